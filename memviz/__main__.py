@@ -1,0 +1,3 @@
+from memviz.cli import main
+
+raise SystemExit(main())

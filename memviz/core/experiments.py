@@ -1,0 +1,300 @@
+"""Many runs at once: a config against the no-memory baseline, the cost of finding every bug, and
+a sweep over memory capacity and eviction policy. Every figure memviz shows or prints comes from here.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+
+from memviz.core.engine import RunConfig, RunResult, run
+from memviz.core.rng import SEED_MAX, first_draws
+from memviz.core.site import Site
+from memviz.core.stats import MeanCI, bootstrap_interval, mean_ci, unpaired_half_width
+
+METRICS = ("coverage", "repeat", "bugs", "reports", "dups", "tokens", "steps")
+DEFAULT_RUNS = 200
+DEFAULT_SEED0 = 1000
+DEFAULT_BOOTSTRAP = 10000
+DEFAULT_CAPACITIES = (4, 6, 8, 10, 12, 16, 20, 24)  # the chapter's sweep
+
+Progress = Callable[[int, int], None]  # (runs done, runs in all)
+
+
+class Cancelled(Exception):  # noqa: N818 (a signal, not an error)
+    """Raised inside a long computation when its ``cancelled`` callback says stop."""
+
+
+def seed_range(seed0: int, runs: int) -> range:
+    if runs < 1:
+        raise ValueError(f"runs: must be at least 1, got {runs}")
+    if seed0 < 0 or seed0 + runs - 1 > SEED_MAX:
+        raise ValueError(f"seed0: seeds {seed0}..{seed0 + runs - 1} fall outside 0..{SEED_MAX}")
+    return range(seed0, seed0 + runs)
+
+
+def _run_chunk(site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
+    # Mixing every run's first draws in one numpy call costs far less than one call per run.
+    draws = first_draws([c.seed for c in configs])
+    return [run(site, c, d) for c, d in zip(configs, draws, strict=True)]
+
+
+class Runner:
+    """Runs lists of configs, in this process or across cores, reporting progress and obeying cancel.
+
+    Work is cut into chunks small enough that progress moves and cancel is seen within a fraction
+    of a second; results always come back in the order of the configs.
+    """
+
+    def __init__(
+        self,
+        workers: int = 1,
+        progress: Progress | None = None,
+        cancelled: Callable[[], bool] | None = None,
+        chunk_size: int = 100,
+    ) -> None:
+        self.workers = max(1, workers)
+        self.progress = progress
+        self.cancelled = cancelled
+        self.chunk_size = chunk_size
+        self.done = 0
+        self.total = 0
+        self._pool: ProcessPoolExecutor | None = None
+        # Runs already made, by (site, effective config): a report asks for the same baseline and
+        # the same sweep cells more than once, and a run is fully decided by its config.
+        self._cache: dict[tuple[int, RunConfig], RunResult] = {}
+
+    def __enter__(self) -> Runner:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def plan(self, runs: int) -> None:
+        """Announce how many runs are coming, so progress can be shown as a fraction of all."""
+        self.total += runs
+
+    def _tick(self, n: int) -> None:
+        self.done += n
+        if self.progress is not None:
+            self.progress(self.done, max(self.total, self.done))
+        if self.cancelled is not None and self.cancelled():
+            raise Cancelled
+
+    def run_all(self, site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
+        keys = [(id(site), c.effective(site.n_pages)) for c in configs]
+        todo = list(dict.fromkeys(k for k in keys if k not in self._cache))
+        self.done += len(configs) - len(todo)
+        for key, result in zip(todo, self._run_uncached(site, [k[1] for k in todo]), strict=True):
+            self._cache[key] = result
+        return [self._cache[k] for k in keys]
+
+    def _run_uncached(self, site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
+        chunks = [configs[i : i + self.chunk_size] for i in range(0, len(configs), self.chunk_size)]
+        if self.cancelled is not None and self.cancelled():
+            raise Cancelled
+        if self.workers == 1 or len(chunks) < 2:
+            results: list[RunResult] = []
+            for chunk in chunks:
+                results.extend(_run_chunk(site, chunk))
+                self._tick(len(chunk))
+            return results
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+        futures = [self._pool.submit(_run_chunk, site, chunk) for chunk in chunks]
+        results = []
+        try:
+            for future, chunk in zip(futures, chunks, strict=True):
+                results.extend(future.result())
+                self._tick(len(chunk))
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+        return results
+
+
+def default_workers() -> int:
+    return max(1, min(os.cpu_count() or 1, 8))
+
+
+def means(results: Iterable[RunResult]) -> dict[str, float]:
+    results = list(results)
+    return {key: statistics.fmean(getattr(r, key) for r in results) for key in METRICS}
+
+
+@dataclass(frozen=True)
+class PairedDiff:
+    """Mean of a − b over paired runs, with the chapter's intervals."""
+
+    n: int
+    mean: float
+    lo: float
+    hi: float
+    wins: int  # pairs where a > b
+    paired_half: float
+    unpaired_half: float
+    boot_lo: float
+    boot_hi: float
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def paired_difference(
+    a: Sequence[float], b: Sequence[float], bootstrap: int = DEFAULT_BOOTSTRAP, bootstrap_seed: int = 0
+) -> PairedDiff:
+    if len(a) != len(b):
+        raise ValueError("paired samples must have the same length")
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    ci = mean_ci(diffs)
+    unpaired = unpaired_half_width(a, b) if len(a) > 1 else 0.0
+    boot_lo, boot_hi = (
+        bootstrap_interval(diffs, bootstrap, bootstrap_seed) if bootstrap > 0 else (ci.lo, ci.hi)
+    )
+    return PairedDiff(
+        n=len(diffs),
+        mean=ci.mean,
+        lo=ci.lo,
+        hi=ci.hi,
+        wins=sum(d > 0 for d in diffs),
+        paired_half=ci.half,
+        unpaired_half=unpaired,
+        boot_lo=boot_lo,
+        boot_hi=boot_hi,
+    )
+
+
+def coverages(results: Iterable[RunResult]) -> list[float]:
+    return [r.coverage for r in results]
+
+
+@dataclass
+class Comparison:
+    """A config and the no-memory baseline run on the same seeds."""
+
+    config: RunConfig
+    seeds: range
+    current: list[RunResult] = field(repr=False)
+    baseline: list[RunResult] = field(repr=False)
+    diff: PairedDiff
+
+    def to_dict(self) -> dict:
+        return {
+            "config": asdict(self.config),
+            "seeds": {"seed0": self.seeds.start, "runs": len(self.seeds)},
+            "current": means(self.current),
+            "baseline": means(self.baseline),
+            "diff": self.diff.to_dict(),
+        }
+
+
+def baseline_of(config: RunConfig) -> RunConfig:
+    """The no-memory run that ``config`` is measured against: same budget and token prices."""
+    return config.with_(strategy="random", capacity=None, policy="fifo")
+
+
+def compare_with_baseline(
+    site: Site,
+    config: RunConfig,
+    runs: int = DEFAULT_RUNS,
+    seed0: int = DEFAULT_SEED0,
+    bootstrap: int = DEFAULT_BOOTSTRAP,
+    runner: Runner | None = None,
+) -> Comparison:
+    seeds = seed_range(seed0, runs)
+    runner = runner or Runner()
+    runner.plan(2 * runs)
+    current = runner.run_all(site, [config.with_(seed=s) for s in seeds])
+    baseline = runner.run_all(site, [baseline_of(config).with_(seed=s) for s in seeds])
+    diff = paired_difference(coverages(current), coverages(baseline), bootstrap)
+    return Comparison(config, seeds, current, baseline, diff)
+
+
+@dataclass
+class CostResult:
+    """Runs that go on until every bug is found (or ``max_steps`` is reached)."""
+
+    config: RunConfig
+    runs: list[RunResult] = field(repr=False)
+
+    @property
+    def steps(self) -> float:
+        return statistics.fmean(r.steps for r in self.runs)
+
+    @property
+    def tokens(self) -> float:
+        return statistics.fmean(r.tokens for r in self.runs)
+
+    @property
+    def all_found(self) -> int:
+        return sum(r.stop_reason == "all_bugs" for r in self.runs)
+
+    @property
+    def tokens_per_bug(self) -> float:
+        """Mean tokens spent per distinct bug found (runs that found none are left out)."""
+        per_bug = [r.tokens / r.bugs for r in self.runs if r.bugs]
+        return statistics.fmean(per_bug) if per_bug else float("nan")
+
+    def summary(self) -> dict:
+        return {"steps": self.steps, "tokens": self.tokens, "all_found": self.all_found,
+                "tokens_per_bug": self.tokens_per_bug}  # fmt: skip
+
+
+def cost_to_find_all_bugs(
+    site: Site,
+    config: RunConfig,
+    runs: int = DEFAULT_RUNS,
+    seed0: int = DEFAULT_SEED0,
+    runner: Runner | None = None,
+) -> CostResult:
+    seeds = seed_range(seed0, runs)
+    runner = runner or Runner()
+    runner.plan(runs)
+    base = config.with_(until_all_bugs=True)
+    return CostResult(base, runner.run_all(site, [base.with_(seed=s) for s in seeds]))
+
+
+@dataclass
+class Sweep:
+    """Coverage per run for every capacity × policy, all on the same seeds."""
+
+    config: RunConfig
+    seeds: range
+    capacities: tuple[int, ...]
+    policies: tuple[str, ...]
+    coverage: dict[tuple[int, str], list[float]] = field(repr=False)
+
+    def ci(self, capacity: int, policy: str) -> MeanCI:
+        return mean_ci(self.coverage[capacity, policy])
+
+    def paired(
+        self, capacity: int, policy_a: str, policy_b: str, bootstrap: int = DEFAULT_BOOTSTRAP
+    ) -> PairedDiff:
+        return paired_difference(
+            self.coverage[capacity, policy_a], self.coverage[capacity, policy_b], bootstrap
+        )
+
+
+def capacity_sweep(
+    site: Site,
+    config: RunConfig,
+    capacities: Sequence[int] = DEFAULT_CAPACITIES,
+    policies: Sequence[str] = ("fifo", "lru", "random"),
+    runs: int = DEFAULT_RUNS,
+    seed0: int = DEFAULT_SEED0,
+    runner: Runner | None = None,
+) -> Sweep:
+    seeds = seed_range(seed0, runs)
+    runner = runner or Runner()
+    cells = [(c, p) for c in capacities for p in policies]
+    runner.plan(len(cells) * runs)
+    configs = [config.with_(capacity=c, policy=p, seed=s) for c, p in cells for s in seeds]
+    results = runner.run_all(site, configs)
+    coverage = {cell: coverages(results[k * runs : (k + 1) * runs]) for k, cell in enumerate(cells)}
+    return Sweep(config, seeds, tuple(capacities), tuple(policies), coverage)

@@ -1,0 +1,88 @@
+"""The chapter's whole table, computed from scratch: every figure ``memviz report`` prints.
+
+The keys of :func:`chapter_tables` are those of the reference ``full_tables.py --json``, so the
+two can be held side by side.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from memviz.core.engine import RunConfig, run
+from memviz.core.experiments import (
+    DEFAULT_CAPACITIES,
+    DEFAULT_RUNS,
+    DEFAULT_SEED0,
+    Runner,
+    capacity_sweep,
+    compare_with_baseline,
+    cost_to_find_all_bugs,
+    means,
+)
+from memviz.core.site import Site
+from memviz.core.strategies import STRATEGIES
+
+STORY_SEED = 1000  # the chapter opens on this seed's no-memory run
+SWEEP_POLICIES = ("fifo", "lru", "random")
+
+
+def _page_named(site: Site, zh_name: str) -> int | None:
+    """The chapter tells its story by page name; a site without that page has no such figure."""
+    return next((i for i, page in enumerate(site.pages) if page.names.get("zh") == zh_name), None)
+
+
+def seed_story(site: Site, seed: int = STORY_SEED, budget: int | None = None) -> dict:
+    """What the no-memory agent did on one seed: where it kept returning, what it never saw."""
+    config = RunConfig(strategy="random", seed=seed)
+    if budget is not None:
+        config = config.with_(budget=budget)
+    result = run(site, config)
+    visits = Counter(result.path)
+    profile = _page_named(site, "我的主页")
+    delete_account = _page_named(site, "注销账号")
+    return {
+        "pages_seen": len(visits),
+        "home_returns": visits[site.start] - 1,
+        "profile_returns": visits[profile] - 1 if profile is not None else None,
+        "delete_account_visits": visits[delete_account] if delete_account is not None else None,
+        "reports": result.reports,
+        "dups": result.dups,
+        "visits": [visits[p] for p in range(site.n_pages)],
+        "duplicate_pages": sorted(p for p in site.bug_by_page if visits[p] > 1),
+    }
+
+
+def chapter_tables(
+    site: Site,
+    runs: int = DEFAULT_RUNS,
+    seed0: int = DEFAULT_SEED0,
+    capacities: tuple[int, ...] = DEFAULT_CAPACITIES,
+    runner: Runner | None = None,
+) -> dict:
+    runner = runner or Runner()
+    base = RunConfig()
+    out: dict = {"strategies": {}, "diffs": {}, "cost": {}, "sweep": {}}
+    comparisons = {
+        s: compare_with_baseline(site, base.with_(strategy=s), runs, seed0, runner=runner)
+        for s in ("visited", "frontier")
+    }
+    # Every comparison carries the same baseline; the table shows it once, as "random".
+    out["strategies"]["random"] = means(comparisons["visited"].baseline)
+    for s, comparison in comparisons.items():
+        out["strategies"][s] = means(comparison.current)
+        out["diffs"][s] = comparison.diff.to_dict()
+    for s in STRATEGIES:
+        out["cost"][s] = cost_to_find_all_bugs(
+            site, base.with_(strategy=s), runs, seed0, runner=runner
+        ).summary()
+    sweep = capacity_sweep(
+        site, base.with_(strategy="frontier"), capacities, SWEEP_POLICIES, runs, seed0, runner
+    )
+    for c in capacities:
+        out["sweep"][str(c)] = {p: sweep.ci(c, p).mean for p in SWEEP_POLICIES}
+    out["sweep_ci"] = {str(c): {p: sweep.ci(c, p).__dict__ for p in SWEEP_POLICIES} for c in capacities}
+    out["seed1000"] = seed_story(site)
+    if 12 in capacities:
+        d = sweep.paired(12, "random", "fifo")
+        out["cap12_random_minus_fifo"] = {"mean": d.mean, "lo": d.lo, "hi": d.hi}
+    return out

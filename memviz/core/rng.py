@@ -1,0 +1,82 @@
+"""mulberry32: the small 32-bit generator the chapter uses, so every seed walks the same path.
+
+mulberry32 is counter-based: draw k mixes only ``seed + k·0x6D2B79F5 (mod 2³²)``. That lets us mix
+a block of upcoming draws at once with numpy (every product fits in 64 bits, so the result is the
+same, bit for bit, as the scalar formula) and hand them out one by one; a run spends most of its
+time drawing, and this makes a draw several times cheaper than scalar big-int arithmetic.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+_MASK = 0xFFFFFFFF
+_GOLDEN_STEP = 0x6D2B79F5
+_TWO_POW_32 = 4294967296.0
+
+SEED_MIN = 0
+SEED_MAX = _MASK
+
+_FIRST_BLOCK = 48  # a 30-step run draws about this many; longer runs double the block as they go
+_MAX_BLOCK = 4096
+
+
+def mulberry32_block(state: int | np.ndarray, count: int) -> np.ndarray:
+    """The next ``count`` draws after internal state ``state``, as float64 in [0, 1).
+
+    ``state`` may be an array of states (one per seed): the result then has one row per state,
+    so a whole batch of runs gets its first draws from a single call.
+    """
+    k = np.arange(1, count + 1, dtype=np.uint64)
+    states = np.asarray(state, dtype=np.uint64)[..., None]
+    a = ((states + k * np.uint64(_GOLDEN_STEP)) & np.uint64(_MASK)).reshape((*states.shape[:-1], count))
+    t = ((a ^ (a >> np.uint64(15))) * (a | np.uint64(1))) & np.uint64(_MASK)
+    t = ((t + (((t ^ (t >> np.uint64(7))) * (t | np.uint64(61))) & np.uint64(_MASK))) & np.uint64(_MASK)) ^ t
+    return ((t ^ (t >> np.uint64(14))) & np.uint64(_MASK)) / _TWO_POW_32
+
+
+class Mulberry32:
+    """Seeded source of floats in [0, 1); the only randomness a run uses."""
+
+    __slots__ = ("_block", "_next", "_size", "seed", "state")
+
+    def __init__(self, seed: int, first_draws: list[float] | None = None) -> None:
+        """``first_draws``: the seed's first draws, already mixed (see :func:`first_draws`)."""
+        self.seed = seed & _MASK
+        self.state = self.seed  # the counter after the last block was mixed
+        self._block: list[float] = []
+        self._next = 0
+        self._size = _FIRST_BLOCK // 2
+        if first_draws is not None:
+            self._block = first_draws
+            self._size = len(first_draws)
+            self.state = (self.seed + self._size * _GOLDEN_STEP) & _MASK
+
+    def _refill(self) -> None:
+        self._size = min(self._size * 2, _MAX_BLOCK)
+        self._block = mulberry32_block(self.state, self._size).tolist()
+        self.state = (self.state + self._size * _GOLDEN_STEP) & _MASK
+        self._next = 0
+
+    def random(self) -> float:
+        if self._next == len(self._block):
+            self._refill()
+        x = self._block[self._next]
+        self._next += 1
+        return x
+
+    def index(self, n: int) -> int:
+        """A uniform index in range(n): floor(random() * n); int() is floor for non-negatives."""
+        i = self._next
+        if i == len(self._block):
+            self._refill()
+            i = 0
+        self._next = i + 1
+        return int(self._block[i] * n)
+
+
+def first_draws(seeds: list[int], count: int = _FIRST_BLOCK) -> list[list[float]]:
+    """The first ``count`` draws of every seed, mixed in one numpy call (cheap per run)."""
+    if not seeds:
+        return []
+    return mulberry32_block(np.asarray(seeds, dtype=np.uint64) & np.uint64(_MASK), count).tolist()

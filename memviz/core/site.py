@@ -1,0 +1,216 @@
+"""The site an agent explores, read from a ``memviz-site/1`` JSON file.
+
+A site is data, not code: pages with names in Chinese and English and their own links, a nav bar
+linked from every page, a start page and the pages that hide bugs. Any file in this format works.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SITE_FORMAT = "memviz-site/1"
+LANGUAGES = ("zh", "en")
+
+
+class SiteError(ValueError):
+    """A site file that cannot be used; the message names the file and the field at fault."""
+
+
+@dataclass(frozen=True)
+class Page:
+    names: Mapping[str, str]
+    links: tuple[int, ...]  # the page's own links, in file order (the chapter's LOCAL[i])
+    position: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class Bug:
+    page: int
+    names: Mapping[str, str]
+
+
+def _localized(names: Mapping[str, str], lang: str) -> str:
+    if names.get(lang):
+        return names[lang]
+    return next((names[other] for other in LANGUAGES if names.get(other)), "")
+
+
+@dataclass(frozen=True)
+class Site:
+    names: Mapping[str, str]
+    start: int
+    nav: tuple[int, ...]
+    pages: tuple[Page, ...]
+    bugs: tuple[Bug, ...]
+    # Derived once, used on every step.
+    clickable: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    bug_by_page: Mapping[int, Bug] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # What an agent on page p can click: the nav pages other than p, then p's own links not in the
+        # nav (the chapter builds LINKS this way, and its order decides which link a draw picks).
+        nav = self.nav
+        clickable = tuple(
+            tuple(q for q in nav if q != p) + tuple(q for q in page.links if q not in nav)
+            for p, page in enumerate(self.pages)
+        )
+        object.__setattr__(self, "clickable", clickable)
+        object.__setattr__(self, "bug_by_page", {bug.page: bug for bug in self.bugs})
+
+    @property
+    def n_pages(self) -> int:
+        return len(self.pages)
+
+    @property
+    def n_bugs(self) -> int:
+        return len(self.bugs)
+
+    def name(self, lang: str = "zh") -> str:
+        return _localized(self.names, lang)
+
+    def page_name(self, page: int, lang: str = "zh") -> str:
+        return _localized(self.pages[page].names, lang)
+
+    def bug_name(self, page: int, lang: str = "zh") -> str:
+        return _localized(self.bug_by_page[page].names, lang)
+
+    def nav_edges(self) -> list[tuple[int, int]]:
+        return [(p, q) for p in range(self.n_pages) for q in self.nav if q != p]
+
+    def local_edges(self) -> list[tuple[int, int]]:
+        return [(p, q) for p, page in enumerate(self.pages) for q in page.links if q not in self.nav]
+
+    # -- reading -----------------------------------------------------------------------------------
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Site:
+        path = Path(path)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raise SiteError(f"site file not found: {path}") from None
+        except IsADirectoryError:
+            raise SiteError(f"site file is a folder, not a file: {path}") from None
+        except OSError as exc:
+            raise SiteError(f"site file cannot be read: {path}: {exc.strerror}") from None
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise SiteError(f"site file is not UTF-8 text: {path} (bad byte at offset {exc.start})") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SiteError(
+                f"site file is not valid JSON: {path}, line {exc.lineno} column {exc.colno}: {exc.msg}"
+            ) from None
+        return cls.from_dict(data, source=str(path))
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "site") -> Site:
+        return _SiteReader(source).read(data)
+
+
+def load_site(path: str | Path | None = None) -> Site:
+    """The site in ``path``, or the chapter's 24-page blog when no path is given."""
+    if path is None:
+        from memviz.paths import default_site_path
+
+        path = default_site_path()
+    return Site.from_file(path)
+
+
+class _SiteReader:
+    """Checks a decoded site document field by field, so errors say exactly what is wrong."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, where: str, problem: str) -> SiteError:
+        return SiteError(f"{self.source}: {where}: {problem}")
+
+    def read(self, data: Any) -> Site:
+        if not isinstance(data, dict):
+            raise self.fail("top level", "expected a JSON object")
+        fmt = data.get("format")
+        if fmt != SITE_FORMAT:
+            raise self.fail("format", f'expected "{SITE_FORMAT}", got {json.dumps(fmt, ensure_ascii=False)}')
+        raw_pages = data.get("pages")
+        if not isinstance(raw_pages, list) or not raw_pages:
+            raise self.fail("pages", "a site needs a non-empty list of pages")
+        n = len(raw_pages)
+        pages = tuple(self.page(i, raw, n) for i, raw in enumerate(raw_pages))
+        nav = self.index_list("nav", data.get("nav", []), n)
+        start = self.index("start", data.get("start", 0), n)
+        bugs = self.bugs(data.get("bugs", []), n)
+        names = self.names(
+            "name", data.get("name", {"zh": Path(self.source).stem, "en": Path(self.source).stem})
+        )
+        return Site(names=names, start=start, nav=nav, pages=pages, bugs=bugs)
+
+    def index(self, where: str, value: Any, n: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(where, f"expected a page number, got {json.dumps(value, ensure_ascii=False)}")
+        if not 0 <= value < n:
+            raise self.fail(where, f"page {value} is out of range 0..{n - 1}")
+        return value
+
+    def index_list(self, where: str, values: Any, n: int) -> tuple[int, ...]:
+        if not isinstance(values, list):
+            raise self.fail(where, "expected a list of page numbers")
+        seen: set[int] = set()
+        for k, value in enumerate(values):
+            self.index(f"{where}[{k}]", value, n)
+            if value in seen:
+                raise self.fail(where, f"page {value} appears twice")
+            seen.add(value)
+        return tuple(values)
+
+    def names(self, where: str, value: Any) -> dict[str, str]:
+        if isinstance(value, str):
+            return {"zh": value, "en": value}
+        if not isinstance(value, dict):
+            raise self.fail(where, 'expected {"zh": "...", "en": "..."}')
+        names = {lang: value[lang] for lang in LANGUAGES if lang in value}
+        if not names or not all(isinstance(v, str) and v.strip() for v in names.values()):
+            raise self.fail(where, 'needs a non-empty "zh" or "en" name')
+        return names
+
+    def page(self, i: int, raw: Any, n: int) -> Page:
+        where = f"pages[{i}]"
+        if not isinstance(raw, dict):
+            raise self.fail(where, "expected an object")
+        names = self.names(where, raw)
+        links = self.index_list(f"{where}.links", raw.get("links", []), n)
+        if i in links:
+            raise self.fail(f"{where}.links", f"page {i} links to itself")
+        position = None
+        if "pos" in raw:
+            pos = raw["pos"]
+            if (
+                not isinstance(pos, list)
+                or len(pos) != 2
+                or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in pos)
+            ):
+                raise self.fail(f"{where}.pos", "expected [x, y] numbers")
+            position = (float(pos[0]), float(pos[1]))
+        return Page(names=names, links=links, position=position)
+
+    def bugs(self, raw: Any, n: int) -> tuple[Bug, ...]:
+        if not isinstance(raw, list):
+            raise self.fail("bugs", "expected a list")
+        bugs = []
+        seen: set[int] = set()
+        for k, item in enumerate(raw):
+            where = f"bugs[{k}]"
+            if not isinstance(item, dict):
+                raise self.fail(where, "expected an object")
+            page = self.index(f"{where}.page", item.get("page"), n)
+            if page in seen:
+                raise self.fail(f"{where}.page", f"page {page} already has a bug")
+            seen.add(page)
+            bugs.append(Bug(page=page, names=self.names(where, item)))
+        return tuple(bugs)

@@ -1,0 +1,93 @@
+"""How the agent picks the next link: the chapter's three strategies.
+
+- ``random``: no memory, a uniformly random link on the page.
+- ``visited``: a random link to a page not in memory; when every link is remembered, any link.
+- ``frontier``: like ``visited``, but when every link is remembered it searches breadth-first
+  through the link lists in memory for the nearest page not in memory and takes the first hop of
+  that path. With nothing left to find it stops: the agent believes it is done.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from memviz.core.memory import Memory
+from memviz.core.rng import Mulberry32
+from memviz.core.site import Site
+
+STRATEGIES: tuple[str, ...] = ("random", "visited", "frontier")
+
+# How a step's page was chosen (``StepEvent.how``).
+HOW_RANDOM = "random"  # no memory: any link
+HOW_FRESH = "fresh"  # a link to a page not in memory
+HOW_FALLBACK = "fallback"  # all links remembered: any link
+HOW_PLAN = "plan"  # first hop of a path planned through memory
+HOW_DONE = "done"  # frontier found nothing left to explore and stopped
+HOW_DEAD_END = "dead_end"  # the page has no link to click
+
+
+def uses_memory(strategy: str) -> bool:
+    return strategy != "random"
+
+
+Choice = tuple[int | None, str, tuple[int, ...] | None]
+
+
+def choose_random(site: Site, page: int, memory: Memory | None, rng: Mulberry32) -> Choice:
+    links = site.clickable[page]
+    if not links:
+        return None, HOW_DEAD_END, None
+    return links[rng.index(len(links))], HOW_RANDOM, None
+
+
+def choose_visited(site: Site, page: int, memory: Memory, rng: Mulberry32) -> Choice:
+    links = site.clickable[page]
+    if not links:
+        return None, HOW_DEAD_END, None
+    remembered = memory.entries
+    fresh = [q for q in links if q not in remembered]
+    if fresh:
+        return fresh[rng.index(len(fresh))], HOW_FRESH, None
+    return links[rng.index(len(links))], HOW_FALLBACK, None
+
+
+def choose_frontier(site: Site, page: int, memory: Memory, rng: Mulberry32) -> Choice:
+    links = site.clickable[page]
+    remembered = memory.entries
+    fresh = [q for q in links if q not in remembered]
+    if fresh:
+        return fresh[rng.index(len(fresh))], HOW_FRESH, None
+    path = plan_to_unremembered(site, page, remembered)
+    if path is None:  # also the case on a page with no links
+        return None, HOW_DONE if links else HOW_DEAD_END, None
+    return path[1], HOW_PLAN, path
+
+
+# strategy name -> how it picks the next page: (site, page, memory or None, rng) -> Choice
+CHOOSERS = {"random": choose_random, "visited": choose_visited, "frontier": choose_frontier}
+
+
+def plan_to_unremembered(
+    site: Site, page: int, remembered: dict[int, tuple[int, ...]]
+) -> tuple[int, ...] | None:
+    """Shortest path from ``page`` to the nearest page missing from memory, or None.
+
+    From the current page the agent sees the real links; beyond it, only the link lists it
+    remembers. Ties go to the first page reached in link order (breadth-first, FIFO queue).
+    """
+    parent: dict[int, int | None] = {page: None}
+    queue = deque([page])
+    while queue:
+        p = queue.popleft()
+        for q in site.clickable[p] if p == page else remembered.get(p, ()):
+            if q in parent:
+                continue
+            parent[q] = p
+            if q not in remembered:
+                # BFS pops in push order, so the first such page pushed is the first one popped.
+                path = [q]
+                while parent[path[-1]] is not None:
+                    path.append(parent[path[-1]])
+                return tuple(reversed(path))
+            queue.append(q)
+    return None
