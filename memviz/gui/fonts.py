@@ -1,0 +1,41 @@
+"""Register the bundled CJK font so Chinese renders on machines without one.
+
+Windows and macOS do not fall back to an application font by themselves, so the bundled family is
+named explicitly in the application font's family list, after the platform's UI font.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtWidgets import QApplication
+
+from memviz.paths import resource_path
+
+BUNDLED_FAMILY = "Memviz Sans SC"
+_FONT_FILES = ("MemvizSansSC-Regular.otf", "MemvizSansSC-Bold.otf")
+_registered: list[str] = []
+
+
+def register_fonts() -> list[str]:
+    """Load the bundled fonts once; return the families Qt now knows from them."""
+    if not _registered:
+        for name in _FONT_FILES:
+            font_id = QFontDatabase.addApplicationFont(str(resource_path("fonts", name)))
+            if font_id >= 0:
+                _registered.extend(QFontDatabase.applicationFontFamilies(font_id))
+    return list(dict.fromkeys(_registered))
+
+
+def ui_families(base: QFont) -> list[str]:
+    families = [*base.families()] or [base.family()]
+    return [*families, BUNDLED_FAMILY] if BUNDLED_FAMILY not in families else families
+
+
+def apply_app_font(app: QApplication, point_size: float | None = None) -> QFont:
+    register_fonts()
+    font = QFont(app.font())
+    font.setFamilies(ui_families(font))
+    if point_size is not None:
+        font.setPointSizeF(point_size)
+    app.setFont(font)
+    return font

@@ -1,0 +1,37 @@
+"""The UI language: Chinese or English, switchable at run time.
+
+Strings live where they are used, as ``tr("中文", "English")`` pairs; a view connects to
+``Language.changed`` and sets its texts again in its ``_on_language_change`` handler.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLocale, QObject, Signal
+
+LANGUAGES = ("zh", "en")
+
+
+def system_language() -> str:
+    return "zh" if QLocale.system().language() == QLocale.Language.Chinese else "en"
+
+
+class Language(QObject):
+    changed = Signal(str)
+
+    def __init__(self, code: str | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._code = code if code in LANGUAGES else system_language()
+
+    @property
+    def code(self) -> str:
+        return self._code
+
+    def set_code(self, code: str) -> None:
+        if code not in LANGUAGES:
+            raise ValueError(f"language: expected one of {LANGUAGES}, got {code!r}")
+        if code != self._code:
+            self._code = code
+            self.changed.emit(code)
+
+    def tr(self, zh: str, en: str) -> str:
+        return zh if self._code == "zh" else en
