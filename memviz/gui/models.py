@@ -1,0 +1,59 @@
+"""Models shared by every view: the site and run settings in force, and the UI language.
+
+Views take these models and subscribe to them (napari style); they never hold a second copy of
+the settings. The core does all the computing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from memviz.core.engine import RunConfig
+from memviz.core.site import Site, load_site
+
+
+class RunSettings(QObject):
+    """The site and the run config the user has chosen; every view reads them from here."""
+
+    config_changed = Signal(object)  # RunConfig
+    site_changed = Signal(object)  # Site
+    # A view asks to show one run in the Explore view (e.g. a click on a dot in the batch plot).
+    open_run_requested = Signal(object)  # RunConfig
+
+    def __init__(self, site: Site | None = None, config: RunConfig | None = None, parent=None) -> None:
+        super().__init__(parent)
+        self._site = site if site is not None else load_site()
+        self._site_path: Path | None = None
+        self._config = config if config is not None else RunConfig()
+
+    @property
+    def site(self) -> Site:
+        return self._site
+
+    @property
+    def site_path(self) -> Path | None:
+        return self._site_path
+
+    @property
+    def config(self) -> RunConfig:
+        return self._config
+
+    def set_config(self, config: RunConfig) -> None:
+        if config != self._config:
+            self._config = config
+            self.config_changed.emit(config)
+
+    def update(self, **changes) -> None:
+        """Change some settings; raises ConfigError (and changes nothing) when one is invalid."""
+        self.set_config(self._config.with_(**changes))
+
+    def set_site(self, site: Site, path: Path | None = None) -> None:
+        self._site = site
+        self._site_path = path
+        self.site_changed.emit(site)
+
+    def open_run(self, config: RunConfig) -> None:
+        self.set_config(config)
+        self.open_run_requested.emit(config)
