@@ -61,7 +61,7 @@ def chapter_tables(
 ) -> dict:
     runner = runner or Runner()
     base = RunConfig()
-    out: dict = {"strategies": {}, "diffs": {}, "cost": {}, "sweep": {}}
+    out: dict = {"runs": runs, "seed0": seed0, "strategies": {}, "diffs": {}, "cost": {}, "sweep": {}}
     comparisons = {
         s: compare_with_baseline(site, base.with_(strategy=s), runs, seed0, runner=runner)
         for s in ("visited", "frontier")

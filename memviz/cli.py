@@ -1,0 +1,255 @@
+"""The ``memviz`` command: the window by default, and run / batch / report / snapshot subcommands.
+
+Bad input never ends in a traceback: one line on stderr naming what is wrong, and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from memviz import __version__
+from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
+from memviz.core.memory import POLICIES
+from memviz.core.rng import SEED_MAX
+from memviz.core.site import Site, SiteError, load_site
+from memviz.core.strategies import STRATEGIES
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line instead of usage + message
+        raise UsageError(message)
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number 0..{SEED_MAX}, got {text!r}") from None
+    if not 0 <= value <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"seed must be between 0 and {SEED_MAX}, got {value}")
+    return value
+
+
+def _capacity(text: str) -> int | None:
+    if text.lower() in ("none", "unlimited", "inf", "不限"):
+        return None
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"capacity must be a whole number ≥ 1 or 'unlimited', got {text!r}"
+        ) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"capacity must be at least 1 (or 'unlimited'), got {value}")
+    return value
+
+
+def _non_negative(name: str):
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text!r}") from None
+        if value < 0:
+            raise argparse.ArgumentTypeError(f"{name} must not be negative, got {value}")
+        return value
+
+    return parse
+
+
+def _positive(name: str):
+    parse_non_negative = _non_negative(name)
+
+    def parse(text: str) -> int:
+        value = parse_non_negative(text)
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"{name} must be at least 1, got {value}")
+        return value
+
+    return parse
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1920x1080, got {text!r}") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"size must be between 320x240 and 7680x4320, got {text}")
+    return w, h
+
+
+def _add_site(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--site", type=Path, help="a memviz-site/1 JSON file (default: the chapter's 24-page blog)"
+    )
+
+
+def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True) -> None:
+    p.add_argument("--strategy", choices=STRATEGIES, default="random", help="random = no memory")
+    if seed:
+        p.add_argument("--seed", type=_seed, default=1000)
+    p.add_argument("--capacity", type=_capacity, default=None, help="memory entries (default: unlimited)")
+    p.add_argument("--policy", choices=POLICIES, default="fifo", help="eviction policy when memory is full")
+    p.add_argument("--budget", type=_non_negative("budget"), default=DEFAULT_BUDGET, help="steps per run")
+    _add_site(p)
+
+
+def _config(args: argparse.Namespace, **extra) -> RunConfig:
+    return RunConfig(
+        strategy=args.strategy,
+        seed=getattr(args, "seed", 1000),
+        capacity=args.capacity,
+        policy=args.policy,
+        budget=args.budget,
+        **extra,
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="memviz",
+        description="See how memory changes the way an LLM testing agent explores a web site. "
+        "With no command, opens the window.",
+    )
+    parser.add_argument("--version", action="version", version=f"memviz {__version__}")
+    parser.add_argument("--lang", choices=("zh", "en"), default=None, help="UI language (default: system)")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    p = sub.add_parser("run", help="one run, step by step")
+    _add_run_settings(p)
+    p.add_argument(
+        "--until-all-bugs", action="store_true", help="go on until every bug is found (max 5000 steps)"
+    )
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", choices=("zh", "en"), default="zh")
+
+    p = sub.add_parser("batch", help="a config against the no-memory baseline over many seeds")
+    _add_run_settings(p, seed=False)
+    p.add_argument("--runs", type=_positive("runs"), default=200)
+    p.add_argument("--seed0", type=_seed, default=1000)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", choices=("zh", "en"), default="zh")
+
+    p = sub.add_parser("report", help="every figure the chapter quotes")
+    _add_site(p)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", choices=("zh", "en"), default="zh")
+
+    p = sub.add_parser("snapshot", help="render the window after N steps to a PNG, headless")
+    p.add_argument("--out", type=Path, required=True)
+    _add_run_settings(p)
+    p.add_argument("--steps", type=_non_negative("steps"), default=None, help="default: the whole budget")
+    p.add_argument("--size", type=_size, default=(1920, 1080))
+    p.add_argument("--lang", choices=("zh", "en"), default="zh")
+    p.add_argument("--view", default="explore", help="explore, batch, sweep or cost")
+    return parser
+
+
+def _load(args: argparse.Namespace) -> Site:
+    return load_site(args.site)
+
+
+def _print(lines: list[str]) -> None:
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from memviz.core.engine import run
+    from memviz.textreport import run_text
+
+    site = _load(args)
+    config = _config(args, until_all_bugs=args.until_all_bugs)
+    result = run(site, config)
+    if args.json:
+        print(json.dumps({**result.to_dict(), "config": config.__dict__}, ensure_ascii=False))
+    else:
+        _print(run_text(site, config, result, args.lang))
+    return 0
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    from memviz.core.experiments import Runner, compare_with_baseline, default_workers
+    from memviz.textreport import batch_text
+
+    if args.runs < 2:
+        raise UsageError("runs: a batch needs at least 2 runs for an interval")
+    site = _load(args)
+    config = _config(args)
+    if args.seed0 + args.runs - 1 > SEED_MAX:
+        raise UsageError(f"seed0: seeds {args.seed0}..{args.seed0 + args.runs - 1} go past {SEED_MAX}")
+    with Runner(workers=default_workers() if args.runs >= 1000 else 1) as runner:
+        comparison = compare_with_baseline(site, config, args.runs, args.seed0, runner=runner)
+    if args.json:
+        print(json.dumps(comparison.to_dict(), ensure_ascii=False))
+    else:
+        _print(batch_text(comparison, args.lang))
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from memviz.core.experiments import Runner, default_workers
+    from memviz.core.report import chapter_tables
+    from memviz.textreport import report_text
+
+    site = _load(args)
+    with Runner(workers=default_workers()) as runner:
+        tables = chapter_tables(site, runner=runner)
+    if args.json:
+        print(json.dumps(tables, ensure_ascii=False, indent=1))
+    else:
+        _print(report_text(tables, site, args.lang))
+    return 0
+
+
+def cmd_snapshot(args: argparse.Namespace) -> int:
+    site = _load(args)
+    config = _config(args)
+    try:
+        from memviz.gui.snapshot import snapshot
+    except ImportError as exc:  # e.g. Qt's system libraries missing
+        raise UsageError(f"cannot start the GUI toolkit: {exc}") from None
+    try:
+        out = snapshot(args.out, config, site, args.steps, args.size, args.lang, args.view)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    print(out)
+    return 0
+
+
+def open_window(lang: str | None) -> int:
+    try:
+        from memviz.gui.app import run_app
+    except ImportError as exc:
+        raise UsageError(f"cannot start the GUI toolkit: {exc}") from None
+    return run_app(lang=lang)
+
+
+COMMANDS = {"run": cmd_run, "batch": cmd_batch, "report": cmd_report, "snapshot": cmd_snapshot}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            return open_window(args.lang)
+        return COMMANDS[args.command](args)
+    except (UsageError, SiteError, ConfigError) as exc:
+        print(f"memviz: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:  # e.g. `memviz report | head`
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
