@@ -54,6 +54,7 @@ Requires fontTools (pip install fonttools).  See resources/fonts/README.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -87,9 +88,18 @@ RANGES = (
 
 # Features kept in GSUB/GPOS.  No 'locl' (see module docstring), nothing vertical.
 LAYOUT_FEATURES = [
-    "ccmp", "liga", "calt", "clig", "rlig", "rvrn",
-    "kern", "mark", "mkmk",
-    "chws", "halt", "palt",
+    "ccmp",
+    "liga",
+    "calt",
+    "clig",
+    "rlig",
+    "rvrn",
+    "kern",
+    "mark",
+    "mkmk",
+    "chws",
+    "halt",
+    "palt",
 ]
 DROP_TABLES = ["VORG", "vhea", "vmtx"]
 
@@ -103,10 +113,8 @@ def gb2312_chars() -> set[str]:
     chars = set()
     for lead in range(0xA1, 0xFF):
         for trail in range(0xA1, 0xFF):
-            try:
+            with contextlib.suppress(UnicodeDecodeError):
                 chars.add(bytes((lead, trail)).decode("gb2312"))
-            except UnicodeDecodeError:
-                pass
     return chars
 
 
@@ -114,8 +122,7 @@ def gb2312_hanzi_count(chars: set[str]) -> int:
     return sum(1 for c in chars if 0x4E00 <= ord(c) <= 0x9FFF)
 
 
-def scanned_chars(root: Path, dirs: list[str],
-                  exclude: Path | None = None) -> tuple[set[str], int]:
+def scanned_chars(root: Path, dirs: list[str], exclude: Path | None = None) -> tuple[set[str], int]:
     """Non-ASCII characters in the app's text files; returns (chars, files read).
 
     `exclude` (the font's own folder, with its README and licence) is skipped.
@@ -131,9 +138,7 @@ def scanned_chars(root: Path, dirs: list[str],
             if exclude and Path(dirpath).resolve() == exclude:
                 dirnames[:] = []
                 continue
-            dirnames[:] = sorted(
-                n for n in dirnames if n != "__pycache__" and not n.startswith(".")
-            )
+            dirnames[:] = sorted(n for n in dirnames if n != "__pycache__" and not n.startswith("."))
             for name in sorted(filenames):
                 path = Path(dirpath) / name
                 if path.suffix.lower() not in SCAN_SUFFIXES:
@@ -143,15 +148,14 @@ def scanned_chars(root: Path, dirs: list[str],
                 chars.update(c for c in text if ord(c) > 0x7F)
     # Drop things no font should map: controls, surrogates, replacement char, BOM.
     chars = {
-        c for c in chars
-        if not (0x80 <= ord(c) <= 0x9F or 0xD800 <= ord(c) <= 0xDFFF)
-        and c not in "\ufffd\ufeff"
+        c
+        for c in chars
+        if not (0x80 <= ord(c) <= 0x9F or 0xD800 <= ord(c) <= 0xDFFF) and c not in "\ufffd\ufeff"
     }
     return chars, nfiles
 
 
-def wanted_chars(root: Path, dirs: list[str],
-                 exclude: Path | None = None) -> tuple[set[str], dict[str, int]]:
+def wanted_chars(root: Path, dirs: list[str], exclude: Path | None = None) -> tuple[set[str], dict[str, int]]:
     chars: set[str] = set()
     for lo, hi in RANGES:
         chars.update(chr(cp) for cp in range(lo, hi + 1))
@@ -203,8 +207,10 @@ def add_symbol_glyphs(font: TTFont, donor_path: Path, chars: list[str]) -> list[
     """
     donor = TTFont(donor_path)
     if donor["head"].unitsPerEm != font["head"].unitsPerEm:
-        sys.exit(f"error: {donor_path} has {donor['head'].unitsPerEm} units/em, "
-                 f"the CJK font {font['head'].unitsPerEm}")
+        sys.exit(
+            f"error: {donor_path} has {donor['head'].unitsPerEm} units/em, "
+            f"the CJK font {font['head'].unitsPerEm}"
+        )
     donor_cmap = donor.getBestCmap()
     donor_glyphs = donor.getGlyphSet()
     cmap = font.getBestCmap()
@@ -302,7 +308,7 @@ def rename(font: TTFont, family: str, style: str) -> None:
         for fd in getattr(top, "FDArray", []) or []:
             fd_name = getattr(fd, "FontName", None)
             if fd_name and fd_name.startswith(old_ps):
-                fd.FontName = ps_name + fd_name[len(old_ps):]
+                fd.FontName = ps_name + fd_name[len(old_ps) :]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -310,32 +316,44 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__.split("\n\n")[0],
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    ap.add_argument("source", type=Path,
-                    help="Noto Sans CJK .ttc collection or NotoSansCJKsc .otf")
-    ap.add_argument("-o", "--output", type=Path, default=DEFAULT_OUTPUT,
-                    help="output .otf (default: %(default)s)")
-    ap.add_argument("--source-family", default=SOURCE_FAMILY,
-                    help="face to take from a collection, by name-table family "
-                         "(default: %(default)s)")
-    ap.add_argument("--face-index", type=int, default=None,
-                    help="take this face index from a collection instead of "
-                         "matching --source-family")
-    ap.add_argument("--family", default=NEW_FAMILY,
-                    help="family name of the output font (default: %(default)s)")
-    ap.add_argument("--style", default=NEW_STYLE,
-                    help="style name of the output font (default: %(default)s)")
-    ap.add_argument("--root", type=Path, default=REPO_ROOT,
-                    help="repository root to scan (default: %(default)s)")
-    ap.add_argument("--scan-dir", action="append", dest="scan_dirs",
-                    help="directory under --root whose *.json/*.py/*.md/*.txt "
-                         "characters are included (repeatable; default: "
-                         + ", ".join(DEFAULT_SCAN_DIRS) + ")")
-    ap.add_argument("--symbols-font", type=Path, default=None,
-                    help="OFL font (e.g. Noto Sans Symbols 2, Debian fonts-noto-core: "
-                         "/usr/share/fonts/truetype/noto/NotoSansSymbols2-Regular.ttf) "
-                         "to take the EXTRA_SYMBOLS the CJK font lacks from")
-    ap.add_argument("--keep-hinting", action="store_true",
-                    help="keep CFF hints (bigger file)")
+    ap.add_argument("source", type=Path, help="Noto Sans CJK .ttc collection or NotoSansCJKsc .otf")
+    ap.add_argument(
+        "-o", "--output", type=Path, default=DEFAULT_OUTPUT, help="output .otf (default: %(default)s)"
+    )
+    ap.add_argument(
+        "--source-family",
+        default=SOURCE_FAMILY,
+        help="face to take from a collection, by name-table family (default: %(default)s)",
+    )
+    ap.add_argument(
+        "--face-index",
+        type=int,
+        default=None,
+        help="take this face index from a collection instead of matching --source-family",
+    )
+    ap.add_argument(
+        "--family", default=NEW_FAMILY, help="family name of the output font (default: %(default)s)"
+    )
+    ap.add_argument("--style", default=NEW_STYLE, help="style name of the output font (default: %(default)s)")
+    ap.add_argument(
+        "--root", type=Path, default=REPO_ROOT, help="repository root to scan (default: %(default)s)"
+    )
+    ap.add_argument(
+        "--scan-dir",
+        action="append",
+        dest="scan_dirs",
+        help="directory under --root whose *.json/*.py/*.md/*.txt "
+        "characters are included (repeatable; default: " + ", ".join(DEFAULT_SCAN_DIRS) + ")",
+    )
+    ap.add_argument(
+        "--symbols-font",
+        type=Path,
+        default=None,
+        help="OFL font (e.g. Noto Sans Symbols 2, Debian fonts-noto-core: "
+        "/usr/share/fonts/truetype/noto/NotoSansSymbols2-Regular.ttf) "
+        "to take the EXTRA_SYMBOLS the CJK font lacks from",
+    )
+    ap.add_argument("--keep-hinting", action="store_true", help="keep CFF hints (bigger file)")
     args = ap.parse_args(argv)
 
     scan_dirs = args.scan_dirs or list(DEFAULT_SCAN_DIRS)
@@ -390,16 +408,20 @@ def main(argv: list[str] | None = None) -> int:
         return s + (" ..." if len(cs) > 40 else "")
 
     print(f"source:   {args.source} (face {index}: {src_family}, {src_glyphs} glyphs)")
-    print(f"wanted:   {len(chars)} characters (GB2312: {stats['gb2312']}, of which "
-          f"{stats['gb2312_hanzi']} hanzi; scanned {stats['scanned_files']} files "
-          f"under {', '.join(scan_dirs)}: {stats['scanned_chars']} non-ASCII chars, "
-          f"{stats['scanned_not_in_gb2312']} outside GB2312)")
+    print(
+        f"wanted:   {len(chars)} characters (GB2312: {stats['gb2312']}, of which "
+        f"{stats['gb2312_hanzi']} hanzi; scanned {stats['scanned_files']} files "
+        f"under {', '.join(scan_dirs)}: {stats['scanned_chars']} non-ASCII chars, "
+        f"{stats['scanned_not_in_gb2312']} outside GB2312)"
+    )
     if added:
         print(f"added from {args.symbols_font.name}: {''.join(added)}")
     if missing:
-        print(f"not in source font ({len(missing)}, skipped; mostly unassigned "
-              f"or control code points): "
-              + show([c if c.isprintable() else f"U+{ord(c):04X}" for c in missing]))
+        print(
+            f"not in source font ({len(missing)}, skipped; mostly unassigned "
+            f"or control code points): "
+            + show([c if c.isprintable() else f"U+{ord(c):04X}" for c in missing])
+        )
     print(f"output:   {args.output}")
     print(f"family:   {fam!r}  PostScript: {ps!r}")
     print(f"mapped:   {n_cmap} characters")

@@ -1,0 +1,106 @@
+"""A plain, slow reading of the chapter's algorithm, written independently of memviz.core.
+
+It rebuilds everything from the site document (not from ``Site``) with a scalar mulberry32, so a
+property test can hold the engine's optimised code (numpy-mixed draws, generator loop, BFS with
+early exit) against it. One extension the chapter never meets: a page with nothing to click ends
+the run (the model call is still paid for), as memviz's engine documents.
+"""
+
+from __future__ import annotations
+
+import math
+
+
+def mulberry32(seed):
+    a = seed & 0xFFFFFFFF
+
+    def draw():
+        nonlocal a
+        a = (a + 0x6D2B79F5) & 0xFFFFFFFF
+        t = ((a ^ (a >> 15)) * (a | 1)) & 0xFFFFFFFF
+        t = ((t + (((t ^ (t >> 7)) * (t | 61)) & 0xFFFFFFFF)) & 0xFFFFFFFF) ^ t
+        return ((t ^ (t >> 14)) & 0xFFFFFFFF) / 4294967296
+
+    return draw
+
+
+def links_of(doc):
+    nav = doc.get("nav", [])
+    return [
+        [q for q in nav if q != p] + [q for q in page.get("links", []) if q not in nav]
+        for p, page in enumerate(doc["pages"])
+    ]
+
+
+def oracle_run(doc, strategy, seed, capacity=None, policy="fifo", budget=30, until_all_bugs=False,
+               max_steps=5000, base_tokens=3000, entry_tokens=40):  # fmt: skip
+    links = links_of(doc)
+    bugs = {b["page"] for b in doc.get("bugs", [])}
+    draw = mulberry32(seed)
+    memory = {} if strategy != "random" else None
+
+    def remember(page):
+        if page in memory:
+            if policy == "lru":
+                del memory[page]
+                memory[page] = links[page]
+            return
+        if capacity is not None and len(memory) >= capacity:
+            order = list(memory)
+            victim = order[math.floor(draw() * len(order))] if policy == "random" else order[0]
+            del memory[victim]
+        memory[page] = links[page]
+
+    def choose(cur):
+        here = links[cur]
+        if strategy == "random":
+            return here[math.floor(draw() * len(here))] if here else None
+        fresh = [q for q in here if q not in memory]
+        if fresh:
+            return fresh[math.floor(draw() * len(fresh))]
+        if strategy == "frontier":
+            prev, queue = {cur: None}, [cur]
+            while queue:
+                p = queue.pop(0)
+                if p != cur and p not in memory:
+                    while prev[p] != cur:
+                        p = prev[p]
+                    return p
+                for q in here if p == cur else memory.get(p, []):
+                    if q not in prev:
+                        prev[q] = p
+                        queue.append(q)
+            return None
+        return here[math.floor(draw() * len(here))] if here else None
+
+    start = doc.get("start", 0)
+    cur, seen, reported = start, {start}, set()
+    path, repeats, reports, tokens, step = [start], 0, 0, 0, 0
+    if memory is not None:
+        remember(start)
+    stop = "budget" if not until_all_bugs else "max_steps"
+    while step < (max_steps if until_all_bugs else budget):
+        tokens += base_tokens + (entry_tokens * len(memory) if memory is not None else 0)
+        nxt = choose(cur)
+        if nxt is None:
+            stop = "done" if links[cur] else "dead_end"
+            break
+        cur = nxt
+        step += 1
+        path.append(cur)
+        if cur in seen:
+            repeats += 1
+        seen.add(cur)
+        if cur in bugs and not (memory is not None and cur in reported):
+            reports += 1
+            reported.add(cur)
+        if memory is not None:
+            remember(cur)
+        if until_all_bugs and len(reported) == len(bugs):
+            stop = "all_bugs"
+            break
+    return {
+        "coverage": len(seen) / len(doc["pages"]), "repeat": repeats / max(step, 1), "bugs": len(reported),
+        "reports": reports, "dups": reports - len(reported), "tokens": tokens, "steps": step, "path": path,
+        "stop_reason": stop,
+    }  # fmt: skip
