@@ -152,7 +152,9 @@ class Exploration:
         self.visits = [0] * site.n_pages
         self.visits[site.start] = 1
         self.reported: set[int] = set()
-        self.stop_reason: str | None = None if config.step_limit > 0 else "budget"
+        self.stop_reason: str | None = None
+        if config.step_limit <= 0:
+            self.stop_reason = "max_steps" if config.until_all_bugs else "budget"
         self.last_event: StepEvent | None = None
         if self.memory is not None:
             self.memory.write(site.start, site.clickable[site.start])
