@@ -1,0 +1,143 @@
+"""What memviz remembers between starts: language, theme, zoom, last run settings, window layout.
+
+Stored with QSettings in an INI file (the same format on every platform, readable by a teacher).
+Every value is checked when read: a damaged or hand-edited file gives defaults for what is wrong,
+and a file Qt cannot parse at all is set aside (``*.damaged``) so the app always starts.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from memviz.core.engine import ConfigError, RunConfig
+from memviz.core.memory import POLICIES
+from memviz.core.rng import SEED_MAX
+from memviz.core.strategies import STRATEGIES
+
+THEMES = ("light", "dark", "projector")
+ZOOM_MIN, ZOOM_MAX = 0.5, 3.0
+DEFAULT_THEME = "light"
+
+
+def default_store() -> QSettings:
+    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "memviz", "memviz")
+
+
+def store_at(path: str | Path) -> QSettings:
+    return QSettings(str(path), QSettings.Format.IniFormat)
+
+
+def _int(value, lo: int, hi: int) -> int | None:
+    try:
+        number = int(str(value), 10)
+    except (TypeError, ValueError):
+        return None
+    return number if lo <= number <= hi else None
+
+
+class Preferences:
+    def __init__(self, store: QSettings | None = None) -> None:
+        self.store = store if store is not None else default_store()
+        self.recovered_from_damage = False
+        if self.store.status() != QSettings.Status.NoError:
+            self._set_damaged_file_aside()
+
+    def _set_damaged_file_aside(self) -> None:
+        path = Path(self.store.fileName())
+        if path.is_file():
+            shutil.move(path, path.with_name(path.name + ".damaged"))
+        self.store = store_at(path)
+        self.recovered_from_damage = True
+
+    # -- language, theme, zoom ------------------------------------------------------------------------
+
+    def language(self) -> str | None:
+        value = self.store.value("ui/language")
+        return value if value in ("zh", "en") else None
+
+    def set_language(self, code: str) -> None:
+        self.store.setValue("ui/language", code)
+
+    def theme(self) -> str:
+        value = self.store.value("ui/theme")
+        return value if value in THEMES else DEFAULT_THEME
+
+    def set_theme(self, theme: str) -> None:
+        self.store.setValue("ui/theme", theme)
+
+    def zoom(self) -> float:
+        try:
+            value = float(self.store.value("ui/zoom", 1.0))
+        except (TypeError, ValueError):
+            return 1.0
+        return value if ZOOM_MIN <= value <= ZOOM_MAX else 1.0
+
+    def set_zoom(self, zoom: float) -> None:
+        self.store.setValue("ui/zoom", round(zoom, 3))
+
+    # -- the last run settings ------------------------------------------------------------------------
+
+    def run_config(self, default: RunConfig | None = None) -> RunConfig:
+        """The last run settings; each damaged value falls back to the default's."""
+        config = default or RunConfig()
+        s = self.store
+        strategy = s.value("run/strategy")
+        policy = s.value("run/policy")
+        changes: dict = {}
+        if strategy in STRATEGIES:
+            changes["strategy"] = strategy
+        if policy in POLICIES:
+            changes["policy"] = policy
+        seed = _int(s.value("run/seed"), 0, SEED_MAX)
+        if seed is not None:
+            changes["seed"] = seed
+        budget = _int(s.value("run/budget"), 0, 100_000)
+        if budget is not None:
+            changes["budget"] = budget
+        capacity = s.value("run/capacity")
+        if capacity in ("unlimited", None):
+            changes["capacity"] = None
+        elif (cap := _int(capacity, 1, 100_000)) is not None:
+            changes["capacity"] = cap
+        try:
+            return config.with_(**changes)
+        except ConfigError:
+            return config
+
+    def set_run_config(self, config: RunConfig) -> None:
+        s = self.store
+        s.setValue("run/strategy", config.strategy)
+        s.setValue("run/seed", str(config.seed))  # QSettings' INI ints are 32-bit on some platforms
+        s.setValue("run/capacity", "unlimited" if config.capacity is None else str(config.capacity))
+        s.setValue("run/policy", config.policy)
+        s.setValue("run/budget", str(config.budget))
+
+    # -- window layout --------------------------------------------------------------------------------
+
+    def window_state(self) -> tuple[QByteArray | None, QByteArray | None, str | None]:
+        geometry = self.store.value("window/geometry")
+        state = self.store.value("window/state")
+        tab = self.store.value("window/tab")
+        return (
+            geometry if isinstance(geometry, QByteArray) else None,
+            state if isinstance(state, QByteArray) else None,
+            tab if isinstance(tab, str) else None,
+        )
+
+    def set_window_state(self, geometry: QByteArray, state: QByteArray, tab: str) -> None:
+        self.store.setValue("window/geometry", geometry)
+        self.store.setValue("window/state", state)
+        self.store.setValue("window/tab", tab)
+
+    # -- all of it ------------------------------------------------------------------------------------
+
+    def reset_to_defaults(self) -> None:
+        """Forget everything but exercise progress (a learner's work is not a preference)."""
+        for group in ("ui", "run", "window"):
+            self.store.remove(group)
+
+    def sync(self) -> None:
+        self.store.sync()

@@ -1,0 +1,65 @@
+"""Preferences survive a restart, and a damaged settings file never stops the app."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray
+
+from memviz.core.engine import RunConfig
+from memviz.gui.preferences import Preferences, store_at
+
+
+def test_settings_survive_a_restart(qapp, tmp_path):
+    path = tmp_path / "memviz.ini"
+    prefs = Preferences(store_at(path))
+    config = RunConfig(strategy="frontier", seed=4_000_000_000, capacity=3, policy="lru", budget=45)
+    prefs.set_run_config(config)
+    prefs.set_language("en")
+    prefs.set_theme("projector")
+    prefs.set_zoom(1.5)
+    prefs.set_window_state(QByteArray(b"geo"), QByteArray(b"state"), "sweep")
+    prefs.sync()
+
+    again = Preferences(store_at(path))
+    assert again.run_config() == config
+    assert (again.language(), again.theme(), again.zoom()) == ("en", "projector", 1.5)
+    assert again.window_state() == (QByteArray(b"geo"), QByteArray(b"state"), "sweep")
+
+
+def test_unlimited_capacity_round_trips(qapp, tmp_path):
+    prefs = Preferences(store_at(tmp_path / "m.ini"))
+    prefs.set_run_config(RunConfig(strategy="visited", capacity=None))
+    assert prefs.run_config().capacity is None
+
+
+def test_bad_values_fall_back_one_by_one(qapp, tmp_path):
+    path = tmp_path / "memviz.ini"
+    path.write_text(
+        "[ui]\nlanguage=klingon\ntheme=neon\nzoom=12\n"
+        "[run]\nstrategy=frontier\nseed=-5\ncapacity=0\npolicy=lru\nbudget=abc\n",
+        encoding="utf-8",
+    )
+    prefs = Preferences(store_at(path))
+    assert (prefs.language(), prefs.theme(), prefs.zoom()) == (None, "light", 1.0)
+    config = prefs.run_config()
+    assert (config.strategy, config.policy) == ("frontier", "lru")  # the good values are kept
+    assert (config.seed, config.capacity, config.budget) == (1000, None, 30)
+
+
+def test_an_unreadable_file_is_set_aside(qapp, tmp_path):
+    path = tmp_path / "memviz.ini"
+    path.write_bytes(b"\x00\xff[ui\x00garbage=\xfe\n[[[")
+    prefs = Preferences(store_at(path))
+    assert prefs.run_config() == RunConfig()
+    prefs.set_theme("dark")
+    prefs.sync()
+    assert Preferences(store_at(path)).theme() == "dark"
+
+
+def test_reset_to_defaults(qapp, tmp_path):
+    prefs = Preferences(store_at(tmp_path / "m.ini"))
+    prefs.set_theme("dark")
+    prefs.set_run_config(RunConfig(strategy="visited"))
+    prefs.store.setValue("exercises/q1", "correct")
+    prefs.reset_to_defaults()
+    assert prefs.theme() == "light" and prefs.run_config() == RunConfig()
+    assert prefs.store.value("exercises/q1") == "correct"
