@@ -49,6 +49,8 @@ def test_an_unreadable_file_is_set_aside(qapp, tmp_path):
     path = tmp_path / "memviz.ini"
     path.write_bytes(b"\x00\xff[ui\x00garbage=\xfe\n[[[")
     prefs = Preferences(store_at(path))
+    assert prefs.recovered_from_damage
+    assert (tmp_path / "memviz.ini.damaged").is_file()  # kept for a curious teacher, out of the way
     assert prefs.run_config() == RunConfig()
     prefs.set_theme("dark")
     prefs.sync()
