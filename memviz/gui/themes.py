@@ -1,0 +1,108 @@
+"""Light, dark and projector themes: one palette for the widgets and the plots.
+
+The projector theme is for rooms with a washed-out beamer: pure white paper, black ink, no grey
+text, and a strong selection colour. Views that paint their own pictures read the current theme's
+colours from :func:`current` and repaint on ``ThemeManager.changed``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
+
+THEMES = ("light", "dark", "projector")
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str
+    window: str
+    base: str
+    alternate: str
+    text: str
+    muted: str
+    button: str
+    highlight: str
+    highlight_text: str
+    plot_background: str
+    plot_foreground: str
+    line_width: float  # pen width multiplier for plots and graph edges
+
+
+LIGHT = Theme("light", "#f4f6f9", "#ffffff", "#eef1f5", "#1d2330", "#5b6472", "#e9edf3",
+              "#0072B2", "#ffffff", "#ffffff", "#1d2330", 1.0)  # fmt: skip
+DARK = Theme("dark", "#1e2229", "#262b33", "#2d333c", "#e8ebf0", "#a7afbb", "#313842",
+             "#56B4E9", "#10141a", "#1b1f25", "#e8ebf0", 1.0)  # fmt: skip
+PROJECTOR = Theme("projector", "#ffffff", "#ffffff", "#f2f2f2", "#000000", "#000000", "#e6e6e6",
+                  "#0050a0", "#ffffff", "#ffffff", "#000000", 1.6)  # fmt: skip
+BY_NAME = {t.name: t for t in (LIGHT, DARK, PROJECTOR)}
+
+_current = LIGHT
+
+
+def current() -> Theme:
+    return _current
+
+
+def palette_for(theme: Theme) -> QPalette:
+    p = QPalette()
+    roles = QPalette.ColorRole
+    for role, color in (
+        (roles.Window, theme.window),
+        (roles.Base, theme.base),
+        (roles.AlternateBase, theme.alternate),
+        (roles.Text, theme.text),
+        (roles.WindowText, theme.text),
+        (roles.ButtonText, theme.text),
+        (roles.ToolTipText, theme.text),
+        (roles.ToolTipBase, theme.base),
+        (roles.Button, theme.button),
+        (roles.Highlight, theme.highlight),
+        (roles.HighlightedText, theme.highlight_text),
+        (roles.PlaceholderText, theme.muted),
+        (roles.BrightText, theme.highlight),
+        (roles.Link, theme.highlight),
+    ):
+        p.setColor(role, QColor(color))
+    muted = QColor(theme.muted)
+    for role in (roles.Text, roles.WindowText, roles.ButtonText):
+        p.setColor(QPalette.ColorGroup.Disabled, role, muted)
+    return p
+
+
+class ThemeManager(QObject):
+    changed = Signal(object)  # Theme
+
+    def apply(self, name: str) -> Theme:
+        global _current
+        if name not in BY_NAME:
+            raise ValueError(f"theme: expected one of {THEMES}, got {name!r}")
+        theme = BY_NAME[name]
+        _current = theme
+        app = QApplication.instance()
+        if app is not None:
+            app.setStyle("Fusion")  # the same widgets on every platform, and palettes are obeyed
+            app.setPalette(palette_for(theme))
+            _restyle_plots(theme)
+        self.changed.emit(theme)
+        return theme
+
+
+def _restyle_plots(theme: Theme) -> None:
+    import pyqtgraph as pg
+
+    pg.setConfigOptions(background=theme.plot_background, foreground=theme.plot_foreground)
+    app = QApplication.instance()
+    for widget in app.allWidgets():
+        if isinstance(widget, pg.GraphicsView):
+            widget.setBackground(theme.plot_background)
+    for widget in app.allWidgets():
+        if isinstance(widget, pg.PlotWidget):
+            plot = widget.getPlotItem()
+            for name in ("left", "bottom", "right", "top"):
+                axis = plot.getAxis(name)
+                axis.setPen(pg.mkPen(theme.plot_foreground))
+                axis.setTextPen(pg.mkPen(theme.plot_foreground))
