@@ -7,11 +7,11 @@ from __future__ import annotations
 import os
 import statistics
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 
-from memviz.core.engine import RunConfig, RunResult, run
-from memviz.core.rng import SEED_MAX, first_draws
+from memviz.core.engine import RunConfig, RunResult
+from memviz.core.lockstep import run_batch
+from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site
 from memviz.core.stats import MeanCI, bootstrap_interval, mean_ci, unpaired_half_width
 
@@ -37,16 +37,23 @@ def seed_range(seed0: int, runs: int) -> range:
 
 
 def _run_chunk(site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
-    # Mixing every run's first draws in one numpy call costs far less than one call per run.
-    draws = first_draws([c.seed for c in configs])
-    return [run(site, c, d) for c, d in zip(configs, draws, strict=True)]
+    """One chunk of runs, in this process or a worker: all of them advanced together (lock-step)."""
+    return run_batch(site, configs)
+
+
+LOCKSTEP_CHUNK = 2000  # runs advanced together: large enough to amortise numpy's per-call cost
+PROCESS_MIN_RUNS = 8000  # fewer runs than this finish sooner in this process than across processes
+_CANCEL_WAIT = 0.1  # seconds between cancel checks while a worker process computes a chunk
 
 
 class Runner:
     """Runs lists of configs, in this process or across cores, reporting progress and obeying cancel.
 
-    Work is cut into chunks small enough that progress moves and cancel is seen within a fraction
-    of a second; results always come back in the order of the configs.
+    Runs are computed in lock-step batches (:mod:`memviz.core.lockstep`), equal to the scalar engine
+    run for run; a batch reports progress as its runs finish and checks ``cancelled`` every few
+    steps, so cancel is seen within milliseconds. ``chunk_size`` is the least number of runs in a
+    batch (a batch holds up to :data:`LOCKSTEP_CHUNK`). With ``workers`` > 1, very large lists are
+    split across processes. Results always come back in the order of the configs.
     """
 
     def __init__(
@@ -59,13 +66,15 @@ class Runner:
         self.workers = max(1, workers)
         self.progress = progress
         self.cancelled = cancelled
-        self.chunk_size = chunk_size
+        self.chunk_size = max(chunk_size, LOCKSTEP_CHUNK)
         self.done = 0
         self.total = 0
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool = None  # a ProcessPoolExecutor, made on first use
         # Runs already made, by (site, effective config): a report asks for the same baseline and
-        # the same sweep cells more than once, and a run is fully decided by its config.
+        # the same sweep cells more than once, and a run is fully decided by its config. Sites are
+        # kept alive while cached, so an id is never reused for another site.
         self._cache: dict[tuple[int, RunConfig], RunResult] = {}
+        self._sites: dict[int, Site] = {}
 
     def __enter__(self) -> Runner:
         return self
@@ -81,12 +90,13 @@ class Runner:
 
     def _tick(self, n: int) -> None:
         self.done += n
-        if self.progress is not None:
+        if self.progress is not None and n:
             self.progress(self.done, max(self.total, self.done))
         if self.cancelled is not None and self.cancelled():
             raise Cancelled
 
     def run_all(self, site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
+        self._sites[id(site)] = site
         keys = [(id(site), c.effective(site.n_pages)) for c in configs]
         todo = list(dict.fromkeys(k for k in keys if k not in self._cache))
         self.done += len(configs) - len(todo)
@@ -95,22 +105,33 @@ class Runner:
         return [self._cache[k] for k in keys]
 
     def _run_uncached(self, site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
-        chunks = [configs[i : i + self.chunk_size] for i in range(0, len(configs), self.chunk_size)]
         if self.cancelled is not None and self.cancelled():
             raise Cancelled
-        if self.workers == 1 or len(chunks) < 2:
-            results: list[RunResult] = []
-            for chunk in chunks:
-                results.extend(_run_chunk(site, chunk))
-                self._tick(len(chunk))
-            return results
+        if self.workers > 1 and len(configs) >= PROCESS_MIN_RUNS:
+            return self._run_in_processes(site, configs)
+        size = self.chunk_size
+        results: list[RunResult] = []
+        for i in range(0, len(configs), size):
+            results.extend(run_batch(site, configs[i : i + size], poll=self._tick))
+        return results
+
+    def _run_in_processes(self, site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
+        from concurrent.futures import ProcessPoolExecutor, TimeoutError  # only big batches need it
+
+        size = min(self.chunk_size, -(-len(configs) // self.workers))
+        chunks = [configs[i : i + size] for i in range(0, len(configs), size)]
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers)
         futures = [self._pool.submit(_run_chunk, site, chunk) for chunk in chunks]
-        results = []
+        results: list[RunResult] = []
         try:
             for future, chunk in zip(futures, chunks, strict=True):
-                results.extend(future.result())
+                while True:
+                    try:
+                        results.extend(future.result(timeout=_CANCEL_WAIT))
+                        break
+                    except TimeoutError:
+                        self._tick(0)  # raises Cancelled if asked to stop
                 self._tick(len(chunk))
         except BaseException:
             for future in futures:

@@ -80,3 +80,18 @@ def first_draws(seeds: list[int], count: int = _FIRST_BLOCK) -> list[list[float]
     if not seeds:
         return []
     return mulberry32_block(np.asarray(seeds, dtype=np.uint64) & np.uint64(_MASK), count).tolist()
+
+
+def mulberry32_rows(states: np.ndarray, count: int) -> np.ndarray:
+    """Like :func:`mulberry32_block` for an array of states (one row of ``count`` draws each), faster.
+
+    The arithmetic is done in uint32, where numpy's multiplication keeps the low 32 bits of the
+    product exactly as ``Math.imul`` does, so the draws are bit for bit the same with half the
+    memory traffic of uint64 (a batch of thousands of runs mixes hundreds of thousands of draws).
+    Dividing by 2³² (a power of two) is exact, so multiplying by its reciprocal changes nothing.
+    """
+    k = np.arange(1, count + 1, dtype=np.uint32) * np.uint32(_GOLDEN_STEP)
+    a = (np.asarray(states) & _MASK).astype(np.uint32)[:, None] + k
+    t = (a ^ (a >> np.uint32(15))) * (a | np.uint32(1))
+    t = (t + ((t ^ (t >> np.uint32(7))) * (t | np.uint32(61)))) ^ t
+    return (t ^ (t >> np.uint32(14))) * (1.0 / _TWO_POW_32)

@@ -1,0 +1,603 @@
+"""Many runs advanced together with numpy: the batch engine behind every table and sweep.
+
+Why two implementations of a run
+--------------------------------
+:class:`memviz.core.engine.Exploration` is the reference: one run, one step at a time, a
+:class:`~memviz.core.engine.StepEvent` per step for the window to draw. It is plain Python, and a
+step costs a few microseconds, as the chapter's own script does; the chapter's whole table is about
+290,000 steps, so no amount of tuning that loop makes the report several times faster than the
+script. This module computes the same :class:`~memviz.core.engine.RunResult` for a whole batch of
+runs at once: every array holds one row per run, and one pass of the loop advances every unfinished
+run by one step, so numpy pays the interpreter's per-step cost once per batch instead of once per run.
+
+It is possible because mulberry32 is counter-based (draw ``k`` of a seed mixes only
+``seed + k·0x6D2B79F5``): each run keeps its own draw counter and every run's draws for many steps
+are mixed in one numpy call (:func:`memviz.core.rng.mulberry32_block`), bit for bit the scalar
+generator's. Everything else a result depends on is integer bookkeeping — pages seen, bugs
+reported, memory as membership plus an order stamp (FIFO: when written; LRU: when last used;
+random eviction takes the k-th member in writing order, as :meth:`Memory.write` does with
+``list(entries)``) — and float work is limited to ``floor(draw · n)`` and the final divisions,
+done with the same IEEE operations as the scalar engine.
+
+How the two are held equal
+--------------------------
+``tests/core/test_lockstep.py`` runs random sites (1–30 pages, dead ends, empty nav, no bugs) under
+random configs through both engines and asserts every field of every result is equal, and checks
+the chapter's golden figures through :class:`~memviz.core.experiments.Runner`, which uses this
+module. A change to the rules of a run must be made in both places; the property test fails until
+it is.
+
+Two engines
+-----------
+- :func:`run_random_batch`, for the no-memory strategy: a run draws exactly once per step, so the
+  draws for a block of steps are mixed up front and reduced to an interval code; each step of the
+  whole batch is then one table look-up (``NEXT[code, page]``). Stops (all bugs, step limit, dead
+  end) are found per block from the block's pages.
+- :func:`run_memory_batch`, for ``visited`` and ``frontier``: a run draws once per fresh or fallback
+  pick and once per random eviction, so each run advances its own counter. Frontier's plan through
+  memory draws nothing; it is computed for the runs that need it in a step, all at once (see
+  :func:`_plan_first_hops`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from memviz.core.engine import RunConfig, RunResult, run
+from memviz.core.rng import _GOLDEN_STEP, _MASK, mulberry32_rows
+from memviz.core.site import Site
+
+Poll = Callable[[int], None]  # called now and then with how many runs finished since the last call
+
+POLL_EVERY = 32  # steps between polls: cancel is seen within a few milliseconds of work
+RANDOM_BLOCK = 128  # steps mixed at once for no-memory runs that go on until every bug is found
+_NEXT_TABLE_LIMIT = 1 << 21  # entries; beyond it (huge sites) no-memory runs index links per step
+_BIG = np.iinfo(np.int64).max
+SCALAR_TAIL = 16  # memory runs: when this few are left, the scalar engine finishes them sooner
+
+
+def run_batch(
+    site: Site, configs: Sequence[RunConfig], poll: Poll | None = None, scalar_tail: int = SCALAR_TAIL
+) -> list[RunResult]:
+    """The result of every config, in order, equal to ``memviz.core.engine.run(site, config)``.
+
+    ``poll(finished)`` is called every few steps with the number of runs finished since its last
+    call (it may raise to cancel). Memory runs hand their last ``scalar_tail`` runs to the scalar
+    engine (see :data:`SCALAR_TAIL`); 0 keeps every run in the batch.
+    """
+    results: list[RunResult | None] = [None] * len(configs)
+    groups: dict[bool, list[int]] = {True: [], False: []}
+    for i, config in enumerate(configs):
+        groups[config.strategy == "random"].append(i)
+    for no_memory, indices in groups.items():
+        if not indices:
+            continue
+        group = [configs[i] for i in indices]
+        if len(group) <= scalar_tail:
+            batch = _run_scalar(site, group, poll)
+        elif no_memory:
+            batch = run_random_batch(site, group, poll)
+        else:
+            batch = run_memory_batch(site, group, poll, scalar_tail)
+        for i, result in zip(indices, batch, strict=True):
+            results[i] = result
+    return results  # type: ignore[return-value]
+
+
+# -- shared pieces ---------------------------------------------------------------------------------
+
+
+def _run_scalar(site: Site, configs: Sequence[RunConfig], poll: Poll | None) -> list[RunResult]:
+    """A few runs, one after the other, in the reference engine."""
+    results = []
+    for config in configs:
+        results.append(run(site, config))
+        if poll is not None:
+            poll(1)
+    return results
+
+
+class _Finals:
+    """Per-run totals, filled in as runs stop, turned into RunResults at the end."""
+
+    def __init__(self, count: int) -> None:
+        self.steps = np.zeros(count, dtype=np.int64)
+        self.pages_seen = np.zeros(count, dtype=np.int64)
+        self.bugs = np.zeros(count, dtype=np.int64)
+        self.reports = np.zeros(count, dtype=np.int64)
+        self.tokens = np.zeros(count, dtype=np.int64)
+        self.reason: list[str] = [""] * count
+
+    def results(self, n_pages: int, paths: list[list[int]]) -> list[RunResult]:
+        return [
+            RunResult(seen / n_pages, (steps - (seen - 1)) / max(steps, 1), bugs, reports, reports - bugs,
+                      tokens, steps, path, reason)  # every step is to a new page or a repeat
+            for steps, seen, bugs, reports, tokens, reason, path in zip(
+                self.steps.tolist(), self.pages_seen.tolist(), self.bugs.tolist(), self.reports.tolist(),
+                self.tokens.tolist(), self.reason, paths, strict=True,
+            )
+        ]  # fmt: skip
+
+
+class _Paths:
+    """Pages visited, one row per step (time-major, so a step writes one row), grown as needed."""
+
+    def __init__(self, count: int, start: int, rows: int) -> None:
+        rows = max(1, min(rows, max(64, (1 << 22) // max(count, 1))))  # empty pages cost nothing
+        self.buf = np.empty((rows + 1, count), dtype=np.int32)
+        self.buf[0] = start
+
+    def ensure(self, last_row: int) -> None:
+        if last_row >= len(self.buf):
+            grown = np.empty((max(last_row + 1, 2 * len(self.buf)), self.buf.shape[1]), dtype=np.int32)
+            grown[: len(self.buf)] = self.buf
+            self.buf = grown
+
+    def lists(self, steps: np.ndarray) -> list[list[int]]:
+        """Each run's path (its start page and every page it moved to) as a list."""
+        if not len(steps):
+            return []
+        longest = int(steps.max())
+        by_run = np.ascontiguousarray(self.buf[: longest + 1].T)
+        if int(steps.min()) == longest:
+            return by_run.tolist()
+        return [row[: s + 1].tolist() for row, s in zip(by_run, steps.tolist(), strict=True)]
+
+
+def _stop_reason(until: bool) -> str:
+    return "max_steps" if until else "budget"
+
+
+def _seed_states(configs: Sequence[RunConfig]) -> np.ndarray:
+    return np.array([c.seed for c in configs], dtype=np.uint64) & np.uint64(_MASK)
+
+
+def _advance(states: np.ndarray, draws: int) -> np.ndarray:
+    """The counter of each state after ``draws`` more draws."""
+    return (states + np.uint64(draws * _GOLDEN_STEP & _MASK)) & np.uint64(_MASK)
+
+
+# -- no memory -------------------------------------------------------------------------------------
+
+
+def _floor_breaks(degrees: set[int]) -> np.ndarray:
+    """Every draw ``u`` where ``floor(u·d)`` changes for some degree ``d``, exactly in float64.
+
+    Between two neighbouring breaks, ``int(u * d)`` (a rounded product, as the scalar engine
+    computes it) is the same for every degree, so one interval code picks the link on every page.
+    """
+    breaks = set()
+    for d in degrees:
+        fd = float(d)
+        for j in range(1, d):
+            u = j / fd  # the smallest u with int(u * d) >= j is within an ulp or two of j/d
+            while u > 0.0 and int(np.nextafter(u, 0.0) * fd) >= j:
+                u = float(np.nextafter(u, 0.0))
+            while int(u * fd) < j:
+                u = float(np.nextafter(u, 1.0))
+            breaks.add(u)
+    return np.array(sorted(breaks), dtype=np.float64)
+
+
+class _RandomWalkSite:
+    """The site as transition tables: state ``p`` is "on page p", ``p + n`` "stopped at dead end p"."""
+
+    def __init__(self, site: Site) -> None:
+        n = site.n_pages
+        self.n = n
+        self.degrees = np.array([len(links) for links in site.clickable], dtype=np.int64)
+        width = max(1, int(self.degrees.max(initial=0)))
+        links = np.zeros((2 * n, width), dtype=np.int64)
+        for p, page_links in enumerate(site.clickable):
+            links[p, : len(page_links)] = page_links
+        self.links_flat = links.ravel()
+        self.width = width
+        self.breaks = _floor_breaks({d for d in self.degrees.tolist() if d > 0})
+        codes = len(self.breaks) + 1
+        self.next_table: np.ndarray | None = None
+        if codes * 2 * n <= _NEXT_TABLE_LIMIT:
+            lower = np.concatenate(([0.0], self.breaks))  # a draw inside each interval
+            table = np.empty((codes, 2 * n), dtype=np.int64)
+            for p in range(n):
+                d = len(site.clickable[p])
+                if d:
+                    table[:, p] = np.asarray(site.clickable[p])[(lower * d).astype(np.int64)]
+                else:
+                    table[:, p] = p + n
+            table[:, n:] = np.arange(n, 2 * n)
+            self.next_table = table.ravel()
+        deg2 = np.concatenate((self.degrees, np.zeros(n, dtype=np.int64)))
+        self.dead = deg2 == 0  # by state: dead-end page or already stopped
+        self.degrees2 = deg2
+
+    def walk(self, pages: np.ndarray, draws: np.ndarray) -> np.ndarray:
+        """States after each of the draws' steps: ``draws`` is (runs, steps); returns (steps, runs)."""
+        steps = draws.shape[1]
+        out = np.empty((steps, len(pages)), dtype=np.int64)
+        page = pages
+        if self.next_table is not None:
+            codes = np.searchsorted(self.breaks, draws, side="right").T * (2 * self.n)
+            table = self.next_table
+            for i in range(steps):
+                page = table.take(codes[i] + page, out=out[i])
+            return out
+        # Huge sites: index the links one step at a time.
+        u = np.ascontiguousarray(draws.T)
+        n, width, links = self.n, self.width, self.links_flat
+        for i in range(steps):
+            pick = (u[i] * self.degrees2.take(page)).astype(np.int64)
+            moved = links.take(page * width + pick)
+            page = np.where(self.dead.take(page), np.where(page < n, page + n, page), moved)
+            out[i] = page
+        return out
+
+
+def run_random_batch(site: Site, configs: Sequence[RunConfig], poll: Poll | None = None) -> list[RunResult]:
+    """No-memory runs: each step draws once and clicks ``links[floor(draw · len(links))]``."""
+    count = len(configs)
+    if count == 0:
+        return []
+    walker = _RandomWalkSite(site)
+    n, n1 = site.n_pages, site.n_pages + 1
+    bug_pages = np.array(sorted(site.bug_by_page), dtype=np.int64)
+    until_all = np.array([c.until_all_bugs for c in configs], dtype=bool)
+    limits = np.array([c.step_limit for c in configs], dtype=np.int64)
+    finals = _Finals(count)
+    paths = _Paths(count, site.start, int(limits.max()))
+    # Visits per run and page (column n: "no move"), counted block by block from the pages moved to.
+    visits = np.zeros(count * n1, dtype=np.int64)
+
+    active = np.flatnonzero(limits > 0)
+    for i in np.flatnonzero(limits <= 0).tolist():
+        finals.reason[i] = _stop_reason(configs[i].until_all_bugs)
+    states = _seed_states(configs)[active]
+    page = np.full(len(active), site.start, dtype=np.int64)
+    found = np.zeros((len(active), len(bug_pages)), dtype=bool)  # bugs found so far (until runs)
+    t = 0  # steps taken by every active run
+    while len(active):
+        longest = int(limits[active].max()) - t
+        block = min(longest, RANDOM_BLOCK if until_all[active].any() else 4 * RANDOM_BLOCK)
+        block_states = walker.walk(page, mulberry32_rows(_advance(states, t), block))
+        paths.ensure(t + block)
+        paths.buf[t + 1 : t + block + 1, active] = block_states
+
+        big = np.int64(block)
+        dead = block_states >= n  # the call at this position found nothing to click
+        dead_at = np.where(dead.any(0), dead.argmax(0), big)
+        limit_at = np.minimum(limits[active] - t - 1, big)  # the move that uses up the budget
+        all_at = np.full(len(active), big)
+        until = until_all[active]
+        if until.any():
+            if len(bug_pages):
+                first = np.full(found.shape, -1, dtype=np.int64)
+                for b, bug in enumerate(bug_pages.tolist()):
+                    hits = block_states == bug
+                    first[:, b] = np.where(found[:, b], -1, np.where(hits.any(0), hits.argmax(0), big))
+                found |= first < big
+                all_found_at = first.max(1)
+            else:
+                all_found_at = np.zeros(len(active), dtype=np.int64)  # no bugs: done after one move
+            all_at = np.where(until, np.maximum(all_found_at, 0), big)
+        stop_at = np.minimum(all_at, limit_at)
+        stop_dead = dead_at <= stop_at  # a dead end at call i means moves i.. never happened
+        stop_at = np.where(stop_dead, dead_at, stop_at)
+        stopping = stop_at < big
+        moves = np.where(stopping, stop_at + ~stop_dead, big)  # moves made in this block
+        moved_to = np.where(np.arange(block)[:, None] < moves, block_states, n)
+        visits += np.bincount((moved_to + active * n1).ravel(), minlength=count * n1)
+        if stopping.any():
+            ids = active[stopping]
+            at = stop_at[stopping]
+            is_dead = stop_dead[stopping]
+            finals.steps[ids] = t + moves[stopping]
+            base = np.array([configs[i].base_tokens for i in ids.tolist()], dtype=np.int64)
+            finals.tokens[ids] = (t + at + 1) * base  # one call per step, and one more at a dead end
+            for i, dead_stop, all_stop in zip(
+                ids.tolist(), is_dead.tolist(), (all_at[stopping] == at).tolist(), strict=True
+            ):
+                if dead_stop:
+                    finals.reason[i] = "dead_end"
+                elif all_stop:
+                    finals.reason[i] = "all_bugs"
+                else:
+                    finals.reason[i] = _stop_reason(configs[i].until_all_bugs)
+            keep = ~stopping
+            active, states, found = active[keep], states[keep], found[keep]
+            page = block_states[-1][keep]
+        else:
+            page = block_states[-1]
+        t += block
+        if poll is not None:
+            poll(int(stopping.sum()))
+
+    # Without memory every visit to a bug page files a report; the start page counts as seen, but
+    # its bug only when the agent comes back to it.
+    visits = visits.reshape(count, n1)
+    bug_visits = visits[:, bug_pages]
+    finals.bugs[:] = (bug_visits > 0).sum(1)
+    finals.reports[:] = bug_visits.sum(1)
+    visits[:, site.start] += 1
+    finals.pages_seen[:] = (visits[:, :n] > 0).sum(1)
+    return finals.results(n, paths.lists(finals.steps))
+
+
+# -- with memory -----------------------------------------------------------------------------------
+
+
+def run_memory_batch(
+    site: Site, configs: Sequence[RunConfig], poll: Poll | None = None, scalar_tail: int = SCALAR_TAIL
+) -> list[RunResult]:
+    """``visited`` and ``frontier`` runs (any capacity, policy, limits and token prices, per run)."""
+    if any(c.strategy == "random" for c in configs):
+        raise ValueError("run_memory_batch: no-memory runs go to run_random_batch")
+    return _MemoryBatch(site, configs, poll, scalar_tail).run()
+
+
+_REASONS = ("", "all_bugs", "max_steps", "budget", "dead_end", "done")
+_ALL_BUGS, _MAX_STEPS, _BUDGET, _DEAD_END, _DONE = range(1, 6)
+
+
+class _MemoryBatch:
+    """State of the unfinished runs, one row each; finished runs are dropped from every array.
+
+    Memory is a boolean row per run (column ``n`` stands for the padding of short link lists and
+    is always "remembered", so padding is never a fresh link) and an order stamp per entry: the
+    step it was written at, or for LRU the step it was last used at; non-members stamp ``_BIG``.
+    """
+
+    _PER_RUN = ("ids", "limit", "until", "base", "entry", "capacity", "lru", "random_evict",
+                "visited_only", "seeds", "draws", "ctr", "page", "remembered", "stamp", "size",
+                "seen", "pages_seen", "reported", "bugs", "tokens")  # fmt: skip
+
+    def __init__(self, site: Site, configs: Sequence[RunConfig], poll: Poll | None, scalar_tail: int) -> None:
+        self.site, self.configs, self.poll, self.scalar_tail = site, configs, poll, scalar_tail
+        n = site.n_pages
+        self.n, self.n1 = n, n + 1
+        width = max(1, max(len(links) for links in site.clickable))
+        self.width = width
+        links = np.full((width, n), n, dtype=np.int64)  # links[j, p]: page p's j-th link
+        for p, page_links in enumerate(site.clickable):
+            links[: len(page_links), p] = page_links
+        self.links_t = links
+        self.degrees = np.array([len(links) for links in site.clickable], dtype=np.int64)
+        self.has_links = self.degrees > 0
+        adjacency = np.zeros((self.n1, self.n1), dtype=np.float32)
+        for p, page_links in enumerate(site.clickable):
+            adjacency[p, list(page_links)] = 1.0
+        self.adjacency_t = np.ascontiguousarray(adjacency.T)
+        self.is_bug = np.zeros(self.n1, dtype=bool)
+        self.is_bug[list(site.bug_by_page)] = True
+        self.count_dtype = np.int16 if width < 30000 else np.int64
+        self.scalar: dict[int, RunResult] = {}
+
+    def run(self) -> list[RunResult]:
+        site, configs, n, n1 = self.site, self.configs, self.n, self.n1
+        count = len(configs)
+        if count == 0:
+            return []
+        finals = self.finals = _Finals(count)
+        limits_all = np.array([c.step_limit for c in configs], dtype=np.int64)
+        self.paths = _Paths(count, site.start, int(limits_all.max()))
+        for i in np.flatnonzero(limits_all <= 0).tolist():
+            finals.reason[i] = _stop_reason(configs[i].until_all_bugs)
+            finals.pages_seen[i] = 1
+
+        ids = np.flatnonzero(limits_all > 0)
+        rc = [configs[i] for i in ids.tolist()]
+        r = len(ids)
+        self.ids = ids
+        self.limit = limits_all[ids]
+        self.until = np.array([c.until_all_bugs for c in rc], dtype=bool)
+        self.base = np.array([c.base_tokens for c in rc], dtype=np.int64)
+        self.entry = np.array([c.entry_tokens for c in rc], dtype=np.int64)
+        self.capacity = np.array([c.capacity if c.capacity is not None else _BIG for c in rc], dtype=np.int64)
+        self.lru = np.array([c.policy == "lru" for c in rc], dtype=bool)
+        self.random_evict = np.array([c.policy == "random" for c in rc], dtype=bool)
+        self.visited_only = np.array([c.strategy == "visited" for c in rc], dtype=bool)
+        self.seeds = _seed_states(rc)
+        # Enough draws for a run's budget without evictions; more are mixed when a run needs them.
+        self.draws = mulberry32_rows(self.seeds, int(min(self.limit.max(initial=1), 32)) + 2)
+        self.ctr = np.zeros(r, dtype=np.int64)
+
+        self.page = np.full(r, site.start, dtype=np.int64)
+        self.remembered = np.zeros((r, n1), dtype=bool)
+        self.remembered[:, n] = True
+        self.remembered[:, site.start] = True
+        self.stamp = np.full((r, n1), _BIG, dtype=np.int64)
+        self.stamp[:, site.start] = 0
+        self.size = np.ones(r, dtype=np.int64)
+        self.seen = np.zeros((r, n1), dtype=bool)
+        self.seen[:, site.start] = True
+        self.pages_seen = np.ones(r, dtype=np.int64)
+        self.reported = np.zeros((r, n1), dtype=bool)
+        self.bugs = np.zeros(r, dtype=np.int64)
+        self.tokens = np.zeros(r, dtype=np.int64)
+        self._reindex()
+
+        t = 0
+        n_bugs = site.n_bugs
+        self.finished_since_poll = count - r
+        while len(self.ids):
+            if len(self.ids) <= self.scalar_tail:
+                self._finish_scalar()
+                break
+            if int(self.ctr.max()) + 2 > self.draws.shape[1]:  # a step draws at most twice
+                self._more_draws()
+            self.tokens += self.base + self.entry * self.size
+            to, stopping, reasons = self._choose()
+            if stopping is not None:
+                self._finish(stopping, reasons, t)
+                to = to[~stopping]
+                if not len(self.ids):
+                    break
+            t += 1
+            self._move(to, t)
+            done_all = self.until & (self.bugs == n_bugs)
+            done = done_all | (self.limit <= t)
+            if done.any():
+                reasons = np.where(done_all, _ALL_BUGS, np.where(self.until, _MAX_STEPS, _BUDGET))[done]
+                self._finish(done, reasons, t)
+            if self.poll is not None and t % POLL_EVERY == 0:
+                self.poll(self.finished_since_poll)
+                self.finished_since_poll = 0
+        if self.poll is not None and self.finished_since_poll:
+            self.poll(self.finished_since_poll)
+        results = finals.results(n, self.paths.lists(finals.steps))
+        for i, result in self.scalar.items():
+            results[i] = result
+        return results
+
+    def _reindex(self) -> None:
+        r = len(self.ids)
+        self.rows = np.arange(r)
+        self.memory_rows = self.rows * self.n1
+        self.draw_rows = self.rows * self.draws.shape[1]
+
+    def _more_draws(self) -> None:
+        cols = self.draws.shape[1]
+        more = mulberry32_rows(_advance(self.seeds, cols), cols)
+        self.draws = np.concatenate((self.draws, more), axis=1)
+        self._reindex()
+
+    def _choose(self) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+        """Each run's next page; runs that stop here (dead end, frontier done) are flagged."""
+        page = self.page
+        r = len(page)
+        cand = self.links_t.take(page, axis=1)  # (width, r), padding n
+        fresh = ~self.remembered.ravel().take(cand + self.memory_rows)
+        cumulative = np.empty(fresh.shape, dtype=self.count_dtype)
+        cumulative[0] = fresh[0]
+        for j in range(1, self.width):
+            np.add(cumulative[j - 1], fresh[j], out=cumulative[j])
+        n_fresh = cumulative[-1]
+        has_fresh = n_fresh > 0
+        degree = self.degrees.take(page)
+        has_links = self.has_links.take(page)
+        u = self.draws.ravel().take(self.draw_rows + self.ctr)
+        # frontier draws only to pick a fresh link; visited also to pick any link when none is fresh
+        draws = has_fresh | (self.visited_only & has_links)
+        self.ctr += draws
+        k = (u * np.where(has_fresh, n_fresh, degree)).astype(self.count_dtype)
+        pos = np.where(has_fresh, (cumulative <= k).sum(0), k)  # the k-th fresh link, or link k
+        to = cand.ravel().take(pos * r + self.rows)
+        if draws.all():
+            return to, None, None
+        plan = ~draws & has_links  # frontier, every link remembered
+        stopping = ~has_links
+        if plan.any():
+            plan_rows = np.flatnonzero(plan)
+            hops = self._plan_first_hops(plan_rows, cand[:, plan_rows])
+            to[plan_rows] = hops
+            stopping[plan_rows[hops < 0]] = True
+        if not stopping.any():
+            return to, None, None
+        return to, stopping, np.where(has_links, _DONE, _DEAD_END)[stopping]
+
+    def _plan_first_hops(self, rows: np.ndarray, cand: np.ndarray) -> np.ndarray:
+        """Frontier's plan for runs whose every link is remembered: the first hop, or -1 (done).
+
+        The scalar BFS returns the first page missing from memory that it discovers, expanding
+        remembered pages' link lists. BFS discovers each level in order of the first hop, so the
+        answer's first hop is the first link ``h`` (in link order) from which an unremembered page
+        is reachable in the fewest steps. ``reach`` grows one step at a time the set of pages that
+        reach an unremembered page through remembered ones; the first step at which one of the
+        links is in it decides. (A shortest path never passes back through the current page.)
+        """
+        remembered = self.remembered[rows]
+        unremembered = ~remembered
+        reach = unremembered
+        hops = np.full(len(rows), -1, dtype=np.int64)
+        open_rows = np.arange(len(rows))  # runs not decided yet, as indices into ``rows``
+        for _ in range(self.n):
+            grown = unremembered | (remembered & ((reach.astype(np.float32) @ self.adjacency_t) > 0))
+            hit = grown[np.arange(len(open_rows)), cand]  # (width, open); padding never reaches
+            found = hit.any(0)
+            if found.any():
+                cols = np.flatnonzero(found)
+                hops[open_rows[cols]] = cand[hit.argmax(0)[cols], cols]
+            undecided = ~found & (grown != reach).any(1)  # still growing: look one step further
+            if not undecided.any():
+                break
+            open_rows, cand = open_rows[undecided], cand[:, undecided]
+            remembered, unremembered = remembered[undecided], unremembered[undecided]
+            reach = grown[undecided]
+        return hops
+
+    def _move(self, to: np.ndarray, t: int) -> None:
+        self.page = to
+        self.paths.ensure(t)
+        self.paths.buf[t, self.ids] = to
+        flat = self.memory_rows + to
+        seen = self.seen.ravel()
+        self.pages_seen += ~seen.take(flat)
+        seen[flat] = True
+        reported = self.reported.ravel()
+        new_bug = self.is_bug.take(to) & ~reported.take(flat)  # with memory, a bug is reported once
+        if new_bug.any():
+            reported[flat[new_bug]] = True
+            self.bugs += new_bug
+
+        remembered = self.remembered.ravel()
+        stamp = self.stamp.ravel()
+        known = remembered.take(flat)
+        touch = known & self.lru  # LRU: a revisit is a use
+        if touch.any():
+            stamp[flat[touch]] = t
+        write = ~known
+        full = write & (self.size >= self.capacity)
+        if full.any():
+            evict_rows = np.flatnonzero(full)
+            gone = self.memory_rows[evict_rows] + self._victims(evict_rows)
+            remembered[gone] = False
+            stamp[gone] = _BIG
+        written = flat[write]
+        remembered[written] = True
+        stamp[written] = t
+        self.size += write & ~full
+
+    def _victims(self, rows: np.ndarray) -> np.ndarray:
+        """The page each full memory forgets: the oldest stamp, or (random policy) a drawn member."""
+        stamps = self.stamp[rows]
+        victims = stamps.argmin(1)  # FIFO: first written; LRU: least recently used
+        rand = self.random_evict[rows]
+        if rand.any():
+            rand_rows = rows[rand]
+            u = self.draws.ravel().take(self.draw_rows[rand_rows] + self.ctr[rand_rows])
+            self.ctr[rand_rows] += 1
+            k = (u * self.size[rand_rows]).astype(np.int64)
+            # the k-th member in writing order, as list(entries)[k]: stamps of members are distinct
+            rand_stamps = stamps[rand]
+            kth = np.sort(rand_stamps, axis=1)[np.arange(len(rand_rows)), k]
+            victims[rand] = (rand_stamps == kth[:, None]).argmax(1)
+        return victims
+
+    def _finish(self, done: np.ndarray, reasons: np.ndarray, t: int) -> None:
+        """Record the runs in ``done`` after ``t`` steps and drop them."""
+        finals = self.finals
+        ids = self.ids[done]
+        finals.steps[ids] = t
+        finals.pages_seen[ids] = self.pages_seen[done]
+        finals.bugs[ids] = self.bugs[done]
+        finals.reports[ids] = self.bugs[done]
+        finals.tokens[ids] = self.tokens[done]
+        for i, reason in zip(ids.tolist(), reasons.tolist(), strict=True):
+            finals.reason[i] = _REASONS[reason]
+        self.finished_since_poll += len(ids)
+        keep = ~done
+        for name in self._PER_RUN:
+            setattr(self, name, getattr(self, name)[keep])
+        self._reindex()
+
+    def _finish_scalar(self) -> None:
+        """The last few runs cost less from scratch in the scalar engine than as a batch of a few."""
+        if self.poll is not None and self.finished_since_poll:
+            self.poll(self.finished_since_poll)
+        self.finished_since_poll = 0
+        ids = self.ids.tolist()
+        for i, result in zip(
+            ids, _run_scalar(self.site, [self.configs[i] for i in ids], self.poll), strict=True
+        ):
+            self.scalar[i] = result
+        self.ids = self.ids[:0]
