@@ -1,0 +1,76 @@
+"""The Qt application: name, fonts, and opening the main window."""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
+
+from memviz.gui.fonts import apply_app_font
+from memviz.gui.language import Language
+
+APP_NAME = "memviz"
+
+
+def keep_none_alive() -> None:
+    """Work around a PySide6 6.12.0 bug on Python 3.11: calling a C++ method that returns void drops a
+    reference to None, and emitting a signal drops one to True; after a few thousand calls Python
+    aborts ("none_dealloc: deallocating None"). Python 3.12 made these singletons immortal by giving
+    them a huge reference count; do the same on older versions. Harmless where the bug is absent;
+    the real fix is a PySide6 without it (6.11.3 is fine).
+    """
+    if sys.version_info >= (3, 12):
+        return
+    import ctypes
+
+    for singleton in (None, True, False):
+        refcount = ctypes.c_ssize_t.from_address(id(singleton))  # ob_refcnt is PyObject's first field
+        before = sys.getrefcount(singleton)
+        if refcount.value == before - 1 and before < 1 << 40:  # the field is where we think it is
+            refcount.value += 1 << 60
+
+
+keep_none_alive()  # at import: views may be built before create_app() is called
+
+
+def point_size_for(height: int) -> float:
+    """The UI's base type size for a window this tall: large enough to read on a projector."""
+    if height >= 1000:
+        return 12.0
+    if height >= 800:
+        return 11.0
+    return 10.0
+
+
+def create_app(argv: list[str] | None = None, height: int | None = None) -> QApplication:
+    """The running QApplication, created if needed, with memviz's name and fonts set.
+
+    ``height`` is the window height the type is sized for (default: the primary screen's).
+    """
+    keep_none_alive()
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(list(argv) if argv is not None else sys.argv[:1])
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName(APP_NAME)
+    app.setApplicationDisplayName(APP_NAME)
+    if height is None:
+        screen = QGuiApplication.primaryScreen()
+        height = screen.availableGeometry().height() if screen is not None else 1080
+    apply_app_font(app, point_size_for(height))
+    return app
+
+
+def run_app(argv: list[str] | None = None, lang: str | None = None) -> int:
+    """Open the main window on the Explore view and run until it closes; returns the exit code."""
+    app = create_app(argv)
+    from memviz.gui.main_window import MainWindow  # after the app exists: views read its font
+
+    window = MainWindow(language=Language(lang))
+    screen = QGuiApplication.primaryScreen()
+    if screen is not None:
+        available = screen.availableGeometry()
+        window.resize(min(1600, int(available.width() * 0.92)), min(960, int(available.height() * 0.9)))
+    window.show()
+    return app.exec()

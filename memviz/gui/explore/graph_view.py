@@ -1,0 +1,822 @@
+"""The site graph: pages as cards, their links, and the agent walking between them.
+
+Everything drawn comes from the model: page states from the Exploration's live state (visits,
+memory, reported bugs), the walk, trail, plan, flashes and evictions from the step events. Sizes
+follow the view, so page names stay readable whether the window fills a projector or a laptop.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView
+
+from memviz.core.engine import StepEvent
+from memviz.core.strategies import HOW_PLAN
+from memviz.gui.explore import style
+from memviz.gui.explore.layout import (
+    NAV_GAP,
+    STAGGER_HEIGHT,
+    STAGGER_OFFSET,
+    GraphLayout,
+    row_positions,
+    site_layout,
+)
+from memviz.gui.explore.model import ExploreModel
+from memviz.gui.language import Language
+
+MIN_PX, MAX_PX = 12.0, 22.0  # page-name type size bounds, in pixels
+MIN_SMALL_PX = 11.0  # captions, legend and badges never go below this
+TRAIL_LENGTH = 8  # moves drawn behind the agent, fading with age
+
+UNVISITED = "unvisited"
+VISITED = "visited"  # visited, and there is no memory to hold it
+REMEMBERED = "remembered"
+FORGOTTEN = "forgotten"  # visited, in memory once, evicted since
+
+# Share of a step's animation spent revealing a frontier plan before the walk starts.
+_PLAN_SHARE = 0.3
+
+
+def card_size(name: str, bold_metrics: QFontMetricsF) -> tuple[float, float]:
+    """A page card's width and height for its name at the graph's type size."""
+    height = bold_metrics.height() * 1.75
+    return max(bold_metrics.horizontalAdvance(name) + 1.5 * bold_metrics.height(), height * 2.2), height
+
+
+class PageItem(QGraphicsItem):
+    """One page: a card with its name, visit count, bug marker and memory state."""
+
+    def __init__(self, page: int) -> None:
+        super().__init__()
+        self.page = page
+        self.name = ""
+        self.state = UNVISITED
+        self.visits = 0
+        self.current = False
+        self.agent_color = QColor(style.INK)
+        self.has_bug = False
+        self.bug_found = False
+        self.bug_label = ""
+        self.duplicates = 0
+        self.duplicate_label = ""
+        self.glow: QColor | None = None  # this step's highlight: bug, duplicate report or eviction
+        self.glow_strength = 1.0
+        self.font = QFont()
+        self.bold_font = QFont()
+        self.small_font = QFont()
+        self.width = 80.0
+        self.height = 30.0
+        self._bounds = QRectF()
+        self.setZValue(0)
+        self.setAcceptHoverEvents(False)
+
+    def set_fonts(self, font: QFont, bold_font: QFont, small_font: QFont) -> None:
+        self.font, self.bold_font, self.small_font = font, bold_font, small_font
+        self._measure()
+
+    def set_name(self, name: str) -> None:
+        self.name = name
+        self._measure()
+
+    def set_bug_text(self, bug_label: str, duplicate_label: str) -> None:
+        if (bug_label, duplicate_label) != (self.bug_label, self.duplicate_label):
+            self.bug_label, self.duplicate_label = bug_label, duplicate_label
+            self._measure()
+
+    def card_rect(self) -> QRectF:
+        return QRectF(-self.width / 2, -self.height / 2, self.width, self.height)
+
+    def _label_lines(self) -> list[tuple[str, QColor]]:
+        lines = []
+        if self.bug_found and self.bug_label:
+            lines.append((self.bug_label, style.BUG))
+        if self.duplicates and self.duplicate_label:
+            lines.append((self.duplicate_label, style.DUPLICATE))
+        return lines
+
+    def _measure(self) -> None:
+        self.width, self.height = card_size(self.name, QFontMetricsF(self.bold_font))
+        small = QFontMetricsF(self.small_font)
+        label_w = max((small.horizontalAdvance(text) for text, _ in self._label_lines()), default=0.0) + 12
+        rect = self.card_rect()
+        below = len(self._label_lines()) * (small.height() + 2) + 6
+        margin = self.height * 0.5  # badge and glow stick out of the card
+        half_w = max(rect.width() / 2, label_w / 2) + margin
+        self.prepareGeometryChange()
+        self._bounds = QRectF(-half_w, rect.top() - margin, 2 * half_w, rect.height() + 2 * margin + below)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, _option, _widget=None) -> None:
+        rect = self.card_rect()
+        radius = self.height * 0.28
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+
+        if self.glow is not None and self.glow_strength > 0:
+            glow = style.with_alpha(self.glow, 0.5 * self.glow_strength)
+            painter.setPen(QPen(glow, self.height * 0.22))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            grow = self.height * 0.13
+            painter.drawRoundedRect(rect.adjusted(-grow, -grow, grow, grow), radius + grow, radius + grow)
+
+        fill, edge, dashed = {
+            UNVISITED: (style.UNVISITED_FILL, style.UNVISITED_EDGE, False),
+            VISITED: (style.VISITED_FILL, style.VISITED_EDGE, False),
+            REMEMBERED: (style.REMEMBERED_FILL, style.REMEMBERED_EDGE, False),
+            FORGOTTEN: (style.FORGOTTEN_FILL, style.FORGOTTEN_EDGE, True),
+        }[self.state]
+        text_color = style.MUTED if self.state in (UNVISITED, FORGOTTEN) else style.INK
+        if self.current:
+            fill, text_color = self.agent_color, QColor("white")
+        pen = QPen(edge, max(1.5, self.height * (0.07 if self.state != UNVISITED else 0.045)))
+        if dashed:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        if self.current:
+            pen = QPen(style.INK, max(2.5, self.height * 0.1))
+        painter.setPen(pen)
+        painter.setBrush(QBrush(fill))
+        painter.drawRoundedRect(rect, radius, radius)
+        if self.state == FORGOTTEN and not self.current:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(style.with_alpha(style.FORGOTTEN_EDGE, 0.22), Qt.BrushStyle.BDiagPattern))
+            painter.drawRoundedRect(rect, radius, radius)
+
+        painter.setFont(self.bold_font if self.current or self.state != UNVISITED else self.font)
+        painter.setPen(text_color)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.name)
+
+        if self.has_bug:
+            self._paint_bug(painter, QPointF(rect.left() + 1, rect.top() + 1), self.height * 0.3)
+        if self.visits > 0:
+            self._paint_badge(painter, QPointF(rect.right() - 1, rect.top() + 1))
+
+        y = rect.bottom() + 4
+        small = QFontMetricsF(self.small_font)
+        painter.setFont(self.small_font)
+        for text, color in self._label_lines():
+            w = small.horizontalAdvance(text) + 10
+            box = QRectF(-w / 2, y, w, small.height() + 2)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(style.with_alpha(QColor("white"), 0.92))
+            painter.drawRoundedRect(box, 4, 4)
+            painter.setPen(color)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            y += small.height() + 2
+
+    def _paint_bug(self, painter: QPainter, center: QPointF, r: float) -> None:
+        """A small beetle: filled once the bug is found, an outline while it still hides."""
+        painter.save()
+        painter.translate(center)
+        leg_pen = QPen(style.BUG, max(1.2, r * 0.16))
+        painter.setPen(leg_pen)
+        for dy in (-0.45, 0.0, 0.45):
+            painter.drawLine(QPointF(-r * 1.05, dy * r - 0.15 * r), QPointF(r * 1.05, dy * r - 0.15 * r))
+        painter.setPen(QPen(style.BUG, max(1.2, r * 0.18)))
+        painter.setBrush(style.BUG if self.bug_found else QColor("white"))
+        painter.drawEllipse(QRectF(-r * 0.62, -r * 0.8, r * 1.24, r * 1.6))
+        painter.drawEllipse(QRectF(-r * 0.38, -r * 1.22, r * 0.76, r * 0.56))
+        if self.bug_found:
+            painter.setPen(QPen(QColor("white"), max(1.0, r * 0.12)))
+            painter.drawLine(QPointF(0, -r * 0.7), QPointF(0, r * 0.75))
+        painter.restore()
+
+    def _paint_badge(self, painter: QPainter, center: QPointF) -> None:
+        text = str(self.visits)
+        metrics = QFontMetricsF(self.small_font)
+        h = metrics.height() * 1.05
+        w = max(h, metrics.horizontalAdvance(text) + h * 0.5)
+        box = QRectF(center.x() - w / 2, center.y() - h / 2, w, h)
+        painter.setPen(QPen(QColor("white"), 1.5))
+        painter.setBrush(style.INK)
+        painter.drawRoundedRect(box, h / 2, h / 2)
+        painter.setFont(self.small_font)
+        painter.setPen(QColor("white"))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+class PathsItem(QGraphicsItem):
+    """Many paths in one item (edges, trail, plan): one paint call, however many lines."""
+
+    def __init__(self, z: float) -> None:
+        super().__init__()
+        self.setZValue(z)
+        self._strokes: list[tuple[QPainterPath, QPen, QBrush | None]] = []
+        self._bounds = QRectF()
+
+    def set_strokes(self, strokes: list[tuple[QPainterPath, QPen, QBrush | None]]) -> None:
+        self.prepareGeometryChange()
+        self._strokes = strokes
+        bounds = QRectF()
+        for path, pen, _ in strokes:
+            w = pen.widthF()
+            bounds = bounds.united(path.controlPointRect().adjusted(-w, -w, w, w))
+        self._bounds = bounds
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, _option, _widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for path, pen, brush in self._strokes:
+            painter.setPen(pen)
+            painter.setBrush(brush if brush is not None else Qt.BrushStyle.NoBrush)
+            painter.drawPath(path)
+
+
+class AgentItem(QGraphicsItem):
+    """The dot that walks along the clicked link; at rest the current page's card shows the agent."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.radius = 10.0
+        self.color = QColor(style.INK)
+        self.setZValue(5)
+
+    def boundingRect(self) -> QRectF:
+        r = self.radius + 3
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint(self, painter: QPainter, _option, _widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor("white"), 3))
+        painter.setBrush(self.color)
+        painter.drawEllipse(QPointF(0, 0), self.radius, self.radius)
+
+
+class TextItem(QGraphicsItem):
+    """A caption or legend entry: plain text with an optional swatch painter, cheap to re-set."""
+
+    def __init__(self, z: float = 1) -> None:
+        super().__init__()
+        self.setZValue(z)
+        self.entries: list[tuple[str, object]] = []  # (text, swatch kind or None)
+        self.font = QFont()
+        self.color = QColor(style.MUTED)
+        self._bounds = QRectF()
+        self._layout: list[tuple[QRectF, QRectF | None, str, object]] = []
+
+    def set_entries(self, entries: list[tuple[str, object]], font: QFont, max_width: float) -> None:
+        self.entries, self.font = entries, font
+        metrics = QFontMetricsF(font)
+        h = metrics.height()
+        sw = h * 1.9
+        x = y = 0.0
+        layout = []
+        for text, swatch in entries:
+            w = metrics.horizontalAdvance(text) + (sw + h * 0.4 if swatch else 0)
+            if x > 0 and x + w > max_width:
+                x, y = 0.0, y + h * 1.5
+            swatch_rect = QRectF(x, y + h * 0.1, sw, h * 0.8) if swatch else None
+            text_x = x + (sw + h * 0.4 if swatch else 0)
+            layout.append((QRectF(text_x, y, w, h), swatch_rect, text, swatch))
+            x += w + h * 1.4
+        self.prepareGeometryChange()
+        self._layout = layout
+        bounds = QRectF()
+        for rect, swatch_rect, _, _ in layout:
+            bounds = bounds.united(rect)
+            if swatch_rect is not None:
+                bounds = bounds.united(swatch_rect)
+        self._bounds = bounds.adjusted(-2, -2, 2, 2)
+        self.update()
+
+    def texts(self) -> list[str]:
+        return [text for text, _ in self.entries]
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, _option, _widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setFont(self.font)
+        for rect, swatch_rect, text, swatch in self._layout:
+            if swatch_rect is not None:
+                _paint_swatch(painter, swatch_rect, swatch)
+            painter.setPen(self.color)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+
+
+def _paint_swatch(painter: QPainter, rect: QRectF, kind) -> None:
+    r = rect.height() * 0.3
+    if isinstance(kind, QColor):  # the agent's colour
+        painter.setPen(QPen(style.INK, 2))
+        painter.setBrush(kind)
+        painter.drawRoundedRect(rect, r, r)
+        return
+    if kind == "plan":
+        pen = QPen(style.PLAN, rect.height() * 0.22, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawLine(QPointF(rect.left(), rect.center().y()), QPointF(rect.right(), rect.center().y()))
+        return
+    if kind == "bug":
+        painter.setPen(QPen(style.BUG, 1.6))
+        painter.setBrush(style.BUG)
+        c = rect.center()
+        painter.drawEllipse(
+            QRectF(c.x() - rect.height() * 0.3, rect.top(), rect.height() * 0.6, rect.height())
+        )
+        return
+    fill, edge, dashed = {
+        UNVISITED: (style.UNVISITED_FILL, style.UNVISITED_EDGE, False),
+        VISITED: (style.VISITED_FILL, style.VISITED_EDGE, False),
+        REMEMBERED: (style.REMEMBERED_FILL, style.REMEMBERED_EDGE, False),
+        FORGOTTEN: (style.FORGOTTEN_FILL, style.FORGOTTEN_EDGE, True),
+    }[kind]
+    pen = QPen(edge, 2)
+    if dashed:
+        pen.setStyle(Qt.PenStyle.DashLine)
+    painter.setPen(pen)
+    painter.setBrush(fill)
+    painter.drawRoundedRect(rect, r, r)
+    if kind == FORGOTTEN:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(style.with_alpha(style.FORGOTTEN_EDGE, 0.3), Qt.BrushStyle.BDiagPattern))
+        painter.drawRoundedRect(rect, r, r)
+
+
+class SiteGraphView(QGraphicsView):
+    """The site as a graph of page cards, redrawn from the model on every step."""
+
+    def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("explore_graph")
+        self.model = model
+        self.language = language
+        self.show_nav_edges = False
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setBackgroundBrush(style.BACKDROP)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumSize(360, 260)
+
+        self._site = None
+        self._layout: GraphLayout | None = None
+        self._centers: dict[int, QPointF] = {}
+        self._edge_paths: dict[tuple[int, int], QPainterPath] = {}
+        self.pages: list[PageItem] = []
+        self._nav_band = PathsItem(-10)
+        self._nav_edges = PathsItem(-6)
+        self._local_edges = PathsItem(-5)
+        self._trail = PathsItem(-3)
+        self._plan = PathsItem(-2)
+        self._agent = AgentItem()
+        self._agent.setVisible(False)
+        self._caption = TextItem()
+        self._legend = TextItem()
+        for item in (
+            self._nav_band, self._nav_edges, self._local_edges, self._trail, self._plan,
+            self._agent, self._caption, self._legend,
+        ):  # fmt: skip
+            self.scene().addItem(item)
+
+        self._px = 15.0
+        self._walk_event: StepEvent | None = None
+        self._walk = QVariantAnimation(self)
+        self._walk.setStartValue(0.0)
+        self._walk.setEndValue(1.0)
+        self._walk.setEasingCurve(QEasingCurve.Type.Linear)
+        self._walk.valueChanged.connect(self._on_walk_progress)
+        self._walk.finished.connect(self._on_walk_finish)
+
+        self._rebuild_site()
+        model.stepped.connect(self._on_model_step)
+        model.replayed.connect(self._on_model_replay)
+        model.restarted.connect(self._on_model_restart)
+        language.changed.connect(self._on_language_change)
+
+    # -- public ---------------------------------------------------------------------------------------
+
+    def set_show_nav_edges(self, show: bool) -> None:
+        self.show_nav_edges = show
+        self._nav_edges.setVisible(show)
+
+    def page_texts(self) -> list[str]:
+        """Every text drawn in the graph, for tests of the language switch."""
+        texts = [item.name for item in self.pages]
+        texts += [item.bug_label for item in self.pages if item.bug_found]
+        return texts + self._caption.texts() + self._legend.texts()
+
+    def center_of(self, page: int) -> QPointF:
+        return QPointF(self._centers[page])
+
+    @property
+    def agent_position(self) -> QPointF:
+        return self._agent.pos()
+
+    @property
+    def walking(self) -> bool:
+        return self._walk.state() == QVariantAnimation.State.Running
+
+    # -- building -------------------------------------------------------------------------------------
+
+    def _rebuild_site(self) -> None:
+        site = self.model.site
+        self._site = site
+        self._layout = site_layout(site)
+        for item in self.pages:
+            self.scene().removeItem(item)
+        self.pages = [PageItem(p) for p in range(site.n_pages)]
+        for item in self.pages:
+            item.has_bug = p_has_bug = item.page in site.bug_by_page
+            item.setZValue(0.5 if p_has_bug else 0)
+            self.scene().addItem(item)
+        self._relayout()
+        self._sync_pages()
+        self._sync_trail()
+
+    def _relayout(self) -> None:
+        """Place everything for the viewport's size: type scales with the view, not the scene."""
+        if self._layout is None:
+            return
+        vw, vh = max(self.viewport().width(), 200), max(self.viewport().height(), 150)
+        self.scene().setSceneRect(0, 0, vw, vh)
+        lang = self.language.code
+        site = self.model.site
+        names = [site.page_name(p, lang) for p in range(site.n_pages)]
+        # The largest type at which every row fits (staggering crowded rows), within readable bounds.
+        px = max(MIN_PX, min(vh / 30.0, vw / 58.0, MAX_PX))
+        while True:
+            placement = self._fit(names, px, vw, vh)
+            if placement is not None or px <= MIN_PX:
+                break
+            px -= 0.5
+        if placement is None:  # even the smallest type crowds: stagger every row that has pages
+            placement = self._fit(names, px, vw, vh, force=True)
+        self._px = px
+        font = style.ui_font(px)
+        bold = style.ui_font(px, bold=True)
+        small = style.ui_font(max(MIN_SMALL_PX, px * 0.8))
+        for item in self.pages:
+            item.set_fonts(font, bold, small)
+            item.set_name(names[item.page])
+        self._set_bug_labels()
+
+        positions, (left, top, inner_w, inner_h) = placement
+        card_h = self.pages[0].height if self.pages else px * 2
+        self._centers = {p: QPointF(left + x * inner_w, top + y * inner_h) for p, (x, y) in positions.items()}
+        for item in self.pages:
+            item.setPos(self._centers[item.page])
+        self._edge_paths.clear()
+
+        self._agent.radius = card_h * 0.32
+        band = QPainterPath()
+        if self._layout.nav_bar and site.nav:
+            ys = [self._centers[p].y() for p in site.nav]
+            band_rect = QRectF(px * 0.4, min(ys) - card_h * 0.85, vw - px * 0.8, card_h * 1.7)
+            band.addRoundedRect(band_rect, px * 0.6, px * 0.6)
+            self._nav_band.set_strokes([(band, QPen(QColor("#d5dbe4"), 1.2), QBrush(style.NAV_BAR))])
+            self._caption.setPos(band_rect.left() + px * 0.4, band_rect.top() - px * 1.45)
+        else:
+            self._nav_band.set_strokes([])
+        self._legend.setPos(px * 0.6, vh - self._legend_height() + px * 0.35)
+        self._set_texts()
+        self._draw_edges()
+        self._sync_trail()
+        self._sync_plan(self.model.last_event)
+        if not self.walking:
+            self._agent.setVisible(False)
+
+    def _legend_height(self) -> float:
+        return max(MIN_SMALL_PX, self._px * 0.85) * 2.3
+
+    def _fit(self, names: list[str], px: float, vw: float, vh: float, force: bool = False):
+        """Positions (unit square) and the pixel box they map to, or None if the cards would collide."""
+        metrics = QFontMetricsF(style.ui_font(px, bold=True))
+        sizes = [card_size(name, metrics) for name in names]
+        widths = [w for w, _ in sizes]
+        card_h = sizes[0][1] if sizes else px * 2
+        max_w = max(widths, default=px * 6)
+        caption_h = max(MIN_SMALL_PX, px * 0.85) * 1.9 if self._layout.nav_bar else 0
+        self._px = px
+        legend_h = self._legend_height()
+        left = max_w / 2 + px * 0.8
+        top = caption_h + card_h * 0.9
+        bottom = legend_h + card_h * 0.5 + 2.4 * max(MIN_SMALL_PX, px * 0.8)  # bug labels under the last row
+        inner_w, inner_h = max(vw - 2 * left, 10.0), max(vh - top - bottom, 10.0)
+        box = (left, top, inner_w, inner_h)
+        rows = self._layout.rows
+        if not rows:  # positions stored in the site file
+            return self._layout.positions, box
+        gap = px * 0.6
+        staggered = []
+        for row in rows:
+            slot = inner_w / len(row)
+            w = [widths[p] for p in row]
+            single = all(slot >= (w[i] + w[i + 1]) / 2 + gap for i in range(len(w) - 1))
+            if single and not (force and len(row) > 1 and row is not rows[0]):
+                staggered.append(False)
+                continue
+            if not force and not all(2 * slot >= (w[i] + w[i + 2]) / 2 + gap for i in range(len(w) - 2)):
+                return None
+            staggered.append(True)
+        units = sum(STAGGER_HEIGHT if s else 1.0 for s in staggered) + (
+            NAV_GAP if self._layout.nav_bar else 0
+        )
+        unit = inner_h / units
+        label_h = 2 * max(MIN_SMALL_PX, px * 0.8)
+        need = (card_h + label_h) / STAGGER_OFFSET if any(staggered) else card_h * 1.5 + label_h
+        if not force and unit < need:
+            return None
+        return row_positions(rows, staggered, self._layout.nav_bar), box
+
+    def _set_texts(self) -> None:
+        tr = self.language.tr
+        small = style.ui_font(max(MIN_SMALL_PX, self._px * 0.85))
+        if self._layout is not None and self._layout.nav_bar:
+            self._caption.set_entries(
+                [(tr("导航栏：每个页面顶部都有，任何一页都能一步点到这几页",
+                     "Nav bar: on top of every page, so these pages are one click from anywhere"), None)],
+                small, self.viewport().width(),
+            )  # fmt: skip
+        else:
+            self._caption.set_entries([], small, 100)
+        strategy = self.model.config.strategy
+        entries: list[tuple[str, object]] = [(tr("没去过", "not visited"), UNVISITED)]
+        if strategy == "random":
+            entries.append((tr("去过（但不记得）", "visited (not remembered)"), VISITED))
+        else:
+            entries.append((tr("在记忆里", "in memory"), REMEMBERED))
+            entries.append((tr("去过但已忘记", "visited, then forgotten"), FORGOTTEN))
+        entries.append((tr("Agent 所在页", "agent is here"), style.strategy_color(strategy)))
+        entries.append((tr("藏着 Bug（实心 = 已发现）", "hides a bug (filled = found)"), "bug"))
+        if strategy == "frontier":
+            entries.append((tr("按记忆规划的路线", "route planned from memory"), "plan"))
+        entries.append((tr("角标 = 访问次数", "badge = visits"), None))
+        self._legend.set_entries(entries, small, self.viewport().width() - self._px)
+
+    def _set_bug_labels(self) -> None:
+        lang = self.language.code
+        site = self.model.site
+        for item in self.pages:
+            if not item.has_bug:
+                continue
+            bug = site.bug_name(item.page, lang) if item.bug_found else ""
+            dup = (
+                self.language.tr(f"重复报告 ×{item.duplicates}", f"duplicate reports ×{item.duplicates}")
+                if item.duplicates
+                else ""
+            )
+            item.set_bug_text(bug, dup)
+
+    # -- geometry -------------------------------------------------------------------------------------
+
+    def _edge_path(self, p: int, q: int) -> QPainterPath:
+        """The line from page p's centre to q's: curved when both sit on one row, so it clears the cards
+        between them."""
+        key = (p, q)
+        path = self._edge_paths.get(key)
+        if path is not None:
+            return path
+        a, b = self._centers[p], self._centers[q]
+        path = QPainterPath(a)
+        dx, dy = b.x() - a.x(), b.y() - a.y()
+        card_h = self.pages[p].height
+        if abs(dy) < card_h * 1.2 and abs(dx) > self.pages[p].width * 0.6 + self.pages[q].width * 0.6:
+            # Bulge away from the row: always to the same side for the pair, whichever way it is walked.
+            lo, hi = (a, b) if (p < q) else (b, a)
+            nx_, ny_ = -(hi.y() - lo.y()), hi.x() - lo.x()
+            norm = math.hypot(nx_, ny_) or 1.0
+            bulge = min(abs(dx) * 0.22, card_h * 2.4)
+            mid = QPointF((a.x() + b.x()) / 2 + nx_ / norm * bulge, (a.y() + b.y()) / 2 + ny_ / norm * bulge)
+            path.quadTo(mid, b)
+        else:
+            path.lineTo(b)
+        self._edge_paths[key] = path
+        return path
+
+    def _exit_percent(self, path: QPainterPath, page: int) -> float:
+        """Where along the path (0..1) it leaves page's card, searching from the end."""
+        rect = self.pages[page].card_rect().translated(self._centers[page])
+        lo, hi = 0.0, 1.0
+        for _ in range(18):
+            mid = (lo + hi) / 2
+            if rect.contains(path.pointAtPercent(mid)):
+                hi = mid
+            else:
+                lo = mid
+        return lo
+
+    def _arrow_head(self, path: QPainterPath, target: int) -> QPainterPath:
+        t = self._exit_percent(path, target)
+        tip = path.pointAtPercent(t)
+        angle = math.radians(-path.angleAtPercent(max(0.0, t - 0.001)))
+        size = self._px * 0.62
+        back = QPointF(tip.x() - size * math.cos(angle), tip.y() - size * math.sin(angle))
+        perp = QPointF(-math.sin(angle) * size * 0.45, math.cos(angle) * size * 0.45)
+        head = QPainterPath()
+        head.addPolygon(QPolygonF([tip, back + perp, back - perp, tip]))
+        return head
+
+    def _draw_edges(self) -> None:
+        site = self.model.site
+        pairs: dict[tuple[int, int], set[int]] = {}
+        for p, page in enumerate(site.pages):
+            for q in page.links:
+                if q in site.nav and self._layout is not None and self._layout.nav_bar:
+                    continue  # a link to the nav bar is one of the nav links, drawn with them
+                pairs.setdefault((min(p, q), max(p, q)), set()).add(q)
+        lines = QPainterPath()
+        heads = QPainterPath()
+        for (a, b), targets in pairs.items():
+            path = self._edge_path(a, b)
+            lines.addPath(path)
+            for target in targets:
+                heads.addPath(self._arrow_head(path if target == b else self._edge_path(b, a), target))
+        width = max(1.3, self._px * 0.09)
+        self._local_edges.set_strokes(
+            [(lines, QPen(style.EDGE, width), None), (heads, QPen(style.EDGE, 1), QBrush(style.EDGE))]
+        )
+        nav = QPainterPath()
+        if self._layout is not None and self._layout.nav_bar:
+            for p, q in site.nav_edges():
+                if p not in site.nav:
+                    nav.moveTo(self._centers[p])
+                    nav.lineTo(self._centers[q])
+        self._nav_edges.set_strokes([(nav, QPen(style.NAV_EDGE, 1.2), None)])
+        self._nav_edges.setVisible(self.show_nav_edges)
+
+    # -- state ----------------------------------------------------------------------------------------
+
+    def _sync_pages(self) -> None:
+        """Set every card from the core's live state; only cards that change repaint."""
+        exploration = self.model.exploration
+        memory = exploration.memory
+        visits = exploration.visits
+        reported = exploration.reported
+        current = exploration.page
+        event = self.model.last_event
+        duplicates = self._duplicate_counts()
+        color = style.strategy_color(self.model.config.strategy)
+        glows = self._glows(event)
+        for item in self.pages:
+            p = item.page
+            if visits[p] == 0:
+                state = UNVISITED
+            elif memory is None:
+                state = VISITED
+            elif p in memory.entries:
+                state = REMEMBERED
+            else:
+                state = FORGOTTEN
+            changed = (
+                state != item.state
+                or visits[p] != item.visits
+                or (p == current) != item.current
+                or (p in reported) != item.bug_found
+                or duplicates.get(p, 0) != item.duplicates
+                or glows.get(p) != item.glow
+                or item.agent_color != color
+            )
+            if changed:
+                item.state, item.visits, item.current = state, visits[p], p == current
+                item.bug_found, item.duplicates = p in reported, duplicates.get(p, 0)
+                item.glow, item.glow_strength, item.agent_color = glows.get(p), 1.0, color
+                item.update()
+        self._set_bug_labels()
+
+    def _duplicate_counts(self) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        for event in self.model.events:
+            if event.duplicate_report:
+                counts[event.to_page] = counts.get(event.to_page, 0) + 1
+        return counts
+
+    @staticmethod
+    def _glows(event: StepEvent | None) -> dict[int, QColor]:
+        glows: dict[int, QColor] = {}
+        if event is None:
+            return glows
+        if event.memory_evicted is not None:
+            glows[event.memory_evicted] = style.EVICT
+        if event.duplicate_report:
+            glows[event.to_page] = style.DUPLICATE
+        elif event.bug_found:
+            glows[event.to_page] = style.BUG
+        return glows
+
+    def _sync_trail(self) -> None:
+        events = [e for e in self.model.events[-TRAIL_LENGTH:] if e.moved]
+        color = style.strategy_color(self.model.config.strategy)
+        strokes = []
+        n = len(events)
+        for k, event in enumerate(events):
+            age = n - 1 - k  # 0 = the latest move
+            alpha = 0.75 * (1 - age / TRAIL_LENGTH) + 0.06
+            pen = QPen(style.with_alpha(color, alpha), self._px * (0.42 - 0.025 * age))
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            strokes.append((self._edge_path(event.from_page, event.to_page), pen, None))
+        self._trail.set_strokes(strokes)
+
+    def _sync_plan(self, event: StepEvent | None, reveal: float = 1.0) -> None:
+        if event is None or event.how != HOW_PLAN or not event.planned_path:
+            self._plan.set_strokes([])
+            return
+        route = QPainterPath()
+        hops = list(zip(event.planned_path, event.planned_path[1:], strict=False))
+        for a, b in hops:
+            route.addPath(self._edge_path(a, b))
+        if reveal < 1.0:  # draw the route hop by hop as it is revealed
+            shown = QPainterPath()
+            for i, (a, b) in enumerate(hops):
+                if i < reveal * len(hops):
+                    shown.addPath(self._edge_path(a, b))
+            route = shown
+        pen = QPen(style.PLAN, self._px * 0.3, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
+        heads = QPainterPath()
+        if reveal >= 1.0:
+            heads.addPath(self._arrow_head(self._edge_path(*hops[-1]), hops[-1][1]))
+        self._plan.set_strokes([(route, pen, None), (heads, QPen(style.PLAN, 1), QBrush(style.PLAN))])
+
+    # -- model events ---------------------------------------------------------------------------------
+
+    def _on_model_step(self, event: StepEvent) -> None:
+        self._walk.stop()
+        self._sync_pages()
+        self._sync_trail()
+        duration = self.model.animation_ms
+        if duration <= 0 or not event.moved:
+            self._sync_plan(event)
+            self._agent.setVisible(False)
+            return
+        # Animate: the plan appears, then the dot walks the link; the cards keep their end state, but
+        # the agent's card is lit only on arrival.
+        self._walk_event = event
+        self.pages[event.to_page].current = False
+        self.pages[event.from_page].current = True
+        self.pages[event.to_page].update()
+        self.pages[event.from_page].update()
+        self._agent.color = style.strategy_color(self.model.config.strategy)
+        self._agent.setPos(self._centers[event.from_page])
+        self._agent.setVisible(True)
+        self._walk.setDuration(duration)
+        self._walk.start()
+
+    def _on_walk_progress(self, value) -> None:
+        event = self._walk_event
+        if event is None:
+            return
+        t = float(value)
+        planning = event.how == HOW_PLAN and bool(event.planned_path)
+        if planning:
+            self._sync_plan(event, reveal=min(1.0, t / _PLAN_SHARE))
+            t = max(0.0, (t - _PLAN_SHARE) / (1 - _PLAN_SHARE))
+        eased = QEasingCurve(QEasingCurve.Type.InOutQuad).valueForProgress(t)
+        self._agent.setPos(self._edge_path(event.from_page, event.to_page).pointAtPercent(eased))
+        if t >= 1.0:
+            self._arrive()
+        # Glows pulse twice, then settle at a steady mark for the rest of the step.
+        pulse = 0.5 + 0.5 * math.cos(float(value) * 4 * math.pi)
+        for item in self.pages:
+            if item.glow is not None:
+                item.glow_strength = 0.45 + 0.55 * pulse if float(value) < 1.0 else 1.0
+                item.update()
+
+    def _on_walk_finish(self) -> None:
+        self._arrive()
+
+    def _arrive(self) -> None:
+        event = self._walk_event
+        if event is None:
+            return
+        self._walk_event = None
+        self._agent.setVisible(False)
+        self._sync_plan(event)
+        for item in self.pages:
+            item.current = item.page == self.model.exploration.page
+            item.glow_strength = 1.0
+            item.update()
+
+    def _on_model_replay(self) -> None:
+        self._walk.stop()
+        self._walk_event = None
+        self._agent.setVisible(False)
+        self._sync_pages()
+        self._sync_trail()
+        self._sync_plan(self.model.last_event)
+
+    def _on_model_restart(self) -> None:
+        if self.model.site is not self._site:
+            self._rebuild_site()
+        self._set_texts()  # the legend depends on the strategy
+        self._on_model_replay()
+
+    def _on_language_change(self, _code: str) -> None:
+        lang = self.language.code
+        for item in self.pages:
+            item.set_name(self.model.site.page_name(item.page, lang))
+        self._relayout()
+        self._sync_pages()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._relayout()

@@ -1,0 +1,404 @@
+"""The agent's memory as a list: entries in eviction order, each page with the links it remembers.
+
+The list is drawn from the core: the memory's order after the step, the order before it, and the
+step's event (written, touched, evicted). A new entry is highlighted, an LRU touch slides its entry
+to the newest end, and an evicted entry stays in its old place, struck through and fading, for the
+rest of the step it was evicted on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEasingCurve, QRectF, QSize, Qt, QVariantAnimation
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import QFrame, QLabel, QProgressBar, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+
+from memviz.core.engine import StepEvent
+from memviz.gui.explore import style
+from memviz.gui.explore.labels import policy_name, policy_rule, strategy_name
+from memviz.gui.explore.model import ExploreModel
+from memviz.gui.language import Language
+
+NORMAL = "normal"
+NEW = "new"
+TOUCHED = "touched"
+EVICTED = "evicted"
+
+
+@dataclass
+class MemoryRow:
+    page: int
+    mark: str  # NORMAL, NEW, TOUCHED or EVICTED
+    slot: int  # where it ends up this step
+    from_slot: float  # where it starts (the same as slot when it does not move)
+
+
+class MemoryList(QWidget):
+    """The painted list of entries; animates one step's changes."""
+
+    def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("explore_memory_list")
+        self.model = model
+        self.language = language
+        self.rows: list[MemoryRow] = []
+        self.full = False
+        self._progress = 1.0
+        self._animation = QVariantAnimation(self)
+        self._animation.setStartValue(0.0)
+        self._animation.setEndValue(1.0)
+        self._animation.setEasingCurve(QEasingCurve.Type.InOutCubic)
+        self._animation.valueChanged.connect(self._on_animation_progress)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+
+    # -- geometry -------------------------------------------------------------------------------------
+
+    def _fonts(self):
+        return style.ui_font(scale=1.05, bold=True), style.ui_font(scale=0.92), style.ui_font(scale=0.8)
+
+    def row_height(self) -> float:
+        return QFontMetricsF(self._fonts()[0]).height() * 1.75
+
+    def sizeHint(self) -> QSize:
+        return QSize(360, int(max(1, len(self.rows)) * self.row_height()) + 4)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(200, int(self.row_height() * 2))
+
+    # -- state ----------------------------------------------------------------------------------------
+
+    def set_rows(self, rows: list[MemoryRow], full: bool, animate_ms: int) -> None:
+        self.rows = rows
+        self.full = full
+        self.setMinimumHeight(int(max(1, len(rows)) * self.row_height()) + 4)
+        self.updateGeometry()
+        self._animation.stop()
+        if animate_ms > 0 and any(r.mark != NORMAL or r.from_slot != r.slot for r in rows):
+            self._progress = 0.0
+            self._animation.setDuration(animate_ms)
+            self._animation.start()
+        else:
+            self._progress = 1.0
+        self.update()
+
+    def _on_animation_progress(self, value) -> None:
+        self._progress = float(value)
+        self.update()
+
+    # -- painting -------------------------------------------------------------------------------------
+
+    def paintEvent(self, _event) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillRect(self.rect(), style.PAPER)
+        name_font, link_font, tag_font = self._fonts()
+        row_h = self.row_height()
+        name_metrics = QFontMetricsF(name_font)
+        link_metrics = QFontMetricsF(link_font)
+        tag_metrics = QFontMetricsF(tag_font)
+        lang = self.language.code
+        tr = self.language.tr
+        site = self.model.site
+        memory = self.model.exploration.memory
+        remembered = memory.entries if memory is not None else {}
+        width = self.width()
+        t = self._progress
+        index_w = name_metrics.horizontalAdvance("24") + 14
+        name_w = (
+            max(name_metrics.horizontalAdvance(site.page_name(p, lang)) for p in range(site.n_pages)) + 16
+        )
+        name_w = min(name_w, width * 0.38)
+        live_index = 0
+        for row in self.rows:
+            y = (row.from_slot + (row.slot - row.from_slot) * t) * row_h
+            box = QRectF(4, y + 2, width - 8, row_h - 4)
+            opacity = 1.0
+            if row.mark == NEW:
+                opacity = min(1.0, 0.15 + t)
+            elif row.mark == EVICTED:
+                opacity = 1.0 - 0.5 * t
+            painter.setOpacity(opacity)
+            fill = {
+                NORMAL: QColor("#f7f9fb"),
+                NEW: style.NEW_ENTRY,
+                TOUCHED: style.TOUCHED,
+                EVICTED: QColor("#fde3d6"),
+            }[row.mark]
+            border = {
+                NORMAL: QColor("#e1e5ea"),
+                NEW: QColor("#d9b400"),
+                TOUCHED: style.REMEMBERED_EDGE,
+                EVICTED: style.EVICT,
+            }[row.mark]
+            pen = QPen(border, 2 if row.mark != NORMAL else 1)
+            if row.mark == EVICTED:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.setBrush(fill)
+            painter.drawRoundedRect(box, 6, 6)
+
+            if row.mark != EVICTED:
+                live_index += 1
+            x = box.left() + 8
+            painter.setFont(link_font)
+            painter.setPen(style.MUTED)
+            index_text = "✗" if row.mark == EVICTED else str(live_index)
+            painter.drawText(
+                QRectF(x, box.top(), index_w - 8, box.height()), Qt.AlignmentFlag.AlignVCenter, index_text
+            )
+            x += index_w
+            painter.setFont(name_font)
+            painter.setPen(style.EVICT if row.mark == EVICTED else style.INK)
+            name = name_metrics.elidedText(
+                site.page_name(row.page, lang), Qt.TextElideMode.ElideRight, name_w
+            )
+            painter.drawText(QRectF(x, box.top(), name_w, box.height()), Qt.AlignmentFlag.AlignVCenter, name)
+            if row.mark == EVICTED:
+                mid = box.center().y()
+                painter.setPen(QPen(style.EVICT, 2))
+                painter.drawLine(x, mid, x + name_metrics.horizontalAdvance(name), mid)
+            x += name_w
+
+            tag = {
+                NEW: tr("新写入", "new"),
+                TOUCHED: tr("刚用过，挪到最新", "used: moved to newest"),
+                EVICTED: tr("被忘掉", "forgotten"),
+            }.get(row.mark, "")
+            if not tag and self.full and live_index == 1 and memory is not None and memory.policy != "random":
+                tag = tr("下一个被忘", "next to go")
+            tag_w = tag_metrics.horizontalAdvance(tag) + 16 if tag else 0
+            if tag:
+                tag_box = QRectF(box.right() - tag_w - 6, box.center().y() - tag_metrics.height() * 0.62,
+                                 tag_w, tag_metrics.height() * 1.24)  # fmt: skip
+                color = {NEW: QColor("#8a6d00"), TOUCHED: style.REMEMBERED_EDGE, EVICTED: style.EVICT}.get(
+                    row.mark, style.EVICT
+                )
+                painter.setPen(QPen(color, 1.2))
+                painter.setBrush(QColor("white"))
+                painter.drawRoundedRect(tag_box, tag_box.height() / 2, tag_box.height() / 2)
+                painter.setFont(tag_font)
+                painter.setPen(color)
+                painter.drawText(tag_box, Qt.AlignmentFlag.AlignCenter, tag)
+
+            # The links this entry remembers: its own links (green: not in memory yet, the frontier),
+            # then how many nav links it also holds.
+            links_right = box.right() - (tag_w + 14 if tag else 8)
+            links = self._entry_links(row.page)
+            local = [q for q in links if q not in site.nav]
+            n_nav = len(links) - len(local)
+            painter.setFont(link_font)
+            space = link_metrics.horizontalAdvance("  ")
+            nav_text = tr(f"+导航 {n_nav}", f"+{n_nav} nav") if n_nav else ""
+            nav_w = link_metrics.horizontalAdvance(nav_text) if nav_text else 0
+            limit = links_right - nav_w - space
+            shown_all = True
+            for q in local:
+                text = site.page_name(q, lang)
+                w = link_metrics.horizontalAdvance(text)
+                if x + w > limit:
+                    shown_all = False
+                    break
+                painter.setPen(style.MUTED if q in remembered else style.PLAN.darker(115))
+                painter.drawText(
+                    QRectF(x, box.top(), w + 2, box.height()), Qt.AlignmentFlag.AlignVCenter, text
+                )
+                x += w + space
+            if not shown_all:
+                painter.setPen(style.MUTED)
+                painter.drawText(
+                    QRectF(x, box.top(), space * 2, box.height()), Qt.AlignmentFlag.AlignVCenter, "…"
+                )
+                x += space * 1.5
+            if nav_text:
+                painter.setPen(style.FAINT)
+                painter.drawText(
+                    QRectF(x, box.top(), nav_w + 4, box.height()), Qt.AlignmentFlag.AlignVCenter, nav_text
+                )
+        painter.setOpacity(1.0)
+        painter.end()
+
+    def _entry_links(self, page: int) -> tuple[int, ...]:
+        memory = self.model.exploration.memory
+        if memory is not None and page in memory.entries:
+            return memory.entries[page]
+        return self.model.site.clickable[page]  # an evicted entry held the page's links as seen there
+
+
+class MemoryPanel(QWidget):
+    """Title, eviction rule, a used/capacity gauge and the list of entries."""
+
+    def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("explore_memory")
+        self.model = model
+        self.language = language
+        self.title = QLabel()
+        self.title.setObjectName("memory_title")
+        self.title.setFont(style.ui_font(scale=1.15, bold=True))
+        self.rule = QLabel()
+        self.rule.setObjectName("memory_rule")
+        self.rule.setWordWrap(True)
+        self.rule.setStyleSheet(f"color: {style.MUTED.name()};")
+        self.gauge = QProgressBar()
+        self.gauge.setObjectName("memory_gauge")
+        self.gauge.setTextVisible(True)
+        self.gauge.setFont(style.ui_font(scale=1.0, bold=True))
+        self.empty = QLabel()
+        self.empty.setObjectName("memory_empty")
+        self.empty.setWordWrap(True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setFont(style.ui_font(scale=1.05))
+        self.empty.setStyleSheet(f"color: {style.MUTED.name()}; padding: 16px;")
+        self.list = MemoryList(model, language)
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(self.list)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        layout.addWidget(self.title)
+        layout.addWidget(self.rule)
+        layout.addWidget(self.gauge)
+        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.empty, 1)
+        self.evicted_page: int | None = None  # the entry marked as forgotten on this step
+        model.stepped.connect(self._on_model_step)
+        model.replayed.connect(self._on_model_replay)
+        model.restarted.connect(self._on_model_replay)
+        language.changed.connect(self._on_language_change)
+        self._sync(animate=False)
+        self._set_texts()
+
+    def header_height(self) -> int:
+        """Height of everything above the list: title, rule and gauge."""
+        spacing = self.layout().spacing()
+        return sum(w.sizeHint().height() + spacing for w in (self.title, self.rule, self.gauge))
+
+    def displayed_rows(self) -> list[tuple[int, str]]:
+        """(page, mark) for every row shown, top to bottom: for tests and for reading the state."""
+        return [(row.page, row.mark) for row in sorted(self.list.rows, key=lambda r: r.slot)]
+
+    # -- drawing --------------------------------------------------------------------------------------
+
+    def _sync(self, animate: bool) -> None:
+        memory = self.model.exploration.memory
+        has_memory = memory is not None
+        self.scroll.setVisible(has_memory)
+        self.gauge.setVisible(has_memory)
+        self.rule.setVisible(has_memory)
+        self.empty.setVisible(not has_memory)
+        event = self.model.last_event
+        if not has_memory:
+            self.evicted_page = None
+            self.list.set_rows([], False, 0)
+            return
+        order = memory.order()
+        before = self.model.memory_order_before
+        rows = self._rows(order, before, event)
+        previous = {row.page: row.slot for row in self.list.rows if row.mark != EVICTED}
+        for row in rows:
+            if animate and row.page in previous and row.mark != NEW:
+                row.from_slot = previous[row.page]
+        self.evicted_page = event.memory_evicted if event is not None else None
+        full = memory.capacity is not None and len(order) >= memory.capacity
+        self.list.set_rows(rows, full, self.model.animation_ms if animate else 0)
+        self._set_gauge()
+        if rows:
+            last = rows[-1] if rows[-1].mark != EVICTED or len(rows) == 1 else rows[-2]
+            self.scroll.ensureVisible(0, int((last.slot + 1) * self.list.row_height()), 0, 0)
+
+    @staticmethod
+    def _rows(order: list[int], before: list[int] | None, event: StepEvent | None) -> list[MemoryRow]:
+        marks = {}
+        if event is not None:
+            if event.memory_written is not None:
+                marks[event.memory_written] = NEW
+            if event.memory_touched is not None:
+                marks[event.memory_touched] = TOUCHED
+        pages = list(order)
+        evicted = event.memory_evicted if event is not None else None
+        if evicted is not None:
+            # The forgotten entry keeps its old place for this step (FIFO and LRU: the top).
+            where = before.index(evicted) if before is not None and evicted in before else 0
+            pages.insert(min(where, len(pages)), evicted)
+        rows = []
+        for slot, page in enumerate(pages):
+            mark = EVICTED if page == evicted else marks.get(page, NORMAL)
+            rows.append(MemoryRow(page=page, mark=mark, slot=slot, from_slot=slot))
+        if event is not None and event.memory_touched is not None and before is not None:
+            touched = next(r for r in rows if r.page == event.memory_touched)
+            touched.from_slot = before.index(event.memory_touched)
+        return rows
+
+    def _set_gauge(self) -> None:
+        memory = self.model.exploration.memory
+        if memory is None:
+            return
+        used = len(memory.entries)
+        tr = self.language.tr
+        if memory.capacity is None:
+            self.gauge.setRange(0, self.model.site.n_pages)
+            self.gauge.setValue(used)
+            self.gauge.setFormat(tr(f"已用 {used} 条 / 不限容量", f"{used} entries used / unlimited"))
+            chunk = style.REMEMBERED_EDGE.name()
+        else:
+            self.gauge.setRange(0, memory.capacity)
+            self.gauge.setValue(used)
+            self.gauge.setFormat(
+                tr(f"已用 {used} / {memory.capacity} 条", f"{used} / {memory.capacity} used")
+            )
+            chunk = (style.EVICT if used >= memory.capacity else style.REMEMBERED_EDGE).name()
+        self.gauge.setStyleSheet(
+            "QProgressBar { border: 1px solid #c9d0d9; border-radius: 6px; background: #eef1f5;"
+            " text-align: center; min-height: 1.6em; color: #1d2330; }"
+            f"QProgressBar::chunk {{ background: {chunk}; border-radius: 5px; }}"
+        )
+
+    def _set_texts(self) -> None:
+        tr = self.language.tr
+        lang = self.language.code
+        config = self.model.config
+        self.title.setText(tr("记忆", "Memory") + " · " + strategy_name(config.strategy, lang))
+        memory = self.model.exploration.memory
+        if memory is not None:
+            if memory.capacity is None:
+                self.rule.setText(
+                    tr(
+                        "不限容量：去过的页面都记着。从上到下：最早写入 → 最新；绿色链接 = 还不在记忆里",
+                        "Unlimited: every visited page stays. Top to bottom: oldest → newest; "
+                        "green links = not in memory yet",
+                    )
+                )
+            else:
+                self.rule.setText(
+                    tr(
+                        f"容量 {memory.capacity}，{policy_name(memory.policy, lang)}："
+                        f"{policy_rule(memory.policy, lang)}。最上面先忘；绿色链接 = 还不在记忆里",
+                        f"Capacity {memory.capacity}, {policy_name(memory.policy, lang)}: "
+                        f"{policy_rule(memory.policy, lang)}. Top goes first; green links = not in memory yet",
+                    )
+                )
+        self.empty.setText(
+            tr(
+                "无记忆：Agent 每一步只看得到当前页面，\n不记得去过哪里，也不记得报过哪些 Bug。",
+                "No memory: each step the agent sees only the current page;\n"
+                "it does not know where it has been or which bugs it reported.",
+            )
+        )
+        self._set_gauge()
+        self.list.update()
+
+    # -- handlers -------------------------------------------------------------------------------------
+
+    def _on_model_step(self, _event: StepEvent) -> None:
+        self._sync(animate=True)
+
+    def _on_model_replay(self) -> None:
+        self._sync(animate=False)
+        self._set_texts()
+
+    def _on_language_change(self, _code: str) -> None:
+        self._set_texts()

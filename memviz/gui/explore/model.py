@@ -1,0 +1,223 @@
+"""The Explore view's model: one run of the agent, stepped by the user or by a timer.
+
+It owns an :class:`~memviz.core.engine.Exploration` built from the shared :class:`RunSettings` and the
+list of step events so far, so every view can redraw the whole story at any point. Nothing moves on
+its own: a step happens only on an explicit :meth:`step` call or on the autoplay :class:`QTimer`.
+Going back and jumping on the timeline replay the seed from the start; the core is deterministic, so
+step *n* is the same whichever way the model reaches it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from memviz.core.engine import Exploration, RunConfig, StepEvent
+from memviz.core.site import Site
+from memviz.gui.models import RunSettings
+
+# Autoplay speeds in steps per second; the +/− keys move along this list.
+SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 12.0, 20.0, 30.0)
+DEFAULT_SPEED_INDEX = 2
+# The marker's walk along an edge takes this share of the time between steps, up to MAX_ANIMATION_MS,
+# so at full speed it still arrives before the next step starts.
+ANIMATION_SHARE = 0.6
+MAX_ANIMATION_MS = 600
+
+
+class ExploreModel(QObject):
+    """A run the views watch: its config, its Exploration and the events so far."""
+
+    stepped = Signal(object)  # StepEvent: one step forward; views animate it
+    replayed = Signal()  # the state jumped (back, timeline): views redraw from `events`
+    restarted = Signal()  # a new run at step 0 (reset, new config or site)
+    playing_changed = Signal(bool)
+    speed_changed = Signal(int)  # index into SPEEDS
+    animated_changed = Signal(bool)
+
+    def __init__(self, settings: RunSettings, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self._events: list[StepEvent] = []
+        self._order_before: list[int] | None = None
+        self._speed_index = DEFAULT_SPEED_INDEX
+        self._animated = True
+        self._timer = QTimer(self)
+        self._timer.setInterval(self._interval_ms())
+        self._timer.timeout.connect(self._on_timer_tick)
+        self._exploration = Exploration(settings.site, settings.config)
+        self._total = _count_events(settings.site, settings.config)
+        settings.config_changed.connect(self._on_config_change)
+        settings.site_changed.connect(self._on_site_change)
+
+    # -- state ----------------------------------------------------------------------------------------
+
+    @property
+    def site(self) -> Site:
+        return self._exploration.site
+
+    @property
+    def config(self) -> RunConfig:
+        return self._exploration.config
+
+    @property
+    def exploration(self) -> Exploration:
+        return self._exploration
+
+    @property
+    def events(self) -> list[StepEvent]:
+        """The events so far, oldest first (a copy would cost a redraw; do not modify)."""
+        return self._events
+
+    @property
+    def last_event(self) -> StepEvent | None:
+        return self._events[-1] if self._events else None
+
+    @property
+    def memory_order_before(self) -> list[int] | None:
+        """The memory's order just before the last step (None without memory or before any step),
+        so a view can show where an evicted or touched entry came from."""
+        return self._order_before
+
+    @property
+    def position(self) -> int:
+        """Model calls made so far: 0 at the start, `total` at the end."""
+        return len(self._events)
+
+    @property
+    def total(self) -> int:
+        """How many calls the whole run makes (the timeline's length)."""
+        return self._total
+
+    @property
+    def finished(self) -> bool:
+        return self._exploration.finished
+
+    @property
+    def playing(self) -> bool:
+        return self._timer.isActive()
+
+    @property
+    def speed_index(self) -> int:
+        return self._speed_index
+
+    @property
+    def speed(self) -> float:
+        """Autoplay steps per second."""
+        return SPEEDS[self._speed_index]
+
+    @property
+    def animated(self) -> bool:
+        return self._animated
+
+    @property
+    def animation_ms(self) -> int:
+        """How long a view may spend animating one step: 0 when animations are off."""
+        if not self._animated:
+            return 0
+        return int(min(MAX_ANIMATION_MS, ANIMATION_SHARE * self._interval_ms()))
+
+    # -- commands -------------------------------------------------------------------------------------
+
+    def step(self) -> StepEvent | None:
+        """One model call; None (and autoplay stops) when the run is already over."""
+        if self._exploration.finished:
+            self.pause()
+            return None
+        event = self._advance()
+        if event.finished:
+            self.pause()
+        self.stepped.emit(event)
+        return event
+
+    def back(self) -> None:
+        if self._events:
+            self.jump(len(self._events) - 1)
+
+    def jump(self, position: int) -> None:
+        """Show the run after ``position`` calls (clamped to the run), replaying the seed if needed."""
+        position = max(0, min(int(position), self._total))
+        if position == len(self._events):
+            return
+        if position < len(self._events):
+            self._exploration = Exploration(self.settings.site, self.settings.config)
+            self._events = []
+            self._order_before = None
+        while len(self._events) < position and not self._exploration.finished:
+            self._advance()
+        if self._exploration.finished:
+            self.pause()
+        self.replayed.emit()
+
+    def reset(self) -> None:
+        """Start the run over from step 0 with the settings in force."""
+        self.pause()
+        self._exploration = Exploration(self.settings.site, self.settings.config)
+        self._total = _count_events(self.settings.site, self.settings.config)
+        self._events = []
+        self._order_before = None
+        self.restarted.emit()
+
+    def play(self) -> None:
+        if self._timer.isActive():
+            return
+        if self._exploration.finished:  # like a video player: play at the end starts over
+            self.reset()
+        self._timer.start()
+        self.playing_changed.emit(True)
+
+    def pause(self) -> None:
+        if self._timer.isActive():
+            self._timer.stop()
+            self.playing_changed.emit(False)
+
+    def toggle_play(self) -> None:
+        if self._timer.isActive():
+            self.pause()
+        else:
+            self.play()
+
+    def set_speed_index(self, index: int) -> None:
+        index = max(0, min(int(index), len(SPEEDS) - 1))
+        if index != self._speed_index:
+            self._speed_index = index
+            self._timer.setInterval(self._interval_ms())
+            self.speed_changed.emit(index)
+
+    def faster(self) -> None:
+        self.set_speed_index(self._speed_index + 1)
+
+    def slower(self) -> None:
+        self.set_speed_index(self._speed_index - 1)
+
+    def set_animated(self, animated: bool) -> None:
+        """Off for tests and snapshots: every view then draws a step's end state at once."""
+        if animated != self._animated:
+            self._animated = animated
+            self.animated_changed.emit(animated)
+
+    def _advance(self) -> StepEvent:
+        memory = self._exploration.memory
+        self._order_before = memory.order() if memory is not None else None
+        event = self._exploration.step()
+        self._events.append(event)
+        return event
+
+    # -- handlers -------------------------------------------------------------------------------------
+
+    def _interval_ms(self) -> int:
+        return max(1, round(1000 / SPEEDS[self._speed_index]))
+
+    def _on_timer_tick(self) -> None:
+        self.step()
+
+    def _on_config_change(self, _config: RunConfig) -> None:
+        self.reset()
+
+    def _on_site_change(self, _site: Site) -> None:
+        self.reset()
+
+
+def _count_events(site: Site, config: RunConfig) -> int:
+    """Model calls in the whole run: one per click, plus the call that decided to stop, if any."""
+    result = Exploration(site, config).run_to_end()
+    return result.steps + (1 if result.stop_reason in ("done", "dead_end") else 0)

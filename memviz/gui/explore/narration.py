@@ -1,0 +1,169 @@
+"""The story of a run in words, one line per step (plus a line when memory forgets a page).
+
+Pure functions of the core's step events, so the log, its tests and any future export say the same
+thing. Kinds let the log colour lines without parsing them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from memviz.core.engine import RunConfig, StepEvent
+from memviz.core.site import Site
+from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, HOW_FALLBACK, HOW_PLAN
+from memviz.gui.explore.labels import policy_name, strategy_name
+
+# Line kinds, most important last (a step line takes the kind of its most notable part).
+KIND_START = "start"
+KIND_REPEAT = "repeat"
+KIND_NEW = "new"
+KIND_PLAN = "plan"
+KIND_BUG = "bug"
+KIND_DUPLICATE = "duplicate"
+KIND_EVICT = "evict"
+KIND_STOP = "stop"
+
+
+@dataclass(frozen=True)
+class NarrationLine:
+    text: str
+    kind: str
+    call: int  # the model call this line tells about (0: the start)
+
+
+def _tr(lang: str, zh: str, en: str) -> str:
+    return zh if lang == "zh" else en
+
+
+def narrate_start(site: Site, config: RunConfig, lang: str) -> NarrationLine:
+    start = site.page_name(site.start, lang)
+    strategy = strategy_name(config.strategy, lang)
+    if config.strategy == "random":
+        memory = ""
+    elif config.capacity is None:
+        memory = _tr(lang, "，记忆不限容量", ", unlimited memory")
+    else:
+        policy = policy_name(config.policy, lang)
+        memory = _tr(
+            lang, f"，记忆容量 {config.capacity}（{policy}）", f", memory of {config.capacity} ({policy})"
+        )
+    limit = config.step_limit
+    text = _tr(
+        lang,
+        f"开始：Agent 在「{start}」。策略：{strategy}{memory}，seed {config.seed}，预算 {limit} 步",
+        f"Start: the agent is on {start}. Strategy: {strategy}{memory}, seed {config.seed}, "
+        f"budget {limit} steps",
+    )
+    return NarrationLine(text, KIND_START, 0)
+
+
+def narrate_step(
+    event: StepEvent, site: Site, config: RunConfig, lang: str, visit_number: int | None
+) -> list[NarrationLine]:
+    """Lines for one event; ``visit_number`` is how many times to_page has now been visited."""
+    call = event.call
+    name = lambda p: site.page_name(p, lang)  # noqa: E731 - a local shorthand
+    if not event.moved:
+        if event.how == HOW_DONE:
+            text = _tr(
+                lang,
+                f"第 {call} 次调用：记得的页面都去过了，Agent 认为探索完成，停在「{name(event.from_page)}」",
+                f"Call {call}: every remembered page has been visited; the agent believes it is done "
+                f"and stops on {name(event.from_page)}",
+            )
+        elif event.how == HOW_DEAD_END:
+            text = _tr(
+                lang,
+                f"第 {call} 次调用：「{name(event.from_page)}」没有链接可点，停下",
+                f"Call {call}: {name(event.from_page)} has no link to click; the agent stops",
+            )
+        else:  # not produced by the core today; say something true anyway
+            text = _tr(lang, f"第 {call} 次调用：停下", f"Call {call}: the agent stops")
+        return [NarrationLine(text, KIND_STOP, call)]
+
+    to_page = event.to_page
+    parts_zh = [f"第 {event.steps} 步：{name(event.from_page)} → {name(to_page)}"]
+    parts_en = [f"Step {event.steps}: {name(event.from_page)} → {name(to_page)}"]
+    kind = KIND_NEW if event.is_new else KIND_REPEAT
+    if event.is_new:
+        parts_zh.append("（新页面）")
+        parts_en.append(" (new page)")
+    elif event.was_forgotten:
+        parts_zh.append("（来过，但记忆里已经忘了）")
+        parts_en.append(" (visited before, but forgotten)")
+    elif visit_number is not None:
+        parts_zh.append(f"（第 {visit_number} 次来）")
+        parts_en.append(f" (visit {visit_number})")
+    else:
+        parts_zh.append("（重复访问）")
+        parts_en.append(" (repeat visit)")
+
+    if event.how == HOW_PLAN and event.planned_path:
+        route = " → ".join(name(p) for p in event.planned_path)
+        parts_zh.append(f"，按记忆里的链接规划：{route}")
+        parts_en.append(f", planned through remembered links: {route}")
+        kind = KIND_PLAN if kind == KIND_REPEAT else kind
+    elif event.how == HOW_FALLBACK:
+        parts_zh.append("，这页的链接全都记得，只好随便点一个")
+        parts_en.append(", every link here is remembered, so it clicks any one")
+
+    if event.bug_page is not None:
+        bug = site.bug_name(event.bug_page, lang)
+        if event.bug_found:
+            parts_zh.append(f"，发现 Bug：{bug}")
+            parts_en.append(f", found bug: {bug}")
+            kind = KIND_BUG
+        elif event.duplicate_report:
+            parts_zh.append(f"，又报了一遍 Bug：{bug}（重复报告）")
+            parts_en.append(f", reported bug again: {bug} (duplicate report)")
+            kind = KIND_DUPLICATE
+        else:
+            parts_zh.append(f"，记得已经报过 Bug：{bug}，不再报")
+            parts_en.append(f", remembers bug already reported: {bug}, no new report")
+
+    if event.finished:
+        if config.until_all_bugs and event.bugs_found == site.n_bugs:
+            parts_zh.append(f"。{site.n_bugs} 个 Bug 全部找到，停下")
+            parts_en.append(f". All {site.n_bugs} bugs found; the agent stops")
+        else:
+            parts_zh.append("。预算用完")
+            parts_en.append(". Budget used up")
+
+    lines = [NarrationLine(_tr(lang, "".join(parts_zh), "".join(parts_en)), kind, call)]
+    if event.memory_evicted is not None:
+        lines.append(NarrationLine(evict_text(event.memory_evicted, site, config, lang), KIND_EVICT, call))
+    return lines
+
+
+def evict_text(page: int, site: Site, config: RunConfig, lang: str) -> str:
+    forgotten = site.page_name(page, lang)
+    if config.policy == "fifo":
+        return _tr(
+            lang,
+            f"　记忆已满，按 FIFO 忘掉最早写入的：{forgotten}",
+            f"    Memory full, FIFO forgets the oldest entry: {forgotten}",
+        )
+    if config.policy == "lru":
+        return _tr(
+            lang,
+            f"　记忆已满，按 LRU 忘掉最久没用的：{forgotten}",
+            f"    Memory full, LRU forgets the least recently used: {forgotten}",
+        )
+    return _tr(
+        lang,
+        f"　记忆已满，随机忘掉一条：{forgotten}",
+        f"    Memory full, random eviction forgets: {forgotten}",
+    )
+
+
+def narrate_run(events: Iterable[StepEvent], site: Site, config: RunConfig, lang: str) -> list[NarrationLine]:
+    """The whole story so far: the start line, then every event's lines."""
+    visits = [0] * site.n_pages
+    visits[site.start] = 1
+    lines = [narrate_start(site, config, lang)]
+    for event in events:
+        if event.to_page is not None:
+            visits[event.to_page] += 1
+        lines.extend(narrate_step(event, site, config, lang, visits[event.to_page] if event.moved else None))
+    return lines

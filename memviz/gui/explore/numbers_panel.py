@@ -1,0 +1,232 @@
+"""The run's numbers, live: every figure is read from the latest step event, none is recomputed."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from memviz.core.engine import StepEvent
+from memviz.core.stats import pct
+from memviz.gui.explore import style
+from memviz.gui.explore.model import ExploreModel
+from memviz.gui.language import Language
+from memviz.gui.palette import OKABE_ITO
+
+STATS = ("steps", "coverage", "repeats", "tokens", "bugs", "reports", "duplicates")
+
+
+class StatCard(QFrame):
+    """A caption, a big number and a detail line."""
+
+    def __init__(self, key: str, accent: str, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName(f"stat_{key}")
+        self.setStyleSheet(
+            f"QFrame#stat_{key} {{ background: white; border: 1px solid #dde2e8; border-radius: 8px;"
+            f" border-top: 4px solid {accent}; }}"
+        )
+        self.caption = QLabel()
+        self.caption.setObjectName(f"stat_{key}_caption")
+        self.caption.setFont(style.ui_font(scale=0.92))
+        self.caption.setStyleSheet(f"color: {style.MUTED.name()}; border: none;")
+        self.value = QLabel()
+        self.value.setObjectName(f"stat_{key}_value")
+        self.value.setFont(style.ui_font(scale=1.75, bold=True))
+        self.value.setStyleSheet(f"color: {style.INK.name()}; border: none;")
+        self.detail = QLabel()
+        self.detail.setObjectName(f"stat_{key}_detail")
+        self.detail.setFont(style.ui_font(scale=0.85))
+        self.detail.setStyleSheet(f"color: {style.MUTED.name()}; border: none;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 6)
+        layout.setSpacing(0)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.value)
+        layout.addWidget(self.detail)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+
+class NumbersPanel(QWidget):
+    def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("explore_numbers")
+        self.model = model
+        self.language = language
+        accents = {
+            "steps": style.INK.name(),
+            "coverage": OKABE_ITO["green"],
+            "repeats": OKABE_ITO["orange"],
+            "tokens": OKABE_ITO["blue"],
+            "bugs": OKABE_ITO["vermillion"],
+            "reports": OKABE_ITO["vermillion"],
+            "duplicates": OKABE_ITO["purple"],
+        }
+        self.cards = {key: StatCard(key, accents[key]) for key in STATS}
+        grid = QGridLayout()
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setSpacing(8)
+        for i, key in enumerate(STATS):
+            grid.addWidget(self.cards[key], i // 4, i % 4)
+        for column in range(4):
+            grid.setColumnStretch(column, 1)
+
+        self.plot = pg.GraphicsLayoutWidget()
+        self.plot.setObjectName("explore_plot")
+        self.plot.setBackground("w")
+        self.plot.ci.setContentsMargins(2, 2, 2, 2)
+        self.coverage_plot = self.plot.addPlot(row=0, col=0)
+        self.tokens_plot = self.plot.addPlot(row=0, col=1)
+        tick_font = style.ui_font(scale=0.8)
+        for item in (self.coverage_plot, self.tokens_plot):
+            item.setMouseEnabled(x=False, y=False)
+            item.hideButtons()
+            item.setMenuEnabled(False)
+            item.showGrid(x=True, y=True, alpha=0.15)
+            for name in ("left", "bottom"):
+                axis = item.getAxis(name)
+                axis.setStyle(tickFont=tick_font, tickTextOffset=4)
+                axis.setPen(pg.mkPen("#9aa3ae"))
+                axis.setTextPen(pg.mkPen(style.MUTED.name()))
+        self.coverage_plot.setYRange(0, 100, padding=0.02)
+        self.coverage_curve = self.coverage_plot.plot(
+            pen=pg.mkPen(OKABE_ITO["green"], width=3), antialias=True, symbol=None
+        )
+        self.coverage_dot = self.coverage_plot.plot(
+            pen=None, symbol="o", symbolSize=9, symbolBrush=OKABE_ITO["green"], symbolPen="w"
+        )
+        self.tokens_curve = self.tokens_plot.plot(pen=pg.mkPen(OKABE_ITO["blue"], width=3), antialias=True)
+        self.tokens_dot = self.tokens_plot.plot(
+            pen=None, symbol="o", symbolSize=9, symbolBrush=OKABE_ITO["blue"], symbolPen="w"
+        )
+        self.tokens_plot.enableAutoRange(axis="y")
+        self.plot.setMinimumHeight(110)
+        self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(8)
+        layout.addLayout(grid)
+        layout.addWidget(self.plot, 1)
+
+        self._xs: list[int] = []
+        self._coverage: list[float] = []
+        self._tokens: list[float] = []
+        model.stepped.connect(self._on_model_step)
+        model.replayed.connect(self._on_model_replay)
+        model.restarted.connect(self._on_model_replay)
+        language.changed.connect(self._on_language_change)
+        self._on_model_replay()
+
+    def cards_height(self) -> int:
+        """Height of the grid of numbers (the plot takes whatever is left)."""
+        return self.layout().itemAt(0).layout().sizeHint().height()
+
+    # -- what is shown --------------------------------------------------------------------------------
+
+    def shown_values(self) -> dict[str, str]:
+        return {key: card.value.text() for key, card in self.cards.items()}
+
+    def shown_details(self) -> dict[str, str]:
+        return {key: card.detail.text() for key, card in self.cards.items()}
+
+    def _set_numbers(self) -> None:
+        event = self.model.last_event
+        site, config = self.model.site, self.model.config
+        tr = self.language.tr
+        if event is None:  # before the first call: the agent stands on the start page
+            steps = repeats = bugs = reports = duplicates = tokens_total = tokens = 0
+            seen = 1
+        else:
+            steps, seen, repeats = event.steps, event.pages_seen, event.repeats
+            bugs, reports, duplicates = event.bugs_found, event.reports, event.duplicates
+            tokens_total, tokens = event.tokens_total, event.tokens
+        n = site.n_pages
+        values = {
+            "steps": f"{steps} / {config.step_limit}",
+            "coverage": f"{seen} / {n}",
+            "repeats": f"{repeats}",
+            "tokens": f"{tokens_total:,}",
+            "bugs": f"{bugs} / {site.n_bugs}",
+            "reports": f"{reports}",
+            "duplicates": f"{duplicates}",
+        }
+        if event is not None and event.stopped:
+            steps_detail = tr("Agent 认为探索完成，停下", "the agent believes it is done")
+        elif event is not None and event.finished:
+            steps_detail = tr("预算用完", "budget used up")
+        else:
+            steps_detail = tr(f"还剩 {config.step_limit - steps} 步", f"{config.step_limit - steps} left")
+        details = {
+            "steps": steps_detail,
+            "coverage": f"{pct(seen / n)}%",
+            "repeats": tr(
+                f"占步数 {pct(repeats / max(steps, 1))}%", f"{pct(repeats / max(steps, 1))}% of steps"
+            ),
+            "tokens": tr(f"本次调用 {tokens:,}", f"this call {tokens:,}"),
+            "bugs": tr("首次报告的 Bug", "reported at least once"),
+            "reports": tr("含重复", "duplicates included"),
+            "duplicates": tr("同一个 Bug 又报一遍", "same bug reported again"),
+        }
+        for key, card in self.cards.items():
+            card.value.setText(values[key])
+            card.detail.setText(details[key])
+
+    def _set_texts(self) -> None:
+        tr = self.language.tr
+        captions = {
+            "steps": tr("步数 / 预算", "Steps / budget"),
+            "coverage": tr("覆盖页面", "Pages covered"),
+            "repeats": tr("重复访问", "Repeat visits"),
+            "tokens": tr("累计 token（估）", "Tokens so far (est.)"),
+            "bugs": tr("发现 Bug", "Bugs found"),
+            "reports": tr("Bug 报告", "Bug reports"),
+            "duplicates": tr("重复报告", "Duplicate reports"),
+        }
+        for key, card in self.cards.items():
+            card.caption.setText(captions[key])
+        size = f"{round(style.ui_font(scale=0.9).pixelSize() * 0.75)}pt"
+        self.coverage_plot.setTitle(tr("覆盖率 %", "Coverage %"), size=size, color=style.INK.name())
+        self.tokens_plot.setTitle(
+            tr("累计 token（千）", "Tokens so far (thousands)"), size=size, color=style.INK.name()
+        )
+        self.coverage_plot.setLabel("bottom", "")
+        self._set_numbers()
+
+    # -- plot -----------------------------------------------------------------------------------------
+
+    def _reset_series(self) -> None:
+        n = self.model.site.n_pages
+        self._xs = [0]
+        self._coverage = [100 / n]
+        self._tokens = [0.0]
+        for event in self.model.events:
+            self._append(event)
+
+    def _append(self, event: StepEvent) -> None:
+        self._xs.append(event.call)
+        self._coverage.append(100 * event.pages_seen / self.model.site.n_pages)
+        self._tokens.append(event.tokens_total / 1000)
+
+    def _draw_series(self) -> None:
+        self.coverage_curve.setData(self._xs, self._coverage)
+        self.coverage_dot.setData(self._xs[-1:], self._coverage[-1:])
+        self.tokens_curve.setData(self._xs, self._tokens)
+        self.tokens_dot.setData(self._xs[-1:], self._tokens[-1:])
+
+    # -- handlers -------------------------------------------------------------------------------------
+
+    def _on_model_step(self, event: StepEvent) -> None:
+        self._append(event)
+        self._draw_series()
+        self._set_numbers()
+
+    def _on_model_replay(self) -> None:
+        total = max(self.model.total, 1)
+        for item in (self.coverage_plot, self.tokens_plot):
+            item.setXRange(0, total, padding=0.02)
+        self._reset_series()
+        self._draw_series()
+        self._set_texts()
+
+    def _on_language_change(self, _code: str) -> None:
+        self._set_texts()

@@ -1,0 +1,151 @@
+"""The Explore view: watch the agent walk the site, and watch its memory fill and forget.
+
+Controls on top; the site graph and the narration on the left; the numbers, the little plots and
+the memory on the right. Every panel subscribes to one ExploreModel.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QFrame, QLabel, QSplitter, QVBoxLayout, QWidget
+
+from memviz.gui.explore import style
+from memviz.gui.explore.controls import ConfigBar, PlaybackBar
+from memviz.gui.explore.graph_view import SiteGraphView
+from memviz.gui.explore.memory_panel import MemoryPanel
+from memviz.gui.explore.model import ExploreModel
+from memviz.gui.explore.narration_log import NarrationLog
+from memviz.gui.explore.numbers_panel import NumbersPanel
+from memviz.gui.language import Language
+from memviz.gui.models import RunSettings
+
+
+class ExploreView(QWidget):
+    def __init__(self, settings: RunSettings, language: Language, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("explore")
+        self.language = language
+        self.model = ExploreModel(settings, self)
+        self.config_bar = ConfigBar(self.model, language)
+        self.playback = PlaybackBar(self.model, language)
+        self.graph = SiteGraphView(self.model, language)
+        self.narration = NarrationLog(self.model, language)
+        self.numbers = NumbersPanel(self.model, language)
+        self.memory = MemoryPanel(self.model, language)
+        self.narration_title = QLabel()
+        self.narration_title.setObjectName("narration_title")
+        self.narration_title.setFont(style.ui_font(scale=1.15, bold=True))
+        self.numbers_title = QLabel()
+        self.numbers_title.setObjectName("numbers_title")
+        self.numbers_title.setFont(style.ui_font(scale=1.15, bold=True))
+        self.config_bar.nav_edges.toggled.connect(self.graph.set_show_nav_edges)
+
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(_framed(self.graph))
+        left.addWidget(_titled(self.narration_title, self.narration))
+        left.setStretchFactor(0, 4)
+        left.setStretchFactor(1, 1)
+        left.setSizes([760, 190])
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(_titled(self.numbers_title, self.numbers))
+        right.addWidget(self.memory)
+        right.setStretchFactor(0, 1)
+        right.setStretchFactor(1, 1)
+        right.splitterMoved.connect(self._on_splitter_move)
+        self._right = right
+        self._user_sized = False
+        main = QSplitter(Qt.Orientation.Horizontal)
+        main.addWidget(left)
+        main.addWidget(right)
+        main.setStretchFactor(0, 3)
+        main.setStretchFactor(1, 2)
+        main.setSizes([1150, 740])
+        for splitter in (left, right, main):
+            splitter.setChildrenCollapsible(False)
+            splitter.setHandleWidth(8)
+        self.splitters = (main, left, right)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.setSpacing(8)
+        layout.addWidget(self.config_bar)
+        layout.addWidget(self.playback)
+        layout.addWidget(main, 1)
+
+        self._shortcuts = []
+        for keys, slot in (
+            (("Space",), self.model.toggle_play),
+            (("Right",), self.model.step),
+            (("Left",), self.model.back),
+            (("Home",), self.model.reset),
+            (("+", "=", "Ctrl++"), self.model.faster),
+            (("-", "_", "−"), self.model.slower),
+        ):
+            for key in keys:
+                shortcut = QShortcut(QKeySequence(key), self)
+                shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+                shortcut.activated.connect(slot)
+                self._shortcuts.append(shortcut)
+
+        language.changed.connect(self._on_language_change)
+        self.model.restarted.connect(self._balance_right_column)
+        self._set_texts()
+        self.graph.setFocus()
+
+    def _balance_right_column(self) -> None:
+        """Give the memory list room for the entries a run will show, the plots what is left."""
+        if self._user_sized:
+            return
+        total = self._right.height()
+        if total <= 0:
+            return
+        numbers_fixed = self.numbers_title.sizeHint().height() + self.numbers.cards_height() + 12
+        memory = self.model.exploration.memory
+        if memory is None:
+            wanted_rows = 3
+        elif memory.capacity is None:
+            wanted_rows = 12
+        else:
+            wanted_rows = min(memory.capacity + 1, 12)
+        memory_need = self.memory.header_height() + wanted_rows * self.memory.list.row_height() + 8
+        plot = max(120, min(280, total - numbers_fixed - memory_need))
+        top = min(total - 120, numbers_fixed + plot)
+        self._right.setSizes([top, total - top])
+
+    def _on_splitter_move(self, _pos: int, _index: int) -> None:
+        self._user_sized = True
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._balance_right_column()
+
+    def _set_texts(self) -> None:
+        tr = self.language.tr
+        self.narration_title.setText(tr("旁白：每一步发生了什么", "Narration: what each step did"))
+        self.numbers_title.setText(tr("实时数字", "Live numbers"))
+
+    def _on_language_change(self, _code: str) -> None:
+        self._set_texts()
+
+
+def _framed(widget: QWidget) -> QFrame:
+    frame = QFrame()
+    frame.setObjectName("graph_frame")
+    frame.setStyleSheet(
+        "QFrame#graph_frame { border: 1px solid #dde2e8; border-radius: 8px; background: #f4f6f9; }"
+    )
+    layout = QVBoxLayout(frame)
+    layout.setContentsMargins(1, 1, 1, 1)
+    layout.addWidget(widget)
+    return frame
+
+
+def _titled(title: QLabel, widget: QWidget) -> QWidget:
+    box = QWidget()
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(4)
+    layout.addWidget(title)
+    layout.addWidget(widget, 1)
+    return box

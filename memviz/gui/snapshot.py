@@ -1,0 +1,75 @@
+"""Render the main window to a PNG without a display: for the README, lecture slides and checks."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from memviz.core.engine import RunConfig
+from memviz.core.site import Site
+
+
+def snapshot(
+    out: Path,
+    config: RunConfig,
+    site: Site,
+    steps: int | None,
+    size: tuple[int, int] = (1920, 1080),
+    lang: str = "zh",
+    view: str = "explore",
+) -> Path:
+    """Draw the main window after ``steps`` model calls (None: the whole run) to ``out`` as a PNG.
+
+    The image is exactly ``size`` pixels. Animations are off, so it shows each step's end state.
+    Raises ValueError for an unknown view (naming the valid ones), a bad size or step count, and
+    OSError when the file cannot be written.
+    """
+    width, height = size
+    if width < 320 or height < 240:
+        raise ValueError(f"size: must be at least 320x240, got {width}x{height}")
+    if steps is not None and steps < 0:
+        raise ValueError(f"steps: must not be negative, got {steps}")
+    if lang not in ("zh", "en"):
+        raise ValueError(f"lang: expected zh or en, got {lang!r}")
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+    from PySide6.QtCore import QCoreApplication, Qt
+
+    from memviz.gui.app import create_app
+    from memviz.gui.language import Language
+    from memviz.gui.main_window import MainWindow
+    from memviz.gui.models import RunSettings
+
+    app = create_app(height=height)
+    out = Path(out)
+    settings = RunSettings(site=site, config=config)
+    window = MainWindow(settings, Language(lang))
+    try:
+        window.select_view(view)
+        window.explore.model.set_animated(False)
+        window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+        window.setMinimumSize(0, 0)
+        window.resize(width, height)
+        window.show()
+        model = window.explore.model
+        model.jump(model.total if steps is None else steps)
+        for _ in range(3):
+            app.processEvents()
+        image = window.grab().toImage()
+        if (image.width(), image.height()) != (width, height):  # a high-DPI screen doubles the pixels
+            image = image.scaled(
+                width,
+                height,
+                Qt.AspectRatioMode.IgnoreAspectRatio,
+                Qt.TransformationMode.SmoothTransformation,
+            )
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if not image.save(str(out), "PNG"):
+            raise OSError(f"cannot write the snapshot to {out}")
+    finally:
+        window.close()
+        window.deleteLater()
+        settings.deleteLater()
+        QCoreApplication.sendPostedEvents(None, 0)
+        app.processEvents()
+    return out
