@@ -1,0 +1,24 @@
+"""The chapter's experiments as views: batch (memory against no memory), capacity sweep, cost.
+
+``ANALYSIS_VIEWS`` lists them for the main window: ``(object_name, zh_title, en_title, factory)``,
+where ``factory(settings, language)`` returns the view widget. Every view also has
+``compute_blocking()``, which computes and draws in the calling thread (headless snapshots).
+"""
+
+from __future__ import annotations
+
+from memviz.gui.analysis.refcount_guard import guard_singleton_refcounts
+
+guard_singleton_refcounts()  # before any view emits a signal (see refcount_guard)
+
+from memviz.gui.analysis.batch_view import BatchView  # noqa: E402
+from memviz.gui.analysis.cost_view import CostView  # noqa: E402
+from memviz.gui.analysis.sweep_view import SweepView  # noqa: E402
+
+ANALYSIS_VIEWS = [
+    ("batch", "批量对比", "Batch", BatchView),
+    ("sweep", "容量扫描", "Capacity sweep", SweepView),
+    ("cost", "找全 Bug 的成本", "Cost", CostView),
+]
+
+__all__ = ["ANALYSIS_VIEWS", "BatchView", "CostView", "SweepView"]

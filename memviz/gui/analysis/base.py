@@ -1,0 +1,389 @@
+"""What the batch, sweep and cost views have in common: a row of controls, a job, a result, exports.
+
+A view computes only when asked (its run button, or the first time it is shown), always off the
+GUI thread; ``compute_blocking`` does the same work synchronously for headless snapshots. When the
+settings change after a result was computed the view keeps the result, says that it is out of date,
+and names the settings it was computed with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pyqtgraph as pg
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer
+from PySide6.QtGui import QAction, QShowEvent
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from memviz.core.engine import RunConfig
+from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0
+from memviz.core.rng import SEED_MAX
+from memviz.core.site import Site
+from memviz.gui.analysis import export
+from memviz.gui.analysis.common import JobBar, headline_label
+from memviz.gui.analysis.worker import Job, JobContext
+from memviz.gui.language import Language
+from memviz.gui.models import RunSettings
+
+MAX_RUNS = 20000
+SPIN_SEED_MAX = min(SEED_MAX, 2**31 - 1)  # a QSpinBox holds a signed 32-bit int
+
+
+class AnalysisView(QWidget):
+    """Base of the analysis views. Subclasses fill in the parameters, the body and the drawing."""
+
+    object_name = ""
+    min_runs = 2  # an interval needs at least two runs
+
+    def __init__(
+        self, settings: RunSettings, language: Language, parent: QWidget | None = None, auto_run: bool = True
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName(self.object_name)
+        self.settings = settings
+        self.language = language
+        self.auto_run = auto_run
+        self.result: Any = None
+        self.job: Job | None = None
+        self.last_seconds: float | None = None
+        self._computed_for: tuple | None = None  # what the result depends on, to tell when it is stale
+        self._computed_config: RunConfig | None = None
+
+        self.run_button = QPushButton()
+        self.run_button.setObjectName("run")
+        self.run_button.setDefault(True)
+        self.run_button.clicked.connect(self.start)
+        self.runs_label = QLabel()
+        self.runs_spin = QSpinBox()
+        self.runs_spin.setObjectName("runs")
+        self.runs_spin.setRange(self.min_runs, MAX_RUNS)
+        self.runs_spin.setValue(DEFAULT_RUNS)
+        self.runs_spin.setSingleStep(100)
+        self.runs_spin.setAccelerated(True)
+        self.seed0_label = QLabel()
+        self.seed0_spin = QSpinBox()
+        self.seed0_spin.setObjectName("seed0")
+        self.runs_spin.valueChanged.connect(self._on_runs_change)
+        self._on_runs_change(self.runs_spin.value())
+        self.seed0_spin.setValue(DEFAULT_SEED0)
+        self.job_bar = JobBar(language)
+        self.job_bar.cancel_requested.connect(self.cancel)
+        self.export_button = QToolButton()
+        self.export_button.setObjectName("export")
+        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.export_menu = QMenu(self.export_button)
+        self.export_button.setMenu(self.export_menu)
+
+        controls = QHBoxLayout()
+        controls.setSpacing(8)
+        controls.addWidget(self.run_button)
+        for widget in self._parameter_widgets():
+            controls.addWidget(widget)
+        controls.addWidget(self.runs_label)
+        controls.addWidget(self.runs_spin)
+        controls.addWidget(self.seed0_label)
+        controls.addWidget(self.seed0_spin)
+        controls.addWidget(self.job_bar, 1)
+        controls.addWidget(self.export_button)
+
+        self.headline = headline_label()
+        self.context_label = QLabel()
+        self.context_label.setObjectName("context")
+        self.context_label.setWordWrap(True)
+        self.context_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.context_label.setStyleSheet("color: #555555;")
+        self.stale_label = QLabel()
+        self.stale_label.setObjectName("stale")
+        self.stale_label.setWordWrap(True)
+        self.stale_label.setStyleSheet(
+            "background: #FFF4D6; color: #5B4500; border: 1px solid #E6C770; border-radius: 4px; padding: 4px 8px;"
+        )
+        self.stale_label.setVisible(False)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.setSpacing(6)
+        layout.addLayout(controls)
+        layout.addWidget(self.headline)
+        layout.addWidget(self.context_label)
+        layout.addWidget(self.stale_label)
+        layout.addWidget(self._build_body(), 1)
+
+        settings.config_changed.connect(self._on_config_change)
+        settings.site_changed.connect(self._on_site_change)
+        language.changed.connect(self._on_language_change)
+        self._on_language_change()
+
+    # --- what subclasses provide --------------------------------------------------------------
+
+    def _parameter_widgets(self) -> list[QWidget]:
+        return []
+
+    def _build_body(self) -> QWidget:
+        raise NotImplementedError
+
+    def _job_function(self) -> tuple[Callable[[JobContext], Any], int]:
+        """The computation for the parameters in force, and how many runs it makes."""
+        raise NotImplementedError
+
+    def _depends_on(self, site: Site, config: RunConfig) -> tuple:
+        """The part of the settings the result depends on (a change elsewhere keeps it current)."""
+        raise NotImplementedError
+
+    def _draw(self) -> None:
+        """Draw ``self.result`` (plots and texts, in the current language)."""
+        raise NotImplementedError
+
+    def _clear(self) -> None:
+        """Empty plots and the texts that go with them, before the first result."""
+
+    def _retranslate(self) -> None:
+        """Re-set the view's own fixed texts (labels, axis titles, table headers)."""
+
+    def plots(self) -> list[tuple[str, str, str, pg.PlotWidget]]:
+        """(file stem, zh name, en name, plot) for every plot the view can export."""
+        return []
+
+    def export_rows(self) -> list[dict]:
+        """One row per run of the result: seed, every setting, what the run measured."""
+        return []
+
+    def export_data(self) -> dict:
+        return {}
+
+    def export_stem(self) -> str:
+        return f"memviz-{self.object_name}"
+
+    # --- running --------------------------------------------------------------------------------
+
+    @property
+    def runs(self) -> int:
+        return self.runs_spin.value()
+
+    @property
+    def seed0(self) -> int:
+        return self.seed0_spin.value()
+
+    def start(self) -> Job:
+        """Start computing with the parameters in force (cancelling a computation still running)."""
+        self.cancel()
+        function, runs = self._job_function()
+        job = Job(function, runs)
+        self.job = job
+        key = self._depends_on(self.settings.site, self.settings.config)
+        config = self.settings.config
+        job.signals.progress.connect(lambda done, total: self._on_job_progress(job, done, total))
+        job.signals.finished.connect(lambda result: self._on_job_finished(job, result, key, config))
+        job.signals.cancelled.connect(lambda: self._on_job_ended(job, "cancelled"))
+        job.signals.failed.connect(lambda message: self._on_job_ended(job, "failed", message))
+        self.job_bar.set_running()
+        self.run_button.setEnabled(False)
+        job.start()
+        return job
+
+    def cancel(self) -> None:
+        if self.job is not None and not self.job.done.is_set():
+            self.job.cancel()
+            self.job_bar.set_status("正在取消…", "Cancelling…")
+
+    def compute_blocking(self) -> None:
+        """Compute in this thread and draw the result (headless snapshots, benchmarks, tests)."""
+        self.cancel()
+        self.job = None
+        function, runs = self._job_function()
+        job = Job(function, runs)
+        key = self._depends_on(self.settings.site, self.settings.config)
+        result = job.compute()
+        job.seconds = 0.0
+        self._accept(result, key, self.settings.config, None)
+
+    def _on_job_progress(self, job: Job, done: int, total: int) -> None:
+        if job is self.job:
+            self.job_bar.set_progress(done, total)
+
+    def _on_job_finished(self, job: Job, result: Any, key: tuple, config: RunConfig) -> None:
+        if job is not self.job:
+            return  # superseded by a later start
+        self.job = None
+        self._accept(result, key, config, job.seconds)
+
+    def _on_job_ended(self, job: Job, outcome: str, message: str = "") -> None:
+        if job is not self.job:
+            return
+        self.job = None
+        self.job_bar.set_idle()
+        self.run_button.setEnabled(True)
+        if outcome == "cancelled":
+            self.job_bar.set_status("已取消", "Cancelled")
+        else:
+            self.job_bar.set_status(f"出错：{message}", f"Failed: {message}")
+
+    def _accept(self, result: Any, key: tuple, config: RunConfig, seconds: float | None) -> None:
+        self.result = result
+        self._computed_for = key
+        self._computed_config = config
+        self.last_seconds = seconds
+        self.job_bar.set_idle()
+        self.run_button.setEnabled(True)
+        if seconds is not None:
+            self.job_bar.set_status(f"用时 {seconds:.2f} 秒", f"took {seconds:.2f} s")
+        self._update_stale()
+        self._draw()
+
+    # --- settings and language ------------------------------------------------------------------
+
+    def _on_runs_change(self, runs: int) -> None:
+        with QSignalBlocker(self.seed0_spin):
+            self.seed0_spin.setRange(0, SPIN_SEED_MAX - runs + 1)
+        self._retranslate_run_button()
+
+    def _on_config_change(self, config: RunConfig) -> None:
+        self._update_stale()
+
+    def _on_site_change(self, site: Site) -> None:
+        self._update_stale()
+
+    @property
+    def is_stale(self) -> bool:
+        return self._computed_for is not None and self._computed_for != self._depends_on(
+            self.settings.site, self.settings.config
+        )
+
+    def _update_stale(self) -> None:
+        stale = self.is_stale
+        self.stale_label.setVisible(stale)
+        if stale:
+            self.stale_label.setText(
+                self.language.tr(
+                    "设置已改变：下面的结果还是按之前的设置算的。点「{}」按现在的设置重新计算。",
+                    "The settings have changed: the results below are for the earlier settings. "
+                    "Press “{}” to compute them for the current settings.",
+                ).format(self.run_button.text())
+            )
+
+    def _retranslate_run_button(self) -> None:
+        pass
+
+    def _on_language_change(self, *_: object) -> None:
+        tr = self.language.tr
+        self.runs_label.setText(tr("次数", "Runs"))
+        self.seed0_label.setText(tr("起始 seed", "First seed"))
+        self.runs_spin.setToolTip(
+            tr("每种配置跑多少次（每次一个 seed）", "Runs per configuration (one seed each)")
+        )
+        self.seed0_spin.setToolTip(
+            tr("第一个 seed；之后依次加 1", "The first seed; each further run uses the next one")
+        )
+        self.export_button.setText(tr("导出", "Export"))
+        self._retranslate_run_button()
+        self._retranslate()
+        self._rebuild_export_menu()
+        self._update_stale()
+        if self.result is not None:
+            self._draw()
+        else:
+            self._clear()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.auto_run and self.result is None and self.job is None:
+            QTimer.singleShot(0, self._auto_start)
+
+    def _auto_start(self) -> None:
+        if self.result is None and self.job is None and self.isVisible():
+            self.start()
+
+    # --- export -----------------------------------------------------------------------------------
+
+    def _rebuild_export_menu(self) -> None:
+        tr = self.language.tr
+        menu = self.export_menu
+        menu.clear()
+        for stem, zh, en, plot in self.plots():
+            for suffix in ("png", "svg"):
+                action = QAction(
+                    tr(f"图：{zh}（{suffix.upper()}）…", f"Plot: {en} ({suffix.upper()})…"), menu
+                )
+                action.triggered.connect(
+                    lambda _=False, s=stem, p=plot, x=suffix: self._ask_and_export_plot(s, p, x)
+                )
+                menu.addAction(action)
+        menu.addSeparator()
+        for suffix, zh, en in (("csv", "结果：每次运行一行（CSV）…", "Results: one row per run (CSV)…"),
+                               ("json", "结果（JSON）…", "Results (JSON)…")):  # fmt: skip
+            action = QAction(tr(zh, en), menu)
+            action.triggered.connect(lambda _=False, x=suffix: self._ask_and_export_result(x))
+            menu.addAction(action)
+        menu.addSeparator()
+        action = QAction(tr("全部导出到文件夹…", "Export everything to a folder…"), menu)
+        action.triggered.connect(self._ask_and_export_all)
+        menu.addAction(action)
+
+    def _need_result(self) -> bool:
+        if self.result is None:
+            QMessageBox.information(
+                self,
+                self.language.tr("还没有结果", "No results yet"),
+                self.language.tr("先计算，再导出。", "Compute first, then export."),
+            )
+            return False
+        return True
+
+    def _ask_path(self, name: str, suffix: str) -> Path | None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.language.tr("导出", "Export"), name, f"{suffix.upper()} (*.{suffix})"
+        )
+        if not path:
+            return None
+        path = Path(path)
+        return path if path.suffix else path.with_suffix("." + suffix)
+
+    def _ask_and_export_plot(self, stem: str, plot: pg.PlotWidget, suffix: str) -> None:
+        if self._need_result() and (path := self._ask_path(f"{self.export_stem()}-{stem}.{suffix}", suffix)):
+            export.export_plot(plot, path)
+
+    def _ask_and_export_result(self, suffix: str) -> None:
+        if self._need_result() and (path := self._ask_path(f"{self.export_stem()}.{suffix}", suffix)):
+            self.export_result(path)
+
+    def _ask_and_export_all(self) -> None:
+        if not self._need_result():
+            return
+        folder = QFileDialog.getExistingDirectory(self, self.language.tr("导出到文件夹", "Export to folder"))
+        if folder:
+            self.export_all(Path(folder))
+
+    def export_result(self, path: Path) -> Path:
+        """Write the result to ``path``: CSV (one row per run) or JSON, by the file's suffix."""
+        path = Path(path)
+        if path.suffix.lower() == ".csv":
+            export.write_csv(path, self.export_rows())
+        else:
+            export.write_json(path, self.export_data())
+        return path
+
+    def export_all(self, folder: Path) -> list[Path]:
+        """Every plot as PNG and SVG, and the result as CSV and JSON, into ``folder``."""
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        stem = self.export_stem()
+        written = []
+        for plot_stem, _zh, _en, plot in self.plots():
+            for suffix in ("png", "svg"):
+                written.append(export.export_plot(plot, folder / f"{stem}-{plot_stem}.{suffix}"))
+        written.append(self.export_result(folder / f"{stem}.csv"))
+        written.append(self.export_result(folder / f"{stem}.json"))
+        return written

@@ -1,0 +1,506 @@
+"""Batch view: the current settings against the no-memory baseline over many seeds.
+
+Shows every run's coverage for both, the paired differences with the chapter's intervals and win
+count, and a table of the mean of every metric. A click on a run opens it in the Explore view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QSizePolicy,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from memviz.core.engine import RunConfig
+from memviz.core.experiments import (
+    DEFAULT_BOOTSTRAP,
+    Comparison,
+    baseline_of,
+    compare_with_baseline,
+    means,
+)
+from memviz.core.site import Site
+from memviz.core.stats import pct
+from memviz.gui.analysis import export
+from memviz.gui.analysis.base import AnalysisView
+from memviz.gui.analysis.common import (
+    BLACK,
+    GREY,
+    INK,
+    config_summary,
+    count_text,
+    font,
+    interval_text,
+    make_legend,
+    make_plot,
+    make_room_for_two_line_ticks,
+    mean_pen,
+    points2,
+    qcolor,
+    round_key,
+    seeds_text,
+    set_axis_label,
+    set_title,
+    stack_heights,
+    stack_offsets,
+    strategy_label,
+    strategy_tick,
+    wins_text,
+)
+from memviz.gui.analysis.worker import JobContext
+from memviz.gui.palette import STRATEGY_COLORS
+
+BASELINE_X, CURRENT_X = 0.0, 1.0
+COLUMN_HALF_WIDTH = 0.36
+# (metric, zh, en, formatter of a mean, formatter of a difference)
+METRIC_COLUMNS: tuple[tuple[str, str, str, Callable[[float], str], Callable[[float], str]], ...] = (
+    ("coverage", "覆盖率 %", "Coverage %", pct, lambda d: pct(d, True)),
+    ("repeat", "重复访问率 %", "Repeat rate %", pct, lambda d: pct(d, True)),
+    ("bugs", "找到 Bug", "Bugs found", lambda v: f"{v:.2f}", lambda d: f"{d:+.2f}"),
+    ("reports", "报告数", "Reports", lambda v: f"{v:.2f}", lambda d: f"{d:+.2f}"),
+    ("dups", "重复报告", "Duplicate reports", lambda v: f"{v:.2f}", lambda d: f"{d:+.2f}"),
+    ("tokens", "token", "Tokens", count_text, lambda d: ("+" if d >= 0 else "−") + count_text(abs(d))),
+    ("steps", "步数", "Steps", lambda v: f"{v:.1f}", lambda d: f"{d:+.1f}"),
+)
+
+
+def batch_function(
+    site: Site, config: RunConfig, runs: int, seed0: int
+) -> Callable[[JobContext], Comparison]:
+    def compute(context: JobContext) -> Comparison:
+        return compare_with_baseline(site, config, runs, seed0, DEFAULT_BOOTSTRAP, context.runner)
+
+    return compute
+
+
+class BatchView(AnalysisView):
+    object_name = "batch"
+
+    def _build_body(self) -> QWidget:
+        self.coverage_plot = make_plot()
+        self.coverage_plot.setObjectName("coverage_plot")
+        self.coverage_plot.getPlotItem().setMouseEnabled(x=False, y=True)
+        make_room_for_two_line_ticks(self.coverage_plot)
+        self.diff_plot = make_plot()
+        self.diff_plot.setObjectName("diff_plot")
+        self.diff_plot.getPlotItem().setMouseEnabled(x=True, y=False)
+        self.diff_plot.getPlotItem().getViewBox().sigResized.connect(self._resize_diff_dots)
+        self.diff_plot.getPlotItem().getViewBox().sigRangeChanged.connect(self._resize_diff_dots)
+        self.coverage_dots: dict[str, pg.ScatterPlotItem] = {}
+        self.diff_dots: pg.ScatterPlotItem | None = None
+        self.diff_legend = make_legend(self.diff_plot)
+
+        self.table = QTableWidget(3, len(METRIC_COLUMNS))
+        self.table.setObjectName("means_table")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        table_font = self.table.font()
+        table_font.setPointSizeF(table_font.pointSizeF() * 1.15)
+        self.table.setFont(table_font)
+        self.halves_label = QLabel()
+        self.halves_label.setObjectName("half_widths")
+        self.halves_label.setWordWrap(True)
+
+        plots = QSplitter(Qt.Orientation.Horizontal)
+        plots.addWidget(self.coverage_plot)
+        plots.addWidget(self.diff_plot)
+        plots.setStretchFactor(0, 4)
+        plots.setStretchFactor(1, 5)
+        plots.setChildrenCollapsible(False)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(plots, 1)
+        layout.addWidget(self.table)
+        layout.addWidget(self.halves_label)
+        return body
+
+    # --- running --------------------------------------------------------------------------------
+
+    def _job_function(self):
+        site, config = self.settings.site, self.settings.config
+        return batch_function(site, config, self.runs, self.seed0), 2 * self.runs
+
+    def _depends_on(self, site: Site, config: RunConfig) -> tuple:
+        return (id(site), config.with_(seed=0))  # the batch chooses its own seeds
+
+    @property
+    def comparison(self) -> Comparison | None:
+        return self.result
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def _retranslate_run_button(self) -> None:
+        runs = self.runs_spin.value()
+        self.run_button.setText(self.language.tr(f"批量跑 {runs} 次", f"Run {runs} seeds"))
+
+    def _retranslate(self) -> None:
+        tr = self.language.tr
+        self.run_button.setToolTip(
+            tr(
+                "用当前设置和无记忆基线各跑一遍这些 seed，按 seed 配对比较",
+                "Run these seeds with the current settings and with the no-memory baseline, paired by seed",
+            )
+        )
+        set_axis_label(self.coverage_plot, "left", tr("覆盖率（%）", "Coverage (%)"))
+        set_axis_label(
+            self.diff_plot, "bottom", tr("覆盖率差值（百分点）", "Coverage difference (percentage points)")
+        )
+        set_axis_label(self.diff_plot, "left", tr("运行次数", "Runs"))
+        self.table.setHorizontalHeaderLabels([tr(zh, en) for _, zh, en, _, _ in METRIC_COLUMNS])
+        for plot in (self.coverage_plot, self.diff_plot):
+            plot.setToolTip(
+                tr("点一个点：在探索视图里打开这次运行", "Click a dot to open that run in Explore")
+            )
+
+    def plots(self):
+        return [
+            ("coverage", "每次运行的覆盖率", "Coverage per run", self.coverage_plot),
+            ("differences", "配对差值", "Paired differences", self.diff_plot),
+        ]
+
+    def _clear(self) -> None:
+        tr = self.language.tr
+        self.headline.setText(
+            tr(
+                f"点「{self.run_button.text()}」：当前设置和无记忆各跑一遍，按 seed 配对比较覆盖率。",
+                f"Press “{self.run_button.text()}”: the current settings and no memory run on the same "
+                "seeds, compared pair by pair.",
+            )
+        )
+        self.context_label.setText(config_summary(self.settings.config, self.language))
+        set_title(
+            self.coverage_plot,
+            tr("每次运行的覆盖率（一个点一次运行）", "Coverage of each run (a dot per run)"),
+        )
+        set_title(self.diff_plot, tr("配对差值（同一个 seed）", "Paired differences (same seed)"))
+        self.halves_label.setText("")
+        self._fill_table(None)
+
+    def _draw(self) -> None:
+        comparison: Comparison = self.result
+        tr = self.language.tr
+        config = comparison.config
+        d = comparison.diff
+        name = strategy_label(config.strategy, self.language)
+        baseline_name = strategy_label("random", self.language)
+        figure = f"{interval_text(d.mean, d.lo, d.hi)}"
+        if config.strategy == "random":
+            self.headline.setText(
+                tr(
+                    "当前策略就是无记忆：和基线完全相同，差值为 0。在设置里选一种记忆策略再批量跑。",
+                    "The current strategy is no memory, the baseline itself: the difference is 0. Choose a "
+                    "memory strategy in the settings and run the batch again.",
+                )
+            )
+        else:
+            self.headline.setText(
+                tr(
+                    f"<b>{name}</b> − 无记忆：覆盖率 <b>{figure}</b> 个百分点，"
+                    f"{wins_text(d.wins, d.n, self.language)}",
+                    f"<b>{name}</b> − no memory: coverage <b>{figure}</b> points, "
+                    f"{wins_text(d.wins, d.n, self.language)}",
+                )
+            )
+        self.context_label.setText(
+            tr(
+                f"{seeds_text(comparison.seeds.start, d.n, self.language)}，同一个 seed 配对。"
+                f"95% 区间：正态 [{pct(d.lo, True)}, {pct(d.hi, True)}]，"
+                f"配对 bootstrap（{DEFAULT_BOOTSTRAP} 次重抽）[{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]。"
+                f"设置：{config_summary(config, self.language)}",
+                f"{seeds_text(comparison.seeds.start, d.n, self.language)}, paired by seed. 95% intervals: "
+                f"normal [{pct(d.lo, True)}, {pct(d.hi, True)}], paired bootstrap ({DEFAULT_BOOTSTRAP} "
+                f"resamples) [{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]. "
+                f"Settings: {config_summary(config, self.language)}",
+            )
+        )
+        narrowing = 1 - d.paired_half / d.unpaired_half if d.unpaired_half > 0 else 0.0
+        self.halves_label.setText(
+            tr(
+                f"95% 区间半宽：配对 <b>{points2(d.paired_half)}</b> 个百分点，不配对 "
+                f"<b>{points2(d.unpaired_half)}</b>（配对收窄 {pct(narrowing)}%）。",
+                f"95% half-width: paired <b>{points2(d.paired_half)}</b> points, unpaired "
+                f"<b>{points2(d.unpaired_half)}</b> (pairing narrows it by {pct(narrowing)}%).",
+            )
+        )
+        self._draw_coverage(comparison, name, baseline_name)
+        self._draw_differences(comparison, name)
+        self._fill_table(comparison)
+
+    def _draw_coverage(self, comparison: Comparison, name: str, baseline_name: str) -> None:
+        tr = self.language.tr
+        plot = self.coverage_plot.getPlotItem()
+        plot.clear()
+        self.coverage_dots = {}
+        n = len(comparison.current)
+        size = 9 if n <= 300 else 6 if n <= 1000 else 4
+        arms = (
+            ("baseline", BASELINE_X, comparison.baseline, "random", baseline_name),
+            ("current", CURRENT_X, comparison.current, comparison.config.strategy, name),
+        )
+        for arm, x, results, strategy, _label in arms:
+            values = np.array([r.coverage for r in results]) * 100
+            offsets = stack_offsets([round_key(v) for v in values], 0.03, COLUMN_HALF_WIDTH)
+            colour = STRATEGY_COLORS[strategy]
+            dots = pg.ScatterPlotItem(
+                x=x + offsets,
+                y=values,
+                data=list(comparison.seeds),
+                size=size,
+                pen=pg.mkPen("w", width=0.8) if size > 5 else pg.mkPen(None),
+                brush=pg.mkBrush(qcolor(colour, 200)),
+                hoverable=True,
+                hoverPen=pg.mkPen(BLACK, width=2),
+                hoverSize=size + 4,
+                tip=self._coverage_tip,
+            )
+            dots.sigClicked.connect(lambda item, points, ev, a=arm: self._on_dot_click(a, item, points, ev))
+            plot.addItem(dots)
+            self.coverage_dots[arm] = dots
+            mean = float(np.mean(values))
+            plot.addItem(
+                pg.PlotDataItem(
+                    [x - COLUMN_HALF_WIDTH - 0.04, x + COLUMN_HALF_WIDTH + 0.04],
+                    [mean, mean],
+                    pen=mean_pen(INK),
+                )
+            )
+            # Beside the column, on the side away from the other one, so no dot is hidden.
+            outside = x == CURRENT_X
+            text = pg.TextItem(
+                tr(f"均值\n{pct(mean / 100)}%", f"mean\n{pct(mean / 100)}%"),
+                color=INK,
+                anchor=(0, 0.5) if outside else (1, 0.5),
+            )
+            text.setFont(font(13, bold=True))
+            text.setPos(x + COLUMN_HALF_WIDTH + 0.06 if outside else x - COLUMN_HALF_WIDTH - 0.06, mean)
+            plot.addItem(text)
+        ticks = [(BASELINE_X, strategy_tick("random", self.language))]
+        ticks.append((CURRENT_X, strategy_tick(comparison.config.strategy, self.language)))
+        plot.getAxis("bottom").setTicks([ticks])
+        plot.setXRange(-0.75, 1.75, padding=0)
+        plot.setYRange(-2, 102, padding=0)
+        set_title(
+            self.coverage_plot,
+            tr("每次运行的覆盖率（一个点一次运行）", "Coverage of each run (a dot per run)"),
+        )
+
+    def _draw_differences(self, comparison: Comparison, name: str) -> None:
+        tr = self.language.tr
+        d = comparison.diff
+        plot = self.diff_plot.getPlotItem()
+        plot.clear()
+        diffs = np.array(
+            [a.coverage - b.coverage for a, b in zip(comparison.current, comparison.baseline, strict=True)]
+        )
+        x = np.round(diffs * 100, 9)  # equal differences must stack in one column
+        heights = stack_heights([round_key(v) for v in x])
+        colour = STRATEGY_COLORS[comparison.config.strategy]
+        brushes = [pg.mkBrush(qcolor(colour, 210)) if v > 0 else pg.mkBrush(qcolor(GREY, 230)) for v in x]
+        top = float(heights.max()) if len(heights) else 1.0
+
+        ci = pg.LinearRegionItem(
+            values=(d.lo * 100, d.hi * 100),
+            movable=False,
+            brush=pg.mkBrush(qcolor(INK, 45)),
+            pen=pg.mkPen(None),
+        )
+        ci.setZValue(-10)
+        plot.addItem(ci)
+        plot.addItem(pg.InfiniteLine(0, angle=90, pen=pg.mkPen(GREY, width=2, style=Qt.PenStyle.DashLine)))
+        self.diff_dots = pg.ScatterPlotItem(
+            x=x,
+            y=heights - 0.5,
+            data=list(comparison.seeds),
+            size=8,
+            pen=pg.mkPen(None),
+            brush=brushes,
+            hoverable=True,
+            hoverPen=pg.mkPen(BLACK, width=2),
+            tip=self._diff_tip,
+        )
+        self.diff_dots.sigClicked.connect(
+            lambda item, points, ev: self._on_dot_click("diff", item, points, ev)
+        )
+        plot.addItem(self.diff_dots)
+        mean_line = pg.InfiniteLine(d.mean * 100, angle=90, pen=mean_pen(INK))
+        plot.addItem(mean_line)
+        boot_y = top * 1.08 + 1
+        bootstrap = pg.ErrorBarItem(
+            x=np.array([d.mean * 100]),
+            y=np.array([boot_y]),
+            left=np.array([(d.mean - d.boot_lo) * 100]),
+            right=np.array([(d.boot_hi - d.mean) * 100]),
+            beam=top * 0.05 + 0.5,
+            pen=pg.mkPen(BLACK, width=3),
+        )
+        plot.addItem(bootstrap)
+        boot_text = pg.TextItem(
+            f"bootstrap [{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]", color=INK, anchor=(0, 0.5)
+        )
+        boot_text.setFont(font(12))
+        boot_text.setPos(d.boot_hi * 100 + 0.5, boot_y)
+        plot.addItem(boot_text)
+
+        legend = self.diff_legend
+        legend.clear()
+        legend.addItem(
+            pg.PlotDataItem(pen=mean_pen(INK)), tr(f"均值 {pct(d.mean, True)}", f"mean {pct(d.mean, True)}")
+        )
+        legend.addItem(
+            pg.PlotDataItem(pen=pg.mkPen(qcolor(INK, 90), width=10)),
+            tr(
+                f"95% 区间 [{pct(d.lo, True)}, {pct(d.hi, True)}]",
+                f"95% interval [{pct(d.lo, True)}, {pct(d.hi, True)}]",
+            ),
+        )
+        legend.addItem(
+            pg.ScatterPlotItem(brush=pg.mkBrush(qcolor(colour, 210)), pen=None, size=10),
+            tr(f"{name} 更高（{d.wins} 次）", f"{name} higher ({d.wins})"),
+        )
+        if d.wins < d.n:
+            legend.addItem(
+                pg.ScatterPlotItem(brush=pg.mkBrush(qcolor(GREY, 230)), pen=None, size=10),
+                tr(f"不更高（{d.n - d.wins} 次）", f"not higher ({d.n - d.wins})"),
+            )
+        lo_x = min(float(x.min()), 0.0)
+        hi_x = max(float(x.max()), 0.0)
+        span = max(hi_x - lo_x, 10.0)
+        plot.setXRange(lo_x - 0.05 * span, hi_x + 0.05 * span, padding=0)
+        plot.setYRange(0, boot_y + top * 0.08 + 1, padding=0)
+        set_title(
+            self.diff_plot,
+            tr(
+                f"配对差值：{interval_text(d.mean, d.lo, d.hi)}，{wins_text(d.wins, d.n, self.language)}",
+                f"Paired differences: {interval_text(d.mean, d.lo, d.hi)}, {wins_text(d.wins, d.n, self.language)}",
+            ),
+        )
+        self._resize_diff_dots()
+
+    def _resize_diff_dots(self, *_: object) -> None:
+        """Dots as big as one row of the dot histogram allows, so stacks stay countable."""
+        dots = self.diff_dots
+        if dots is None or not len(dots.data):
+            return
+        vb = self.diff_plot.getPlotItem().getViewBox()
+        px_w, px_h = vb.viewPixelSize()
+        if px_w <= 0 or px_h <= 0:
+            return
+        xs = np.unique(dots.data["x"])
+        x_gap = float(np.min(np.diff(xs))) / px_w if len(xs) > 1 else 20.0
+        size = float(np.clip(min(1.0 / px_h, x_gap) * 0.92, 2.0, 12.0))
+        if abs(size - float(dots.data["size"][0])) > 0.25:
+            dots.setSize(size)
+
+    def _fill_table(self, comparison: Comparison | None) -> None:
+        tr = self.language.tr
+        if comparison is None:
+            names = [
+                strategy_label(self.settings.config.strategy, self.language),
+                strategy_label("random", self.language),
+            ]
+            rows = [(names[0], None), (names[1], None), (tr("差值", "Difference"), None)]
+        else:
+            current, baseline = means(comparison.current), means(comparison.baseline)
+            rows = [
+                (strategy_label(comparison.config.strategy, self.language), current),
+                (strategy_label("random", self.language), baseline),
+                (tr("差值", "Difference"), {k: current[k] - baseline[k] for k in current}),
+            ]
+        self.table.setVerticalHeaderLabels([label for label, _ in rows])
+        for r, (_, values) in enumerate(rows):
+            for c, (key, _zh, _en, fmt_mean, fmt_diff) in enumerate(METRIC_COLUMNS):
+                text = "" if values is None else (fmt_diff if r == 2 else fmt_mean)(values[key])
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if r == 2:
+                    bold = item.font()
+                    bold.setBold(True)
+                    item.setFont(bold)
+                self.table.setItem(r, c, item)
+        self.table.resizeRowsToContents()
+        height = self.table.horizontalHeader().height() + sum(self.table.rowHeight(r) for r in range(3)) + 4
+        self.table.setFixedHeight(height)
+
+    # --- runs under the pointer -------------------------------------------------------------------
+
+    def _coverage_tip(self, x: float, y: float, data: int) -> str:
+        return self.language.tr(
+            f"seed {data}：覆盖率 {y:.1f}%\n点击：在探索视图里打开",
+            f"seed {data}: coverage {y:.1f}%\nclick to open it in Explore",
+        )
+
+    def _diff_tip(self, x: float, y: float, data: int) -> str:
+        return self.language.tr(
+            f"seed {data}：差值 {x:+.1f} 个百分点\n点击：在探索视图里打开",
+            f"seed {data}: difference {x:+.1f} points\nclick to open it in Explore",
+        )
+
+    def _on_dot_click(self, arm: str, item: pg.ScatterPlotItem, points, ev) -> None:
+        if not len(points) or self.result is None:
+            return
+        pos = ev.pos() if ev is not None else None
+        point = points[0]
+        if pos is not None and len(points) > 1:
+            vb = item.getViewBox()
+            px_w, px_h = vb.viewPixelSize() if vb is not None else (1.0, 1.0)
+
+            def distance(p) -> float:
+                return ((p.pos().x() - pos.x()) / px_w) ** 2 + ((p.pos().y() - pos.y()) / px_h) ** 2
+
+            point = min(points, key=distance)
+        self.open_run(arm, int(point.data()))
+
+    def open_run(self, arm: str, seed: int) -> None:
+        """Open one run of the result in the Explore view: the run the clicked dot stands for."""
+        config = self.result.config
+        if arm == "baseline":
+            config = baseline_of(config)
+        self.settings.open_run(config.with_(seed=seed))
+
+    # --- export -----------------------------------------------------------------------------------
+
+    def export_stem(self) -> str:
+        if self.result is None:
+            return "memviz-batch"
+        c = self.result
+        return f"memviz-batch-{c.config.strategy}-seeds{c.seeds.start}-{c.seeds.stop - 1}"
+
+    def export_rows(self) -> list[dict]:
+        c: Comparison = self.result
+        rows = []
+        for arm, config, results in (
+            ("current", c.config, c.current),
+            ("baseline", baseline_of(c.config), c.baseline),
+        ):
+            for seed, result in zip(c.seeds, results, strict=True):
+                rows.append(export.run_row(config.with_(seed=seed), result, arm=arm))
+        return rows
+
+    def export_data(self) -> dict:
+        c: Comparison = self.result
+        data = c.to_dict()
+        data["site"] = dict(self.settings.site.names)
+        data["runs"] = {
+            "current": [{"seed": s, **r.to_dict()} for s, r in zip(c.seeds, c.current, strict=True)],
+            "baseline": [{"seed": s, **r.to_dict()} for s, r in zip(c.seeds, c.baseline, strict=True)],
+        }
+        data["baseline_config"] = export.setting_values(baseline_of(c.config))
+        return data

@@ -1,0 +1,304 @@
+"""Pieces every analysis view shares: names, number formats, plot styling, dot layout, the job bar.
+
+Plots are styled for a projector: white background, black axes, large type, Okabe–Ito colours.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QWidget
+
+from memviz.core.engine import RunConfig
+from memviz.core.stats import pct
+from memviz.gui.language import Language
+from memviz.gui.palette import OKABE_ITO
+from memviz.textreport import POLICY_NAMES, STRATEGY_NAMES, whole
+
+TITLE_PT = 15
+LABEL_PT = 14
+TICK_PT = 12
+LEGEND_PT = "12pt"
+INK = "#222222"
+GRID_ALPHA = 0.18
+
+
+def strategy_label(strategy: str, language: Language) -> str:
+    return language.tr(*STRATEGY_NAMES[strategy])
+
+
+def strategy_tick(strategy: str, language: Language) -> str:
+    """A strategy's name for a narrow axis tick: long names break before their " + "."""
+    return strategy_label(strategy, language).replace(" + ", "\n+ ")
+
+
+def policy_label(policy: str, language: Language) -> str:
+    return language.tr(*POLICY_NAMES[policy])
+
+
+def capacity_label(capacity: int | None, language: Language) -> str:
+    if capacity is None:
+        return language.tr("不限", "unlimited")
+    return language.tr(f"{capacity} 条", f"{capacity} entries")
+
+
+def config_summary(config: RunConfig, language: Language, budget: bool = True) -> str:
+    """One line naming the settings a result was computed with."""
+    tr = language.tr
+    parts = [strategy_label(config.strategy, language)]
+    if config.strategy != "random":
+        parts.append(tr("容量 ", "capacity ") + capacity_label(config.capacity, language))
+        if config.capacity is not None:
+            parts.append(tr("淘汰 ", "eviction ") + policy_label(config.policy, language))
+    if budget:
+        parts.append(tr(f"预算 {config.budget} 步", f"budget {config.budget} steps"))
+    parts.append(
+        tr(
+            f"每步 {config.base_tokens:,} token + 每条记忆 {config.entry_tokens}",
+            f"tokens per step: {config.base_tokens:,} + {config.entry_tokens} per memory entry",
+        )
+    )
+    return tr("，", ", ").join(parts)
+
+
+def seeds_text(seed0: int, runs: int, language: Language) -> str:
+    last = seed0 + runs - 1
+    return language.tr(f"seed {seed0}～{last}（{runs} 次）", f"seeds {seed0}–{last} ({runs} runs)")
+
+
+def interval_text(mean: float, lo: float, hi: float) -> str:
+    """+29.3 [+27.9, +30.6]: percentage points, the chapter's half-up rounding."""
+    return f"{pct(mean, True)} [{pct(lo, True)}, {pct(hi, True)}]"
+
+
+def points2(x: float) -> str:
+    """A proportion in percentage points with two decimals, half up (the chapter's 1.30 and 1.39)."""
+    return f"{math.floor(x * 10000 + 1e-7 + 0.5) / 100:.2f}"
+
+
+def count_text(x: float) -> str:
+    return whole(x)
+
+
+def wins_text(wins: int, n: int, language: Language) -> str:
+    if wins == n:
+        return language.tr(f"{n} 次全部更高", f"higher in all {n} runs")
+    return language.tr(f"{n} 次里 {wins} 次更高", f"higher in {wins} of {n} runs")
+
+
+def si_count(x: float) -> str:
+    """3k, 25k, 1.2M: short token counts for axis ticks."""
+    for size, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if abs(x) >= size:
+            v = x / size
+            v = round(v, 1)
+            return f"{v:.0f}{suffix}" if v >= 10 or v == int(v) else f"{v:.1f}{suffix}"
+    return f"{x:.0f}"
+
+
+# --- plots ----------------------------------------------------------------------------------------
+
+
+def font(point_size: float, bold: bool = False) -> QFont:
+    f = QFont()
+    f.setPointSizeF(point_size)
+    f.setBold(bold)
+    return f
+
+
+class LogCountAxis(pg.AxisItem):
+    """A log-scale axis whose ticks read as counts (20, 50, 100, 2k, 1M), not powers of ten.
+
+    Only 1, 2 and 5 times a power of ten are labelled; the other minor ticks stay unlabelled so the
+    labels never crowd.
+    """
+
+    def logTickStrings(self, values, scale, spacing):
+        out = []
+        for v in values:
+            x = 10.0**v * scale
+            mantissa = x / 10.0 ** math.floor(math.log10(x)) if x > 0 else 0
+            out.append(si_count(x) if min(abs(mantissa - m) for m in (1, 2, 5, 10)) < 0.02 else "")
+        return out
+
+
+class PlainAxis(pg.AxisItem):
+    """A linear axis that prints whole numbers with thousands separators when it can."""
+
+    def tickStrings(self, values, scale, spacing):
+        if spacing >= 1:
+            return [f"{v * scale:,.0f}" for v in values]
+        return super().tickStrings(values, scale, spacing)
+
+
+def make_plot(axis_items: dict | None = None) -> pg.PlotWidget:
+    widget = pg.PlotWidget(background="w", axisItems=axis_items)
+    widget.setMinimumSize(260, 220)
+    plot = widget.getPlotItem()
+    plot.setMenuEnabled(True)
+    plot.hideButtons()
+    for side in ("left", "bottom"):
+        axis = plot.getAxis(side)
+        axis.setPen(pg.mkPen(INK, width=1))
+        axis.setTextPen(pg.mkPen(INK))
+        axis.setStyle(tickFont=font(TICK_PT), tickTextOffset=6, tickLength=-6)
+        axis.enableAutoSIPrefix(False)
+    plot.showGrid(x=True, y=True, alpha=GRID_ALPHA)
+    return widget
+
+
+def make_room_for_two_line_ticks(widget: pg.PlotWidget) -> None:
+    """Give the bottom axis the height of two tick lines (names broken by ``strategy_tick``)."""
+    line = QFontMetrics(font(TICK_PT)).height()
+    widget.getPlotItem().getAxis("bottom").setHeight(2 * line + 16)
+
+
+def set_axis_label(widget: pg.PlotWidget, side: str, text: str) -> None:
+    widget.getPlotItem().setLabel(side, text, **{"font-size": f"{LABEL_PT}pt", "color": INK})
+
+
+def set_title(widget: pg.PlotWidget, text: str) -> None:
+    widget.getPlotItem().setTitle(text, size=f"{TITLE_PT}pt", color=INK)
+
+
+def make_legend(widget: pg.PlotWidget, offset=(10, 10)) -> pg.LegendItem:
+    legend = widget.getPlotItem().addLegend(
+        offset=offset,
+        labelTextSize=LEGEND_PT,
+        labelTextColor=INK,
+        brush=pg.mkBrush(255, 255, 255, 220),
+        pen=pg.mkPen("#bbbbbb"),
+    )
+    return legend
+
+
+def qcolor(hex_colour: str, alpha: int = 255) -> QColor:
+    c = QColor(hex_colour)
+    c.setAlpha(alpha)
+    return c
+
+
+def mean_pen(hex_colour: str) -> pg.QtGui.QPen:
+    return pg.mkPen(hex_colour, width=4)
+
+
+def stack_offsets(keys: Sequence[Hashable], spacing: float, max_half_width: float) -> np.ndarray:
+    """Positions that spread equal values side by side, centred: 0, +1, −1, +2, −2 … × spacing.
+
+    Runs with the same value (coverage is k/24) are laid out in a row so every run stays visible
+    and clickable; the spacing shrinks so the widest row fits within ±max_half_width. Deterministic:
+    runs keep their order (seed order), no random jitter.
+    """
+    order_in_group: list[int] = []
+    counts: dict[Hashable, int] = {}
+    for key in keys:
+        k = counts.get(key, 0)
+        order_in_group.append(k)
+        counts[key] = k + 1
+    widest = max(counts.values(), default=1)
+    step = min(spacing, 2 * max_half_width / max(widest - 1, 1))
+    ranks = np.asarray(order_in_group, dtype=float)
+    sizes = np.asarray([counts[k] for k in keys], dtype=float)
+    # Centre each group: rank r of n sits at (r − (n−1)/2) · step.
+    return (ranks - (sizes - 1) / 2) * step
+
+
+def stack_heights(keys: Sequence[Hashable]) -> np.ndarray:
+    """1, 2, 3 … for the 1st, 2nd, 3rd run with the same value: a dot histogram's rows."""
+    counts: dict[Hashable, int] = {}
+    out = np.empty(len(keys))
+    for i, key in enumerate(keys):
+        counts[key] = counts.get(key, 0) + 1
+        out[i] = counts[key]
+    return out
+
+
+def round_key(x: float, decimals: int = 9) -> float:
+    return round(x, decimals)
+
+
+GREY = OKABE_ITO["grey"]
+BLACK = OKABE_ITO["black"]
+
+
+# --- the job bar ----------------------------------------------------------------------------------
+
+
+class JobBar(QWidget):
+    """Progress of the running job and its Cancel button; idle, it says how long the last job took."""
+
+    cancel_requested = Signal()
+
+    def __init__(self, language: Language, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.language = language
+        self.progress = QProgressBar()
+        self.progress.setObjectName("job_progress")
+        self.progress.setMinimumWidth(160)
+        self.progress.setMaximumWidth(320)
+        self.progress.setTextVisible(True)
+        self.cancel_button = QPushButton()
+        self.cancel_button.setObjectName("job_cancel")
+        self.cancel_button.clicked.connect(self.cancel_requested)
+        self.status = QLabel()
+        self.status.setObjectName("job_status")
+        self.status.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.cancel_button)
+        layout.addWidget(self.status)
+        self._running = False
+        self._status_parts: tuple[str, str] = ("", "")
+        self.set_idle()
+        self._on_language_change()
+
+    def set_running(self) -> None:
+        self._running = True
+        self.progress.setRange(0, 0)  # busy until the first progress report says how much
+        self.progress.setVisible(True)
+        self.cancel_button.setVisible(True)
+        self.cancel_button.setEnabled(True)
+        self.set_status("正在计算…", "Computing…")
+
+    def set_progress(self, done: int, total: int) -> None:
+        if not self._running:
+            return
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(min(done, total))
+
+    def set_idle(self) -> None:
+        self._running = False
+        self.progress.setVisible(False)
+        self.cancel_button.setVisible(False)
+
+    def set_status(self, zh: str, en: str) -> None:
+        self._status_parts = (zh, en)
+        self.status.setText(self.language.tr(zh, en))
+
+    @property
+    def running(self) -> bool:
+        return self._running
+
+    def _on_language_change(self, *_: object) -> None:
+        tr = self.language.tr
+        self.cancel_button.setText(tr("取消", "Cancel"))
+        self.progress.setFormat(tr("%v / %m 次运行", "%v / %m runs"))
+        self.status.setText(tr(*self._status_parts))
+
+
+def headline_label() -> QLabel:
+    label = QLabel()
+    label.setObjectName("headline")
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    f = label.font()
+    f.setPointSizeF(max(f.pointSizeF(), 10) * 1.45)
+    label.setFont(f)
+    return label

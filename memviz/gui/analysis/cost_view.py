@@ -1,0 +1,509 @@
+"""Cost view: what it takes each strategy to find every bug, in steps and in tokens.
+
+Memory makes each call dearer (every entry is injected into the prompt) but saves the calls wasted
+on pages already seen. Per strategy: the distribution of steps and tokens until all bugs are found,
+bugs found against tokens spent, the cost per bug, and the no-memory ratio the chapter quotes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QSizePolicy,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from memviz.core.engine import Exploration, RunConfig
+from memviz.core.experiments import CostResult, cost_to_find_all_bugs
+from memviz.core.site import Site
+from memviz.core.stats import pct
+from memviz.core.strategies import STRATEGIES, uses_memory
+from memviz.gui.analysis import export
+from memviz.gui.analysis.base import AnalysisView
+from memviz.gui.analysis.common import (
+    BLACK,
+    INK,
+    LogCountAxis,
+    count_text,
+    font,
+    make_legend,
+    make_plot,
+    make_room_for_two_line_ticks,
+    qcolor,
+    seeds_text,
+    set_axis_label,
+    set_title,
+    stack_offsets,
+    strategy_label,
+    strategy_tick,
+)
+from memviz.gui.analysis.worker import JobContext
+from memviz.gui.palette import STRATEGY_COLORS
+
+COLUMN_HALF_WIDTH = 0.36
+LOG_BIN = 0.025  # runs within this many decades of each other share a row of the strip plot
+FEATURED = "frontier"  # the chapter's ratio: frontier against no memory
+
+
+@dataclass
+class CostData:
+    """Every strategy run until all bugs are found, on the same seeds and settings."""
+
+    config: RunConfig  # the settings in force; the strategy is set per entry of ``costs``
+    seeds: range
+    n_bugs: int
+    costs: dict[str, CostResult]
+    # Per strategy, per run: the run's token total at the step each bug was first reported.
+    bug_tokens: dict[str, list[list[int]]]
+
+    def tokens_per_step(self, strategy: str) -> float:
+        cost = self.costs[strategy]
+        return cost.tokens / cost.steps if cost.steps else float("nan")
+
+    def share_of_no_memory(self, strategy: str) -> float:
+        """Mean tokens to find every bug, as a fraction of the no-memory agent's."""
+        return self.costs[strategy].tokens / self.costs["random"].tokens
+
+    def per_step_premium(self, strategy: str) -> float:
+        return self.tokens_per_step(strategy) / self.tokens_per_step("random") - 1
+
+    def found_curve(self, strategy: str) -> tuple[np.ndarray, np.ndarray]:
+        """Mean bugs found (over runs) against tokens spent: a step function, as (tokens, bugs)."""
+        stamps = np.sort(np.concatenate([np.asarray(r, dtype=float) for r in self.bug_tokens[strategy]]))
+        runs = len(self.bug_tokens[strategy])
+        return stamps, np.arange(1, len(stamps) + 1) / runs
+
+
+def bug_tokens_of(site: Site, config: RunConfig) -> list[int]:
+    """Step one run through the core and note the token total each time a new bug is reported."""
+    exploration = Exploration(site, config)
+    found = []
+    while not exploration.finished:
+        event = exploration.step()
+        if event.bug_found:
+            found.append(event.tokens_total)
+    return found
+
+
+def cost_function(site: Site, config: RunConfig, runs: int, seed0: int) -> Callable[[JobContext], CostData]:
+    def compute(context: JobContext) -> CostData:
+        context.expect(2 * len(STRATEGIES) * runs)
+        costs = {
+            s: cost_to_find_all_bugs(site, config.with_(strategy=s), runs, seed0, context.runner)
+            for s in STRATEGIES
+        }
+        bug_tokens: dict[str, list[list[int]]] = {}
+        for s, cost in costs.items():
+            per_run = []
+            for seed in range(seed0, seed0 + runs):
+                per_run.append(bug_tokens_of(site, cost.config.with_(seed=seed)))
+                context.advance(1)
+            bug_tokens[s] = per_run
+        return CostData(config, range(seed0, seed0 + runs), site.n_bugs, costs, bug_tokens)
+
+    return compute
+
+
+def si_count_3(x: float) -> str:
+    """Three significant figures with a k or M suffix: 1.92M, 256k, 112k."""
+    for size, suffix in ((1e6, "M"), (1e3, "k")):
+        if x >= size:
+            v = x / size
+            return f"{v:.{max(0, 2 - int(math.log10(v)))}f}{suffix}"
+    return f"{x:.0f}"
+
+
+def share_text(share: float) -> str:
+    return pct(share)
+
+
+class CostView(AnalysisView):
+    object_name = "cost"
+
+    def _build_body(self) -> QWidget:
+        self.steps_plot = make_plot({"left": LogCountAxis("left")})
+        self.steps_plot.setObjectName("steps_plot")
+        self.tokens_plot = make_plot({"left": LogCountAxis("left")})
+        self.tokens_plot.setObjectName("tokens_plot")
+        for plot in (self.steps_plot, self.tokens_plot):
+            plot.getPlotItem().getAxis("left").setLogMode(True)
+            plot.getPlotItem().setMouseEnabled(x=False, y=True)
+            make_room_for_two_line_ticks(plot)
+        self.curve_plot = make_plot({"bottom": LogCountAxis("bottom")})
+        self.curve_plot.setObjectName("found_plot")
+        self.curve_plot.getPlotItem().getAxis("bottom").setLogMode(True)
+        self.curve_plot.getPlotItem().setMouseEnabled(x=True, y=False)
+        self.curve_legend = make_legend(self.curve_plot, offset=(-10, -10))
+        self.dots: dict[tuple[str, str], pg.ScatterPlotItem] = {}
+
+        self.table = QTableWidget(len(STRATEGIES), 6)
+        self.table.setObjectName("cost_table")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        table_font = self.table.font()
+        table_font.setPointSizeF(table_font.pointSizeF() * 1.15)
+        self.table.setFont(table_font)
+
+        plots = QSplitter(Qt.Orientation.Horizontal)
+        for plot in (self.steps_plot, self.tokens_plot, self.curve_plot):
+            plots.addWidget(plot)
+        plots.setStretchFactor(0, 2)
+        plots.setStretchFactor(1, 2)
+        plots.setStretchFactor(2, 3)
+        plots.setChildrenCollapsible(False)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(plots, 1)
+        layout.addWidget(self.table)
+        return body
+
+    # --- running --------------------------------------------------------------------------------
+
+    def _job_function(self):
+        config = self.settings.config
+        return cost_function(self.settings.site, config, self.runs, self.seed0), 2 * len(
+            STRATEGIES
+        ) * self.runs
+
+    def _depends_on(self, site: Site, config: RunConfig) -> tuple:
+        # Every strategy runs until all bugs are found: the strategy, seed and budget play no part.
+        return (id(site), config.with_(strategy="random", seed=0, budget=0))
+
+    @property
+    def featured(self) -> str:
+        """The memory strategy the headline is about: the one in the settings, else the chapter's."""
+        strategy = self.settings.config.strategy
+        return strategy if uses_memory(strategy) else FEATURED
+
+    # --- texts ----------------------------------------------------------------------------------
+
+    def _retranslate_run_button(self) -> None:
+        self.run_button.setText(self.language.tr("算找全 Bug 的成本", "Cost of finding every bug"))
+
+    def _retranslate(self) -> None:
+        tr = self.language.tr
+        self.run_button.setToolTip(
+            tr(
+                "三种策略各跑这些 seed，一直跑到找全所有 Bug（或到步数上限）",
+                "Run these seeds with each strategy until every bug is found (or the step limit)",
+            )
+        )
+        set_axis_label(self.steps_plot, "left", tr("步数（对数刻度）", "Steps (log scale)"))
+        set_axis_label(self.tokens_plot, "left", tr("token（对数刻度）", "Tokens (log scale)"))
+        set_axis_label(self.curve_plot, "bottom", tr("已花的 token（对数刻度）", "Tokens spent (log)"))
+        set_axis_label(self.curve_plot, "left", tr("已找到的 Bug（平均个数）", "Bugs found (mean count)"))
+        for plot in (self.steps_plot, self.tokens_plot):
+            plot.setToolTip(
+                tr("点一个点：在探索视图里打开这次运行", "Click a dot to open that run in Explore")
+            )
+        self.table.setHorizontalHeaderLabels(
+            [
+                tr("平均步数", "Mean steps"),
+                tr("平均 token", "Mean tokens"),
+                tr("每步 token", "Tokens per step"),
+                tr("每个 Bug 的 token", "Tokens per bug"),
+                tr("找全的次数", "Runs that found all"),
+                tr("token 占无记忆", "Tokens vs no memory"),
+            ]
+        )
+
+    def plots(self):
+        return [
+            ("steps", "找全 Bug 的步数", "Steps to find every bug", self.steps_plot),
+            ("tokens", "找全 Bug 的 token", "Tokens to find every bug", self.tokens_plot),
+            ("bugs-by-tokens", "Bug 随 token", "Bugs found by tokens spent", self.curve_plot),
+        ]
+
+    def _clear(self) -> None:
+        tr = self.language.tr
+        n = self.settings.site.n_bugs
+        self.headline.setText(
+            tr(
+                f"点「{self.run_button.text()}」：每种策略一直跑到找全 {n} 个 Bug，比每个 Bug 花多少，不比每步。",
+                f"Press “{self.run_button.text()}”: each strategy runs until all {n} bugs are found; compare the "
+                "cost per bug, not per step.",
+            )
+        )
+        self.context_label.setText("")
+        set_title(self.steps_plot, tr("每次运行找全 Bug 的步数", "Steps each run took to find every bug"))
+        set_title(self.tokens_plot, tr("每次运行找全 Bug 的 token", "Tokens each run spent on every bug"))
+        set_title(self.curve_plot, tr("找到的 Bug 随花掉的 token", "Bugs found as tokens are spent"))
+        self._fill_table(None)
+
+    def _draw(self) -> None:
+        data: CostData = self.result
+        tr = self.language.tr
+        featured = self.featured
+        name = strategy_label(featured, self.language)
+        share = data.share_of_no_memory(featured)
+        premium = data.per_step_premium(featured)
+        mean_tokens = count_text(data.costs[featured].tokens)
+        base_tokens = count_text(data.costs["random"].tokens)
+        cheaper = share < 1
+        self.headline.setText(
+            tr(
+                f"找全 {data.n_bugs} 个 Bug：<b>{name}</b> 平均 {mean_tokens} token，"
+                f"{'只有' if cheaper else '是'}无记忆（{base_tokens}）的 <b>{share_text(share)}%</b>；"
+                f"它每步{'贵' if premium >= 0 else '便宜'} {pct(abs(premium))}%。",
+                f"Finding all {data.n_bugs} bugs: <b>{name}</b> spends {mean_tokens} tokens on average, "
+                f"<b>{share_text(share)}%</b> of no memory's ({base_tokens}), though each of its steps costs "
+                f"{pct(abs(premium))}% {'more' if premium >= 0 else 'less'}.",
+            )
+        )
+        limit = data.config.max_steps
+        missing = {s: len(c.runs) - c.all_found for s, c in data.costs.items()}
+        note = ""
+        if any(missing.values()):
+            parts = [f"{strategy_label(s, self.language)} {m}" for s, m in missing.items() if m]
+            note = tr(
+                f" 在 {limit} 步内没找全的次数：{'，'.join(parts)}。",
+                f" Runs that had not found every bug after {limit} steps: {', '.join(parts)}.",
+            )
+        capacity = (
+            tr("不限", "unlimited")
+            if data.config.capacity is None
+            else tr(
+                f"{data.config.capacity} 条（{data.config.policy}）",
+                f"{data.config.capacity} entries ({data.config.policy})",
+            )
+        )
+        self.context_label.setText(
+            tr(
+                f"{seeds_text(data.seeds.start, len(data.seeds), self.language)}，每种策略跑到找全为止"
+                f"（上限 {limit} 步）。记忆容量 {capacity}；每步 {data.config.base_tokens:,} token"
+                f" + 每条记忆 {data.config.entry_tokens}。{note}",
+                f"{seeds_text(data.seeds.start, len(data.seeds), self.language)}, each strategy until every bug "
+                f"is found (at most {limit} steps). Memory capacity {capacity}; {data.config.base_tokens:,} "
+                f"tokens per step + {data.config.entry_tokens} per memory entry.{note}",
+            )
+        )
+        self._draw_strip(
+            self.steps_plot,
+            data,
+            "steps",
+            tr("每次运行找全 Bug 的步数", "Steps each run took to find every bug"),
+        )
+        self._draw_strip(
+            self.tokens_plot,
+            data,
+            "tokens",
+            tr("每次运行找全 Bug 的 token", "Tokens each run spent on every bug"),
+        )
+        self._draw_curves(data)
+        self._fill_table(data)
+
+    def _draw_strip(self, widget: pg.PlotWidget, data: CostData, metric: str, title: str) -> None:
+        tr = self.language.tr
+        plot = widget.getPlotItem()
+        plot.clear()
+        n = len(data.seeds)
+        size = 7 if n <= 300 else 5 if n <= 1000 else 3
+        ticks = []
+        for x, strategy in enumerate(STRATEGIES):
+            runs = data.costs[strategy].runs
+            values = np.array([max(getattr(r, metric), 1) for r in runs], dtype=float)
+            logs = np.log10(values)
+            offsets = stack_offsets([round(v / LOG_BIN) for v in logs], 0.025, COLUMN_HALF_WIDTH)
+            colour = STRATEGY_COLORS[strategy]
+            dots = pg.ScatterPlotItem(
+                x=x + offsets,
+                y=logs,
+                data=list(data.seeds),
+                size=size,
+                pen=pg.mkPen("w", width=0.6) if size > 4 else pg.mkPen(None),
+                brush=pg.mkBrush(qcolor(colour, 190)),
+                hoverable=True,
+                hoverPen=pg.mkPen(BLACK, width=2),
+                hoverSize=size + 4,
+                tip=lambda x, y, data, m=metric: self._tip(m, y, data),
+            )
+            dots.sigClicked.connect(
+                lambda item, points, ev, s=strategy: self._on_dot_click(s, item, points, ev)
+            )
+            plot.addItem(dots)
+            self.dots[metric, strategy] = dots
+            mean = getattr(data.costs[strategy], metric)
+            log_mean = math.log10(max(mean, 1))
+            plot.addItem(
+                pg.PlotDataItem(
+                    [x - COLUMN_HALF_WIDTH - 0.05, x + COLUMN_HALF_WIDTH + 0.05],
+                    [log_mean, log_mean],
+                    pen=pg.mkPen(INK, width=4),
+                )
+            )
+            short = f"{mean:.0f}" if mean < 10_000 else si_count_3(mean)
+            label = pg.TextItem(
+                tr(f"均值 {short}", f"mean {short}"),
+                color=INK,
+                anchor=(0.5, 1.1),
+                fill=pg.mkBrush(255, 255, 255, 210),
+            )
+            label.setFont(font(12, bold=True))
+            label.setPos(x, log_mean)
+            plot.addItem(label)
+            ticks.append((x, strategy_tick(strategy, self.language)))
+        plot.getAxis("bottom").setTicks([ticks])
+        plot.setXRange(-0.55, len(STRATEGIES) - 0.45, padding=0)
+        plot.enableAutoRange(axis="y")
+        set_title(widget, title)
+
+    def _draw_curves(self, data: CostData) -> None:
+        tr = self.language.tr
+        plot = self.curve_plot.getPlotItem()
+        plot.clear()
+        self.curve_legend.clear()
+        first = min(r[0] for runs in data.bug_tokens.values() for r in runs if r) if data.n_bugs else 1
+        last = max(r.tokens for c in data.costs.values() for r in c.runs)
+        x0 = math.log10(max(min(first, data.config.base_tokens or first), 1)) - 0.1
+        for strategy in STRATEGIES:
+            tokens, bugs = data.found_curve(strategy)
+            # Draw as steps: flat until the next bug, then up.
+            before = np.concatenate([[0.0], bugs[:-1]])
+            xs = np.concatenate([[10**x0], np.repeat(tokens, 2), [last * 1.15]])
+            ys = np.concatenate(
+                [[0.0], np.column_stack([before, bugs]).ravel(), bugs[-1:] if len(bugs) else [0.0]]
+            )
+            colour = STRATEGY_COLORS[strategy]
+            curve = pg.PlotDataItem(np.log10(xs), ys, pen=pg.mkPen(colour, width=3.5))
+            plot.addItem(curve)
+            self.curve_legend.addItem(curve, strategy_label(strategy, self.language))
+            mean_tokens = data.costs[strategy].tokens
+            marker = pg.ScatterPlotItem(
+                x=[math.log10(mean_tokens)],
+                y=[data.n_bugs],
+                symbol="t",
+                size=16,
+                brush=pg.mkBrush(colour),
+                pen=pg.mkPen(BLACK, width=1),
+                tip=None,
+            )
+            plot.addItem(marker)
+        plot.addItem(
+            pg.InfiniteLine(
+                data.n_bugs,
+                angle=0,
+                pen=pg.mkPen(INK, width=1.5, style=Qt.PenStyle.DashLine),
+                label=tr(f"全部 {data.n_bugs} 个 ▼ = 平均 token", f"all {data.n_bugs} ▼ = mean tokens"),
+                labelOpts={"position": 0.02, "color": INK, "anchors": [(0, 1.2), (0, 1.2)]},
+            )
+        )
+        plot.setYRange(0, data.n_bugs + 0.6, padding=0)
+        plot.setXRange(x0, math.log10(last * 1.15), padding=0)
+        set_title(self.curve_plot, tr("找到的 Bug 随花掉的 token", "Bugs found as tokens are spent"))
+
+    def _fill_table(self, data: CostData | None) -> None:
+        tr = self.language.tr
+        self.table.setVerticalHeaderLabels([strategy_label(s, self.language) for s in STRATEGIES])
+        for r, strategy in enumerate(STRATEGIES):
+            if data is None:
+                texts = [""] * 6
+            else:
+                cost = data.costs[strategy]
+                texts = [
+                    f"{cost.steps:,.1f}",
+                    count_text(cost.tokens),
+                    count_text(data.tokens_per_step(strategy)),
+                    count_text(cost.tokens_per_bug) if not math.isnan(cost.tokens_per_bug) else "–",
+                    tr(f"{cost.all_found} / {len(cost.runs)}", f"{cost.all_found} of {len(cost.runs)}"),
+                    f"{share_text(data.share_of_no_memory(strategy))}%",
+                ]
+            for c, text in enumerate(texts):
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if data is not None and strategy == self.featured and c == 5:
+                    bold = item.font()
+                    bold.setBold(True)
+                    item.setFont(bold)
+                self.table.setItem(r, c, item)
+        self.table.resizeRowsToContents()
+        height = self.table.horizontalHeader().height() + sum(
+            self.table.rowHeight(r) for r in range(len(STRATEGIES))
+        )
+        self.table.setFixedHeight(height + 4)
+
+    # --- runs under the pointer -------------------------------------------------------------------
+
+    def _tip(self, metric: str, log_value: float, seed: int) -> str:
+        value = count_text(10**log_value)
+        what = self.language.tr("步", "steps") if metric == "steps" else "token"
+        return self.language.tr(
+            f"seed {seed}：{value} {what}\n点击：在探索视图里打开",
+            f"seed {seed}: {value} {what}\nclick to open it in Explore",
+        )
+
+    def _on_dot_click(self, strategy: str, item: pg.ScatterPlotItem, points, ev) -> None:
+        if not len(points) or self.result is None:
+            return
+        point = points[0]
+        pos = ev.pos() if ev is not None else None
+        if pos is not None and len(points) > 1:
+            vb = item.getViewBox()
+            px_w, px_h = vb.viewPixelSize() if vb is not None else (1.0, 1.0)
+            point = min(
+                points,
+                key=lambda p: ((p.pos().x() - pos.x()) / px_w) ** 2 + ((p.pos().y() - pos.y()) / px_h) ** 2,
+            )
+        self.open_run(strategy, int(point.data()))
+
+    def open_run(self, strategy: str, seed: int) -> None:
+        """Open the clicked run in the Explore view, exactly as it ran here (until every bug is found)."""
+        self.settings.open_run(self.result.costs[strategy].config.with_(seed=seed))
+
+    # --- export -----------------------------------------------------------------------------------
+
+    def export_stem(self) -> str:
+        if self.result is None:
+            return "memviz-cost"
+        return f"memviz-cost-seeds{self.result.seeds.start}-{self.result.seeds.stop - 1}"
+
+    def export_rows(self) -> list[dict]:
+        data: CostData = self.result
+        rows = []
+        for strategy, cost in data.costs.items():
+            for seed, result, found in zip(data.seeds, cost.runs, data.bug_tokens[strategy], strict=True):
+                row = export.run_row(cost.config.with_(seed=seed), result)
+                row["tokens_per_bug"] = result.tokens / result.bugs if result.bugs else ""
+                for k in range(data.n_bugs):
+                    row[f"tokens_at_bug_{k + 1}"] = found[k] if k < len(found) else ""
+                rows.append(row)
+        return rows
+
+    def export_data(self) -> dict:
+        data: CostData = self.result
+        return {
+            "site": dict(self.settings.site.names),
+            "config": export.setting_values(data.config),
+            "seeds": {"seed0": data.seeds.start, "runs": len(data.seeds)},
+            "n_bugs": data.n_bugs,
+            "strategies": {
+                s: {
+                    **cost.summary(),
+                    "tokens_per_step": data.tokens_per_step(s),
+                    "share_of_no_memory": data.share_of_no_memory(s),
+                    "per_step_premium": data.per_step_premium(s),
+                    "runs": [
+                        {"seed": seed, **r.to_dict(), "tokens_at_bugs": found}
+                        for seed, r, found in zip(data.seeds, cost.runs, data.bug_tokens[s], strict=True)
+                    ],
+                }
+                for s, cost in data.costs.items()
+            },
+        }

@@ -1,0 +1,521 @@
+"""Sweep view: coverage against memory capacity for each eviction policy, and a paired comparison.
+
+Each policy is a line with its 95% interval as a band. Any two policies can be compared, paired by
+seed, at any capacity of the sweep (the chapter's: capacity 12, random − FIFO).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSizePolicy,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from memviz.core.engine import RunConfig
+from memviz.core.experiments import DEFAULT_BOOTSTRAP, PairedDiff, Sweep, capacity_sweep
+from memviz.core.memory import POLICIES
+from memviz.core.site import Site
+from memviz.core.stats import pct
+from memviz.core.strategies import STRATEGIES, uses_memory
+from memviz.gui.analysis import export
+from memviz.gui.analysis.base import AnalysisView
+from memviz.gui.analysis.common import (
+    GREY,
+    INK,
+    config_summary,
+    font,
+    interval_text,
+    make_legend,
+    make_plot,
+    points2,
+    policy_label,
+    qcolor,
+    seeds_text,
+    set_axis_label,
+    set_title,
+    strategy_label,
+)
+from memviz.gui.analysis.worker import Job, JobContext
+from memviz.gui.palette import POLICY_COLORS
+
+MEMORY_STRATEGIES = tuple(s for s in STRATEGIES if uses_memory(s))
+DEFAULT_STRATEGY = "frontier"  # the chapter sweeps "visited set + link table"
+DEFAULT_CAPACITY_RANGE = (1, 24)
+DEFAULT_PAIR = (12, "random", "fifo")  # the chapter's comparison
+POLICY_SYMBOLS = {"fifo": "o", "lru": "s", "random": "t"}
+MAX_CAPACITY = 200
+
+Pair = tuple[int, str, str]  # capacity, policy a, policy b: a − b
+
+
+@dataclass
+class SweepResult:
+    sweep: Sweep
+    paired: dict[Pair, PairedDiff] = field(default_factory=dict)
+
+
+def sweep_function(
+    site: Site, config: RunConfig, capacities: list[int], runs: int, seed0: int, pair: Pair
+) -> Callable[[JobContext], SweepResult]:
+    def compute(context: JobContext) -> SweepResult:
+        sweep = capacity_sweep(site, config, capacities, POLICIES, runs, seed0, context.runner)
+        result = SweepResult(sweep)
+        if pair[0] in capacities and pair[1] != pair[2]:
+            context.check()
+            result.paired[pair] = sweep.paired(*pair, bootstrap=DEFAULT_BOOTSTRAP)
+        return result
+
+    return compute
+
+
+class SweepView(AnalysisView):
+    object_name = "sweep"
+
+    def _parameter_widgets(self) -> list[QWidget]:
+        self.strategy_label = QLabel()
+        self.strategy_combo = QComboBox()
+        self.strategy_combo.setObjectName("sweep_strategy")
+        self.strategy_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        for s in MEMORY_STRATEGIES:
+            self.strategy_combo.addItem("", s)
+        strategy = self.settings.config.strategy
+        self.strategy_combo.setCurrentIndex(
+            MEMORY_STRATEGIES.index(strategy if strategy in MEMORY_STRATEGIES else DEFAULT_STRATEGY)
+        )
+        self.capacity_label = QLabel()
+        self.capacity_from = QSpinBox()
+        self.capacity_from.setObjectName("capacity_from")
+        self.capacity_to = QSpinBox()
+        self.capacity_to.setObjectName("capacity_to")
+        self.capacity_dash = QLabel("–")
+        for spin, value in zip((self.capacity_from, self.capacity_to), DEFAULT_CAPACITY_RANGE, strict=True):
+            spin.setRange(1, MAX_CAPACITY)
+            spin.setValue(value)
+        self.capacity_from.valueChanged.connect(lambda v: self.capacity_to.setMinimum(v))
+        self.capacity_to.valueChanged.connect(lambda v: self.capacity_from.setMaximum(v))
+        self.capacity_from.setMaximum(self.capacity_to.value())
+        self.capacity_to.setMinimum(self.capacity_from.value())
+        return [
+            self.strategy_label,
+            self.strategy_combo,
+            self.capacity_label,
+            self.capacity_from,
+            self.capacity_dash,
+            self.capacity_to,
+        ]
+
+    def _build_body(self) -> QWidget:
+        self.plot = make_plot()
+        self.plot.setObjectName("sweep_plot")
+        self.legend = make_legend(self.plot, offset=(10, 10))
+        self.plot.getPlotItem().setMouseEnabled(x=False, y=False)
+        self.capacity_line = pg.InfiniteLine(
+            angle=90, movable=True, pen=pg.mkPen(INK, width=2, style=Qt.PenStyle.DashLine)
+        )
+        self.capacity_line.setHoverPen(pg.mkPen(INK, width=4, style=Qt.PenStyle.DashLine))
+        self.capacity_line.sigPositionChangeFinished.connect(self._on_capacity_line_move)
+        self.curves: dict[str, pg.PlotDataItem] = {}
+
+        panel = QWidget()
+        panel.setObjectName("comparison_panel")
+        panel.setMinimumWidth(300)
+        panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        self.compare_title = QLabel()
+        title_font = self.compare_title.font()
+        title_font.setPointSizeF(title_font.pointSizeF() * 1.3)
+        title_font.setBold(True)
+        self.compare_title.setFont(title_font)
+        self.compare_title.setWordWrap(True)
+        self.compare_capacity_label = QLabel()
+        self.compare_capacity = QComboBox()
+        self.compare_capacity.setObjectName("compare_capacity")
+        self.compare_a = QComboBox()
+        self.compare_a.setObjectName("compare_a")
+        self.compare_b = QComboBox()
+        self.compare_b.setObjectName("compare_b")
+        for combo in (self.compare_a, self.compare_b):
+            for p in POLICIES:
+                combo.addItem("", p)
+        self.compare_a.setCurrentIndex(POLICIES.index(DEFAULT_PAIR[1]))
+        self.compare_b.setCurrentIndex(POLICIES.index(DEFAULT_PAIR[2]))
+        for combo in (self.compare_capacity, self.compare_a, self.compare_b):
+            combo.currentIndexChanged.connect(self._on_pair_change)
+        self.compare_result = QLabel()
+        self.compare_result.setObjectName("comparison")
+        self.compare_result.setWordWrap(True)
+        self.compare_result.setTextFormat(Qt.TextFormat.RichText)
+        self.compare_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        big = self.compare_result.font()
+        big.setPointSizeF(big.pointSizeF() * 1.25)
+        self.compare_result.setFont(big)
+        self.cell_table = QTableWidget(len(POLICIES), 2)
+        self.cell_table.setObjectName("capacity_table")
+        self.cell_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.cell_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.cell_table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.cell_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.cell_table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.cell_table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.minus_label = QLabel("−")
+
+        pick = QGridLayout()
+        pick.addWidget(self.compare_capacity_label, 0, 0)
+        pick.addWidget(self.compare_capacity, 0, 1, 1, 3)
+        pick.addWidget(self.compare_a, 1, 1)
+        pick.addWidget(self.minus_label, 1, 2)
+        pick.addWidget(self.compare_b, 1, 3)
+        pick.setColumnStretch(1, 1)
+        pick.setColumnStretch(3, 1)
+        panel_layout = QVBoxLayout(panel)
+        panel_layout.setContentsMargins(8, 0, 0, 0)
+        panel_layout.addWidget(self.compare_title)
+        panel_layout.addLayout(pick)
+        panel_layout.addWidget(self.compare_result)
+        panel_layout.addSpacing(8)
+        panel_layout.addWidget(self.cell_table)
+        panel_layout.addStretch(1)
+        self._pair_job: Job | None = None
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.plot)
+        splitter.addWidget(panel)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setChildrenCollapsible(False)
+        body = QWidget()
+        layout = QHBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+        return body
+
+    # --- running --------------------------------------------------------------------------------
+
+    @property
+    def strategy(self) -> str:
+        return self.strategy_combo.currentData()
+
+    @property
+    def capacities(self) -> list[int]:
+        return list(range(self.capacity_from.value(), self.capacity_to.value() + 1))
+
+    def _sweep_config(self, config: RunConfig) -> RunConfig:
+        return config.with_(strategy=self.strategy)
+
+    def _job_function(self):
+        capacities = self.capacities
+        config = self._sweep_config(self.settings.config)
+        function = sweep_function(
+            self.settings.site, config, capacities, self.runs, self.seed0, self._wanted_pair(capacities)
+        )
+        return function, len(capacities) * len(POLICIES) * self.runs
+
+    def _depends_on(self, site: Site, config: RunConfig) -> tuple:
+        # The sweep sets strategy, capacity, policy and seed itself.
+        return (id(site), config.with_(strategy="random", capacity=None, policy="fifo", seed=0))
+
+    def _on_config_change(self, config: RunConfig) -> None:
+        if config.strategy in MEMORY_STRATEGIES and config.strategy != self.strategy:
+            self.strategy_combo.setCurrentIndex(MEMORY_STRATEGIES.index(config.strategy))
+        super()._on_config_change(config)
+
+    def _wanted_pair(self, capacities: list[int]) -> Pair:
+        capacity = self.compare_capacity.currentData()
+        if capacity not in capacities:
+            capacity = DEFAULT_PAIR[0] if DEFAULT_PAIR[0] in capacities else capacities[len(capacities) // 2]
+        return (capacity, self.compare_a.currentData(), self.compare_b.currentData())
+
+    @property
+    def pair(self) -> Pair | None:
+        capacity = self.compare_capacity.currentData()
+        if capacity is None:
+            return None
+        return (capacity, self.compare_a.currentData(), self.compare_b.currentData())
+
+    # --- texts ----------------------------------------------------------------------------------
+
+    def _retranslate_run_button(self) -> None:
+        self.run_button.setText(self.language.tr("扫描容量", "Sweep capacity"))
+
+    def _retranslate(self) -> None:
+        tr = self.language.tr
+        self.run_button.setToolTip(
+            tr(
+                "每个容量 × 每种淘汰策略，各跑这些 seed",
+                "Run these seeds for every capacity × eviction policy",
+            )
+        )
+        self.strategy_label.setText(tr("策略", "Strategy"))
+        for i, s in enumerate(MEMORY_STRATEGIES):
+            self.strategy_combo.setItemText(i, strategy_label(s, self.language))
+        self.capacity_label.setText(tr("容量", "Capacity"))
+        for combo in (self.compare_a, self.compare_b):
+            for i, p in enumerate(POLICIES):
+                combo.setItemText(i, policy_label(p, self.language))
+        for i in range(self.compare_capacity.count()):
+            c = self.compare_capacity.itemData(i)
+            self.compare_capacity.setItemText(i, tr(f"{c} 条", f"{c} entries"))
+        self.compare_title.setText(tr("配对比较两种淘汰策略", "Compare two eviction policies, paired"))
+        self.compare_capacity_label.setText(tr("容量", "Capacity"))
+        set_axis_label(self.plot, "bottom", tr("记忆容量（条）", "Memory capacity (entries)"))
+        set_axis_label(self.plot, "left", tr("覆盖率均值（%）", "Mean coverage (%)"))
+        self.cell_table.setHorizontalHeaderLabels(
+            [tr("覆盖率均值 %", "Mean coverage %"), tr("95% 区间", "95% interval")]
+        )
+        self.capacity_line.setToolTip(
+            tr("拖动：换一个容量做配对比较", "Drag to compare the policies at another capacity")
+        )
+
+    def plots(self):
+        return [("coverage-by-capacity", "覆盖率随容量", "Coverage by capacity", self.plot)]
+
+    def _clear(self) -> None:
+        tr = self.language.tr
+        self.headline.setText(
+            tr(
+                f"点「{self.run_button.text()}」：每个容量、每种淘汰策略各跑一遍，看记忆不够用时该忘掉谁。",
+                f"Press “{self.run_button.text()}”: every capacity with every eviction policy, to see what "
+                "to forget when memory is short.",
+            )
+        )
+        self.context_label.setText(config_summary(self._sweep_config(self.settings.config), self.language))
+        set_title(self.plot, tr("覆盖率随记忆容量", "Coverage by memory capacity"))
+        self.compare_result.setText("")
+
+    def _draw(self) -> None:
+        result: SweepResult = self.result
+        sweep = result.sweep
+        tr = self.language.tr
+        name = strategy_label(sweep.config.strategy, self.language)
+        self.context_label.setText(
+            tr(
+                f"每个点：{seeds_text(sweep.seeds.start, len(sweep.seeds), self.language)}的覆盖率均值，"
+                f"带 95% 区间。设置：{config_summary(sweep.config.with_(capacity=None), self.language)}",
+                f"Each point: mean coverage over {seeds_text(sweep.seeds.start, len(sweep.seeds), self.language)}, "
+                f"with its 95% interval. Settings: {config_summary(sweep.config.with_(capacity=None), self.language)}",
+            )
+        )
+        self._fill_capacity_combo(sweep.capacities)
+        self._draw_plot(sweep, name)
+        self._show_pair()
+
+    def _fill_capacity_combo(self, capacities: tuple[int, ...]) -> None:
+        tr = self.language.tr
+        wanted = self.compare_capacity.currentData()
+        if wanted not in capacities:
+            pair_capacity = next((p[0] for p in self.result.paired), None)
+            wanted = pair_capacity if pair_capacity in capacities else capacities[len(capacities) // 2]
+        with QSignalBlocker(self.compare_capacity):
+            self.compare_capacity.clear()
+            for c in capacities:
+                self.compare_capacity.addItem(tr(f"{c} 条", f"{c} entries"), c)
+            self.compare_capacity.setCurrentIndex(capacities.index(wanted))
+
+    def _draw_plot(self, sweep: Sweep, name: str) -> None:
+        tr = self.language.tr
+        plot = self.plot.getPlotItem()
+        plot.clear()
+        self.legend.clear()
+        self.curves = {}
+        capacities = np.array(sweep.capacities, dtype=float)
+        for policy in sweep.policies:
+            cis = [sweep.ci(c, policy) for c in sweep.capacities]
+            mean = np.array([ci.mean for ci in cis]) * 100
+            lo = np.array([ci.lo for ci in cis]) * 100
+            hi = np.array([ci.hi for ci in cis]) * 100
+            colour = POLICY_COLORS[policy]
+            lower = pg.PlotDataItem(capacities, lo, pen=pg.mkPen(None))
+            upper = pg.PlotDataItem(capacities, hi, pen=pg.mkPen(None))
+            band = pg.FillBetweenItem(lower, upper, brush=pg.mkBrush(qcolor(colour, 60)))
+            band.setZValue(-5)
+            plot.addItem(lower)
+            plot.addItem(upper)
+            plot.addItem(band)
+            curve = pg.PlotDataItem(
+                capacities,
+                mean,
+                pen=pg.mkPen(colour, width=3),
+                symbol=POLICY_SYMBOLS[policy],
+                symbolSize=9 if len(capacities) <= 30 else 5,
+                symbolBrush=pg.mkBrush(colour),
+                symbolPen=pg.mkPen("w", width=1),
+            )
+            plot.addItem(curve)
+            self.curves[policy] = curve
+            self.legend.addItem(curve, policy_label(policy, self.language))
+        n_pages = self.settings.site.n_pages
+        if sweep.capacities[0] <= n_pages <= sweep.capacities[-1] and len(sweep.capacities) > 1:
+            full = pg.InfiniteLine(
+                n_pages,
+                angle=90,
+                pen=pg.mkPen(GREY, width=1.5, style=Qt.PenStyle.DotLine),
+                label=tr("容量 = 页面数（不会淘汰）", "capacity = pages (nothing evicted)"),
+                labelOpts={"position": 0.3, "color": INK, "anchors": [(1, 0.5), (1, 0.5)]},
+            )
+            full.label.setFont(font(11))
+            plot.addItem(full)
+        plot.addItem(self.capacity_line)
+        self.capacity_line.setBounds((sweep.capacities[0], sweep.capacities[-1]))
+        if self.pair is not None:
+            self.capacity_line.setValue(self.pair[0])
+        self.capacity_line.setVisible(len(sweep.capacities) > 1)
+        plot.enableAutoRange()
+        lo_c, hi_c = sweep.capacities[0], sweep.capacities[-1]
+        plot.setXRange(lo_c - 0.5, hi_c + 0.5, padding=0.02)
+        set_title(self.plot, tr(f"覆盖率随记忆容量：{name}", f"Coverage by memory capacity: {name}"))
+
+    # --- the paired comparison ------------------------------------------------------------------
+
+    def _on_capacity_line_move(self, line: pg.InfiniteLine) -> None:
+        if self.result is None:
+            return
+        capacities = self.result.sweep.capacities
+        nearest = min(capacities, key=lambda c: abs(c - line.value()))
+        line.setValue(nearest)
+        self.compare_capacity.setCurrentIndex(capacities.index(nearest))
+
+    def _on_pair_change(self, *_: object) -> None:
+        if self.result is None:
+            return
+        pair = self.pair
+        if pair is not None and abs(self.capacity_line.value() - pair[0]) > 1e-9:
+            self.capacity_line.setValue(pair[0])
+        self._show_pair()
+
+    def _show_pair(self) -> None:
+        """Show the chosen comparison, computing it off the GUI thread when it is new."""
+        result: SweepResult = self.result
+        pair = self.pair
+        if result is None or pair is None:
+            return
+        self._fill_cell_table(pair[0])
+        capacity, a, b = pair
+        tr = self.language.tr
+        if a == b:
+            self.compare_result.setText(tr("选两种不同的淘汰策略。", "Choose two different policies."))
+            return
+        if pair in result.paired:
+            self._write_pair(pair, result.paired[pair])
+            return
+        self.compare_result.setText(tr("正在计算…", "Computing…"))
+        if self._pair_job is not None:
+            self._pair_job.cancel()
+        sweep = result.sweep
+        job = Job(lambda _context: sweep.paired(capacity, a, b, DEFAULT_BOOTSTRAP))
+        self._pair_job = job
+        job.signals.finished.connect(lambda diff: self._on_pair_computed(job, result, pair, diff))
+        job.start()
+
+    def _on_pair_computed(self, job: Job, result: SweepResult, pair: Pair, diff: PairedDiff) -> None:
+        result.paired[pair] = diff
+        if job is self._pair_job:
+            self._pair_job = None
+        if result is self.result and pair == self.pair:
+            self._write_pair(pair, diff)
+
+    def compare_blocking(self, capacity: int, a: str, b: str) -> PairedDiff:
+        """Choose a comparison and compute it in this thread (tests, snapshots)."""
+        self.compare_a.setCurrentIndex(POLICIES.index(a))
+        self.compare_b.setCurrentIndex(POLICIES.index(b))
+        self.compare_capacity.setCurrentIndex(self.result.sweep.capacities.index(capacity))
+        pair = (capacity, a, b)
+        if pair not in self.result.paired:
+            self.result.paired[pair] = self.result.sweep.paired(capacity, a, b, DEFAULT_BOOTSTRAP)
+        self._show_pair()
+        return self.result.paired[pair]
+
+    def _write_pair(self, pair: Pair, d: PairedDiff) -> None:
+        tr = self.language.tr
+        capacity, a, b = pair
+        name_a, name_b = policy_label(a, self.language), policy_label(b, self.language)
+        figure = interval_text(d.mean, d.lo, d.hi)
+        ties = d.n - d.wins
+        self.compare_result.setText(
+            tr(
+                f"容量 {capacity}：{name_a} − {name_b} = <b>{figure}</b> 个百分点（配对，{d.n} 对）<br>"
+                f"<span style='font-size:small'>bootstrap [{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]；"
+                f"{name_a}更高 {d.wins} 次，不更高 {ties} 次；半宽：配对 {points2(d.paired_half)}，"
+                f"不配对 {points2(d.unpaired_half)}</span>",
+                f"Capacity {capacity}: {name_a} − {name_b} = <b>{figure}</b> points (paired, {d.n} pairs)<br>"
+                f"<span style='font-size:small'>bootstrap [{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]; "
+                f"{name_a} higher in {d.wins}, not higher in {ties}; half-width: paired "
+                f"{points2(d.paired_half)}, unpaired {points2(d.unpaired_half)}</span>",
+            )
+        )
+        self.headline.setText(
+            tr(
+                f"容量 {capacity} 时，{name_a}淘汰 − {name_b}：覆盖率 <b>{figure}</b> 个百分点（配对）",
+                f"At capacity {capacity}, {name_a} − {name_b} eviction: coverage <b>{figure}</b> points (paired)",
+            )
+        )
+
+    def _fill_cell_table(self, capacity: int) -> None:
+        sweep = self.result.sweep
+        self.cell_table.setVerticalHeaderLabels([policy_label(p, self.language) for p in POLICIES])
+        for r, policy in enumerate(POLICIES):
+            ci = sweep.ci(capacity, policy) if policy in sweep.policies else None
+            texts = ("", "") if ci is None else (pct(ci.mean), f"[{pct(ci.lo)}, {pct(ci.hi)}]")
+            for c, text in enumerate(texts):
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.cell_table.setItem(r, c, item)
+        self.cell_table.resizeRowsToContents()
+        height = self.cell_table.horizontalHeader().height() + sum(
+            self.cell_table.rowHeight(r) for r in range(len(POLICIES))
+        )
+        self.cell_table.setFixedHeight(height + 4)
+
+    # --- export -----------------------------------------------------------------------------------
+
+    def export_stem(self) -> str:
+        if self.result is None:
+            return "memviz-sweep"
+        s = self.result.sweep
+        return (
+            f"memviz-sweep-{s.config.strategy}-capacity{s.capacities[0]}-{s.capacities[-1]}"
+            f"-seeds{s.seeds.start}-{s.seeds.stop - 1}"
+        )
+
+    def export_rows(self) -> list[dict]:
+        sweep: Sweep = self.result.sweep
+        rows = []
+        for c in sweep.capacities:
+            for p in sweep.policies:
+                for seed, coverage in zip(sweep.seeds, sweep.coverage[c, p], strict=True):
+                    config = sweep.config.with_(capacity=c, policy=p, seed=seed)
+                    rows.append({**export.setting_values(config), "coverage": coverage})
+        return rows
+
+    def export_data(self) -> dict:
+        sweep: Sweep = self.result.sweep
+        return {
+            "site": dict(self.settings.site.names),
+            "config": export.setting_values(sweep.config),
+            "seeds": {"seed0": sweep.seeds.start, "runs": len(sweep.seeds)},
+            "capacities": list(sweep.capacities),
+            "policies": list(sweep.policies),
+            "cells": [
+                {"capacity": c, "policy": p, **vars(sweep.ci(c, p)), "coverage": sweep.coverage[c, p]}
+                for c in sweep.capacities
+                for p in sweep.policies
+            ],
+            "paired": [
+                {"capacity": c, "a": a, "b": b, **d.to_dict()} for (c, a, b), d in self.result.paired.items()
+            ],
+        }
