@@ -334,8 +334,9 @@ class Kind:
         """Fields a template may use: ``part`` is "question" or "explanation"."""
         names = COMMON_FIELDS | self.prompt_field_names | (BATCH_FIELDS if self.heavy else frozenset())
         if part == "explanation" or not self.heavy:
-            names = names | self.answer_field_names | {"answer"}
-        return names
+            names = names | self.answer_field_names
+        # A question that shows its own answer is always a slip.
+        return names | {"answer"} if part == "explanation" else names
 
     def tolerances(self, ex: Exercise) -> tuple[float, float]:
         """The kind's own (absolute, relative) tolerance for a numeric answer."""
@@ -588,12 +589,11 @@ class RunMetric:
     label: tuple[str, str]
     unit: tuple[str, str]
     tolerance: float
-    percent: bool = False
     needs_page: bool = False
 
 
 RUN_METRICS = {
-    "coverage": RunMetric(("覆盖率", "coverage"), ("%", "%"), 0.1, percent=True),
+    "coverage": RunMetric(("覆盖率", "coverage"), ("%", "%"), 0.1),
     "pages_seen": RunMetric(("去过的页面数", "pages visited"), ("个页面", "pages"), 0),
     "repeats": RunMetric(("重复访问次数", "repeat visits"), ("次", "times"), 0),
     "bugs": RunMetric(("找到的不同 Bug 数", "distinct bugs found"), ("个", "bugs"), 0),
