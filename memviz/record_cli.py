@@ -1,0 +1,131 @@
+"""``memviz record``: render a run to an MP4 or GIF, headless. The argparse part, free of Qt.
+
+``memviz/cli.py`` adds the subcommand with :func:`add_record_parser` and runs :func:`cmd_record`;
+Qt is imported only when a recording starts. ``python -m memviz.record_cli`` runs the command on its
+own (the window's Record dialog starts it that way from a source install).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+VIEWS = ("explore", "graph")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``1920x1080`` -> (1920, 1080); the recorder checks the range."""
+    try:
+        width, height = (int(v, 10) for v in text.lower().replace("×", "x").split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1920x1080, got {text!r}") from None
+    return width, height
+
+
+def _whole_number(name: str, minimum: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{name} must be at least {minimum}, got {value}")
+        return value
+
+    return parse
+
+
+def _seconds(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"step seconds must be a number, got {text!r}") from None
+
+
+def add_record_parser(
+    sub: argparse._SubParsersAction, add_run_settings: Callable[[argparse.ArgumentParser], None]
+) -> argparse.ArgumentParser:
+    """Add ``record`` to a subparsers object; ``add_run_settings`` adds --strategy … --site."""
+    p = sub.add_parser(
+        "record",
+        help="render a run, step by step, to an MP4 or GIF, headless",
+        description="Render a run, step by step, to a video: the same settings give the same frames "
+        "on any machine. The video opens and closes on one step's worth of still frames.",
+    )
+    p.add_argument("--out", type=Path, required=True, help="FILE.mp4 (H.264) or FILE.gif")
+    add_run_settings(p)
+    p.add_argument("--steps", type=_whole_number("steps", 0), default=None, help="default: the whole run")
+    p.add_argument("--size", type=parse_size, default=(1920, 1080), help="frame size (default 1920x1080)")
+    p.add_argument(
+        "--fps", type=_whole_number("fps", 1), default=None, help="frames a second (default: 30 MP4, 10 GIF)"
+    )
+    p.add_argument(
+        "--step-seconds", type=_seconds, default=1.0, help="how long each step lasts in the video (default 1)"
+    )
+    p.add_argument("--view", choices=VIEWS, default="explore", help="the whole Explore window, or the graph")
+    p.add_argument("--lang", choices=("zh", "en"), default="zh")
+    p.add_argument("--progress", action="store_true", help="print 'frame N/TOTAL' lines while recording")
+    return p
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    """Record as the arguments say; prints the file written. Bad settings raise ValueError."""
+    from memviz.core.engine import RunConfig
+    from memviz.core.site import load_site
+
+    site = load_site(args.site)
+    config = RunConfig(
+        strategy=args.strategy,
+        seed=args.seed,
+        capacity=args.capacity,
+        policy=args.policy,
+        budget=args.budget,
+    )
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    try:
+        from memviz.gui import recording
+    except ImportError as exc:  # e.g. Qt's system libraries or the encoder missing
+        raise ValueError(f"cannot start the recorder: {exc}") from None
+
+    def report(done: int, total: int) -> None:
+        if done == total or done % 10 == 0 or done == 1:
+            print(f"{recording.PROGRESS_PREFIX}{done}/{total}", flush=True)
+
+    out = recording.record(
+        args.out,
+        config,
+        site,
+        args.steps,
+        size=args.size,
+        fps=args.fps,
+        lang=args.lang,
+        view=args.view,
+        progress=report if args.progress else None,
+        step_seconds=args.step_seconds,
+    )
+    print(out, flush=True)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m memviz.record_cli …``: the record command alone, with memviz's errors and exit codes."""
+    from memviz.cli import EXIT_USAGE, UsageError, _add_run_settings, _Parser
+    from memviz.core.engine import ConfigError
+    from memviz.core.site import SiteError
+
+    parser = _Parser(prog="memviz")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    add_record_parser(sub, _add_run_settings)
+    try:
+        args = parser.parse_args(["record", *(sys.argv[1:] if argv is None else argv)])
+        return cmd_record(args)
+    except (UsageError, SiteError, ConfigError, ValueError, OSError) as exc:
+        print(f"memviz: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
