@@ -493,6 +493,7 @@ class RecordDialog(QDialog):
         self.language = language
         self.process: QProcess | None = None
         self.result_path: Path | None = None
+        self._out: Path | None = None
         self._stderr = ""
         self._cancelling = False
 
@@ -579,6 +580,7 @@ class RecordDialog(QDialog):
             self.status.setText(tr("设置有误：", "Check the settings: ") + str(exc))
             return
         command = self.command()
+        self._out = Path(command[command.index("--out") + 1])
         process = QProcess(self)
         environment = QProcessEnvironment.systemEnvironment()
         environment.insert("QT_QPA_PLATFORM", "offscreen")
@@ -596,7 +598,7 @@ class RecordDialog(QDialog):
         process.start(command[0], command[1:])
 
     def cancel(self) -> None:
-        """Stop a recording in progress; the child removes its partial file."""
+        """Stop a recording in progress (its partial file is removed when the child has gone)."""
         if self.process is not None:
             self._cancelling = True
             self.process.kill()
@@ -657,6 +659,8 @@ class RecordDialog(QDialog):
         self._set_running(False)
         self.progress_bar.setRange(0, 1)
         if self._cancelling:
+            if self._out is not None:  # the child was killed before it could tidy up
+                self._out.with_name(self._out.name + ".part").unlink(missing_ok=True)
             self.progress_bar.setValue(0)
             self.status.setText(tr("已取消。", "Cancelled."))
         elif exit_code == 0 and self.result_path is not None:
