@@ -36,6 +36,7 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("main_tabs")
         self.tabs.setDocumentMode(True)
+        self.tabs.setTabBarAutoHide(True)  # one view needs no tab bar; others show it when added
         self.setCentralWidget(self.tabs)
         self.explore = ExploreView(self.settings, self.language)
         self.add_view(self.explore, "探索", "Explore")

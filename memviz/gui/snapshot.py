@@ -34,13 +34,17 @@ def snapshot(
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
     from PySide6.QtCore import QCoreApplication, Qt
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QApplication
 
     from memviz.gui.app import create_app
     from memviz.gui.language import Language
     from memviz.gui.main_window import MainWindow
     from memviz.gui.models import RunSettings
 
-    app = create_app(height=height)
+    existing = QApplication.instance()
+    previous_font = QFont(existing.font()) if existing is not None else None
+    app = create_app(height=height)  # type sized for the image, as the app does for a screen
     out = Path(out)
     settings = RunSettings(site=site, config=config)
     window = MainWindow(settings, Language(lang))
@@ -72,4 +76,6 @@ def snapshot(
         settings.deleteLater()
         QCoreApplication.sendPostedEvents(None, 0)
         app.processEvents()
+        if previous_font is not None:  # a running app keeps its own type size
+            app.setFont(previous_font)
     return out

@@ -17,10 +17,10 @@ from memviz.core.engine import StepEvent
 from memviz.core.strategies import HOW_PLAN
 from memviz.gui.explore import style
 from memviz.gui.explore.layout import (
+    LINE_OFFSET,
     NAV_GAP,
-    STAGGER_HEIGHT,
-    STAGGER_OFFSET,
     GraphLayout,
+    row_height,
     row_positions,
     site_layout,
 )
@@ -29,6 +29,7 @@ from memviz.gui.language import Language
 
 MIN_PX, MAX_PX = 12.0, 22.0  # page-name type size bounds, in pixels
 MIN_SMALL_PX = 11.0  # captions, legend and badges never go below this
+MAX_LINES = 3  # a crowded row zig-zags over at most this many lines
 TRAIL_LENGTH = 8  # moves drawn behind the agent, fading with age
 
 UNVISITED = "unvisited"
@@ -162,7 +163,7 @@ class PageItem(QGraphicsItem):
             w = small.horizontalAdvance(text) + 10
             box = QRectF(-w / 2, y, w, small.height() + 2)
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(style.with_alpha(QColor("white"), 0.92))
+            painter.setBrush(QColor("white"))
             painter.drawRoundedRect(box, 4, 4)
             painter.setPen(color)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
@@ -380,6 +381,8 @@ class SiteGraphView(QGraphicsView):
             self.scene().addItem(item)
 
         self._px = 15.0
+        self._label_px = MIN_SMALL_PX
+        self.labels_have_room = True
         self._walk_event: StepEvent | None = None
         self._walk = QVariantAnimation(self)
         self._walk.setStartValue(0.0)
@@ -444,14 +447,26 @@ class SiteGraphView(QGraphicsView):
         site = self.model.site
         names = [site.page_name(p, lang) for p in range(site.n_pages)]
         # The largest type at which every row fits (staggering crowded rows), within readable bounds.
-        px = max(MIN_PX, min(vh / 30.0, vw / 58.0, MAX_PX))
-        while True:
-            placement = self._fit(names, px, vw, vh)
-            if placement is not None or px <= MIN_PX:
+        # First with room for bug names under the cards; if nothing fits, the names are drawn over
+        # whatever lies below them, on a white label, and only the cards must not collide.
+        top_px = max(MIN_PX, min(vh / 30.0, vw / 58.0, MAX_PX))
+        self._label_px = max(MIN_SMALL_PX, top_px * 0.8)
+        self._set_texts()  # the legend's and caption's heights take part in the fit
+        placement = None
+        for room_for_labels in (True, False):
+            px = top_px
+            while placement is None:
+                placement = self._fit(names, px, vw, vh, room_for_labels=room_for_labels)
+                if px <= MIN_PX:
+                    break
+                px -= 0.5
+            if placement is not None:
                 break
-            px -= 0.5
-        if placement is None:  # even the smallest type crowds: stagger every row that has pages
-            placement = self._fit(names, px, vw, vh, force=True)
+        if placement is None:  # even the smallest type crowds: use the most lines and accept overlaps
+            placement = self._fit(names, px, vw, vh, room_for_labels=False, force=True)
+        self.labels_have_room = room_for_labels
+        for item in self.pages:
+            item.setZValue(2 if item.has_bug and not room_for_labels else 0.5 if item.has_bug else 0)
         self._px = px
         font = style.ui_font(px)
         bold = style.ui_font(px, bold=True)
@@ -475,11 +490,12 @@ class SiteGraphView(QGraphicsView):
             band_rect = QRectF(px * 0.4, min(ys) - card_h * 0.85, vw - px * 0.8, card_h * 1.7)
             band.addRoundedRect(band_rect, px * 0.6, px * 0.6)
             self._nav_band.set_strokes([(band, QPen(QColor("#d5dbe4"), 1.2), QBrush(style.NAV_BAR))])
-            self._caption.setPos(band_rect.left() + px * 0.4, band_rect.top() - px * 1.45)
+            self._caption.setPos(
+                band_rect.left() + px * 0.4, band_rect.top() - self._caption.boundingRect().bottom() - 3
+            )
         else:
             self._nav_band.set_strokes([])
-        self._legend.setPos(px * 0.6, vh - self._legend_height() + px * 0.35)
-        self._set_texts()
+        self._legend.setPos(px * 0.6, vh - self._legend.boundingRect().bottom() - self._label_px * 0.45)
         self._draw_edges()
         self._sync_trail()
         self._sync_plan(self.model.last_event)
@@ -487,16 +503,32 @@ class SiteGraphView(QGraphicsView):
             self._agent.setVisible(False)
 
     def _legend_height(self) -> float:
-        return max(MIN_SMALL_PX, self._px * 0.85) * 2.3
+        return self._legend.boundingRect().height() + self._label_px * 0.9
 
-    def _fit(self, names: list[str], px: float, vw: float, vh: float, force: bool = False):
+    def _fit(
+        self,
+        names: list[str],
+        px: float,
+        vw: float,
+        vh: float,
+        room_for_labels: bool = True,
+        force: bool = False,
+    ):
         """Positions (unit square) and the pixel box they map to, or None if the cards would collide."""
         metrics = QFontMetricsF(style.ui_font(px, bold=True))
+        small = QFontMetricsF(style.ui_font(max(MIN_SMALL_PX, px * 0.8)))
         sizes = [card_size(name, metrics) for name in names]
         widths = [w for w, _ in sizes]
+        # A bug's name shows under its card once found: keep room for it from the start, so the
+        # picture does not move during a run.
+        site, lang = self.model.site, self.language.code
+        for p in site.bug_by_page:
+            widths[p] = max(widths[p], small.horizontalAdvance(site.bug_name(p, lang)) + 12)
         card_h = sizes[0][1] if sizes else px * 2
         max_w = max(widths, default=px * 6)
-        caption_h = max(MIN_SMALL_PX, px * 0.85) * 1.9 if self._layout.nav_bar else 0
+        caption_h = (
+            self._caption.boundingRect().height() + self._label_px * 0.5 if self._layout.nav_bar else 0
+        )
         self._px = px
         legend_h = self._legend_height()
         left = max_w / 2 + px * 0.8
@@ -508,30 +540,29 @@ class SiteGraphView(QGraphicsView):
         if not rows:  # positions stored in the site file
             return self._layout.positions, box
         gap = px * 0.6
-        staggered = []
+        lines = []
         for row in rows:
             slot = inner_w / len(row)
             w = [widths[p] for p in row]
-            single = all(slot >= (w[i] + w[i + 1]) / 2 + gap for i in range(len(w) - 1))
-            if single and not (force and len(row) > 1 and row is not rows[0]):
-                staggered.append(False)
-                continue
-            if not force and not all(2 * slot >= (w[i] + w[i + 2]) / 2 + gap for i in range(len(w) - 2)):
-                return None
-            staggered.append(True)
-        units = sum(STAGGER_HEIGHT if s else 1.0 for s in staggered) + (
-            NAV_GAP if self._layout.nav_bar else 0
-        )
+            for k in range(1, MAX_LINES + 1):
+                if all(k * slot >= (w[i] + w[i + k]) / 2 + gap for i in range(len(w) - k)):
+                    lines.append(k)
+                    break
+            else:
+                if not force:
+                    return None
+                lines.append(MAX_LINES)
+        units = sum(row_height(k) for k in lines) + (NAV_GAP if self._layout.nav_bar and len(rows) > 1 else 0)
         unit = inner_h / units
-        label_h = 2 * max(MIN_SMALL_PX, px * 0.8)
-        need = (card_h + label_h) / STAGGER_OFFSET if any(staggered) else card_h * 1.5 + label_h
+        label_h = 1.3 * max(MIN_SMALL_PX, px * 0.8) if room_for_labels else 0.0  # a bug's name under its card
+        need = (card_h + label_h + px * 0.3) / (LINE_OFFSET if max(lines) > 1 else 1.0)
         if not force and unit < need:
             return None
-        return row_positions(rows, staggered, self._layout.nav_bar), box
+        return row_positions(rows, lines, self._layout.nav_bar), box
 
     def _set_texts(self) -> None:
         tr = self.language.tr
-        small = style.ui_font(max(MIN_SMALL_PX, self._px * 0.85))
+        small = style.ui_font(self._label_px)
         if self._layout is not None and self._layout.nav_bar:
             self._caption.set_entries(
                 [(tr("导航栏：每个页面顶部都有，任何一页都能一步点到这几页",
@@ -807,7 +838,8 @@ class SiteGraphView(QGraphicsView):
     def _on_model_restart(self) -> None:
         if self.model.site is not self._site:
             self._rebuild_site()
-        self._set_texts()  # the legend depends on the strategy
+        else:
+            self._relayout()  # the legend depends on the strategy
         self._on_model_replay()
 
     def _on_language_change(self, _code: str) -> None:

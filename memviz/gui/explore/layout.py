@@ -16,9 +16,8 @@ import networkx as nx
 from memviz.core.site import Site
 
 LAYOUT_SEED = 20240  # any fixed number: it only picks the spring layout's starting positions
-MAX_ROW = 7  # without a view to measure, a row with more pages than this is staggered
-STAGGER_HEIGHT = 1.6  # a staggered row's height, in rows
-STAGGER_OFFSET = 0.9  # between its two lines, in rows
+MAX_ROW = 7  # without a view to measure, a row with more pages than this goes on two lines
+LINE_OFFSET = 0.8  # between the lines of one row, in rows
 NAV_GAP = 0.35  # extra space under the nav bar, in rows
 _SWEEPS = 6
 
@@ -87,26 +86,26 @@ def _row_layout(site: Site) -> GraphLayout:
         for k in order:
             rows[k] = _barycentre_order(rows, k, local)
 
-    staggered = [len(row) > MAX_ROW for row in rows]
-    return GraphLayout(positions=row_positions(rows, staggered, fixed_first), rows=rows, nav_bar=fixed_first)
+    lines = [2 if len(row) > MAX_ROW else 1 for row in rows]
+    return GraphLayout(positions=row_positions(rows, lines, fixed_first), rows=rows, nav_bar=fixed_first)
 
 
-def row_positions(
-    rows: list[list[int]], staggered: list[bool], nav_bar: bool
-) -> dict[int, tuple[float, float]]:
-    """Positions in the unit square for pages in rows; a staggered row puts every other page on a
-    second line, so twice the room is left between neighbours on a line."""
-    heights = [STAGGER_HEIGHT if stagger else 1.0 for stagger in staggered]
+def row_height(lines: int) -> float:
+    """A row's height, in rows, when its pages are spread over ``lines`` lines."""
+    return 1.0 + (lines - 1) * LINE_OFFSET
+
+
+def row_positions(rows: list[list[int]], lines: list[int], nav_bar: bool) -> dict[int, tuple[float, float]]:
+    """Positions in the unit square for pages in rows. A row on k lines zig-zags: page i goes on line
+    i mod k, so neighbours on one line are k slots apart and long names do not collide."""
     gap = NAV_GAP if nav_bar and len(rows) > 1 else 0.0  # the nav bar stands apart from the pages
-    total = sum(heights) + gap
+    total = sum(row_height(k) for k in lines) + gap
     positions: dict[int, tuple[float, float]] = {}
     top = 0.0
-    for k, row in enumerate(rows):
+    for row, k in zip(rows, lines, strict=True):
         for i, p in enumerate(row):
-            x = (i + 0.5) / len(row)
-            y = top + (0.5 - STAGGER_OFFSET / 2 + STAGGER_OFFSET * (i % 2) if staggered[k] else 0.5)
-            positions[p] = (x, y / total)
-        top += heights[k] + (gap if k == 0 else 0.0)
+            positions[p] = ((i + 0.5) / len(row), (top + 0.5 + LINE_OFFSET * (i % k)) / total)
+        top += row_height(k) + (gap if top == 0.0 else 0.0)
     return positions
 
 

@@ -37,6 +37,10 @@ class StatCard(QFrame):
         self.detail.setObjectName(f"stat_{key}_detail")
         self.detail.setFont(style.ui_font(scale=0.85))
         self.detail.setStyleSheet(f"color: {style.MUTED.name()}; border: none;")
+        for label in (self.caption, self.detail):
+            # Long English captions wrap instead of widening the column.
+            label.setWordWrap(True)
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
         layout.setSpacing(0)
@@ -70,56 +74,16 @@ class NumbersPanel(QWidget):
         for column in range(4):
             grid.setColumnStretch(column, 1)
 
-        self.plot = pg.GraphicsLayoutWidget()
-        self.plot.setObjectName("explore_plot")
-        self.plot.setBackground("w")
-        self.plot.ci.setContentsMargins(2, 2, 2, 2)
-        self.coverage_plot = self.plot.addPlot(row=0, col=0)
-        self.tokens_plot = self.plot.addPlot(row=0, col=1)
-        tick_font = style.ui_font(scale=0.8)
-        for item in (self.coverage_plot, self.tokens_plot):
-            item.setMouseEnabled(x=False, y=False)
-            item.hideButtons()
-            item.setMenuEnabled(False)
-            item.showGrid(x=True, y=True, alpha=0.15)
-            for name in ("left", "bottom"):
-                axis = item.getAxis(name)
-                axis.setStyle(tickFont=tick_font, tickTextOffset=4)
-                axis.setPen(pg.mkPen("#9aa3ae"))
-                axis.setTextPen(pg.mkPen(style.MUTED.name()))
-        self.coverage_plot.setYRange(0, 100, padding=0.02)
-        self.coverage_curve = self.coverage_plot.plot(
-            pen=pg.mkPen(OKABE_ITO["green"], width=3), antialias=True, symbol=None
-        )
-        self.coverage_dot = self.coverage_plot.plot(
-            pen=None, symbol="o", symbolSize=9, symbolBrush=OKABE_ITO["green"], symbolPen="w"
-        )
-        self.tokens_curve = self.tokens_plot.plot(pen=pg.mkPen(OKABE_ITO["blue"], width=3), antialias=True)
-        self.tokens_dot = self.tokens_plot.plot(
-            pen=None, symbol="o", symbolSize=9, symbolBrush=OKABE_ITO["blue"], symbolPen="w"
-        )
-        self.tokens_plot.enableAutoRange(axis="y")
-        self.plot.setMinimumHeight(110)
-        self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
         layout.addLayout(grid)
-        layout.addWidget(self.plot, 1)
-
-        self._xs: list[int] = []
-        self._coverage: list[float] = []
-        self._tokens: list[float] = []
+        layout.addStretch(1)
         model.stepped.connect(self._on_model_step)
         model.replayed.connect(self._on_model_replay)
         model.restarted.connect(self._on_model_replay)
         language.changed.connect(self._on_language_change)
         self._on_model_replay()
-
-    def cards_height(self) -> int:
-        """Height of the grid of numbers (the plot takes whatever is left)."""
-        return self.layout().itemAt(0).layout().sizeHint().height()
 
     # -- what is shown --------------------------------------------------------------------------------
 
@@ -184,13 +148,81 @@ class NumbersPanel(QWidget):
         }
         for key, card in self.cards.items():
             card.caption.setText(captions[key])
+        self._set_numbers()
+
+    # -- handlers -------------------------------------------------------------------------------------
+
+    def _on_model_step(self, _event: StepEvent) -> None:
+        self._set_numbers()
+
+    def _on_model_replay(self) -> None:
+        self._set_texts()
+
+    def _on_language_change(self, _code: str) -> None:
+        self._set_texts()
+
+
+class ProgressPlot(QWidget):
+    """Coverage and tokens over the calls so far: two small pyqtgraph plots side by side."""
+
+    def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("explore_progress")
+        self.model = model
+        self.language = language
+        self.plot = pg.GraphicsLayoutWidget()
+        self.plot.setObjectName("explore_plot")
+        self.plot.setBackground("w")
+        self.plot.ci.setContentsMargins(2, 2, 2, 2)
+        self.coverage_plot = self.plot.addPlot(row=0, col=0)
+        self.tokens_plot = self.plot.addPlot(row=0, col=1)
+        tick_font = style.ui_font(scale=0.8)
+        for item in (self.coverage_plot, self.tokens_plot):
+            item.setMouseEnabled(x=False, y=False)
+            item.hideButtons()
+            item.setMenuEnabled(False)
+            item.showGrid(x=True, y=True, alpha=0.15)
+            for name in ("left", "bottom"):
+                axis = item.getAxis(name)
+                axis.setStyle(tickFont=tick_font, tickTextOffset=4)
+                axis.setPen(pg.mkPen("#9aa3ae"))
+                axis.setTextPen(pg.mkPen(style.MUTED.name()))
+        self.coverage_plot.setYRange(0, 100, padding=0.02)
+        self.coverage_curve = self.coverage_plot.plot(
+            pen=pg.mkPen(OKABE_ITO["green"], width=3), antialias=True
+        )
+        self.coverage_dot = self.coverage_plot.plot(
+            pen=None, symbol="o", symbolSize=9, symbolBrush=OKABE_ITO["green"], symbolPen="w"
+        )
+        self.tokens_curve = self.tokens_plot.plot(pen=pg.mkPen(OKABE_ITO["blue"], width=3), antialias=True)
+        self.tokens_dot = self.tokens_plot.plot(
+            pen=None, symbol="o", symbolSize=9, symbolBrush=OKABE_ITO["blue"], symbolPen="w"
+        )
+        self.tokens_plot.enableAutoRange(axis="y")
+        self.plot.setMinimumHeight(100)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.plot)
+        self._xs: list[int] = []
+        self._coverage: list[float] = []
+        self._tokens: list[float] = []
+        model.stepped.connect(self._on_model_step)
+        model.replayed.connect(self._on_model_replay)
+        model.restarted.connect(self._on_model_replay)
+        language.changed.connect(self._on_language_change)
+        self._on_model_replay()
+
+    def series(self) -> tuple[list[int], list[float], list[float]]:
+        """The points drawn: calls, coverage (%), tokens so far (thousands)."""
+        return list(self._xs), list(self._coverage), list(self._tokens)
+
+    def _set_texts(self) -> None:
+        tr = self.language.tr
         size = f"{round(style.ui_font(scale=0.9).pixelSize() * 0.75)}pt"
         self.coverage_plot.setTitle(tr("覆盖率 %", "Coverage %"), size=size, color=style.INK.name())
         self.tokens_plot.setTitle(
             tr("累计 token（千）", "Tokens so far (thousands)"), size=size, color=style.INK.name()
         )
-        self.coverage_plot.setLabel("bottom", "")
-        self._set_numbers()
 
     # -- plot -----------------------------------------------------------------------------------------
 
@@ -213,12 +245,9 @@ class NumbersPanel(QWidget):
         self.tokens_curve.setData(self._xs, self._tokens)
         self.tokens_dot.setData(self._xs[-1:], self._tokens[-1:])
 
-    # -- handlers -------------------------------------------------------------------------------------
-
     def _on_model_step(self, event: StepEvent) -> None:
         self._append(event)
         self._draw_series()
-        self._set_numbers()
 
     def _on_model_replay(self) -> None:
         total = max(self.model.total, 1)

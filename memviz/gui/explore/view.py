@@ -6,7 +6,7 @@ the memory on the right. Every panel subscribes to one ExploreModel.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFrame, QLabel, QSplitter, QVBoxLayout, QWidget
 
@@ -16,7 +16,7 @@ from memviz.gui.explore.graph_view import SiteGraphView
 from memviz.gui.explore.memory_panel import MemoryPanel
 from memviz.gui.explore.model import ExploreModel
 from memviz.gui.explore.narration_log import NarrationLog
-from memviz.gui.explore.numbers_panel import NumbersPanel
+from memviz.gui.explore.numbers_panel import NumbersPanel, ProgressPlot
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
 
@@ -32,6 +32,7 @@ class ExploreView(QWidget):
         self.graph = SiteGraphView(self.model, language)
         self.narration = NarrationLog(self.model, language)
         self.numbers = NumbersPanel(self.model, language)
+        self.progress = ProgressPlot(self.model, language)
         self.memory = MemoryPanel(self.model, language)
         self.narration_title = QLabel()
         self.narration_title.setObjectName("narration_title")
@@ -41,30 +42,36 @@ class ExploreView(QWidget):
         self.numbers_title.setFont(style.ui_font(scale=1.15, bold=True))
         self.config_bar.nav_edges.toggled.connect(self.graph.set_show_nav_edges)
 
+        bottom = QSplitter(Qt.Orientation.Horizontal)
+        bottom.addWidget(_titled(self.narration_title, self.narration))
+        bottom.addWidget(self.progress)
+        bottom.setStretchFactor(0, 3)
+        bottom.setStretchFactor(1, 2)
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(_framed(self.graph))
-        left.addWidget(_titled(self.narration_title, self.narration))
+        left.addWidget(bottom)
         left.setStretchFactor(0, 4)
         left.setStretchFactor(1, 1)
-        left.setSizes([760, 190])
-        right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(_titled(self.numbers_title, self.numbers))
-        right.addWidget(self.memory)
-        right.setStretchFactor(0, 1)
-        right.setStretchFactor(1, 1)
-        right.splitterMoved.connect(self._on_splitter_move)
-        self._right = right
-        self._user_sized = False
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.setSpacing(8)
+        right_layout.addWidget(self.numbers_title)
+        right_layout.addWidget(self.numbers)
+        right_layout.addSpacing(4)
+        right_layout.addWidget(self.memory, 1)
         main = QSplitter(Qt.Orientation.Horizontal)
         main.addWidget(left)
         main.addWidget(right)
         main.setStretchFactor(0, 3)
         main.setStretchFactor(1, 2)
-        main.setSizes([1150, 740])
-        for splitter in (left, right, main):
+        for splitter in (bottom, left, main):
             splitter.setChildrenCollapsible(False)
             splitter.setHandleWidth(8)
-        self.splitters = (main, left, right)
+            splitter.splitterMoved.connect(self._on_splitter_move)
+        self.splitters = (main, left, bottom)
+        self._user_sized = False
+        main.installEventFilter(self)  # balance the panels once the splitter knows its size
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
@@ -89,36 +96,31 @@ class ExploreView(QWidget):
                 self._shortcuts.append(shortcut)
 
         language.changed.connect(self._on_language_change)
-        self.model.restarted.connect(self._balance_right_column)
         self._set_texts()
         self.graph.setFocus()
 
-    def _balance_right_column(self) -> None:
-        """Give the memory list room for the entries a run will show, the plots what is left."""
+    def _balance(self) -> None:
+        """Share the window between the panels for its size, until the user drags a splitter."""
         if self._user_sized:
             return
-        total = self._right.height()
-        if total <= 0:
+        main, left, bottom = self.splitters
+        width, height = main.width(), main.height()
+        if width <= 0 or height <= 0:
             return
-        numbers_fixed = self.numbers_title.sizeHint().height() + self.numbers.cards_height() + 12
-        memory = self.model.exploration.memory
-        if memory is None:
-            wanted_rows = 3
-        elif memory.capacity is None:
-            wanted_rows = 12
-        else:
-            wanted_rows = min(memory.capacity + 1, 12)
-        memory_need = self.memory.header_height() + wanted_rows * self.memory.list.row_height() + 8
-        plot = max(120, min(280, total - numbers_fixed - memory_need))
-        top = min(total - 120, numbers_fixed + plot)
-        self._right.setSizes([top, total - top])
+        right = max(440, min(int(width * 0.37), 760))
+        main.setSizes([width - right, right])
+        log = max(120, min(int(height * 0.22), 240))
+        left.setSizes([height - log, log])
+        plot = max(260, int((width - right) * 0.4))
+        bottom.setSizes([width - right - plot, plot])
 
     def _on_splitter_move(self, _pos: int, _index: int) -> None:
         self._user_sized = True
 
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self._balance_right_column()
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.splitters[0] and event.type() == QEvent.Type.Resize:
+            self._balance()
+        return super().eventFilter(watched, event)
 
     def _set_texts(self) -> None:
         tr = self.language.tr

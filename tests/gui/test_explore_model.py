@@ -1,0 +1,125 @@
+"""The Explore model: steps, back, jumps and autoplay give exactly the core's run."""
+
+from __future__ import annotations
+
+import pytest
+
+from memviz.core.engine import Exploration, RunConfig
+from memviz.gui.explore.model import SPEEDS, ExploreModel
+from memviz.gui.models import RunSettings
+
+CONFIGS = [
+    RunConfig(),
+    RunConfig(strategy="visited", seed=7),
+    RunConfig(strategy="frontier", capacity=3, policy="fifo"),
+    RunConfig(strategy="frontier", capacity=3, policy="lru", seed=1001),
+    RunConfig(strategy="visited", capacity=5, policy="random", seed=4294967295),
+]
+
+
+def core_events(site, config, n):
+    exploration = Exploration(site, config)
+    return [exploration.step() for _ in range(n)]
+
+
+@pytest.fixture
+def model_for(app, site):
+    def make(config):
+        return ExploreModel(RunSettings(site=site, config=config))
+
+    return make
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c.strategy}-{c.capacity}-{c.policy}-{c.seed}")
+def test_steps_are_the_core_events(model_for, site, config):
+    model = model_for(config)
+    seen = []
+    model.stepped.connect(seen.append)
+    for _ in range(30):
+        model.step()
+    assert model.events == core_events(site, config, 30)
+    assert seen == model.events
+    assert model.finished and model.position == model.total == 30
+    assert model.step() is None  # nothing after the end
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c.strategy}-{c.capacity}-{c.policy}-{c.seed}")
+def test_back_then_step_returns_the_same_state(model_for, config):
+    model = model_for(config)
+    for _ in range(9):
+        model.step()
+    events = list(model.events)
+    visits = list(model.exploration.visits)
+    order = model.exploration.memory.order() if model.exploration.memory else None
+    before = model.memory_order_before
+    model.back()
+    assert model.position == 8 and model.events == events[:8]
+    model.step()
+    assert model.events == events
+    assert model.exploration.visits == visits
+    assert (model.exploration.memory.order() if model.exploration.memory else None) == order
+    assert model.memory_order_before == before
+
+
+def test_jump_equals_stepping(model_for, site):
+    config = RunConfig(strategy="frontier", capacity=4, policy="lru")
+    model = model_for(config)
+    for target in (17, 3, 30, 0, 12):
+        model.jump(target)
+        assert model.events == core_events(site, config, target)
+        reference = Exploration(site, config)
+        for _ in range(target):
+            reference.step()
+        assert model.exploration.visits == reference.visits
+        assert model.exploration.memory.order() == reference.memory.order()
+    model.jump(99)  # past the end: clamped
+    assert model.position == model.total == 30
+
+
+def test_a_run_that_stops_early_has_the_stop_call_on_its_timeline(model_for, site):
+    config = RunConfig(strategy="frontier", budget=200)  # unlimited memory: done before the budget
+    result = Exploration(site, config).run_to_end()
+    assert result.stop_reason == "done"
+    model = model_for(config)
+    assert model.total == result.steps + 1
+    model.jump(model.total)
+    assert model.finished and model.last_event.stopped and not model.last_event.moved
+
+
+def test_reset_and_config_change_restart(model_for, site):
+    model = model_for(RunConfig())
+    restarts = []
+    model.restarted.connect(lambda: restarts.append(model.position))
+    for _ in range(5):
+        model.step()
+    model.reset()
+    assert model.position == 0 and restarts == [0]
+    model.settings.update(strategy="visited")
+    assert restarts == [0, 0] and model.config.strategy == "visited"
+    assert model.total == 30
+
+
+def test_autoplay_is_timer_driven_and_stops_at_the_end(model_for, qtbot):
+    model = model_for(RunConfig(budget=6))
+    model.set_speed_index(len(SPEEDS) - 1)
+    assert model.position == 0
+    model.play()
+    assert model.playing
+    qtbot.waitUntil(lambda: model.finished, timeout=3000)
+    assert not model.playing and model.position == 6
+    model.play()  # at the end, play starts over
+    assert model.position == 0 and model.playing
+    model.pause()
+    assert not model.playing
+
+
+def test_speed_and_animation_settings(model_for):
+    model = model_for(RunConfig())
+    model.set_speed_index(0)
+    model.slower()
+    assert model.speed_index == 0
+    model.faster()
+    assert model.speed == SPEEDS[1]
+    assert 0 < model.animation_ms <= 600
+    model.set_animated(False)
+    assert model.animation_ms == 0

@@ -1,0 +1,39 @@
+"""`snapshot` draws the main window headless to a PNG of the requested size."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QImage
+
+from memviz.core.engine import RunConfig
+from memviz.gui.snapshot import snapshot
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_snapshot_has_the_requested_size(app, tmp_path, site, size):
+    out = snapshot(tmp_path / "shot.png", RunConfig(strategy="frontier", capacity=3), site, 12, size=size)
+    image = QImage(str(out))
+    assert out == tmp_path / "shot.png"
+    assert (image.width(), image.height()) == size
+    assert not image.isNull()
+
+
+def test_snapshot_shows_the_requested_step_and_language(app, tmp_path, site):
+    config = RunConfig()
+    start = QImage(str(snapshot(tmp_path / "a.png", config, site, 0, size=(960, 600))))
+    end = QImage(str(snapshot(tmp_path / "b.png", config, site, None, size=(960, 600))))
+    again = QImage(str(snapshot(tmp_path / "c.png", config, site, 30, size=(960, 600))))
+    english = QImage(str(snapshot(tmp_path / "d.png", config, site, 30, size=(960, 600), lang="en")))
+    assert start != end  # steps=None is the whole budget...
+    assert end == again  # ...exactly as 30 steps, pixel for pixel
+    assert english != end
+
+
+def test_snapshot_rejects_bad_arguments(app, tmp_path, site):
+    with pytest.raises(ValueError, match="valid views: explore"):
+        snapshot(tmp_path / "x.png", RunConfig(), site, 3, view="sweep")
+    with pytest.raises(ValueError, match="size"):
+        snapshot(tmp_path / "x.png", RunConfig(), site, 3, size=(10, 10))
+    with pytest.raises(ValueError, match="steps"):
+        snapshot(tmp_path / "x.png", RunConfig(), site, -1)
+    assert not (tmp_path / "x.png").exists()
