@@ -1,0 +1,670 @@
+"""The Exercises view: questions about runs, graded at once, with an explanation from the core's figures.
+
+The view only asks and shows; :mod:`memviz.core.exercises` computes every answer from the
+exercise's own settings when it is checked. Progress (last answer, right or wrong) is kept in the
+settings store under the group "exercises", so it survives a restart and a "reset to defaults".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QPointF, QSettings, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QApplication,
+    QButtonGroup,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QRadioButton,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from memviz.core import exercises as core
+from memviz.core.exercises import AnswerError, Exercise, ExerciseError, Grade
+from memviz.gui.language import Language
+from memviz.gui.models import RunSettings
+from memviz.gui.palette import OKABE_ITO
+
+GROUP = "exercises"
+RIGHT_COLOR = OKABE_ITO["green"]
+WRONG_COLOR = OKABE_ITO["vermillion"]
+OPEN_COLOR = OKABE_ITO["grey"]
+MAX_COLUMN_EM = 52  # the exercise column's widest line, in Chinese characters of the answer font
+
+
+@dataclass(frozen=True)
+class Record:
+    """A learner's last answer to one exercise."""
+
+    answer: str
+    correct: bool
+
+
+def _read_bool(value) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    return None
+
+
+class ProgressStore:
+    """Answers kept between starts, one entry per exercise id; anything unreadable counts as unanswered."""
+
+    def __init__(self, store: QSettings) -> None:
+        self.store = store
+
+    def load(self, ids: Sequence[str]) -> dict[str, Record]:
+        records = {}
+        self.store.beginGroup(GROUP)
+        try:
+            for ident in ids:
+                correct = _read_bool(self.store.value(f"{ident}/correct"))
+                answer = self.store.value(f"{ident}/answer")
+                if correct is not None and isinstance(answer, str):
+                    records[ident] = Record(answer, correct)
+        finally:
+            self.store.endGroup()
+        return records
+
+    def save(self, ident: str, record: Record) -> None:
+        self.store.beginGroup(GROUP)
+        self.store.setValue(f"{ident}/answer", record.answer)
+        self.store.setValue(f"{ident}/correct", record.correct)
+        self.store.endGroup()
+        self.store.sync()
+
+    def clear(self) -> None:
+        self.store.remove(GROUP)
+        self.store.sync()
+
+
+def _mark_icon(state: str, size: int = 40) -> QIcon:
+    """A filled disc with a tick (right), a cross (wrong), or an empty ring (not answered yet).
+
+    Drawn rather than typed: the bundled CJK font has no ✓/✗ glyphs on every platform.
+    """
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    margin = size * 0.08
+    rect = pixmap.rect().toRectF().adjusted(margin, margin, -margin, -margin)
+    if state == "open":
+        painter.setPen(QPen(QColor(OPEN_COLOR), size * 0.08))
+        painter.drawEllipse(rect.adjusted(size * 0.04, size * 0.04, -size * 0.04, -size * 0.04))
+    else:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(RIGHT_COLOR if state == "right" else WRONG_COLOR))
+        painter.drawEllipse(rect)
+        pen = QPen(QColor("white"), size * 0.11)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        s = size
+        if state == "right":
+            painter.drawPolyline(
+                [QPointF(s * 0.28, s * 0.52), QPointF(s * 0.44, s * 0.67), QPointF(s * 0.72, s * 0.36)]
+            )
+        else:
+            painter.drawLine(QPointF(s * 0.33, s * 0.33), QPointF(s * 0.67, s * 0.67))
+            painter.drawLine(QPointF(s * 0.67, s * 0.33), QPointF(s * 0.33, s * 0.67))
+    painter.end()
+    return QIcon(pixmap)
+
+
+class ClickableLabel(QLabel):
+    clicked = Signal()
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit()
+        super().mousePressEvent(event)
+
+
+class ChoiceRow(QWidget):
+    """A radio button with a label that wraps (QRadioButton's own text never wraps)."""
+
+    def __init__(self, key: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.key = key
+        self.radio = QRadioButton()
+        self.radio.setObjectName(f"choice_{key}")
+        self.label = ClickableLabel()
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.label.clicked.connect(lambda: self.radio.setChecked(True))
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 2, 0, 2)
+        layout.addWidget(self.radio, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.label, 1)
+
+    def set_text(self, text: str) -> None:
+        self.label.setText(text)
+        self.radio.setAccessibleName(text)
+
+    def set_font(self, font: QFont) -> None:
+        """Set the label's font and line the radio up with its first line."""
+        self.label.setFont(font)
+        offset = max(0, (QFontMetrics(font).height() - self.radio.sizeHint().height()) // 2)
+        self.radio.setContentsMargins(0, 0, 0, 0)
+        self.layout().setContentsMargins(0, 2, 0, 2)
+        self.radio.setStyleSheet(f"QRadioButton {{ margin-top: {offset}px; }}")
+
+
+class ExercisesView(QWidget):
+    """A list of exercises on the left; the chosen one, its answer field and the feedback on the right."""
+
+    def __init__(
+        self,
+        settings: RunSettings,
+        language: Language,
+        store: QSettings | None = None,
+        sources: Sequence[str | Path] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("exercises")
+        self.settings = settings
+        self.language = language
+        if store is None:
+            from memviz.gui.preferences import default_store
+
+            store = default_store()
+        self.progress_store = ProgressStore(store)
+        self.exercises, self.problems = core.collect_exercises(sources)
+        self.records = self.progress_store.load([ex.id for ex in self.exercises])
+        self.current: Exercise | None = None
+        self.last_grade: Grade | None = None
+        self.message: tuple[str, str] | None = None  # a note in place of a grade: (zh, en)
+        self.choice_rows: list[ChoiceRow] = []
+        self._icons = {state: _mark_icon(state) for state in ("open", "right", "wrong")}
+
+        self._build()
+        self._apply_fonts()
+        self._fill_list()
+        self.language.changed.connect(self._on_language_change)
+        self._set_texts()
+        if self.exercises:
+            self.list.setCurrentRow(self._first_unsolved_row())
+        else:
+            self._on_current_row_change(-1)
+
+    # -- building ---------------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.heading = QLabel()
+        self.heading.setObjectName("heading")
+        self.progress_label = QLabel()
+        self.progress_label.setObjectName("progress")
+        self.reset_button = QPushButton()
+        self.reset_button.setObjectName("reset_progress")
+        self.reset_button.clicked.connect(self._on_reset_click)
+        top = QHBoxLayout()
+        top.addWidget(self.heading)
+        top.addStretch(1)
+        top.addWidget(self.progress_label)
+        top.addSpacing(12)
+        top.addWidget(self.reset_button)
+
+        self.problems_label = QLabel()
+        self.problems_label.setObjectName("problems")
+        self.problems_label.setWordWrap(True)
+        self.problems_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.problems_label.setStyleSheet(_card_style("problems", WRONG_COLOR))
+
+        self.list = QListWidget()
+        self.list.setObjectName("exercise_list")
+        self.list.setWordWrap(True)
+        self.list.setUniformItemSizes(False)
+        self.list.currentRowChanged.connect(self._on_current_row_change)
+
+        self.title_label = QLabel()
+        self.title_label.setObjectName("title")
+        self.title_label.setWordWrap(True)
+        self.kind_label = QLabel()
+        self.kind_label.setObjectName("kind")
+        self.question_label = QLabel()
+        self.question_label.setObjectName("question")
+        self.question_label.setWordWrap(True)
+        self.question_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.choices_box = QWidget()
+        self.choices_box.setObjectName("choices")
+        self.choices_layout = QVBoxLayout(self.choices_box)
+        self.choices_layout.setContentsMargins(0, 0, 0, 0)
+        self.choice_group = QButtonGroup(self)
+
+        self.number_box = QWidget()
+        self.number_edit = QLineEdit()
+        self.number_edit.setObjectName("number")
+        self.number_edit.returnPressed.connect(self.check)
+        self.unit_label = QLabel()
+        self.unit_label.setObjectName("unit")
+        self.tolerance_label = QLabel()
+        self.tolerance_label.setObjectName("tolerance")
+        number_layout = QHBoxLayout(self.number_box)
+        number_layout.setContentsMargins(0, 0, 0, 0)
+        number_layout.addWidget(self.number_edit)
+        number_layout.addWidget(self.unit_label)
+        number_layout.addSpacing(12)
+        number_layout.addWidget(self.tolerance_label)
+        number_layout.addStretch(1)
+
+        self.check_button = QPushButton()
+        self.check_button.setObjectName("check")
+        self.check_button.setDefault(True)
+        self.check_button.clicked.connect(self.check)
+        self.explore_button = QPushButton()
+        self.explore_button.setObjectName("show_in_explore")
+        self.explore_button.clicked.connect(self._on_explore_click)
+        self.next_button = QPushButton()
+        self.next_button.setObjectName("next")
+        self.next_button.clicked.connect(self._on_next_click)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.check_button)
+        buttons.addWidget(self.explore_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.next_button)
+
+        self.feedback_label = QLabel()
+        self.feedback_label.setObjectName("feedback")
+        self.feedback_label.setWordWrap(True)
+        self.feedback_label.setTextFormat(Qt.TextFormat.RichText)
+        self.feedback_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.explanation_label = QLabel()
+        self.explanation_label.setObjectName("explanation")
+        self.explanation_label.setWordWrap(True)
+        self.explanation_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        page = QWidget()
+        page.setObjectName("exercise_page")
+        column = QVBoxLayout(page)
+        column.setContentsMargins(24, 16, 24, 16)
+        column.setSpacing(14)
+        column.addWidget(self.title_label)
+        column.addWidget(self.kind_label)
+        column.addWidget(self.question_label)
+        column.addWidget(self.choices_box)
+        column.addWidget(self.number_box)
+        column.addLayout(buttons)
+        column.addWidget(self.feedback_label)
+        column.addWidget(self.explanation_label)
+        column.addStretch(1)
+        self.page = page
+        # The exercise keeps to a column of readable width: long lines are hard to follow on a wide screen.
+        centre = QWidget()
+        centring = QHBoxLayout(centre)
+        centring.setContentsMargins(0, 0, 0, 0)
+        centring.addWidget(page, 100)
+        centring.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setObjectName("exercise_scroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(centre)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.setObjectName("exercises_splitter")
+        splitter.addWidget(self.list)
+        splitter.addWidget(scroll)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([320, 960])
+        splitter.setChildrenCollapsible(False)
+        self.splitter = splitter
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 10, 12, 10)
+        layout.addLayout(top)
+        layout.addWidget(self.problems_label)
+        layout.addWidget(splitter, 1)
+
+    # -- fonts: sized from the view's own font, so a whole-UI zoom scales them too -------------------------
+
+    def _scaled(self, factor: float, bold: bool = False) -> QFont:
+        font = QFont(self.font())
+        size = font.pointSizeF() if font.pointSizeF() > 0 else 10.0
+        font.setPointSizeF(size * factor)
+        font.setBold(bold)
+        return font
+
+    def _apply_fonts(self) -> None:
+        self.heading.setFont(self._scaled(1.25, bold=True))
+        self.progress_label.setFont(self._scaled(1.15, bold=True))
+        self.title_label.setFont(self._scaled(1.7, bold=True))
+        self.kind_label.setFont(self._scaled(1.05))
+        self.question_label.setFont(self._scaled(1.35))
+        self.list.setFont(self._scaled(1.15))
+        for widget in (self.number_edit, self.unit_label, self.choices_box):
+            widget.setFont(self._scaled(1.3))
+        for row in self.choice_rows:
+            row.set_font(self._scaled(1.3))
+        self.tolerance_label.setFont(self._scaled(1.1))
+        self.check_button.setFont(self._scaled(1.2, bold=True))
+        for button in (self.explore_button, self.next_button):
+            button.setFont(self._scaled(1.15))
+        self.feedback_label.setFont(self._scaled(1.3))
+        self.explanation_label.setFont(self._scaled(1.3))
+        self.number_edit.setMinimumWidth(self.fontMetrics().horizontalAdvance("0") * 16)
+        size = max(16, round(self.fontMetrics().height() * 1.3))
+        self.list.setIconSize(QSize(size, size))
+        self.page.setMaximumWidth(QFontMetrics(self._scaled(1.3)).horizontalAdvance("中") * MAX_COLUMN_EM)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
+            self._apply_fonts()
+        super().changeEvent(event)
+
+    # -- the list ---------------------------------------------------------------------------------------
+
+    def _fill_list(self) -> None:
+        self.list.clear()
+        for ex in self.exercises:
+            item = QListWidgetItem()
+            item.setData(Qt.ItemDataRole.UserRole, ex.id)
+            self.list.addItem(item)
+        self._refresh_list()
+
+    def _refresh_list(self) -> None:
+        lang = self.language.code
+        for row, ex in enumerate(self.exercises):
+            item = self.list.item(row)
+            item.setText(f"{row + 1}. {ex.text('title', lang)}")
+            record = self.records.get(ex.id)
+            state = "open" if record is None else ("right" if record.correct else "wrong")
+            item.setIcon(self._icons[state])
+            status = {
+                "open": self.language.tr("还没做", "not answered yet"),
+                "right": self.language.tr("答对了", "answered right"),
+                "wrong": self.language.tr("答错了", "answered wrong"),
+            }[state]
+            item.setToolTip(status)
+            item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, status)
+
+    def _first_unsolved_row(self) -> int:
+        for row, ex in enumerate(self.exercises):
+            record = self.records.get(ex.id)
+            if record is None or not record.correct:
+                return row
+        return 0
+
+    def correct_count(self) -> int:
+        return sum(1 for ex in self.exercises if (r := self.records.get(ex.id)) is not None and r.correct)
+
+    # -- choosing an exercise ---------------------------------------------------------------------------
+
+    def select(self, ident: str) -> None:
+        """Show the exercise with this id."""
+        for row, ex in enumerate(self.exercises):
+            if ex.id == ident:
+                self.list.setCurrentRow(row)
+                return
+        raise KeyError(f"no exercise {ident!r}")
+
+    def _on_current_row_change(self, row: int) -> None:
+        self.current = self.exercises[row] if 0 <= row < len(self.exercises) else None
+        self.last_grade = None
+        self.message = None
+        self._build_answer_input()
+        record = self.records.get(self.current.id) if self.current is not None else None
+        if record is not None:
+            self._restore_answer(record.answer)
+            if core.is_solved(self.current):  # instant: show what was shown when it was checked
+                self._grade_and_show(record.answer, save=False)
+        self._set_exercise_texts()
+
+    def _build_answer_input(self) -> None:
+        for row in self.choice_rows:
+            self.choice_group.removeButton(row.radio)
+            row.deleteLater()
+        self.choice_rows = []
+        self.number_edit.clear()
+        ex = self.current
+        self.choices_box.setVisible(False)
+        self.number_box.setVisible(False)
+        self.check_button.setEnabled(ex is not None)
+        self.explore_button.setVisible(ex is not None and ex.single_run is not None)
+        if ex is None:
+            return
+        try:
+            options = core.choices(ex)
+        except ExerciseError as exc:
+            self.check_button.setEnabled(False)
+            self.message = (str(exc), str(exc))
+            return
+        if ex.answer_type == "number":
+            self.number_box.setVisible(True)
+            return
+        for choice in options:
+            row = ChoiceRow(choice.key)
+            row.set_font(self._scaled(1.3))
+            self.choice_group.addButton(row.radio)
+            self.choices_layout.addWidget(row)
+            self.choice_rows.append(row)
+        self.choices_box.setVisible(True)
+
+    def _restore_answer(self, answer: str) -> None:
+        if self.current is not None and self.current.answer_type == "number":
+            self.number_edit.setText(answer)
+        for row in self.choice_rows:
+            row.radio.setChecked(row.key == answer)
+
+    # -- answering --------------------------------------------------------------------------------------
+
+    def set_answer(self, answer: str | float) -> None:
+        """Fill in an answer as a learner would (pick the choice with this key, or type the number)."""
+        self._restore_answer(str(answer))
+
+    def current_answer(self) -> str | None:
+        if self.current is None:
+            return None
+        if self.current.answer_type == "number":
+            text = self.number_edit.text().strip()
+            return text or None
+        return next((row.key for row in self.choice_rows if row.radio.isChecked()), None)
+
+    def check(self) -> None:
+        """Grade the answer given, remember it and show the feedback."""
+        if self.current is None or not self.check_button.isEnabled():
+            return
+        answer = self.current_answer()
+        if answer is None:
+            self.last_grade = None
+            self.message = ("请先选一个选项或填一个数。", "Pick an option or enter a number first.")
+            self._set_feedback_texts()
+            return
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            self._grade_and_show(answer, save=True)
+        finally:
+            QApplication.restoreOverrideCursor()
+
+    def _grade_and_show(self, answer: str, save: bool) -> None:
+        ex = self.current
+        try:
+            grade = core.grade(ex, answer)
+        except AnswerError as exc:
+            self.last_grade = None
+            self.message = (exc.zh, exc.en)
+        except ExerciseError as exc:
+            self.last_grade = None
+            self.message = (f"这道题的设置有问题：{exc}", f"This exercise cannot be graded: {exc}")
+        else:
+            self.last_grade = grade
+            self.message = None
+            if save:
+                record = Record(answer, grade.correct)
+                self.records[ex.id] = record
+                self.progress_store.save(ex.id, record)
+                self._refresh_list()
+                self._set_progress_text()
+        self._set_feedback_texts()
+
+    def _on_explore_click(self) -> None:
+        ex = self.current
+        if ex is None or ex.single_run is None:
+            return
+        if ex.site != self.settings.site:
+            self.settings.set_site(ex.site, ex.site_path)
+        self.settings.open_run(ex.single_run)
+
+    def _on_next_click(self) -> None:
+        if self.exercises:
+            self.list.setCurrentRow((self.list.currentRow() + 1) % len(self.exercises))
+
+    def _on_reset_click(self) -> None:
+        tr = self.language.tr
+        answer = QMessageBox.question(
+            self,
+            tr("清空进度", "Clear progress"),
+            tr("清空所有练习的作答记录？", "Forget every answer given so far?"),
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self.reset_progress()
+
+    def reset_progress(self) -> None:
+        self.progress_store.clear()
+        self.records = {}
+        self._refresh_list()
+        self._set_progress_text()
+        self.list.setCurrentRow(0)
+        self._on_current_row_change(0)
+
+    # -- texts ------------------------------------------------------------------------------------------
+
+    def _on_language_change(self, _code: str) -> None:
+        self._set_texts()
+
+    def _set_texts(self) -> None:
+        tr = self.language.tr
+        self.heading.setText(tr("练习", "Exercises"))
+        self.reset_button.setText(tr("清空进度", "Clear progress"))
+        self.check_button.setText(tr("检查答案", "Check"))
+        self.explore_button.setText(tr("在「探索」里打开这次运行", "Open this run in Explore"))
+        self.next_button.setText(tr("下一题", "Next"))
+        self.number_edit.setPlaceholderText(tr("填一个数", "a number"))
+        if self.problems:
+            self.problems_label.setText(
+                tr(
+                    "有些练习文件读不了，已跳过：\n",
+                    "Some exercise files could not be read and were left out:\n",
+                )
+                + "\n".join(self.problems)
+            )
+        self.problems_label.setVisible(bool(self.problems))
+        self._set_progress_text()
+        self._refresh_list()
+        self._set_exercise_texts()
+
+    def _set_progress_text(self) -> None:
+        done, total = self.correct_count(), len(self.exercises)
+        self.progress_label.setText(self.language.tr(f"{done} / {total} 答对", f"{done} / {total} right"))
+
+    def _set_exercise_texts(self) -> None:
+        ex, lang, tr = self.current, self.language.code, self.language.tr
+        if ex is None:
+            self.title_label.setText(tr("没有练习", "No exercises"))
+            self.kind_label.clear()
+            self.question_label.setText(
+                tr(
+                    "没有找到练习文件（resources/exercises/*.json）。",
+                    "No exercise files found (resources/exercises/*.json).",
+                )
+            )
+            self._set_feedback_texts()
+            return
+        row = self.exercises.index(ex)
+        self.title_label.setText(f"{row + 1}. {ex.text('title', lang)}")
+        single = ex.single_run is not None
+        kind = (
+            tr("单次运行", "one run")
+            if single
+            else tr("批量运行，检查时计算", "a batch of runs, computed when checked")
+        )
+        answer = tr("选择题", "choose one") if ex.answer_type == "choice" else tr("填数", "enter a number")
+        self.kind_label.setText(f"{answer} · {kind}")
+        try:
+            self.question_label.setText(core.question(ex, lang))
+        except ExerciseError as exc:
+            self.question_label.setText(
+                tr(f"这道题的设置有问题：{exc}", f"This exercise cannot be asked: {exc}")
+            )
+            self.check_button.setEnabled(False)
+        if ex.answer_type == "number":
+            try:
+                self.unit_label.setText(core.unit(ex, lang))
+            except ExerciseError:
+                self.unit_label.clear()
+            self.tolerance_label.setText(core.tolerance_text(ex, lang))
+        else:
+            try:
+                labels = {c.key: c.label(lang) for c in core.choices(ex)}
+            except ExerciseError:
+                labels = {}
+            for choice_row in self.choice_rows:
+                choice_row.set_text(labels.get(choice_row.key, choice_row.key))
+        self._set_feedback_texts()
+
+    def _set_feedback_texts(self) -> None:
+        lang, tr = self.language.code, self.language.tr
+        grade = self.last_grade
+        if grade is None:
+            if self.message is not None:
+                self.feedback_label.setText(_escape(self.message[0] if lang == "zh" else self.message[1]))
+                self.feedback_label.setStyleSheet(_card_style("feedback", OPEN_COLOR))
+                self.feedback_label.setVisible(True)
+            else:
+                record = self.records.get(self.current.id) if self.current is not None else None
+                if record is not None:
+                    verdict = tr("答对了", "right") if record.correct else tr("答错了", "wrong")
+                    self.feedback_label.setText(
+                        _escape(
+                            tr(
+                                f"上次的回答：{verdict}。再按一次「检查答案」看解释。",
+                                f"Last time: {verdict}. Press Check again to see the explanation.",
+                            )
+                        )
+                    )
+                    self.feedback_label.setStyleSheet(_card_style("feedback", OPEN_COLOR))
+                    self.feedback_label.setVisible(True)
+                else:
+                    self.feedback_label.clear()
+                    self.feedback_label.setVisible(False)
+            self.explanation_label.clear()
+            self.explanation_label.setVisible(False)
+            return
+        color = RIGHT_COLOR if grade.correct else WRONG_COLOR
+        verdict = tr("答对了！", "Right!") if grade.correct else tr("不对。", "Not quite.")
+        expected = tr("正确答案：", "The answer: ") + grade.expected_text(lang)
+        self.feedback_label.setText(f"<b style='color:{color}'>{_escape(verdict)}</b> {_escape(expected)}")
+        self.feedback_label.setStyleSheet(_card_style("feedback", color))
+        self.feedback_label.setVisible(True)
+        self.explanation_label.setText(grade.explanation(lang))
+        self.explanation_label.setVisible(True)
+
+
+def _card_style(name: str, color: str) -> str:
+    """A coloured bar on the left and a faint tint of the same colour: readable on every theme."""
+    tint = QColor(color)
+    return (
+        f"QLabel#{name} {{ border: none; border-left: 6px solid {color}; padding: 10px 12px; "
+        f"background: rgba({tint.red()}, {tint.green()}, {tint.blue()}, 36); }}"
+    )
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

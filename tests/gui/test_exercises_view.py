@@ -1,0 +1,201 @@
+"""The Exercises view: answering, feedback, progress kept between starts, language, Explore."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+from memviz.core import exercises as core
+from memviz.gui.exercises_view import ExercisesView
+from memviz.gui.language import Language
+from memviz.gui.models import RunSettings
+
+
+@pytest.fixture
+def store(tmp_path):
+    return QSettings(str(tmp_path / "memviz.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def settings(qtbot, chapter_site):
+    return RunSettings(site=chapter_site)
+
+
+def make_view(qtbot, settings, store, lang="zh", sources=None):
+    view = ExercisesView(settings, Language(lang), store, sources=sources)
+    qtbot.addWidget(view)
+    view.resize(1280, 720)
+    view.show()
+    return view
+
+
+def answer_and_check(qtbot, view, answer):
+    """Answer like a learner: click the radio button, or type into the box; then press Check."""
+    if view.current.answer_type == "choice":
+        row = next(r for r in view.choice_rows if r.key == str(answer))
+        qtbot.mouseClick(row.radio, Qt.MouseButton.LeftButton)
+    else:
+        view.number_edit.clear()
+        qtbot.keyClicks(view.number_edit, str(answer))
+    qtbot.mouseClick(view.check_button, Qt.MouseButton.LeftButton)
+
+
+def test_view_lists_every_bundled_exercise(qtbot, settings, store):
+    view = make_view(qtbot, settings, store)
+    assert view.objectName() == "exercises"
+    bundled = core.load_exercises()
+    assert view.list.count() == len(bundled) >= 8
+    assert view.list.item(0).text() == "1. " + bundled[0].text("title", "zh")
+    assert view.progress_label.text() == f"0 / {len(bundled)} 答对"
+    assert not view.problems_label.isVisibleTo(view)
+
+
+def test_a_right_choice_shows_right_with_the_explanation(qtbot, settings, store):
+    view = make_view(qtbot, settings, store)
+    view.select("fifo-cap3-next-eviction")
+    assert view.choices_box.isVisibleTo(view) and not view.number_box.isVisibleTo(view)
+    expected = core.solve(view.current).expected
+    answer_and_check(qtbot, view, expected)
+    assert "答对了" in view.feedback_label.text()
+    assert view.explanation_label.text() == core.explanation(view.current, "zh")
+    assert view.explanation_label.isVisibleTo(view)
+    assert view.progress_label.text().startswith("1 / ")
+    assert view.list.currentItem().toolTip() == "答对了"
+
+
+def test_a_wrong_number_shows_the_right_answer(qtbot, settings, store):
+    view = make_view(qtbot, settings, store)
+    view.select("seed1000-home-returns")
+    assert view.number_box.isVisibleTo(view) and not view.choices_box.isVisibleTo(view)
+    assert view.unit_label.text() == "次"
+    answer_and_check(qtbot, view, "7")
+    assert "不对" in view.feedback_label.text()
+    assert "正确答案：6 次" in view.feedback_label.text()
+    assert view.progress_label.text().startswith("0 / ")
+    assert view.list.currentItem().toolTip() == "答错了"
+
+
+def test_a_batch_exercise_is_computed_when_checked(qtbot, settings, store):
+    view = make_view(qtbot, settings, store)
+    view.select("frontier-vs-none-diff")
+    assert not view.explore_button.isVisibleTo(view)  # many runs: nothing single to open
+    answer_and_check(qtbot, view, "+45.1")
+    assert "答对了" in view.feedback_label.text()
+    assert "[+44.0, +46.1]" in view.explanation_label.text()
+
+
+def test_an_unreadable_number_is_not_counted(qtbot, settings, store):
+    view = make_view(qtbot, settings, store)
+    view.select("seed1000-coverage")
+    answer_and_check(qtbot, view, "half")
+    assert "请输入一个数" in view.feedback_label.text()
+    assert "seed1000-coverage" not in view.records
+    qtbot.mouseClick(view.check_button, Qt.MouseButton.LeftButton)  # nothing entered at all
+    view.number_edit.clear()
+    view.check()
+    assert "请先选一个选项或填一个数" in view.feedback_label.text()
+
+
+def test_progress_survives_a_new_view_on_the_same_store(qtbot, settings, store):
+    first = make_view(qtbot, settings, store)
+    first.select("seed1000-duplicates")
+    answer_and_check(qtbot, first, core.solve(first.current).expected)
+    first.select("frontier-next-page-plan")
+    wrong = next(c.key for c in core.choices(first.current) if c.key != core.solve(first.current).expected)
+    answer_and_check(qtbot, first, wrong)
+    first.close()
+
+    second = make_view(qtbot, settings, store)
+    # A learner starts again on the first exercise not yet answered right.
+    assert second.current.id == core.load_exercises()[0].id
+    assert second.progress_label.text().startswith("1 / ")
+    assert second.records["seed1000-duplicates"].correct
+    assert not second.records["frontier-next-page-plan"].correct
+    second.select("frontier-next-page-plan")
+    checked = [r.key for r in second.choice_rows if r.radio.isChecked()]
+    assert checked == [wrong]  # the last answer is filled in again
+    assert "答错了" in second.feedback_label.text() or "不对" in second.feedback_label.text()
+
+
+def test_clearing_progress_forgets_every_answer(qtbot, settings, store):
+    view = make_view(qtbot, settings, store)
+    view.select("seed1000-duplicates")
+    answer_and_check(qtbot, view, "2")
+    view.reset_progress()
+    assert view.progress_label.text().startswith("0 / ")
+    assert make_view(qtbot, settings, store).records == {}
+
+
+def test_a_damaged_progress_entry_counts_as_unanswered(qtbot, settings, store):
+    store.setValue("exercises/seed1000-duplicates/correct", "perhaps")
+    store.setValue("exercises/seed1000-duplicates/answer", "2")
+    store.setValue("exercises/seed1000-coverage/correct", True)  # no answer stored
+    view = make_view(qtbot, settings, store)
+    assert view.records == {}
+
+
+def test_language_switch_resets_every_text(qtbot, settings, store):
+    language = Language("zh")
+    view = ExercisesView(settings, language, store)
+    qtbot.addWidget(view)
+    view.select("fifo-cap3-next-eviction")
+    answer_and_check(qtbot, view, core.solve(view.current).expected)
+    assert view.check_button.text() == "检查答案"
+    language.set_code("en")
+    ex = view.current
+    assert view.check_button.text() == "Check"
+    assert view.heading.text() == "Exercises"
+    assert view.progress_label.text().endswith(" right")
+    assert view.question_label.text() == core.question(ex, "en")
+    assert view.title_label.text().endswith(ex.text("title", "en"))
+    labels = {r.key: r.label.text() for r in view.choice_rows}
+    assert labels == {c.key: c.en for c in core.choices(ex)}
+    assert "Right!" in view.feedback_label.text()
+    assert view.explanation_label.text() == core.explanation(ex, "en")
+    assert view.list.item(0).text().endswith(core.load_exercises()[0].text("title", "en"))
+
+
+def test_show_in_explore_opens_the_exercise_run(qtbot, settings, store):
+    view = make_view(qtbot, settings, store)
+    view.select("lru-cap5-next-eviction")
+    assert view.explore_button.isVisibleTo(view)
+    with qtbot.waitSignal(settings.open_run_requested) as signal:
+        qtbot.mouseClick(view.explore_button, Qt.MouseButton.LeftButton)
+    assert signal.args[0] == view.current.config
+    assert settings.config.seed == 1070 and settings.config.policy == "lru" and settings.config.capacity == 5
+
+
+def test_a_broken_teacher_file_is_reported_and_the_others_work(qtbot, settings, store, tmp_path):
+    good = {
+        "format": "memviz-exercises/1",
+        "exercises": [
+            {
+                "id": "teacher-visits",
+                "kind": "run_metric",
+                "settings": {"strategy": "random", "seed": 1002},
+                "params": {"metric": "pages_seen"},
+                "title": {"zh": "去过几页？", "en": "Pages seen?"},
+                "question": {"zh": "seed {seed}？", "en": "Seed {seed}?"},
+                "explanation": {"zh": "{answer} 页", "en": "{answer} pages"},
+            }
+        ],
+    }
+    (tmp_path / "a.json").write_text(json.dumps(good), encoding="utf-8")
+    (tmp_path / "b.json").write_text(
+        '{"format": "memviz-exercises/1", "exercises": [{"id": 3}]}', encoding="utf-8"
+    )
+    view = make_view(qtbot, settings, store, sources=[tmp_path])
+    assert view.list.count() == 1
+    assert view.problems_label.isVisibleTo(view)
+    assert "b.json" in view.problems_label.text()
+    answer_and_check(qtbot, view, core.solve(view.current).expected)
+    assert "答对了" in view.feedback_label.text()
+
+
+def test_no_exercises_at_all_still_shows_a_view(qtbot, settings, store, tmp_path):
+    view = make_view(qtbot, settings, store, sources=[tmp_path])
+    assert view.list.count() == 0
+    assert view.title_label.text() == "没有练习"
+    assert not view.check_button.isEnabled()
