@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import statistics
 import subprocess
 import sys
 from collections import Counter
@@ -26,12 +27,7 @@ from memviz.core.exercises import (
     question,
     solve,
 )
-from memviz.core.experiments import (
-    Runner,
-    capacity_sweep,
-    compare_with_baseline,
-    cost_to_find_all_bugs,
-)
+from memviz.core.experiments import Runner, paired_difference
 from memviz.core.report import seed_story
 from memviz.core.stats import pct
 from memviz.paths import resource_path
@@ -153,38 +149,44 @@ def test_stop_reason_is_the_engines(chapter_site):
     assert solve(ex).expected == run(chapter_site, ex.config).stop_reason == "done"
 
 
+def scalar_runs(site, config, seeds=range(1000, 1200)):
+    """One scalar engine run per seed: independent of the batch machinery the exercises go through."""
+    return [run(site, config.with_(seed=s)) for s in seeds]
+
+
 def test_batch_answers_are_the_chapters_figures(chapter_site):
-    with Runner() as runner:
-        frontier = compare_with_baseline(
-            chapter_site, RunConfig(strategy="frontier"), bootstrap=0, runner=runner
-        )
-        visited = compare_with_baseline(
-            chapter_site, RunConfig(strategy="visited"), bootstrap=0, runner=runner
-        )
-        sweep = capacity_sweep(chapter_site, RunConfig(strategy="frontier"), (12,), runner=runner)
-        cost = {
-            s: cost_to_find_all_bugs(chapter_site, RunConfig(strategy=s), runner=runner)
-            for s in ("random", "frontier")
-        }
-    assert solve(BY_ID["frontier-vs-none-diff"]).expected == pytest.approx(frontier.diff.mean * 100)
+    def cov(config):
+        return [r.coverage for r in scalar_runs(chapter_site, config)]
+
+    none = cov(RunConfig())
+    frontier = paired_difference(cov(RunConfig("frontier")), none, bootstrap=0)
+    assert solve(BY_ID["frontier-vs-none-diff"]).expected == pytest.approx(frontier.mean * 100)
     assert pct(solve(BY_ID["frontier-vs-none-diff"]).expected / 100, True) == "+45.1"
-    assert solve(BY_ID["cap12-random-minus-fifo"]).expected == pytest.approx(
-        sweep.paired(12, "random", "fifo", bootstrap=0).mean * 100
-    )
+
+    cap12 = {p: cov(RunConfig("frontier", capacity=12, policy=p)) for p in ("fifo", "lru", "random")}
+    random_vs_fifo = paired_difference(cap12["random"], cap12["fifo"], bootstrap=0)
+    assert solve(BY_ID["cap12-random-minus-fifo"]).expected == pytest.approx(random_vs_fifo.mean * 100)
     assert pct(solve(BY_ID["cap12-random-minus-fifo"]).expected / 100, True) == "+3.8"
-    means = {p: sweep.ci(12, p).mean for p in ("fifo", "lru", "random")}
+    means = {p: statistics.fmean(c) for p, c in cap12.items()}
     assert solve(BY_ID["cap12-policy-winner"]).expected == max(means, key=means.get) == "random"
-    assert solve(BY_ID["cost-per-bug-frontier"]).expected == pytest.approx(cost["frontier"].tokens_per_bug)
+    lru_vs_fifo = paired_difference(cap12["lru"], cap12["fifo"], bootstrap=0)
+    assert lru_vs_fifo.lo < 0 < lru_vs_fifo.hi
+    assert solve(BY_ID["pairing-lru-fifo"]).expected == "barely_would_include_zero"
+
+    cost = {s: scalar_runs(chapter_site, RunConfig(s, until_all_bugs=True)) for s in ("random", "frontier")}
+    per_bug = statistics.fmean(r.tokens / r.bugs for r in cost["frontier"])
+    assert solve(BY_ID["cost-per-bug-frontier"]).expected == pytest.approx(per_bug)
+    tokens = {s: statistics.fmean(r.tokens for r in runs) for s, runs in cost.items()}
     ratio = solve(BY_ID["cost-ratio-frontier"]).expected
-    assert ratio == pytest.approx(cost["frontier"].tokens / cost["random"].tokens * 100)
+    assert ratio == pytest.approx(tokens["frontier"] / tokens["random"] * 100)
     assert pct(ratio / 100) == "5.8"
+
     # The chapter: paired half-width 1.30 points against 1.39 unpaired; pairing hardly helps.
-    d = visited.diff
-    assert (f"{d.paired_half * 100:.2f}", f"{d.unpaired_half * 100:.2f}") == ("1.30", "1.39")
+    visited = paired_difference(cov(RunConfig("visited")), none, bootstrap=0)
+    assert (f"{visited.paired_half * 100:.2f}", f"{visited.unpaired_half * 100:.2f}") == ("1.30", "1.39")
     assert solve(BY_ID["pairing-weak"]).expected == "barely_effect_large"
-    assert "1.30" in explanation(BY_ID["pairing-weak"], "zh") and "1.39" in explanation(
-        BY_ID["pairing-weak"], "en"
-    )
+    assert "1.30" in explanation(BY_ID["pairing-weak"], "zh")
+    assert "1.39" in explanation(BY_ID["pairing-weak"], "en")
 
 
 def test_small_memory_makes_link_lists_useless(chapter_site):
