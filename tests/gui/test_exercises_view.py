@@ -199,3 +199,15 @@ def test_no_exercises_at_all_still_shows_a_view(qtbot, settings, store, tmp_path
     assert view.list.count() == 0
     assert view.title_label.text() == "没有练习"
     assert not view.check_button.isEnabled()
+
+
+def test_texts_grow_with_the_window_font(qtbot, settings, store):
+    """A whole-UI zoom that enlarges the window's font enlarges the exercise texts in proportion."""
+    view = make_view(qtbot, settings, store)
+    view.select("fifo-cap3-next-eviction")
+    before = view.question_label.font().pointSizeF(), view.choice_rows[0].label.font().pointSizeF()
+    bigger = view.font()
+    bigger.setPointSizeF(view.font().pointSizeF() * 2)
+    view.setFont(bigger)
+    after = view.question_label.font().pointSizeF(), view.choice_rows[0].label.font().pointSizeF()
+    assert after == pytest.approx((2 * before[0], 2 * before[1]))

@@ -123,3 +123,14 @@ def test_the_runs_the_notes_suggest_do_what_they_say(chapter_site):
     assert evicted["lru"] is not None and evicted["lru"] != evicted["fifo"]
     # 5. Unlimited memory, budget 100: it stops by itself.
     assert run(chapter_site, RunConfig("frontier", 1000, budget=100)).stop_reason == "done"
+
+
+def test_notes_grow_with_the_window_font(qtbot, settings):
+    view = InfoView(settings, Language("zh"))
+    qtbot.addWidget(view)
+    before = view.browser.document().defaultFont().pointSizeF()
+    bigger = view.font()
+    bigger.setPointSizeF(view.font().pointSizeF() * 2)
+    view.setFont(bigger)
+    assert view.browser.document().defaultFont().pointSizeF() == pytest.approx(2 * before)
+    assert view.browser.toPlainText().startswith("教学说明")
