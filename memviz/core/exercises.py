@@ -52,7 +52,7 @@ from memviz.core.site import Site, SiteError, load_site
 from memviz.core.stats import pct
 from memviz.core.strategies import HOW_FALLBACK, HOW_FRESH, HOW_PLAN, HOW_RANDOM, STRATEGIES
 from memviz.paths import resource_path
-from memviz.textreport import policy_name, strategy_name, whole
+from memviz.textreport import whole
 
 EXERCISES_FORMAT = "memviz-exercises/1"
 LANGS = ("zh", "en")
@@ -159,6 +159,23 @@ class Grade:
 
 
 # -- shared wording -----------------------------------------------------------------------------
+
+
+# The names the Explore view shows (memviz.gui.explore.labels), so a question names what the learner sees.
+STRATEGY_NAMES = {
+    "random": ("无记忆", "No memory"),
+    "visited": ("已访问集合", "Visited set"),
+    "frontier": ("已访问集合 + 链接表", "Visited set + link lists"),
+}
+POLICY_NAMES = {"fifo": ("FIFO", "FIFO"), "lru": ("LRU", "LRU"), "random": ("随机", "Random")}
+
+
+def strategy_name(strategy: str, lang: str) -> str:
+    return _t(lang, *STRATEGY_NAMES[strategy])
+
+
+def policy_name(policy: str, lang: str) -> str:
+    return _t(lang, *POLICY_NAMES[policy])
 
 
 def capacity_text(capacity: int | None, lang: str) -> str:
