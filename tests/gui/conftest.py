@@ -1,4 +1,7 @@
-"""Qt tests run offscreen; every test fails on a Qt warning it did not expect."""
+"""GUI tests run offscreen: no display is needed, and windows never flash up on a desktop.
+
+The Explore and snapshot tests also fail on any Qt warning they did not expect.
+"""
 
 from __future__ import annotations
 
@@ -31,9 +34,14 @@ def app(qapp):
     return create_app(height=1080)
 
 
+STRICT_MODULES = ("test_explore", "test_snapshot")
+
+
 @pytest.fixture(autouse=True)
 def no_qt_warnings(request, qtlog):
     yield
+    if not request.module.__name__.rpartition(".")[2].startswith(STRICT_MODULES):
+        return
     bad = [
         record.message
         for record in qtlog.records

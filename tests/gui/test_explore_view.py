@@ -22,6 +22,7 @@ from memviz.gui.explore import style
 from memviz.gui.explore.graph_view import FORGOTTEN, REMEMBERED, UNVISITED, VISITED
 from memviz.gui.explore.memory_panel import EVICTED, NEW, TOUCHED
 from memviz.gui.explore.narration import narrate_run
+from memviz.gui.explore.numbers_panel import StatCard
 
 
 def click_step(qtbot, window, n):
@@ -276,6 +277,10 @@ def _visible_texts(window) -> dict[int, str]:
     texts: dict[int, str] = {}
     widgets = [w for w in window.findChildren(QWidget) if w.isVisible()]
     for widget in widgets:
+        if isinstance(widget, StatCard):  # painted: its caption and detail line
+            texts[id(widget)] = widget.caption.text()
+            texts[id(widget) + 1] = widget.detail.text()
+            continue
         if isinstance(widget, QLabel | QAbstractButton):
             text = widget.text()
         elif isinstance(widget, QComboBox):

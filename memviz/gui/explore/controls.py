@@ -297,6 +297,10 @@ class PlaybackBar(QWidget):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Space belongs to play/pause, not to a button
             button.setFont(style.ui_font(scale=1.05, bold=name in ("play", "step")))
         self.play_button.setMinimumWidth(120)
+        self._play_icon = icons.standardIcon(QStyle.StandardPixmap.SP_MediaPlay)
+        self._pause_icon = icons.standardIcon(QStyle.StandardPixmap.SP_MediaPause)
+        self.play_button.setIcon(self._play_icon)
+        self._showing_pause = False
         self.speed_label = QLabel()
         self.speed = QSlider(Qt.Orientation.Horizontal)
         self.speed.setObjectName("speed")
@@ -351,23 +355,29 @@ class PlaybackBar(QWidget):
         model = self.model
         tr = self.language.tr
         with QSignalBlocker(self.timeline):
-            self.timeline.setRange(0, max(model.total, 0))
+            if self.timeline.maximum() != model.total:
+                self.timeline.setRange(0, max(model.total, 0))
+                self.timeline.setTickInterval(5 if model.total <= 60 else max(5, model.total // 12))
             self.timeline.setValue(model.position)
-            self.timeline.setTickInterval(5 if model.total <= 60 else max(5, model.total // 12))
         with QSignalBlocker(self.speed):
             self.speed.setValue(model.speed_index)
+        digits = len(str(model.total))
+        width = self.position_label.fontMetrics().horizontalAdvance("8" * digits + " / " + "8" * digits) + 6
+        if self.position_label.minimumWidth() != width:  # a changing number must not relayout the bar
+            self.position_label.setMinimumWidth(width)
+            self.position_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.speed_value.setText(
             tr(f"{_speed_text(model.speed)} 步/秒", f"{_speed_text(model.speed)} steps/s")
         )
         self.position_label.setText(f"{model.position} / {model.total}")
         self.back_button.setEnabled(model.position > 0)
         self.step_button.setEnabled(not model.finished)
-        icons = self.style()
+        if model.playing != self._showing_pause:
+            self._showing_pause = model.playing
+            self.play_button.setIcon(self._pause_icon if model.playing else self._play_icon)
         if model.playing:
-            self.play_button.setIcon(icons.standardIcon(QStyle.StandardPixmap.SP_MediaPause))
             self.play_button.setText(tr("暂停", "Pause"))
         else:
-            self.play_button.setIcon(icons.standardIcon(QStyle.StandardPixmap.SP_MediaPlay))
             self.play_button.setText(tr("重播", "Replay") if model.finished else tr("播放", "Play"))
 
     def _set_texts(self) -> None:

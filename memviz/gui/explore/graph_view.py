@@ -10,7 +10,17 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView
 
 from memviz.core.engine import StepEvent
@@ -364,10 +374,14 @@ class SiteGraphView(QGraphicsView):
         self._layout: GraphLayout | None = None
         self._centers: dict[int, QPointF] = {}
         self._edge_paths: dict[tuple[int, int], QPainterPath] = {}
+        self._outlines: dict[tuple[int, int, float], QPainterPath] = {}
         self.pages: list[PageItem] = []
         self._nav_band = PathsItem(-10)
         self._nav_edges = PathsItem(-6)
         self._local_edges = PathsItem(-5)
+        # The nav bar and the links never change during a run: they are the view's background, drawn
+        # once per layout into Qt's background cache and copied, not re-stroked, on every repaint.
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self._trail = PathsItem(-3)
         self._plan = PathsItem(-2)
         self._agent = AgentItem()
@@ -375,7 +389,7 @@ class SiteGraphView(QGraphicsView):
         self._caption = TextItem()
         self._legend = TextItem()
         for item in (
-            self._nav_band, self._nav_edges, self._local_edges, self._trail, self._plan,
+            self._trail, self._plan,
             self._agent, self._caption, self._legend,
         ):  # fmt: skip
             self.scene().addItem(item)
@@ -402,6 +416,14 @@ class SiteGraphView(QGraphicsView):
     def set_show_nav_edges(self, show: bool) -> None:
         self.show_nav_edges = show
         self._nav_edges.setVisible(show)
+        self.resetCachedContent()
+        self.viewport().update()
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.fillRect(rect, style.BACKDROP)
+        for item in (self._nav_band, self._nav_edges, self._local_edges):
+            if item.isVisible():
+                item.paint(painter, None)
 
     def page_texts(self) -> list[str]:
         """Every text drawn in the graph, for tests of the language switch."""
@@ -430,6 +452,7 @@ class SiteGraphView(QGraphicsView):
             self.scene().removeItem(item)
         self.pages = [PageItem(p) for p in range(site.n_pages)]
         for item in self.pages:
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             item.has_bug = p_has_bug = item.page in site.bug_by_page
             item.setZValue(0.5 if p_has_bug else 0)
             self.scene().addItem(item)
@@ -482,6 +505,7 @@ class SiteGraphView(QGraphicsView):
         for item in self.pages:
             item.setPos(self._centers[item.page])
         self._edge_paths.clear()
+        self._outlines.clear()
 
         self._agent.radius = card_h * 0.32
         band = QPainterPath()
@@ -675,6 +699,7 @@ class SiteGraphView(QGraphicsView):
                     nav.lineTo(self._centers[q])
         self._nav_edges.set_strokes([(nav, QPen(style.NAV_EDGE, 1.2), None)])
         self._nav_edges.setVisible(self.show_nav_edges)
+        self.resetCachedContent()
 
     # -- state ----------------------------------------------------------------------------------------
 
@@ -743,10 +768,23 @@ class SiteGraphView(QGraphicsView):
         for k, event in enumerate(events):
             age = n - 1 - k  # 0 = the latest move
             alpha = 0.75 * (1 - age / TRAIL_LENGTH) + 0.06
-            pen = QPen(style.with_alpha(color, alpha), self._px * (0.42 - 0.025 * age))
-            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            strokes.append((self._edge_path(event.from_page, event.to_page), pen, None))
+            outline = self._stroke_outline(event.from_page, event.to_page, self._px * (0.42 - 0.025 * age))
+            strokes.append((outline, QPen(Qt.PenStyle.NoPen), QBrush(style.with_alpha(color, alpha))))
         self._trail.set_strokes(strokes)
+
+    def _stroke_outline(self, p: int, q: int, width: float) -> QPainterPath:
+        """The filled outline of a wide stroke along p→q: stroking a wide pen on every repaint is the
+        costly part of drawing the trail, so each outline is made once per layout."""
+        key = (p, q, round(width, 2))
+        outline = self._outlines.get(key)
+        if outline is None:
+            stroker = QPainterPathStroker()
+            stroker.setWidth(width)
+            stroker.setCapStyle(Qt.PenCapStyle.RoundCap)
+            stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            outline = stroker.createStroke(self._edge_path(p, q)).simplified()
+            self._outlines[key] = outline
+        return outline
 
     def _sync_plan(self, event: StepEvent | None, reveal: float = 1.0) -> None:
         if event is None or event.how != HOW_PLAN or not event.planned_path:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QEasingCurve, QRectF, QSize, Qt, QVariantAnimation
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QFrame, QLabel, QProgressBar, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from memviz.core.engine import StepEvent
 from memviz.gui.explore import style
@@ -44,6 +44,8 @@ class MemoryList(QWidget):
         self.language = language
         self.rows: list[MemoryRow] = []
         self.full = False
+        self._font_cache = None
+        self._name_width_cache: tuple[str, float] | None = None
         self._progress = 1.0
         self._animation = QVariantAnimation(self)
         self._animation.setStartValue(0.0)
@@ -55,10 +57,29 @@ class MemoryList(QWidget):
     # -- geometry -------------------------------------------------------------------------------------
 
     def _fonts(self):
-        return style.ui_font(scale=1.05, bold=True), style.ui_font(scale=0.92), style.ui_font(scale=0.8)
+        if self._font_cache is None:
+            fonts = style.ui_font(scale=1.05, bold=True), style.ui_font(scale=0.92), style.ui_font(scale=0.8)
+            self._font_cache = (fonts, tuple(QFontMetricsF(f) for f in fonts))
+        return self._font_cache[0]
+
+    def _metrics(self):
+        self._fonts()
+        return self._font_cache[1]
 
     def row_height(self) -> float:
-        return QFontMetricsF(self._fonts()[0]).height() * 1.75
+        return self._metrics()[0].height() * 1.75
+
+    def _name_width(self) -> float:
+        """Room for the longest page name in the UI language (measured once per language)."""
+        lang = self.language.code
+        if self._name_width_cache is None or self._name_width_cache[0] != lang:
+            site = self.model.site
+            metrics = self._metrics()[0]
+            widest = max(
+                (metrics.horizontalAdvance(site.page_name(p, lang)) for p in range(site.n_pages)), default=0
+            )
+            self._name_width_cache = (lang, widest + 16)
+        return self._name_width_cache[1]
 
     def sizeHint(self) -> QSize:
         return QSize(360, int(max(1, len(self.rows)) * self.row_height()) + 4)
@@ -71,8 +92,10 @@ class MemoryList(QWidget):
     def set_rows(self, rows: list[MemoryRow], full: bool, animate_ms: int) -> None:
         self.rows = rows
         self.full = full
-        self.setMinimumHeight(int(max(1, len(rows)) * self.row_height()) + 4)
-        self.updateGeometry()
+        height = int(max(1, len(rows)) * self.row_height()) + 4
+        if height != self.minimumHeight():
+            self.setMinimumHeight(height)
+            self.updateGeometry()
         self._animation.stop()
         if animate_ms > 0 and any(r.mark != NORMAL or r.from_slot != r.slot for r in rows):
             self._progress = 0.0
@@ -93,10 +116,8 @@ class MemoryList(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.rect(), style.PAPER)
         name_font, link_font, tag_font = self._fonts()
+        name_metrics, link_metrics, tag_metrics = self._metrics()
         row_h = self.row_height()
-        name_metrics = QFontMetricsF(name_font)
-        link_metrics = QFontMetricsF(link_font)
-        tag_metrics = QFontMetricsF(tag_font)
         lang = self.language.code
         tr = self.language.tr
         site = self.model.site
@@ -225,6 +246,49 @@ class MemoryList(QWidget):
         return self.model.site.clickable[page]  # an evicted entry held the page's links as seen there
 
 
+class Gauge(QWidget):
+    """used / capacity as a bar with its text; painted, so a step costs one small repaint."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.used = 0
+        self.capacity = 1
+        self.full = False
+        self._text = ""
+        self.setFont(style.ui_font(scale=1.0, bold=True))
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def text(self) -> str:
+        return self._text
+
+    def set_state(self, used: int, capacity: int, full: bool, text: str) -> None:
+        if (used, capacity, full, text) != (self.used, self.capacity, self.full, self._text):
+            self.used, self.capacity, self.full, self._text = used, max(capacity, 1), full, text
+            self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(200, int(self.fontMetrics().height() * 1.7))
+
+    def paintEvent(self, _event) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        box = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
+        radius = box.height() / 2.6
+        painter.setPen(QPen(QColor("#c9d0d9"), 1))
+        painter.setBrush(QColor("#eef1f5"))
+        painter.drawRoundedRect(box, radius, radius)
+        share = min(1.0, self.used / self.capacity)
+        if share > 0:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(style.EVICT if self.full else style.REMEMBERED_EDGE)
+            painter.drawRoundedRect(
+                QRectF(box.left(), box.top(), box.width() * share, box.height()), radius, radius
+            )
+        painter.setPen(QColor("white") if share > 0.55 else style.INK)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self._text)
+        painter.end()
+
+
 class MemoryPanel(QWidget):
     """Title, eviction rule, a used/capacity gauge and the list of entries."""
 
@@ -240,10 +304,8 @@ class MemoryPanel(QWidget):
         self.rule.setObjectName("memory_rule")
         self.rule.setWordWrap(True)
         self.rule.setStyleSheet(f"color: {style.MUTED.name()};")
-        self.gauge = QProgressBar()
+        self.gauge = Gauge()
         self.gauge.setObjectName("memory_gauge")
-        self.gauge.setTextVisible(True)
-        self.gauge.setFont(style.ui_font(scale=1.0, bold=True))
         self.empty = QLabel()
         self.empty.setObjectName("memory_empty")
         self.empty.setWordWrap(True)
@@ -340,22 +402,11 @@ class MemoryPanel(QWidget):
         used = len(memory.entries)
         tr = self.language.tr
         if memory.capacity is None:
-            self.gauge.setRange(0, self.model.site.n_pages)
-            self.gauge.setValue(used)
-            self.gauge.setFormat(tr(f"已用 {used} 条 / 不限容量", f"{used} entries used / unlimited"))
-            chunk = style.REMEMBERED_EDGE.name()
+            text = tr(f"已用 {used} 条 / 不限容量", f"{used} entries used / unlimited")
+            self.gauge.set_state(used, self.model.site.n_pages, False, text)
         else:
-            self.gauge.setRange(0, memory.capacity)
-            self.gauge.setValue(used)
-            self.gauge.setFormat(
-                tr(f"已用 {used} / {memory.capacity} 条", f"{used} / {memory.capacity} used")
-            )
-            chunk = (style.EVICT if used >= memory.capacity else style.REMEMBERED_EDGE).name()
-        self.gauge.setStyleSheet(
-            "QProgressBar { border: 1px solid #c9d0d9; border-radius: 6px; background: #eef1f5;"
-            " text-align: center; min-height: 1.6em; color: #1d2330; }"
-            f"QProgressBar::chunk {{ background: {chunk}; border-radius: 5px; }}"
-        )
+            text = tr(f"已用 {used} / {memory.capacity} 条", f"{used} / {memory.capacity} used")
+            self.gauge.set_state(used, memory.capacity, used >= memory.capacity, text)
 
     def _set_texts(self) -> None:
         tr = self.language.tr

@@ -45,7 +45,7 @@ class ExploreModel(QObject):
         self._timer.setInterval(self._interval_ms())
         self._timer.timeout.connect(self._on_timer_tick)
         self._exploration = Exploration(settings.site, settings.config)
-        self._total = _count_events(settings.site, settings.config)
+        self._total, self._final_tokens = _whole_run(settings.site, settings.config)
         settings.config_changed.connect(self._on_config_change)
         settings.site_changed.connect(self._on_site_change)
 
@@ -87,6 +87,11 @@ class ExploreModel(QObject):
     def total(self) -> int:
         """How many calls the whole run makes (the timeline's length)."""
         return self._total
+
+    @property
+    def final_tokens(self) -> int:
+        """Tokens the whole run spends: the plot's scale, so it does not rescale on every step."""
+        return self._final_tokens
 
     @property
     def finished(self) -> bool:
@@ -152,7 +157,7 @@ class ExploreModel(QObject):
         """Start the run over from step 0 with the settings in force."""
         self.pause()
         self._exploration = Exploration(self.settings.site, self.settings.config)
-        self._total = _count_events(self.settings.site, self.settings.config)
+        self._total, self._final_tokens = _whole_run(self.settings.site, self.settings.config)
         self._events = []
         self._order_before = None
         self.restarted.emit()
@@ -217,7 +222,8 @@ class ExploreModel(QObject):
         self.reset()
 
 
-def _count_events(site: Site, config: RunConfig) -> int:
-    """Model calls in the whole run: one per click, plus the call that decided to stop, if any."""
+def _whole_run(site: Site, config: RunConfig) -> tuple[int, int]:
+    """Model calls in the whole run (one per click, plus the call that decided to stop, if any) and
+    the tokens it spends."""
     result = Exploration(site, config).run_to_end()
-    return result.steps + (1 if result.stop_reason in ("done", "dead_end") else 0)
+    return result.steps + (1 if result.stop_reason in ("done", "dead_end") else 0), result.tokens

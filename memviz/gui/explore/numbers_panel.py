@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGridLayout,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from memviz.core.engine import StepEvent
 from memviz.core.stats import pct
@@ -15,39 +24,80 @@ from memviz.gui.palette import OKABE_ITO
 STATS = ("steps", "coverage", "repeats", "tokens", "bugs", "reports", "duplicates")
 
 
-class StatCard(QFrame):
-    """A caption, a big number and a detail line."""
+class CardText:
+    """One text of a card, set like a label's; the card repaints when it changes."""
+
+    def __init__(self, card: StatCard) -> None:
+        self._card = card
+        self._text = ""
+
+    def text(self) -> str:
+        return self._text
+
+    def setText(self, text: str) -> None:
+        if text != self._text:
+            self._text = text
+            self._card.update()
+
+
+class StatCard(QWidget):
+    """A caption, a big number and a detail line on a card, all painted: a step's new number is one
+    small repaint, with no layout pass (labels would relayout the whole window on every change)."""
 
     def __init__(self, key: str, accent: str, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName(f"stat_{key}")
-        self.setStyleSheet(
-            f"QFrame#stat_{key} {{ background: white; border: 1px solid #dde2e8; border-radius: 8px;"
-            f" border-top: 4px solid {accent}; }}"
+        self.accent = QColor(accent)
+        self.caption = CardText(self)
+        self.value = CardText(self)
+        self.detail = CardText(self)
+        self.fonts = (
+            style.ui_font(scale=0.92),
+            style.ui_font(scale=1.75, bold=True),
+            style.ui_font(scale=0.85),
         )
-        self.caption = QLabel()
-        self.caption.setObjectName(f"stat_{key}_caption")
-        self.caption.setFont(style.ui_font(scale=0.92))
-        self.caption.setStyleSheet(f"color: {style.MUTED.name()}; border: none;")
-        self.value = QLabel()
-        self.value.setObjectName(f"stat_{key}_value")
-        self.value.setFont(style.ui_font(scale=1.75, bold=True))
-        self.value.setStyleSheet(f"color: {style.INK.name()}; border: none;")
-        self.detail = QLabel()
-        self.detail.setObjectName(f"stat_{key}_detail")
-        self.detail.setFont(style.ui_font(scale=0.85))
-        self.detail.setStyleSheet(f"color: {style.MUTED.name()}; border: none;")
-        for label in (self.caption, self.detail):
-            # Long English captions wrap instead of widening the column.
-            label.setWordWrap(True)
-            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 6)
-        layout.setSpacing(0)
-        layout.addWidget(self.caption)
-        layout.addWidget(self.value)
-        layout.addWidget(self.detail)
+        self.metrics = tuple(QFontMetricsF(font) for font in self.fonts)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+    def texts(self) -> list[str]:
+        return [self.caption.text(), self.value.text(), self.detail.text()]
+
+    def _lines(self) -> list[tuple[str, int, QColor]]:
+        return [
+            (self.caption.text(), 0, style.MUTED),
+            (self.value.text(), 1, style.INK),
+            (self.detail.text(), 2, style.MUTED),
+        ]
+
+    def sizeHint(self) -> QSize:
+        height = sum(m.height() for m in self.metrics) + 18
+        return QSize(120, int(height))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(80, self.sizeHint().height())
+
+    def paintEvent(self, _event) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        box = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
+        painter.setPen(QPen(QColor("#dde2e8"), 1))
+        painter.setBrush(QColor("white"))
+        painter.drawRoundedRect(box, 8, 8)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.accent)
+        painter.drawRoundedRect(QRectF(box.left(), box.top(), box.width(), 4), 2, 2)
+        y = box.top() + 9
+        inner = box.width() - 20
+        for text, kind, color in self._lines():
+            painter.setFont(self.fonts[kind])
+            painter.setPen(color)
+            metrics = self.metrics[kind]
+            shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, inner)
+            painter.drawText(
+                QRectF(box.left() + 10, y, inner, metrics.height()), Qt.AlignmentFlag.AlignLeft, shown
+            )
+            y += metrics.height()
+        painter.end()
 
 
 class NumbersPanel(QWidget):
@@ -187,18 +237,17 @@ class ProgressPlot(QWidget):
                 axis.setStyle(tickFont=tick_font, tickTextOffset=4)
                 axis.setPen(pg.mkPen("#9aa3ae"))
                 axis.setTextPen(pg.mkPen(style.MUTED.name()))
+                axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.coverage_plot.setYRange(0, 100, padding=0.02)
-        self.coverage_curve = self.coverage_plot.plot(
-            pen=pg.mkPen(OKABE_ITO["green"], width=3), antialias=True
-        )
-        self.coverage_dot = self.coverage_plot.plot(
-            pen=None, symbol="o", symbolSize=9, symbolBrush=OKABE_ITO["green"], symbolPen="w"
-        )
-        self.tokens_curve = self.tokens_plot.plot(pen=pg.mkPen(OKABE_ITO["blue"], width=3), antialias=True)
-        self.tokens_dot = self.tokens_plot.plot(
-            pen=None, symbol="o", symbolSize=9, symbolBrush=OKABE_ITO["blue"], symbolPen="w"
-        )
-        self.tokens_plot.enableAutoRange(axis="y")
+        # Plain curve items and one ellipse per plot for "now": a step redraws in well under a millisecond.
+        self.coverage_curve = pg.PlotCurveItem(pen=pg.mkPen(OKABE_ITO["green"], width=3), antialias=True)
+        self.tokens_curve = pg.PlotCurveItem(pen=pg.mkPen(OKABE_ITO["blue"], width=3), antialias=True)
+        self.coverage_plot.addItem(self.coverage_curve)
+        self.tokens_plot.addItem(self.tokens_curve)
+        self.coverage_dot = _dot(OKABE_ITO["green"])
+        self.tokens_dot = _dot(OKABE_ITO["blue"])
+        self.coverage_plot.addItem(self.coverage_dot)
+        self.tokens_plot.addItem(self.tokens_dot)
         self.plot.setMinimumHeight(100)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -241,9 +290,9 @@ class ProgressPlot(QWidget):
 
     def _draw_series(self) -> None:
         self.coverage_curve.setData(self._xs, self._coverage)
-        self.coverage_dot.setData(self._xs[-1:], self._coverage[-1:])
+        self.coverage_dot.setPos(self._xs[-1], self._coverage[-1])
         self.tokens_curve.setData(self._xs, self._tokens)
-        self.tokens_dot.setData(self._xs[-1:], self._tokens[-1:])
+        self.tokens_dot.setPos(self._xs[-1], self._tokens[-1])
 
     def _on_model_step(self, event: StepEvent) -> None:
         self._append(event)
@@ -253,9 +302,22 @@ class ProgressPlot(QWidget):
         total = max(self.model.total, 1)
         for item in (self.coverage_plot, self.tokens_plot):
             item.setXRange(0, total, padding=0.02)
+        # Fixed axes, like the timeline: the curves grow into a frame that does not rescale each step.
+        self.tokens_plot.setYRange(0, max(self.model.final_tokens, 1) / 1000, padding=0.05)
         self._reset_series()
         self._draw_series()
         self._set_texts()
 
     def _on_language_change(self, _code: str) -> None:
         self._set_texts()
+
+
+def _dot(color: str) -> QGraphicsEllipseItem:
+    """A round marker that keeps its size in pixels however the plot is scaled."""
+    r = 5.0
+    dot = QGraphicsEllipseItem(-r, -r, 2 * r, 2 * r)
+    dot.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+    dot.setBrush(QColor(color))
+    dot.setPen(QPen(QColor("white"), 1.5))
+    dot.setZValue(10)
+    return dot
