@@ -279,7 +279,8 @@ def _visible_texts(window) -> dict[int, str]:
     for widget in widgets:
         if isinstance(widget, StatCard):  # painted: its caption and detail line
             texts[id(widget)] = widget.caption.text()
-            texts[id(widget) + 1] = widget.detail.text()
+            if re.search(r"[A-Za-z\u4e00-\u9fff]", widget.detail.text()):
+                texts[id(widget) + 1] = widget.detail.text()
             continue
         if isinstance(widget, QLabel | QAbstractButton):
             text = widget.text()
