@@ -363,8 +363,9 @@ class PlaybackBar(QWidget):
             self.speed.setValue(model.speed_index)
         digits = len(str(model.total))
         width = self.position_label.fontMetrics().horizontalAdvance("8" * digits + " / " + "8" * digits) + 6
-        if self.position_label.minimumWidth() != width:  # a changing number must not relayout the bar
-            self.position_label.setMinimumWidth(width)
+        if self.position_label.width() != width:
+            # A fixed size: a new number then repaints the label without relayouting the window.
+            self.position_label.setFixedSize(width, self.position_label.sizeHint().height())
             self.position_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.speed_value.setText(
             tr(f"{_speed_text(model.speed)} 步/秒", f"{_speed_text(model.speed)} steps/s")

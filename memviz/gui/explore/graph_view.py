@@ -40,7 +40,7 @@ from memviz.gui.language import Language
 MIN_PX, MAX_PX = 12.0, 22.0  # page-name type size bounds, in pixels
 MIN_SMALL_PX = 11.0  # captions, legend and badges never go below this
 MAX_LINES = 3  # a crowded row zig-zags over at most this many lines
-TRAIL_LENGTH = 8  # moves drawn behind the agent, fading with age
+TRAIL_LENGTH = 5  # moves drawn behind the agent, fading with age (each costs repaint time)
 
 UNVISITED = "unvisited"
 VISITED = "visited"  # visited, and there is no memory to hold it

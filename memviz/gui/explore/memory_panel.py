@@ -46,6 +46,7 @@ class MemoryList(QWidget):
         self.full = False
         self._font_cache = None
         self._name_width_cache: tuple[str, float] | None = None
+        self._link_widths: dict[tuple[str, int], float] = {}
         self._progress = 1.0
         self._animation = QVariantAnimation(self)
         self._animation.setStartValue(0.0)
@@ -68,6 +69,13 @@ class MemoryList(QWidget):
 
     def row_height(self) -> float:
         return self._metrics()[0].height() * 1.75
+
+    def _link_width(self, page: int, text: str) -> float:
+        key = (self.language.code, page)
+        width = self._link_widths.get(key)
+        if width is None:
+            width = self._link_widths[key] = self._metrics()[1].horizontalAdvance(text)
+        return width
 
     def _name_width(self) -> float:
         """Room for the longest page name in the UI language (measured once per language)."""
@@ -126,10 +134,7 @@ class MemoryList(QWidget):
         width = self.width()
         t = self._progress
         index_w = name_metrics.horizontalAdvance("24") + 14
-        name_w = (
-            max(name_metrics.horizontalAdvance(site.page_name(p, lang)) for p in range(site.n_pages)) + 16
-        )
-        name_w = min(name_w, width * 0.38)
+        name_w = min(self._name_width(), width * 0.38)
         live_index = 0
         for row in self.rows:
             y = (row.from_slot + (row.slot - row.from_slot) * t) * row_h
@@ -216,7 +221,7 @@ class MemoryList(QWidget):
             shown_all = True
             for q in local:
                 text = site.page_name(q, lang)
-                w = link_metrics.horizontalAdvance(text)
+                w = self._link_width(q, text)
                 if x + w > limit:
                     shown_all = False
                     break

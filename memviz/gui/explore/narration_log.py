@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QPlainTextEdit
 
 from memviz.core.engine import StepEvent
 from memviz.gui.explore import style
@@ -36,23 +38,22 @@ _COLORS = {
 }
 
 
-class NarrationLog(QListWidget):
+class NarrationLog(QPlainTextEdit):
+    """Read-only text, one block per line: appending a step costs one block, not a relayout of all."""
+
     def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("explore_narration")
         self.model = model
         self.language = language
+        self.setReadOnly(True)
         self.setFont(style.ui_font(scale=1.0))
-        self.setWordWrap(True)
-        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setUniformItemSizes(False)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setUndoRedoEnabled(False)
         self.setStyleSheet(
-            "QListWidget { background: white; border: 1px solid #dde2e8; border-radius: 8px; padding: 4px; }"
-            "QListWidget::item { padding: 2px 4px; }"
+            "QPlainTextEdit { background: white; border: 1px solid #dde2e8; border-radius: 8px; padding: 4px; }"
         )
         model.stepped.connect(self._on_model_step)
         model.replayed.connect(self._on_model_replay)
@@ -61,28 +62,30 @@ class NarrationLog(QListWidget):
         self._on_model_replay()
 
     def lines(self) -> list[str]:
-        return [self.item(i).text() for i in range(self.count())]
+        return self.toPlainText().split("\n")
 
     def _add(self, lines: list[NarrationLine]) -> None:
         for line in lines:
-            item = QListWidgetItem(line.text)
-            item.setForeground(QBrush(_COLORS.get(line.kind, style.INK)))
-            if line.kind in (KIND_BUG, KIND_DUPLICATE, KIND_STOP):
-                font = style.ui_font(scale=1.0, bold=True)
-                item.setFont(font)
-            self.addItem(item)
+            color = _COLORS.get(line.kind, style.INK).name()
+            weight = "bold" if line.kind in (KIND_BUG, KIND_DUPLICATE, KIND_STOP) else "normal"
+            self.appendHtml(
+                f'<span style="color:{color}; font-weight:{weight}; white-space:pre-wrap">'
+                f"{html.escape(line.text)}</span>"
+            )
+
+    def _scroll_to_end(self) -> None:
+        bar = self.verticalScrollBar()
+        bar.setValue(bar.maximum())
 
     def _on_model_step(self, event: StepEvent) -> None:
         visits = self.model.exploration.visits[event.to_page] if event.moved else None
         self._add(narrate_step(event, self.model.site, self.model.config, self.language.code, visits))
-        self.scrollToBottom()
+        self._scroll_to_end()
 
     def _on_model_replay(self) -> None:
-        self.setUpdatesEnabled(False)
         self.clear()
         self._add(narrate_run(self.model.events, self.model.site, self.model.config, self.language.code))
-        self.setUpdatesEnabled(True)
-        self.scrollToBottom()
+        self._scroll_to_end()
 
     def _on_language_change(self, _code: str) -> None:
         self._on_model_replay()
