@@ -217,7 +217,7 @@ class MemoryList(QWidget):
             space = link_metrics.horizontalAdvance("  ")
             nav_text = tr(f"+导航 {n_nav}", f"+{n_nav} nav") if n_nav else ""
             nav_w = link_metrics.horizontalAdvance(nav_text) if nav_text else 0
-            limit = links_right - nav_w - space
+            limit = links_right - nav_w - space * 3  # room for "…" before the nav count
             shown_all = True
             for q in local:
                 text = site.page_name(q, lang)
