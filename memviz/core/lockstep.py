@@ -340,16 +340,19 @@ _ALL_BUGS, _MAX_STEPS, _BUDGET, _DEAD_END, _DONE = range(1, 6)
 
 
 class _MemoryBatch:
-    """State of the unfinished runs, one row each; finished runs are dropped from every array.
+    """State of the unfinished runs, one column (or row) each; finished runs are dropped.
 
-    Memory is a boolean row per run (column ``n`` stands for the padding of short link lists and
-    is always "remembered", so padding is never a fresh link) and an order stamp per entry: the
-    step it was written at, or for LRU the step it was last used at; non-members stamp ``_BIG``.
+    Memory is ``unknown`` (one boolean row per run, True for pages not in memory; column ``n``
+    stands for the padding of short link lists and is never unknown, so padding is never a fresh
+    link) and ``stamp``, each entry's order: the step it was written at, or for LRU the step it was
+    last used at. ``unseen`` marks pages never visited. With memory the agent reports a bug the first
+    time it reaches its page and never again, so bugs found are the bug pages first reached by a
+    move (the start page's bug when the agent first comes back to it).
     """
 
-    _PER_RUN = ("ids", "limit", "until", "base", "entry", "capacity", "lru", "random_evict",
-                "visited_only", "seeds", "draws", "ctr", "page", "remembered", "stamp", "size",
-                "seen", "pages_seen", "reported", "bugs", "tokens")  # fmt: skip
+    # rows of ``ints``, the per-run integers, and of ``flags``, the per-run booleans
+    _INTS = ("page", "size", "size_sum", "pages_seen", "bugs", "ctr", "limit", "target", "capacity")
+    _FLAGS = ("lru", "random_evict", "visited_only", "start_bug_pending")
 
     def __init__(self, site: Site, configs: Sequence[RunConfig], poll: Poll | None, scalar_tail: int) -> None:
         self.site, self.configs, self.poll, self.scalar_tail = site, configs, poll, scalar_tail
@@ -362,15 +365,31 @@ class _MemoryBatch:
             links[: len(page_links), p] = page_links
         self.links_t = links
         self.degrees = np.array([len(links) for links in site.clickable], dtype=np.int64)
-        self.has_links = self.degrees > 0
+        self.dead_ends = bool((self.degrees == 0).any())
         adjacency = np.zeros((self.n1, self.n1), dtype=np.float32)
         for p, page_links in enumerate(site.clickable):
             adjacency[p, list(page_links)] = 1.0
         self.adjacency_t = np.ascontiguousarray(adjacency.T)
         self.is_bug = np.zeros(self.n1, dtype=bool)
         self.is_bug[list(site.bug_by_page)] = True
+        self.start_is_bug = site.start in site.bug_by_page
         self.count_dtype = np.int16 if width < 30000 else np.int64
         self.scalar: dict[int, RunResult] = {}
+
+    def _bind(self) -> None:
+        """Name the rows of the stacked per-run arrays (views: updating one updates the stack)."""
+        for i, name in enumerate(self._INTS):
+            setattr(self, name, self.ints[i])
+        for i, name in enumerate(self._FLAGS):
+            setattr(self, name, self.flags[i])
+        r = len(self.ids)
+        self.rows = np.arange(r)
+        self.memory_rows = self.rows * self.n1
+        self.draw_rows = self.rows * self.draws.shape[1]
+        self.min_limit = int(self.limit.min(initial=0))
+        self.any_lru = bool(self.lru.any())
+        self.any_random_evict = bool(self.random_evict.any())
+        self.any_full_possible = bool((self.capacity < self.n).any())
 
     def run(self) -> list[RunResult]:
         site, configs, n, n1 = self.site, self.configs, self.n, self.n1
@@ -378,46 +397,47 @@ class _MemoryBatch:
         if count == 0:
             return []
         finals = self.finals = _Finals(count)
-        limits_all = np.array([c.step_limit for c in configs], dtype=np.int64)
-        self.paths = _Paths(count, site.start, int(limits_all.max()))
-        for i in np.flatnonzero(limits_all <= 0).tolist():
+        limits = np.array([c.step_limit for c in configs], dtype=np.int64)
+        self.base = np.array([c.base_tokens for c in configs], dtype=np.int64)
+        self.entry = np.array([c.entry_tokens for c in configs], dtype=np.int64)
+        self.paths = _Paths(count, site.start, int(limits.max()))
+        for i in np.flatnonzero(limits <= 0).tolist():
             finals.reason[i] = _stop_reason(configs[i].until_all_bugs)
             finals.pages_seen[i] = 1
 
-        ids = np.flatnonzero(limits_all > 0)
+        ids = np.flatnonzero(limits > 0)
         rc = [configs[i] for i in ids.tolist()]
         r = len(ids)
         self.ids = ids
-        self.limit = limits_all[ids]
-        self.until = np.array([c.until_all_bugs for c in rc], dtype=bool)
-        self.base = np.array([c.base_tokens for c in rc], dtype=np.int64)
-        self.entry = np.array([c.entry_tokens for c in rc], dtype=np.int64)
-        self.capacity = np.array([c.capacity if c.capacity is not None else _BIG for c in rc], dtype=np.int64)
-        self.lru = np.array([c.policy == "lru" for c in rc], dtype=bool)
-        self.random_evict = np.array([c.policy == "random" for c in rc], dtype=bool)
-        self.visited_only = np.array([c.strategy == "visited" for c in rc], dtype=bool)
+        self.ints = np.zeros((len(self._INTS), r), dtype=np.int64)
+        self.flags = np.zeros((len(self._FLAGS), r), dtype=bool)
         self.seeds = _seed_states(rc)
-        # Enough draws for a run's budget without evictions; more are mixed when a run needs them.
-        self.draws = mulberry32_rows(self.seeds, int(min(self.limit.max(initial=1), 32)) + 2)
-        self.ctr = np.zeros(r, dtype=np.int64)
-
-        self.page = np.full(r, site.start, dtype=np.int64)
-        self.remembered = np.zeros((r, n1), dtype=bool)
-        self.remembered[:, n] = True
-        self.remembered[:, site.start] = True
+        # Enough draws for most runs' budgets (a pick per step, and an eviction per step for random
+        # eviction); more are mixed when a run needs them.
+        per_step = 2 if any(c.policy == "random" and c.capacity is not None for c in rc) else 1
+        self.draws = mulberry32_rows(self.seeds, per_step * int(min(limits.max(), 32)) + 2)
+        self._bind()
+        self.page[:] = site.start
+        self.size[:] = 1
+        self.pages_seen[:] = 1
+        self.limit[:] = limits[ids]
+        # bugs to find before an until-all-bugs run stops; -1: never (a plain budget run)
+        self.target[:] = [site.n_bugs if c.until_all_bugs else -1 for c in rc]
+        self.capacity[:] = [c.capacity if c.capacity is not None else _BIG for c in rc]
+        self.lru[:] = [c.policy == "lru" for c in rc]
+        self.random_evict[:] = [c.policy == "random" for c in rc]
+        self.visited_only[:] = [c.strategy == "visited" for c in rc]
+        self.start_bug_pending[:] = self.start_is_bug
+        self.unknown = np.ones((r, n1), dtype=bool)
+        self.unknown[:, n] = False
+        self.unknown[:, site.start] = False
         self.stamp = np.full((r, n1), _BIG, dtype=np.int64)
         self.stamp[:, site.start] = 0
-        self.size = np.ones(r, dtype=np.int64)
-        self.seen = np.zeros((r, n1), dtype=bool)
-        self.seen[:, site.start] = True
-        self.pages_seen = np.ones(r, dtype=np.int64)
-        self.reported = np.zeros((r, n1), dtype=bool)
-        self.bugs = np.zeros(r, dtype=np.int64)
-        self.tokens = np.zeros(r, dtype=np.int64)
-        self._reindex()
+        self.unseen = np.ones((r, n1), dtype=bool)
+        self.unseen[:, site.start] = False
+        self._bind()
 
         t = 0
-        n_bugs = site.n_bugs
         self.finished_since_poll = count - r
         while len(self.ids):
             if len(self.ids) <= self.scalar_tail:
@@ -425,7 +445,7 @@ class _MemoryBatch:
                 break
             if int(self.ctr.max()) + 2 > self.draws.shape[1]:  # a step draws at most twice
                 self._more_draws()
-            self.tokens += self.base + self.entry * self.size
+            self.size_sum += self.size  # a call's tokens: base + entry · (entries in memory)
             to, stopping, reasons = self._choose()
             if stopping is not None:
                 self._finish(stopping, reasons, t)
@@ -434,11 +454,12 @@ class _MemoryBatch:
                     break
             t += 1
             self._move(to, t)
-            done_all = self.until & (self.bugs == n_bugs)
-            done = done_all | (self.limit <= t)
-            if done.any():
-                reasons = np.where(done_all, _ALL_BUGS, np.where(self.until, _MAX_STEPS, _BUDGET))[done]
-                self._finish(done, reasons, t)
+            all_found = self.bugs == self.target
+            if all_found.any() or t >= self.min_limit:
+                done = all_found | (self.limit <= t)
+                if done.any():
+                    reasons = np.where(all_found, _ALL_BUGS, np.where(self.target >= 0, _MAX_STEPS, _BUDGET))
+                    self._finish(done, reasons[done], t)
             if self.poll is not None and t % POLL_EVERY == 0:
                 self.poll(self.finished_since_poll)
                 self.finished_since_poll = 0
@@ -449,24 +470,18 @@ class _MemoryBatch:
             results[i] = result
         return results
 
-    def _reindex(self) -> None:
-        r = len(self.ids)
-        self.rows = np.arange(r)
-        self.memory_rows = self.rows * self.n1
-        self.draw_rows = self.rows * self.draws.shape[1]
-
     def _more_draws(self) -> None:
         cols = self.draws.shape[1]
         more = mulberry32_rows(_advance(self.seeds, cols), cols)
         self.draws = np.concatenate((self.draws, more), axis=1)
-        self._reindex()
+        self.draw_rows = self.rows * self.draws.shape[1]
 
     def _choose(self) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
         """Each run's next page; runs that stop here (dead end, frontier done) are flagged."""
         page = self.page
         r = len(page)
         cand = self.links_t.take(page, axis=1)  # (width, r), padding n
-        fresh = ~self.remembered.ravel().take(cand + self.memory_rows)
+        fresh = self.unknown.ravel().take(cand + self.memory_rows)
         cumulative = np.empty(fresh.shape, dtype=self.count_dtype)
         cumulative[0] = fresh[0]
         for j in range(1, self.width):
@@ -474,16 +489,21 @@ class _MemoryBatch:
         n_fresh = cumulative[-1]
         has_fresh = n_fresh > 0
         degree = self.degrees.take(page)
-        has_links = self.has_links.take(page)
         u = self.draws.ravel().take(self.draw_rows + self.ctr)
         # frontier draws only to pick a fresh link; visited also to pick any link when none is fresh
-        draws = has_fresh | (self.visited_only & has_links)
+        if self.dead_ends:
+            has_links = degree > 0
+            draws = has_fresh | (self.visited_only & has_links)
+        else:
+            draws = has_fresh | self.visited_only
         self.ctr += draws
         k = (u * np.where(has_fresh, n_fresh, degree)).astype(self.count_dtype)
         pos = np.where(has_fresh, (cumulative <= k).sum(0), k)  # the k-th fresh link, or link k
         to = cand.ravel().take(pos * r + self.rows)
         if draws.all():
             return to, None, None
+        if not self.dead_ends:
+            has_links = np.ones(r, dtype=bool)
         plan = ~draws & has_links  # frontier, every link remembered
         stopping = ~has_links
         if plan.any():
@@ -505,8 +525,9 @@ class _MemoryBatch:
         reach an unremembered page through remembered ones; the first step at which one of the
         links is in it decides. (A shortest path never passes back through the current page.)
         """
-        remembered = self.remembered[rows]
-        unremembered = ~remembered
+        unremembered = self.unknown[rows]
+        remembered = ~unremembered
+        remembered[:, self.n] = False  # the padding column leads nowhere
         reach = unremembered
         hops = np.full(len(rows), -1, dtype=np.int64)
         open_rows = np.arange(len(rows))  # runs not decided yet, as indices into ``rows``
@@ -526,69 +547,75 @@ class _MemoryBatch:
         return hops
 
     def _move(self, to: np.ndarray, t: int) -> None:
-        self.page = to
+        self.page[:] = to
         self.paths.ensure(t)
         self.paths.buf[t, self.ids] = to
         flat = self.memory_rows + to
-        seen = self.seen.ravel()
-        self.pages_seen += ~seen.take(flat)
-        seen[flat] = True
-        reported = self.reported.ravel()
-        new_bug = self.is_bug.take(to) & ~reported.take(flat)  # with memory, a bug is reported once
-        if new_bug.any():
-            reported[flat[new_bug]] = True
-            self.bugs += new_bug
+        unseen = self.unseen.ravel()
+        new = unseen.take(flat)
+        self.pages_seen += new
+        unseen[flat] = False
+        new_bug = self.is_bug.take(to) & new
+        if self.start_is_bug:
+            back_home = to == self.site.start
+            new_bug |= back_home & self.start_bug_pending
+            self.start_bug_pending &= ~back_home
+        self.bugs += new_bug
 
-        remembered = self.remembered.ravel()
+        unknown = self.unknown.ravel()
         stamp = self.stamp.ravel()
-        known = remembered.take(flat)
-        touch = known & self.lru  # LRU: a revisit is a use
-        if touch.any():
+        write = unknown.take(flat)
+        if self.any_lru:
+            touch = ~write & self.lru  # LRU: a revisit is a use
             stamp[flat[touch]] = t
-        write = ~known
-        full = write & (self.size >= self.capacity)
-        if full.any():
-            evict_rows = np.flatnonzero(full)
-            gone = self.memory_rows[evict_rows] + self._victims(evict_rows)
-            remembered[gone] = False
-            stamp[gone] = _BIG
+        if self.any_full_possible:
+            full = write & (self.size >= self.capacity)
+            if full.any():
+                evict_rows = np.flatnonzero(full)
+                gone = self.memory_rows[evict_rows] + self._victims(evict_rows)
+                unknown[gone] = True
+                stamp[gone] = _BIG
+                self.size -= full
         written = flat[write]
-        remembered[written] = True
+        unknown[written] = False
         stamp[written] = t
-        self.size += write & ~full
+        self.size += write
 
     def _victims(self, rows: np.ndarray) -> np.ndarray:
         """The page each full memory forgets: the oldest stamp, or (random policy) a drawn member."""
         stamps = self.stamp[rows]
         victims = stamps.argmin(1)  # FIFO: first written; LRU: least recently used
-        rand = self.random_evict[rows]
-        if rand.any():
-            rand_rows = rows[rand]
-            u = self.draws.ravel().take(self.draw_rows[rand_rows] + self.ctr[rand_rows])
-            self.ctr[rand_rows] += 1
-            k = (u * self.size[rand_rows]).astype(np.int64)
-            # the k-th member in writing order, as list(entries)[k]: stamps of members are distinct
-            rand_stamps = stamps[rand]
-            kth = np.sort(rand_stamps, axis=1)[np.arange(len(rand_rows)), k]
-            victims[rand] = (rand_stamps == kth[:, None]).argmax(1)
+        if self.any_random_evict:
+            rand = self.random_evict[rows]
+            if rand.any():
+                rand_rows = rows[rand]
+                u = self.draws.ravel().take(self.draw_rows[rand_rows] + self.ctr[rand_rows])
+                self.ctr[rand_rows] += 1
+                k = (u * self.size[rand_rows]).astype(np.int64)
+                # the k-th member in writing order, as list(entries)[k]: members' stamps are distinct
+                rand_stamps = stamps[rand]
+                kth = np.sort(rand_stamps, axis=1)[np.arange(len(rand_rows)), k]
+                victims[rand] = (rand_stamps == kth[:, None]).argmax(1)
         return victims
 
     def _finish(self, done: np.ndarray, reasons: np.ndarray, t: int) -> None:
-        """Record the runs in ``done`` after ``t`` steps and drop them."""
+        """Record the runs in ``done`` after ``t`` steps (and a call more if they stopped choosing)."""
         finals = self.finals
         ids = self.ids[done]
+        calls = t + (reasons >= _DEAD_END)
         finals.steps[ids] = t
         finals.pages_seen[ids] = self.pages_seen[done]
         finals.bugs[ids] = self.bugs[done]
         finals.reports[ids] = self.bugs[done]
-        finals.tokens[ids] = self.tokens[done]
+        finals.tokens[ids] = self.base[ids] * calls + self.entry[ids] * self.size_sum[done]
         for i, reason in zip(ids.tolist(), reasons.tolist(), strict=True):
             finals.reason[i] = _REASONS[reason]
         self.finished_since_poll += len(ids)
         keep = ~done
-        for name in self._PER_RUN:
-            setattr(self, name, getattr(self, name)[keep])
-        self._reindex()
+        self.ids, self.seeds, self.draws = self.ids[keep], self.seeds[keep], self.draws[keep]
+        self.ints, self.flags = self.ints[:, keep], self.flags[:, keep]
+        self.unknown, self.stamp, self.unseen = self.unknown[keep], self.stamp[keep], self.unseen[keep]
+        self._bind()
 
     def _finish_scalar(self) -> None:
         """The last few runs cost less from scratch in the scalar engine than as a batch of a few."""

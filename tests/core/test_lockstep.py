@@ -1,0 +1,234 @@
+"""The lock-step batch engine against the scalar engine it must equal, run for run and field for field."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memviz.core import lockstep
+from memviz.core.engine import RunConfig, run
+from memviz.core.experiments import (
+    Cancelled,
+    Runner,
+    capacity_sweep,
+    compare_with_baseline,
+    cost_to_find_all_bugs,
+    means,
+)
+from memviz.core.lockstep import run_batch, run_memory_batch, run_random_batch
+from memviz.core.rng import Mulberry32, mulberry32_block, mulberry32_rows
+from memviz.core.site import Site
+
+SEED_MAX = 2**32 - 1
+
+
+@st.composite
+def sites(draw) -> Site:
+    """Valid site documents of every shape: dead ends, empty nav, no bugs, a bug on the start page."""
+    n = draw(st.integers(1, 30))
+    no_links = draw(st.sets(st.integers(0, n - 1), max_size=n)) if draw(st.booleans()) else set()
+    pages = []
+    for i in range(n):
+        others = [q for q in range(n) if q != i]
+        links = [] if i in no_links or not others else draw(st.permutations(others))
+        links = links[: draw(st.one_of(st.integers(0, 3), st.integers(0, len(links))))]  # few links: revisits
+        pages.append({"zh": f"页{i}", "en": f"Page {i}", "links": links})
+    nav = [] if draw(st.booleans()) else draw(st.permutations(range(n)))[: draw(st.integers(0, min(5, n)))]
+    bugs = draw(st.permutations(range(n)))[: draw(st.integers(0, min(8, n)))]
+    return Site.from_dict(
+        {
+            "format": "memviz-site/1",
+            "start": draw(st.integers(0, n - 1)),
+            "nav": nav,
+            "pages": pages,
+            "bugs": [{"page": p, "zh": f"缺陷{p}", "en": f"bug {p}"} for p in bugs],
+        }
+    )
+
+
+configs = st.builds(
+    RunConfig,
+    strategy=st.sampled_from(["random", "visited", "frontier"]),
+    seed=st.one_of(st.integers(0, SEED_MAX), st.sampled_from([0, 1, 1000, SEED_MAX])),
+    capacity=st.one_of(st.none(), st.integers(1, 4), st.integers(1, 14)),
+    policy=st.sampled_from(["fifo", "lru", "random"]),
+    budget=st.integers(0, 70),
+    until_all_bugs=st.booleans(),
+    max_steps=st.integers(0, 300),
+    base_tokens=st.integers(0, 5000),
+    entry_tokens=st.integers(0, 100),
+)
+
+
+def scalar(site: Site, batch: list[RunConfig]) -> list[dict]:
+    return [run(site, c).to_dict() for c in batch]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(site=sites(), batch=st.lists(configs, min_size=1, max_size=14))
+def test_batch_equals_the_scalar_engine(site, batch):
+    # scalar_tail=0: every run stays in the lock-step arrays to its end
+    got = [r.to_dict() for r in run_batch(site, batch, scalar_tail=0)]
+    assert got == scalar(site, batch)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(site=sites(), batch=st.lists(configs, min_size=1, max_size=8))
+def test_no_memory_runs_without_the_transition_table(site, batch):
+    # huge sites index links step by step instead of through NEXT[code, page]; force that path
+    batch = [c.with_(strategy="random") for c in batch]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(lockstep, "_NEXT_TABLE_LIMIT", 0)
+        got = [r.to_dict() for r in run_random_batch(site, batch)]
+    assert got == scalar(site, batch)
+
+
+def test_many_runs_of_mixed_configs_in_one_batch(chapter_site):
+    # one batch holding every strategy, capacity and policy, so arrays are compacted at many steps
+    batch = [
+        RunConfig(strategy=s, seed=seed, capacity=c, policy=p, budget=seed % 45, until_all_bugs=seed % 3 == 0)
+        for s in ("random", "visited", "frontier")
+        for c in (None, 1, 3, 12)
+        for p in ("fifo", "lru", "random")
+        for seed in range(1000, 1012)
+    ]
+    expected = scalar(chapter_site, batch)
+    assert [r.to_dict() for r in run_batch(chapter_site, batch, scalar_tail=0)] == expected
+    # the default hands the last few memory runs to the scalar engine: same results
+    assert [r.to_dict() for r in run_batch(chapter_site, batch)] == expected
+
+
+def test_random_eviction_draws_in_writing_order():
+    # A chain 0 → 1 → … → 9 with memory 3: every step after the third evicts by a draw.
+    doc = {
+        "format": "memviz-site/1",
+        "pages": [{"zh": f"页{i}", "links": [i + 1] if i < 9 else [0]} for i in range(10)],
+        "bugs": [{"page": 9, "zh": "缺陷"}],
+    }
+    site = Site.from_dict(doc)
+    batch = [RunConfig(strategy=s, seed=seed, capacity=3, policy="random", budget=40)
+             for s in ("visited", "frontier") for seed in range(50)]  # fmt: skip
+    assert [r.to_dict() for r in run_memory_batch(site, batch, scalar_tail=0)] == scalar(site, batch)
+
+
+def test_rows_of_draws_equal_the_scalar_generator():
+    seeds = [0, 1, 1000, 123456789, SEED_MAX]
+    rows = mulberry32_rows(seeds, 300)
+    assert (rows == mulberry32_block(seeds, 300)).all()
+    for seed, row in zip(seeds, rows.tolist(), strict=True):
+        rng = Mulberry32(seed)
+        assert row == [rng.random() for _ in range(300)]
+
+
+def test_memory_batch_refuses_no_memory_runs(chapter_site):
+    with pytest.raises(ValueError, match="run_random_batch"):
+        run_memory_batch(chapter_site, [RunConfig(strategy="random")])
+
+
+# -- the chapter's figures through the Runner, which computes batches in lock-step -------------------
+
+
+@pytest.fixture(scope="module")
+def runner():
+    with Runner() as r:
+        yield r
+
+
+def test_chapter_strategy_table(chapter_site, runner):
+    visited = compare_with_baseline(chapter_site, RunConfig(strategy="visited"), runner=runner)
+    frontier = compare_with_baseline(chapter_site, RunConfig(strategy="frontier"), runner=runner)
+    assert means(visited.baseline)["coverage"] == 0.4875
+    assert means(visited.current)["coverage"] == 0.78
+    assert means(frontier.current)["coverage"] == 0.938125
+    assert means(visited.baseline)["tokens"] == 90000.0
+    assert means(frontier.current)["tokens"] == 105358.6
+    assert means(frontier.current)["repeat"] == 0.28270114942528735
+    assert (visited.diff.mean, visited.diff.wins) == (0.2925, 199)
+    assert (frontier.diff.lo, frontier.diff.hi) == (0.43980868765630543, 0.46144131234369457)
+
+
+def test_chapter_cost_to_find_all_bugs(chapter_site, runner):
+    cost = {s: cost_to_find_all_bugs(chapter_site, RunConfig(strategy=s), runner=runner)
+            for s in ("random", "visited", "frontier")}  # fmt: skip
+    assert [(c.steps, c.tokens, c.all_found) for c in cost.values()] == [
+        (640.365, 1921095.0, 200),
+        (69.435, 256411.4, 200),
+        (31.73, 112129.8, 200),
+    ]
+
+
+def test_chapter_capacity_sweep(chapter_site, runner):
+    sweep = capacity_sweep(chapter_site, RunConfig(strategy="frontier"), runner=runner)
+    assert sweep.ci(4, "random").mean == 0.5691666666666666
+    assert sweep.ci(6, "lru").mean == 0.604375
+    assert sweep.ci(12, "fifo").mean == 0.7520833333333333
+    assert sweep.ci(16, "fifo").mean == 0.8189583333333332
+    assert sweep.ci(20, "random").mean == 0.9058333333333333
+    assert {sweep.ci(24, p).mean for p in ("fifo", "lru", "random")} == {0.938125}
+    d = sweep.paired(12, "random", "fifo", bootstrap=0)
+    assert (d.mean, d.lo, d.hi) == (0.03749999999999999, 0.027373042096369232, 0.04762695790363075)
+
+
+def test_runner_results_equal_the_scalar_engine_on_the_chapter_site(chapter_site, runner):
+    # a sample of every kind of batch the report makes, run by run
+    batch = [
+        RunConfig(strategy=s, seed=seed, until_all_bugs=until)
+        for s in ("random", "visited", "frontier")
+        for until in (False, True)
+        for seed in range(1000, 1040)
+    ]
+    batch += [RunConfig(strategy="frontier", seed=seed, capacity=c, policy=p)
+              for c in (4, 12, 20) for p in ("fifo", "lru", "random") for seed in range(1000, 1040)]  # fmt: skip
+    assert runner.run_all(chapter_site, batch) == [run(chapter_site, c) for c in batch]
+
+
+# -- progress, cancel and processes --------------------------------------------------------------------
+
+
+@pytest.fixture
+def unreachable_bug_site():
+    # the bug's page links out but nothing links to it: until-all-bugs runs go on to max_steps
+    return Site.from_dict(
+        {
+            "format": "memviz-site/1",
+            "pages": [
+                {"zh": "首页", "links": [1, 2]},
+                {"zh": "甲", "links": [0, 2]},
+                {"zh": "乙", "links": [0, 1]},
+                {"zh": "孤页", "links": [0]},
+            ],
+            "bugs": [{"page": 3, "zh": "缺陷"}],
+        }
+    )
+
+
+@pytest.mark.parametrize("strategy", ["random", "visited"])
+def test_cancel_is_seen_inside_a_long_batch(unreachable_bug_site, strategy):
+    calls = []
+    batch = [RunConfig(strategy=strategy, seed=s, until_all_bugs=True, max_steps=100_000) for s in range(100)]
+    with pytest.raises(Cancelled), Runner(cancelled=lambda: calls.append(1) or len(calls) > 3) as runner:
+        runner.run_all(unreachable_bug_site, batch)
+    assert len(calls) == 4  # checked before the batch, then every few steps: long before 100,000 steps
+
+
+def test_progress_counts_every_run_once(unreachable_bug_site):
+    seen = []
+    batch = [RunConfig(strategy=s, seed=seed, until_all_bugs=True, max_steps=200 + 37 * seed)
+             for s in ("random", "visited", "frontier") for seed in range(40)]  # fmt: skip
+    with Runner(progress=lambda done, total: seen.append((done, total))) as runner:
+        runner.plan(len(batch))
+        runner.run_all(unreachable_bug_site, batch)
+    assert seen[-1] == (120, 120)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen) and len(seen) > 3
+
+
+def test_worker_processes_give_the_same_results(chapter_site, monkeypatch):
+    import memviz.core.experiments as experiments
+
+    monkeypatch.setattr(experiments, "PROCESS_MIN_RUNS", 10)
+    batch = [RunConfig(strategy="frontier", seed=s, capacity=8, policy="random") for s in range(300)]
+    with Runner(workers=2, chunk_size=1) as runner:
+        runner.chunk_size = 100  # three chunks across two processes
+        parallel = runner.run_all(chapter_site, batch)
+    assert parallel == [run(chapter_site, c) for c in batch]
