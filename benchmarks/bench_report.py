@@ -6,7 +6,8 @@ Both commands are started with this interpreter (``sys.executable``), so a launc
 either (a pyenv shim, a venv's console script) does not count: memviz as ``python -m memviz report
 --json`` (the same program the ``memviz`` command runs), the reference as ``python full_tables.py
 --json`` in its own folder. They alternate, A B then B A, so drift in the machine's load falls on
-both. Prints each command's median and fastest wall time and the ratio of the medians, then checks
+both. Prints each command's median and fastest wall time and the ratio of the medians (the goal),
+the same for CPU time (less disturbed by other work on a shared machine), then checks
 that the figures agree: every key of the reference's JSON, exactly, except the bootstrap interval
 (another resampling generator) within 0.002. Exit status 1 if they do not agree, or if the ratio is
 below ``--require``.
@@ -16,24 +17,39 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+try:
+    import resource  # Unix: CPU time of finished child processes
+except ImportError:
+    resource = None
+
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_REFERENCE = REPO.parent / "shared" / "reference"  # CI checks shared/ out beside the clone
 BOOTSTRAP_TOLERANCE = 0.002
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, str]:
+def cpu_of_children() -> float:
+    if resource is None:
+        return float("nan")
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(command: list[str], cwd: Path) -> tuple[float, float, str]:
+    """Wall and CPU seconds (user + system, all its processes) of one command, and its output."""
+    cpu = cpu_of_children()
     start = time.perf_counter()
     done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, encoding="utf-8")
     seconds = time.perf_counter() - start
     if done.returncode != 0:
         sys.exit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
-    return seconds, done.stdout
+    return seconds, cpu_of_children() - cpu, done.stdout
 
 
 def differences(ours: object, reference: object, path: str = "") -> list[str]:
@@ -70,25 +86,33 @@ def main(argv: list[str] | None = None) -> int:
         "memviz report --json": ([python, "-m", "memviz", "report", "--json"], REPO),
         "full_tables.py --json": ([python, str(script.resolve()), "--json"], args.reference),
     }
-    times: dict[str, list[float]] = {name: [] for name in commands}
+    walls: dict[str, list[float]] = {name: [] for name in commands}
+    cpus: dict[str, list[float]] = {name: [] for name in commands}
     outputs: dict[str, str] = {}
     names = list(commands)
     timed(*commands[names[0]])  # warm the file cache (and byte-compile) before timing anything
     timed(*commands[names[1]])
     for i in range(args.repeats):
         for name in names if i % 2 == 0 else reversed(names):
-            seconds, outputs[name] = timed(*commands[name])
-            times[name].append(seconds)
+            wall, cpu, outputs[name] = timed(*commands[name])
+            walls[name].append(wall)
+            cpus[name].append(cpu)
 
-    medians = {name: statistics.median(ts) for name, ts in times.items()}
     width = max(map(len, names))
-    print(f"{args.repeats} runs each, alternating; wall time in seconds ({python})")
-    for name in names:
-        ts = times[name]
-        print(f"  {name:<{width}}  median {medians[name]:.3f}  fastest {min(ts):.3f}  "
-              f"all {' '.join(f'{t:.3f}' for t in ts)}")  # fmt: skip
-    ratio = medians[names[1]] / medians[names[0]]
-    print(f"  memviz is {ratio:.2f}x faster (ratio of medians)")
+    print(f"{args.repeats} runs each, alternating; seconds ({python}, {os.cpu_count()} cores)")
+    ratio = 0.0
+    for label, times in (("wall", walls), ("CPU", cpus) if resource is not None else ("", {})):
+        if not times:
+            continue
+        medians = {name: statistics.median(ts) for name, ts in times.items()}
+        for name in names:
+            ts = times[name]
+            print(f"  {label:<4}  {name:<{width}}  median {medians[name]:.3f}  fastest {min(ts):.3f}  "
+                  f"all {' '.join(f'{t:.2f}' for t in ts)}")  # fmt: skip
+        times_faster = medians[names[1]] / medians[names[0]]
+        print(f"  {label:<4}  memviz is {times_faster:.2f}x faster (ratio of medians)")
+        if label == "wall":
+            ratio = times_faster
 
     problems = differences(json.loads(outputs[names[0]]), json.loads(outputs[names[1]]))
     if problems:

@@ -51,9 +51,10 @@ class Runner:
 
     Runs are computed in lock-step batches (:mod:`memviz.core.lockstep`), equal to the scalar engine
     run for run; a batch reports progress as its runs finish and checks ``cancelled`` every few
-    steps, so cancel is seen within milliseconds. ``chunk_size`` is the least number of runs in a
-    batch (a batch holds up to :data:`LOCKSTEP_CHUNK`). With ``workers`` > 1, very large lists are
-    split across processes. Results always come back in the order of the configs.
+    steps, so cancel is seen within milliseconds whatever the batch's size. A batch holds up to
+    ``max(chunk_size, LOCKSTEP_CHUNK)`` runs. With ``workers`` > 1, lists of at least
+    :data:`PROCESS_MIN_RUNS` runs are split across processes. Results always come back in the order
+    of the configs.
     """
 
     def __init__(
@@ -73,7 +74,7 @@ class Runner:
         # Runs already made, by (site, effective config): a report asks for the same baseline and
         # the same sweep cells more than once, and a run is fully decided by its config. Sites are
         # kept alive while cached, so an id is never reused for another site.
-        self._cache: dict[tuple[int, RunConfig], RunResult] = {}
+        self._cache: dict[int, dict[RunConfig, RunResult]] = {}
         self._sites: dict[int, Site] = {}
 
     def __enter__(self) -> Runner:
@@ -96,13 +97,17 @@ class Runner:
             raise Cancelled
 
     def run_all(self, site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
-        self._sites[id(site)] = site
-        keys = [(id(site), c.effective(site.n_pages)) for c in configs]
-        todo = list(dict.fromkeys(k for k in keys if k not in self._cache))
+        if id(site) not in self._cache:
+            self._sites[id(site)] = site
+            self._cache[id(site)] = {}
+        cache = self._cache[id(site)]
+        n_pages = site.n_pages
+        effective = [c.effective(n_pages) for c in configs]
+        todo = [c for c in dict.fromkeys(effective) if c not in cache]
         self.done += len(configs) - len(todo)
-        for key, result in zip(todo, self._run_uncached(site, [k[1] for k in todo]), strict=True):
-            self._cache[key] = result
-        return [self._cache[k] for k in keys]
+        if todo:
+            cache.update(zip(todo, self._run_uncached(site, todo), strict=True))
+        return [cache[c] for c in effective]
 
     def _run_uncached(self, site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
         if self.cancelled is not None and self.cancelled():
