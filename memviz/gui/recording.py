@@ -479,7 +479,9 @@ def record_command(
         args += ["--fps", str(fps)]
     args += ["--step-seconds", f"{step_seconds:g}", "--progress"]
     if getattr(sys, "frozen", False):  # the bundle: its executable is the memviz command
-        return [sys.executable, "record", *args]
+        executable = Path(sys.executable)
+        console = executable.with_name("memviz-cli.exe")  # Windows: the window's exe has no stdout
+        return [str(console if console.exists() else executable), "record", *args]
     return [sys.executable, "-m", "memviz.record_cli", *args]
 
 

@@ -1,0 +1,196 @@
+"""Build memviz as a standalone one-folder bundle for this platform, then measure and archive it.
+
+    python -m pip install -e . -r packaging/requirements.txt
+    python packaging/build_bundle.py            # -> packaging/dist/memviz/ and an archive beside it
+
+The bundle runs with no Python installed and no network: `memviz/memviz` (Windows:
+`memviz\\memviz.exe` for the window, `memviz\\memviz-cli.exe` for the terminal). See README.md here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.metadata
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from pathlib import Path
+
+PACKAGING = Path(__file__).resolve().parent
+REPO = PACKAGING.parent
+SPEC = PACKAGING / "memviz.spec"
+PINNED_PYINSTALLER = "6.22.3"  # keep in step with requirements.txt
+
+
+def check_build_environment() -> None:
+    """Fail early, with the fix, on the traps that otherwise give a bundle that breaks at run time."""
+    problems = []
+    try:
+        version = importlib.metadata.version("pyinstaller")
+    except importlib.metadata.PackageNotFoundError:
+        problems.append("PyInstaller is not installed: python -m pip install -r packaging/requirements.txt")
+    else:
+        if version != PINNED_PYINSTALLER:
+            print(f"warning: PyInstaller {version}; the bundle was measured with {PINNED_PYINSTALLER}")
+    # Data read through the package (fonts, sites) is collected only if memviz imports from here.
+    try:
+        memviz = importlib.import_module("memviz")
+    except ImportError:
+        problems.append("memviz is not importable: python -m pip install -e .")
+    else:
+        if Path(memviz.__file__).resolve().parent != REPO / "memviz":
+            problems.append(f"memviz is imported from {memviz.__file__}, not this checkout: pip install -e .")
+    for module, package in (
+        ("av", "av"),
+        ("PySide6.QtOpenGL", "PySide6-Essentials"),
+        ("pyqtgraph", "pyqtgraph"),
+    ):
+        try:
+            importlib.import_module(module)
+        except ImportError as exc:
+            problems.append(f"{module} does not import ({exc}): python -m pip install {package}")
+    if problems:
+        sys.exit("cannot build the bundle:\n  " + "\n  ".join(problems))
+
+
+def strip_python_debug_info(bundle: Path) -> None:
+    """Drop debug sections from libpython only (pyenv and some distros ship them: 22 MB of 23 measured).
+
+    PyInstaller's --strip strips every library and breaks numpy's; libpython alone is safe.
+    """
+    strip = shutil.which("strip")
+    if sys.platform != "linux" or strip is None:
+        return
+    for library in bundle.rglob("libpython3*.so*"):
+        if library.is_file() and not library.is_symlink():
+            before = library.stat().st_size
+            subprocess.run([strip, "--strip-debug", str(library)], check=True)
+            after = library.stat().st_size
+            print(f"stripped debug info from {library.name}: {before / 2**20:.1f} -> {after / 2**20:.1f} MB")
+
+
+def _is_elf(path: Path) -> bool:
+    with path.open("rb") as f:
+        return f.read(4) == b"\x7fELF"
+
+
+def prune_unused_libraries(bundle: Path) -> None:
+    """Linux: remove shared libraries nothing in the bundle loads any more.
+
+    PyInstaller gathers the libraries of every Qt plugin before the spec drops the plugins we do not
+    ship (GTK theme, EGLFS, …), so their libraries stay behind. Starting from what Python loads (the
+    extension modules, libpython) and the kept Qt plugins, follow DT_NEEDED; the rest goes.
+    """
+    if sys.platform != "linux":
+        return
+    from PyInstaller.depend.bindepend import get_imports
+
+    internal = bundle / "_internal"
+    by_name: dict[str, list[Path]] = {}
+    for f in internal.rglob("*"):
+        if f.is_file():
+            by_name.setdefault(f.name, []).append(f.resolve())
+    elves = {f.resolve() for f in internal.rglob("*") if f.is_file() and not f.is_symlink() and _is_elf(f)}
+
+    def is_root(f: Path) -> bool:
+        name = f.name
+        return (
+            not name.startswith("lib")
+            or ".cpython-" in name
+            or ".abi3." in name
+            or name.startswith("libpython")
+            or "plugins" in f.relative_to(internal).parts
+        )
+
+    reached = {f for f in elves if is_root(f)}
+    todo = list(reached)
+    while todo:
+        for needed, _resolved in get_imports(str(todo.pop())):
+            for target in by_name.get(Path(needed).name, ()):
+                if target not in reached:
+                    reached.add(target)
+                    todo.append(target)
+    unused = sorted(elves - reached)
+    freed = sum(f.stat().st_size for f in unused)
+    for f in unused:
+        f.unlink()
+    for link in internal.rglob("*"):
+        if link.is_symlink() and not link.exists():
+            link.unlink()
+    print(f"removed {len(unused)} libraries nothing loads ({freed / 2**20:.1f} MB):")
+    print("  " + " ".join(f.name for f in unused))
+
+
+def folder_size(folder: Path) -> int:
+    return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file() and not f.is_symlink())
+
+
+def biggest_parts(bundle: Path, count: int = 12) -> list[tuple[int, str]]:
+    internal = bundle / "_internal"
+    root = internal if internal.is_dir() else bundle
+    sizes = []
+    for child in root.iterdir():
+        if child.is_symlink():
+            continue
+        size = folder_size(child) if child.is_dir() else child.stat().st_size
+        sizes.append((size, child.name))
+    return sorted(sizes, reverse=True)[:count]
+
+
+def archive(bundle: Path) -> Path:
+    from memviz import __version__
+
+    system = {"linux": "linux", "win32": "windows", "darwin": "macos"}.get(sys.platform, sys.platform)
+    stem = f"memviz-{__version__}-{system}-{platform.machine().lower()}"
+    if sys.platform == "win32":
+        out = bundle.parent / f"{stem}.zip"
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+            for f in sorted(bundle.rglob("*")):
+                z.write(f, Path(stem) / f.relative_to(bundle))
+    else:
+        out = bundle.parent / f"{stem}.tar.gz"
+        with tarfile.open(out, "w:gz", compresslevel=9) as t:
+            t.add(bundle, arcname=stem)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--dist", type=Path, default=PACKAGING / "dist", help="where the bundle goes")
+    parser.add_argument("--work", type=Path, default=PACKAGING / "build", help="PyInstaller's work folder")
+    parser.add_argument("--no-archive", action="store_true", help="skip the .tar.gz / .zip")
+    args = parser.parse_args(argv)
+
+    check_build_environment()
+    started = time.monotonic()
+    command = [
+        sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
+        "--distpath", str(args.dist), "--workpath", str(args.work), str(SPEC),
+    ]  # fmt: skip
+    print("$", " ".join(command), flush=True)
+    subprocess.run(command, check=True, cwd=REPO, env={**os.environ, "PYTHONHASHSEED": "0"})
+    bundle = args.dist / "memviz"
+    prune_unused_libraries(bundle)
+    strip_python_debug_info(bundle)
+    built = time.monotonic() - started
+
+    size = folder_size(bundle)
+    print(f"\nbundle: {bundle}  ({size / 2**20:.0f} MB unpacked, built in {built:.0f} s)")
+    for part_size, name in biggest_parts(bundle):
+        print(f"  {part_size / 2**20:7.1f} MB  {name}")
+    if not args.no_archive:
+        packed = archive(bundle)
+        print(f"archive: {packed}  ({packed.stat().st_size / 2**20:.0f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
