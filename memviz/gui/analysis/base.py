@@ -180,8 +180,8 @@ class AnalysisView(QWidget):
     def start(self) -> Job:
         """Start computing with the parameters in force (cancelling a computation still running)."""
         self.cancel()
-        function, runs = self._job_function()
-        job = Job(function, runs)
+        function, _runs = self._job_function()
+        job = Job(function)
         self.job = job
         key = self._depends_on(self.settings.site, self.settings.config)
         config = self.settings.config
@@ -203,8 +203,8 @@ class AnalysisView(QWidget):
         """Compute in this thread and draw the result (headless snapshots, benchmarks, tests)."""
         self.cancel()
         self.job = None
-        function, runs = self._job_function()
-        job = Job(function, runs)
+        function, _runs = self._job_function()
+        job = Job(function)
         key = self._depends_on(self.settings.site, self.settings.config)
         result = job.compute()
         job.seconds = 0.0

@@ -98,9 +98,7 @@ class BatchView(AnalysisView):
         self.diff_plot.getPlotItem().setMouseEnabled(x=True, y=False)
         self.diff_plot.getPlotItem().getViewBox().sigResized.connect(self._resize_diff_dots)
         self.diff_plot.getPlotItem().getViewBox().sigRangeChanged.connect(self._resize_diff_dots)
-        self.coverage_dots: dict[str, pg.ScatterPlotItem] = {}
-        self.diff_dots: pg.ScatterPlotItem | None = None
-        self.diff_legend = make_legend(self.diff_plot)
+        self._build_plot_items()
 
         self.table = QTableWidget(3, len(METRIC_COLUMNS))
         self.table.setObjectName("means_table")
@@ -200,7 +198,6 @@ class BatchView(AnalysisView):
         config = comparison.config
         d = comparison.diff
         name = strategy_label(config.strategy, self.language)
-        baseline_name = strategy_label("random", self.language)
         figure = f"{interval_text(d.mean, d.lo, d.hi)}"
         if config.strategy == "random":
             self.headline.setText(
@@ -240,63 +237,98 @@ class BatchView(AnalysisView):
                 f"<b>{points2(d.unpaired_half)}</b> (pairing narrows it by {pct(narrowing)}%).",
             )
         )
-        self._draw_coverage(comparison, name, baseline_name)
+        self._draw_coverage(comparison)
         self._draw_differences(comparison, name)
         self._fill_table(comparison)
 
-    def _draw_coverage(self, comparison: Comparison, name: str, baseline_name: str) -> None:
+    def _build_plot_items(self) -> None:
+        """Every item of both plots, made once; a new result only moves them (setData)."""
+        coverage = self.coverage_plot.getPlotItem()
+        self.coverage_dots: dict[str, pg.ScatterPlotItem] = {}
+        self.mean_lines: dict[str, pg.PlotDataItem] = {}
+        self.mean_texts: dict[str, pg.TextItem] = {}
+        for arm, x in (("baseline", BASELINE_X), ("current", CURRENT_X)):
+            dots = pg.ScatterPlotItem(
+                hoverable=True, hoverPen=pg.mkPen(BLACK, width=2), tip=self._coverage_tip
+            )
+            dots.sigClicked.connect(lambda item, points, ev, a=arm: self._on_dot_click(a, item, points, ev))
+            line = pg.PlotDataItem(pen=mean_pen(INK))
+            # Beside the column, on the side away from the other one, so no dot is hidden.
+            outside = x == CURRENT_X
+            text = pg.TextItem(color=INK, anchor=(0, 0.5) if outside else (1, 0.5))
+            text.setFont(font(13, bold=True))
+            for item in (dots, line, text):
+                coverage.addItem(item)
+            self.coverage_dots[arm], self.mean_lines[arm], self.mean_texts[arm] = dots, line, text
+        coverage.setXRange(-0.75, 1.75, padding=0)
+        coverage.setYRange(-2, 102, padding=0)
+
+        diff = self.diff_plot.getPlotItem()
+        self.ci_region = pg.LinearRegionItem(
+            movable=False, brush=pg.mkBrush(qcolor(INK, 45)), pen=pg.mkPen(None)
+        )
+        self.ci_region.setZValue(-10)
+        self.zero_line = pg.InfiniteLine(0, angle=90, pen=pg.mkPen(GREY, width=2, style=Qt.PenStyle.DashLine))
+        # Runs where memory did better, and the others: one brush per item keeps drawing fast.
+        self.diff_dots: dict[str, pg.ScatterPlotItem] = {}
+        for kind in ("higher", "not_higher"):
+            dots = pg.ScatterPlotItem(
+                pen=pg.mkPen(None), hoverable=True, hoverPen=pg.mkPen(BLACK, width=2), tip=self._diff_tip
+            )
+            dots.sigClicked.connect(lambda item, points, ev: self._on_dot_click("diff", item, points, ev))
+            self.diff_dots[kind] = dots
+        self.diff_mean_line = pg.InfiniteLine(angle=90, pen=mean_pen(INK))
+        self.bootstrap_bar = pg.ErrorBarItem(pen=pg.mkPen(BLACK, width=3))
+        self.bootstrap_text = pg.TextItem(color=INK, anchor=(0, 0.5))
+        self.bootstrap_text.setFont(font(12))
+        for item in (
+            self.ci_region,
+            self.zero_line,
+            *self.diff_dots.values(),
+            self.diff_mean_line,
+            self.bootstrap_bar,
+            self.bootstrap_text,
+        ):
+            diff.addItem(item)
+        self._set_diff_items_visible(False)
+        self.diff_legend = make_legend(self.diff_plot)
+
+    def _set_diff_items_visible(self, visible: bool) -> None:
+        for item in (self.ci_region, self.diff_mean_line, self.bootstrap_bar, self.bootstrap_text):
+            item.setVisible(visible)
+
+    def _draw_coverage(self, comparison: Comparison) -> None:
         tr = self.language.tr
-        plot = self.coverage_plot.getPlotItem()
-        plot.clear()
-        self.coverage_dots = {}
         n = len(comparison.current)
         size = 9 if n <= 300 else 6 if n <= 1000 else 4
+        pen = pg.mkPen("w", width=0.8) if size > 5 else pg.mkPen(None)
         arms = (
-            ("baseline", BASELINE_X, comparison.baseline, "random", baseline_name),
-            ("current", CURRENT_X, comparison.current, comparison.config.strategy, name),
+            ("baseline", BASELINE_X, comparison.baseline, "random"),
+            ("current", CURRENT_X, comparison.current, comparison.config.strategy),
         )
-        for arm, x, results, strategy, _label in arms:
+        for arm, x, results, strategy in arms:
             values = np.array([r.coverage for r in results]) * 100
             offsets = stack_offsets([round_key(v) for v in values], 0.03, COLUMN_HALF_WIDTH)
-            colour = STRATEGY_COLORS[strategy]
-            dots = pg.ScatterPlotItem(
+            self.coverage_dots[arm].setData(
                 x=x + offsets,
                 y=values,
                 data=list(comparison.seeds),
                 size=size,
-                pen=pg.mkPen("w", width=0.8) if size > 5 else pg.mkPen(None),
-                brush=pg.mkBrush(qcolor(colour, 200)),
-                hoverable=True,
-                hoverPen=pg.mkPen(BLACK, width=2),
                 hoverSize=size + 4,
-                tip=self._coverage_tip,
+                pen=pen,
+                brush=pg.mkBrush(qcolor(STRATEGY_COLORS[strategy], 200)),
             )
-            dots.sigClicked.connect(lambda item, points, ev, a=arm: self._on_dot_click(a, item, points, ev))
-            plot.addItem(dots)
-            self.coverage_dots[arm] = dots
             mean = float(np.mean(values))
-            plot.addItem(
-                pg.PlotDataItem(
-                    [x - COLUMN_HALF_WIDTH - 0.04, x + COLUMN_HALF_WIDTH + 0.04],
-                    [mean, mean],
-                    pen=mean_pen(INK),
-                )
+            self.mean_lines[arm].setData(
+                [x - COLUMN_HALF_WIDTH - 0.04, x + COLUMN_HALF_WIDTH + 0.04], [mean, mean]
             )
-            # Beside the column, on the side away from the other one, so no dot is hidden.
+            text = self.mean_texts[arm]
+            text.setText(tr(f"均值\n{pct(mean / 100)}%", f"mean\n{pct(mean / 100)}%"))
             outside = x == CURRENT_X
-            text = pg.TextItem(
-                tr(f"均值\n{pct(mean / 100)}%", f"mean\n{pct(mean / 100)}%"),
-                color=INK,
-                anchor=(0, 0.5) if outside else (1, 0.5),
-            )
-            text.setFont(font(13, bold=True))
             text.setPos(x + COLUMN_HALF_WIDTH + 0.06 if outside else x - COLUMN_HALF_WIDTH - 0.06, mean)
-            plot.addItem(text)
         ticks = [(BASELINE_X, strategy_tick("random", self.language))]
         ticks.append((CURRENT_X, strategy_tick(comparison.config.strategy, self.language)))
-        plot.getAxis("bottom").setTicks([ticks])
-        plot.setXRange(-0.75, 1.75, padding=0)
-        plot.setYRange(-2, 102, padding=0)
+        self.coverage_plot.getPlotItem().getAxis("bottom").setTicks([ticks])
         set_title(
             self.coverage_plot,
             tr("每次运行的覆盖率（一个点一次运行）", "Coverage of each run (a dot per run)"),
@@ -306,58 +338,34 @@ class BatchView(AnalysisView):
         tr = self.language.tr
         d = comparison.diff
         plot = self.diff_plot.getPlotItem()
-        plot.clear()
         diffs = np.array(
             [a.coverage - b.coverage for a, b in zip(comparison.current, comparison.baseline, strict=True)]
         )
         x = np.round(diffs * 100, 9)  # equal differences must stack in one column
         heights = stack_heights([round_key(v) for v in x])
+        seeds = np.array(comparison.seeds)
         colour = STRATEGY_COLORS[comparison.config.strategy]
-        brushes = [pg.mkBrush(qcolor(colour, 210)) if v > 0 else pg.mkBrush(qcolor(GREY, 230)) for v in x]
         top = float(heights.max()) if len(heights) else 1.0
-
-        ci = pg.LinearRegionItem(
-            values=(d.lo * 100, d.hi * 100),
-            movable=False,
-            brush=pg.mkBrush(qcolor(INK, 45)),
-            pen=pg.mkPen(None),
-        )
-        ci.setZValue(-10)
-        plot.addItem(ci)
-        plot.addItem(pg.InfiniteLine(0, angle=90, pen=pg.mkPen(GREY, width=2, style=Qt.PenStyle.DashLine)))
-        self.diff_dots = pg.ScatterPlotItem(
-            x=x,
-            y=heights - 0.5,
-            data=list(comparison.seeds),
-            size=8,
-            pen=pg.mkPen(None),
-            brush=brushes,
-            hoverable=True,
-            hoverPen=pg.mkPen(BLACK, width=2),
-            tip=self._diff_tip,
-        )
-        self.diff_dots.sigClicked.connect(
-            lambda item, points, ev: self._on_dot_click("diff", item, points, ev)
-        )
-        plot.addItem(self.diff_dots)
-        mean_line = pg.InfiniteLine(d.mean * 100, angle=90, pen=mean_pen(INK))
-        plot.addItem(mean_line)
+        for kind, chosen, brush in (
+            ("higher", x > 0, pg.mkBrush(qcolor(colour, 210))),
+            ("not_higher", x <= 0, pg.mkBrush(qcolor(GREY, 230))),
+        ):
+            self.diff_dots[kind].setData(
+                x=x[chosen], y=heights[chosen] - 0.5, data=seeds[chosen].tolist(), size=8, brush=brush
+            )
+        self.ci_region.setRegion((d.lo * 100, d.hi * 100))
+        self.diff_mean_line.setValue(d.mean * 100)
         boot_y = top * 1.08 + 1
-        bootstrap = pg.ErrorBarItem(
+        self.bootstrap_bar.setData(
             x=np.array([d.mean * 100]),
             y=np.array([boot_y]),
             left=np.array([(d.mean - d.boot_lo) * 100]),
             right=np.array([(d.boot_hi - d.mean) * 100]),
             beam=top * 0.05 + 0.5,
-            pen=pg.mkPen(BLACK, width=3),
         )
-        plot.addItem(bootstrap)
-        boot_text = pg.TextItem(
-            f"bootstrap [{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]", color=INK, anchor=(0, 0.5)
-        )
-        boot_text.setFont(font(12))
-        boot_text.setPos(d.boot_hi * 100 + 0.5, boot_y)
-        plot.addItem(boot_text)
+        self.bootstrap_text.setText(f"bootstrap [{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]")
+        self.bootstrap_text.setPos(d.boot_hi * 100 + 0.5, boot_y)
+        self._set_diff_items_visible(True)
 
         legend = self.diff_legend
         legend.clear()
@@ -396,18 +404,19 @@ class BatchView(AnalysisView):
 
     def _resize_diff_dots(self, *_: object) -> None:
         """Dots as big as one row of the dot histogram allows, so stacks stay countable."""
-        dots = self.diff_dots
-        if dots is None or not len(dots.data):
+        xs = np.concatenate([dots.data["x"] for dots in self.diff_dots.values()])
+        if not len(xs):
             return
         vb = self.diff_plot.getPlotItem().getViewBox()
         px_w, px_h = vb.viewPixelSize()
         if px_w <= 0 or px_h <= 0:
             return
-        xs = np.unique(dots.data["x"])
+        xs = np.unique(xs)
         x_gap = float(np.min(np.diff(xs))) / px_w if len(xs) > 1 else 20.0
         size = float(np.clip(min(1.0 / px_h, x_gap) * 0.92, 2.0, 12.0))
-        if abs(size - float(dots.data["size"][0])) > 0.25:
-            dots.setSize(size)
+        for dots in self.diff_dots.values():
+            if len(dots.data) and abs(size - float(dots.data["size"][0])) > 0.25:
+                dots.setSize(size)
 
     def _fill_table(self, comparison: Comparison | None) -> None:
         tr = self.language.tr

@@ -248,6 +248,12 @@ class JobBar(QWidget):
         self.status = QLabel()
         self.status.setObjectName("job_status")
         self.status.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        # Hidden when idle but still holding their place, so starting a job does not re-lay out
+        # (and repaint) the whole view.
+        for widget in (self.progress, self.cancel_button):
+            policy = widget.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            widget.setSizePolicy(policy)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.progress)

@@ -55,6 +55,9 @@ from memviz.gui.palette import STRATEGY_COLORS
 COLUMN_HALF_WIDTH = 0.36
 LOG_BIN = 0.025  # runs within this many decades of each other share a row of the strip plot
 FEATURED = "frontier"  # the chapter's ratio: frontier against no memory
+# The curves step runs one at a time through the core's Exploration (about 1 s per 200 no-memory
+# runs); beyond this many seeds they use the first CURVE_RUNS, and say so.
+CURVE_RUNS = 500
 
 
 @dataclass
@@ -65,8 +68,13 @@ class CostData:
     seeds: range
     n_bugs: int
     costs: dict[str, CostResult]
-    # Per strategy, per run: the run's token total at the step each bug was first reported.
+    # Per strategy, per run of the first ``curve_runs`` seeds: the run's token total at the step each
+    # bug was first reported.
     bug_tokens: dict[str, list[list[int]]]
+
+    @property
+    def curve_runs(self) -> int:
+        return len(next(iter(self.bug_tokens.values()), []))
 
     def tokens_per_step(self, strategy: str) -> float:
         cost = self.costs[strategy]
@@ -99,7 +107,8 @@ def bug_tokens_of(site: Site, config: RunConfig) -> list[int]:
 
 def cost_function(site: Site, config: RunConfig, runs: int, seed0: int) -> Callable[[JobContext], CostData]:
     def compute(context: JobContext) -> CostData:
-        context.expect(2 * len(STRATEGIES) * runs)
+        curve_runs = min(runs, CURVE_RUNS)
+        context.expect(len(STRATEGIES) * (runs + curve_runs))
         costs = {
             s: cost_to_find_all_bugs(site, config.with_(strategy=s), runs, seed0, context.runner)
             for s in STRATEGIES
@@ -107,7 +116,7 @@ def cost_function(site: Site, config: RunConfig, runs: int, seed0: int) -> Calla
         bug_tokens: dict[str, list[list[int]]] = {}
         for s, cost in costs.items():
             per_run = []
-            for seed in range(seed0, seed0 + runs):
+            for seed in range(seed0, seed0 + curve_runs):
                 per_run.append(bug_tokens_of(site, cost.config.with_(seed=seed)))
                 context.advance(1)
             bug_tokens[s] = per_run
@@ -146,7 +155,7 @@ class CostView(AnalysisView):
         self.curve_plot.getPlotItem().getAxis("bottom").setLogMode(True)
         self.curve_plot.getPlotItem().setMouseEnabled(x=True, y=False)
         self.curve_legend = make_legend(self.curve_plot, offset=(-10, -10))
-        self.dots: dict[tuple[str, str], pg.ScatterPlotItem] = {}
+        self._build_plot_items()
 
         self.table = QTableWidget(len(STRATEGIES), 6)
         self.table.setObjectName("cost_table")
@@ -179,9 +188,8 @@ class CostView(AnalysisView):
 
     def _job_function(self):
         config = self.settings.config
-        return cost_function(self.settings.site, config, self.runs, self.seed0), 2 * len(
-            STRATEGIES
-        ) * self.runs
+        runs = len(STRATEGIES) * (self.runs + min(self.runs, CURVE_RUNS))
+        return cost_function(self.settings.site, config, self.runs, self.seed0), runs
 
     def _depends_on(self, site: Site, config: RunConfig) -> tuple:
         # Every strategy runs until all bugs are found: the strategy, seed and budget play no part.
@@ -310,67 +318,86 @@ class CostView(AnalysisView):
         self._draw_curves(data)
         self._fill_table(data)
 
+    def _build_plot_items(self) -> None:
+        """Every item of the three plots, made once; a new result only moves them (setData)."""
+        self.dots: dict[tuple[str, str], pg.ScatterPlotItem] = {}
+        self.mean_lines: dict[tuple[str, str], pg.PlotDataItem] = {}
+        self.mean_texts: dict[tuple[str, str], pg.TextItem] = {}
+        for metric, widget in (("steps", self.steps_plot), ("tokens", self.tokens_plot)):
+            plot = widget.getPlotItem()
+            for strategy in STRATEGIES:
+                key = (metric, strategy)
+                dots = pg.ScatterPlotItem(
+                    hoverable=True,
+                    hoverPen=pg.mkPen(BLACK, width=2),
+                    brush=pg.mkBrush(qcolor(STRATEGY_COLORS[strategy], 190)),
+                    tip=lambda x, y, data, m=metric: self._tip(m, y, data),
+                )
+                dots.sigClicked.connect(
+                    lambda item, points, ev, s=strategy: self._on_dot_click(s, item, points, ev)
+                )
+                line = pg.PlotDataItem(pen=pg.mkPen(INK, width=4))
+                text = pg.TextItem(color=INK, anchor=(0.5, 1.1), fill=pg.mkBrush(255, 255, 255, 210))
+                text.setFont(font(12, bold=True))
+                for item in (dots, line, text):
+                    plot.addItem(item)
+                self.dots[key], self.mean_lines[key], self.mean_texts[key] = dots, line, text
+            plot.setXRange(-0.55, len(STRATEGIES) - 0.45, padding=0)
+
+        plot = self.curve_plot.getPlotItem()
+        self.curves: dict[str, pg.PlotDataItem] = {}
+        self.mean_markers: dict[str, pg.ScatterPlotItem] = {}
+        for strategy in STRATEGIES:
+            colour = STRATEGY_COLORS[strategy]
+            self.curves[strategy] = pg.PlotDataItem(pen=pg.mkPen(colour, width=3.5))
+            self.mean_markers[strategy] = pg.ScatterPlotItem(
+                symbol="t", size=16, brush=pg.mkBrush(colour), pen=pg.mkPen(BLACK, width=1)
+            )
+            plot.addItem(self.curves[strategy])
+            plot.addItem(self.mean_markers[strategy])
+        self.all_bugs_line = pg.InfiniteLine(
+            angle=0,
+            pen=pg.mkPen(INK, width=1.5, style=Qt.PenStyle.DashLine),
+            label="",
+            labelOpts={"position": 0.02, "color": INK, "anchors": [(0, 1.2), (0, 1.2)]},
+        )
+        self.all_bugs_line.setVisible(False)
+        plot.addItem(self.all_bugs_line)
+
     def _draw_strip(self, widget: pg.PlotWidget, data: CostData, metric: str, title: str) -> None:
         tr = self.language.tr
-        plot = widget.getPlotItem()
-        plot.clear()
         n = len(data.seeds)
         size = 7 if n <= 300 else 5 if n <= 1000 else 3
+        pen = pg.mkPen("w", width=0.6) if size > 4 else pg.mkPen(None)
         ticks = []
         for x, strategy in enumerate(STRATEGIES):
+            key = (metric, strategy)
             runs = data.costs[strategy].runs
             values = np.array([max(getattr(r, metric), 1) for r in runs], dtype=float)
             logs = np.log10(values)
             offsets = stack_offsets([round(v / LOG_BIN) for v in logs], 0.025, COLUMN_HALF_WIDTH)
-            colour = STRATEGY_COLORS[strategy]
-            dots = pg.ScatterPlotItem(
-                x=x + offsets,
-                y=logs,
-                data=list(data.seeds),
-                size=size,
-                pen=pg.mkPen("w", width=0.6) if size > 4 else pg.mkPen(None),
-                brush=pg.mkBrush(qcolor(colour, 190)),
-                hoverable=True,
-                hoverPen=pg.mkPen(BLACK, width=2),
-                hoverSize=size + 4,
-                tip=lambda x, y, data, m=metric: self._tip(m, y, data),
+            self.dots[key].setData(
+                x=x + offsets, y=logs, data=list(data.seeds), size=size, hoverSize=size + 4, pen=pen
             )
-            dots.sigClicked.connect(
-                lambda item, points, ev, s=strategy: self._on_dot_click(s, item, points, ev)
-            )
-            plot.addItem(dots)
-            self.dots[metric, strategy] = dots
             mean = getattr(data.costs[strategy], metric)
             log_mean = math.log10(max(mean, 1))
-            plot.addItem(
-                pg.PlotDataItem(
-                    [x - COLUMN_HALF_WIDTH - 0.05, x + COLUMN_HALF_WIDTH + 0.05],
-                    [log_mean, log_mean],
-                    pen=pg.mkPen(INK, width=4),
-                )
+            self.mean_lines[key].setData(
+                [x - COLUMN_HALF_WIDTH - 0.05, x + COLUMN_HALF_WIDTH + 0.05], [log_mean, log_mean]
             )
             short = f"{mean:.0f}" if mean < 10_000 else si_count_3(mean)
-            label = pg.TextItem(
-                tr(f"均值 {short}", f"mean {short}"),
-                color=INK,
-                anchor=(0.5, 1.1),
-                fill=pg.mkBrush(255, 255, 255, 210),
-            )
-            label.setFont(font(12, bold=True))
-            label.setPos(x, log_mean)
-            plot.addItem(label)
+            self.mean_texts[key].setText(tr(f"均值 {short}", f"mean {short}"))
+            self.mean_texts[key].setPos(x, log_mean)
             ticks.append((x, strategy_tick(strategy, self.language)))
+        plot = widget.getPlotItem()
         plot.getAxis("bottom").setTicks([ticks])
-        plot.setXRange(-0.55, len(STRATEGIES) - 0.45, padding=0)
         plot.enableAutoRange(axis="y")
         set_title(widget, title)
 
     def _draw_curves(self, data: CostData) -> None:
         tr = self.language.tr
         plot = self.curve_plot.getPlotItem()
-        plot.clear()
         self.curve_legend.clear()
-        first = min(r[0] for runs in data.bug_tokens.values() for r in runs if r) if data.n_bugs else 1
+        first = min((r[0] for runs in data.bug_tokens.values() for r in runs if r), default=1)
         last = max(r.tokens for c in data.costs.values() for r in c.runs)
         x0 = math.log10(max(min(first, data.config.base_tokens or first), 1)) - 0.1
         for strategy in STRATEGIES:
@@ -381,33 +408,21 @@ class CostView(AnalysisView):
             ys = np.concatenate(
                 [[0.0], np.column_stack([before, bugs]).ravel(), bugs[-1:] if len(bugs) else [0.0]]
             )
-            colour = STRATEGY_COLORS[strategy]
-            curve = pg.PlotDataItem(np.log10(xs), ys, pen=pg.mkPen(colour, width=3.5))
-            plot.addItem(curve)
-            self.curve_legend.addItem(curve, strategy_label(strategy, self.language))
-            mean_tokens = data.costs[strategy].tokens
-            marker = pg.ScatterPlotItem(
-                x=[math.log10(mean_tokens)],
-                y=[data.n_bugs],
-                symbol="t",
-                size=16,
-                brush=pg.mkBrush(colour),
-                pen=pg.mkPen(BLACK, width=1),
-                tip=None,
-            )
-            plot.addItem(marker)
-        plot.addItem(
-            pg.InfiniteLine(
-                data.n_bugs,
-                angle=0,
-                pen=pg.mkPen(INK, width=1.5, style=Qt.PenStyle.DashLine),
-                label=tr(f"全部 {data.n_bugs} 个 ▼ = 平均 token", f"all {data.n_bugs} ▼ = mean tokens"),
-                labelOpts={"position": 0.02, "color": INK, "anchors": [(0, 1.2), (0, 1.2)]},
-            )
+            self.curves[strategy].setData(np.log10(xs), ys)
+            self.curve_legend.addItem(self.curves[strategy], strategy_label(strategy, self.language))
+            mean_tokens = max(data.costs[strategy].tokens, 1)
+            self.mean_markers[strategy].setData(x=[math.log10(mean_tokens)], y=[data.n_bugs])
+        self.all_bugs_line.setValue(data.n_bugs)
+        self.all_bugs_line.label.setFormat(
+            tr(f"全部 {data.n_bugs} 个 ▼ = 平均 token", f"all {data.n_bugs} ▼ = mean tokens")
         )
+        self.all_bugs_line.setVisible(True)
         plot.setYRange(0, data.n_bugs + 0.6, padding=0)
         plot.setXRange(x0, math.log10(last * 1.15), padding=0)
-        set_title(self.curve_plot, tr("找到的 Bug 随花掉的 token", "Bugs found as tokens are spent"))
+        title = tr("找到的 Bug 随花掉的 token", "Bugs found as tokens are spent")
+        if data.curve_runs < len(data.seeds):
+            title += tr(f"（前 {data.curve_runs} 个 seed）", f" (first {data.curve_runs} seeds)")
+        set_title(self.curve_plot, title)
 
     def _fill_table(self, data: CostData | None) -> None:
         tr = self.language.tr
@@ -478,11 +493,13 @@ class CostView(AnalysisView):
         data: CostData = self.result
         rows = []
         for strategy, cost in data.costs.items():
-            for seed, result, found in zip(data.seeds, cost.runs, data.bug_tokens[strategy], strict=True):
+            stamps = data.bug_tokens[strategy]
+            for k, (seed, result) in enumerate(zip(data.seeds, cost.runs, strict=True)):
+                found = stamps[k] if k < len(stamps) else None
                 row = export.run_row(cost.config.with_(seed=seed), result)
                 row["tokens_per_bug"] = result.tokens / result.bugs if result.bugs else ""
-                for k in range(data.n_bugs):
-                    row[f"tokens_at_bug_{k + 1}"] = found[k] if k < len(found) else ""
+                for b in range(data.n_bugs):
+                    row[f"tokens_at_bug_{b + 1}"] = found[b] if found is not None and b < len(found) else ""
                 rows.append(row)
         return rows
 
@@ -501,7 +518,9 @@ class CostView(AnalysisView):
                     "per_step_premium": data.per_step_premium(s),
                     "runs": [
                         {"seed": seed, **r.to_dict(), "tokens_at_bugs": found}
-                        for seed, r, found in zip(data.seeds, cost.runs, data.bug_tokens[s], strict=True)
+                        for seed, r, found in zip(
+                            data.seeds, cost.runs, data.bug_tokens[s] + [None] * len(cost.runs), strict=False
+                        )
                     ],
                 }
                 for s, cost in data.costs.items()

@@ -1,8 +1,9 @@
 """Core computations off the GUI thread, with progress and cancel.
 
 A :class:`Job` runs one function of the core in a thread pool. The core's :class:`Runner` reports
-progress and asks ``cancelled()`` after every chunk of runs; both callbacks come back to the GUI
-thread as queued signals, so views only ever touch widgets from the GUI thread.
+progress and asks ``cancelled()`` every few steps of its batch engine (and every 0.1 s while worker
+processes compute a very large job); progress comes back to the GUI thread as queued signals, so
+views only ever touch widgets from the GUI thread.
 """
 
 from __future__ import annotations
@@ -16,16 +17,12 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from memviz.core.experiments import Cancelled, Runner, default_workers
+from memviz.core.experiments import Cancelled, Runner
 
-# Small chunks keep cancel quick and progress moving: 25 runs of the slowest kind (no memory, until
-# every bug is found, ~1 ms each) take ~25 ms between two looks at the cancel flag.
-CHUNK_SIZE = 25
-# From this many runs on, a job spreads over every core (processes); below it, starting the pool
-# costs more than it saves.
-PROCESS_POOL_MIN_RUNS = 6000
 # The GUI thread must get the interpreter back quickly while a worker computes (default: 5 ms).
 GIL_SWITCH_INTERVAL = 0.002
+
+PROGRESS_INTERVAL = 0.05  # seconds between two progress reports
 
 _pool: QThreadPool | None = None
 
@@ -43,10 +40,6 @@ def job_pool() -> QThreadPool:
     return _pool
 
 
-def workers_for(runs: int) -> int:
-    return default_workers() if runs >= PROCESS_POOL_MIN_RUNS else 1
-
-
 class JobContext:
     """What a job's function gets: the core's Runner, and progress/cancel for work done outside it."""
 
@@ -57,6 +50,7 @@ class JobContext:
         self._extra_done = 0
         self._extra_total = 0
         self._expected = 0
+        self._last_report = 0.0
 
     def expect(self, total: int) -> None:
         """Announce the whole job's size up front, so the bar does not jump back as parts start."""
@@ -81,6 +75,12 @@ class JobContext:
         self._report()
 
     def _report(self) -> None:
+        # At most one report per PROGRESS_INTERVAL: a flood of queued signals would keep the GUI
+        # thread busy repainting the bar instead of answering the user.
+        now = time.perf_counter()
+        if now - self._last_report < PROGRESS_INTERVAL:
+            return
+        self._last_report = now
         done = self.runner.done + self._extra_done
         total = max(self.runner.total + self._extra_total, self._expected, done)
         self._emit(done, total)
@@ -99,15 +99,17 @@ class Job(QRunnable):
     ``seconds`` is the wall time the function took (measured here, in the GUI layer).
     """
 
-    def __init__(self, function: Callable[[JobContext], Any], runs: int = 0) -> None:
+    def __init__(self, function: Callable[[JobContext], Any]) -> None:
         super().__init__()
         self.setAutoDelete(False)  # Python owns the job; it must outlive run() for its signals
         self.function = function
-        self.workers = workers_for(runs)
+        # Every core may be used; the Runner itself keeps small jobs in this process.
+        self.workers = 1
         self.signals = JobSignals()
         self._cancel_flag = threading.Event()
         self.done = threading.Event()
         self.seconds = 0.0
+        self.ended_at = 0.0  # time.perf_counter() when the function returned or stopped
         self.outcome = ""  # "finished", "cancelled" or "failed" once done
 
     def cancel(self) -> None:
@@ -139,10 +141,7 @@ class Job(QRunnable):
     def compute(self) -> Any:
         """Run the function here, in the calling thread (also used by ``compute_blocking``)."""
         with Runner(
-            workers=self.workers,
-            progress=self._on_runner_progress,
-            cancelled=self._cancel_flag.is_set,
-            chunk_size=CHUNK_SIZE,
+            workers=self.workers, progress=self._on_runner_progress, cancelled=self._cancel_flag.is_set
         ) as runner:
             self._context = JobContext(runner, self._cancel_flag, self.signals.progress.emit)
             return self.function(self._context)
@@ -151,7 +150,8 @@ class Job(QRunnable):
         self._context.on_runner_progress(done, total)
 
     def _finish(self, outcome: str, start: float) -> None:
-        self.seconds = time.perf_counter() - start
+        self.ended_at = time.perf_counter()
+        self.seconds = self.ended_at - start
         self.outcome = outcome
         self.done.set()
 

@@ -1,0 +1,219 @@
+"""Batch view: the figures it shows are the core's, clicks open the right run, texts follow the language."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+
+from memviz.core.engine import RunConfig
+from memviz.core.experiments import compare_with_baseline, means
+from memviz.core.site import load_site
+from memviz.core.stats import pct
+from memviz.gui.analysis import ANALYSIS_VIEWS, BatchView
+from memviz.gui.analysis.worker import job_pool
+from memviz.gui.language import Language
+from memviz.gui.models import RunSettings
+
+SITE = load_site()
+
+
+@pytest.fixture
+def make_view(qtbot):
+    made = []
+
+    def make(strategy: str = "visited", lang: str = "zh", **changes) -> BatchView:
+        settings = RunSettings(SITE, RunConfig(strategy=strategy, **changes))
+        view = BatchView(settings, Language(lang), auto_run=False)
+        qtbot.addWidget(view)
+        made.append(view)
+        return view
+
+    yield make
+    for view in made:
+        view.cancel()
+    job_pool().waitForDone(5000)
+
+
+def plot_title(plot) -> str:
+    return plot.getPlotItem().titleLabel.text
+
+
+def test_registered_for_the_main_window():
+    names = [(name, zh, en) for name, zh, en, _ in ANALYSIS_VIEWS]
+    assert [n for n, _, _ in names] == ["batch", "sweep", "cost"]
+    factory = dict((n, f) for n, _, _, f in ANALYSIS_VIEWS)["batch"]
+    assert factory is BatchView
+
+
+def test_visited_set_shows_the_chapters_figures(make_view):
+    view = make_view("visited")
+    view.compute_blocking()
+    core = compare_with_baseline(SITE, RunConfig(strategy="visited"), 200, 1000).diff
+    shown = f"{pct(core.mean, True)} [{pct(core.lo, True)}, {pct(core.hi, True)}]"
+    assert shown == "+29.3 [+27.9, +30.6]"
+    assert shown in view.headline.text()
+    assert "200 次里 199 次更高" in view.headline.text()
+    assert shown in plot_title(view.diff_plot) and "200 次里 199 次更高" in plot_title(view.diff_plot)
+    # bootstrap interval and the paired vs unpaired half-widths (the chapter's 1.30 and 1.39)
+    assert f"[{pct(core.boot_lo, True)}, {pct(core.boot_hi, True)}]" in view.context_label.text()
+    assert "1.30" in view.halves_label.text() and "1.39" in view.halves_label.text()
+    # one dot per run in each column, one per pair in the differences
+    assert len(view.coverage_dots["current"].data) == 200
+    assert len(view.coverage_dots["baseline"].data) == 200
+    assert len(view.diff_dots["higher"].data) == 199
+    assert len(view.diff_dots["not_higher"].data) == 1
+
+
+def test_frontier_shows_the_chapters_figures_in_english(make_view):
+    view = make_view("frontier", lang="en")
+    view.compute_blocking()
+    assert "+45.1 [+44.0, +46.1]" in view.headline.text()
+    assert "higher in all 200 runs" in view.headline.text()
+    assert "1.08" in view.halves_label.text() and "1.10" in view.halves_label.text()
+
+
+def test_means_table_holds_every_metric_for_both(make_view):
+    view = make_view("frontier")
+    view.compute_blocking()
+    comparison = view.result
+    current, baseline = means(comparison.current), means(comparison.baseline)
+    cell = {
+        (view.table.verticalHeaderItem(r).text(), view.table.horizontalHeaderItem(c).text()): view.table.item(
+            r, c
+        ).text()
+        for r in range(3)
+        for c in range(view.table.columnCount())
+    }
+    assert cell["已访问集合 + 链接表", "token"] == "105,359"  # the chapter's 105,359 against 90,000
+    assert cell["无记忆", "token"] == "90,000"
+    assert cell["已访问集合 + 链接表", "覆盖率 %"] == pct(current["coverage"])
+    assert cell["无记忆", "重复访问率 %"] == pct(baseline["repeat"])
+    assert cell["差值", "覆盖率 %"] == "+45.1"
+    assert cell["无记忆", "重复报告"] == f"{baseline['dups']:.2f}"
+    assert {h for (_, h) in cell} == {
+        "覆盖率 %",
+        "重复访问率 %",
+        "找到 Bug",
+        "报告数",
+        "重复报告",
+        "token",
+        "步数",
+    }
+
+
+def test_runs_and_first_seed_are_settable(make_view):
+    view = make_view("visited")
+    view.runs_spin.setValue(50)
+    view.seed0_spin.setValue(3000)
+    assert view.run_button.text() == "批量跑 50 次"
+    view.compute_blocking()
+    assert view.result.seeds == range(3000, 3050)
+    core = compare_with_baseline(SITE, RunConfig(strategy="visited"), 50, 3000).diff
+    assert f"{pct(core.mean, True)} [{pct(core.lo, True)}, {pct(core.hi, True)}]" in view.headline.text()
+
+
+def dot_position(view: BatchView, plot, dots, seed: int):
+    index = [int(s) for s in dots.data["data"]].index(seed)
+    point = QPointF(float(dots.data["x"][index]), float(dots.data["y"][index]))
+    scene = plot.getPlotItem().getViewBox().mapViewToScene(point)
+    return plot.mapFromScene(scene)
+
+
+def test_clicking_a_dot_opens_that_run(make_view, qtbot):
+    view = make_view("visited")
+    view.resize(1400, 800)
+    view.show()
+    qtbot.waitExposed(view)
+    view.compute_blocking()
+    qtbot.wait(50)
+    comparison = view.result
+    # The one pair where memory did not do better is a lone grey dot: click it.
+    lone = [
+        s
+        for s, a, b in zip(comparison.seeds, comparison.current, comparison.baseline, strict=True)
+        if a.coverage <= b.coverage
+    ]
+    assert len(lone) == 1
+    pos = dot_position(view, view.diff_plot, view.diff_dots["not_higher"], lone[0])
+    with qtbot.waitSignal(view.settings.open_run_requested, timeout=2000) as opened:
+        qtbot.mouseClick(view.diff_plot.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert opened.args[0] == RunConfig(strategy="visited", seed=lone[0])
+    assert view.settings.config.seed == lone[0]
+    assert not view.is_stale  # only the seed changed: the batch still stands for these settings
+
+
+def test_clicking_a_baseline_dot_opens_the_no_memory_run(make_view, qtbot):
+    view = make_view("visited")
+    view.resize(1400, 800)
+    view.show()
+    qtbot.waitExposed(view)
+    view.compute_blocking()
+    qtbot.wait(50)
+    dots = view.coverage_dots["baseline"]
+    # the baseline run with the highest coverage sits alone at the top of its column
+    top = int(dots.data["data"][dots.data["y"].argmax()])
+    pos = dot_position(view, view.coverage_plot, dots, top)
+    with qtbot.waitSignal(view.settings.open_run_requested, timeout=2000) as opened:
+        qtbot.mouseClick(view.coverage_plot.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert opened.args[0] == RunConfig(strategy="random", seed=top)
+    assert view.is_stale and view.stale_label.isVisibleTo(view)
+
+
+def test_changed_settings_mark_the_result_stale(make_view):
+    view = make_view("visited")
+    view.runs_spin.setValue(20)
+    view.compute_blocking()
+    assert not view.is_stale
+    view.settings.update(seed=4242)
+    assert not view.is_stale
+    view.settings.update(budget=40)
+    assert view.is_stale
+    assert "之前的设置" in view.stale_label.text()
+    view.compute_blocking()
+    assert not view.is_stale and view.result.config.budget == 40
+
+
+def test_language_switch_resets_every_text(make_view):
+    view = make_view("visited")
+    view.compute_blocking()
+    view.language.set_code("en")
+    assert "higher in 199 of 200 runs" in view.headline.text()
+    assert view.run_button.text() == "Run 200 seeds"
+    assert view.coverage_plot.getPlotItem().getAxis("left").labelText == "Coverage (%)"
+    assert view.table.horizontalHeaderItem(0).text() == "Coverage %"
+    assert view.table.verticalHeaderItem(1).text() == "no memory"
+    assert view.export_button.text() == "Export"
+    assert all("图" not in a.text() for a in view.export_menu.actions())
+    view.language.set_code("zh")
+    assert "200 次里 199 次更高" in view.headline.text()
+    assert view.diff_plot.getPlotItem().getAxis("bottom").labelText == "覆盖率差值（百分点）"
+
+
+def test_the_batch_runs_off_the_gui_thread(make_view, qtbot):
+    view = make_view("frontier")
+    view.resize(1200, 700)
+    view.show()
+    job = view.start()
+    assert view.job_bar.running and not view.run_button.isEnabled()
+    qtbot.waitUntil(lambda: view.result is not None, timeout=10000)
+    assert job.outcome == "finished"
+    assert "+45.1 [+44.0, +46.1]" in view.headline.text()
+    assert view.run_button.isEnabled() and not view.job_bar.progress.isVisible()
+
+
+def test_first_show_computes_when_auto_run(qtbot):
+    settings = RunSettings(SITE, RunConfig(strategy="visited"))
+    view = BatchView(settings, Language("zh"))
+    qtbot.addWidget(view)
+    view.runs_spin.setValue(30)
+    view.show()
+    qtbot.waitUntil(lambda: view.result is not None, timeout=10000)
+    assert view.result.seeds == range(1000, 1030)
+    job_pool().waitForDone(5000)
+
+
+def test_random_strategy_says_there_is_nothing_to_compare(make_view):
+    view = make_view("random")
+    view.runs_spin.setValue(20)
+    view.compute_blocking()
+    assert "差值为 0" in view.headline.text()
