@@ -66,11 +66,16 @@ def run_app(argv: list[str] | None = None, lang: str | None = None) -> int:
     """Open the main window on the Explore view and run until it closes; returns the exit code."""
     app = create_app(argv)
     from memviz.gui.main_window import MainWindow  # after the app exists: views read its font
+    from memviz.gui.preferences import Preferences
 
-    window = MainWindow(language=Language(lang))
+    preferences = Preferences()
+    window = MainWindow(language=Language(lang), preferences=preferences)
     screen = QGuiApplication.primaryScreen()
     if screen is not None:
         available = screen.availableGeometry()
         window.resize(min(1600, int(available.width() * 0.92)), min(960, int(available.height() * 0.9)))
+    window.restore_preferences()
+    if lang is not None:  # --lang on the command line wins over the remembered language
+        window.language.set_code(lang)
     window.show()
     return app.exec()

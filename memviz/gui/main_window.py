@@ -1,4 +1,9 @@
-"""The main window: a tab per view (Explore first), a language menu, and Help/About."""
+"""The main window: a tab per view (Explore first), and the menus that serve a classroom.
+
+View menu: language, theme (light, dark, projector), whole-UI zoom and full screen. File menu: open
+a site, copy or save the current view as a picture, reset preferences. What the user chose is kept
+in :class:`Preferences` between starts (when the window is given one; snapshots and tests are not).
+"""
 
 from __future__ import annotations
 
@@ -7,15 +12,32 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QTabWidget,
+    QWidget,
+)
 
 from memviz import __version__
 from memviz.core.site import SiteError, load_site
+from memviz.gui import themes
 from memviz.gui.explore import ExploreView
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
+from memviz.gui.preferences import ZOOM_MAX, ZOOM_MIN, Preferences
+from memviz.gui.themes import THEMES
 
 EXPLORE = "explore"
+ZOOM_STEP = 1.15
+THEME_NAMES = {
+    "light": ("浅色", "Light"),
+    "dark": ("深色", "Dark"),
+    "projector": ("投影（高对比）", "Projector (high contrast)"),
+}
 
 
 class MainWindow(QMainWindow):
@@ -26,11 +48,17 @@ class MainWindow(QMainWindow):
         settings: RunSettings | None = None,
         language: Language | None = None,
         parent: QWidget | None = None,
+        preferences: Preferences | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("memviz_main_window")
         self.settings = settings if settings is not None else RunSettings(parent=self)
         self.language = language if language is not None else Language(parent=self)
+        self.preferences = preferences
+        self.theme = "light"
+        self.zoom = 1.0
+        app = QApplication.instance()
+        self._base_point_size = app.font().pointSizeF() if app is not None else 10.0
         self._titles: dict[QWidget, tuple[str, str]] = {}
 
         self.tabs = QTabWidget()
@@ -40,6 +68,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
         self.explore = ExploreView(self.settings, self.language)
         self.add_view(self.explore, "探索", "Explore")
+        self._add_other_views()
 
         self.hint = QLabel()
         self.hint.setObjectName("status_hint")
@@ -71,6 +100,30 @@ class MainWindow(QMainWindow):
         self._titles[widget] = (zh_title, en_title)
         return self.tabs.addTab(widget, self.language.tr(zh_title, en_title))
 
+    def _add_other_views(self) -> None:
+        # Imported here: each view module is sizeable, and the Explore view must come up first.
+        from memviz.gui.analysis import BatchView, CostView, SweepView
+        from memviz.gui.exercises_view import ExercisesView
+        from memviz.gui.info_view import InfoView
+
+        store = self.preferences.store if self.preferences is not None else None
+        self.batch = BatchView(self.settings, self.language)
+        self.sweep = SweepView(self.settings, self.language)
+        self.cost = CostView(self.settings, self.language)
+        self.exercises = ExercisesView(self.settings, self.language, store=store)
+        self.info = InfoView(self.settings, self.language)
+        for view, zh, en in (
+            (self.batch, "批量", "Batch"),
+            (self.sweep, "容量扫描", "Capacity sweep"),
+            (self.cost, "成本", "Cost"),
+            (self.exercises, "练习", "Exercises"),
+            (self.info, "说明", "About the model"),
+        ):
+            self.add_view(view, zh, en)
+
+    def current_view(self) -> QWidget:
+        return self.tabs.currentWidget()
+
     def view_names(self) -> list[str]:
         return [self.tabs.widget(i).objectName() for i in range(self.tabs.count())]
 
@@ -93,11 +146,20 @@ class MainWindow(QMainWindow):
         self.save_image_action = QAction(self)
         self.save_image_action.setShortcut(QKeySequence("Ctrl+Shift+S"))
         self.save_image_action.triggered.connect(self._on_save_image)
+        self.copy_image_action = QAction(self)
+        self.copy_image_action.setShortcut(QKeySequence("Ctrl+Shift+C"))
+        self.copy_image_action.triggered.connect(self.copy_view_image)
+        self.reset_preferences_action = QAction(self)
+        self.reset_preferences_action.triggered.connect(self._on_reset_preferences)
         self.quit_action = QAction(self)
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self.quit_action.triggered.connect(self.close)
         self.file_menu.addAction(self.open_site_action)
+        self.file_menu.addSeparator()
         self.file_menu.addAction(self.save_image_action)
+        self.file_menu.addAction(self.copy_image_action)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.reset_preferences_action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.quit_action)
 
@@ -114,6 +176,35 @@ class MainWindow(QMainWindow):
             group.addAction(action)
             self.language_menu.addAction(action)
             self.language_actions[code] = action
+
+        self.theme_menu = self.view_menu.addMenu("")
+        theme_group = QActionGroup(self)
+        theme_group.setExclusive(True)
+        self.theme_actions: dict[str, QAction] = {}
+        for name in THEMES:
+            action = QAction(self, checkable=True)
+            action.triggered.connect(lambda _checked=False, n=name: self.set_theme(n))
+            theme_group.addAction(action)
+            self.theme_menu.addAction(action)
+            self.theme_actions[name] = action
+        self.view_menu.addSeparator()
+        self.zoom_in_action = QAction(self)
+        # Ctrl+= is Ctrl++ without Shift on most keyboards; accept both.
+        self.zoom_in_action.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
+        self.zoom_in_action.triggered.connect(lambda: self.set_zoom(self.zoom * ZOOM_STEP))
+        self.zoom_out_action = QAction(self)
+        self.zoom_out_action.setShortcuts([QKeySequence("Ctrl+-"), QKeySequence("Ctrl+_")])
+        self.zoom_out_action.triggered.connect(lambda: self.set_zoom(self.zoom / ZOOM_STEP))
+        self.zoom_reset_action = QAction(self)
+        self.zoom_reset_action.setShortcut(QKeySequence("Ctrl+0"))
+        self.zoom_reset_action.triggered.connect(lambda: self.set_zoom(1.0))
+        self.full_screen_action = QAction(self, checkable=True)
+        self.full_screen_action.setShortcut(QKeySequence("F11"))
+        self.full_screen_action.triggered.connect(self.set_full_screen)
+        for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
+            self.view_menu.addAction(action)
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(self.full_screen_action)
 
         self.help_menu = bar.addMenu("")
         self.keys_action = QAction(self)
@@ -136,7 +227,17 @@ class MainWindow(QMainWindow):
             self.tabs.setTabText(i, tr(zh, en))
         self.file_menu.setTitle(tr("文件(&F)", "&File"))
         self.open_site_action.setText(tr("打开站点文件…", "Open site file…"))
-        self.save_image_action.setText(tr("保存窗口截图…", "Save window image…"))
+        self.save_image_action.setText(tr("保存当前视图为 PNG…", "Save current view as PNG…"))
+        self.copy_image_action.setText(tr("复制当前视图图片", "Copy current view as image"))
+        self.reset_preferences_action.setText(tr("恢复默认设置", "Reset to defaults"))
+        self.theme_menu.setTitle(tr("主题", "Theme"))
+        for name, action in self.theme_actions.items():
+            action.setText(tr(*THEME_NAMES[name]))
+            action.setChecked(name == self.theme)
+        self.zoom_in_action.setText(tr("放大界面", "Zoom in"))
+        self.zoom_out_action.setText(tr("缩小界面", "Zoom out"))
+        self.zoom_reset_action.setText(tr("界面原始大小", "Actual size"))
+        self.full_screen_action.setText(tr("全屏（演示）", "Full screen (presenting)"))
         self.quit_action.setText(tr("退出", "Quit"))
         self.view_menu.setTitle(tr("视图(&V)", "&View"))
         self.language_menu.setTitle(tr("语言 / Language", "Language / 语言"))
@@ -178,13 +279,96 @@ class MainWindow(QMainWindow):
             return
         self.settings.set_site(site, Path(path))
 
+    def view_image(self):
+        """The current view as a picture (what a teacher pastes into a slide)."""
+        return self.current_view().grab()
+
+    def copy_view_image(self) -> None:
+        QApplication.clipboard().setPixmap(self.view_image())
+        self.statusBar().showMessage(self.language.tr("已复制到剪贴板", "Copied to the clipboard"), 3000)
+
     def _on_save_image(self) -> None:
         tr = self.language.tr
+        name = f"memviz-{self.current_view().objectName()}.png"
         path, _ = QFileDialog.getSaveFileName(
-            self, tr("保存窗口截图", "Save window image"), "memviz.png", "PNG (*.png)"
+            self, tr("保存当前视图", "Save current view"), name, "PNG (*.png)"
         )
-        if path and not self.grab().save(path, "PNG"):
+        if path and not self.view_image().save(path, "PNG"):
             QMessageBox.warning(self, tr("保存失败", "Could not save"), path)
+
+    # -- presentation ---------------------------------------------------------------------------------
+
+    def set_theme(self, name: str) -> None:
+        themes.manager().apply(name)
+        self.theme = name
+        for theme, action in self.theme_actions.items():
+            action.setChecked(theme == name)
+        if self.preferences is not None:
+            self.preferences.set_theme(name)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Scale every text in the window; views that paint their own text follow the app font."""
+        self.zoom = min(ZOOM_MAX, max(ZOOM_MIN, zoom))
+        app = QApplication.instance()
+        font = app.font()
+        font.setPointSizeF(self._base_point_size * self.zoom)
+        app.setFont(font)
+        if self.preferences is not None:
+            self.preferences.set_zoom(self.zoom)
+        self.statusBar().showMessage(self.language.tr("界面缩放 ", "Zoom ") + f"{self.zoom:.0%}", 2000)
+
+    def set_full_screen(self, on: bool) -> None:
+        if on:
+            self.showFullScreen()
+        else:
+            self.showNormal()
+        self.full_screen_action.setChecked(on)
+
+    # -- preferences ----------------------------------------------------------------------------------
+
+    def restore_preferences(self) -> None:
+        """Apply what was chosen last time; every value was checked by Preferences on reading."""
+        prefs = self.preferences
+        if prefs is None:
+            return
+        if prefs.language() is not None:
+            self.language.set_code(prefs.language())
+        self.set_theme(prefs.theme())
+        if prefs.zoom() != 1.0:
+            self.set_zoom(prefs.zoom())
+        self.settings.set_config(prefs.run_config(self.settings.config))
+        geometry, state, tab = prefs.window_state()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self.restoreState(state)
+        if tab in self.view_names():
+            self.select_view(tab)
+
+    def save_preferences(self) -> None:
+        prefs = self.preferences
+        if prefs is None:
+            return
+        prefs.set_language(self.language.code)
+        prefs.set_run_config(self.settings.config)
+        prefs.set_window_state(self.saveGeometry(), self.saveState(), self.current_view().objectName())
+        prefs.sync()
+
+    def _on_reset_preferences(self) -> None:
+        from memviz.core.engine import RunConfig
+        from memviz.gui.language import system_language
+
+        if self.preferences is not None:
+            self.preferences.reset_to_defaults()
+        self.set_theme("light")
+        self.set_zoom(1.0)
+        self.language.set_code(system_language())
+        self.settings.set_config(RunConfig())
+        self.select_view(EXPLORE)
+
+    def closeEvent(self, event) -> None:
+        self.save_preferences()
+        super().closeEvent(event)
 
     def _on_show_keys(self) -> None:
         tr = self.language.tr
@@ -215,6 +399,6 @@ class MainWindow(QMainWindow):
 
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key.Key_Escape and self.isFullScreen():
-            self.showNormal()
+            self.set_full_screen(False)
             return
         super().keyPressEvent(event)

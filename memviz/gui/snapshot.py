@@ -20,6 +20,8 @@ def snapshot(
 ) -> Path:
     """Draw the main window after ``steps`` model calls (None: the whole run) to ``out`` as a PNG.
 
+    For the batch, sweep and cost views, their experiment is computed first with the settings given.
+
     The image is exactly ``size`` pixels. Animations are off, so it shows each step's end state.
     Raises ValueError for an unknown view (naming the valid ones), a bad size or step count, and
     OSError when the file cannot be written.
@@ -57,6 +59,9 @@ def snapshot(
         window.show()
         model = window.explore.model
         model.jump(model.total if steps is None else steps)
+        shown = window.current_view()
+        if hasattr(shown, "compute_blocking"):  # analysis views: compute here, then draw
+            shown.compute_blocking()
         for _ in range(3):
             app.processEvents()
         image = window.grab().toImage()

@@ -2,7 +2,8 @@
 
 The projector theme is for rooms with a washed-out beamer: pure white paper, black ink, no grey
 text, and a strong selection colour. Views that paint their own pictures read the current theme's
-colours from :func:`current` and repaint on ``ThemeManager.changed``.
+colours from :func:`current` and repaint when ``manager().changed`` fires; there is one manager per
+process, as there is one QApplication palette.
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ def palette_for(theme: Theme) -> QPalette:
 
 
 class ThemeManager(QObject):
+    """Applies a theme to the application; ``changed`` tells views that paint their own colours."""
+
     changed = Signal(object)  # Theme
 
     def apply(self, name: str) -> Theme:
@@ -106,3 +109,14 @@ def _restyle_plots(theme: Theme) -> None:
                 axis = plot.getAxis(name)
                 axis.setPen(pg.mkPen(theme.plot_foreground))
                 axis.setTextPen(pg.mkPen(theme.plot_foreground))
+
+
+_manager: ThemeManager | None = None
+
+
+def manager() -> ThemeManager:
+    """The process's theme manager (created on first use, after the QApplication)."""
+    global _manager
+    if _manager is None:
+        _manager = ThemeManager(QApplication.instance())
+    return _manager

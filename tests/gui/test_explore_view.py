@@ -323,13 +323,17 @@ def test_switching_language_changes_every_visible_label(make_window, qtbot, conf
 
 def test_views_are_found_by_name(make_window):
     window = make_window()
+    names = ["explore", "batch", "sweep", "cost", "exercises", "info"]
+    assert window.view_names() == names
     extra = QLabel("x")
-    assert window.add_view(extra, "额外", "Extra view") == 1
-    assert window.view_names() == ["explore", "extra_view"]
+    assert window.add_view(extra, "额外", "Extra view") == len(names)
+    assert window.view_names() == [*names, "extra_view"]
     assert window.select_view("extra_view") is extra
     window.language.set_code("en")
-    assert window.tabs.tabText(1) == "Extra view"
-    with pytest.raises(ValueError, match="valid views: explore, extra_view"):
+    assert window.tabs.tabText(len(names)) == "Extra view"
+    with pytest.raises(
+        ValueError, match="valid views: explore, batch, sweep, cost, exercises, info, extra_view"
+    ):
         window.select_view("nope")
 
 

@@ -1,0 +1,101 @@
+"""The classroom side of the main window: zoom, themes, full screen, pictures, remembered settings."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication, QLabel
+
+from memviz.core.engine import RunConfig
+from memviz.gui.language import Language
+from memviz.gui.main_window import MainWindow
+from memviz.gui.models import RunSettings
+from memviz.gui.preferences import Preferences, store_at
+
+
+def test_zoom_scales_the_whole_ui_and_resets(make_window, qtbot):
+    window = make_window()
+    base = QApplication.font().pointSizeF()
+    label = window.findChild(QLabel, "status_hint")
+    before = label.font().pointSizeF()
+    qtbot.keyClick(window, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(window, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    assert QApplication.font().pointSizeF() > base * 1.3
+    QApplication.processEvents()  # the font change reaches widgets as an event
+    assert label.font().pointSizeF() > before * 1.3
+    qtbot.keyClick(window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    assert base < QApplication.font().pointSizeF() < base * 1.3
+    qtbot.keyClick(window, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    assert QApplication.font().pointSizeF() == base
+    assert window.zoom == 1.0
+
+
+def test_zoom_is_bounded(make_window):
+    window = make_window()
+    base = window._base_point_size
+    window.set_zoom(99)
+    assert window.zoom == 3.0 and QApplication.font().pointSizeF() == base * 3.0
+    window.set_zoom(0.01)
+    assert window.zoom == 0.5
+    window.set_zoom(1.0)
+
+
+def test_themes_change_the_palette(make_window):
+    window = make_window()
+    try:
+        window.set_theme("dark")
+        assert QApplication.palette().color(QPalette.ColorRole.Window).lightness() < 80
+        window.set_theme("projector")
+        palette = QApplication.palette()
+        assert palette.color(QPalette.ColorRole.Window).name() == "#ffffff"
+        assert palette.color(QPalette.ColorRole.Text).name() == "#000000"
+        assert window.theme_actions["projector"].isChecked()
+    finally:
+        window.set_theme("light")
+
+
+def test_f11_enters_full_screen_and_escape_leaves(make_window, qtbot):
+    window = make_window()
+    window.full_screen_action.trigger()
+    assert window.isFullScreen() or window.windowState() & Qt.WindowState.WindowFullScreen
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert not window.isFullScreen()
+    assert not window.full_screen_action.isChecked()
+
+
+def test_the_current_view_can_be_copied_as_a_picture(make_window):
+    window = make_window()
+    window.select_view("info")
+    window.copy_view_image()
+    image = QApplication.clipboard().image()
+    assert (image.width(), image.height()) == (window.info.width(), window.info.height())
+
+
+def test_preferences_are_restored_in_a_new_window(app, qtbot, site, tmp_path):
+    path = tmp_path / "memviz.ini"
+
+    def open_window():
+        window = MainWindow(RunSettings(site=site), Language("zh"), preferences=Preferences(store_at(path)))
+        qtbot.addWidget(window)
+        window.restore_preferences()
+        return window
+
+    first = open_window()
+    first.language.set_code("en")
+    first.set_theme("projector")
+    first.set_zoom(1.25)
+    first.settings.update(strategy="frontier", capacity=3, policy="lru", seed=77)
+    first.select_view("sweep")
+    first.close()
+
+    second = open_window()
+    try:
+        assert second.language.code == "en"
+        assert second.theme == "projector" and second.zoom == 1.25
+        assert second.settings.config == RunConfig(strategy="frontier", capacity=3, policy="lru", seed=77)
+        assert second.current_view().objectName() == "sweep"
+        second._on_reset_preferences()
+        assert second.settings.config == RunConfig() and second.theme == "light" and second.zoom == 1.0
+    finally:
+        second.set_theme("light")
+        second.set_zoom(1.0)
