@@ -41,12 +41,13 @@ Two engines
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from memviz.core.engine import RunConfig, RunResult, run
-from memviz.core.rng import _GOLDEN_STEP, _MASK, mulberry32_rows
+from memviz.core.rng import _GOLDEN_STEP, _MASK, _TWO_POW_32, mulberry32_rows, mulberry32_words
 from memviz.core.site import Site
 
 Poll = Callable[[int], None]  # called now and then with how many runs finished since the last call
@@ -180,6 +181,23 @@ def _advance(states: np.ndarray, draws: int) -> np.ndarray:
     return (states + np.uint64(draws * _GOLDEN_STEP & _MASK)) & np.uint64(_MASK)
 
 
+_TABLES: dict[tuple[int, type], tuple[Site, object]] = {}
+_TABLES_KEPT = 8
+
+
+def _site_tables(site: Site, kind: type):
+    """``kind(site)``, kept for the last few sites: a report runs many batches on one site.
+
+    The cache holds the site itself, so its id cannot be reused by another site while cached.
+    """
+    key = (id(site), kind)
+    if key not in _TABLES:
+        if len(_TABLES) >= _TABLES_KEPT:
+            del _TABLES[next(iter(_TABLES))]
+        _TABLES[key] = (site, kind(site))
+    return _TABLES[key][1]
+
+
 # -- no memory -------------------------------------------------------------------------------------
 
 
@@ -203,7 +221,13 @@ def _floor_breaks(degrees: set[int]) -> np.ndarray:
 
 
 class _RandomWalkSite:
-    """The site as transition tables: state ``p`` is "on page p", ``p + n`` "stopped at dead end p"."""
+    """The site as transition tables: state ``p`` is "on page p", ``p + n`` "stopped at dead end p".
+
+    A draw is ``word / 2**32`` for a uint32 ``word``, so "draw ≥ break" is "word ≥ ceil(break·2³²)":
+    a draw's interval code is the number of those integer thresholds at or below its word, read
+    from a table on the word's top 16 bits plus one comparison with the threshold (if any) inside
+    that 16-bit bucket.
+    """
 
     def __init__(self, site: Site) -> None:
         n = site.n_pages
@@ -215,37 +239,63 @@ class _RandomWalkSite:
             links[p, : len(page_links)] = page_links
         self.links_flat = links.ravel()
         self.width = width
-        self.breaks = _floor_breaks({d for d in self.degrees.tolist() if d > 0})
-        codes = len(self.breaks) + 1
-        self.next_table: np.ndarray | None = None
-        if codes * 2 * n <= _NEXT_TABLE_LIMIT:
-            lower = np.concatenate(([0.0], self.breaks))  # a draw inside each interval
-            table = np.empty((codes, 2 * n), dtype=np.int64)
-            for p in range(n):
-                d = len(site.clickable[p])
-                if d:
-                    table[:, p] = np.asarray(site.clickable[p])[(lower * d).astype(np.int64)]
-                else:
-                    table[:, p] = p + n
-            table[:, n:] = np.arange(n, 2 * n)
-            self.next_table = table.ravel()
         deg2 = np.concatenate((self.degrees, np.zeros(n, dtype=np.int64)))
         self.dead = deg2 == 0  # by state: dead-end page or already stopped
         self.degrees2 = deg2
 
-    def walk(self, pages: np.ndarray, draws: np.ndarray) -> np.ndarray:
-        """States after each of the draws' steps: ``draws`` is (runs, steps); returns (steps, runs)."""
-        steps = draws.shape[1]
+        breaks = _floor_breaks({d for d in self.degrees.tolist() if d > 0})
+        codes = len(breaks) + 1
+        self.next_table: np.ndarray | None = None
+        if codes * 2 * n > _NEXT_TABLE_LIMIT:
+            return
+        lower = np.concatenate(([0.0], breaks))  # a draw inside each interval
+        table = np.empty((codes, 2 * n), dtype=np.int64)
+        for p in range(n):
+            d = len(site.clickable[p])
+            if d:
+                table[:, p] = np.asarray(site.clickable[p])[(lower * d).astype(np.int64)]
+            else:
+                table[:, p] = p + n
+        table[:, n:] = np.arange(n, 2 * n)
+        self.next_table = table.ravel()
+        thresholds = [math.ceil(b * _TWO_POW_32) for b in breaks.tolist()]  # exact: b·2³² is a double
+        self.thresholds = np.array(thresholds, dtype=np.uint64)
+        bucket_of = [t >> 16 for t in thresholds]
+        self.buckets: tuple[np.ndarray, np.ndarray] | None = None
+        if len(set(bucket_of)) == len(bucket_of):  # at most one threshold inside each bucket
+            starts = np.arange(1 << 16, dtype=np.uint64) << np.uint64(16)
+            at_or_below = np.searchsorted(self.thresholds, starts, side="right").astype(np.int64)
+            inner = np.zeros(1 << 16, dtype=np.uint32)  # 0: no threshold inside (always "at or above")
+            base = at_or_below - 1
+            for t, b in zip(thresholds, bucket_of, strict=True):
+                if t > b << 16:
+                    inner[b] = t
+                    base[b] += 1
+            self.buckets = (base, inner)
+
+    def codes(self, words: np.ndarray) -> np.ndarray:
+        """Each draw's interval code (how many breaks are at or below it), scaled to a table row."""
+        if self.buckets is not None:
+            base, inner = self.buckets
+            bucket = words >> np.uint32(16)
+            codes = base.take(bucket) + (words >= inner.take(bucket))
+        else:
+            codes = np.searchsorted(self.thresholds, words, side="right")
+        return codes * (2 * self.n)
+
+    def walk(self, pages: np.ndarray, words: np.ndarray) -> np.ndarray:
+        """States after each step: ``words`` is (steps, runs), one draw per run and step, as is the result."""
+        steps = words.shape[0]
         out = np.empty((steps, len(pages)), dtype=np.int64)
         page = pages
         if self.next_table is not None:
-            codes = np.searchsorted(self.breaks, draws, side="right").T * (2 * self.n)
+            codes = self.codes(words)
             table = self.next_table
             for i in range(steps):
                 page = table.take(codes[i] + page, out=out[i])
             return out
         # Huge sites: index the links one step at a time.
-        u = np.ascontiguousarray(draws.T)
+        u = words * (1.0 / _TWO_POW_32)
         n, width, links = self.n, self.width, self.links_flat
         for i in range(steps):
             pick = (u[i] * self.degrees2.take(page)).astype(np.int64)
@@ -260,7 +310,7 @@ def run_random_batch(site: Site, configs: Sequence[RunConfig], poll: Poll | None
     count = len(configs)
     if count == 0:
         return []
-    walker = _RandomWalkSite(site)
+    walker = _site_tables(site, _RandomWalkSite)
     n, n1 = site.n_pages, site.n_pages + 1
     bug_pages = np.array(sorted(site.bug_by_page), dtype=np.int64)
     until_all = np.array([c.until_all_bugs for c in configs], dtype=bool)
@@ -280,7 +330,7 @@ def run_random_batch(site: Site, configs: Sequence[RunConfig], poll: Poll | None
     while len(active):
         longest = int(limits[active].max()) - t
         block = min(longest, RANDOM_BLOCK if until_all[active].any() else 4 * RANDOM_BLOCK)
-        block_states = walker.walk(page, mulberry32_rows(_advance(states, t), block))
+        block_states = walker.walk(page, mulberry32_words(_advance(states, t), block))
         paths.ensure(t + block)
         paths.buf[t + 1 : t + block + 1, active] = block_states
 
@@ -397,20 +447,23 @@ class _MemoryBatch:
         self.count_dtype = np.int16 if width < 30000 else np.int64
         self.scalar: dict[int, RunResult] = {}
 
-    def _bind(self) -> None:
+    def _bind(self, first: bool = False) -> None:
         """Name the rows of the stacked per-run arrays (views: updating one updates the stack)."""
         for i, name in enumerate(self._INTS):
             setattr(self, name, self.ints[i])
         for i, name in enumerate(self._FLAGS):
             setattr(self, name, self.flags[i])
         r = len(self.ids)
-        self.rows = np.arange(r)
-        self.memory_rows = self.rows * self.n1
+        if first:  # row offsets for the batch's largest size; later sizes use their prefixes
+            self._all_rows = np.arange(r)
+            self._all_memory_rows = self._all_rows * self.n1
+            self.min_limit = int(self.limit.min(initial=0))  # stays a lower bound as runs finish
+            self.any_lru = bool(self.lru.any())
+            self.any_random_evict = bool(self.random_evict.any())
+            self.any_full_possible = bool((self.capacity < self.n).any())
+        self.rows = self._all_rows[:r]
+        self.memory_rows = self._all_memory_rows[:r]
         self.draw_rows = self.rows * self.draws.shape[1]
-        self.min_limit = int(self.limit.min(initial=0))
-        self.any_lru = bool(self.lru.any())
-        self.any_random_evict = bool(self.random_evict.any())
-        self.any_full_possible = bool((self.capacity < self.n).any())
 
     def run(self) -> list[RunResult]:
         site, configs, n, n1 = self.site, self.configs, self.n, self.n1
@@ -437,7 +490,7 @@ class _MemoryBatch:
         # eviction); more are mixed when a run needs them.
         per_step = 2 if any(c.policy == "random" and c.capacity is not None for c in rc) else 1
         self.draws = mulberry32_rows(self.seeds, per_step * int(min(limits.max(), 32)) + 2)
-        self._bind()
+        self._bind(first=True)
         self.page[:] = site.start
         self.size[:] = 1
         self.pages_seen[:] = 1
@@ -456,7 +509,7 @@ class _MemoryBatch:
         self.stamp[:, site.start] = 0
         self.unseen = np.ones((r, n1), dtype=bool)
         self.unseen[:, site.start] = False
-        self._bind()
+        self._bind(first=True)
 
         t = 0
         self.finished_since_poll = count - r
@@ -503,10 +556,13 @@ class _MemoryBatch:
         r = len(page)
         cand = self.links_t.take(page, axis=1)  # (width, r), padding n
         fresh = self.unknown.ravel().take(cand + self.memory_rows)
-        cumulative = np.empty(fresh.shape, dtype=self.count_dtype)
-        cumulative[0] = fresh[0]
-        for j in range(1, self.width):
-            np.add(cumulative[j - 1], fresh[j], out=cumulative[j])
+        if r < 400:  # one call; for wide batches, row by row is cheaper than numpy's cumsum
+            cumulative = fresh.cumsum(0, dtype=self.count_dtype)
+        else:
+            cumulative = np.empty(fresh.shape, dtype=self.count_dtype)
+            cumulative[0] = fresh[0]
+            for j in range(1, self.width):
+                np.add(cumulative[j - 1], fresh[j], out=cumulative[j])
         n_fresh = cumulative[-1]
         has_fresh = n_fresh > 0
         degree = self.degrees.take(page)
@@ -569,7 +625,8 @@ class _MemoryBatch:
 
     def _move(self, to: np.ndarray, t: int) -> None:
         self.page[:] = to
-        self.paths.ensure(t)
+        if t >= len(self.paths.buf):
+            self.paths.ensure(t)
         self.paths.buf[t, self.ids] = to
         flat = self.memory_rows + to
         unseen = self.unseen.ravel()
@@ -604,8 +661,10 @@ class _MemoryBatch:
 
     def _victims(self, rows: np.ndarray) -> np.ndarray:
         """The page each full memory forgets: the oldest stamp, or (random policy) a drawn member."""
-        stamps = self.stamp[rows]
-        victims = stamps.argmin(1)  # FIFO: first written; LRU: least recently used
+        # FIFO: the first written; LRU: the least recently used. When most memories are full, taking
+        # the minimum of every row costs less than copying the full ones out first.
+        full_most = 2 * len(rows) >= len(self.ids)
+        victims = self.stamp.argmin(1)[rows] if full_most else self.stamp[rows].argmin(1)
         if self.any_random_evict:
             rand = self.random_evict[rows]
             if rand.any():
@@ -614,7 +673,7 @@ class _MemoryBatch:
                 self.ctr[rand_rows] += 1
                 k = (u * self.size[rand_rows]).astype(np.int64)
                 # the k-th member in writing order, as list(entries)[k]: members' stamps are distinct
-                rand_stamps = stamps[rand]
+                rand_stamps = self.stamp[rand_rows]
                 kth = np.sort(rand_stamps, axis=1)[np.arange(len(rand_rows)), k]
                 victims[rand] = (rand_stamps == kth[:, None]).argmax(1)
         return victims

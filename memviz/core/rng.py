@@ -91,7 +91,18 @@ def mulberry32_rows(states: np.ndarray, count: int) -> np.ndarray:
     Dividing by 2³² (a power of two) is exact, so multiplying by its reciprocal changes nothing.
     """
     k = np.arange(1, count + 1, dtype=np.uint32) * np.uint32(_GOLDEN_STEP)
-    a = (np.asarray(states) & _MASK).astype(np.uint32)[:, None] + k
+    return _mix((np.asarray(states) & _MASK).astype(np.uint32)[:, None] + k) * (1.0 / _TWO_POW_32)
+
+
+def mulberry32_words(states: np.ndarray, count: int) -> np.ndarray:
+    """The next ``count`` draws of each state as uint32 words, draw-major: ``words[k - 1, i]`` is
+    draw ``k`` of ``states[i]`` times 2³² (the draw is ``word / 2**32``, exactly)."""
+    k = np.arange(1, count + 1, dtype=np.uint32) * np.uint32(_GOLDEN_STEP)
+    return _mix((np.asarray(states) & _MASK).astype(np.uint32)[None, :] + k[:, None])
+
+
+def _mix(a: np.ndarray) -> np.ndarray:
+    """mulberry32's output function on uint32 counters (products wrap mod 2³², as Math.imul)."""
     t = (a ^ (a >> np.uint32(15))) * (a | np.uint32(1))
     t = (t + ((t ^ (t >> np.uint32(7))) * (t | np.uint32(61)))) ^ t
-    return (t ^ (t >> np.uint32(14))) * (1.0 / _TWO_POW_32)
+    return t ^ (t >> np.uint32(14))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,7 +18,7 @@ from memviz.core.experiments import (
     means,
 )
 from memviz.core.lockstep import run_batch, run_memory_batch, run_random_batch
-from memviz.core.rng import Mulberry32, mulberry32_block, mulberry32_rows
+from memviz.core.rng import Mulberry32, mulberry32_block, mulberry32_rows, mulberry32_words
 from memviz.core.site import Site
 
 SEED_MAX = 2**32 - 1
@@ -116,9 +117,32 @@ def test_rows_of_draws_equal_the_scalar_generator():
     seeds = [0, 1, 1000, 123456789, SEED_MAX]
     rows = mulberry32_rows(seeds, 300)
     assert (rows == mulberry32_block(seeds, 300)).all()
+    assert (rows == mulberry32_words(seeds, 300).T / 2**32).all()
     for seed, row in zip(seeds, rows.tolist(), strict=True):
         rng = Mulberry32(seed)
         assert row == [rng.random() for _ in range(300)]
+
+
+@pytest.mark.parametrize("degrees", [(4, 5, 6, 11), (1, 2, 3, 7, 30), (256, 257)])
+def test_interval_codes_are_exact(degrees):
+    # A page of each degree, linking to the pages after it; (256, 257) puts two breaks so close
+    # together that they share a 16-bit bucket, so codes come from a search instead of the tables.
+    n = max(degrees) + 1
+    pages = [{"zh": f"页{i}", "links": [(i + 1 + j) % n for j in range(d)]} for i, d in enumerate(degrees)]
+    pages += [{"zh": f"页{i}", "links": [0]} for i in range(len(degrees), n)]
+    site = Site.from_dict({"format": "memviz-site/1", "pages": pages})
+    walker = lockstep._RandomWalkSite(site)
+    assert (walker.buckets is None) == (degrees == (256, 257))
+    words = mulberry32_words(np.arange(50, dtype=np.uint64), 400)
+    breaks = lockstep._floor_breaks(set(degrees))
+    codes = walker.codes(words) // (2 * n)
+    assert (codes == np.searchsorted(breaks, words / 2**32, side="right")).all()
+    # within an interval every degree picks the same link index as the scalar engine would
+    lower = np.concatenate(([0.0], breaks))[codes]
+    for d in degrees:
+        assert ((words / 2**32 * d).astype(int) == (lower * d).astype(int)).all()
+    batch = [RunConfig(strategy="random", seed=s, until_all_bugs=s % 2 == 0, max_steps=90) for s in range(30)]
+    assert [r.to_dict() for r in run_random_batch(site, batch)] == scalar(site, batch)
 
 
 def test_memory_batch_refuses_no_memory_runs(chapter_site):
