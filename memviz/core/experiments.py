@@ -114,7 +114,8 @@ class Runner:
             raise Cancelled
         if self.workers > 1 and len(configs) >= PROCESS_MIN_RUNS:
             return self._run_in_processes(site, configs)
-        size = self.chunk_size
+        chunks = -(-len(configs) // self.chunk_size)
+        size = -(-len(configs) // chunks)  # even chunks: a small last one would cost as much per step
         results: list[RunResult] = []
         for i in range(0, len(configs), size):
             results.extend(run_batch(site, configs[i : i + size], poll=self._tick))

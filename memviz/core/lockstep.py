@@ -406,6 +406,26 @@ def run_memory_batch(
     return _MemoryBatch(site, configs, poll, scalar_tail).run()
 
 
+class _MemorySite:
+    """The site as arrays for memory runs (column/row ``n`` is the padding of short link lists)."""
+
+    def __init__(self, site: Site) -> None:
+        n = site.n_pages
+        self.n = n
+        self.width = width = max(1, max(len(links) for links in site.clickable))
+        self.links_t = np.full((width, n), n, dtype=np.int64)  # links_t[j, p]: page p's j-th link
+        for p, page_links in enumerate(site.clickable):
+            self.links_t[: len(page_links), p] = page_links
+        self.degrees = np.array([len(links) for links in site.clickable], dtype=np.int64)
+        self.dead_ends = bool((self.degrees == 0).any())
+        adjacency = np.zeros((n + 1, n + 1), dtype=np.float32)
+        for p, page_links in enumerate(site.clickable):
+            adjacency[p, list(page_links)] = 1.0
+        self.adjacency_t = np.ascontiguousarray(adjacency.T)
+        self.is_bug = np.zeros(n + 1, dtype=bool)
+        self.is_bug[list(site.bug_by_page)] = True
+
+
 _REASONS = ("", "all_bugs", "max_steps", "budget", "dead_end", "done")
 _ALL_BUGS, _MAX_STEPS, _BUDGET, _DEAD_END, _DONE = range(1, 6)
 
@@ -427,24 +447,12 @@ class _MemoryBatch:
 
     def __init__(self, site: Site, configs: Sequence[RunConfig], poll: Poll | None, scalar_tail: int) -> None:
         self.site, self.configs, self.poll, self.scalar_tail = site, configs, poll, scalar_tail
-        n = site.n_pages
-        self.n, self.n1 = n, n + 1
-        width = max(1, max(len(links) for links in site.clickable))
-        self.width = width
-        links = np.full((width, n), n, dtype=np.int64)  # links[j, p]: page p's j-th link
-        for p, page_links in enumerate(site.clickable):
-            links[: len(page_links), p] = page_links
-        self.links_t = links
-        self.degrees = np.array([len(links) for links in site.clickable], dtype=np.int64)
-        self.dead_ends = bool((self.degrees == 0).any())
-        adjacency = np.zeros((self.n1, self.n1), dtype=np.float32)
-        for p, page_links in enumerate(site.clickable):
-            adjacency[p, list(page_links)] = 1.0
-        self.adjacency_t = np.ascontiguousarray(adjacency.T)
-        self.is_bug = np.zeros(self.n1, dtype=bool)
-        self.is_bug[list(site.bug_by_page)] = True
+        tables = _site_tables(site, _MemorySite)
+        self.n, self.n1, self.width = tables.n, tables.n + 1, tables.width
+        self.links_t, self.degrees, self.dead_ends = tables.links_t, tables.degrees, tables.dead_ends
+        self.adjacency_t, self.is_bug = tables.adjacency_t, tables.is_bug
         self.start_is_bug = site.start in site.bug_by_page
-        self.count_dtype = np.int16 if width < 30000 else np.int64
+        self.count_dtype = np.int16 if self.width < 30000 else np.int64
         self.scalar: dict[int, RunResult] = {}
 
     def _bind(self, first: bool = False) -> None:
