@@ -412,11 +412,11 @@ class CostView(AnalysisView):
             self.curve_legend.addItem(self.curves[strategy], strategy_label(strategy, self.language))
             mean_tokens = max(data.costs[strategy].tokens, 1)
             self.mean_markers[strategy].setData(x=[math.log10(mean_tokens)], y=[data.n_bugs])
+        self.all_bugs_line.setVisible(True)  # first: a hidden line's label ignores new text
         self.all_bugs_line.setValue(data.n_bugs)
         self.all_bugs_line.label.setFormat(
             tr(f"全部 {data.n_bugs} 个 ▼ = 平均 token", f"all {data.n_bugs} ▼ = mean tokens")
         )
-        self.all_bugs_line.setVisible(True)
         plot.setYRange(0, data.n_bugs + 0.6, padding=0)
         plot.setXRange(x0, math.log10(last * 1.15), padding=0)
         title = tr("找到的 Bug 随花掉的 token", "Bugs found as tokens are spent")

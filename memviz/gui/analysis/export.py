@@ -7,14 +7,18 @@ exactly which runs it holds and reproduces the view's figures (see ``read_csv``)
 from __future__ import annotations
 
 import csv
+import importlib
 import json
 import math
+from contextlib import contextmanager
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
 
 from memviz.core.engine import RunConfig
 
@@ -23,22 +27,83 @@ SETTING_COLUMNS = tuple(f.name for f in fields(RunConfig))
 
 
 def export_plot(plot: pg.PlotWidget | pg.PlotItem, path: Path) -> Path:
-    """Write one plot to ``path``; the suffix (.png or .svg) chooses the format."""
+    """Write one plot to ``path``; the suffix (.png or .svg) chooses the format.
+
+    SVG goes through pyqtgraph's SVGExporter; PNG is rendered directly (see ``_render_png``).
+    """
     path = Path(path)
     item = plot.getPlotItem() if isinstance(plot, pg.PlotWidget) else plot
     suffix = path.suffix.lower()
     if suffix == ".png":
-        exporter = pg_exporters.ImageExporter(item)
-        width = max(PNG_WIDTH, int(item.sceneBoundingRect().width()))
-        # Setting the width also sets the height, keeping the plot's proportions.
-        exporter.parameters()["width"] = width
-        exporter.parameters()["antialias"] = True
-    elif suffix == ".svg":
+        return _render_png(item, path)
+    if suffix == ".svg":
         exporter = pg_exporters.SVGExporter(item)
     else:
         raise ValueError(f"path: plots are exported as .png or .svg, not {suffix or 'no suffix'!r}")
-    exporter.export(str(path))
+    with _svg_closed_paths_tolerated():
+        exporter.export(str(path))
     return path
+
+
+def _render_png(item: pg.PlotItem, path: Path) -> Path:
+    """The plot as shown, rendered at a device pixel ratio that makes it at least PNG_WIDTH wide.
+
+    pyqtgraph's ImageExporter enlarges a plot by scaling the painter, which leaves legends, text
+    labels and line widths at their on-screen size (they ignore transformations), so they come out
+    tiny. Rendering at a higher device pixel ratio scales everything alike, as a HiDPI screen does.
+    """
+    rect = item.sceneBoundingRect()
+    ratio = max(1.0, PNG_WIDTH / max(rect.width(), 1.0))
+    image = QImage(
+        math.ceil(rect.width() * ratio), math.ceil(rect.height() * ratio), QImage.Format.Format_ARGB32
+    )
+    image.setDevicePixelRatio(ratio)
+    image.fill(QColor("white"))
+    scene = item.scene()
+    if hasattr(scene, "prepareForPaint"):
+        scene.prepareForPaint()
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    scene.render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
+    painter.end()
+    if not image.save(str(path), "PNG"):
+        raise OSError(f"{path}: could not write the PNG")
+    return path
+
+
+@contextmanager
+def _svg_closed_paths_tolerated():
+    """Let pyqtgraph's SVG exporter read paths that Qt closes with "Z".
+
+    Recent Qt writes closed paths (a band, a legend's frame) as "M0,0 L1,0 … Z", and pyqtgraph 0.14's
+    ``correctCoordinates`` expects every token to be "x,y" (pyqtgraph issue #3495). The "Z" tokens
+    are taken out for it and put back, in place, afterwards.
+    """
+    module = importlib.import_module("pyqtgraph.exporters.SVGExporter")
+    original = module.correctCoordinates
+
+    def tolerant(node, defs, item, options):
+        closed = []
+        for path in node.getElementsByTagName("path"):
+            tokens = path.getAttribute("d").split()
+            if "Z" in tokens or "z" in tokens:
+                # where each Z stood, counted in coordinate tokens before it
+                at = [i - k for k, i in enumerate(j for j, t in enumerate(tokens) if t in ("Z", "z"))]
+                path.setAttribute("d", " ".join(t for t in tokens if t not in ("Z", "z")))
+                closed.append((path, at))
+        original(node, defs, item, options)
+        for path, at in closed:
+            tokens = path.getAttribute("d").split()
+            for k, i in enumerate(at):
+                tokens.insert(i + k, "Z")
+            path.setAttribute("d", " ".join(tokens))
+
+    module.correctCoordinates = tolerant
+    try:
+        yield
+    finally:
+        module.correctCoordinates = original
 
 
 def setting_values(config: RunConfig) -> dict[str, Any]:

@@ -1,0 +1,128 @@
+"""Cost view: steps and tokens to find every bug per strategy, the chapter's ratio, curves from the core."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, Qt
+
+from memviz.core.engine import RunConfig
+from memviz.core.experiments import cost_to_find_all_bugs
+from memviz.core.site import load_site
+from memviz.core.stats import pct
+from memviz.core.strategies import STRATEGIES
+from memviz.gui.analysis import CostView
+from memviz.gui.analysis.worker import job_pool
+from memviz.gui.language import Language
+from memviz.gui.models import RunSettings
+
+SITE = load_site()
+
+
+@pytest.fixture
+def make_view(qtbot):
+    made = []
+
+    def make(lang: str = "zh", runs: int = 200, **changes) -> CostView:
+        view = CostView(RunSettings(SITE, RunConfig(**changes)), Language(lang), auto_run=False)
+        qtbot.addWidget(view)
+        view.runs_spin.setValue(runs)
+        made.append(view)
+        return view
+
+    yield make
+    for view in made:
+        view.cancel()
+    job_pool().waitForDone(5000)
+
+
+@pytest.fixture(scope="module")
+def chapter_cost():
+    return {s: cost_to_find_all_bugs(SITE, RunConfig(strategy=s)) for s in STRATEGIES}
+
+
+def table(view: CostView) -> dict[tuple[str, str], str]:
+    t = view.table
+    return {
+        (t.verticalHeaderItem(r).text(), t.horizontalHeaderItem(c).text()): t.item(r, c).text()
+        for r in range(t.rowCount())
+        for c in range(t.columnCount())
+    }
+
+
+def test_the_chapters_ratio_and_every_strategys_cost(make_view, chapter_cost):
+    view = make_view()
+    view.compute_blocking()
+    assert "5.8%" in view.headline.text()  # frontier needs about 5.8% of no memory's tokens
+    assert "每步贵 17.8%" in view.headline.text()  # the chapter's "每步贵约 18%"
+    cells = table(view)
+    assert cells["无记忆", "平均 token"] == "1,921,095"
+    assert cells["已访问集合 + 链接表", "平均 token"] == "112,130"
+    assert cells["已访问集合 + 链接表", "token 占无记忆"] == "5.8%"
+    for name, strategy in (
+        ("无记忆", "random"),
+        ("已访问集合", "visited"),
+        ("已访问集合 + 链接表", "frontier"),
+    ):
+        core = chapter_cost[strategy]
+        assert view.result.costs[strategy].runs == core.runs
+        assert cells[name, "平均步数"] == f"{core.steps:,.1f}"
+        assert cells[name, "每个 Bug 的 token"] == f"{int(core.tokens_per_bug + 0.5):,}"
+        assert cells[name, "找全的次数"] == f"{core.all_found} / 200"
+
+
+def test_the_ratio_follows_the_settings_in_force(make_view):
+    view = make_view(runs=60, entry_tokens=400)
+    view.compute_blocking()
+    data = view.result
+    expected = data.costs["frontier"].tokens / data.costs["random"].tokens
+    assert data.config.entry_tokens == 400
+    assert f"<b>{pct(expected)}%</b>" in view.headline.text()
+    assert (
+        data.costs["frontier"].runs
+        == cost_to_find_all_bugs(SITE, RunConfig(strategy="frontier", entry_tokens=400), 60).runs
+    )
+
+
+def test_curves_come_from_stepping_the_same_runs(make_view):
+    view = make_view(runs=40)
+    view.compute_blocking()
+    data = view.result
+    for strategy in STRATEGIES:
+        runs = data.costs[strategy].runs
+        for result, stamps in zip(runs, data.bug_tokens[strategy], strict=True):
+            assert len(stamps) == result.bugs
+            if result.stop_reason == "all_bugs":
+                assert stamps[-1] == result.tokens  # the last bug is found on the run's last step
+        x, y = view.curves[strategy].getData()
+        assert y[-1] == pytest.approx(np.mean([r.bugs for r in runs]))
+        assert 10 ** x[-1] > max(r.tokens for r in runs)
+
+
+def test_clicking_a_run_opens_it_as_it_ran(make_view, qtbot):
+    view = make_view(runs=60)
+    view.resize(1500, 800)
+    view.show()
+    qtbot.waitExposed(view)
+    view.compute_blocking()
+    qtbot.wait(50)
+    dots = view.dots["steps", "random"]
+    top = int(dots.data["y"].argmax())  # the slowest no-memory run sits alone at the top
+    seed = int(dots.data["data"][top])
+    point = QPointF(float(dots.data["x"][top]), float(dots.data["y"][top]))
+    pos = view.steps_plot.mapFromScene(view.steps_plot.getPlotItem().getViewBox().mapViewToScene(point))
+    with qtbot.waitSignal(view.settings.open_run_requested, timeout=2000) as opened:
+        qtbot.mouseClick(view.steps_plot.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert opened.args[0] == RunConfig(strategy="random", seed=seed, until_all_bugs=True)
+    slowest = max(view.result.costs["random"].runs, key=lambda r: r.steps)
+    assert dots.data["y"][top] == pytest.approx(np.log10(slowest.steps))
+
+
+def test_english_and_back(make_view):
+    view = make_view(lang="en", runs=30)
+    view.compute_blocking()
+    assert "of no memory's" in view.headline.text()
+    assert view.table.horizontalHeaderItem(1).text() == "Mean tokens"
+    view.language.set_code("zh")
+    assert "只有无记忆" in view.headline.text()
+    assert view.curve_plot.getPlotItem().getAxis("left").labelText == "已找到的 Bug（平均个数）"

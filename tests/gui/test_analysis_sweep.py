@@ -1,0 +1,122 @@
+"""Sweep view: one line and band per policy from the core's sweep; paired comparisons equal the core's."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+import pytest
+
+from memviz.core.engine import RunConfig
+from memviz.core.experiments import capacity_sweep
+from memviz.core.memory import POLICIES
+from memviz.core.site import load_site
+from memviz.core.stats import pct
+from memviz.gui.analysis import SweepView
+from memviz.gui.analysis.worker import job_pool
+from memviz.gui.language import Language
+from memviz.gui.models import RunSettings
+
+SITE = load_site()
+
+
+@pytest.fixture
+def make_view(qtbot):
+    made = []
+
+    def make(strategy: str = "random", lang: str = "zh", capacities=(11, 13)) -> SweepView:
+        view = SweepView(RunSettings(SITE, RunConfig(strategy=strategy)), Language(lang), auto_run=False)
+        qtbot.addWidget(view)
+        view.capacity_to.setValue(capacities[1])
+        view.capacity_from.setValue(capacities[0])
+        made.append(view)
+        return view
+
+    yield make
+    for view in made:
+        view.cancel()
+    job_pool().waitForDone(5000)
+
+
+def test_capacity_12_random_minus_fifo_is_the_chapters(make_view):
+    view = make_view()  # no memory in the settings: the sweep uses the chapter's strategy
+    assert view.strategy == "frontier"
+    view.compute_blocking()
+    assert view.pair == (12, "random", "fifo")
+    assert "+3.8 [+2.7, +4.8]" in view.headline.text()
+    assert "容量 12" in view.headline.text()
+    assert "+3.8 [+2.7, +4.8]" in view.compare_result.text()
+    core = capacity_sweep(SITE, RunConfig(strategy="frontier"), [12], ("fifo", "random")).paired(
+        12, "random", "fifo"
+    )
+    assert view.result.paired[12, "random", "fifo"] == core
+
+
+def test_lines_and_bands_are_the_cores_means_and_intervals(make_view):
+    view = make_view(capacities=(1, 24))
+    view.runs_spin.setValue(40)
+    view.compute_blocking()
+    sweep = view.result.sweep
+    assert sweep.capacities == tuple(range(1, 25))
+    items = view.plot.getPlotItem().items
+    assert sum(isinstance(i, pg.FillBetweenItem) for i in items) == 3
+    for policy in POLICIES:
+        x, y = view.curves[policy].getData()
+        assert list(x) == list(range(1, 25))
+        assert np.allclose(y, [sweep.ci(c, policy).mean * 100 for c in range(1, 25)])
+    legend = [label.text for _, label in view.legend.items]
+    assert legend == ["FIFO", "LRU", "随机"]
+
+
+def test_any_two_policies_at_any_capacity(make_view, qtbot):
+    view = make_view("frontier")
+    view.compute_blocking()
+    diff = view.compare_blocking(13, "lru", "fifo")
+    core = capacity_sweep(SITE, RunConfig(strategy="frontier"), [13], ("fifo", "lru")).paired(
+        13, "lru", "fifo"
+    )
+    assert diff == core
+    shown = f"{pct(core.mean, True)} [{pct(core.lo, True)}, {pct(core.hi, True)}]"
+    assert f"容量 13：LRU − FIFO = <b>{shown}</b>" in view.compare_result.text()
+    # choosing in the combo boxes computes the comparison off the GUI thread
+    view.compare_capacity.setCurrentIndex(view.result.sweep.capacities.index(11))
+    qtbot.waitUntil(lambda: "容量 11" in view.compare_result.text(), timeout=5000)
+    core11 = view.result.sweep.paired(11, "lru", "fifo")
+    assert f"{pct(core11.mean, True)} [{pct(core11.lo, True)}, {pct(core11.hi, True)}]" in (
+        view.compare_result.text()
+    )
+    assert view.capacity_line.value() == 11
+
+
+def test_dragging_the_capacity_line_picks_the_nearest_capacity(make_view):
+    view = make_view("frontier")
+    view.compute_blocking()
+    view.capacity_line.setValue(12.7)
+    view.capacity_line.sigPositionChangeFinished.emit(view.capacity_line)
+    assert view.capacity_line.value() == 13
+    assert view.pair[0] == 13
+
+
+def test_the_same_policy_twice_is_refused(make_view):
+    view = make_view("frontier")
+    view.compute_blocking()
+    view.compare_b.setCurrentIndex(POLICIES.index("random"))
+    assert "不同" in view.compare_result.text()
+
+
+def test_a_memory_strategy_in_the_settings_is_swept(make_view):
+    view = make_view("visited")
+    assert view.strategy == "visited"
+    view.settings.update(strategy="frontier")
+    assert view.strategy == "frontier"
+    view.settings.update(strategy="random")
+    assert view.strategy == "frontier"  # no capacity without memory: keep the last memory strategy
+
+
+def test_english(make_view):
+    view = make_view("frontier", lang="en")
+    view.compute_blocking()
+    assert "At capacity 12, random − FIFO eviction: coverage <b>+3.8 [+2.7, +4.8]</b>" in view.headline.text()
+    assert view.plot.getPlotItem().getAxis("bottom").labelText == "Memory capacity (entries)"
+    view.language.set_code("zh")
+    assert view.plot.getPlotItem().getAxis("bottom").labelText == "记忆容量（条）"
+    assert [label.text for _, label in view.legend.items] == ["FIFO", "LRU", "随机"]
