@@ -424,6 +424,8 @@ class _MemorySite:
         self.adjacency_t = np.ascontiguousarray(adjacency.T)
         self.is_bug = np.zeros(n + 1, dtype=bool)
         self.is_bug[list(site.bug_by_page)] = True
+        # ones on and below the diagonal: prefix @ fresh counts fresh links (too big for huge pages)
+        self.prefix = np.tril(np.ones((width, width), dtype=np.float32)) if width <= 64 else None
 
 
 _REASONS = ("", "all_bugs", "max_steps", "budget", "dead_end", "done")
@@ -452,7 +454,7 @@ class _MemoryBatch:
         self.links_t, self.degrees, self.dead_ends = tables.links_t, tables.degrees, tables.dead_ends
         self.adjacency_t, self.is_bug = tables.adjacency_t, tables.is_bug
         self.start_is_bug = site.start in site.bug_by_page
-        self.count_dtype = np.int16 if self.width < 30000 else np.int64
+        self.prefix = tables.prefix
         self.scalar: dict[int, RunResult] = {}
 
     def _bind(self, first: bool = False) -> None:
@@ -564,10 +566,13 @@ class _MemoryBatch:
         r = len(page)
         cand = self.links_t.take(page, axis=1)  # (width, r), padding n
         fresh = self.unknown.ravel().take(cand + self.memory_rows)
-        if r < 400:  # one call; for wide batches, row by row is cheaper than numpy's cumsum
-            cumulative = fresh.cumsum(0, dtype=self.count_dtype)
+        # cumulative[j]: fresh links among the first j + 1. For a small batch a product with a triangle
+        # of ones is one call, cheaper than numpy's cumsum over a short first axis or row-by-row sums;
+        # for a wide one, row-by-row sums (and BLAS may go multi-threaded, which a busy machine punishes).
+        if self.prefix is not None and r <= 256:
+            cumulative = np.matmul(self.prefix, fresh, dtype=np.float32)  # small counts: exact
         else:
-            cumulative = np.empty(fresh.shape, dtype=self.count_dtype)
+            cumulative = np.empty(fresh.shape, dtype=np.int16 if self.width < 30000 else np.int64)
             cumulative[0] = fresh[0]
             for j in range(1, self.width):
                 np.add(cumulative[j - 1], fresh[j], out=cumulative[j])
@@ -582,8 +587,10 @@ class _MemoryBatch:
         else:
             draws = has_fresh | self.visited_only
         self.ctr += draws
-        k = (u * np.where(has_fresh, n_fresh, degree)).astype(self.count_dtype)
-        pos = np.where(has_fresh, (cumulative <= k).sum(0), k)  # the k-th fresh link, or link k
+        k = (u * np.where(has_fresh, n_fresh, degree)).astype(np.int64)
+        pos = np.where(
+            has_fresh, (cumulative <= k.astype(cumulative.dtype)).sum(0), k
+        )  # k-th fresh, or link k
         to = cand.ravel().take(pos * r + self.rows)
         if draws.all():
             return to, None, None
