@@ -8,6 +8,7 @@ import os
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
+from operator import attrgetter
 
 from memviz.core.engine import RunConfig, RunResult
 from memviz.core.lockstep import run_batch
@@ -41,6 +42,7 @@ def _run_chunk(site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
     return run_batch(site, configs)
 
 
+_config_key = attrgetter(*RunConfig.__dataclass_fields__)  # a config's fields, as a tuple
 LOCKSTEP_CHUNK = 2000  # runs advanced together: large enough to amortise numpy's per-call cost
 PROCESS_MIN_RUNS = 8000  # fewer runs than this finish sooner in this process than across processes
 _CANCEL_WAIT = 0.1  # seconds between cancel checks while a worker process computes a chunk
@@ -74,7 +76,7 @@ class Runner:
         # Runs already made, by (site, effective config): a report asks for the same baseline and
         # the same sweep cells more than once, and a run is fully decided by its config. Sites are
         # kept alive while cached, so an id is never reused for another site.
-        self._cache: dict[int, dict[RunConfig, RunResult]] = {}
+        self._cache: dict[int, dict[tuple, RunResult]] = {}
         self._sites: dict[int, Site] = {}
 
     def __enter__(self) -> Runner:
@@ -103,11 +105,14 @@ class Runner:
         cache = self._cache[id(site)]
         n_pages = site.n_pages
         effective = [c.effective(n_pages) for c in configs]
-        todo = [c for c in dict.fromkeys(effective) if c not in cache]
+        # Keyed by the fields as a plain tuple: hashing and comparing it is C, not Python, and a
+        # report looks up about twenty thousand runs.
+        keys = [_config_key(c) for c in effective]
+        todo = {k: c for k, c in zip(keys, effective, strict=True) if k not in cache}
         self.done += len(configs) - len(todo)
         if todo:
-            cache.update(zip(todo, self._run_uncached(site, todo), strict=True))
-        return [cache[c] for c in effective]
+            cache.update(zip(todo, self._run_uncached(site, list(todo.values())), strict=True))
+        return [cache[k] for k in keys]
 
     def _run_uncached(self, site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
         if self.cancelled is not None and self.cancelled():
