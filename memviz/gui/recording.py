@@ -84,6 +84,12 @@ class RecordPlan:
     view: str
 
     @property
+    def drawn_size(self) -> tuple[int, int]:
+        """The size the window is drawn at before it is scaled to ``size``."""
+        scale = drawing_scale(self.size, self.view)
+        return self.size[0] * scale, self.size[1] * scale
+
+    @property
     def frames(self) -> int:
         return (self.steps + 2) * self.frames_per_step
 
@@ -191,15 +197,40 @@ def _set_current_time(animation: QAbstractAnimation, ms: int) -> None:
 # -- the stage: a window (or the graph alone) that the frames are painted from ---------------------
 
 
-class Stage:
-    """The widget recorded and the Explore model that drives it, built offscreen at a fixed size."""
+# The Explore window's layout needs about 1160x600 (measured); a smaller video is drawn at a
+# whole multiple of its size that holds this and scaled down, so it shows the whole window.
+EXPLORE_DRAWN_AT_LEAST = (1280, 720)
 
-    def __init__(self, settings: RunSettings, language: Language, size: tuple[int, int], view: str) -> None:
+
+def drawing_scale(size: tuple[int, int], view: str) -> int:
+    """How many times larger than the video the window is drawn (1 for most sizes)."""
+    if view != "explore":
+        return 1
+    width, height = size
+    least_w, least_h = EXPLORE_DRAWN_AT_LEAST
+    return max(1, -(-least_w // width), -(-least_h // height))
+
+
+class Stage:
+    """The widget recorded and the Explore model that drives it, built offscreen at a fixed size.
+
+    The app's type size must already suit ``drawn_size`` (``create_app(height=drawn_size[1])``).
+    """
+
+    def __init__(
+        self,
+        settings: RunSettings,
+        language: Language,
+        size: tuple[int, int],
+        view: str,
+        drawn_size: tuple[int, int] | None = None,
+    ) -> None:
         from memviz.gui.main_window import MainWindow  # after the app exists: views read its font
 
         self.settings = settings
         self.language = language
         self.size = size
+        self.drawn_size = drawn_size or size
         if view == "graph":
             from memviz.gui.explore.graph_view import SiteGraphView
             from memviz.gui.explore.model import ExploreModel
@@ -215,7 +246,7 @@ class Stage:
         self.model.set_animated(True)
         self.widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
         self.widget.setMinimumSize(0, 0)
-        self.widget.resize(*size)
+        self.widget.resize(*self.drawn_size)
         self.widget.show()
         QCoreApplication.sendPostedEvents(None, 0)
 
@@ -229,11 +260,18 @@ class Stage:
     def render(self) -> np.ndarray:
         """The widget now, as a (height, width, 4) BGRA array of exactly the stage's size."""
         QCoreApplication.sendPostedEvents(None, 0)  # layouts and geometry, never timers
-        width, height = self.size
-        image = QImage(width, height, QImage.Format.Format_RGB32)
+        image = QImage(*self.drawn_size, QImage.Format.Format_RGB32)
         image.setDevicePixelRatio(1.0)
         image.fill(self.widget.palette().window().color())
         QWidget.render(self.widget, image)  # QWidget's: a QGraphicsView has a render() of its own
+        width, height = self.size
+        if self.drawn_size != self.size:
+            image = image.scaled(
+                width,
+                height,
+                Qt.AspectRatioMode.IgnoreAspectRatio,
+                Qt.TransformationMode.SmoothTransformation,
+            ).convertToFormat(QImage.Format.Format_RGB32)
         view = np.frombuffer(image.constBits(), np.uint8, count=image.sizeInBytes())
         return view.reshape(height, image.bytesPerLine())[:, : width * 4].reshape(height, width, 4).copy()
 
@@ -302,39 +340,67 @@ class _Mp4Writer:
 
 
 class _GifWriter:
-    """GIF through FFmpeg's own palette filters: a palette made for each frame, so colours stay true."""
+    """GIF through FFmpeg's palette filters, with one palette for the whole video.
 
-    def __init__(self, path: Path, plan: RecordPlan) -> None:
+    The palette is made from a few key frames of the run (its start, middle and end): a steady
+    palette lets the encoder store only what changed between frames (a per-frame palette measured
+    8x larger), and the UI's colours are all on screen by the end of a run.
+    """
+
+    def __init__(self, path: Path, plan: RecordPlan, key_frames: list[np.ndarray]) -> None:
         import av
 
         self._av = av
         width, height = plan.size
         self._time_base = Fraction(1, plan.fps)
+        palette = self._palette(key_frames)
         self._container = av.open(str(path), mode="w", format="gif", options={"loop": "0"})
         self._stream = self._container.add_stream("gif", rate=plan.fps)
         self._stream.width, self._stream.height = width, height
         self._stream.pix_fmt = "pal8"
         graph = av.filter.Graph()
         source = graph.add_buffer(width=width, height=height, format="bgra", time_base=self._time_base)
-        split = graph.add("split")
-        palette = graph.add("palettegen", "stats_mode=single:reserve_transparent=0")
-        use = graph.add("paletteuse", "new=1:dither=none")
+        palette_source = graph.add_buffer(
+            width=palette.width, height=palette.height, format=palette.format.name, time_base=self._time_base
+        )
+        use = graph.add("paletteuse", "new=0:dither=none:diff_mode=rectangle")
         sink = graph.add("buffersink")
-        source.link_to(split)
-        split.link_to(use, 0, 0)
-        split.link_to(palette, 1, 0)
-        palette.link_to(use, 0, 1)
+        source.link_to(use, 0, 0)
+        palette_source.link_to(use, 0, 1)
         use.link_to(sink)
         graph.configure()
+        palette.pts = 0
+        palette.time_base = self._time_base
+        palette_source.push(palette)
+        palette_source.push(None)  # one palette: paletteuse keeps it for every frame
         self._graph = graph
+        self._source = source
         self._pts = 0
+
+    def _palette(self, key_frames: list[np.ndarray]):
+        av = self._av
+        height, width = key_frames[0].shape[:2]
+        graph = av.filter.Graph()
+        source = graph.add_buffer(width=width, height=height, format="bgra", time_base=self._time_base)
+        make = graph.add("palettegen", "stats_mode=full:reserve_transparent=0")
+        sink = graph.add("buffersink")
+        source.link_to(make)
+        make.link_to(sink)
+        graph.configure()
+        for pts, image in enumerate(key_frames):
+            frame = av.VideoFrame.from_ndarray(image, format="bgra")
+            frame.pts = pts
+            frame.time_base = self._time_base
+            source.push(frame)
+        source.push(None)
+        return graph.pull()
 
     def write(self, bgra: np.ndarray) -> None:
         frame = self._av.VideoFrame.from_ndarray(bgra, format="bgra")
         frame.pts = self._pts
         frame.time_base = self._time_base
         self._pts += 1
-        self._graph.push(frame)
+        self._source.push(frame)
         self._drain()
 
     def _drain(self) -> None:
@@ -348,15 +414,31 @@ class _GifWriter:
     def close(self, flush: bool = True) -> None:
         try:
             if flush:
-                self._graph.push(None)
+                self._source.push(None)
                 self._drain()
                 self._container.mux(self._stream.encode(None))
         finally:
             self._container.close()
 
 
-def _open_writer(path: Path, plan: RecordPlan):
-    return _Mp4Writer(path, plan) if plan.fmt == "mp4" else _GifWriter(path, plan)
+def _key_frames(settings: RunSettings, language: Language, plan: RecordPlan) -> list[np.ndarray]:
+    """The run's start, middle and end, drawn on a stage of their own (the GIF's palette source)."""
+    stage = Stage(settings, language, plan.size, plan.view, plan.drawn_size)
+    try:
+        stage.model.set_animated(False)
+        images = []
+        for position in sorted({0, plan.steps // 2, plan.steps}):
+            stage.model.jump(position)
+            images.append(stage.render())
+        return images
+    finally:
+        stage.close()
+
+
+def _open_writer(path: Path, plan: RecordPlan, settings: RunSettings, language: Language):
+    if plan.fmt == "mp4":
+        return _Mp4Writer(path, plan)
+    return _GifWriter(path, plan, _key_frames(settings, language, plan))
 
 
 # -- the public entry point ---------------------------------------------------------------------------
@@ -411,17 +493,18 @@ def record(
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from memviz.gui.app import create_app
 
-    app = create_app(height=plan.size[1])
+    app = create_app(height=plan.drawn_size[1])
     plan.out.parent.mkdir(parents=True, exist_ok=True)
     partial = plan.out.with_name(plan.out.name + ".part")
     settings = RunSettings(site=site, config=config)
     language = Language(lang)
-    stage = Stage(settings, language, plan.size, view)
+    stage: Stage | None = None
     writer = None
     finished = False
     try:
+        writer = _open_writer(partial, plan, settings, language)
+        stage = Stage(settings, language, plan.size, view, plan.drawn_size)
         stage.set_step_seconds(step_seconds)
-        writer = _open_writer(partial, plan)
         last_hash: tuple[np.ndarray, str] | None = None
         for done, image in enumerate(frames(stage, plan), start=1):
             if cancelled is not None and cancelled():
@@ -442,7 +525,8 @@ def record(
             writer.close(flush=False)
         if not finished:
             partial.unlink(missing_ok=True)
-        stage.close()
+        if stage is not None:
+            stage.close()
         settings.deleteLater()
         language.deleteLater()
         QCoreApplication.sendPostedEvents(None, 0)

@@ -11,7 +11,7 @@ import pytest
 
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.experiments import Cancelled
-from memviz.gui.recording import RecordDialog, plan_recording, record, record_command
+from memviz.gui.recording import RecordDialog, drawing_scale, plan_recording, record, record_command
 from memviz.record_cli import main as record_main
 
 # Small and quick: 2 steps, 5 frames a step, so (2 + 2) * 5 = 20 frames.
@@ -35,6 +35,15 @@ def test_mp4_has_the_planned_frames_at_the_asked_size(tmp_path, chapter_site):
     assert stream.codec_context.name == "h264"
     assert stream.average_rate == 10
     assert not (tmp_path / "run.mp4.part").exists()
+
+
+def test_a_small_explore_video_is_drawn_larger_and_scaled_down():
+    # The window's layout cannot shrink to 640x360: it is drawn at 1280x720 and scaled, not cropped.
+    assert drawing_scale((640, 360), "explore") == 2
+    assert drawing_scale((960, 540), "explore") == 2
+    assert drawing_scale((1280, 720), "explore") == 1
+    assert drawing_scale((1920, 1080), "explore") == 1
+    assert drawing_scale((480, 320), "graph") == 1
 
 
 def test_gif_has_the_planned_frames_at_the_asked_size(tmp_path, chapter_site):
