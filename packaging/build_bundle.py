@@ -26,6 +26,10 @@ PACKAGING = Path(__file__).resolve().parent
 REPO = PACKAGING.parent
 SPEC = PACKAGING / "memviz.spec"
 PINNED_PYINSTALLER = "6.22.3"  # keep in step with requirements.txt
+# Libraries Qt opens by name at run time (dlopen), so no DT_NEEDED entry leads to them.
+LOADED_BY_NAME = ("libxcb-cursor",)
+# Debian packages whose libraries the Qt xcb plugin needs at build time, so the bundle carries them.
+LINUX_BUILD_PACKAGES = "libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1"
 
 
 def check_build_environment() -> None:
@@ -55,6 +59,17 @@ def check_build_environment() -> None:
             importlib.import_module(module)
         except ImportError as exc:
             problems.append(f"{module} does not import ({exc}): python -m pip install {package}")
+    if sys.platform == "linux":
+        import ctypes.util
+
+        missing = [
+            n for n in ("xcb-cursor", "xcb-icccm", "xcb-keysyms") if ctypes.util.find_library(n) is None
+        ]
+        if missing:  # the bundle would not open a window on X11 where these are not installed
+            problems.append(
+                f"Qt's X11 plugin needs {', '.join('lib' + n for n in missing)} to be bundled: "
+                f"apt-get install {LINUX_BUILD_PACKAGES}"
+            )
     if problems:
         sys.exit("cannot build the bundle:\n  " + "\n  ".join(problems))
 
@@ -102,6 +117,7 @@ def prune_unused_libraries(bundle: Path) -> None:
         name = f.name
         return (
             not name.startswith("lib")
+            or name.startswith(LOADED_BY_NAME)
             or ".cpython-" in name
             or ".abi3." in name
             or name.startswith("libpython")
