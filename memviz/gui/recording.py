@@ -583,6 +583,9 @@ class RecordDialog(QDialog):
         self._stderr = ""
         self._cancelling = False
 
+        self.run_label = QLabel()
+        self.run_label.setObjectName("record_run")
+        self.run_label.setWordWrap(True)
         self.out_edit = QLineEdit(str(Path.home() / "memviz.mp4"))
         self.browse_button = QPushButton()
         self.browse_button.clicked.connect(self._on_browse)
@@ -625,11 +628,14 @@ class RecordDialog(QDialog):
         self.out_edit.textChanged.connect(self._on_out_change)
 
         layout = QVBoxLayout(self)
+        layout.addWidget(self.run_label)
         layout.addLayout(self.form)
         layout.addWidget(self.progress_bar)
         layout.addWidget(self.status)
         layout.addWidget(self.buttons)
         self.language.changed.connect(self._on_language_change)
+        self.settings.config_changed.connect(self._on_config_change)
+        self.settings.site_changed.connect(self._on_config_change)
         self._set_texts()
 
     # -- public ---------------------------------------------------------------------------------------
@@ -769,6 +775,29 @@ class RecordDialog(QDialog):
     def _on_language_change(self, _code: str) -> None:
         self._set_texts()
 
+    def _on_config_change(self, _changed) -> None:
+        self._set_run_text()
+
+    def _set_run_text(self) -> None:
+        from memviz.gui.explore.labels import policy_name, strategy_name
+
+        tr, lang, config = self.language.tr, self.language.code, self.settings.config
+        parts = [strategy_name(config.strategy, lang)]
+        if config.strategy != "random":
+            if config.capacity is None:
+                parts.append(tr("记忆不限", "unlimited memory"))
+            else:
+                parts.append(tr(f"容量 {config.capacity}", f"capacity {config.capacity}"))
+                parts.append(policy_name(config.policy, lang))
+        parts += [
+            tr(f"种子 {config.seed}", f"seed {config.seed}"),
+            tr(f"预算 {config.budget} 步", f"budget {config.budget}"),
+        ]
+        site = self.settings.site.name(lang)
+        self.run_label.setText(
+            tr("录制当前的运行：", "Records the run in force: ") + " · ".join(parts) + f" · {site}"
+        )
+
     def _set_texts(self) -> None:
         tr = self.language.tr
         self.setWindowTitle(tr("录制视频", "Record video"))
@@ -789,3 +818,4 @@ class RecordDialog(QDialog):
         self.view_box.setItemText(1, tr("只有站点图", "The site graph only"))
         self.record_button.setText(tr("开始录制", "Record"))
         self._set_running(self.recording)
+        self._set_run_text()

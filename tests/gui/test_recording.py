@@ -215,6 +215,18 @@ def test_dialog_cancel_stops_the_recording(qtbot, tmp_path, chapter_site):
     assert dialog.cancel_button.text() == "Close"
 
 
+def test_dialog_names_the_run_it_records_and_follows_changes(qtbot, tmp_path, chapter_site):
+    dialog = _dialog(qtbot, tmp_path, chapter_site, "n.mp4")
+    assert dialog.run_label.text().startswith(
+        "Records the run in force: Visited set + link lists · capacity 3 · FIFO · seed 1000 · budget 4"
+    )
+    dialog.settings.update(strategy="random", seed=7)
+    assert dialog.run_label.text().startswith("Records the run in force: No memory · seed 7 · budget 4")
+    dialog.language.set_code("zh")
+    assert dialog.run_label.text().startswith("录制当前的运行：无记忆 · 种子 7 · 预算 4 步")
+    assert dialog.record_button.text() == "开始录制"
+
+
 def test_dialog_refuses_bad_settings_without_starting(qtbot, tmp_path, chapter_site):
     dialog = _dialog(qtbot, tmp_path, chapter_site, "c.mov")
     dialog.start()
