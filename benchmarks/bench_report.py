@@ -5,7 +5,9 @@
 Both commands are started with this interpreter (``sys.executable``), so a launcher in front of
 either (a pyenv shim, a venv's console script) does not count: memviz as ``python -m memviz report
 --json`` (the same program the ``memviz`` command runs), the reference as ``python full_tables.py
---json`` in its own folder. They alternate, A B then B A, so drift in the machine's load falls on
+--json`` in its own folder, both with Python's usual bytecode cache even where the environment turns it
+off (``PYTHONDONTWRITEBYTECODE``), since an installed program is compiled once, not at every start
+(``--no-bytecode-cache`` keeps the environment as it is). They alternate, A B then B A, so drift in the machine's load falls on
 both. Prints each command's median and fastest wall time and the ratio of the medians (the goal),
 the same for CPU time (less disturbed by other work on a shared machine), then checks
 that the figures agree: every key of the reference's JSON, exactly, except the bootstrap interval
@@ -41,11 +43,11 @@ def cpu_of_children() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, float, str]:
+def timed(command: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float, str]:
     """Wall and CPU seconds (user + system, all its processes) of one command, and its output."""
     cpu = cpu_of_children()
     start = time.perf_counter()
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, encoding="utf-8")
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, encoding="utf-8")
     seconds = time.perf_counter() - start
     if done.returncode != 0:
         sys.exit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
@@ -76,15 +78,20 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"folder holding full_tables.py (default: {DEFAULT_REFERENCE})")  # fmt: skip
     parser.add_argument("--repeats", "-n", type=int, default=7, help="runs of each command (default 7)")
     parser.add_argument("--require", type=float, default=None, help="fail if the ratio is below this")
+    parser.add_argument("--no-bytecode-cache", action="store_true",
+                        help="keep PYTHONDONTWRITEBYTECODE as set: every run compiles its sources")  # fmt: skip
     args = parser.parse_args(argv)
     script = args.reference / "full_tables.py"
     if not script.is_file():
         parser.error(f"no full_tables.py in {args.reference} (pass --reference DIR)")
 
     python = sys.executable
+    env = dict(os.environ)
+    if not args.no_bytecode_cache:  # as installed programs run: compiled once, not on every start
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
     commands = {
-        "memviz report --json": ([python, "-m", "memviz", "report", "--json"], REPO),
-        "full_tables.py --json": ([python, str(script.resolve()), "--json"], args.reference),
+        "memviz report --json": ([python, "-m", "memviz", "report", "--json"], REPO, env),
+        "full_tables.py --json": ([python, str(script.resolve()), "--json"], args.reference, env),
     }
     walls: dict[str, list[float]] = {name: [] for name in commands}
     cpus: dict[str, list[float]] = {name: [] for name in commands}

@@ -260,23 +260,34 @@ class _RandomWalkSite:
         self.next_table = table.ravel()
         thresholds = [math.ceil(b * _TWO_POW_32) for b in breaks.tolist()]  # exact: b·2³² is a double
         self.thresholds = np.array(thresholds, dtype=np.uint64)
-        bucket_of = [t >> 16 for t in thresholds]
-        self.buckets: tuple[np.ndarray, np.ndarray] | None = None
-        if len(set(bucket_of)) == len(bucket_of):  # at most one threshold inside each bucket
-            starts = np.arange(1 << 16, dtype=np.uint64) << np.uint64(16)
-            at_or_below = np.searchsorted(self.thresholds, starts, side="right").astype(np.int64)
-            inner = np.zeros(1 << 16, dtype=np.uint32)  # 0: no threshold inside (always "at or above")
-            base = at_or_below - 1
-            for t, b in zip(thresholds, bucket_of, strict=True):
-                if t > b << 16:
-                    inner[b] = t
-                    base[b] += 1
-            self.buckets = (base, inner)
+        self._buckets: tuple[np.ndarray, np.ndarray] | bool | None = False  # False: not built yet
 
-    def codes(self, words: np.ndarray) -> np.ndarray:
-        """Each draw's interval code (how many breaks are at or below it), scaled to a table row."""
-        if self.buckets is not None:
-            base, inner = self.buckets
+    def bucket_tables(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """(base, inner) per 16-bit bucket, or None when two thresholds share a bucket."""
+        if self._buckets is False:
+            thresholds = self.thresholds.tolist()
+            bucket_of = [t >> 16 for t in thresholds]
+            self._buckets = None
+            if len(set(bucket_of)) == len(bucket_of):  # at most one threshold inside each bucket
+                starts = np.arange(1 << 16, dtype=np.uint64) << np.uint64(16)
+                at_or_below = np.searchsorted(self.thresholds, starts, side="right").astype(np.int64)
+                inner = np.zeros(1 << 16, dtype=np.uint32)  # 0: none inside (every word is at or above)
+                base = at_or_below - 1
+                for t, b in zip(thresholds, bucket_of, strict=True):
+                    if t > b << 16:
+                        inner[b] = t
+                        base[b] += 1
+                self._buckets = (base, inner)
+        return self._buckets
+
+    def codes(self, words: np.ndarray, buckets: bool | None = None) -> np.ndarray:
+        """Each draw's interval code (how many breaks are at or below it), scaled to a table row.
+
+        The bucket tables pay for themselves on long blocks (``buckets=None``: decide by size).
+        """
+        tables = self.bucket_tables() if (words.size >= 20_000 if buckets is None else buckets) else None
+        if tables is not None:
+            base, inner = tables
             bucket = words >> np.uint32(16)
             codes = base.take(bucket) + (words >= inner.take(bucket))
         else:

@@ -132,11 +132,12 @@ def test_interval_codes_are_exact(degrees):
     pages += [{"zh": f"页{i}", "links": [0]} for i in range(len(degrees), n)]
     site = Site.from_dict({"format": "memviz-site/1", "pages": pages})
     walker = lockstep._RandomWalkSite(site)
-    assert (walker.buckets is None) == (degrees == (256, 257))
+    assert (walker.bucket_tables() is None) == (degrees == (256, 257))
     words = mulberry32_words(np.arange(50, dtype=np.uint64), 400)
     breaks = lockstep._floor_breaks(set(degrees))
-    codes = walker.codes(words) // (2 * n)
+    codes = walker.codes(words, buckets=True) // (2 * n)
     assert (codes == np.searchsorted(breaks, words / 2**32, side="right")).all()
+    assert (walker.codes(words, buckets=False) // (2 * n) == codes).all()
     # within an interval every degree picks the same link index as the scalar engine would
     lower = np.concatenate(([0.0], breaks))[codes]
     for d in degrees:
