@@ -84,8 +84,8 @@ class ConfigBar(QWidget):
         self.nav_edges.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.message = QLabel()
         self.message.setObjectName("config_message")
-        self.message.setStyleSheet(f"color: {style.EVICT.darker(115).name()}; font-weight: bold;")
         self.message.setWordWrap(True)
+        style.set_ui_font(self.message, 1.0, bold=True)  # a label with a style sheet keeps its font
         self.message.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self._message_timer = QTimer(self)
         self._message_timer.setSingleShot(True)
@@ -124,6 +124,7 @@ class ConfigBar(QWidget):
         language.changed.connect(self._on_language_change)
         self._set_texts()
         self._show_config(self.settings.config)
+        self._on_theme_change()
 
     # -- applying -------------------------------------------------------------------------------------
 
@@ -234,9 +235,12 @@ class ConfigBar(QWidget):
         self.budget_label.setText(tr("步数预算", "Budget"))
         self.budget.setSuffix(tr(" 步", " steps"))
         self.nav_edges.setText(tr("显示导航链接", "Show nav links"))
+        self._set_widths()
+        self._set_tooltips()
+
+    def _set_widths(self) -> None:
         self.seed.setFixedWidth(self.seed.fontMetrics().horizontalAdvance("4294967295") + 24)
         self.seed_next.setFixedWidth(self.seed_next.fontMetrics().horizontalAdvance("+1") + 28)
-        self._set_tooltips()
 
     def _set_tooltips(self) -> None:
         tr = self.language.tr
@@ -273,6 +277,12 @@ class ConfigBar(QWidget):
         if self.message.text():
             self.message.clear()
 
+    def _on_app_font_change(self) -> None:
+        self._set_widths()
+
+    def _on_theme_change(self) -> None:
+        self.message.setStyleSheet(f"color: {style.colors().evict_text.name()};")
+
 
 class PlaybackBar(QWidget):
     """Reset, back, play/pause, step, speed and the timeline."""
@@ -295,8 +305,8 @@ class PlaybackBar(QWidget):
         ):
             button.setObjectName(name)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Space belongs to play/pause, not to a button
-            button.setFont(style.ui_font(scale=1.05, bold=name in ("play", "step")))
-        self.play_button.setMinimumWidth(120)
+            style.set_ui_font(button, 1.05, bold=name in ("play", "step"))
+        self._set_play_width()
         self._play_icon = icons.standardIcon(QStyle.StandardPixmap.SP_MediaPlay)
         self._pause_icon = icons.standardIcon(QStyle.StandardPixmap.SP_MediaPause)
         self.play_button.setIcon(self._play_icon)
@@ -317,7 +327,7 @@ class PlaybackBar(QWidget):
         self.timeline.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.position_label = QLabel()
         self.position_label.setObjectName("timeline_position")
-        self.position_label.setFont(style.ui_font(scale=1.05, bold=True))
+        style.set_ui_font(self.position_label, 1.05, bold=True)
 
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -347,6 +357,10 @@ class PlaybackBar(QWidget):
         language.changed.connect(self._on_language_change)
         self._set_texts()
 
+    def _set_play_width(self) -> None:
+        # Wide enough that Play / Pause / Replay do not resize the bar; 120 px at the 1080p type size.
+        self.play_button.setMinimumWidth(round(7.5 * style.app_pixel_size()))
+
     def _on_timeline_change(self, value: int) -> None:
         if value != self.model.position:
             self.model.jump(value)
@@ -362,10 +376,14 @@ class PlaybackBar(QWidget):
         with QSignalBlocker(self.speed):
             self.speed.setValue(model.speed_index)
         digits = len(str(model.total))
-        width = self.position_label.fontMetrics().horizontalAdvance("8" * digits + " / " + "8" * digits) + 6
-        if self.position_label.width() != width:
+        label = self.position_label
+        size = (
+            label.fontMetrics().horizontalAdvance("8" * digits + " / " + "8" * digits) + 6,
+            label.sizeHint().height(),
+        )
+        if (label.width(), label.height()) != size:
             # A fixed size: a new number then repaints the label without relayouting the window.
-            self.position_label.setFixedSize(width, self.position_label.sizeHint().height())
+            label.setFixedSize(*size)
             self.position_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.speed_value.setText(
             tr(f"{_speed_text(model.speed)} 步/秒", f"{_speed_text(model.speed)} steps/s")
@@ -399,6 +417,10 @@ class PlaybackBar(QWidget):
         self._set_state()
 
     def _on_model_change(self, *_args) -> None:
+        self._set_state()
+
+    def _on_app_font_change(self) -> None:
+        self._set_play_width()
         self._set_state()
 
     def _on_language_change(self, _code: str) -> None:

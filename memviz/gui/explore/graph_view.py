@@ -28,17 +28,23 @@ from memviz.core.strategies import HOW_PLAN
 from memviz.gui.explore import style
 from memviz.gui.explore.layout import (
     LINE_OFFSET,
-    NAV_GAP,
     GraphLayout,
-    row_height,
+    centre_span,
     row_positions,
     site_layout,
 )
 from memviz.gui.explore.model import ExploreModel
 from memviz.gui.language import Language
 
-MIN_PX, MAX_PX = 12.0, 22.0  # page-name type size bounds, in pixels
+MIN_PX = 12.0  # page names never go below this, in pixels
 MIN_SMALL_PX = 11.0  # captions, legend and badges never go below this
+# Page names are set between the UI's body size and MAX_SCALE times it (the zoom scales both), as
+# large as the view allows: VIEW_SHARE_H and VIEW_SHARE_W give the size a view of that height and
+# width affords at the type size REFERENCE_PX (12 pt, the app's type on a 1080p screen).
+MAX_SCALE = 1.375
+LEGEND_SCALE = 0.9  # the legend and the nav bar's caption are UI text, a little under the body size
+VIEW_SHARE_H, VIEW_SHARE_W = 30.0, 58.0
+REFERENCE_PX = 16.0
 MAX_LINES = 3  # a crowded row zig-zags over at most this many lines
 TRAIL_LENGTH = 5  # moves drawn behind the agent, fading with age (each costs repaint time)
 
@@ -67,7 +73,7 @@ class PageItem(QGraphicsItem):
         self.state = UNVISITED
         self.visits = 0
         self.current = False
-        self.agent_color = QColor(style.INK)
+        self.agent_color = QColor(style.strategy_color("random"))
         self.has_bug = False
         self.bug_found = False
         self.bug_label = ""
@@ -100,12 +106,13 @@ class PageItem(QGraphicsItem):
     def card_rect(self) -> QRectF:
         return QRectF(-self.width / 2, -self.height / 2, self.width, self.height)
 
-    def _label_lines(self) -> list[tuple[str, QColor]]:
+    def _label_lines(self) -> list[tuple[str, str]]:
+        """The texts under the card, each with its colour's name in style.ExploreColors."""
         lines = []
         if self.bug_found and self.bug_label:
-            lines.append((self.bug_label, style.BUG))
+            lines.append((self.bug_label, "bug_text"))
         if self.duplicates and self.duplicate_label:
-            lines.append((self.duplicate_label, style.DUPLICATE))
+            lines.append((self.duplicate_label, "duplicate_text"))
         return lines
 
     def _measure(self) -> None:
@@ -126,6 +133,8 @@ class PageItem(QGraphicsItem):
     def paint(self, painter: QPainter, _option, _widget=None) -> None:
         rect = self.card_rect()
         radius = self.height * 0.28
+        c = style.colors()
+        lw = style.line_width()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
 
         if self.glow is not None and self.glow_strength > 0:
@@ -135,26 +144,23 @@ class PageItem(QGraphicsItem):
             grow = self.height * 0.13
             painter.drawRoundedRect(rect.adjusted(-grow, -grow, grow, grow), radius + grow, radius + grow)
 
-        fill, edge, dashed = {
-            UNVISITED: (style.UNVISITED_FILL, style.UNVISITED_EDGE, False),
-            VISITED: (style.VISITED_FILL, style.VISITED_EDGE, False),
-            REMEMBERED: (style.REMEMBERED_FILL, style.REMEMBERED_EDGE, False),
-            FORGOTTEN: (style.FORGOTTEN_FILL, style.FORGOTTEN_EDGE, True),
-        }[self.state]
-        text_color = style.MUTED if self.state in (UNVISITED, FORGOTTEN) else style.INK
+        fill, edge, dashed = _state_colors(c, self.state)
+        text_color = c.muted if self.state in (UNVISITED, FORGOTTEN) else c.ink
         if self.current:
-            fill, text_color = self.agent_color, QColor("white")
-        pen = QPen(edge, max(1.5, self.height * (0.07 if self.state != UNVISITED else 0.045)))
+            fill, text_color = self.agent_color, c.on_accent
+        pen = QPen(edge, lw * max(1.5, self.height * (0.07 if self.state != UNVISITED else 0.045)))
         if dashed:
             pen.setStyle(Qt.PenStyle.DashLine)
         if self.current:
-            pen = QPen(style.INK, max(2.5, self.height * 0.1))
+            pen = QPen(c.ink, lw * max(2.5, self.height * 0.1))
         painter.setPen(pen)
         painter.setBrush(QBrush(fill))
         painter.drawRoundedRect(rect, radius, radius)
         if self.state == FORGOTTEN and not self.current:
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QBrush(style.with_alpha(style.FORGOTTEN_EDGE, 0.22), Qt.BrushStyle.BDiagPattern))
+            painter.setBrush(
+                QBrush(style.with_alpha(c.forgotten_edge, c.hatch_alpha), Qt.BrushStyle.BDiagPattern)
+            )
             painter.drawRoundedRect(rect, radius, radius)
 
         painter.setFont(self.bold_font if self.current or self.state != UNVISITED else self.font)
@@ -162,9 +168,9 @@ class PageItem(QGraphicsItem):
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.name)
 
         if self.has_bug:
-            self._paint_bug(painter, QPointF(rect.left() + 1, rect.top() + 1), self.height * 0.3)
+            self._paint_bug(painter, QPointF(rect.left() + 1, rect.top() + 1), self.height * 0.3, c)
         if self.visits > 0:
-            self._paint_badge(painter, QPointF(rect.right() - 1, rect.top() + 1))
+            self._paint_badge(painter, QPointF(rect.right() - 1, rect.top() + 1), c)
 
         y = rect.bottom() + 4
         small = QFontMetricsF(self.small_font)
@@ -173,40 +179,40 @@ class PageItem(QGraphicsItem):
             w = small.horizontalAdvance(text) + 10
             box = QRectF(-w / 2, y, w, small.height() + 2)
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor("white"))
+            painter.setBrush(c.paper)
             painter.drawRoundedRect(box, 4, 4)
-            painter.setPen(color)
+            painter.setPen(getattr(c, color))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
             y += small.height() + 2
 
-    def _paint_bug(self, painter: QPainter, center: QPointF, r: float) -> None:
+    def _paint_bug(self, painter: QPainter, center: QPointF, r: float, c: style.ExploreColors) -> None:
         """A small beetle: filled once the bug is found, an outline while it still hides."""
         painter.save()
         painter.translate(center)
-        leg_pen = QPen(style.BUG, max(1.2, r * 0.16))
+        leg_pen = QPen(c.bug, max(1.2, r * 0.16))
         painter.setPen(leg_pen)
         for dy in (-0.45, 0.0, 0.45):
             painter.drawLine(QPointF(-r * 1.05, dy * r - 0.15 * r), QPointF(r * 1.05, dy * r - 0.15 * r))
-        painter.setPen(QPen(style.BUG, max(1.2, r * 0.18)))
-        painter.setBrush(style.BUG if self.bug_found else QColor("white"))
+        painter.setPen(QPen(c.bug, max(1.2, r * 0.18)))
+        painter.setBrush(c.bug if self.bug_found else c.paper)
         painter.drawEllipse(QRectF(-r * 0.62, -r * 0.8, r * 1.24, r * 1.6))
         painter.drawEllipse(QRectF(-r * 0.38, -r * 1.22, r * 0.76, r * 0.56))
         if self.bug_found:
-            painter.setPen(QPen(QColor("white"), max(1.0, r * 0.12)))
+            painter.setPen(QPen(c.paper, max(1.0, r * 0.12)))
             painter.drawLine(QPointF(0, -r * 0.7), QPointF(0, r * 0.75))
         painter.restore()
 
-    def _paint_badge(self, painter: QPainter, center: QPointF) -> None:
+    def _paint_badge(self, painter: QPainter, center: QPointF, c: style.ExploreColors) -> None:
         text = str(self.visits)
         metrics = QFontMetricsF(self.small_font)
         h = metrics.height() * 1.05
         w = max(h, metrics.horizontalAdvance(text) + h * 0.5)
         box = QRectF(center.x() - w / 2, center.y() - h / 2, w, h)
-        painter.setPen(QPen(QColor("white"), 1.5))
-        painter.setBrush(style.INK)
+        painter.setPen(QPen(c.paper, 1.5))
+        painter.setBrush(c.badge)
         painter.drawRoundedRect(box, h / 2, h / 2)
         painter.setFont(self.small_font)
-        painter.setPen(QColor("white"))
+        painter.setPen(c.badge_text)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
@@ -246,7 +252,7 @@ class AgentItem(QGraphicsItem):
     def __init__(self) -> None:
         super().__init__()
         self.radius = 10.0
-        self.color = QColor(style.INK)
+        self.color = QColor(style.strategy_color("random"))
         self.setZValue(5)
 
     def boundingRect(self) -> QRectF:
@@ -255,7 +261,7 @@ class AgentItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, _option, _widget=None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor("white"), 3))
+        painter.setPen(QPen(style.colors().paper, 3))
         painter.setBrush(self.color)
         painter.drawEllipse(QPointF(0, 0), self.radius, self.radius)
 
@@ -268,7 +274,6 @@ class TextItem(QGraphicsItem):
         self.setZValue(z)
         self.entries: list[tuple[str, object]] = []  # (text, swatch kind or None)
         self.font = QFont()
-        self.color = QColor(style.MUTED)
         self._bounds = QRectF()
         self._layout: list[tuple[QRectF, QRectF | None, str, object]] = []
 
@@ -276,7 +281,7 @@ class TextItem(QGraphicsItem):
         self.entries, self.font = entries, font
         metrics = QFontMetricsF(font)
         h = metrics.height()
-        sw = h * 1.9
+        sw = h * 1.7
         x = y = 0.0
         layout = []
         for text, swatch in entries:
@@ -286,7 +291,7 @@ class TextItem(QGraphicsItem):
             swatch_rect = QRectF(x, y + h * 0.1, sw, h * 0.8) if swatch else None
             text_x = x + (sw + h * 0.4 if swatch else 0)
             layout.append((QRectF(text_x, y, w, h), swatch_rect, text, swatch))
-            x += w + h * 1.4
+            x += w + h * 1.1
         self.prepareGeometryChange()
         self._layout = layout
         bounds = QRectF()
@@ -306,40 +311,48 @@ class TextItem(QGraphicsItem):
     def paint(self, painter: QPainter, _option, _widget=None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setFont(self.font)
+        c = style.colors()
         for rect, swatch_rect, text, swatch in self._layout:
             if swatch_rect is not None:
-                _paint_swatch(painter, swatch_rect, swatch)
-            painter.setPen(self.color)
+                _paint_swatch(painter, swatch_rect, swatch, c)
+            painter.setPen(c.muted)
             painter.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
 
 
-def _paint_swatch(painter: QPainter, rect: QRectF, kind) -> None:
+def _state_colors(c: style.ExploreColors, state: str) -> tuple[QColor, QColor, bool]:
+    """A page state's card fill, edge, and whether the edge is dashed."""
+    if state == VISITED:
+        return c.visited_fill, c.visited_edge, False
+    if state == REMEMBERED:
+        return c.remembered_fill, c.remembered_edge, False
+    if state == FORGOTTEN:
+        return c.forgotten_fill, c.forgotten_edge, True
+    return c.unvisited_fill, c.unvisited_edge, False
+
+
+def _paint_swatch(painter: QPainter, rect: QRectF, kind, c: style.ExploreColors) -> None:
     r = rect.height() * 0.3
+    lw = style.line_width()
     if isinstance(kind, QColor):  # the agent's colour
-        painter.setPen(QPen(style.INK, 2))
+        painter.setPen(QPen(c.ink, 2 * lw))
         painter.setBrush(kind)
         painter.drawRoundedRect(rect, r, r)
         return
     if kind == "plan":
-        pen = QPen(style.PLAN, rect.height() * 0.22, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
+        pen = QPen(c.plan, rect.height() * 0.22, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
         painter.setPen(pen)
         painter.drawLine(QPointF(rect.left(), rect.center().y()), QPointF(rect.right(), rect.center().y()))
         return
     if kind == "bug":
-        painter.setPen(QPen(style.BUG, 1.6))
-        painter.setBrush(style.BUG)
-        c = rect.center()
+        painter.setPen(QPen(c.bug, 1.6))
+        painter.setBrush(c.bug)
+        center = rect.center()
         painter.drawEllipse(
-            QRectF(c.x() - rect.height() * 0.3, rect.top(), rect.height() * 0.6, rect.height())
+            QRectF(center.x() - rect.height() * 0.3, rect.top(), rect.height() * 0.6, rect.height())
         )
         return
-    fill, edge, dashed = {
-        UNVISITED: (style.UNVISITED_FILL, style.UNVISITED_EDGE, False),
-        VISITED: (style.VISITED_FILL, style.VISITED_EDGE, False),
-        REMEMBERED: (style.REMEMBERED_FILL, style.REMEMBERED_EDGE, False),
-        FORGOTTEN: (style.FORGOTTEN_FILL, style.FORGOTTEN_EDGE, True),
-    }[kind]
-    pen = QPen(edge, 2)
+    fill, edge, dashed = _state_colors(c, kind)
+    pen = QPen(edge, 2 * lw)
     if dashed:
         pen.setStyle(Qt.PenStyle.DashLine)
     painter.setPen(pen)
@@ -347,7 +360,9 @@ def _paint_swatch(painter: QPainter, rect: QRectF, kind) -> None:
     painter.drawRoundedRect(rect, r, r)
     if kind == FORGOTTEN:
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QBrush(style.with_alpha(style.FORGOTTEN_EDGE, 0.3), Qt.BrushStyle.BDiagPattern))
+        painter.setBrush(
+            QBrush(style.with_alpha(c.forgotten_edge, c.hatch_alpha + 0.08), Qt.BrushStyle.BDiagPattern)
+        )
         painter.drawRoundedRect(rect, r, r)
 
 
@@ -365,7 +380,7 @@ class SiteGraphView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setBackgroundBrush(style.BACKDROP)
+        self.setBackgroundBrush(style.colors().backdrop)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(360, 260)
@@ -420,7 +435,7 @@ class SiteGraphView(QGraphicsView):
         self.viewport().update()
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
-        painter.fillRect(rect, style.BACKDROP)
+        painter.fillRect(rect, style.colors().backdrop)
         for item in (self._nav_band, self._nav_edges, self._local_edges):
             if item.isVisible():
                 item.paint(painter, None)
@@ -472,17 +487,17 @@ class SiteGraphView(QGraphicsView):
         # The largest type at which every row fits (staggering crowded rows), within readable bounds.
         # First with room for bug names under the cards; if nothing fits, the names are drawn over
         # whatever lies below them, on a white label, and only the cards must not collide.
-        top_px = max(MIN_PX, min(vh / 30.0, vw / 58.0, MAX_PX))
-        self._label_px = max(MIN_SMALL_PX, top_px * 0.8)
-        self._set_texts()  # the legend's and caption's heights take part in the fit
+        body_px = style.app_pixel_size()
+        view_px = min(vh / VIEW_SHARE_H, vw / VIEW_SHARE_W) * body_px / REFERENCE_PX
+        top_px = max(MIN_PX, min(max(view_px, body_px), body_px * MAX_SCALE))
         placement = None
         for room_for_labels in (True, False):
             px = top_px
-            while placement is None:
+            while True:
                 placement = self._fit(names, px, vw, vh, room_for_labels=room_for_labels)
-                if px <= MIN_PX:
+                if placement is not None or px <= MIN_PX:
                     break
-                px -= 0.5
+                px = max(MIN_PX, px - 0.5)
             if placement is not None:
                 break
         if placement is None:  # even the smallest type crowds: use the most lines and accept overlaps
@@ -513,7 +528,9 @@ class SiteGraphView(QGraphicsView):
             ys = [self._centers[p].y() for p in site.nav]
             band_rect = QRectF(px * 0.4, min(ys) - card_h * 0.85, vw - px * 0.8, card_h * 1.7)
             band.addRoundedRect(band_rect, px * 0.6, px * 0.6)
-            self._nav_band.set_strokes([(band, QPen(QColor("#d5dbe4"), 1.2), QBrush(style.NAV_BAR))])
+            c = style.colors()
+            pen = QPen(c.nav_bar_edge, 1.2 * style.line_width())
+            self._nav_band.set_strokes([(band, pen, QBrush(c.nav_bar))])
             self._caption.setPos(
                 band_rect.left() + px * 0.4, band_rect.top() - self._caption.boundingRect().bottom() - 3
             )
@@ -539,6 +556,13 @@ class SiteGraphView(QGraphicsView):
         force: bool = False,
     ):
         """Positions (unit square) and the pixel box they map to, or None if the cards would collide."""
+        # The legend and caption take part in the fit. They are UI text, but never larger than the
+        # picture's own captions: when the view is short of room, page names come first.
+        label_px = max(MIN_SMALL_PX, min(style.app_pixel_size() * LEGEND_SCALE, px * 0.8))
+        self._px = px  # the legend's width depends on it
+        if label_px != self._label_px or not self._legend.entries:
+            self._label_px = label_px
+            self._set_texts()
         metrics = QFontMetricsF(style.ui_font(px, bold=True))
         small = QFontMetricsF(style.ui_font(max(MIN_SMALL_PX, px * 0.8)))
         sizes = [card_size(name, metrics) for name in names]
@@ -553,14 +577,15 @@ class SiteGraphView(QGraphicsView):
         caption_h = (
             self._caption.boundingRect().height() + self._label_px * 0.5 if self._layout.nav_bar else 0
         )
-        self._px = px
         legend_h = self._legend_height()
         left = max_w / 2 + px * 0.8
         top = caption_h + card_h * 0.9
-        bottom = legend_h + card_h * 0.5 + 2.4 * max(MIN_SMALL_PX, px * 0.8)  # bug labels under the last row
+        # Room under the last row for a bug's name and its duplicate count, if a bug can be found there.
+        rows = self._layout.rows
+        last_has_bug = not rows or any(p in site.bug_by_page for p in rows[-1])
+        bottom = legend_h + card_h * 0.5 + (2.4 if last_has_bug else 0.6) * max(MIN_SMALL_PX, px * 0.8)
         inner_w, inner_h = max(vw - 2 * left, 10.0), max(vh - top - bottom, 10.0)
         box = (left, top, inner_w, inner_h)
-        rows = self._layout.rows
         if not rows:  # positions stored in the site file
             return self._layout.positions, box
         gap = px * 0.6
@@ -576,8 +601,7 @@ class SiteGraphView(QGraphicsView):
                 if not force:
                     return None
                 lines.append(MAX_LINES)
-        units = sum(row_height(k) for k in lines) + (NAV_GAP if self._layout.nav_bar and len(rows) > 1 else 0)
-        unit = inner_h / units
+        unit = inner_h / max(centre_span(lines, self._layout.nav_bar), 1.0)
         label_h = 1.3 * max(MIN_SMALL_PX, px * 0.8) if room_for_labels else 0.0  # a bug's name under its card
         need = (card_h + label_h + px * 0.3) / (LINE_OFFSET if max(lines) > 1 else 1.0)
         if not force and unit < need:
@@ -687,9 +711,10 @@ class SiteGraphView(QGraphicsView):
             lines.addPath(path)
             for target in targets:
                 heads.addPath(self._arrow_head(path if target == b else self._edge_path(b, a), target))
-        width = max(1.3, self._px * 0.09)
+        c = style.colors()
+        width = max(1.3, self._px * 0.09) * style.line_width()
         self._local_edges.set_strokes(
-            [(lines, QPen(style.EDGE, width), None), (heads, QPen(style.EDGE, 1), QBrush(style.EDGE))]
+            [(lines, QPen(c.edge, width), None), (heads, QPen(c.edge, 1), QBrush(c.edge))]
         )
         nav = QPainterPath()
         if self._layout is not None and self._layout.nav_bar:
@@ -697,7 +722,7 @@ class SiteGraphView(QGraphicsView):
                 if p not in site.nav:
                     nav.moveTo(self._centers[p])
                     nav.lineTo(self._centers[q])
-        self._nav_edges.set_strokes([(nav, QPen(style.NAV_EDGE, 1.2), None)])
+        self._nav_edges.set_strokes([(nav, QPen(c.nav_edge, 1.2 * style.line_width()), None)])
         self._nav_edges.setVisible(self.show_nav_edges)
         self.resetCachedContent()
 
@@ -752,12 +777,13 @@ class SiteGraphView(QGraphicsView):
         glows: dict[int, QColor] = {}
         if event is None:
             return glows
+        c = style.colors()
         if event.memory_evicted is not None:
-            glows[event.memory_evicted] = style.EVICT
+            glows[event.memory_evicted] = c.evict
         if event.duplicate_report:
-            glows[event.to_page] = style.DUPLICATE
+            glows[event.to_page] = c.duplicate
         elif event.bug_found:
-            glows[event.to_page] = style.BUG
+            glows[event.to_page] = c.bug
         return glows
 
     def _sync_trail(self) -> None:
@@ -800,11 +826,12 @@ class SiteGraphView(QGraphicsView):
                 if i < reveal * len(hops):
                     shown.addPath(self._edge_path(a, b))
             route = shown
-        pen = QPen(style.PLAN, self._px * 0.3, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
+        plan = style.colors().plan
+        pen = QPen(plan, self._px * 0.3, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
         heads = QPainterPath()
         if reveal >= 1.0:
             heads.addPath(self._arrow_head(self._edge_path(*hops[-1]), hops[-1][1]))
-        self._plan.set_strokes([(route, pen, None), (heads, QPen(style.PLAN, 1), QBrush(style.PLAN))])
+        self._plan.set_strokes([(route, pen, None), (heads, QPen(plan, 1), QBrush(plan))])
 
     # -- model events ---------------------------------------------------------------------------------
 
@@ -886,6 +913,18 @@ class SiteGraphView(QGraphicsView):
             item.set_name(self.model.site.page_name(item.page, lang))
         self._relayout()
         self._sync_pages()
+
+    def _on_app_font_change(self) -> None:
+        self._relayout()  # the type size follows the app's
+
+    def _on_theme_change(self) -> None:
+        self.setBackgroundBrush(style.colors().backdrop)
+        self._relayout()  # the background's lines and the plan are stroked in the theme's colours
+        self._sync_pages()
+        for item in self.pages:
+            item.update()  # cards are cached as pixmaps
+        self.resetCachedContent()
+        self.viewport().update()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

@@ -97,16 +97,24 @@ def row_height(lines: int) -> float:
 
 def row_positions(rows: list[list[int]], lines: list[int], nav_bar: bool) -> dict[int, tuple[float, float]]:
     """Positions in the unit square for pages in rows. A row on k lines zig-zags: page i goes on line
-    i mod k, so neighbours on one line are k slots apart and long names do not collide."""
+    i mod k, so neighbours on one line are k slots apart and long names do not collide. The first
+    line's centres are at y = 0 and the last line's at y = 1 (the caller keeps room around them)."""
     gap = NAV_GAP if nav_bar and len(rows) > 1 else 0.0  # the nav bar stands apart from the pages
-    total = sum(row_height(k) for k in lines) + gap
+    span = centre_span(lines, nav_bar)
     positions: dict[int, tuple[float, float]] = {}
     top = 0.0
     for row, k in zip(rows, lines, strict=True):
         for i, p in enumerate(row):
-            positions[p] = ((i + 0.5) / len(row), (top + 0.5 + LINE_OFFSET * (i % k)) / total)
+            y = (top + LINE_OFFSET * (i % k)) / span if span > 0 else 0.5
+            positions[p] = ((i + 0.5) / len(row), y)
         top += row_height(k) + (gap if top == 0.0 else 0.0)
     return positions
+
+
+def centre_span(lines: list[int], nav_bar: bool) -> float:
+    """From the first line's centres to the last's, in rows."""
+    gap = NAV_GAP if nav_bar and len(lines) > 1 else 0.0
+    return sum(row_height(k) for k in lines) + gap - 1.0
 
 
 def _slots(row: list[int]) -> dict[int, float]:

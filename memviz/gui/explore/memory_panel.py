@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEasingCurve, QRectF, QSize, Qt, QVariantAnimation
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from memviz.core.engine import StepEvent
@@ -92,6 +92,13 @@ class MemoryList(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(360, int(max(1, len(self.rows)) * self.row_height()) + 4)
 
+    def _on_app_font_change(self) -> None:
+        self._font_cache = None
+        self._name_width_cache = None
+        self._link_widths.clear()
+        self._set_height()
+        self.update()
+
     def minimumSizeHint(self) -> QSize:
         return QSize(200, int(self.row_height() * 2))
 
@@ -100,10 +107,7 @@ class MemoryList(QWidget):
     def set_rows(self, rows: list[MemoryRow], full: bool, animate_ms: int) -> None:
         self.rows = rows
         self.full = full
-        height = int(max(1, len(rows)) * self.row_height()) + 4
-        if height != self.minimumHeight():
-            self.setMinimumHeight(height)
-            self.updateGeometry()
+        self._set_height()
         self._animation.stop()
         if animate_ms > 0 and any(r.mark != NORMAL or r.from_slot != r.slot for r in rows):
             self._progress = 0.0
@@ -112,6 +116,12 @@ class MemoryList(QWidget):
         else:
             self._progress = 1.0
         self.update()
+
+    def _set_height(self) -> None:
+        height = int(max(1, len(self.rows)) * self.row_height()) + 4
+        if height != self.minimumHeight():
+            self.setMinimumHeight(height)
+            self.updateGeometry()
 
     def _on_animation_progress(self, value) -> None:
         self._progress = float(value)
@@ -122,7 +132,9 @@ class MemoryList(QWidget):
     def paintEvent(self, _event) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.fillRect(self.rect(), style.PAPER)
+        c = style.colors()
+        lw = style.line_width()
+        painter.fillRect(self.rect(), c.paper)
         name_font, link_font, tag_font = self._fonts()
         name_metrics, link_metrics, tag_metrics = self._metrics()
         row_h = self.row_height()
@@ -143,21 +155,18 @@ class MemoryList(QWidget):
             if row.mark == NEW:
                 opacity = min(1.0, 0.15 + t)
             elif row.mark == EVICTED:
-                opacity = 1.0 - 0.5 * t
+                opacity = 1.0 - (1.0 - c.evicted_opacity) * t
             painter.setOpacity(opacity)
-            fill = {
-                NORMAL: QColor("#f7f9fb"),
-                NEW: style.NEW_ENTRY,
-                TOUCHED: style.TOUCHED,
-                EVICTED: QColor("#fde3d6"),
-            }[row.mark]
+            fill = {NORMAL: c.row_fill, NEW: c.new_entry, TOUCHED: c.touched, EVICTED: c.evicted_fill}[
+                row.mark
+            ]
             border = {
-                NORMAL: QColor("#e1e5ea"),
-                NEW: QColor("#d9b400"),
-                TOUCHED: style.REMEMBERED_EDGE,
-                EVICTED: style.EVICT,
+                NORMAL: c.row_edge,
+                NEW: c.new_entry_edge,
+                TOUCHED: c.remembered_edge,
+                EVICTED: c.evict,
             }[row.mark]
-            pen = QPen(border, 2 if row.mark != NORMAL else 1)
+            pen = QPen(border, (2 if row.mark != NORMAL else 1) * lw)
             if row.mark == EVICTED:
                 pen.setStyle(Qt.PenStyle.DashLine)
             painter.setPen(pen)
@@ -168,21 +177,21 @@ class MemoryList(QWidget):
                 live_index += 1
             x = box.left() + 8
             painter.setFont(link_font)
-            painter.setPen(style.MUTED)
+            painter.setPen(c.muted)
             index_text = "✗" if row.mark == EVICTED else str(live_index)
             painter.drawText(
                 QRectF(x, box.top(), index_w - 8, box.height()), Qt.AlignmentFlag.AlignVCenter, index_text
             )
             x += index_w
             painter.setFont(name_font)
-            painter.setPen(style.EVICT if row.mark == EVICTED else style.INK)
+            painter.setPen(c.evict_text if row.mark == EVICTED else c.ink)
             name = name_metrics.elidedText(
                 site.page_name(row.page, lang), Qt.TextElideMode.ElideRight, name_w
             )
             painter.drawText(QRectF(x, box.top(), name_w, box.height()), Qt.AlignmentFlag.AlignVCenter, name)
             if row.mark == EVICTED:
                 mid = box.center().y()
-                painter.setPen(QPen(style.EVICT, 2))
+                painter.setPen(QPen(c.evict, 2 * lw))
                 painter.drawLine(x, mid, x + name_metrics.horizontalAdvance(name), mid)
             x += name_w
 
@@ -197,11 +206,9 @@ class MemoryList(QWidget):
             if tag:
                 tag_box = QRectF(box.right() - tag_w - 6, box.center().y() - tag_metrics.height() * 0.62,
                                  tag_w, tag_metrics.height() * 1.24)  # fmt: skip
-                color = {NEW: QColor("#8a6d00"), TOUCHED: style.REMEMBERED_EDGE, EVICTED: style.EVICT}.get(
-                    row.mark, style.EVICT
-                )
-                painter.setPen(QPen(color, 1.2))
-                painter.setBrush(QColor("white"))
+                color = {NEW: c.new_entry_text, TOUCHED: c.remembered_edge}.get(row.mark, c.evict_text)
+                painter.setPen(QPen(color, 1.2 * lw))
+                painter.setBrush(c.paper)
                 painter.drawRoundedRect(tag_box, tag_box.height() / 2, tag_box.height() / 2)
                 painter.setFont(tag_font)
                 painter.setPen(color)
@@ -225,19 +232,19 @@ class MemoryList(QWidget):
                 if x + w > limit:
                     shown_all = False
                     break
-                painter.setPen(style.MUTED if q in remembered else style.PLAN.darker(115))
+                painter.setPen(c.muted if q in remembered else c.plan_text)
                 painter.drawText(
                     QRectF(x, box.top(), w + 2, box.height()), Qt.AlignmentFlag.AlignVCenter, text
                 )
                 x += w + space
             if not shown_all:
-                painter.setPen(style.MUTED)
+                painter.setPen(c.muted)
                 painter.drawText(
                     QRectF(x, box.top(), space * 2, box.height()), Qt.AlignmentFlag.AlignVCenter, "…"
                 )
                 x += space * 1.5
             if nav_text:
-                painter.setPen(style.FAINT)
+                painter.setPen(c.faint)
                 painter.drawText(
                     QRectF(x, box.top(), nav_w + 4, box.height()), Qt.AlignmentFlag.AlignVCenter, nav_text
                 )
@@ -260,7 +267,7 @@ class Gauge(QWidget):
         self.capacity = 1
         self.full = False
         self._text = ""
-        self.setFont(style.ui_font(scale=1.0, bold=True))
+        style.set_ui_font(self, 1.0, bold=True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def text(self) -> str:
@@ -279,17 +286,18 @@ class Gauge(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         box = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
         radius = box.height() / 2.6
-        painter.setPen(QPen(QColor("#c9d0d9"), 1))
-        painter.setBrush(QColor("#eef1f5"))
+        c = style.colors()
+        painter.setPen(QPen(c.gauge_edge, style.line_width()))
+        painter.setBrush(c.gauge_track)
         painter.drawRoundedRect(box, radius, radius)
         share = min(1.0, self.used / self.capacity)
         if share > 0:
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(style.EVICT if self.full else style.REMEMBERED_EDGE)
+            painter.setBrush(c.gauge_full if self.full else c.gauge_fill)
             painter.drawRoundedRect(
                 QRectF(box.left(), box.top(), box.width() * share, box.height()), radius, radius
             )
-        painter.setPen(QColor("white") if share > 0.55 else style.INK)
+        painter.setPen(c.on_accent if share > 0.55 else c.ink)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self._text)
         painter.end()
 
@@ -304,19 +312,20 @@ class MemoryPanel(QWidget):
         self.language = language
         self.title = QLabel()
         self.title.setObjectName("memory_title")
-        self.title.setFont(style.ui_font(scale=1.15, bold=True))
+        style.set_ui_font(self.title, 1.15, bold=True)
         self.rule = QLabel()
         self.rule.setObjectName("memory_rule")
         self.rule.setWordWrap(True)
-        self.rule.setStyleSheet(f"color: {style.MUTED.name()};")
+        style.set_ui_font(
+            self.rule, 1.0
+        )  # a label with a style sheet keeps its font: set it, to follow the zoom
         self.gauge = Gauge()
         self.gauge.setObjectName("memory_gauge")
         self.empty = QLabel()
         self.empty.setObjectName("memory_empty")
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty.setFont(style.ui_font(scale=1.05))
-        self.empty.setStyleSheet(f"color: {style.MUTED.name()}; padding: 16px;")
+        style.set_ui_font(self.empty, 1.05)
         self.list = MemoryList(model, language)
         self.scroll = QScrollArea()
         self.scroll.setWidget(self.list)
@@ -338,6 +347,7 @@ class MemoryPanel(QWidget):
         language.changed.connect(self._on_language_change)
         self._sync(animate=False)
         self._set_texts()
+        self._on_theme_change()
 
     def header_height(self) -> int:
         """Height of everything above the list: title, rule and gauge."""
@@ -458,3 +468,8 @@ class MemoryPanel(QWidget):
 
     def _on_language_change(self, _code: str) -> None:
         self._set_texts()
+
+    def _on_theme_change(self) -> None:
+        muted = style.colors().muted.name()
+        self.rule.setStyleSheet(f"color: {muted};")
+        self.empty.setStyleSheet(f"color: {muted}; padding: 16px;")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QPlainTextEdit
 
 from memviz.core.engine import StepEvent
@@ -26,15 +25,16 @@ from memviz.gui.explore.narration import (
 )
 from memviz.gui.language import Language
 
+# Each kind of line in one of the theme's text colours (style.ExploreColors' field names).
 _COLORS = {
-    KIND_START: style.MUTED,
-    KIND_NEW: style.INK,
-    KIND_REPEAT: QColor("#8a5a00"),
-    KIND_PLAN: style.PLAN.darker(120),
-    KIND_BUG: style.BUG,
-    KIND_DUPLICATE: style.DUPLICATE.darker(125),
-    KIND_EVICT: style.EVICT.darker(110),
-    KIND_STOP: style.INK,
+    KIND_START: "muted",
+    KIND_NEW: "ink",
+    KIND_REPEAT: "repeat_text",
+    KIND_PLAN: "plan_text",
+    KIND_BUG: "bug_text",
+    KIND_DUPLICATE: "duplicate_text",
+    KIND_EVICT: "evict_text",
+    KIND_STOP: "ink",
 }
 
 
@@ -47,14 +47,17 @@ class NarrationLog(QPlainTextEdit):
         self.model = model
         self.language = language
         self.setReadOnly(True)
-        self.setFont(style.ui_font(scale=1.0))
+        style.set_ui_font(self, 1.0)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setUndoRedoEnabled(False)
-        self.setStyleSheet(
-            "QPlainTextEdit { background: white; border: 1px solid #dde2e8; border-radius: 8px; padding: 4px; }"
-        )
+        self._set_colors()
+        # Keep the newest line in view when the log's size or type changes, unless the reader has
+        # scrolled back to an older one.
+        self._following = True
+        self.verticalScrollBar().valueChanged.connect(self._on_scroll_change)
+        self.verticalScrollBar().rangeChanged.connect(self._on_scroll_range_change)
         model.stepped.connect(self._on_model_step)
         model.replayed.connect(self._on_model_replay)
         model.restarted.connect(self._on_model_replay)
@@ -64,9 +67,17 @@ class NarrationLog(QPlainTextEdit):
     def lines(self) -> list[str]:
         return self.toPlainText().split("\n")
 
+    def _set_colors(self) -> None:
+        c = style.colors()
+        self.setStyleSheet(
+            f"QPlainTextEdit {{ background: {c.paper.name()}; color: {c.ink.name()};"
+            f" border: {round(style.line_width())}px solid {c.border.name()}; border-radius: 8px; padding: 4px; }}"
+        )
+
     def _add(self, lines: list[NarrationLine]) -> None:
+        c = style.colors()
         for line in lines:
-            color = _COLORS.get(line.kind, style.INK).name()
+            color = getattr(c, _COLORS.get(line.kind, "ink")).name()
             weight = "bold" if line.kind in (KIND_BUG, KIND_DUPLICATE, KIND_STOP) else "normal"
             self.appendHtml(
                 f'<span style="color:{color}; font-weight:{weight}; white-space:pre-wrap">'
@@ -76,6 +87,14 @@ class NarrationLog(QPlainTextEdit):
     def _scroll_to_end(self) -> None:
         bar = self.verticalScrollBar()
         bar.setValue(bar.maximum())
+        self._following = True
+
+    def _on_scroll_change(self, value: int) -> None:
+        self._following = value >= self.verticalScrollBar().maximum()
+
+    def _on_scroll_range_change(self, _minimum: int, maximum: int) -> None:
+        if self._following:
+            self.verticalScrollBar().setValue(maximum)
 
     def _on_model_step(self, event: StepEvent) -> None:
         visits = self.model.exploration.visits[event.to_page] if event.moved else None
@@ -89,3 +108,7 @@ class NarrationLog(QPlainTextEdit):
 
     def _on_language_change(self, _code: str) -> None:
         self._on_model_replay()
+
+    def _on_theme_change(self) -> None:
+        self._set_colors()
+        self._on_model_replay()  # the lines carry their colours

@@ -22,6 +22,8 @@ from memviz.gui.language import Language
 from memviz.gui.palette import OKABE_ITO
 
 STATS = ("steps", "coverage", "repeats", "tokens", "bugs", "reports", "duplicates")
+MAX_COLUMNS, MIN_COLUMNS = 4, 2
+GRID_SPACING = 8
 
 
 class CardText:
@@ -44,30 +46,43 @@ class StatCard(QWidget):
     """A caption, a big number and a detail line on a card, all painted: a step's new number is one
     small repaint, with no layout pass (labels would relayout the whole window on every change)."""
 
-    def __init__(self, key: str, accent: str, parent=None) -> None:
+    def __init__(self, key: str, accent: str | None, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName(f"stat_{key}")
-        self.accent = QColor(accent)
+        self.accent = QColor(accent) if accent is not None else None  # None: the theme's ink
         self.caption = CardText(self)
         self.value = CardText(self)
         self.detail = CardText(self)
+        self._set_fonts()
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+    def _set_fonts(self) -> None:
         self.fonts = (
             style.ui_font(scale=0.92),
             style.ui_font(scale=1.75, bold=True),
             style.ui_font(scale=0.85),
         )
         self.metrics = tuple(QFontMetricsF(font) for font in self.fonts)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+    def _on_app_font_change(self) -> None:
+        self._set_fonts()
+        self.updateGeometry()
+        self.update()
 
     def texts(self) -> list[str]:
         return [self.caption.text(), self.value.text(), self.detail.text()]
 
     def _lines(self) -> list[tuple[str, int, QColor]]:
+        c = style.colors()
         return [
-            (self.caption.text(), 0, style.MUTED),
-            (self.value.text(), 1, style.INK),
-            (self.detail.text(), 2, style.MUTED),
+            (self.caption.text(), 0, c.muted),
+            (self.value.text(), 1, c.ink),
+            (self.detail.text(), 2, c.muted),
         ]
+
+    def text_width(self) -> float:
+        """The width the card needs to show its texts whole."""
+        return max(m.horizontalAdvance(t) for m, t in zip(self.metrics, self.texts(), strict=True)) + 22
 
     def sizeHint(self) -> QSize:
         height = sum(m.height() for m in self.metrics) + 18
@@ -80,12 +95,15 @@ class StatCard(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         box = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
-        painter.setPen(QPen(QColor("#dde2e8"), 1))
-        painter.setBrush(QColor("white"))
+        c = style.colors()
+        lw = style.line_width()
+        box = box.adjusted(lw / 2 - 0.5, lw / 2 - 0.5, 0.5 - lw / 2, 0.5 - lw / 2)  # keep the border inside
+        painter.setPen(QPen(c.border, lw))
+        painter.setBrush(c.paper)
         painter.drawRoundedRect(box, 8, 8)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(self.accent)
-        painter.drawRoundedRect(QRectF(box.left(), box.top(), box.width(), 4), 2, 2)
+        painter.setBrush(self.accent if self.accent is not None else c.ink)
+        painter.drawRoundedRect(QRectF(box.left(), box.top(), box.width(), 4 * lw), 2, 2)
         y = box.top() + 9
         inner = box.width() - 20
         for text, kind, color in self._lines():
@@ -107,7 +125,7 @@ class NumbersPanel(QWidget):
         self.model = model
         self.language = language
         accents = {
-            "steps": style.INK.name(),
+            "steps": None,
             "coverage": OKABE_ITO["green"],
             "repeats": OKABE_ITO["orange"],
             "tokens": OKABE_ITO["blue"],
@@ -116,24 +134,57 @@ class NumbersPanel(QWidget):
             "duplicates": OKABE_ITO["purple"],
         }
         self.cards = {key: StatCard(key, accents[key]) for key in STATS}
-        grid = QGridLayout()
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setSpacing(8)
-        for i, key in enumerate(STATS):
-            grid.addWidget(self.cards[key], i // 4, i % 4)
-        for column in range(4):
-            grid.setColumnStretch(column, 1)
+        self.grid = QGridLayout()
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setSpacing(GRID_SPACING)
+        self.columns = 0
+        self._arrange(MAX_COLUMNS)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
-        layout.addLayout(grid)
+        layout.addLayout(self.grid)
         layout.addStretch(1)
         model.stepped.connect(self._on_model_step)
         model.replayed.connect(self._on_model_replay)
         model.restarted.connect(self._on_model_replay)
         language.changed.connect(self._on_language_change)
         self._on_model_replay()
+
+    # -- layout ---------------------------------------------------------------------------------------
+
+    def _arrange(self, columns: int) -> None:
+        """Cards in rows of ``columns``: fewer, wider cards when the texts would not fit (zoom, a
+        narrow window)."""
+        if columns == self.columns:
+            return
+        for card in self.cards.values():
+            self.grid.removeWidget(card)
+        for i, key in enumerate(STATS):
+            self.grid.addWidget(self.cards[key], i // columns, i % columns)
+        for column in range(MAX_COLUMNS):
+            self.grid.setColumnStretch(column, 1 if column < columns else 0)
+        self.columns = columns
+
+    def _fit_columns(self, may_widen: bool = True) -> None:
+        width = self.width()
+        if width <= 0:
+            return
+        need = max(card.text_width() for card in self.cards.values())
+        columns = MIN_COLUMNS
+        for k in range(MAX_COLUMNS, MIN_COLUMNS, -1):
+            if (width - GRID_SPACING * (k - 1)) / k >= need:
+                columns = k
+                break
+        if may_widen or columns < self.columns:  # during a run, never back and forth between steps
+            self._arrange(columns)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_columns()
+
+    def _on_app_font_change(self) -> None:
+        self._fit_columns()
 
     # -- what is shown --------------------------------------------------------------------------------
 
@@ -204,12 +255,15 @@ class NumbersPanel(QWidget):
 
     def _on_model_step(self, _event: StepEvent) -> None:
         self._set_numbers()
+        self._fit_columns(may_widen=False)
 
     def _on_model_replay(self) -> None:
         self._set_texts()
+        self._fit_columns()
 
     def _on_language_change(self, _code: str) -> None:
         self._set_texts()
+        self._fit_columns()
 
 
 class ProgressPlot(QWidget):
@@ -222,30 +276,26 @@ class ProgressPlot(QWidget):
         self.language = language
         self.plot = pg.GraphicsLayoutWidget()
         self.plot.setObjectName("explore_plot")
-        self.plot.setBackground("w")
         self.plot.ci.setContentsMargins(2, 2, 2, 2)
         self.coverage_plot = self.plot.addPlot(row=0, col=0)
         self.tokens_plot = self.plot.addPlot(row=0, col=1)
-        tick_font = style.ui_font(scale=0.8)
         for item in (self.coverage_plot, self.tokens_plot):
             item.setMouseEnabled(x=False, y=False)
             item.hideButtons()
             item.setMenuEnabled(False)
             item.showGrid(x=True, y=True, alpha=0.15)
             for name in ("left", "bottom"):
-                axis = item.getAxis(name)
-                axis.setStyle(tickFont=tick_font, tickTextOffset=4)
-                axis.setPen(pg.mkPen("#9aa3ae"))
-                axis.setTextPen(pg.mkPen(style.MUTED.name()))
-                axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+                item.getAxis(name).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.coverage_plot.setYRange(0, 100, padding=0.02)
         # Plain curve items and one ellipse per plot for "now": a step redraws in well under a millisecond.
-        self.coverage_curve = pg.PlotCurveItem(pen=pg.mkPen(OKABE_ITO["green"], width=3), antialias=True)
-        self.tokens_curve = pg.PlotCurveItem(pen=pg.mkPen(OKABE_ITO["blue"], width=3), antialias=True)
+        self.coverage_curve = pg.PlotCurveItem(antialias=True)
+        self.tokens_curve = pg.PlotCurveItem(antialias=True)
         self.coverage_plot.addItem(self.coverage_curve)
         self.tokens_plot.addItem(self.tokens_curve)
-        self.coverage_dot = _dot(OKABE_ITO["green"])
-        self.tokens_dot = _dot(OKABE_ITO["blue"])
+        self.coverage_dot = _dot()
+        self.tokens_dot = _dot()
+        self._set_tick_fonts()
+        self._set_colors()
         self.coverage_plot.addItem(self.coverage_dot)
         self.tokens_plot.addItem(self.tokens_dot)
         self.plot.setMinimumHeight(100)
@@ -268,10 +318,32 @@ class ProgressPlot(QWidget):
     def _set_texts(self) -> None:
         tr = self.language.tr
         size = f"{round(style.ui_font(scale=0.9).pixelSize() * 0.75)}pt"
-        self.coverage_plot.setTitle(tr("覆盖率 %", "Coverage %"), size=size, color=style.INK.name())
-        self.tokens_plot.setTitle(
-            tr("累计 token（千）", "Tokens so far (thousands)"), size=size, color=style.INK.name()
-        )
+        ink = style.colors().ink.name()
+        self.coverage_plot.setTitle(tr("覆盖率 %", "Coverage %"), size=size, color=ink)
+        self.tokens_plot.setTitle(tr("累计 token（千）", "Tokens so far (thousands)"), size=size, color=ink)
+
+    def _set_tick_fonts(self) -> None:
+        tick_font = style.ui_font(scale=0.8)
+        for item in (self.coverage_plot, self.tokens_plot):
+            for name in ("left", "bottom"):
+                item.getAxis(name).setStyle(tickFont=tick_font, tickTextOffset=4)
+
+    def _set_colors(self) -> None:
+        c = style.colors()
+        lw = style.line_width()
+        self.plot.setBackground(c.paper)
+        for item in (self.coverage_plot, self.tokens_plot):
+            for name in ("left", "bottom"):
+                axis = item.getAxis(name)
+                axis.setPen(pg.mkPen(c.plot_axis, width=lw))
+                axis.setTextPen(pg.mkPen(c.muted))
+        for curve, dot, color in (
+            (self.coverage_curve, self.coverage_dot, c.coverage_line),
+            (self.tokens_curve, self.tokens_dot, c.tokens_line),
+        ):
+            curve.setPen(pg.mkPen(color, width=3 * lw))
+            dot.setBrush(color)
+            dot.setPen(QPen(c.paper, 1.5 * lw))
 
     # -- plot -----------------------------------------------------------------------------------------
 
@@ -311,13 +383,19 @@ class ProgressPlot(QWidget):
     def _on_language_change(self, _code: str) -> None:
         self._set_texts()
 
+    def _on_app_font_change(self) -> None:
+        self._set_tick_fonts()
+        self._set_texts()
 
-def _dot(color: str) -> QGraphicsEllipseItem:
+    def _on_theme_change(self) -> None:
+        self._set_colors()
+        self._set_texts()
+
+
+def _dot() -> QGraphicsEllipseItem:
     """A round marker that keeps its size in pixels however the plot is scaled."""
     r = 5.0
     dot = QGraphicsEllipseItem(-r, -r, 2 * r, 2 * r)
     dot.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
-    dot.setBrush(QColor(color))
-    dot.setPen(QPen(QColor("white"), 1.5))
     dot.setZValue(10)
     return dot

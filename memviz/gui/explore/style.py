@@ -1,54 +1,217 @@
-"""Colours and type sizes shared by the Explore view's panels, so they read as one picture."""
+"""Colours and type sizes shared by the Explore view's panels, so they read as one picture.
+
+Both follow the presentation settings of the main window:
+
+- Colours come from the theme in force (:func:`colors`, one :class:`ExploreColors` per theme of
+  :mod:`memviz.gui.themes`), read when painting; the old constant names (``style.INK``, ...) still
+  work and give the current theme's colour.
+- Type sizes are relative to the application font, which the whole-UI zoom changes. A widget given
+  its font by :func:`set_ui_font` remembers its scale; :func:`refresh_fonts` (called by the Explore
+  view when the app font changes) gives it the font anew, then calls ``_on_app_font_change()`` on
+  every widget that has one, so painted widgets drop the fonts they cached. :func:`refresh_colors`
+  does the same for a theme change with ``_on_theme_change()`` and repaints everything.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import QApplication
+from dataclasses import dataclass, fields
 
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QApplication, QWidget
+
+from memviz.gui import themes
 from memviz.gui.palette import OKABE_ITO, STRATEGY_COLORS
 
-INK = QColor("#1d2330")
-MUTED = QColor("#5b6472")
-FAINT = QColor("#a4abb6")
-PAPER = QColor("#ffffff")
-BACKDROP = QColor("#f4f6f9")
 
-UNVISITED_FILL = QColor("#ffffff")
-UNVISITED_EDGE = QColor("#8e96a3")
-VISITED_FILL = QColor("#fdeec7")  # visited, no memory to keep it
-VISITED_EDGE = QColor("#b07a00")
-REMEMBERED_FILL = QColor("#d5ebfa")
-REMEMBERED_EDGE = QColor(OKABE_ITO["blue"])
-FORGOTTEN_FILL = QColor("#eceef1")
-FORGOTTEN_EDGE = QColor(OKABE_ITO["vermillion"])
-BUG = QColor(OKABE_ITO["vermillion"])
-DUPLICATE = QColor(OKABE_ITO["purple"])
-EVICT = QColor(OKABE_ITO["vermillion"])
-NEW_ENTRY = QColor("#fff1b8")
-TOUCHED = QColor("#cfe9fb")
-PLAN = QColor(OKABE_ITO["green"])
-EDGE = QColor("#7d8794")
-NAV_EDGE = QColor(125, 135, 148, 40)
-NAV_BAR = QColor("#e9edf3")
+@dataclass(frozen=True)
+class ExploreColors:
+    """Every colour the Explore view paints with, for one theme."""
+
+    ink: QColor  # text and the agent card's ring
+    muted: QColor  # secondary text
+    faint: QColor  # tertiary text (nav link counts)
+    paper: QColor  # cards, lists, the narration; halos around markers
+    backdrop: QColor  # behind the site graph
+    border: QColor  # around cards and panels
+    unvisited_fill: QColor
+    unvisited_edge: QColor
+    visited_fill: QColor  # visited, no memory to keep it
+    visited_edge: QColor
+    remembered_fill: QColor
+    remembered_edge: QColor
+    forgotten_fill: QColor
+    forgotten_edge: QColor
+    bug: QColor
+    duplicate: QColor
+    evict: QColor
+    plan: QColor
+    bug_text: QColor  # the same meanings as text, dark or light enough to read on paper
+    duplicate_text: QColor
+    evict_text: QColor
+    plan_text: QColor
+    repeat_text: QColor
+    new_entry: QColor  # memory rows: written this step, used this step, forgotten this step
+    new_entry_edge: QColor
+    new_entry_text: QColor
+    touched: QColor
+    evicted_fill: QColor
+    row_fill: QColor
+    row_edge: QColor
+    edge: QColor  # links between pages
+    nav_edge: QColor
+    nav_bar: QColor
+    nav_bar_edge: QColor
+    gauge_track: QColor
+    gauge_edge: QColor
+    gauge_fill: QColor
+    gauge_full: QColor
+    on_accent: QColor  # text on a strong fill: the agent's card, the gauge's bar
+    badge: QColor  # visit-count badges
+    badge_text: QColor
+    plot_axis: QColor
+    coverage_line: QColor  # the two little plots' curves
+    tokens_line: QColor
+    hatch_alpha: float  # how strongly a forgotten card is hatched
+    evicted_opacity: float  # what a forgotten memory entry fades to during its step
+
+
+def _colors(**spec) -> ExploreColors:
+    return ExploreColors(**{k: v if isinstance(v, float) else QColor(v) for k, v in spec.items()})
+
+
+_VERMILLION, _BLUE, _GREEN = OKABE_ITO["vermillion"], OKABE_ITO["blue"], OKABE_ITO["green"]
+_SKY, _PURPLE, _ORANGE = OKABE_ITO["sky"], OKABE_ITO["purple"], OKABE_ITO["orange"]
+
+LIGHT = _colors(
+    ink="#1d2330", muted="#5b6472", faint="#a4abb6", paper="#ffffff", backdrop="#f4f6f9", border="#dde2e8",
+    unvisited_fill="#ffffff", unvisited_edge="#8e96a3", visited_fill="#fdeec7", visited_edge="#b07a00",
+    remembered_fill="#d5ebfa", remembered_edge=_BLUE, forgotten_fill="#eceef1", forgotten_edge=_VERMILLION,
+    bug=_VERMILLION, duplicate=_PURPLE, evict=_VERMILLION, plan=_GREEN,
+    bug_text=_VERMILLION, duplicate_text="#a36186", evict_text="#b95200", plan_text="#008460",
+    repeat_text="#8a5a00",
+    new_entry="#fff1b8", new_entry_edge="#d9b400", new_entry_text="#8a6d00", touched="#cfe9fb",
+    evicted_fill="#fde3d6", row_fill="#f7f9fb", row_edge="#e1e5ea",
+    edge="#7d8794", nav_edge="#287d8794", nav_bar="#e9edf3", nav_bar_edge="#d5dbe4",
+    gauge_track="#eef1f5", gauge_edge="#c9d0d9", gauge_fill=_BLUE, gauge_full=_VERMILLION,
+    on_accent="#ffffff", badge="#1d2330", badge_text="#ffffff", plot_axis="#9aa3ae", hatch_alpha=0.22, evicted_opacity=0.5,
+    coverage_line=_GREEN, tokens_line=_BLUE,
+)  # fmt: skip
+
+# Dark: the Okabe–Ito hues stay for fills and lines; where one is too dark to read on a dark ground
+# (blue, vermillion as text) a lighter tint of the same hue takes its place.
+DARK = _colors(
+    ink="#e8ebf0", muted="#aab2be", faint="#8a93a0", paper="#262b33", backdrop="#1a1e24", border="#3a414c",
+    unvisited_fill="#262b33", unvisited_edge="#7a8390", visited_fill="#4a3a12", visited_edge=_ORANGE,
+    remembered_fill="#143d5c", remembered_edge=_SKY, forgotten_fill="#2c3037", forgotten_edge="#e8712a",
+    bug="#e8712a", duplicate=_PURPLE, evict="#e8712a", plan="#19b98a",
+    bug_text="#ff9a5c", duplicate_text="#e7a3c9", evict_text="#ff9a5c", plan_text="#4fd1a5",
+    repeat_text="#e9b949",
+    new_entry="#4a4314", new_entry_edge="#e6d43c", new_entry_text="#f2de5a", touched="#143d5c",
+    evicted_fill="#4d2616", row_fill="#2d333c", row_edge="#3d4551",
+    edge="#8690a0", nav_edge="#408690a0", nav_bar="#232830", nav_bar_edge="#3a414c",
+    gauge_track="#2d333c", gauge_edge="#4a525e", gauge_fill=_BLUE, gauge_full="#c95600",
+    on_accent="#ffffff", badge="#e8ebf0", badge_text="#1a1e24", plot_axis="#6f7884", hatch_alpha=0.4, evicted_opacity=0.55,
+    coverage_line="#19b98a", tokens_line=_SKY,
+)  # fmt: skip
+
+# Projector: a washed-out beamer loses light greys and thin lines first, so text is black, edges are
+# black, fills are saturated enough to survive, and the semantic hues are deepened for text.
+PROJECTOR = _colors(
+    ink="#000000", muted="#000000", faint="#000000", paper="#ffffff", backdrop="#ffffff", border="#000000",
+    unvisited_fill="#ffffff", unvisited_edge="#000000", visited_fill="#ffd44d", visited_edge="#000000",
+    remembered_fill="#86c8f0", remembered_edge="#00457a", forgotten_fill="#d0d0d0", forgotten_edge="#b34700",
+    bug=_VERMILLION, duplicate="#b0407f", evict="#c24f00", plan="#008a63",
+    bug_text="#a33c00", duplicate_text="#8a2a62", evict_text="#a33c00", plan_text="#006148",
+    repeat_text="#6b4300",
+    new_entry="#ffd44d", new_entry_edge="#000000", new_entry_text="#000000", touched="#86c8f0",
+    evicted_fill="#ffb38a", row_fill="#ffffff", row_edge="#000000",
+    edge="#000000", nav_edge="#60000000", nav_bar="#e6e6e6", nav_bar_edge="#000000",
+    gauge_track="#ffffff", gauge_edge="#000000", gauge_fill="#00457a", gauge_full="#a33c00",
+    on_accent="#ffffff", badge="#000000", badge_text="#ffffff", plot_axis="#000000", hatch_alpha=0.55, evicted_opacity=0.8,
+    coverage_line="#008a63", tokens_line="#00457a",
+)  # fmt: skip
+
+BY_THEME = {"light": LIGHT, "dark": DARK, "projector": PROJECTOR}
+_LEGACY_NAMES = {f.name.upper(): f.name for f in fields(ExploreColors) if f.type == "QColor"}
+
+
+def colors() -> ExploreColors:
+    """The Explore view's colours under the theme in force."""
+    return BY_THEME.get(themes.current().name, LIGHT)
+
+
+def line_width() -> float:
+    """Multiplier for lines and borders: thicker under the projector theme."""
+    return themes.current().line_width
+
+
+def __getattr__(name: str) -> QColor:
+    # The names this module had when its colours were constants: style.INK is the current ink.
+    if name in _LEGACY_NAMES:
+        return getattr(colors(), _LEGACY_NAMES[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def strategy_color(strategy: str) -> QColor:
     return QColor(STRATEGY_COLORS[strategy])
 
 
+def with_alpha(color: QColor, alpha: float) -> QColor:
+    c = QColor(color)
+    c.setAlphaF(max(0.0, min(1.0, alpha)))
+    return c
+
+
+# -- type -----------------------------------------------------------------------------------------------
+
+_SCALE, _BOLD = "explore_font_scale", "explore_font_bold"  # dynamic properties of widgets set by set_ui_font
+
+
+def app_pixel_size() -> float:
+    """The application font's size in pixels (the zoom changes it)."""
+    font = QApplication.font()
+    return font.pixelSize() if font.pixelSize() > 0 else font.pointSizeF() * 96 / 72
+
+
 def ui_font(pixel_size: float | None = None, bold: bool = False, scale: float | None = None) -> QFont:
     """The application's font (with the bundled CJK family) at a pixel size, or scaled from the app's."""
     font = QFont(QApplication.font())
     if scale is not None:
-        base = font.pixelSize() if font.pixelSize() > 0 else font.pointSizeF() * 96 / 72
-        pixel_size = base * scale
+        pixel_size = app_pixel_size() * scale
     if pixel_size is not None:
         font.setPixelSize(max(1, round(pixel_size)))
     font.setBold(bold)
     return font
 
 
-def with_alpha(color: QColor, alpha: float) -> QColor:
-    c = QColor(color)
-    c.setAlphaF(max(0.0, min(1.0, alpha)))
-    return c
+def set_ui_font(widget: QWidget, scale: float = 1.0, bold: bool = False) -> None:
+    """Give a widget the app font times ``scale``, and remember it so the font follows the zoom."""
+    widget.setProperty(_SCALE, float(scale))
+    widget.setProperty(_BOLD, bool(bold))
+    widget.setFont(ui_font(scale=scale, bold=bold))
+
+
+def refresh_fonts(root: QWidget) -> None:
+    """The app font changed: re-set every remembered font under ``root``, then let painted widgets
+    re-measure (``_on_app_font_change``), innermost first, so a panel sees its parts' new sizes."""
+    widgets = root.findChildren(QWidget)
+    for widget in widgets:
+        scale = widget.property(_SCALE)
+        if scale is not None:
+            widget.setFont(ui_font(scale=float(scale), bold=bool(widget.property(_BOLD))))
+    for widget in reversed(widgets):
+        handler = getattr(widget, "_on_app_font_change", None)
+        if handler is not None:
+            handler()
+
+
+def refresh_colors(root: QWidget) -> None:
+    """The theme changed: let widgets under ``root`` re-set colours they hold (``_on_theme_change``),
+    then repaint them all (painted widgets read :func:`colors` as they paint)."""
+    widgets = root.findChildren(QWidget)
+    for widget in widgets:
+        handler = getattr(widget, "_on_theme_change", None)
+        if handler is not None:
+            handler()
+    for widget in widgets:
+        widget.update()

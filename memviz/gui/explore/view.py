@@ -10,6 +10,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFrame, QLabel, QSplitter, QVBoxLayout, QWidget
 
+from memviz.gui import themes
 from memviz.gui.explore import style
 from memviz.gui.explore.controls import ConfigBar, PlaybackBar
 from memviz.gui.explore.graph_view import SiteGraphView
@@ -36,10 +37,10 @@ class ExploreView(QWidget):
         self.memory = MemoryPanel(self.model, language)
         self.narration_title = QLabel()
         self.narration_title.setObjectName("narration_title")
-        self.narration_title.setFont(style.ui_font(scale=1.15, bold=True))
+        style.set_ui_font(self.narration_title, 1.15, bold=True)
         self.numbers_title = QLabel()
         self.numbers_title.setObjectName("numbers_title")
-        self.numbers_title.setFont(style.ui_font(scale=1.15, bold=True))
+        style.set_ui_font(self.numbers_title, 1.15, bold=True)
         self.config_bar.nav_edges.toggled.connect(self.graph.set_show_nav_edges)
 
         bottom = QSplitter(Qt.Orientation.Horizontal)
@@ -48,7 +49,8 @@ class ExploreView(QWidget):
         bottom.setStretchFactor(0, 3)
         bottom.setStretchFactor(1, 2)
         left = QSplitter(Qt.Orientation.Vertical)
-        left.addWidget(_framed(self.graph))
+        self.graph_frame = _framed(self.graph)
+        left.addWidget(self.graph_frame)
         left.addWidget(bottom)
         left.setStretchFactor(0, 4)
         left.setStretchFactor(1, 1)
@@ -96,7 +98,9 @@ class ExploreView(QWidget):
                 self._shortcuts.append(shortcut)
 
         language.changed.connect(self._on_language_change)
+        themes.manager().changed.connect(self._on_theme_change)
         self._set_texts()
+        self._set_colors()
         self.graph.setFocus()
 
     def _balance(self) -> None:
@@ -127,16 +131,31 @@ class ExploreView(QWidget):
         self.narration_title.setText(tr("旁白：每一步发生了什么", "Narration: what each step did"))
         self.numbers_title.setText(tr("实时数字", "Live numbers"))
 
+    def _set_colors(self) -> None:
+        c = style.colors()
+        self.graph_frame.setStyleSheet(
+            f"QFrame#graph_frame {{ border: {round(style.line_width())}px solid {c.border.name()};"
+            f" border-radius: 8px; background: {c.backdrop.name()}; }}"
+        )
+
     def _on_language_change(self, _code: str) -> None:
         self._set_texts()
+
+    def _on_theme_change(self, _theme) -> None:
+        self._set_colors()
+        style.refresh_colors(self)
+
+    def changeEvent(self, event) -> None:
+        # The app font reaches this view as a FontChange after its children's own; fonts set
+        # explicitly (titles, buttons, painted text) are scaled from it here.
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
+            style.refresh_fonts(self)
+        super().changeEvent(event)
 
 
 def _framed(widget: QWidget) -> QFrame:
     frame = QFrame()
     frame.setObjectName("graph_frame")
-    frame.setStyleSheet(
-        "QFrame#graph_frame { border: 1px solid #dde2e8; border-radius: 8px; background: #f4f6f9; }"
-    )
     layout = QVBoxLayout(frame)
     layout.setContentsMargins(1, 1, 1, 1)
     layout.addWidget(widget)
