@@ -217,3 +217,22 @@ def test_random_strategy_says_there_is_nothing_to_compare(make_view):
     view.runs_spin.setValue(20)
     view.compute_blocking()
     assert "差值为 0" in view.headline.text()
+
+
+def test_theme_change_recolours_plots_and_texts(make_view):
+    from memviz.gui import themes
+
+    view = make_view("visited")
+    view.runs_spin.setValue(20)
+    view.compute_blocking()
+    try:
+        themes.manager().apply("dark")
+        assert view.coverage_plot.backgroundBrush().color().name() == themes.DARK.plot_background
+        assert view.mean_texts["current"].color.name() == themes.DARK.plot_foreground
+        assert view.coverage_plot.getPlotItem().titleLabel.opts["color"] == themes.DARK.plot_foreground
+        themes.manager().apply("projector")
+        assert view.diff_mean_line.pen.widthF() == pytest.approx(4 * themes.PROJECTOR.line_width)
+    finally:
+        themes.manager().apply("light")
+    assert view.coverage_plot.backgroundBrush().color().name() == themes.LIGHT.plot_background
+    assert view.headline.text().endswith("20 次全部更高")  # the result survived the repaints

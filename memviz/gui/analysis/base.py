@@ -32,8 +32,9 @@ from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site
+from memviz.gui import themes
 from memviz.gui.analysis import export
-from memviz.gui.analysis.common import JobBar, headline_label
+from memviz.gui.analysis.common import JobBar, headline_label, style_plot
 from memviz.gui.analysis.worker import Job, JobContext
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
@@ -104,7 +105,6 @@ class AnalysisView(QWidget):
         self.context_label.setObjectName("context")
         self.context_label.setWordWrap(True)
         self.context_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.context_label.setStyleSheet("color: #555555;")
         self.stale_label = QLabel()
         self.stale_label.setObjectName("stale")
         self.stale_label.setWordWrap(True)
@@ -125,7 +125,8 @@ class AnalysisView(QWidget):
         settings.config_changed.connect(self._on_config_change)
         settings.site_changed.connect(self._on_site_change)
         language.changed.connect(self._on_language_change)
-        self._on_language_change()
+        themes.manager().changed.connect(self._on_theme_change)
+        self._on_theme_change(themes.current())
 
     # --- what subclasses provide --------------------------------------------------------------
 
@@ -296,6 +297,12 @@ class AnalysisView(QWidget):
             self._draw()
         else:
             self._clear()
+
+    def _on_theme_change(self, theme: themes.Theme) -> None:
+        self.context_label.setStyleSheet(f"color: {theme.muted};")
+        for _stem, _zh, _en, plot in self.plots():
+            style_plot(plot)
+        self._on_language_change()  # every text and item again, in the theme's colours
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

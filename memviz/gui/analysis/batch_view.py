@@ -36,17 +36,18 @@ from memviz.core.stats import pct
 from memviz.gui.analysis import export
 from memviz.gui.analysis.base import AnalysisView
 from memviz.gui.analysis.common import (
-    BLACK,
     GREY,
-    INK,
     config_summary,
     count_text,
     font,
+    ink,
     interval_text,
     make_legend,
     make_plot,
     make_room_for_two_line_ticks,
     mean_pen,
+    paper,
+    pen,
     points2,
     qcolor,
     round_key,
@@ -57,6 +58,7 @@ from memviz.gui.analysis.common import (
     stack_offsets,
     strategy_label,
     strategy_tick,
+    style_legend,
     wins_text,
 )
 from memviz.gui.analysis.worker import JobContext
@@ -64,15 +66,23 @@ from memviz.gui.palette import STRATEGY_COLORS
 
 BASELINE_X, CURRENT_X = 0.0, 1.0
 COLUMN_HALF_WIDTH = 0.36
+
+
+def signed(x: float, decimals: int) -> str:
+    """+1.25, −0.40; a difference that rounds to zero is written without a sign."""
+    text = f"{x:+.{decimals}f}"
+    return text[1:] if float(text) == 0 else text
+
+
 # (metric, zh, en, formatter of a mean, formatter of a difference)
 METRIC_COLUMNS: tuple[tuple[str, str, str, Callable[[float], str], Callable[[float], str]], ...] = (
     ("coverage", "覆盖率 %", "Coverage %", pct, lambda d: pct(d, True)),
     ("repeat", "重复访问率 %", "Repeat rate %", pct, lambda d: pct(d, True)),
-    ("bugs", "找到 Bug", "Bugs found", lambda v: f"{v:.2f}", lambda d: f"{d:+.2f}"),
-    ("reports", "报告数", "Reports", lambda v: f"{v:.2f}", lambda d: f"{d:+.2f}"),
-    ("dups", "重复报告", "Duplicate reports", lambda v: f"{v:.2f}", lambda d: f"{d:+.2f}"),
+    ("bugs", "找到 Bug", "Bugs found", lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
+    ("reports", "报告数", "Reports", lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
+    ("dups", "重复报告", "Duplicate reports", lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
     ("tokens", "token", "Tokens", count_text, lambda d: ("+" if d >= 0 else "−") + count_text(abs(d))),
-    ("steps", "步数", "Steps", lambda v: f"{v:.1f}", lambda d: f"{d:+.1f}"),
+    ("steps", "步数", "Steps", lambda v: f"{v:.1f}", lambda d: signed(d, 1)),
 )
 
 
@@ -248,14 +258,12 @@ class BatchView(AnalysisView):
         self.mean_lines: dict[str, pg.PlotDataItem] = {}
         self.mean_texts: dict[str, pg.TextItem] = {}
         for arm, x in (("baseline", BASELINE_X), ("current", CURRENT_X)):
-            dots = pg.ScatterPlotItem(
-                hoverable=True, hoverPen=pg.mkPen(BLACK, width=2), tip=self._coverage_tip
-            )
+            dots = pg.ScatterPlotItem(hoverable=True, tip=self._coverage_tip)
             dots.sigClicked.connect(lambda item, points, ev, a=arm: self._on_dot_click(a, item, points, ev))
-            line = pg.PlotDataItem(pen=mean_pen(INK))
+            line = pg.PlotDataItem()
             # Beside the column, on the side away from the other one, so no dot is hidden.
             outside = x == CURRENT_X
-            text = pg.TextItem(color=INK, anchor=(0, 0.5) if outside else (1, 0.5))
+            text = pg.TextItem(anchor=(0, 0.5) if outside else (1, 0.5))
             text.setFont(font(13, bold=True))
             for item in (dots, line, text):
                 coverage.addItem(item)
@@ -264,22 +272,18 @@ class BatchView(AnalysisView):
         coverage.setYRange(-2, 102, padding=0)
 
         diff = self.diff_plot.getPlotItem()
-        self.ci_region = pg.LinearRegionItem(
-            movable=False, brush=pg.mkBrush(qcolor(INK, 45)), pen=pg.mkPen(None)
-        )
+        self.ci_region = pg.LinearRegionItem(movable=False, pen=pg.mkPen(None))
         self.ci_region.setZValue(-10)
-        self.zero_line = pg.InfiniteLine(0, angle=90, pen=pg.mkPen(GREY, width=2, style=Qt.PenStyle.DashLine))
+        self.zero_line = pg.InfiniteLine(0, angle=90)
         # Runs where memory did better, and the others: one brush per item keeps drawing fast.
         self.diff_dots: dict[str, pg.ScatterPlotItem] = {}
         for kind in ("higher", "not_higher"):
-            dots = pg.ScatterPlotItem(
-                pen=pg.mkPen(None), hoverable=True, hoverPen=pg.mkPen(BLACK, width=2), tip=self._diff_tip
-            )
+            dots = pg.ScatterPlotItem(pen=pg.mkPen(None), hoverable=True, tip=self._diff_tip)
             dots.sigClicked.connect(lambda item, points, ev: self._on_dot_click("diff", item, points, ev))
             self.diff_dots[kind] = dots
-        self.diff_mean_line = pg.InfiniteLine(angle=90, pen=mean_pen(INK))
-        self.bootstrap_bar = pg.ErrorBarItem(pen=pg.mkPen(BLACK, width=3))
-        self.bootstrap_text = pg.TextItem(color=INK, anchor=(0, 0.5))
+        self.diff_mean_line = pg.InfiniteLine(angle=90)
+        self.bootstrap_bar = pg.ErrorBarItem()
+        self.bootstrap_text = pg.TextItem(anchor=(0, 0.5))
         self.bootstrap_text.setFont(font(12))
         for item in (
             self.ci_region,
@@ -301,7 +305,7 @@ class BatchView(AnalysisView):
         tr = self.language.tr
         n = len(comparison.current)
         size = 9 if n <= 300 else 6 if n <= 1000 else 4
-        pen = pg.mkPen("w", width=0.8) if size > 5 else pg.mkPen(None)
+        outline = pg.mkPen(paper(), width=0.8) if size > 5 else pg.mkPen(None)
         arms = (
             ("baseline", BASELINE_X, comparison.baseline, "random"),
             ("current", CURRENT_X, comparison.current, comparison.config.strategy),
@@ -315,14 +319,16 @@ class BatchView(AnalysisView):
                 data=list(comparison.seeds),
                 size=size,
                 hoverSize=size + 4,
-                pen=pen,
+                hoverPen=pen(ink(), 2),
+                pen=outline,
                 brush=pg.mkBrush(qcolor(STRATEGY_COLORS[strategy], 200)),
             )
             mean = float(np.mean(values))
             self.mean_lines[arm].setData(
-                [x - COLUMN_HALF_WIDTH - 0.04, x + COLUMN_HALF_WIDTH + 0.04], [mean, mean]
+                [x - COLUMN_HALF_WIDTH - 0.04, x + COLUMN_HALF_WIDTH + 0.04], [mean, mean], pen=mean_pen()
             )
             text = self.mean_texts[arm]
+            text.setColor(ink())
             text.setText(tr(f"均值\n{pct(mean / 100)}%", f"mean\n{pct(mean / 100)}%"))
             outside = x == CURRENT_X
             text.setPos(x + COLUMN_HALF_WIDTH + 0.06 if outside else x - COLUMN_HALF_WIDTH - 0.06, mean)
@@ -351,10 +357,18 @@ class BatchView(AnalysisView):
             ("not_higher", x <= 0, pg.mkBrush(qcolor(GREY, 230))),
         ):
             self.diff_dots[kind].setData(
-                x=x[chosen], y=heights[chosen] - 0.5, data=seeds[chosen].tolist(), size=8, brush=brush
+                x=x[chosen],
+                y=heights[chosen] - 0.5,
+                data=seeds[chosen].tolist(),
+                size=8,
+                brush=brush,
+                hoverPen=pen(ink(), 2),
             )
         self.ci_region.setRegion((d.lo * 100, d.hi * 100))
+        self.ci_region.setBrush(pg.mkBrush(qcolor(ink(), 45)))
+        self.zero_line.setPen(pen(GREY, 2, style=Qt.PenStyle.DashLine))
         self.diff_mean_line.setValue(d.mean * 100)
+        self.diff_mean_line.setPen(mean_pen())
         boot_y = top * 1.08 + 1
         self.bootstrap_bar.setData(
             x=np.array([d.mean * 100]),
@@ -362,18 +376,21 @@ class BatchView(AnalysisView):
             left=np.array([(d.mean - d.boot_lo) * 100]),
             right=np.array([(d.boot_hi - d.mean) * 100]),
             beam=top * 0.05 + 0.5,
+            pen=pen(ink(), 3),
         )
+        self.bootstrap_text.setColor(ink())
         self.bootstrap_text.setText(f"bootstrap [{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]")
         self.bootstrap_text.setPos(d.boot_hi * 100 + 0.5, boot_y)
         self._set_diff_items_visible(True)
 
         legend = self.diff_legend
         legend.clear()
+        style_legend(legend)
         legend.addItem(
-            pg.PlotDataItem(pen=mean_pen(INK)), tr(f"均值 {pct(d.mean, True)}", f"mean {pct(d.mean, True)}")
+            pg.PlotDataItem(pen=mean_pen()), tr(f"均值 {pct(d.mean, True)}", f"mean {pct(d.mean, True)}")
         )
         legend.addItem(
-            pg.PlotDataItem(pen=pg.mkPen(qcolor(INK, 90), width=10)),
+            pg.PlotDataItem(pen=pg.mkPen(qcolor(ink(), 90), width=10)),
             tr(
                 f"95% 区间 [{pct(d.lo, True)}, {pct(d.hi, True)}]",
                 f"95% interval [{pct(d.lo, True)}, {pct(d.hi, True)}]",

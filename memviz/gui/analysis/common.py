@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QS
 
 from memviz.core.engine import RunConfig
 from memviz.core.stats import pct
+from memviz.gui import themes
 from memviz.gui.language import Language
 from memviz.gui.palette import OKABE_ITO
 from memviz.textreport import POLICY_NAMES, STRATEGY_NAMES, whole
@@ -24,7 +25,6 @@ TITLE_PT = 15
 LABEL_PT = 14
 TICK_PT = 12
 LEGEND_PT = "12pt"
-INK = "#222222"
 GRID_ALPHA = 0.18
 
 
@@ -136,20 +136,43 @@ class PlainAxis(pg.AxisItem):
         return super().tickStrings(values, scale, spacing)
 
 
+def ink() -> str:
+    """The colour of axes, text and reference lines in the theme in force."""
+    return themes.current().plot_foreground
+
+
+def paper() -> str:
+    return themes.current().plot_background
+
+
+def pen(colour: str, width: float = 1.0, **options) -> pg.QtGui.QPen:
+    """A pen whose width follows the theme (the projector theme draws thicker lines)."""
+    return pg.mkPen(colour, width=width * themes.current().line_width, **options)
+
+
 def make_plot(axis_items: dict | None = None) -> pg.PlotWidget:
-    widget = pg.PlotWidget(background="w", axisItems=axis_items)
+    widget = pg.PlotWidget(axisItems=axis_items)
     widget.setMinimumSize(260, 220)
     plot = widget.getPlotItem()
     plot.setMenuEnabled(True)
     plot.hideButtons()
     for side in ("left", "bottom"):
         axis = plot.getAxis(side)
-        axis.setPen(pg.mkPen(INK, width=1))
-        axis.setTextPen(pg.mkPen(INK))
         axis.setStyle(tickFont=font(TICK_PT), tickTextOffset=6, tickLength=-6)
         axis.enableAutoSIPrefix(False)
     plot.showGrid(x=True, y=True, alpha=GRID_ALPHA)
+    style_plot(widget)
     return widget
+
+
+def style_plot(widget: pg.PlotWidget) -> None:
+    """Background and axes in the colours of the theme in force."""
+    widget.setBackground(paper())
+    plot = widget.getPlotItem()
+    for side in ("left", "bottom"):
+        axis = plot.getAxis(side)
+        axis.setPen(pg.mkPen(ink(), width=1))
+        axis.setTextPen(pg.mkPen(ink()))
 
 
 def make_room_for_two_line_ticks(widget: pg.PlotWidget) -> None:
@@ -159,22 +182,24 @@ def make_room_for_two_line_ticks(widget: pg.PlotWidget) -> None:
 
 
 def set_axis_label(widget: pg.PlotWidget, side: str, text: str) -> None:
-    widget.getPlotItem().setLabel(side, text, **{"font-size": f"{LABEL_PT}pt", "color": INK})
+    widget.getPlotItem().setLabel(side, text, **{"font-size": f"{LABEL_PT}pt", "color": ink()})
 
 
 def set_title(widget: pg.PlotWidget, text: str) -> None:
-    widget.getPlotItem().setTitle(text, size=f"{TITLE_PT}pt", color=INK)
+    widget.getPlotItem().setTitle(text, size=f"{TITLE_PT}pt", color=ink())
 
 
 def make_legend(widget: pg.PlotWidget, offset=(10, 10)) -> pg.LegendItem:
-    legend = widget.getPlotItem().addLegend(
-        offset=offset,
-        labelTextSize=LEGEND_PT,
-        labelTextColor=INK,
-        brush=pg.mkBrush(255, 255, 255, 220),
-        pen=pg.mkPen("#bbbbbb"),
-    )
+    legend = widget.getPlotItem().addLegend(offset=offset, labelTextSize=LEGEND_PT)
+    style_legend(legend)
     return legend
+
+
+def style_legend(legend: pg.LegendItem) -> None:
+    """Legend frame and text in the theme's colours (labels added later take them too)."""
+    legend.setLabelTextColor(ink())
+    legend.setBrush(pg.mkBrush(qcolor(paper(), 225)))
+    legend.setPen(pg.mkPen(qcolor(ink(), 70)))
 
 
 def qcolor(hex_colour: str, alpha: int = 255) -> QColor:
@@ -183,8 +208,8 @@ def qcolor(hex_colour: str, alpha: int = 255) -> QColor:
     return c
 
 
-def mean_pen(hex_colour: str) -> pg.QtGui.QPen:
-    return pg.mkPen(hex_colour, width=4)
+def mean_pen() -> pg.QtGui.QPen:
+    return pen(ink(), 4)
 
 
 def stack_offsets(keys: Sequence[Hashable], spacing: float, max_half_width: float) -> np.ndarray:
@@ -223,7 +248,6 @@ def round_key(x: float, decimals: int = 9) -> float:
 
 
 GREY = OKABE_ITO["grey"]
-BLACK = OKABE_ITO["black"]
 
 
 # --- the job bar ----------------------------------------------------------------------------------

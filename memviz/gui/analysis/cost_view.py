@@ -33,14 +33,16 @@ from memviz.core.strategies import STRATEGIES, uses_memory
 from memviz.gui.analysis import export
 from memviz.gui.analysis.base import AnalysisView
 from memviz.gui.analysis.common import (
-    BLACK,
-    INK,
     LogCountAxis,
     count_text,
     font,
+    ink,
     make_legend,
     make_plot,
     make_room_for_two_line_ticks,
+    mean_pen,
+    paper,
+    pen,
     qcolor,
     seeds_text,
     set_axis_label,
@@ -48,6 +50,7 @@ from memviz.gui.analysis.common import (
     stack_offsets,
     strategy_label,
     strategy_tick,
+    style_legend,
 )
 from memviz.gui.analysis.worker import JobContext
 from memviz.gui.palette import STRATEGY_COLORS
@@ -329,15 +332,14 @@ class CostView(AnalysisView):
                 key = (metric, strategy)
                 dots = pg.ScatterPlotItem(
                     hoverable=True,
-                    hoverPen=pg.mkPen(BLACK, width=2),
                     brush=pg.mkBrush(qcolor(STRATEGY_COLORS[strategy], 190)),
                     tip=lambda x, y, data, m=metric: self._tip(m, y, data),
                 )
                 dots.sigClicked.connect(
                     lambda item, points, ev, s=strategy: self._on_dot_click(s, item, points, ev)
                 )
-                line = pg.PlotDataItem(pen=pg.mkPen(INK, width=4))
-                text = pg.TextItem(color=INK, anchor=(0.5, 1.1), fill=pg.mkBrush(255, 255, 255, 210))
+                line = pg.PlotDataItem()
+                text = pg.TextItem(anchor=(0.5, 1.1))
                 text.setFont(font(12, bold=True))
                 for item in (dots, line, text):
                     plot.addItem(item)
@@ -349,17 +351,12 @@ class CostView(AnalysisView):
         self.mean_markers: dict[str, pg.ScatterPlotItem] = {}
         for strategy in STRATEGIES:
             colour = STRATEGY_COLORS[strategy]
-            self.curves[strategy] = pg.PlotDataItem(pen=pg.mkPen(colour, width=3.5))
-            self.mean_markers[strategy] = pg.ScatterPlotItem(
-                symbol="t", size=16, brush=pg.mkBrush(colour), pen=pg.mkPen(BLACK, width=1)
-            )
+            self.curves[strategy] = pg.PlotDataItem()
+            self.mean_markers[strategy] = pg.ScatterPlotItem(symbol="t", size=16, brush=pg.mkBrush(colour))
             plot.addItem(self.curves[strategy])
             plot.addItem(self.mean_markers[strategy])
         self.all_bugs_line = pg.InfiniteLine(
-            angle=0,
-            pen=pg.mkPen(INK, width=1.5, style=Qt.PenStyle.DashLine),
-            label="",
-            labelOpts={"position": 0.02, "color": INK, "anchors": [(0, 1.2), (0, 1.2)]},
+            angle=0, label="", labelOpts={"position": 0.02, "anchors": [(0, 1.2), (0, 1.2)]}
         )
         self.all_bugs_line.setVisible(False)
         plot.addItem(self.all_bugs_line)
@@ -368,7 +365,7 @@ class CostView(AnalysisView):
         tr = self.language.tr
         n = len(data.seeds)
         size = 7 if n <= 300 else 5 if n <= 1000 else 3
-        pen = pg.mkPen("w", width=0.6) if size > 4 else pg.mkPen(None)
+        outline = pg.mkPen(paper(), width=0.6) if size > 4 else pg.mkPen(None)
         ticks = []
         for x, strategy in enumerate(STRATEGIES):
             key = (metric, strategy)
@@ -377,15 +374,25 @@ class CostView(AnalysisView):
             logs = np.log10(values)
             offsets = stack_offsets([round(v / LOG_BIN) for v in logs], 0.025, COLUMN_HALF_WIDTH)
             self.dots[key].setData(
-                x=x + offsets, y=logs, data=list(data.seeds), size=size, hoverSize=size + 4, pen=pen
+                x=x + offsets,
+                y=logs,
+                data=list(data.seeds),
+                size=size,
+                hoverSize=size + 4,
+                pen=outline,
+                hoverPen=pen(ink(), 2),
             )
             mean = getattr(data.costs[strategy], metric)
             log_mean = math.log10(max(mean, 1))
             self.mean_lines[key].setData(
-                [x - COLUMN_HALF_WIDTH - 0.05, x + COLUMN_HALF_WIDTH + 0.05], [log_mean, log_mean]
+                [x - COLUMN_HALF_WIDTH - 0.05, x + COLUMN_HALF_WIDTH + 0.05],
+                [log_mean, log_mean],
+                pen=mean_pen(),
             )
             short = f"{mean:.0f}" if mean < 10_000 else si_count_3(mean)
             self.mean_texts[key].setText(tr(f"均值 {short}", f"mean {short}"))
+            self.mean_texts[key].setColor(ink())
+            self.mean_texts[key].fill = pg.mkBrush(qcolor(paper(), 210))
             self.mean_texts[key].setPos(x, log_mean)
             ticks.append((x, strategy_tick(strategy, self.language)))
         plot = widget.getPlotItem()
@@ -397,6 +404,7 @@ class CostView(AnalysisView):
         tr = self.language.tr
         plot = self.curve_plot.getPlotItem()
         self.curve_legend.clear()
+        style_legend(self.curve_legend)
         first = min((r[0] for runs in data.bug_tokens.values() for r in runs if r), default=1)
         last = max(r.tokens for c in data.costs.values() for r in c.runs)
         x0 = math.log10(max(min(first, data.config.base_tokens or first), 1)) - 0.1
@@ -408,11 +416,15 @@ class CostView(AnalysisView):
             ys = np.concatenate(
                 [[0.0], np.column_stack([before, bugs]).ravel(), bugs[-1:] if len(bugs) else [0.0]]
             )
-            self.curves[strategy].setData(np.log10(xs), ys)
+            self.curves[strategy].setData(np.log10(xs), ys, pen=pen(STRATEGY_COLORS[strategy], 3.5))
             self.curve_legend.addItem(self.curves[strategy], strategy_label(strategy, self.language))
             mean_tokens = max(data.costs[strategy].tokens, 1)
-            self.mean_markers[strategy].setData(x=[math.log10(mean_tokens)], y=[data.n_bugs])
+            self.mean_markers[strategy].setData(
+                x=[math.log10(mean_tokens)], y=[data.n_bugs], pen=pg.mkPen(ink(), width=1)
+            )
         self.all_bugs_line.setVisible(True)  # first: a hidden line's label ignores new text
+        self.all_bugs_line.setPen(pen(ink(), 1.5, style=Qt.PenStyle.DashLine))
+        self.all_bugs_line.label.setColor(ink())
         self.all_bugs_line.setValue(data.n_bugs)
         self.all_bugs_line.label.setFormat(
             tr(f"全部 {data.n_bugs} 个 ▼ = 平均 token", f"all {data.n_bugs} ▼ = mean tokens")

@@ -38,12 +38,14 @@ from memviz.gui.analysis import export
 from memviz.gui.analysis.base import AnalysisView
 from memviz.gui.analysis.common import (
     GREY,
-    INK,
     config_summary,
     font,
+    ink,
     interval_text,
     make_legend,
     make_plot,
+    paper,
+    pen,
     points2,
     policy_label,
     qcolor,
@@ -51,6 +53,7 @@ from memviz.gui.analysis.common import (
     set_axis_label,
     set_title,
     strategy_label,
+    style_legend,
 )
 from memviz.gui.analysis.worker import Job, JobContext
 from memviz.gui.palette import POLICY_COLORS
@@ -126,10 +129,7 @@ class SweepView(AnalysisView):
         self.plot.setObjectName("sweep_plot")
         self.legend = make_legend(self.plot, offset=(10, 10))
         self.plot.getPlotItem().setMouseEnabled(x=False, y=False)
-        self.capacity_line = pg.InfiniteLine(
-            angle=90, movable=True, pen=pg.mkPen(INK, width=2, style=Qt.PenStyle.DashLine)
-        )
-        self.capacity_line.setHoverPen(pg.mkPen(INK, width=4, style=Qt.PenStyle.DashLine))
+        self.capacity_line = pg.InfiniteLine(angle=90, movable=True)
         self.capacity_line.sigPositionChangeFinished.connect(self._on_capacity_line_move)
         self.curves: dict[str, pg.PlotDataItem] = {}
 
@@ -332,6 +332,7 @@ class SweepView(AnalysisView):
         plot = self.plot.getPlotItem()
         plot.clear()
         self.legend.clear()
+        style_legend(self.legend)
         self.curves = {}
         capacities = np.array(sweep.capacities, dtype=float)
         for policy in sweep.policies:
@@ -350,11 +351,11 @@ class SweepView(AnalysisView):
             curve = pg.PlotDataItem(
                 capacities,
                 mean,
-                pen=pg.mkPen(colour, width=3),
+                pen=pen(colour, 3),
                 symbol=POLICY_SYMBOLS[policy],
                 symbolSize=9 if len(capacities) <= 30 else 5,
                 symbolBrush=pg.mkBrush(colour),
-                symbolPen=pg.mkPen("w", width=1),
+                symbolPen=pg.mkPen(paper(), width=1),
             )
             plot.addItem(curve)
             self.curves[policy] = curve
@@ -364,12 +365,14 @@ class SweepView(AnalysisView):
             full = pg.InfiniteLine(
                 n_pages,
                 angle=90,
-                pen=pg.mkPen(GREY, width=1.5, style=Qt.PenStyle.DotLine),
+                pen=pen(GREY, 1.5, style=Qt.PenStyle.DotLine),
                 label=tr("容量 = 页面数（不会淘汰）", "capacity = pages (nothing evicted)"),
-                labelOpts={"position": 0.3, "color": INK, "anchors": [(1, 0.5), (1, 0.5)]},
+                labelOpts={"position": 0.3, "color": ink(), "anchors": [(1, 0.5), (1, 0.5)]},
             )
             full.label.setFont(font(11))
             plot.addItem(full)
+        self.capacity_line.setPen(pen(ink(), 2, style=Qt.PenStyle.DashLine))
+        self.capacity_line.setHoverPen(pen(ink(), 4, style=Qt.PenStyle.DashLine))
         plot.addItem(self.capacity_line)
         self.capacity_line.setBounds((sweep.capacities[0], sweep.capacities[-1]))
         if self.pair is not None:
