@@ -57,6 +57,7 @@ RANDOM_BLOCK = 128  # steps mixed at once for no-memory runs that go on until ev
 _NEXT_TABLE_LIMIT = 1 << 21  # entries; beyond it (huge sites) no-memory runs index links per step
 _BIG = np.iinfo(np.int64).max
 SCALAR_TAIL = 16  # memory runs: when this few are left, the scalar engine finishes them sooner
+SCALAR_MAX_STEPS = 20_000  # ...if none may go on longer (a scalar run cannot be cancelled midway)
 
 
 def run_batch(
@@ -66,7 +67,8 @@ def run_batch(
 
     ``poll(finished)`` is called every few steps with the number of runs finished since its last
     call (it may raise to cancel). Memory runs hand their last ``scalar_tail`` runs to the scalar
-    engine (see :data:`SCALAR_TAIL`); 0 keeps every run in the batch.
+    engine, and groups that small run there from the start, unless a run may take more than
+    :data:`SCALAR_MAX_STEPS` steps; ``scalar_tail=0`` keeps every run in the lock-step arrays.
     """
     results: list[RunResult | None] = [None] * len(configs)
     groups: dict[bool, list[int]] = {True: [], False: []}
@@ -76,7 +78,7 @@ def run_batch(
         if not indices:
             continue
         group = [configs[i] for i in indices]
-        if len(group) <= scalar_tail:
+        if len(group) <= scalar_tail and max(c.step_limit for c in group) <= SCALAR_MAX_STEPS:
             batch = _run_scalar(site, group, poll)
         elif no_memory:
             batch = run_random_batch(site, group, poll)
@@ -535,7 +537,7 @@ class _MemoryBatch:
         t = 0
         self.finished_since_poll = count - r
         while len(self.ids):
-            if len(self.ids) <= self.scalar_tail:
+            if len(self.ids) <= self.scalar_tail and int(self.limit.max()) <= SCALAR_MAX_STEPS:
                 self._finish_scalar()
                 break
             if int(self.ctr.max()) + 2 > self.draws.shape[1]:  # a step draws at most twice

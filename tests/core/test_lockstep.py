@@ -229,12 +229,16 @@ def unreachable_bug_site():
 
 
 @pytest.mark.parametrize("strategy", ["random", "visited"])
-def test_cancel_is_seen_inside_a_long_batch(unreachable_bug_site, strategy):
+@pytest.mark.parametrize("runs", [100, 5])  # 5: few enough for the scalar engine, but too long for it
+def test_cancel_is_seen_inside_a_long_batch(unreachable_bug_site, strategy, runs):
     calls = []
-    batch = [RunConfig(strategy=strategy, seed=s, until_all_bugs=True, max_steps=100_000) for s in range(100)]
-    with pytest.raises(Cancelled), Runner(cancelled=lambda: calls.append(1) or len(calls) > 3) as runner:
+    batch = [
+        RunConfig(strategy=strategy, seed=s, until_all_bugs=True, max_steps=100_000) for s in range(runs)
+    ]
+    with pytest.raises(Cancelled), Runner(cancelled=lambda: calls.append(1) or len(calls) > 1) as runner:
         runner.run_all(unreachable_bug_site, batch)
-    assert len(calls) == 4  # checked before the batch, then every few steps: long before 100,000 steps
+    # checked before the batch, then again a few steps in: no run of 100,000 steps had finished
+    assert len(calls) == 2 and runner.done == 0
 
 
 def test_progress_counts_every_run_once(unreachable_bug_site):
