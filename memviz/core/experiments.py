@@ -37,26 +37,22 @@ def seed_range(seed0: int, runs: int) -> range:
     return range(seed0, seed0 + runs)
 
 
-def _run_chunk(site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
-    """One chunk of runs, in this process or a worker: all of them advanced together (lock-step)."""
-    return run_batch(site, configs)
-
-
 _config_key = attrgetter(*RunConfig.__dataclass_fields__)  # a config's fields, as a tuple
 LOCKSTEP_CHUNK = 5000  # runs advanced together: numpy pays its per-call cost once for all of them
-PROCESS_MIN_RUNS = 8000  # fewer runs than this finish sooner in this process than across processes
-_CANCEL_WAIT = 0.1  # seconds between cancel checks while a worker process computes a chunk
 
 
 class Runner:
-    """Runs lists of configs, in this process or across cores, reporting progress and obeying cancel.
+    """Runs lists of configs, reporting progress and obeying cancel.
 
     Runs are computed in lock-step batches (:mod:`memviz.core.lockstep`), equal to the scalar engine
     run for run; a batch reports progress as its runs finish and checks ``cancelled`` every few
     steps, so cancel is seen within milliseconds whatever the batch's size. A batch holds up to
-    ``max(chunk_size, LOCKSTEP_CHUNK)`` runs. With ``workers`` > 1, lists of at least
-    :data:`PROCESS_MIN_RUNS` runs are split across processes. Results always come back in the order
-    of the configs.
+    ``max(chunk_size, LOCKSTEP_CHUNK)`` runs. Results always come back in the order of the configs.
+
+    ``workers`` is accepted and ignored: batches are computed in this process. Worker processes
+    used to pay off for the scalar engine; for lock-step batches they do not, because results must
+    be pickled back: unpickling 12,000 results in the parent takes about half as long as computing
+    them, and on a busy two-core machine two workers made a 24,000-run sweep twice as slow.
     """
 
     def __init__(
@@ -66,13 +62,12 @@ class Runner:
         cancelled: Callable[[], bool] | None = None,
         chunk_size: int = 100,
     ) -> None:
-        self.workers = max(1, workers)
+        self.workers = max(1, workers)  # kept for callers; see the class docstring
         self.progress = progress
         self.cancelled = cancelled
         self.chunk_size = max(chunk_size, LOCKSTEP_CHUNK)
         self.done = 0
         self.total = 0
-        self._pool = None  # a ProcessPoolExecutor, made on first use
         # Runs already made, by (site, effective config): a report asks for the same baseline and
         # the same sweep cells more than once, and a run is fully decided by its config. Sites are
         # kept alive while cached, so an id is never reused for another site.
@@ -83,9 +78,7 @@ class Runner:
         return self
 
     def __exit__(self, *exc) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        pass
 
     def plan(self, runs: int) -> None:
         """Announce how many runs are coming, so progress can be shown as a fraction of all."""
@@ -117,37 +110,11 @@ class Runner:
     def _run_uncached(self, site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
         if self.cancelled is not None and self.cancelled():
             raise Cancelled
-        if self.workers > 1 and len(configs) >= PROCESS_MIN_RUNS:
-            return self._run_in_processes(site, configs)
         chunks = -(-len(configs) // self.chunk_size)
         size = -(-len(configs) // chunks)  # even chunks: a small last one would cost as much per step
         results: list[RunResult] = []
         for i in range(0, len(configs), size):
             results.extend(run_batch(site, configs[i : i + size], poll=self._tick))
-        return results
-
-    def _run_in_processes(self, site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
-        from concurrent.futures import ProcessPoolExecutor, TimeoutError  # only big batches need it
-
-        size = min(self.chunk_size, -(-len(configs) // self.workers))
-        chunks = [configs[i : i + size] for i in range(0, len(configs), size)]
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
-        futures = [self._pool.submit(_run_chunk, site, chunk) for chunk in chunks]
-        results: list[RunResult] = []
-        try:
-            for future, chunk in zip(futures, chunks, strict=True):
-                while True:
-                    try:
-                        results.extend(future.result(timeout=_CANCEL_WAIT))
-                        break
-                    except TimeoutError:
-                        self._tick(0)  # raises Cancelled if asked to stop
-                self._tick(len(chunk))
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            raise
         return results
 
 

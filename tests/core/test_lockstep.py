@@ -208,7 +208,7 @@ def test_runner_results_equal_the_scalar_engine_on_the_chapter_site(chapter_site
     assert runner.run_all(chapter_site, batch) == [run(chapter_site, c) for c in batch]
 
 
-# -- progress, cancel and processes --------------------------------------------------------------------
+# -- progress and cancel --------------------------------------------------------------------
 
 
 @pytest.fixture
@@ -250,14 +250,3 @@ def test_progress_counts_every_run_once(unreachable_bug_site):
         runner.run_all(unreachable_bug_site, batch)
     assert seen[-1] == (120, 120)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen) and len(seen) > 3
-
-
-def test_worker_processes_give_the_same_results(chapter_site, monkeypatch):
-    import memviz.core.experiments as experiments
-
-    monkeypatch.setattr(experiments, "PROCESS_MIN_RUNS", 10)
-    batch = [RunConfig(strategy="frontier", seed=s, capacity=8, policy="random") for s in range(300)]
-    with Runner(workers=2, chunk_size=1) as runner:
-        runner.chunk_size = 100  # three chunks across two processes
-        parallel = runner.run_all(chapter_site, batch)
-    assert parallel == [run(chapter_site, c) for c in batch]
