@@ -66,7 +66,7 @@ def scalar(site: Site, batch: list[RunConfig]) -> list[dict]:
     return [run(site, c).to_dict() for c in batch]
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(site=sites(), batch=st.lists(configs, min_size=1, max_size=14))
 def test_batch_equals_the_scalar_engine(site, batch):
     # scalar_tail=0: every run stays in the lock-step arrays to its end
