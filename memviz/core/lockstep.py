@@ -2,41 +2,44 @@
 
 Why two implementations of a run
 --------------------------------
-:class:`memviz.core.engine.Exploration` is the reference: one run, one step at a time, a
-:class:`~memviz.core.engine.StepEvent` per step for the window to draw. It is plain Python, and a
-step costs a few microseconds, as the chapter's own script does; the chapter's whole table is about
-290,000 steps, so no amount of tuning that loop makes the report several times faster than the
-script. This module computes the same :class:`~memviz.core.engine.RunResult` for a whole batch of
-runs at once: every array holds one row per run, and one pass of the loop advances every unfinished
-run by one step, so numpy pays the interpreter's per-step cost once per batch instead of once per run.
+:class:`memviz.core.engine.Exploration` is the reference and defines the rules: one run, one step
+at a time, a :class:`~memviz.core.engine.StepEvent` per step for the window to draw. It is plain
+Python and a step costs a few microseconds, as in the chapter's own script; the chapter's whole
+table is about 290,000 steps, so no tuning of that loop makes the report several times faster than
+the script. This module computes the same results (:class:`~memviz.core.engine.RunResult`) for a whole
+batch of runs at once: state is held in arrays with one entry per run, and one pass of the loop
+advances every unfinished run by one step, so the interpreter's cost of a step is paid once per
+batch instead of once per run. :class:`~memviz.core.experiments.Runner` (every batch, sweep, cost
+table and the report) uses this module; the window's step-by-step view uses ``Exploration``.
 
 It is possible because mulberry32 is counter-based (draw ``k`` of a seed mixes only
-``seed + k·0x6D2B79F5``): each run keeps its own draw counter and every run's draws for many steps
-are mixed in one numpy call (:func:`memviz.core.rng.mulberry32_block`), bit for bit the scalar
-generator's. Everything else a result depends on is integer bookkeeping — pages seen, bugs
-reported, memory as membership plus an order stamp (FIFO: when written; LRU: when last used;
-random eviction takes the k-th member in writing order, as :meth:`Memory.write` does with
-``list(entries)``) — and float work is limited to ``floor(draw · n)`` and the final divisions,
-done with the same IEEE operations as the scalar engine.
+``seed + k·0x6D2B79F5``): each run keeps its own draw counter, and the draws of every run for many
+steps are mixed in one numpy call (:func:`memviz.core.rng.mulberry32_rows`,
+:func:`~memviz.core.rng.mulberry32_words`), bit for bit the scalar generator's. Everything else a
+result depends on is integer bookkeeping (pages seen, bugs found, memory as membership plus an
+order stamp: FIFO when written, LRU when last used; random eviction takes the k-th member in
+writing order, as :meth:`Memory.write` does with ``list(entries)``); float work is limited to
+``floor(draw · n)`` and the final divisions, with the same IEEE operations as the scalar engine.
 
 How the two are held equal
 --------------------------
-``tests/core/test_lockstep.py`` runs random sites (1–30 pages, dead ends, empty nav, no bugs) under
-random configs through both engines and asserts every field of every result is equal, and checks
-the chapter's golden figures through :class:`~memviz.core.experiments.Runner`, which uses this
-module. A change to the rules of a run must be made in both places; the property test fails until
-it is.
+``tests/core/test_lockstep.py`` runs random sites (1–30 pages, dead ends, empty nav, no bugs, a bug
+on the start page) under random configs through both engines and asserts that every field of
+every result is equal; it checks each special path (interval codes, random eviction, the tables
+left out for huge sites) and the chapter's golden figures through ``Runner``. A change to the
+rules of a run must be made in both places: the property test fails until it is.
 
 Two engines
 -----------
-- :func:`run_random_batch`, for the no-memory strategy: a run draws exactly once per step, so the
-  draws for a block of steps are mixed up front and reduced to an interval code; each step of the
-  whole batch is then one table look-up (``NEXT[code, page]``). Stops (all bugs, step limit, dead
-  end) are found per block from the block's pages.
+- :func:`run_random_batch`, for the no-memory strategy: a run draws exactly once per step, so a
+  block of steps' draws is mixed up front and each draw reduced to an interval code, exactly (see
+  :class:`_RandomWalkSite`); a step of the whole batch is then one table look-up,
+  ``NEXT[code, page]``. Stops (all bugs found, step limit, dead end) are read off each block.
 - :func:`run_memory_batch`, for ``visited`` and ``frontier``: a run draws once per fresh or fallback
   pick and once per random eviction, so each run advances its own counter. Frontier's plan through
   memory draws nothing; it is computed for the runs that need it in a step, all at once (see
-  :func:`_plan_first_hops`).
+  :meth:`_MemoryBatch._plan_first_hops`). When only a few runs are left, the scalar engine finishes
+  them from scratch: a step of a batch of a few costs as much as a step of a batch of thousands.
 """
 
 from __future__ import annotations
