@@ -110,6 +110,8 @@ class Runner:
     def _run_uncached(self, site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
         if self.cancelled is not None and self.cancelled():
             raise Cancelled
+        if not configs:
+            return []
         chunks = -(-len(configs) // self.chunk_size)
         size = -(-len(configs) // chunks)  # even chunks: a small last one would cost as much per step
         results: list[RunResult] = []
