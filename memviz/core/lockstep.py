@@ -168,9 +168,12 @@ class _Paths:
             return []
         longest = int(steps.max())
         by_run = np.ascontiguousarray(self.buf[: longest + 1].T)
-        if int(steps.min()) == longest:
-            return by_run.tolist()
-        return [row[: s + 1].tolist() for row, s in zip(by_run, steps.tolist(), strict=True)]
+        if 4 * int(steps.mean()) < 3 * longest:  # mostly short rows: convert only what each run walked
+            return [row[: s + 1].tolist() for row, s in zip(by_run, steps.tolist(), strict=True)]
+        paths = by_run.tolist()
+        for i in np.flatnonzero(steps < longest).tolist():
+            del paths[i][int(steps[i]) + 1 :]
+        return paths
 
 
 def _stop_reason(until: bool) -> str:
