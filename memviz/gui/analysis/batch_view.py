@@ -10,7 +10,8 @@ from collections.abc import Callable
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -93,6 +94,16 @@ def batch_function(
         return compare_with_baseline(site, config, runs, seed0, DEFAULT_BOOTSTRAP, context.runner)
 
     return compute
+
+
+MIN_DOT_PX = 3.0  # below this a row of the dot histogram is drawn as dashes
+
+
+def dash_symbol(height: float) -> QPainterPath:
+    """A unit-wide dash, ``height`` tall (as a fraction of its width), centred like pyqtgraph symbols."""
+    path = QPainterPath()
+    path.addRect(QRectF(-0.5, -height / 2, 1.0, height))
+    return path
 
 
 class BatchView(AnalysisView):
@@ -294,6 +305,7 @@ class BatchView(AnalysisView):
             self.bootstrap_text,
         ):
             diff.addItem(item)
+        self._diff_symbol: tuple = ()
         self._set_diff_items_visible(False)
         self.diff_legend = make_legend(self.diff_plot)
 
@@ -417,10 +429,15 @@ class BatchView(AnalysisView):
                 f"Paired differences: {interval_text(d.mean, d.lo, d.hi)}, {wins_text(d.wins, d.n, self.language)}",
             ),
         )
+        self._diff_symbol = ()
         self._resize_diff_dots()
 
     def _resize_diff_dots(self, *_: object) -> None:
-        """Dots as big as one row of the dot histogram allows, so stacks stay countable."""
+        """Dots as big as one row of the dot histogram allows, so stacks stay countable.
+
+        When a row is too thin for a round dot (thousands of runs), each run becomes a dash as wide
+        as a dot would be and as tall as its row, so the stacks read as the bars of a histogram.
+        """
         xs = np.concatenate([dots.data["x"] for dots in self.diff_dots.values()])
         if not len(xs):
             return
@@ -429,10 +446,19 @@ class BatchView(AnalysisView):
         if px_w <= 0 or px_h <= 0:
             return
         xs = np.unique(xs)
-        x_gap = float(np.min(np.diff(xs))) / px_w if len(xs) > 1 else 20.0
-        size = float(np.clip(min(1.0 / px_h, x_gap) * 0.92, 2.0, 12.0))
+        column = min(float(np.min(np.diff(xs))) / px_w if len(xs) > 1 else 24.0, 24.0)
+        row = 1.0 / px_h
+        if row >= MIN_DOT_PX:
+            symbol, size = "o", float(np.clip(min(row, column) * 0.92, MIN_DOT_PX, 12.0))
+        else:
+            width = float(np.clip(column * 0.8, 4.0, 12.0))
+            symbol, size = dash_symbol(row / width), width
+        if (symbol, round(size, 1)) == self._diff_symbol:
+            return
+        self._diff_symbol = (symbol, round(size, 1))
         for dots in self.diff_dots.values():
-            if len(dots.data) and abs(size - float(dots.data["size"][0])) > 0.25:
+            if len(dots.data):
+                dots.setSymbol(symbol)
                 dots.setSize(size)
 
     def _fill_table(self, comparison: Comparison | None) -> None:

@@ -43,6 +43,7 @@ from memviz.gui.analysis.common import (
     mean_pen,
     paper,
     pen,
+    policy_label,
     qcolor,
     seeds_text,
     set_axis_label,
@@ -292,8 +293,8 @@ class CostView(AnalysisView):
             tr("不限", "unlimited")
             if data.config.capacity is None
             else tr(
-                f"{data.config.capacity} 条（{data.config.policy}）",
-                f"{data.config.capacity} entries ({data.config.policy})",
+                f"{data.config.capacity} 条（{policy_label(data.config.policy, self.language)}淘汰）",
+                f"{data.config.capacity} entries ({policy_label(data.config.policy, self.language)} eviction)",
             )
         )
         self.context_label.setText(
