@@ -151,7 +151,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--steps", type=_non_negative("steps"), default=None, help="default: the whole budget")
     p.add_argument("--size", type=_size, default=(1920, 1080))
     p.add_argument("--lang", choices=("zh", "en"), default="zh")
-    p.add_argument("--view", default="explore", help="explore, batch, sweep or cost")
+    p.add_argument("--view", default="explore", help="explore, batch, sweep, cost, exercises or info")
+
+    from memviz.record_cli import add_record_parser  # Qt-free: Qt loads only when recording starts
+
+    add_record_parser(sub, _add_run_settings)
     return parser
 
 
@@ -220,7 +224,7 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot start the GUI toolkit: {exc}") from None
     try:
         out = snapshot(args.out, config, site, args.steps, args.size, args.lang, args.view)
-    except ValueError as exc:
+    except (ValueError, OSError) as exc:
         raise UsageError(str(exc)) from None
     print(out)
     return 0
@@ -234,7 +238,24 @@ def open_window(lang: str | None) -> int:
     return run_app(lang=lang)
 
 
-COMMANDS = {"run": cmd_run, "batch": cmd_batch, "report": cmd_report, "snapshot": cmd_snapshot}
+def cmd_record(args: argparse.Namespace) -> int:
+    from memviz.record_cli import cmd_record as record
+
+    try:
+        return record(args)
+    except ImportError as exc:
+        raise UsageError(f"cannot start the GUI toolkit or the video encoder: {exc}") from None
+    except (ValueError, OSError) as exc:  # ConfigError and SiteError are ValueErrors too
+        raise UsageError(str(exc)) from None
+
+
+COMMANDS = {
+    "run": cmd_run,
+    "batch": cmd_batch,
+    "report": cmd_report,
+    "snapshot": cmd_snapshot,
+    "record": cmd_record,
+}
 
 
 def main(argv: list[str] | None = None) -> int:

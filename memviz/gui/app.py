@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
@@ -34,6 +35,17 @@ def keep_none_alive() -> None:
 keep_none_alive()  # at import: views may be built before create_app() is called
 
 
+# Said by Qt's offscreen platform for every shown window (snapshots, recordings); it says nothing
+# about memviz and would only alarm someone reading the command's output.
+PLATFORM_NOISE = ("This plugin does not support propagateSizeHints()",)
+
+
+def _qt_message(kind: QtMsgType, _context, message: str) -> None:
+    if kind == QtMsgType.QtDebugMsg or message.startswith(PLATFORM_NOISE):
+        return
+    sys.stderr.write(f"Qt: {message}\n")
+
+
 def point_size_for(height: int) -> float:
     """The UI's base type size for a window this tall: large enough to read on a projector."""
     if height >= 1000:
@@ -51,6 +63,7 @@ def create_app(argv: list[str] | None = None, height: int | None = None) -> QApp
     keep_none_alive()
     app = QApplication.instance()
     if app is None:
+        qInstallMessageHandler(_qt_message)
         app = QApplication(list(argv) if argv is not None else sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)

@@ -149,6 +149,9 @@ class MainWindow(QMainWindow):
         self.copy_image_action = QAction(self)
         self.copy_image_action.setShortcut(QKeySequence("Ctrl+Shift+C"))
         self.copy_image_action.triggered.connect(self.copy_view_image)
+        self.record_action = QAction(self)
+        self.record_action.setShortcut(QKeySequence("Ctrl+R"))
+        self.record_action.triggered.connect(self._on_record)
         self.reset_preferences_action = QAction(self)
         self.reset_preferences_action.triggered.connect(self._on_reset_preferences)
         self.quit_action = QAction(self)
@@ -158,6 +161,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.save_image_action)
         self.file_menu.addAction(self.copy_image_action)
+        self.file_menu.addAction(self.record_action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.reset_preferences_action)
         self.file_menu.addSeparator()
@@ -229,6 +233,7 @@ class MainWindow(QMainWindow):
         self.open_site_action.setText(tr("打开站点文件…", "Open site file…"))
         self.save_image_action.setText(tr("保存当前视图为 PNG…", "Save current view as PNG…"))
         self.copy_image_action.setText(tr("复制当前视图图片", "Copy current view as image"))
+        self.record_action.setText(tr("录制视频…", "Record video…"))
         self.reset_preferences_action.setText(tr("恢复默认设置", "Reset to defaults"))
         self.theme_menu.setTitle(tr("主题", "Theme"))
         for name, action in self.theme_actions.items():
@@ -295,6 +300,13 @@ class MainWindow(QMainWindow):
         )
         if path and not self.view_image().save(path, "PNG"):
             QMessageBox.warning(self, tr("保存失败", "Could not save"), path)
+
+    def _on_record(self) -> None:
+        from memviz.gui.recording import RecordDialog
+
+        dialog = RecordDialog(self.settings, self.language, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
 
     # -- presentation ---------------------------------------------------------------------------------
 
