@@ -45,6 +45,7 @@ Two engines
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -191,6 +192,7 @@ def _advance(states: np.ndarray, draws: int) -> np.ndarray:
 
 _TABLES: dict[tuple[int, type], tuple[Site, object]] = {}
 _TABLES_KEPT = 8
+_TABLES_LOCK = threading.Lock()
 
 
 def _site_tables(site: Site, kind: type):
@@ -199,11 +201,13 @@ def _site_tables(site: Site, kind: type):
     The cache holds the site itself, so its id cannot be reused by another site while cached.
     """
     key = (id(site), kind)
-    if key not in _TABLES:
-        if len(_TABLES) >= _TABLES_KEPT:
-            del _TABLES[next(iter(_TABLES))]
-        _TABLES[key] = (site, kind(site))
-    return _TABLES[key][1]
+    with _TABLES_LOCK:  # the window may run two jobs at once, in two threads
+        kept = _TABLES.get(key)
+        if kept is None:
+            if len(_TABLES) >= _TABLES_KEPT:
+                del _TABLES[next(iter(_TABLES))]
+            kept = _TABLES[key] = (site, kind(site))
+    return kept[1]
 
 
 # -- no memory -------------------------------------------------------------------------------------
