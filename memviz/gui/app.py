@@ -14,27 +14,6 @@ from memviz.gui.language import Language
 APP_NAME = "memviz"
 
 
-def keep_none_alive() -> None:
-    """Work around a PySide6 6.12.0 bug on Python 3.11: calling a C++ method that returns void drops a
-    reference to None, and emitting a signal drops one to True; after a few thousand calls Python
-    aborts ("none_dealloc: deallocating None"). Python 3.12 made these singletons immortal by giving
-    them a huge reference count; do the same on older versions. Harmless where the bug is absent;
-    the real fix is a PySide6 without it (6.11.3 is fine).
-    """
-    if sys.version_info >= (3, 12):
-        return
-    import ctypes
-
-    for singleton in (None, True, False):
-        refcount = ctypes.c_ssize_t.from_address(id(singleton))  # ob_refcnt is PyObject's first field
-        before = sys.getrefcount(singleton)
-        if refcount.value == before - 1 and before < 1 << 40:  # the field is where we think it is
-            refcount.value += 1 << 60
-
-
-keep_none_alive()  # at import: views may be built before create_app() is called
-
-
 # Said by Qt's offscreen platform for every shown window (snapshots, recordings); it says nothing
 # about memviz and would only alarm someone reading the command's output.
 PLATFORM_NOISE = ("This plugin does not support propagateSizeHints()",)
@@ -60,7 +39,6 @@ def create_app(argv: list[str] | None = None, height: int | None = None) -> QApp
 
     ``height`` is the window height the type is sized for (default: the primary screen's).
     """
-    keep_none_alive()
     app = QApplication.instance()
     if app is None:
         qInstallMessageHandler(_qt_message)

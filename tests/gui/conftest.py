@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import QtMsgType
 from PySide6.QtWidgets import QApplication
 
-import memviz.gui.app  # noqa: F401 - its import guards against the PySide6 6.12 refcount bug
+import memviz.gui  # noqa: F401 - its import guards against the PySide6 6.12 refcount bug
 from memviz.core.engine import RunConfig
 from memviz.core.site import load_site
 

@@ -7,13 +7,9 @@ where ``factory(settings, language)`` returns the view widget. Every view also h
 
 from __future__ import annotations
 
-from memviz.gui.analysis.refcount_guard import guard_singleton_refcounts
-
-guard_singleton_refcounts()  # before any view emits a signal (see refcount_guard)
-
-from memviz.gui.analysis.batch_view import BatchView  # noqa: E402
-from memviz.gui.analysis.cost_view import CostView  # noqa: E402
-from memviz.gui.analysis.sweep_view import SweepView  # noqa: E402
+from memviz.gui.analysis.batch_view import BatchView
+from memviz.gui.analysis.cost_view import CostView
+from memviz.gui.analysis.sweep_view import SweepView
 
 ANALYSIS_VIEWS = [
     ("batch", "批量对比", "Batch", BatchView),
