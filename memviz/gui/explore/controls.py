@@ -47,6 +47,7 @@ class ConfigBar(QWidget):
     def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("explore_config")
+        style.follow_presentation(self)
         self.model = model
         self.settings = model.settings
         self.language = language
@@ -290,6 +291,7 @@ class PlaybackBar(QWidget):
     def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("explore_playback")
+        style.follow_presentation(self)
         self.model = model
         self.language = language
         icons = self.style()

@@ -46,6 +46,7 @@ LEGEND_SCALE = 0.9  # the legend and the nav bar's caption are UI text, a little
 VIEW_SHARE_H, VIEW_SHARE_W = 30.0, 58.0
 REFERENCE_PX = 16.0
 MAX_LINES = 3  # a crowded row zig-zags over at most this many lines
+BEETLE_OUT = 0.33  # how far a bug's beetle reaches left of its card, in card heights
 TRAIL_LENGTH = 5  # moves drawn behind the agent, fading with age (each costs repaint time)
 
 UNVISITED = "unvisited"
@@ -61,6 +62,23 @@ def card_size(name: str, bold_metrics: QFontMetricsF) -> tuple[float, float]:
     """A page card's width and height for its name at the graph's type size."""
     height = bold_metrics.height() * 1.75
     return max(bold_metrics.horizontalAdvance(name) + 1.5 * bold_metrics.height(), height * 2.2), height
+
+
+def side_margin(rows: list[list[int]], widths: list[float], view_width: float, margin: float) -> float:
+    """The margin left and right of the rows' box that keeps every card ``margin`` inside the view.
+
+    Card i of a row of n sits at (i + 0.5) / n across the box, so only wide cards near either end
+    need the box narrower than the view.
+    """
+    left = margin
+    for row in rows:
+        n = len(row)
+        for i, p in enumerate(row):
+            j = min(i, n - 1 - i)  # slots from the nearer end
+            if 2 * j + 1 < n:  # (a row's middle card sits at the centre whatever the margin)
+                need = (margin + widths[p] / 2 - (j + 0.5) * view_width / n) / (1 - (2 * j + 1) / n)
+                left = max(left, need)
+    return min(left, view_width / 2 - 5)
 
 
 class PageItem(QGraphicsItem):
@@ -372,6 +390,7 @@ class SiteGraphView(QGraphicsView):
     def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("explore_graph")
+        style.follow_presentation(self)
         self.model = model
         self.language = language
         self.show_nav_edges = False
@@ -445,6 +464,10 @@ class SiteGraphView(QGraphicsView):
         texts = [item.name for item in self.pages]
         texts += [item.bug_label for item in self.pages if item.bug_found]
         return texts + self._caption.texts() + self._legend.texts()
+
+    def legend_font(self) -> QFont:
+        """The type of the legend and the nav bar's caption."""
+        return QFont(self._legend.font)
 
     def center_of(self, page: int) -> QPointF:
         return QPointF(self._centers[page])
@@ -570,18 +593,20 @@ class SiteGraphView(QGraphicsView):
         # A bug's name shows under its card once found: keep room for it from the start, so the
         # picture does not move during a run.
         site, lang = self.model.site, self.language.code
+        card_h = sizes[0][1] if sizes else px * 2
         for p in site.bug_by_page:
             widths[p] = max(widths[p], small.horizontalAdvance(site.bug_name(p, lang)) + 12)
-        card_h = sizes[0][1] if sizes else px * 2
+        # A bug page's beetle sticks out of its card's left edge, towards the neighbour on its left.
+        beetle = {p: card_h * BEETLE_OUT for p in site.bug_by_page}
         max_w = max(widths, default=px * 6)
         caption_h = (
             self._caption.boundingRect().height() + self._label_px * 0.5 if self._layout.nav_bar else 0
         )
         legend_h = self._legend_height()
-        left = max_w / 2 + px * 0.8
+        rows = self._layout.rows
+        left = side_margin(rows, widths, vw, px * 0.8) if rows else max_w / 2 + px * 0.8
         top = caption_h + card_h * 0.9
         # Room under the last row for a bug's name and its duplicate count, if a bug can be found there.
-        rows = self._layout.rows
         last_has_bug = not rows or any(p in site.bug_by_page for p in rows[-1])
         bottom = legend_h + card_h * 0.5 + (2.4 if last_has_bug else 0.6) * max(MIN_SMALL_PX, px * 0.8)
         inner_w, inner_h = max(vw - 2 * left, 10.0), max(vh - top - bottom, 10.0)
@@ -594,7 +619,10 @@ class SiteGraphView(QGraphicsView):
             slot = inner_w / len(row)
             w = [widths[p] for p in row]
             for k in range(1, MAX_LINES + 1):
-                if all(k * slot >= (w[i] + w[i + k]) / 2 + gap for i in range(len(w) - k)):
+                if all(
+                    k * slot >= (w[i] + w[i + k]) / 2 + beetle.get(row[i + k], 0.0) + gap
+                    for i in range(len(w) - k)
+                ):
                     lines.append(k)
                     break
             else:

@@ -40,6 +40,7 @@ class MemoryList(QWidget):
     def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("explore_memory_list")
+        style.follow_presentation(self)
         self.model = model
         self.language = language
         self.rows: list[MemoryRow] = []
@@ -308,6 +309,7 @@ class MemoryPanel(QWidget):
     def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("explore_memory")
+        style.follow_presentation(self)
         self.model = model
         self.language = language
         self.title = QLabel()

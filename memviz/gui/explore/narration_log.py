@@ -44,6 +44,7 @@ class NarrationLog(QPlainTextEdit):
     def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("explore_narration")
+        style.follow_presentation(self)
         self.model = model
         self.language = language
         self.setReadOnly(True)

@@ -49,6 +49,7 @@ class StatCard(QWidget):
     def __init__(self, key: str, accent: str | None, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName(f"stat_{key}")
+        style.follow_presentation(self)
         self.accent = QColor(accent) if accent is not None else None  # None: the theme's ink
         self.caption = CardText(self)
         self.value = CardText(self)
@@ -122,6 +123,7 @@ class NumbersPanel(QWidget):
     def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("explore_numbers")
+        style.follow_presentation(self)
         self.model = model
         self.language = language
         accents = {
@@ -272,6 +274,7 @@ class ProgressPlot(QWidget):
     def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("explore_progress")
+        style.follow_presentation(self)
         self.model = model
         self.language = language
         self.plot = pg.GraphicsLayoutWidget()

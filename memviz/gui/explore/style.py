@@ -8,14 +8,16 @@ Both follow the presentation settings of the main window:
 - Type sizes are relative to the application font, which the whole-UI zoom changes. A widget given
   its font by :func:`set_ui_font` remembers its scale; :func:`refresh_fonts` (called by the Explore
   view when the app font changes) gives it the font anew, then calls ``_on_app_font_change()`` on
-  every widget that has one, so painted widgets drop the fonts they cached. :func:`refresh_colors`
-  does the same for a theme change with ``_on_theme_change()`` and repaints everything.
+  the widgets registered by :func:`follow_presentation`, so painted widgets drop the fonts they
+  cached. :func:`refresh_colors` does the same for a theme change with ``_on_theme_change()``.
 """
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, fields
 
+import shiboken6
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -165,6 +167,9 @@ def with_alpha(color: QColor, alpha: float) -> QColor:
 # -- type -----------------------------------------------------------------------------------------------
 
 _SCALE, _BOLD = "explore_font_scale", "explore_font_bold"  # dynamic properties of widgets set by set_ui_font
+# Widgets that follow the zoom and the theme. Only these are visited on a change: walking all of a
+# view's children would wrap Qt's own internal widgets in Python objects for nothing.
+_followers: weakref.WeakSet[QWidget] = weakref.WeakSet()
 
 
 def app_pixel_size() -> float:
@@ -189,29 +194,47 @@ def set_ui_font(widget: QWidget, scale: float = 1.0, bold: bool = False) -> None
     widget.setProperty(_SCALE, float(scale))
     widget.setProperty(_BOLD, bool(bold))
     widget.setFont(ui_font(scale=scale, bold=bold))
+    _followers.add(widget)
+
+
+def follow_presentation(widget: QWidget) -> None:
+    """Have :func:`refresh_fonts` and :func:`refresh_colors` call the widget's
+    ``_on_app_font_change()`` and ``_on_theme_change()`` (those it has)."""
+    _followers.add(widget)
+
+
+def _followers_under(root: QWidget) -> list[QWidget]:
+    """The followers inside ``root``, innermost first: a panel then sees its parts' new sizes."""
+    inside = [w for w in list(_followers) if shiboken6.isValid(w) and root.isAncestorOf(w)]
+    return sorted(inside, key=_depth, reverse=True)
+
+
+def _depth(widget: QWidget) -> int:
+    depth = 0
+    while (widget := widget.parentWidget()) is not None:
+        depth += 1
+    return depth
 
 
 def refresh_fonts(root: QWidget) -> None:
     """The app font changed: re-set every remembered font under ``root``, then let painted widgets
-    re-measure (``_on_app_font_change``), innermost first, so a panel sees its parts' new sizes."""
-    widgets = root.findChildren(QWidget)
+    re-measure."""
+    widgets = _followers_under(root)
     for widget in widgets:
         scale = widget.property(_SCALE)
         if scale is not None:
             widget.setFont(ui_font(scale=float(scale), bold=bool(widget.property(_BOLD))))
-    for widget in reversed(widgets):
+    for widget in widgets:
         handler = getattr(widget, "_on_app_font_change", None)
         if handler is not None:
             handler()
 
 
 def refresh_colors(root: QWidget) -> None:
-    """The theme changed: let widgets under ``root`` re-set colours they hold (``_on_theme_change``),
-    then repaint them all (painted widgets read :func:`colors` as they paint)."""
-    widgets = root.findChildren(QWidget)
-    for widget in widgets:
+    """The theme changed: let widgets under ``root`` re-set colours they hold, then repaint (painted
+    widgets read :func:`colors` as they paint)."""
+    for widget in _followers_under(root):
         handler = getattr(widget, "_on_theme_change", None)
         if handler is not None:
             handler()
-    for widget in widgets:
-        widget.update()
+    root.update()

@@ -1,0 +1,200 @@
+"""Presenting with the Explore view: the whole-UI zoom reaches every text, and themes every colour."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QApplication
+
+from memviz.core.engine import RunConfig
+from memviz.gui.explore import style
+from memviz.gui.explore.graph_view import UNVISITED
+
+FRONTIER = RunConfig(strategy="frontier", capacity=3)
+
+
+@pytest.fixture
+def open_window(make_window, qtbot):
+    """A window 12 steps into a run; the app font and the theme, which are the process's, are reset
+    afterwards."""
+    opened = []
+
+    def open_(size=(1600, 960)):
+        window = make_window(FRONTIER, size=size)
+        for _ in range(12):
+            qtbot.mouseClick(window.explore.playback.step_button, Qt.MouseButton.LeftButton)
+        opened.append(window)
+        return window
+
+    yield open_
+    for window in opened:
+        window.set_zoom(1.0)
+        window.set_theme("light")
+    QApplication.processEvents()
+
+
+@pytest.fixture
+def window(open_window):
+    return open_window()
+
+
+def text_sizes(window) -> dict[str, float]:
+    """Type sizes in pixels of texts across the Explore view, painted ones included."""
+    explore = window.explore
+    page = explore.graph.pages[0]
+    return {
+        "strategy": explore.config_bar.strategy.fontInfo().pixelSize(),
+        "seed": explore.config_bar.seed.fontInfo().pixelSize(),
+        "play": explore.playback.play_button.fontInfo().pixelSize(),
+        "position": explore.playback.position_label.fontInfo().pixelSize(),
+        "numbers title": explore.numbers_title.fontInfo().pixelSize(),
+        "card value": explore.numbers.cards["steps"].fonts[1].pixelSize(),
+        "card caption": explore.numbers.cards["tokens"].fonts[0].pixelSize(),
+        "memory title": explore.memory.title.fontInfo().pixelSize(),
+        "memory rule": explore.memory.rule.fontInfo().pixelSize(),
+        "memory row": explore.memory.list.row_height(),
+        "gauge": explore.memory.gauge.fontInfo().pixelSize(),
+        "narration": explore.narration.fontInfo().pixelSize(),
+        "page name": page.bold_font.pixelSize(),
+        "bug label": page.small_font.pixelSize(),
+        "legend": explore.graph.legend_font().pixelSize(),
+    }
+
+
+def zoom_keys(qtbot, window, key, times=1):
+    for _ in range(times):
+        qtbot.keyClick(window, key, Qt.KeyboardModifier.ControlModifier)
+    QApplication.processEvents()  # the font change reaches the widgets as events
+
+
+def test_zoom_enlarges_every_explore_text_and_ctrl_0_restores_it(open_window, qtbot):
+    # Large enough that the graph has room for larger names: in a smaller window its names are
+    # already as large as its cards can be without colliding, and the zoom cannot enlarge them.
+    window = open_window(size=(2400, 1350))
+    before = text_sizes(window)
+    zoom_keys(qtbot, window, Qt.Key.Key_Equal, times=2)
+    assert window.zoom == pytest.approx(1.15**2)
+    zoomed = text_sizes(window)
+    for name, size in before.items():
+        assert zoomed[name] > size * 1.2, name
+    zoom_keys(qtbot, window, Qt.Key.Key_0)
+    assert window.zoom == 1.0
+    assert text_sizes(window) == before
+
+
+def test_zoomed_number_cards_rearrange_rather_than_cut_their_texts(window, qtbot):
+    numbers = window.explore.numbers
+
+    def cut_texts() -> list[str]:
+        return [card.objectName() for card in numbers.cards.values() if card.text_width() > card.width()]
+
+    columns = numbers.columns
+    assert cut_texts() == []
+    zoom_keys(qtbot, window, Qt.Key.Key_Equal, times=2)
+    assert numbers.columns < columns and cut_texts() == []
+    zoom_keys(qtbot, window, Qt.Key.Key_0)
+    assert numbers.columns == columns
+
+
+def render(widget) -> QImage:
+    image = QImage(widget.size(), QImage.Format.Format_RGB32)
+    widget.render(image)
+    return image
+
+
+def pixels(image: QImage) -> np.ndarray:
+    """The image as an (h, w) array of 0xRRGGBB."""
+    view = np.frombuffer(image.constBits(), np.uint32, count=image.width() * image.height())
+    return view.reshape(image.height(), image.width()) & 0xFFFFFF
+
+
+def most_common(image: QImage) -> str:
+    values, counts = np.unique(pixels(image), return_counts=True)
+    return f"#{int(values[np.argmax(counts)]):06x}"
+
+
+def card_fill(window) -> str:
+    """The fill of a stat card, right of its texts."""
+    card = window.explore.numbers.cards["steps"]
+    return render(card).pixelColor(card.width() - 6, card.height() // 2).name()
+
+
+def page_fill(window, page: int) -> str:
+    """A page card's fill, left of its name."""
+    graph = window.explore.graph
+    item = graph.pages[page]
+    rect = item.card_rect()
+    point = graph.mapFromScene(item.pos() + QPointF(rect.left() + item.height * 0.4, 0))
+    return graph.viewport().grab().toImage().pixelColor(point).name()
+
+
+def test_dark_theme_paints_the_graph_cards_and_lists_dark_and_light_restores_them(window):
+    explore = window.explore
+    unvisited = next(i.page for i in explore.graph.pages if i.state == UNVISITED)
+    light = style.BY_THEME["light"]
+    assert most_common(explore.graph.viewport().grab().toImage()) == light.backdrop.name()
+    assert card_fill(window) == page_fill(window, unvisited) == light.paper.name() == "#ffffff"
+
+    window.set_theme("dark")
+    QApplication.processEvents()
+    dark = style.BY_THEME["dark"]
+    assert style.colors() is dark
+    assert most_common(explore.graph.viewport().grab().toImage()) == dark.backdrop.name()
+    assert card_fill(window) == dark.paper.name()
+    assert page_fill(window, unvisited) == dark.unvisited_fill.name()
+    assert most_common(render(explore.memory.list)) == dark.paper.name()
+    assert dark.ink.name() in explore.narration.document().toHtml()  # the lines are re-coloured
+    assert QColor(dark.backdrop).lightness() < 40 < 200 < QColor(dark.ink).lightness()
+
+    window.set_theme("light")
+    QApplication.processEvents()
+    assert most_common(explore.graph.viewport().grab().toImage()) == light.backdrop.name()
+    assert card_fill(window) == page_fill(window, unvisited) == light.paper.name()
+    assert dark.ink.name() not in explore.narration.document().toHtml()
+
+
+def darkest(image: QImage) -> int:
+    rgb = pixels(image)
+    grey = ((rgb >> 16) & 0xFF) + ((rgb >> 8) & 0xFF) + (rgb & 0xFF)
+    return int(grey.min()) // 3
+
+
+def test_projector_theme_sets_black_text_on_white(window):
+    explore = window.explore
+    graph = explore.graph
+    unvisited = next(i for i in graph.pages if i.state == UNVISITED)
+    rect = unvisited.sceneBoundingRect().toAlignedRect()
+
+    def page_image() -> QImage:
+        return graph.viewport().grab(graph.mapFromScene(rect.toRectF()).boundingRect()).toImage()
+
+    # Light: an unvisited page's name is in the muted grey; the projector has no grey text.
+    assert darkest(page_image()) > 0x40
+    window.set_theme("projector")
+    QApplication.processEvents()
+    projector = style.colors()
+    assert (projector.ink.name(), projector.muted.name(), projector.faint.name()) == ("#000000",) * 3
+    assert darkest(page_image()) < 0x10
+    assert most_common(graph.viewport().grab().toImage()) == "#ffffff"
+    card = render(explore.numbers.cards["coverage"])
+    assert most_common(card) == "#ffffff" and darkest(card) < 0x10
+    assert "color: #000000" in explore.memory.rule.styleSheet()
+    assert style.line_width() > 1.5  # thicker lines and borders for a washed-out beamer
+
+
+def test_a_view_built_under_a_theme_starts_in_it(open_window):
+    open_window().set_theme("dark")
+    second = open_window()
+    dark = style.BY_THEME["dark"]
+    assert dark.paper.name() in second.explore.narration.styleSheet()
+    assert card_fill(second) == dark.paper.name()
+
+
+def test_old_colour_names_give_the_current_theme(window):
+    assert style.BY_THEME["light"].ink == style.INK
+    window.set_theme("dark")
+    assert style.BY_THEME["dark"].ink == style.INK and style.BY_THEME["dark"].evict == style.EVICT
+    with pytest.raises(AttributeError):
+        _ = style.NOT_A_COLOUR
