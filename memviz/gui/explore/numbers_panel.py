@@ -22,8 +22,8 @@ from memviz.gui.language import Language
 from memviz.gui.palette import OKABE_ITO
 
 STATS = ("steps", "coverage", "repeats", "tokens", "bugs", "reports", "duplicates")
-MAX_COLUMNS, MIN_COLUMNS = 4, 2
-GRID_SPACING = 8
+MAX_COLUMNS, MIN_COLUMNS = 4, 3  # two columns would leave the memory list no room
+GRID_SPACING = 6
 
 
 class CardText:
@@ -86,7 +86,7 @@ class StatCard(QWidget):
         return max(m.horizontalAdvance(t) for m, t in zip(self.metrics, self.texts(), strict=True)) + 22
 
     def sizeHint(self) -> QSize:
-        height = sum(m.height() for m in self.metrics) + 18
+        height = sum(m.height() for m in self.metrics) + 15
         return QSize(120, int(height))
 
     def minimumSizeHint(self) -> QSize:
@@ -105,7 +105,7 @@ class StatCard(QWidget):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(self.accent if self.accent is not None else c.ink)
         painter.drawRoundedRect(QRectF(box.left(), box.top(), box.width(), 4 * lw), 2, 2)
-        y = box.top() + 9
+        y = box.top() + 4 * lw + 3
         inner = box.width() - 20
         for text, kind, color in self._lines():
             painter.setFont(self.fonts[kind])
