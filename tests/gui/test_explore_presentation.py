@@ -84,7 +84,8 @@ def test_zoom_enlarges_every_explore_text_and_ctrl_0_restores_it(open_window, qt
     assert text_sizes(window) == before
 
 
-def test_zoomed_number_cards_rearrange_rather_than_cut_their_texts(window, qtbot):
+def test_zoomed_number_cards_rearrange_rather_than_cut_their_texts(open_window, qtbot):
+    window = open_window(size=(1920, 1080))
     numbers = window.explore.numbers
 
     def cut_texts() -> list[str]:

@@ -29,9 +29,11 @@ GRID_SPACING = 6
 class CardText:
     """One text of a card, set like a label's; the card repaints when it changes."""
 
-    def __init__(self, card: StatCard) -> None:
+    def __init__(self, card: StatCard, kind: int) -> None:
         self._card = card
+        self._kind = kind  # which of the card's fonts it is drawn in
         self._text = ""
+        self._width: float | None = None  # measured when asked, until the text or the type changes
 
     def text(self) -> str:
         return self._text
@@ -39,7 +41,16 @@ class CardText:
     def setText(self, text: str) -> None:
         if text != self._text:
             self._text = text
+            self._width = None
             self._card.update()
+
+    def width(self) -> float:
+        if self._width is None:
+            self._width = self._card.metrics[self._kind].horizontalAdvance(self._text)
+        return self._width
+
+    def forget_width(self) -> None:
+        self._width = None
 
 
 class StatCard(QWidget):
@@ -51,9 +62,9 @@ class StatCard(QWidget):
         self.setObjectName(f"stat_{key}")
         style.follow_presentation(self)
         self.accent = QColor(accent) if accent is not None else None  # None: the theme's ink
-        self.caption = CardText(self)
-        self.value = CardText(self)
-        self.detail = CardText(self)
+        self.caption = CardText(self, 0)
+        self.value = CardText(self, 1)
+        self.detail = CardText(self, 2)
         self._set_fonts()
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
@@ -64,6 +75,8 @@ class StatCard(QWidget):
             style.ui_font(scale=0.85),
         )
         self.metrics = tuple(QFontMetricsF(font) for font in self.fonts)
+        for text in (self.caption, self.value, self.detail):
+            text.forget_width()
 
     def _on_app_font_change(self) -> None:
         self._set_fonts()
@@ -83,7 +96,7 @@ class StatCard(QWidget):
 
     def text_width(self) -> float:
         """The width the card needs to show its texts whole."""
-        return max(m.horizontalAdvance(t) for m, t in zip(self.metrics, self.texts(), strict=True)) + 22
+        return max(self.caption.width(), self.value.width(), self.detail.width()) + 22
 
     def sizeHint(self) -> QSize:
         height = sum(m.height() for m in self.metrics) + 15
