@@ -95,20 +95,11 @@ class ThemeManager(QObject):
 
 
 def _restyle_plots(theme: Theme) -> None:
+    """Plots made from now on take the theme's colours; views restyle their own existing plots on
+    ``changed`` (walking QApplication.allWidgets() instead crashed PySide6 6.11 now and then)."""
     import pyqtgraph as pg
 
     pg.setConfigOptions(background=theme.plot_background, foreground=theme.plot_foreground)
-    app = QApplication.instance()
-    for widget in app.allWidgets():
-        if isinstance(widget, pg.GraphicsView):
-            widget.setBackground(theme.plot_background)
-    for widget in app.allWidgets():
-        if isinstance(widget, pg.PlotWidget):
-            plot = widget.getPlotItem()
-            for name in ("left", "bottom", "right", "top"):
-                axis = plot.getAxis(name)
-                axis.setPen(pg.mkPen(theme.plot_foreground))
-                axis.setTextPen(pg.mkPen(theme.plot_foreground))
 
 
 _manager: ThemeManager | None = None
