@@ -199,3 +199,13 @@ def test_old_colour_names_give_the_current_theme(window):
     assert style.BY_THEME["dark"].ink == style.INK and style.BY_THEME["dark"].evict == style.EVICT
     with pytest.raises(AttributeError):
         _ = style.NOT_A_COLOUR
+
+
+def test_the_graph_legend_follows_the_language_at_any_size(open_window):
+    # At 1920x1080 the legend's type is set by the UI's, not by the fit: it must still be re-set.
+    window = open_window(size=(1920, 1080))
+    graph = window.explore.graph
+    assert "没去过" in graph.page_texts()
+    window.language.set_code("en")
+    assert "not visited" in graph.page_texts() and "没去过" not in graph.page_texts()
+    window.language.set_code("zh")

@@ -91,7 +91,7 @@ class PageItem(QGraphicsItem):
         self.state = UNVISITED
         self.visits = 0
         self.current = False
-        self.agent_color = QColor(style.strategy_color("random"))
+        self.agent_color = QColor()  # the strategy's colour, set with the state
         self.has_bug = False
         self.bug_found = False
         self.bug_label = ""
@@ -270,7 +270,7 @@ class AgentItem(QGraphicsItem):
     def __init__(self) -> None:
         super().__init__()
         self.radius = 10.0
-        self.color = QColor(style.strategy_color("random"))
+        self.color = QColor()  # the strategy's colour, set before each walk
         self.setZValue(5)
 
     def boundingRect(self) -> QRectF:
@@ -513,6 +513,7 @@ class SiteGraphView(QGraphicsView):
         body_px = style.app_pixel_size()
         view_px = min(vh / VIEW_SHARE_H, vw / VIEW_SHARE_W) * body_px / REFERENCE_PX
         top_px = max(MIN_PX, min(max(view_px, body_px), body_px * MAX_SCALE))
+        self._label_px = 0.0  # the legend is set anew: its language or strategy may have changed
         placement = None
         for room_for_labels in (True, False):
             px = top_px
@@ -583,7 +584,7 @@ class SiteGraphView(QGraphicsView):
         # picture's own captions: when the view is short of room, page names come first.
         label_px = max(MIN_SMALL_PX, min(style.app_pixel_size() * LEGEND_SCALE, px * 0.8))
         self._px = px  # the legend's width depends on it
-        if label_px != self._label_px or not self._legend.entries:
+        if label_px != self._label_px:
             self._label_px = label_px
             self._set_texts()
         metrics = QFontMetricsF(style.ui_font(px, bold=True))
