@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QSignalBlocker, Qt, QTimer
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -330,6 +331,7 @@ class PlaybackBar(QWidget):
         self.position_label = QLabel()
         self.position_label.setObjectName("timeline_position")
         style.set_ui_font(self.position_label, 1.05, bold=True)
+        self._position_sized_for: tuple[int, QFont] | None = None
 
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -379,14 +381,12 @@ class PlaybackBar(QWidget):
             self.speed.setValue(model.speed_index)
         digits = len(str(model.total))
         label = self.position_label
-        size = (
-            label.fontMetrics().horizontalAdvance("8" * digits + " / " + "8" * digits) + 6,
-            label.sizeHint().height(),
-        )
-        if (label.width(), label.height()) != size:
+        if self._position_sized_for != (digits, label.font()):
             # A fixed size: a new number then repaints the label without relayouting the window.
-            label.setFixedSize(*size)
-            self.position_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self._position_sized_for = (digits, label.font())
+            width = label.fontMetrics().horizontalAdvance("8" * digits + " / " + "8" * digits) + 6
+            label.setFixedSize(width, label.sizeHint().height())
+            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.speed_value.setText(
             tr(f"{_speed_text(model.speed)} 步/秒", f"{_speed_text(model.speed)} steps/s")
         )

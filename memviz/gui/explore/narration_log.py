@@ -57,6 +57,7 @@ class NarrationLog(QPlainTextEdit):
         # Keep the newest line in view when the log's size or type changes, unless the reader has
         # scrolled back to an older one.
         self._following = True
+        self._appending = False  # lines being added scroll to the end once, when all are in
         self.verticalScrollBar().valueChanged.connect(self._on_scroll_change)
         self.verticalScrollBar().rangeChanged.connect(self._on_scroll_range_change)
         model.stepped.connect(self._on_model_step)
@@ -77,13 +78,17 @@ class NarrationLog(QPlainTextEdit):
 
     def _add(self, lines: list[NarrationLine]) -> None:
         c = style.colors()
-        for line in lines:
-            color = getattr(c, _COLORS.get(line.kind, "ink")).name()
-            weight = "bold" if line.kind in (KIND_BUG, KIND_DUPLICATE, KIND_STOP) else "normal"
-            self.appendHtml(
-                f'<span style="color:{color}; font-weight:{weight}; white-space:pre-wrap">'
-                f"{html.escape(line.text)}</span>"
-            )
+        self._appending = True
+        try:
+            for line in lines:
+                color = getattr(c, _COLORS.get(line.kind, "ink")).name()
+                weight = "bold" if line.kind in (KIND_BUG, KIND_DUPLICATE, KIND_STOP) else "normal"
+                self.appendHtml(
+                    f'<span style="color:{color}; font-weight:{weight}; white-space:pre-wrap">'
+                    f"{html.escape(line.text)}</span>"
+                )
+        finally:
+            self._appending = False
 
     def _scroll_to_end(self) -> None:
         bar = self.verticalScrollBar()
@@ -94,7 +99,7 @@ class NarrationLog(QPlainTextEdit):
         self._following = value >= self.verticalScrollBar().maximum()
 
     def _on_scroll_range_change(self, _minimum: int, maximum: int) -> None:
-        if self._following:
+        if self._following and not self._appending:
             self.verticalScrollBar().setValue(maximum)
 
     def _on_model_step(self, event: StepEvent) -> None:
