@@ -209,3 +209,47 @@ def test_the_graph_legend_follows_the_language_at_any_size(open_window):
     window.language.set_code("en")
     assert "not visited" in graph.page_texts() and "没去过" not in graph.page_texts()
     window.language.set_code("zh")
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """WCAG contrast ratio of two colours."""
+
+    def luminance(c: QColor) -> float:
+        def channel(v: float) -> float:
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF())
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+TEXT_ON_GROUND = [
+    *((text, ground) for text in ("ink", "muted") for ground in ("paper", "backdrop", "row_fill")),
+    *((text, "paper") for text in ("faint", "bug_text", "duplicate_text", "evict_text", "plan_text")),
+    ("repeat_text", "paper"),
+    ("plan_text", "row_fill"),
+    ("plan_text", "new_entry"),
+    ("new_entry_text", "new_entry"),
+    ("evict_text", "evicted_fill"),
+    ("ink", "visited_fill"),
+    ("ink", "remembered_fill"),
+    ("muted", "forgotten_fill"),
+    ("muted", "unvisited_fill"),
+    ("badge_text", "badge"),
+    ("on_accent", "gauge_fill"),
+    ("on_accent", "gauge_full"),
+]
+
+
+@pytest.mark.parametrize("theme", ["dark", "projector"])
+def test_every_text_colour_reads_on_its_ground(theme):
+    colours = style.BY_THEME[theme]
+    weak = {
+        (text, ground): round(contrast(getattr(colours, text), getattr(colours, ground)), 2)
+        for text, ground in TEXT_ON_GROUND
+        if contrast(getattr(colours, text), getattr(colours, ground)) < 4.5  # WCAG AA for body text
+    }
+    assert weak == {}
+    if theme == "projector":  # black on white, for the plain text
+        assert min(contrast(colours.ink, getattr(colours, g)) for g in ("paper", "backdrop")) > 20.9

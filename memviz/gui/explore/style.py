@@ -95,8 +95,9 @@ LIGHT = _colors(
     evicted_fill="#fde3d6", row_fill="#f7f9fb", row_edge="#e1e5ea",
     edge="#7d8794", nav_edge="#287d8794", nav_bar="#e9edf3", nav_bar_edge="#d5dbe4",
     gauge_track="#eef1f5", gauge_edge="#c9d0d9", gauge_fill=_BLUE, gauge_full=_VERMILLION,
-    on_accent="#ffffff", badge="#1d2330", badge_text="#ffffff", plot_axis="#9aa3ae", hatch_alpha=0.22, evicted_opacity=0.5,
-    coverage_line=_GREEN, tokens_line=_BLUE,
+    on_accent="#ffffff", badge="#1d2330", badge_text="#ffffff",
+    plot_axis="#9aa3ae", coverage_line=_GREEN, tokens_line=_BLUE,
+    hatch_alpha=0.22, evicted_opacity=0.5,
 )  # fmt: skip
 
 # Dark: the Okabe–Ito hues stay for fills and lines; where one is too dark to read on a dark ground
@@ -111,9 +112,10 @@ DARK = _colors(
     new_entry="#4a4314", new_entry_edge="#e6d43c", new_entry_text="#f2de5a", touched="#143d5c",
     evicted_fill="#4d2616", row_fill="#2d333c", row_edge="#3d4551",
     edge="#8690a0", nav_edge="#408690a0", nav_bar="#232830", nav_bar_edge="#3a414c",
-    gauge_track="#2d333c", gauge_edge="#4a525e", gauge_fill=_BLUE, gauge_full="#c95600",
-    on_accent="#ffffff", badge="#e8ebf0", badge_text="#1a1e24", plot_axis="#6f7884", hatch_alpha=0.4, evicted_opacity=0.55,
-    coverage_line="#19b98a", tokens_line=_SKY,
+    gauge_track="#2d333c", gauge_edge="#4a525e", gauge_fill=_BLUE, gauge_full="#c05200",
+    on_accent="#ffffff", badge="#e8ebf0", badge_text="#1a1e24",
+    plot_axis="#6f7884", coverage_line="#19b98a", tokens_line=_SKY,
+    hatch_alpha=0.4, evicted_opacity=0.55,
 )  # fmt: skip
 
 # Projector: a washed-out beamer loses light greys and thin lines first, so text is black, edges are
@@ -123,14 +125,15 @@ PROJECTOR = _colors(
     unvisited_fill="#ffffff", unvisited_edge="#000000", visited_fill="#ffd44d", visited_edge="#000000",
     remembered_fill="#86c8f0", remembered_edge="#00457a", forgotten_fill="#d0d0d0", forgotten_edge="#b34700",
     bug=_VERMILLION, duplicate="#b0407f", evict="#c24f00", plan="#008a63",
-    bug_text="#a33c00", duplicate_text="#8a2a62", evict_text="#a33c00", plan_text="#006148",
+    bug_text="#a33c00", duplicate_text="#8a2a62", evict_text="#8f3400", plan_text="#006148",
     repeat_text="#6b4300",
     new_entry="#ffd44d", new_entry_edge="#000000", new_entry_text="#000000", touched="#86c8f0",
-    evicted_fill="#ffb38a", row_fill="#ffffff", row_edge="#000000",
+    evicted_fill="#ffc4a6", row_fill="#ffffff", row_edge="#000000",
     edge="#000000", nav_edge="#60000000", nav_bar="#e6e6e6", nav_bar_edge="#000000",
     gauge_track="#ffffff", gauge_edge="#000000", gauge_fill="#00457a", gauge_full="#a33c00",
-    on_accent="#ffffff", badge="#000000", badge_text="#ffffff", plot_axis="#000000", hatch_alpha=0.55, evicted_opacity=0.8,
-    coverage_line="#008a63", tokens_line="#00457a",
+    on_accent="#ffffff", badge="#000000", badge_text="#ffffff",
+    plot_axis="#000000", coverage_line="#008a63", tokens_line="#00457a",
+    hatch_alpha=0.55, evicted_opacity=0.8,
 )  # fmt: skip
 
 BY_THEME = {"light": LIGHT, "dark": DARK, "projector": PROJECTOR}
