@@ -76,6 +76,9 @@ class MainWindow(QMainWindow):
         self.site_label = QLabel()
         self.site_label.setObjectName("status_site")
         self.statusBar().addPermanentWidget(self.site_label)
+        self.zoom_label = QLabel()  # the zoom in force, when it is not 100%
+        self.zoom_label.setObjectName("status_zoom")
+        self.statusBar().addPermanentWidget(self.zoom_label)
 
         self._build_menus()
         self.settings.open_run_requested.connect(self._on_open_run_request)
@@ -327,7 +330,7 @@ class MainWindow(QMainWindow):
         app.setFont(font)
         if self.preferences is not None:
             self.preferences.set_zoom(self.zoom)
-        self.statusBar().showMessage(self.language.tr("界面缩放 ", "Zoom ") + f"{self.zoom:.0%}", 2000)
+        self.zoom_label.setText("" if self.zoom == 1.0 else f"{self.zoom:.0%}")
 
     def set_full_screen(self, on: bool) -> None:
         if on:

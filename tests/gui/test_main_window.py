@@ -23,11 +23,12 @@ def test_zoom_scales_the_whole_ui_and_resets(make_window, qtbot):
     assert QApplication.font().pointSizeF() > base * 1.3
     QApplication.processEvents()  # the font change reaches widgets as an event
     assert label.font().pointSizeF() > before * 1.3
+    assert window.zoom_label.text() == "132%"  # 1.15 ** 2, shown beside the hints, not over them
     qtbot.keyClick(window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
     assert base < QApplication.font().pointSizeF() < base * 1.3
     qtbot.keyClick(window, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
     assert QApplication.font().pointSizeF() == base
-    assert window.zoom == 1.0
+    assert window.zoom == 1.0 and window.zoom_label.text() == ""
 
 
 def test_zoom_is_bounded(make_window):
