@@ -47,6 +47,7 @@ from memviz.core.experiments import (
     paired_difference,
     seed_range,
 )
+from memviz.core.jsonfile import read_json
 from memviz.core.memory import POLICIES
 from memviz.core.site import Site, SiteError, load_site
 from memviz.core.stats import pct
@@ -1398,18 +1399,7 @@ def exercises_from_document(
 
 def read_exercise_file(path: str | Path) -> list[Exercise]:
     path = Path(path)
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise ExerciseError(f"exercise file not found: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ExerciseError(f"exercise file cannot be read: {path}: {exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ExerciseError(
-            f"{path}: not valid JSON, line {exc.lineno} column {exc.colno}: {exc.msg}"
-        ) from None
+    data = read_json(path, "exercise file", ExerciseError)
     return exercises_from_document(data, str(path), path.parent)
 
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memviz.core.jsonfile import read_json
+
 SITE_FORMAT = "memviz-site/1"
 LANGUAGES = ("zh", "en")
 
@@ -89,24 +91,7 @@ class Site:
     @classmethod
     def from_file(cls, path: str | Path) -> Site:
         path = Path(path)
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            raise SiteError(f"site file not found: {path}") from None
-        except IsADirectoryError:
-            raise SiteError(f"site file is a folder, not a file: {path}") from None
-        except OSError as exc:
-            raise SiteError(f"site file cannot be read: {path}: {exc.strerror}") from None
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise SiteError(f"site file is not UTF-8 text: {path} (bad byte at offset {exc.start})") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SiteError(
-                f"site file is not valid JSON: {path}, line {exc.lineno} column {exc.colno}: {exc.msg}"
-            ) from None
+        data = read_json(path, "site file", SiteError)
         return cls.from_dict(data, source=str(path))
 
     @classmethod

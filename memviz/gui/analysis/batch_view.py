@@ -13,12 +13,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
     QLabel,
-    QSizePolicy,
     QSplitter,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -46,6 +42,7 @@ from memviz.gui.analysis.common import (
     make_legend,
     make_plot,
     make_room_for_two_line_ticks,
+    make_table,
     mean_pen,
     paper,
     pen,
@@ -121,18 +118,7 @@ class BatchView(AnalysisView):
         self.diff_plot.getPlotItem().getViewBox().sigRangeChanged.connect(self._resize_diff_dots)
         self._build_plot_items()
 
-        self.table = QTableWidget(3, len(METRIC_COLUMNS))
-        self.table.setObjectName("means_table")
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        table_font = self.table.font()
-        table_font.setPointSizeF(table_font.pointSizeF() * 1.15)
-        self.table.setFont(table_font)
+        self.table = make_table(3, len(METRIC_COLUMNS), "means_table", scale=1.15)
         self.halves_label = QLabel()
         self.halves_label.setObjectName("half_widths")
         self.halves_label.setWordWrap(True)

@@ -12,7 +12,17 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QTableWidget,
+    QWidget,
+)
 
 from memviz.core.engine import RunConfig
 from memviz.core.stats import pct
@@ -148,6 +158,24 @@ def paper() -> str:
 def pen(colour: str, width: float = 1.0, **options) -> pg.QtGui.QPen:
     """A pen whose width follows the theme (the projector theme draws thicker lines)."""
     return pg.mkPen(colour, width=width * themes.current().line_width, **options)
+
+
+def make_table(rows: int, columns: int, name: str, scale: float = 1.0) -> QTableWidget:
+    """A read-only table of figures sized to its rows, its columns sharing the width."""
+    table = QTableWidget(rows, columns)
+    table.setObjectName(name)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+    table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+    if scale != 1.0:
+        table_font = table.font()
+        table_font.setPointSizeF(table_font.pointSizeF() * scale)
+        table.setFont(table_font)
+    return table
 
 
 def make_plot(axis_items: dict | None = None) -> pg.PlotWidget:

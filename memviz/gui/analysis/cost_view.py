@@ -15,11 +15,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
-    QSizePolicy,
     QSplitter,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -40,6 +36,7 @@ from memviz.gui.analysis.common import (
     make_legend,
     make_plot,
     make_room_for_two_line_ticks,
+    make_table,
     mean_pen,
     paper,
     pen,
@@ -161,18 +158,7 @@ class CostView(AnalysisView):
         self.curve_legend = make_legend(self.curve_plot, offset=(-10, -10))
         self._build_plot_items()
 
-        self.table = QTableWidget(len(STRATEGIES), 6)
-        self.table.setObjectName("cost_table")
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        table_font = self.table.font()
-        table_font.setPointSizeF(table_font.pointSizeF() * 1.15)
-        self.table.setFont(table_font)
+        self.table = make_table(len(STRATEGIES), 6, "cost_table", scale=1.15)
 
         plots = QSplitter(Qt.Orientation.Horizontal)
         for plot in (self.steps_plot, self.tokens_plot, self.curve_plot):

@@ -13,16 +13,13 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QSizePolicy,
     QSpinBox,
     QSplitter,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -44,6 +41,7 @@ from memviz.gui.analysis.common import (
     interval_text,
     make_legend,
     make_plot,
+    make_table,
     paper,
     pen,
     points2,
@@ -165,14 +163,7 @@ class SweepView(AnalysisView):
         big = self.compare_result.font()
         big.setPointSizeF(big.pointSizeF() * 1.25)
         self.compare_result.setFont(big)
-        self.cell_table = QTableWidget(len(POLICIES), 2)
-        self.cell_table.setObjectName("capacity_table")
-        self.cell_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.cell_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.cell_table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.cell_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.cell_table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.cell_table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.cell_table = make_table(len(POLICIES), 2, "capacity_table")
         self.minus_label = QLabel("−")
 
         pick = QGridLayout()
