@@ -182,7 +182,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from memviz.core.experiments import Runner, compare_with_baseline, default_workers
+    from memviz.core.experiments import Runner, compare_with_baseline
     from memviz.textreport import batch_text
 
     if args.runs < 2:
@@ -191,7 +191,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     config = _config(args)
     if args.seed0 + args.runs - 1 > SEED_MAX:
         raise UsageError(f"seed0: seeds {args.seed0}..{args.seed0 + args.runs - 1} go past {SEED_MAX}")
-    with Runner(workers=default_workers() if args.runs >= 1000 else 1) as runner:
+    with Runner() as runner:
         comparison = compare_with_baseline(site, config, args.runs, args.seed0, runner=runner)
     if args.json:
         print(json.dumps(comparison.to_dict(), ensure_ascii=False))
@@ -201,12 +201,12 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from memviz.core.experiments import Runner, default_workers
+    from memviz.core.experiments import Runner
     from memviz.core.report import chapter_tables
     from memviz.textreport import report_text
 
     site = _load(args)
-    with Runner(workers=default_workers()) as runner:
+    with Runner() as runner:
         tables = chapter_tables(site, runner=runner)
     if args.json:
         print(json.dumps(tables, ensure_ascii=False, indent=1))

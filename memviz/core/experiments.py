@@ -4,7 +4,6 @@ a sweep over memory capacity and eviction policy. Every figure memviz shows or p
 
 from __future__ import annotations
 
-import os
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -49,20 +48,18 @@ class Runner:
     steps, so cancel is seen within milliseconds whatever the batch's size. A batch holds up to
     ``max(chunk_size, LOCKSTEP_CHUNK)`` runs. Results always come back in the order of the configs.
 
-    ``workers`` is accepted and ignored: batches are computed in this process. Worker processes
-    used to pay off for the scalar engine; for lock-step batches they do not, because results must
-    be pickled back: unpickling 12,000 results in the parent takes about half as long as computing
-    them, and on a busy two-core machine two workers made a 24,000-run sweep twice as slow.
+    Batches are computed in this process. Worker processes paid off for the scalar engine; for
+    lock-step batches they do not, because results must be pickled back: unpickling 12,000 results
+    takes about half as long as computing them, and on a busy two-core machine two workers made a
+    24,000-run sweep twice as slow.
     """
 
     def __init__(
         self,
-        workers: int = 1,
         progress: Progress | None = None,
         cancelled: Callable[[], bool] | None = None,
         chunk_size: int = 100,
     ) -> None:
-        self.workers = max(1, workers)  # kept for callers; see the class docstring
         self.progress = progress
         self.cancelled = cancelled
         self.chunk_size = max(chunk_size, LOCKSTEP_CHUNK)
@@ -118,10 +115,6 @@ class Runner:
         for i in range(0, len(configs), size):
             results.extend(run_batch(site, configs[i : i + size], poll=self._tick))
         return results
-
-
-def default_workers() -> int:
-    return max(1, min(os.cpu_count() or 1, 8))
 
 
 def means(results: Iterable[RunResult]) -> dict[str, float]:

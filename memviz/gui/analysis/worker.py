@@ -1,9 +1,8 @@
 """Core computations off the GUI thread, with progress and cancel.
 
 A :class:`Job` runs one function of the core in a thread pool. The core's :class:`Runner` reports
-progress and asks ``cancelled()`` as it goes (handed a slice of runs at a time, see
-:class:`SlicedRunner`); progress comes back to the GUI thread as queued signals, so views only ever
-touch widgets from the GUI thread.
+progress and asks ``cancelled()`` every few steps of its lock-step batches; progress comes back to
+the GUI thread as queued signals, so views only ever touch widgets from the GUI thread.
 """
 
 from __future__ import annotations
@@ -12,20 +11,17 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from memviz.core.engine import RunConfig, RunResult
 from memviz.core.experiments import Cancelled, Runner
-from memviz.core.site import Site
 
 # The GUI thread must get the interpreter back quickly while a worker computes (default: 5 ms).
 GIL_SWITCH_INTERVAL = 0.002
 
 PROGRESS_INTERVAL = 0.05  # seconds between two progress reports
-SLICE = 500  # runs handed to the core's Runner at a time (see SlicedRunner)
 
 _pool: QThreadPool | None = None
 
@@ -89,26 +85,6 @@ class JobContext:
         self._emit(done, total)
 
 
-class SlicedRunner(Runner):
-    """The core's Runner, handed at most SLICE runs at a time, with a look at cancel between slices.
-
-    The Runner polls ``cancelled`` every few steps of a lock-step batch, but a batch holds up to
-    thousands of runs and budget runs (30 steps) finish before the first poll: a 5000-run batch is
-    half a second on a busy two-core machine. Slices keep cancel and progress prompt; results and
-    their order are the Runner's own (it caches every run by config), and slicing costs nothing.
-    """
-
-    def run_all(self, site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
-        if len(configs) <= SLICE:
-            return super().run_all(site, configs)
-        results: list[RunResult] = []
-        for start in range(0, len(configs), SLICE):
-            if self.cancelled is not None and self.cancelled():
-                raise Cancelled
-            results.extend(super().run_all(site, configs[start : start + SLICE]))
-        return results
-
-
 class JobSignals(QObject):
     progress = Signal(int, int)  # done, total
     finished = Signal(object)  # the function's result
@@ -126,9 +102,6 @@ class Job(QRunnable):
         super().__init__()
         self.setAutoDelete(False)  # Python owns the job; it must outlive run() for its signals
         self.function = function
-        # One process: the core's lock-step batches beat worker processes, which must pickle every
-        # result back (the Runner now ignores ``workers``), and in-process work sees cancel at once.
-        self.workers = 1
         self.signals = JobSignals()
         self._cancel_flag = threading.Event()
         self.done = threading.Event()
@@ -164,9 +137,7 @@ class Job(QRunnable):
 
     def compute(self) -> Any:
         """Run the function here, in the calling thread (also used by ``compute_blocking``)."""
-        with SlicedRunner(
-            workers=self.workers, progress=self._on_runner_progress, cancelled=self._cancel_flag.is_set
-        ) as runner:
+        with Runner(progress=self._on_runner_progress, cancelled=self._cancel_flag.is_set) as runner:
             self._context = JobContext(runner, self._cancel_flag, self.signals.progress.emit)
             return self.function(self._context)
 
