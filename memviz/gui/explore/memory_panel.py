@@ -49,6 +49,7 @@ class MemoryList(QWidget):
         self._name_width_cache: tuple[str, float] | None = None
         self._link_widths: dict[tuple[str, int], float] = {}
         self._progress = 1.0
+        self._painted_keys: dict[int, tuple] = {}  # per slot, what its row showed when last set
         self._animation = QVariantAnimation(self)
         self._animation.setStartValue(0.0)
         self._animation.setEndValue(1.0)
@@ -98,7 +99,7 @@ class MemoryList(QWidget):
         self._name_width_cache = None
         self._link_widths.clear()
         self._set_height()
-        self.update()
+        self.update_all()
 
     def minimumSizeHint(self) -> QSize:
         return QSize(200, int(self.row_height() * 2))
@@ -106,6 +107,7 @@ class MemoryList(QWidget):
     # -- state ----------------------------------------------------------------------------------------
 
     def set_rows(self, rows: list[MemoryRow], full: bool, animate_ms: int) -> None:
+        old_keys = self._painted_keys
         self.rows = rows
         self.full = full
         self._set_height()
@@ -116,6 +118,41 @@ class MemoryList(QWidget):
             self._animation.start()
         else:
             self._progress = 1.0
+        # Repaint only the rows whose picture changes: a step touches a few entries, and repainting
+        # the whole list of up to 24 rows costs most of a frame.
+        new_keys = self._row_keys()
+        for slot in sorted(set(old_keys) | set(new_keys)):
+            if old_keys.get(slot) != new_keys.get(slot):
+                self._update_slots(slot, slot)
+        for row in rows:
+            if row.from_slot != row.slot:
+                self._update_slots(row.from_slot, row.slot)
+        self._painted_keys = new_keys
+
+    def _row_keys(self) -> dict[int, tuple]:
+        """Everything a row's picture depends on, by the slot it ends in (for partial repaints)."""
+        memory = self.model.exploration.memory
+        remembered = memory.entries if memory is not None else {}
+        policy = memory.policy if memory is not None else None
+        keys = {}
+        live_index = 0
+        for row in self.rows:
+            if row.mark != EVICTED:
+                live_index += 1
+            links = tuple(q in remembered for q in self._entry_links(row.page))
+            next_to_go = self.full and live_index == 1 and row.mark == NORMAL and policy != "random"
+            keys[row.slot] = (row.page, row.mark, live_index, next_to_go, links)
+        return keys
+
+    def _update_slots(self, first: float, last: float) -> None:
+        row_h = self.row_height()
+        top = min(first, last) * row_h
+        bottom = (max(first, last) + 1) * row_h
+        self.update(0, int(top) - 1, self.width(), int(bottom - top) + 3)
+
+    def update_all(self) -> None:
+        """Repaint every row (language, type size or theme changed)."""
+        self._painted_keys = {}
         self.update()
 
     def _set_height(self) -> None:
@@ -126,16 +163,19 @@ class MemoryList(QWidget):
 
     def _on_animation_progress(self, value) -> None:
         self._progress = float(value)
-        self.update()
+        for row in self.rows:  # only the rows that fade, glow or slide change during the animation
+            if row.mark != NORMAL or row.from_slot != row.slot:
+                self._update_slots(row.from_slot, row.slot)
 
     # -- painting -------------------------------------------------------------------------------------
 
-    def paintEvent(self, _event) -> None:
+    def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         c = style.colors()
         lw = style.line_width()
-        painter.fillRect(self.rect(), c.paper)
+        exposed = QRectF(event.rect())
+        painter.fillRect(event.rect(), c.paper)
         name_font, link_font, tag_font = self._fonts()
         name_metrics, link_metrics, tag_metrics = self._metrics()
         row_h = self.row_height()
@@ -152,6 +192,10 @@ class MemoryList(QWidget):
         for row in self.rows:
             y = (row.from_slot + (row.slot - row.from_slot) * t) * row_h
             box = QRectF(4, y + 2, width - 8, row_h - 4)
+            if row.mark != EVICTED:
+                live_index += 1
+            if not box.adjusted(-3, -3, 3, 3).intersects(exposed):  # (a border's antialiased fringe)
+                continue  # outside the repainted part: only its number counts
             opacity = 1.0
             if row.mark == NEW:
                 opacity = min(1.0, 0.15 + t)
@@ -174,8 +218,6 @@ class MemoryList(QWidget):
             painter.setBrush(fill)
             painter.drawRoundedRect(box, 6, 6)
 
-            if row.mark != EVICTED:
-                live_index += 1
             x = box.left() + 8
             painter.setFont(link_font)
             painter.setPen(c.muted)
@@ -457,7 +499,7 @@ class MemoryPanel(QWidget):
             )
         )
         self._set_gauge()
-        self.list.update()
+        self.list.update_all()
 
     # -- handlers -------------------------------------------------------------------------------------
 
