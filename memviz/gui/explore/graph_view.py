@@ -253,6 +253,16 @@ class PathsItem(QGraphicsItem):
         self._bounds = bounds
         self.update()
 
+    def set_stroke(self, stroke: tuple[QPainterPath, QPen, QBrush | None] | None) -> None:
+        """One path (or none); unchanged, it is not repainted."""
+        strokes = [] if stroke is None else [stroke]
+        if len(strokes) == len(self._strokes) and all(
+            a[0] is b[0] and a[1] == b[1] and a[2] == b[2]
+            for a, b in zip(strokes, self._strokes, strict=True)
+        ):
+            return
+        self.set_strokes(strokes)
+
     def boundingRect(self) -> QRectF:
         return self._bounds
 
@@ -416,14 +426,16 @@ class SiteGraphView(QGraphicsView):
         # The nav bar and the links never change during a run: they are the view's background, drawn
         # once per layout into Qt's background cache and copied, not re-stroked, on every repaint.
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
-        self._trail = PathsItem(-3)
+        # One item per move of the trail: a step repaints each move's own small box, not the box
+        # around the whole trail (which spans much of the graph).
+        self._trail = [PathsItem(-3) for _ in range(TRAIL_LENGTH)]
         self._plan = PathsItem(-2)
         self._agent = AgentItem()
         self._agent.setVisible(False)
         self._caption = TextItem()
         self._legend = TextItem()
         for item in (
-            self._trail, self._plan,
+            *self._trail, self._plan,
             self._agent, self._caption, self._legend,
         ):  # fmt: skip
             self.scene().addItem(item)
@@ -825,7 +837,9 @@ class SiteGraphView(QGraphicsView):
             alpha = 0.75 * (1 - age / TRAIL_LENGTH) + 0.06
             outline = self._stroke_outline(event.from_page, event.to_page, self._px * (0.42 - 0.025 * age))
             strokes.append((outline, QPen(Qt.PenStyle.NoPen), QBrush(style.with_alpha(color, alpha))))
-        self._trail.set_strokes(strokes)
+        strokes += [None] * (TRAIL_LENGTH - len(strokes))
+        for item, stroke in zip(self._trail, strokes, strict=True):
+            item.set_stroke(stroke)
 
     def _stroke_outline(self, p: int, q: int, width: float) -> QPainterPath:
         """The filled outline of a wide stroke along p→q: stroking a wide pen on every repaint is the
