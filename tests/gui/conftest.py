@@ -71,3 +71,22 @@ def make_window(app, qtbot, site):
         return window
 
     return make
+
+
+@pytest.fixture
+def keep_analysis_view(qtbot):
+    """Registers an analysis view with the test; at teardown its job is cancelled and the pool drained,
+    so no worker outlives the test that started it."""
+    from memviz.gui.analysis.worker import job_pool
+
+    kept = []
+
+    def keep(view):
+        qtbot.addWidget(view)
+        kept.append(view)
+        return view
+
+    yield keep
+    for view in kept:
+        view.cancel()
+    job_pool().waitForDone(10000)

@@ -18,20 +18,12 @@ SITE = load_site()
 
 
 @pytest.fixture
-def make_view(qtbot):
-    made = []
-
+def make_view(keep_analysis_view):
     def make(strategy: str = "visited", lang: str = "zh", **changes) -> BatchView:
         settings = RunSettings(SITE, RunConfig(strategy=strategy, **changes))
-        view = BatchView(settings, Language(lang), auto_run=False)
-        qtbot.addWidget(view)
-        made.append(view)
-        return view
+        return keep_analysis_view(BatchView(settings, Language(lang), auto_run=False))
 
-    yield make
-    for view in made:
-        view.cancel()
-    job_pool().waitForDone(5000)
+    return make
 
 
 def plot_title(plot) -> str:

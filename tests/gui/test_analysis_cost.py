@@ -12,7 +12,6 @@ from memviz.core.site import load_site
 from memviz.core.stats import pct
 from memviz.core.strategies import STRATEGIES
 from memviz.gui.analysis import CostView
-from memviz.gui.analysis.worker import job_pool
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
 
@@ -20,20 +19,15 @@ SITE = load_site()
 
 
 @pytest.fixture
-def make_view(qtbot):
-    made = []
-
+def make_view(keep_analysis_view):
     def make(lang: str = "zh", runs: int = 200, **changes) -> CostView:
-        view = CostView(RunSettings(SITE, RunConfig(**changes)), Language(lang), auto_run=False)
-        qtbot.addWidget(view)
+        view = keep_analysis_view(
+            CostView(RunSettings(SITE, RunConfig(**changes)), Language(lang), auto_run=False)
+        )
         view.runs_spin.setValue(runs)
-        made.append(view)
         return view
 
-    yield make
-    for view in made:
-        view.cancel()
-    job_pool().waitForDone(5000)
+    return make
 
 
 @pytest.fixture(scope="module")

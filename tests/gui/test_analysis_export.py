@@ -13,7 +13,6 @@ from memviz.core.site import load_site
 from memviz.core.stats import mean_ci, pct
 from memviz.gui.analysis import BatchView, CostView, SweepView
 from memviz.gui.analysis.export import PNG_WIDTH, config_of, read_csv
-from memviz.gui.analysis.worker import job_pool
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
 
@@ -21,19 +20,16 @@ SITE = load_site()
 
 
 @pytest.fixture
-def make_view(qtbot):
-    made = []
-
+def make_view(keep_analysis_view):
     def make(cls, strategy: str = "visited", runs: int = 200, **changes):
-        view = cls(RunSettings(SITE, RunConfig(strategy=strategy, **changes)), Language("zh"), auto_run=False)
-        qtbot.addWidget(view)
+        view = keep_analysis_view(
+            cls(RunSettings(SITE, RunConfig(strategy=strategy, **changes)), Language("zh"), auto_run=False)
+        )
         view.runs_spin.setValue(runs)
         view.resize(1400, 800)
-        made.append(view)
         return view
 
-    yield make
-    job_pool().waitForDone(5000)
+    return make
 
 
 def test_batch_csv_reloads_to_the_same_numbers(make_view, tmp_path):

@@ -12,7 +12,6 @@ from memviz.core.memory import POLICIES
 from memviz.core.site import load_site
 from memviz.core.stats import pct
 from memviz.gui.analysis import SweepView
-from memviz.gui.analysis.worker import job_pool
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
 
@@ -20,21 +19,16 @@ SITE = load_site()
 
 
 @pytest.fixture
-def make_view(qtbot):
-    made = []
-
+def make_view(keep_analysis_view):
     def make(strategy: str = "random", lang: str = "zh", capacities=(11, 13)) -> SweepView:
-        view = SweepView(RunSettings(SITE, RunConfig(strategy=strategy)), Language(lang), auto_run=False)
-        qtbot.addWidget(view)
+        view = keep_analysis_view(
+            SweepView(RunSettings(SITE, RunConfig(strategy=strategy)), Language(lang), auto_run=False)
+        )
         view.capacity_to.setValue(capacities[1])
         view.capacity_from.setValue(capacities[0])
-        made.append(view)
         return view
 
-    yield make
-    for view in made:
-        view.cancel()
-    job_pool().waitForDone(5000)
+    return make
 
 
 def test_capacity_12_random_minus_fifo_is_the_chapters(make_view):

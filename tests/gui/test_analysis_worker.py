@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 from memviz.core.engine import RunConfig
 from memviz.core.site import load_site
 from memviz.gui.analysis import BatchView, CostView, SweepView
-from memviz.gui.analysis.worker import Job, job_pool
+from memviz.gui.analysis.worker import Job
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
 
@@ -21,21 +21,16 @@ SITE = load_site()
 
 
 @pytest.fixture
-def make_view(qtbot):
-    made = []
-
+def make_view(keep_analysis_view):
     def make(cls=BatchView, strategy: str = "frontier"):
-        view = cls(RunSettings(SITE, RunConfig(strategy=strategy)), Language("zh"), auto_run=False)
-        qtbot.addWidget(view)
+        view = keep_analysis_view(
+            cls(RunSettings(SITE, RunConfig(strategy=strategy)), Language("zh"), auto_run=False)
+        )
         view.resize(1200, 700)
         view.show()
-        made.append(view)
         return view
 
-    yield make
-    for view in made:
-        view.cancel()
-    job_pool().waitForDone(10000)
+    return make
 
 
 def test_event_loop_answers_within_50_ms_while_a_2000_run_batch_computes(make_view, qtbot):
