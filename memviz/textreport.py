@@ -190,14 +190,16 @@ def batch_text(comparison: Comparison, lang: str) -> list[str]:
 
 
 def report_text(tables: dict, site: Site, lang: str) -> list[str]:
+    runs, first = tables["runs"], tables["seed0"]
+    last = first + runs - 1
     lines = headline_lines(tables, lang)
     strategies = tables["strategies"]
     lines += [
         "",
         t(
             lang,
-            "## 三种策略（seed 1000～1199，记忆不限容量，预算 30 步）",
-            "## Three strategies (seeds 1000–1199, unlimited memory, budget 30 steps)",
+            f"## 三种策略（seed {first}～{last}，记忆不限容量，预算 30 步）",
+            f"## Three strategies (seeds {first}–{last}, unlimited memory, budget 30 steps)",
         ),
     ]
     lines += means_table(
@@ -223,7 +225,6 @@ def report_text(tables: dict, site: Site, lang: str) -> list[str]:
     rows = []
     for s in ("visited", "frontier"):
         d = tables["diffs"][s]
-        runs = round(d.get("n", 200))
         rows.append(
             [
                 strategy_name(s, lang),
@@ -255,7 +256,7 @@ def report_text(tables: dict, site: Site, lang: str) -> list[str]:
         "",
         t(
             lang,
-            "## 找全 6 个 Bug 要花多少（上限 5000 步）",
+            f"## 找全 {site.n_bugs} 个 Bug 要花多少（上限 5000 步）",
             "## What it costs to find all bugs (max 5000 steps)",
         ),
     ]
@@ -280,7 +281,7 @@ def report_text(tables: dict, site: Site, lang: str) -> list[str]:
                 whole(per_step),
                 whole(c["tokens_per_bug"]),
                 pct(c["tokens"] / cost["random"]["tokens"]) + "%",
-                f"{c['all_found']}/{round(tables.get('runs', 200))}",
+                f"{c['all_found']}/{runs}",
             ]
         )
     lines += table(header, rows)
