@@ -56,6 +56,7 @@ def shown_state(window):
             (i.state, i.visits, i.current, i.bug_found, i.duplicates, i.glow.name() if i.glow else None)
             for i in explore.graph.pages
         ],
+        "trail": explore.graph.trail(),
         "series": explore.progress.series(),
         "timeline": (explore.playback.timeline.value(), explore.playback.position_label.text()),
     }
@@ -193,6 +194,33 @@ def test_timeline_jump_equals_stepping(make_window, qtbot):
     timeline.setValue(14)
     click_step(qtbot, stepped, 14)
     assert shown_state(jumped) == shown_state(stepped)
+
+
+def test_the_trail_is_the_last_moves_newest_strongest_and_a_step_draws_one(make_window, qtbot, monkeypatch):
+    from memviz.gui.explore import graph_view
+
+    drawn = []
+    paint = graph_view.PathsItem.paint
+    monkeypatch.setattr(
+        graph_view.PathsItem, "paint", lambda item, *a: (drawn.append(item), paint(item, *a))[1]
+    )
+    window = make_window(RunConfig(strategy="visited"))
+    graph = window.explore.graph
+    click_step(qtbot, window, 9)
+    qtbot.wait(20)
+    events = window.explore.model.events
+    moves = [(e.from_page, e.to_page) for e in reversed(events[-graph_view.TRAIL_LENGTH :]) if e.moved]
+    trail = graph.trail()
+    assert [(a, b) for a, b, _ in trail] == moves
+    opacities = [o for _, _, o in trail]
+    assert opacities == sorted(opacities, reverse=True) and len(set(opacities)) == len(opacities)
+
+    # The older moves keep their cached pictures and only fade: a step draws one stroke.
+    drawn.clear()
+    click_step(qtbot, window, 1)
+    qtbot.waitUntil(lambda: len(drawn) > 0)
+    qtbot.wait(20)
+    assert [item for item in drawn if item in graph._trail] == [graph._trail[graph._trail_steps.index(9)]]
 
 
 def test_keys_drive_the_run(make_window, qtbot):

@@ -47,7 +47,8 @@ VIEW_SHARE_H, VIEW_SHARE_W = 30.0, 58.0
 REFERENCE_PX = 16.0
 MAX_LINES = 3  # a crowded row zig-zags over at most this many lines
 BEETLE_OUT = 0.33  # how far a bug's beetle reaches left of its card, in card heights
-TRAIL_LENGTH = 5  # moves drawn behind the agent, fading with age (each costs repaint time)
+TRAIL_LENGTH = 5  # moves drawn behind the agent, fading with age
+TRAIL_WIDTH = 0.38  # a trail stroke's width, in type sizes
 
 UNVISITED = "unvisited"
 VISITED = "visited"  # visited, and there is no memory to hold it
@@ -410,7 +411,9 @@ class SiteGraphView(QGraphicsView):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setBackgroundBrush(style.colors().backdrop)
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
+        # One rectangle around what a step changed: painting clipped to a many-rectangle region costs
+        # more than painting the little extra (measured: benchmarks/bench_explore_step.py).
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(360, 260)
 
@@ -426,14 +429,21 @@ class SiteGraphView(QGraphicsView):
         # The nav bar and the links never change during a run: they are the view's background, drawn
         # once per layout into Qt's background cache and copied, not re-stroked, on every repaint.
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
-        # One item per move of the trail: a step repaints each move's own small box, not the box
-        # around the whole trail (which spans much of the graph).
+        # One item per move of the trail, kept by that move while it ages: its picture is cached
+        # (antialiased filling is the costly part of a repaint) and a step only fades it, so a step
+        # draws one new move and copies the others.
         self._trail = [PathsItem(-3) for _ in range(TRAIL_LENGTH)]
+        self._trail_steps: list[int | None] = [None] * TRAIL_LENGTH  # the event each item shows
+        for item in self._trail:
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._plan = PathsItem(-2)
         self._agent = AgentItem()
         self._agent.setVisible(False)
         self._caption = TextItem()
         self._legend = TextItem()
+        self._plan_key: tuple | None = None  # what the plan item shows, to skip redrawing it unchanged
+        for item in (self._plan, self._caption, self._legend):
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         for item in (
             *self._trail, self._plan,
             self._agent, self._caption, self._legend,
@@ -476,6 +486,19 @@ class SiteGraphView(QGraphicsView):
         texts = [item.name for item in self.pages]
         texts += [item.bug_label for item in self.pages if item.bug_found]
         return texts + self._caption.texts() + self._legend.texts()
+
+    def trail(self) -> list[tuple[int, int, float]]:
+        """(from page, to page, opacity) of each move drawn in the trail, the newest first."""
+        shown = [
+            (step, item)
+            for step, item in zip(self._trail_steps, self._trail, strict=True)
+            if step is not None
+        ]
+        events = self.model.events
+        return [
+            (events[step].from_page, events[step].to_page, item.opacity())
+            for step, item in sorted(shown, key=lambda pair: pair[0], reverse=True)
+        ]
 
     def legend_font(self) -> QFont:
         """The type of the legend and the nav bar's caption."""
@@ -575,6 +598,7 @@ class SiteGraphView(QGraphicsView):
         self._legend.setPos(px * 0.6, vh - self._legend.boundingRect().bottom() - self._label_px * 0.45)
         self._draw_edges()
         self._sync_trail()
+        self._plan_key = None  # positions or colours changed: the plan is drawn again
         self._sync_plan(self.model.last_event)
         if not self.walking:
             self._agent.setVisible(False)
@@ -828,18 +852,30 @@ class SiteGraphView(QGraphicsView):
         return glows
 
     def _sync_trail(self) -> None:
-        events = [e for e in self.model.events[-TRAIL_LENGTH:] if e.moved]
+        """The moves of the last TRAIL_LENGTH steps, the newest most opaque."""
+        events = self.model.events
+        first = max(0, len(events) - TRAIL_LENGTH)
+        moves = [i for i in range(first, len(events)) if events[i].moved]
         color = style.strategy_color(self.model.config.strategy)
-        strokes = []
-        n = len(events)
-        for k, event in enumerate(events):
-            age = n - 1 - k  # 0 = the latest move
-            alpha = 0.75 * (1 - age / TRAIL_LENGTH) + 0.06
-            outline = self._stroke_outline(event.from_page, event.to_page, self._px * (0.42 - 0.025 * age))
-            strokes.append((outline, QPen(Qt.PenStyle.NoPen), QBrush(style.with_alpha(color, alpha))))
-        strokes += [None] * (TRAIL_LENGTH - len(strokes))
-        for item, stroke in zip(self._trail, strokes, strict=True):
-            item.set_stroke(stroke)
+        width = self._px * TRAIL_WIDTH
+        slots = {step: k for k, step in enumerate(self._trail_steps) if step in moves}
+        free = [k for k in range(TRAIL_LENGTH) if k not in slots.values()]
+        for k in free:
+            self._trail_steps[k] = None
+            self._trail[k].set_stroke(None)
+        for age, step in enumerate(reversed(moves)):  # age 0 = the latest move
+            k = slots[step] if step in slots else free.pop(0)
+            self._trail_steps[k] = step
+            item = self._trail[k]
+            event = events[step]
+            outline = self._stroke_outline(event.from_page, event.to_page, width)
+            item.set_stroke((outline, QPen(Qt.PenStyle.NoPen), QBrush(color)))
+            opacity = 0.75 * (1 - age / TRAIL_LENGTH) + 0.06
+            if item.opacity() != opacity:
+                item.setOpacity(opacity)
+            z = -3 + 0.1 * (TRAIL_LENGTH - age) / TRAIL_LENGTH  # newer moves on top
+            if item.zValue() != z:
+                item.setZValue(z)
 
     def _stroke_outline(self, p: int, q: int, width: float) -> QPainterPath:
         """The filled outline of a wide stroke along p→q: stroking a wide pen on every repaint is the
@@ -857,18 +893,19 @@ class SiteGraphView(QGraphicsView):
 
     def _sync_plan(self, event: StepEvent | None, reveal: float = 1.0) -> None:
         if event is None or event.how != HOW_PLAN or not event.planned_path:
-            self._plan.set_strokes([])
+            if self._plan_key is not None:
+                self._plan_key = None
+                self._plan.set_strokes([])
             return
-        route = QPainterPath()
         hops = list(zip(event.planned_path, event.planned_path[1:], strict=False))
-        for a, b in hops:
+        shown = len(hops) if reveal >= 1.0 else sum(1 for i in range(len(hops)) if i < reveal * len(hops))
+        key = (tuple(event.planned_path), shown, reveal >= 1.0)
+        if key == self._plan_key:
+            return
+        self._plan_key = key
+        route = QPainterPath()
+        for a, b in hops[:shown]:  # during the reveal, the route is drawn hop by hop
             route.addPath(self._edge_path(a, b))
-        if reveal < 1.0:  # draw the route hop by hop as it is revealed
-            shown = QPainterPath()
-            for i, (a, b) in enumerate(hops):
-                if i < reveal * len(hops):
-                    shown.addPath(self._edge_path(a, b))
-            route = shown
         plan = style.colors().plan
         pen = QPen(plan, self._px * 0.3, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
         heads = QPainterPath()
@@ -964,8 +1001,8 @@ class SiteGraphView(QGraphicsView):
         self.setBackgroundBrush(style.colors().backdrop)
         self._relayout()  # the background's lines and the plan are stroked in the theme's colours
         self._sync_pages()
-        for item in self.pages:
-            item.update()  # cards are cached as pixmaps
+        for item in (*self.pages, self._caption, self._legend):
+            item.update()  # cached as pixmaps, painted in the theme's colours
         self.resetCachedContent()
         self.viewport().update()
 
