@@ -8,16 +8,18 @@ rest of the step it was evicted on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEasingCurve, QRectF, QSize, Qt, QVariantAnimation
-from PySide6.QtGui import QFontMetricsF, QPainter, QPen
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, QSize, Qt, QVariantAnimation
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from memviz.core.engine import StepEvent
 from memviz.gui.explore import style
 from memviz.gui.explore.labels import policy_name, policy_rule, strategy_name
 from memviz.gui.explore.model import ExploreModel
+from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.language import Language
 
 NORMAL = "normal"
@@ -48,6 +50,8 @@ class MemoryList(QWidget):
         self._font_cache = None
         self._name_width_cache: tuple[str, float] | None = None
         self._link_widths: dict[tuple[str, int], float] = {}
+        self._texts = StaticTexts()  # names and links, laid out once
+        self._shapes = ShapeCache()  # row boxes and tags, rasterised once
         self._progress = 1.0
         self._painted_keys: dict[int, tuple] = {}  # per slot, what its row showed when last set
         self._animation = QVariantAnimation(self)
@@ -153,7 +157,12 @@ class MemoryList(QWidget):
     def update_all(self) -> None:
         """Repaint every row (language, type size or theme changed)."""
         self._painted_keys = {}
+        self._texts.clear()
+        self._shapes.clear()
         self.update()
+
+    def _on_theme_change(self) -> None:
+        self.update_all()
 
     def _set_height(self) -> None:
         height = int(max(1, len(self.rows)) * self.row_height()) + 4
@@ -169,15 +178,47 @@ class MemoryList(QWidget):
 
     # -- painting -------------------------------------------------------------------------------------
 
+    def _paint_row_box(self, mark: str) -> Callable[[QPainter, QRectF], None]:
+        c = style.colors()
+        fill = {NORMAL: c.row_fill, NEW: c.new_entry, TOUCHED: c.touched, EVICTED: c.evicted_fill}[mark]
+        border = {NORMAL: c.row_edge, NEW: c.new_entry_edge, TOUCHED: c.remembered_edge, EVICTED: c.evict}[
+            mark
+        ]
+        pen = QPen(border, (2 if mark != NORMAL else 1) * style.line_width())
+        if mark == EVICTED:
+            pen.setStyle(Qt.PenStyle.DashLine)
+
+        def paint(painter: QPainter, box: QRectF) -> None:
+            painter.setPen(pen)
+            painter.setBrush(fill)
+            painter.drawRoundedRect(box, 6, 6)
+
+        return paint
+
+    def _paint_tag(self, text: str, color: QColor) -> Callable[[QPainter, QRectF], None]:
+        font = self._fonts()[2]
+
+        def paint(painter: QPainter, box: QRectF) -> None:
+            painter.setPen(QPen(color, 1.2 * style.line_width()))
+            painter.setBrush(style.colors().paper)
+            painter.drawRoundedRect(box, box.height() / 2, box.height() / 2)
+            painter.setFont(font)
+            painter.setPen(color)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+        return paint
+
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         c = style.colors()
         lw = style.line_width()
+        ratio = self.devicePixelRatioF()
         exposed = QRectF(event.rect())
         painter.fillRect(event.rect(), c.paper)
-        name_font, link_font, tag_font = self._fonts()
+        name_font, link_font, _tag_font = self._fonts()
         name_metrics, link_metrics, tag_metrics = self._metrics()
+        texts = self._texts
         row_h = self.row_height()
         lang = self.language.code
         tr = self.language.tr
@@ -188,6 +229,7 @@ class MemoryList(QWidget):
         t = self._progress
         index_w = name_metrics.horizontalAdvance("24") + 14
         name_w = min(self._name_width(), width * 0.38)
+        space = link_metrics.horizontalAdvance("  ")
         live_index = 0
         for row in self.rows:
             y = (row.from_slot + (row.slot - row.from_slot) * t) * row_h
@@ -201,41 +243,33 @@ class MemoryList(QWidget):
                 opacity = min(1.0, 0.15 + t)
             elif row.mark == EVICTED:
                 opacity = 1.0 - (1.0 - c.evicted_opacity) * t
+            # Fading: pictures are copied at an opacity; text takes a translucent colour instead, since
+            # text drawn at a painter opacity goes through a path for every glyph (20 times slower).
             painter.setOpacity(opacity)
-            fill = {NORMAL: c.row_fill, NEW: c.new_entry, TOUCHED: c.touched, EVICTED: c.evicted_fill}[
-                row.mark
-            ]
-            border = {
-                NORMAL: c.row_edge,
-                NEW: c.new_entry_edge,
-                TOUCHED: c.remembered_edge,
-                EVICTED: c.evict,
-            }[row.mark]
-            pen = QPen(border, (2 if row.mark != NORMAL else 1) * lw)
-            if row.mark == EVICTED:
-                pen.setStyle(Qt.PenStyle.DashLine)
-            painter.setPen(pen)
-            painter.setBrush(fill)
-            painter.drawRoundedRect(box, 6, 6)
+            self._shapes.draw(painter, box, ("row", row.mark), self._paint_row_box(row.mark), 2 * lw, ratio)
+            painter.setOpacity(1.0)
+
+            def pen(color: QColor, opacity: float = opacity) -> QColor:
+                return color if opacity >= 1.0 else style.with_alpha(color, color.alphaF() * opacity)
+
+            mid = box.center().y()
 
             x = box.left() + 8
             painter.setFont(link_font)
             painter.setPen(c.muted)
-            index_text = "✗" if row.mark == EVICTED else str(live_index)
-            painter.drawText(
-                QRectF(x, box.top(), index_w - 8, box.height()), Qt.AlignmentFlag.AlignVCenter, index_text
+            texts.draw(
+                painter, x, mid, "✗" if row.mark == EVICTED else str(live_index), link_font, link_metrics
             )
             x += index_w
             painter.setFont(name_font)
-            painter.setPen(c.evict_text if row.mark == EVICTED else c.ink)
+            painter.setPen(pen(c.evict_text if row.mark == EVICTED else c.ink))
             name = name_metrics.elidedText(
                 site.page_name(row.page, lang), Qt.TextElideMode.ElideRight, name_w
             )
-            painter.drawText(QRectF(x, box.top(), name_w, box.height()), Qt.AlignmentFlag.AlignVCenter, name)
+            texts.draw(painter, x, mid, name, name_font, name_metrics)
             if row.mark == EVICTED:
-                mid = box.center().y()
-                painter.setPen(QPen(c.evict, 2 * lw))
-                painter.drawLine(x, mid, x + name_metrics.horizontalAdvance(name), mid)
+                painter.setPen(QPen(pen(c.evict), 2 * lw))
+                painter.drawLine(QPointF(x, mid), QPointF(x + name_metrics.horizontalAdvance(name), mid))
             x += name_w
 
             tag = {
@@ -247,15 +281,14 @@ class MemoryList(QWidget):
                 tag = tr("下一个被忘", "next to go")
             tag_w = tag_metrics.horizontalAdvance(tag) + 16 if tag else 0
             if tag:
-                tag_box = QRectF(box.right() - tag_w - 6, box.center().y() - tag_metrics.height() * 0.62,
+                tag_box = QRectF(box.right() - tag_w - 6, mid - tag_metrics.height() * 0.62,
                                  tag_w, tag_metrics.height() * 1.24)  # fmt: skip
                 color = {NEW: c.new_entry_text, TOUCHED: c.remembered_edge}.get(row.mark, c.evict_text)
-                painter.setPen(QPen(color, 1.2 * lw))
-                painter.setBrush(c.paper)
-                painter.drawRoundedRect(tag_box, tag_box.height() / 2, tag_box.height() / 2)
-                painter.setFont(tag_font)
-                painter.setPen(color)
-                painter.drawText(tag_box, Qt.AlignmentFlag.AlignCenter, tag)
+                painter.setOpacity(opacity)
+                self._shapes.draw(
+                    painter, tag_box, ("tag", tag, color.rgba()), self._paint_tag(tag, color), 2 * lw, ratio
+                )
+                painter.setOpacity(1.0)
 
             # The links this entry remembers: its own links (green: not in memory yet, the frontier),
             # then how many nav links it also holds.
@@ -264,7 +297,6 @@ class MemoryList(QWidget):
             local = [q for q in links if q not in site.nav]
             n_nav = len(links) - len(local)
             painter.setFont(link_font)
-            space = link_metrics.horizontalAdvance("  ")
             nav_text = tr(f"+导航 {n_nav}", f"+{n_nav} nav") if n_nav else ""
             nav_w = link_metrics.horizontalAdvance(nav_text) if nav_text else 0
             limit = links_right - nav_w - space * 3  # room for "…" before the nav count
@@ -275,23 +307,16 @@ class MemoryList(QWidget):
                 if x + w > limit:
                     shown_all = False
                     break
-                painter.setPen(c.muted if q in remembered else c.plan_text)
-                painter.drawText(
-                    QRectF(x, box.top(), w + 2, box.height()), Qt.AlignmentFlag.AlignVCenter, text
-                )
+                painter.setPen(pen(c.muted if q in remembered else c.plan_text))
+                texts.draw(painter, x, mid, text, link_font, link_metrics)
                 x += w + space
             if not shown_all:
-                painter.setPen(c.muted)
-                painter.drawText(
-                    QRectF(x, box.top(), space * 2, box.height()), Qt.AlignmentFlag.AlignVCenter, "…"
-                )
+                painter.setPen(pen(c.muted))
+                texts.draw(painter, x, mid, "…", link_font, link_metrics)
                 x += space * 1.5
             if nav_text:
-                painter.setPen(c.faint)
-                painter.drawText(
-                    QRectF(x, box.top(), nav_w + 4, box.height()), Qt.AlignmentFlag.AlignVCenter, nav_text
-                )
-        painter.setOpacity(1.0)
+                painter.setPen(pen(c.faint))
+                texts.draw(painter, x, mid, nav_text, link_font, link_metrics)
         painter.end()
 
     def _entry_links(self, page: int) -> tuple[int, ...]:
