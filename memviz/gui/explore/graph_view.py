@@ -34,6 +34,7 @@ from memviz.gui.explore.layout import (
     site_layout,
 )
 from memviz.gui.explore.model import ExploreModel
+from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.language import Language
 
 MIN_PX = 12.0  # page names never go below this, in pixels
@@ -106,6 +107,8 @@ class PageItem(QGraphicsItem):
         self.width = 80.0
         self.height = 30.0
         self._bounds = QRectF()
+        self.pictures = ShapeCache()  # the view's: shared by its cards, cleared with the type or theme
+        self.texts = StaticTexts()
         self.setZValue(0)
         self.setAcceptHoverEvents(False)
 
@@ -150,18 +153,30 @@ class PageItem(QGraphicsItem):
         return self._bounds
 
     def paint(self, painter: QPainter, _option, _widget=None) -> None:
+        # Every part is a picture from the view's cache (a step changes a few cards, and drawing a
+        # card's antialiased shapes and text afresh costs most of a millisecond).
+        pictures = self.pictures
         rect = self.card_rect()
         radius = self.height * 0.28
         c = style.colors()
         lw = style.line_width()
+        ratio = painter.device().devicePixelRatioF()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
 
         if self.glow is not None and self.glow_strength > 0:
-            glow = style.with_alpha(self.glow, 0.5 * self.glow_strength)
-            painter.setPen(QPen(glow, self.height * 0.22))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            grow = self.height * 0.13
-            painter.drawRoundedRect(rect.adjusted(-grow, -grow, grow, grow), radius + grow, radius + grow)
+            grow = self.height * 0.24
+            glow = style.with_alpha(self.glow, 0.5)
+
+            def paint_glow(p: QPainter, box: QRectF) -> None:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(glow)
+                p.drawRoundedRect(box, radius + grow, radius + grow)
+
+            painter.setOpacity(self.glow_strength)
+            pictures.draw(
+                painter, rect.adjusted(-grow, -grow, grow, grow), ("glow", glow.rgba()), paint_glow, 1, ratio
+            )
+            painter.setOpacity(1.0)
 
         fill, edge, dashed = _state_colors(c, self.state)
         text_color = c.muted if self.state in (UNVISITED, FORGOTTEN) else c.ink
@@ -172,39 +187,59 @@ class PageItem(QGraphicsItem):
             pen.setStyle(Qt.PenStyle.DashLine)
         if self.current:
             pen = QPen(c.ink, lw * max(2.5, self.height * 0.1))
-        painter.setPen(pen)
-        painter.setBrush(QBrush(fill))
-        painter.drawRoundedRect(rect, radius, radius)
-        if self.state == FORGOTTEN and not self.current:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(
-                QBrush(style.with_alpha(c.forgotten_edge, c.hatch_alpha), Qt.BrushStyle.BDiagPattern)
-            )
-            painter.drawRoundedRect(rect, radius, radius)
+        hatched = self.state == FORGOTTEN and not self.current
 
-        painter.setFont(self.bold_font if self.current or self.state != UNVISITED else self.font)
+        def paint_card(p: QPainter, box: QRectF) -> None:
+            p.setPen(pen)
+            p.setBrush(QBrush(fill))
+            p.drawRoundedRect(box, radius, radius)
+            if hatched:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(
+                    QBrush(style.with_alpha(c.forgotten_edge, c.hatch_alpha), Qt.BrushStyle.BDiagPattern)
+                )
+                p.drawRoundedRect(box, radius, radius)
+
+        key = ("card", self.state, self.current, fill.rgba(), pen.color().rgba(), pen.widthF(), radius)
+        pictures.draw(painter, rect, key, paint_card, pen.widthF() + 1, ratio)
+
+        font = self.bold_font if self.current or self.state != UNVISITED else self.font
+        painter.setFont(font)
         painter.setPen(text_color)
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.name)
+        self.texts.draw_centered(painter, rect, self.name, font)
 
         if self.has_bug:
-            self._paint_bug(painter, QPointF(rect.left() + 1, rect.top() + 1), self.height * 0.3, c)
+            r = self.height * 0.3
+            found = self.bug_found
+
+            def paint_bug(p: QPainter, box: QRectF) -> None:
+                self._paint_bug(p, QPointF(box.left() + 1.1 * r, box.top() + 1.3 * r), r, found, c)
+
+            bug_box = QRectF(rect.left() + 1 - 1.1 * r, rect.top() + 1 - 1.3 * r, 2.2 * r, 2.2 * r)
+            pictures.draw(painter, bug_box, ("bug", found, r), paint_bug, 2, ratio)
         if self.visits > 0:
-            self._paint_badge(painter, QPointF(rect.right() - 1, rect.top() + 1), c)
+            self._paint_badge(painter, QPointF(rect.right() - 1, rect.top() + 1), c, ratio)
 
         y = rect.bottom() + 4
         small = QFontMetricsF(self.small_font)
-        painter.setFont(self.small_font)
-        for text, color in self._label_lines():
+        for text, color_name in self._label_lines():
             w = small.horizontalAdvance(text) + 10
             box = QRectF(-w / 2, y, w, small.height() + 2)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(c.paper)
-            painter.drawRoundedRect(box, 4, 4)
-            painter.setPen(getattr(c, color))
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            color = getattr(c, color_name)
+
+            def paint_label(p: QPainter, box: QRectF, text: str = text, color: QColor = color) -> None:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(c.paper)
+                p.drawRoundedRect(box, 4, 4)
+                p.setFont(self.small_font)
+                p.setPen(color)
+                p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+            pictures.draw(painter, box, ("label", text, color.rgba()), paint_label, 1, ratio)
             y += small.height() + 2
 
-    def _paint_bug(self, painter: QPainter, center: QPointF, r: float, c: style.ExploreColors) -> None:
+    @staticmethod
+    def _paint_bug(painter: QPainter, center: QPointF, r: float, found: bool, c: style.ExploreColors) -> None:
         """A small beetle: filled once the bug is found, an outline while it still hides."""
         painter.save()
         painter.translate(center)
@@ -213,26 +248,30 @@ class PageItem(QGraphicsItem):
         for dy in (-0.45, 0.0, 0.45):
             painter.drawLine(QPointF(-r * 1.05, dy * r - 0.15 * r), QPointF(r * 1.05, dy * r - 0.15 * r))
         painter.setPen(QPen(c.bug, max(1.2, r * 0.18)))
-        painter.setBrush(c.bug if self.bug_found else c.paper)
+        painter.setBrush(c.bug if found else c.paper)
         painter.drawEllipse(QRectF(-r * 0.62, -r * 0.8, r * 1.24, r * 1.6))
         painter.drawEllipse(QRectF(-r * 0.38, -r * 1.22, r * 0.76, r * 0.56))
-        if self.bug_found:
+        if found:
             painter.setPen(QPen(c.paper, max(1.0, r * 0.12)))
             painter.drawLine(QPointF(0, -r * 0.7), QPointF(0, r * 0.75))
         painter.restore()
 
-    def _paint_badge(self, painter: QPainter, center: QPointF, c: style.ExploreColors) -> None:
+    def _paint_badge(self, painter: QPainter, center: QPointF, c: style.ExploreColors, ratio: float) -> None:
         text = str(self.visits)
         metrics = QFontMetricsF(self.small_font)
         h = metrics.height() * 1.05
         w = max(h, metrics.horizontalAdvance(text) + h * 0.5)
         box = QRectF(center.x() - w / 2, center.y() - h / 2, w, h)
-        painter.setPen(QPen(c.paper, 1.5))
-        painter.setBrush(c.badge)
-        painter.drawRoundedRect(box, h / 2, h / 2)
-        painter.setFont(self.small_font)
-        painter.setPen(c.badge_text)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+        def paint_badge(p: QPainter, box: QRectF) -> None:
+            p.setPen(QPen(c.paper, 1.5))
+            p.setBrush(c.badge)
+            p.drawRoundedRect(box, h / 2, h / 2)
+            p.setFont(self.small_font)
+            p.setPen(c.badge_text)
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+        self.pictures.draw(painter, box, ("badge", text), paint_badge, 1, ratio)
 
 
 class PathsItem(QGraphicsItem):
@@ -423,6 +462,8 @@ class SiteGraphView(QGraphicsView):
         self._edge_paths: dict[tuple[int, int], QPainterPath] = {}
         self._outlines: dict[tuple[int, int, float], QPainterPath] = {}
         self.pages: list[PageItem] = []
+        self._card_pictures = ShapeCache()  # shared by the cards; cleared when type or theme change
+        self._card_texts = StaticTexts()
         self._nav_band = PathsItem(-10)
         self._nav_edges = PathsItem(-6)
         self._local_edges = PathsItem(-5)
@@ -526,6 +567,7 @@ class SiteGraphView(QGraphicsView):
         self.pages = [PageItem(p) for p in range(site.n_pages)]
         for item in self.pages:
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            item.pictures, item.texts = self._card_pictures, self._card_texts
             item.has_bug = p_has_bug = item.page in site.bug_by_page
             item.setZValue(0.5 if p_has_bug else 0)
             self.scene().addItem(item)
@@ -565,6 +607,8 @@ class SiteGraphView(QGraphicsView):
         for item in self.pages:
             item.setZValue(2 if item.has_bug and not room_for_labels else 0.5 if item.has_bug else 0)
         self._px = px
+        self._card_pictures.clear()
+        self._card_texts.clear()
         font = style.ui_font(px)
         bold = style.ui_font(px, bold=True)
         small = style.ui_font(max(MIN_SMALL_PX, px * 0.8))
@@ -885,8 +929,8 @@ class SiteGraphView(QGraphicsView):
         if outline is None:
             stroker = QPainterPathStroker()
             stroker.setWidth(width)
-            stroker.setCapStyle(Qt.PenCapStyle.RoundCap)
-            stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            stroker.setCapStyle(Qt.PenCapStyle.FlatCap)
+            stroker.setJoinStyle(Qt.PenJoinStyle.BevelJoin)
             outline = stroker.createStroke(self._edge_path(p, q)).simplified()
             self._outlines[key] = outline
         return outline

@@ -542,3 +542,4 @@ class MemoryPanel(QWidget):
         muted = style.colors().muted.name()
         self.rule.setStyleSheet(f"color: {muted};")
         self.empty.setStyleSheet(f"color: {muted}; padding: 16px;")
+        self.scroll.verticalScrollBar().setStyleSheet(style.scroll_bar_sheet())

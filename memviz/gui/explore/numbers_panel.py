@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
@@ -18,6 +20,7 @@ from memviz.core.engine import StepEvent
 from memviz.core.stats import pct
 from memviz.gui.explore import style
 from memviz.gui.explore.model import ExploreModel
+from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.language import Language
 from memviz.gui.palette import OKABE_ITO
 
@@ -79,8 +82,13 @@ class StatCard(QWidget):
             text.forget_width()
 
     def _on_app_font_change(self) -> None:
+        _forget_pictures()
         self._set_fonts()
         self.updateGeometry()
+        self.update()
+
+    def _on_theme_change(self) -> None:
+        _forget_pictures()
         self.update()
 
     def texts(self) -> list[str]:
@@ -105,6 +113,20 @@ class StatCard(QWidget):
     def minimumSizeHint(self) -> QSize:
         return QSize(80, self.sizeHint().height())
 
+    def _paint_card(self, accent: QColor) -> Callable[[QPainter, QRectF], None]:
+        c = style.colors()
+        lw = style.line_width()
+
+        def paint(painter: QPainter, box: QRectF) -> None:
+            painter.setPen(QPen(c.border, lw))
+            painter.setBrush(c.paper)
+            painter.drawRoundedRect(box, 8, 8)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(accent)
+            painter.drawRoundedRect(QRectF(box.left(), box.top(), box.width(), 4 * lw), 2, 2)
+
+        return paint
+
     def paintEvent(self, _event) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -112,24 +134,33 @@ class StatCard(QWidget):
         c = style.colors()
         lw = style.line_width()
         box = box.adjusted(lw / 2 - 0.5, lw / 2 - 0.5, 0.5 - lw / 2, 0.5 - lw / 2)  # keep the border inside
-        painter.setPen(QPen(c.border, lw))
-        painter.setBrush(c.paper)
-        painter.drawRoundedRect(box, 8, 8)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(self.accent if self.accent is not None else c.ink)
-        painter.drawRoundedRect(QRectF(box.left(), box.top(), box.width(), 4 * lw), 2, 2)
+        accent = self.accent if self.accent is not None else c.ink
+        key = ("card", accent.rgba(), c.border.rgba(), c.paper.rgba(), lw)
+        _shapes.draw(painter, box, key, self._paint_card(accent), lw, self.devicePixelRatioF())
         y = box.top() + 4 * lw + 3
         inner = box.width() - 20
-        for text, kind, color in self._lines():
-            painter.setFont(self.fonts[kind])
+        for (text, kind, color), card_text in zip(
+            self._lines(), (self.caption, self.value, self.detail), strict=True
+        ):
+            font, metrics = self.fonts[kind], self.metrics[kind]
+            painter.setFont(font)
             painter.setPen(color)
-            metrics = self.metrics[kind]
-            shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, inner)
-            painter.drawText(
-                QRectF(box.left() + 10, y, inner, metrics.height()), Qt.AlignmentFlag.AlignLeft, shown
-            )
+            if card_text.width() > inner:
+                text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, inner)
+            _texts.draw(painter, box.left() + 10, y + metrics.height() / 2, text, font, metrics)
             y += metrics.height()
         painter.end()
+
+
+# Shared by all cards: the card boxes come in a few sizes and colours, the texts are short numbers.
+_shapes = ShapeCache()
+_texts = StaticTexts()
+
+
+def _forget_pictures() -> None:
+    """Type size or theme changed: the cards' boxes and texts are drawn again."""
+    _shapes.clear()
+    _texts.clear()
 
 
 class NumbersPanel(QWidget):
@@ -303,11 +334,11 @@ class ProgressPlot(QWidget):
             for name in ("left", "bottom"):
                 item.getAxis(name).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.coverage_plot.setYRange(0, 100, padding=0.02)
-        # Plain curve items and one ellipse per plot for "now": a step redraws in well under a millisecond.
-        self.coverage_curve = pg.PlotCurveItem(antialias=True)
-        self.tokens_curve = pg.PlotCurveItem(antialias=True)
-        self.coverage_plot.addItem(self.coverage_curve)
-        self.tokens_plot.addItem(self.tokens_curve)
+        # A polyline and an ellipse per plot, outside the autorange bookkeeping (the axes are fixed).
+        self.coverage_curve = Polyline()
+        self.tokens_curve = Polyline()
+        self.coverage_plot.addItem(self.coverage_curve, ignoreBounds=True)
+        self.tokens_plot.addItem(self.tokens_curve, ignoreBounds=True)
         self.coverage_dot = _dot()
         self.tokens_dot = _dot()
         self._set_tick_fonts()
@@ -357,7 +388,7 @@ class ProgressPlot(QWidget):
             (self.coverage_curve, self.coverage_dot, c.coverage_line),
             (self.tokens_curve, self.tokens_dot, c.tokens_line),
         ):
-            curve.setPen(pg.mkPen(color, width=3 * lw))
+            curve.set_pen(QPen(color, 3 * lw))
             dot.setBrush(color)
             dot.setPen(QPen(c.paper, 1.5 * lw))
 
@@ -377,9 +408,9 @@ class ProgressPlot(QWidget):
         self._tokens.append(event.tokens_total / 1000)
 
     def _draw_series(self) -> None:
-        self.coverage_curve.setData(self._xs, self._coverage)
+        self.coverage_curve.set_points(self._xs, self._coverage)
         self.coverage_dot.setPos(self._xs[-1], self._coverage[-1])
-        self.tokens_curve.setData(self._xs, self._tokens)
+        self.tokens_curve.set_points(self._xs, self._tokens)
         self.tokens_dot.setPos(self._xs[-1], self._tokens[-1])
 
     def _on_model_step(self, event: StepEvent) -> None:
@@ -406,6 +437,52 @@ class ProgressPlot(QWidget):
     def _on_theme_change(self) -> None:
         self._set_colors()
         self._set_texts()
+
+
+class Polyline(pg.GraphicsObject):
+    """A line through points in data coordinates, its pen a fixed width in pixels.
+
+    pyqtgraph's PlotCurveItem recomputes its data bounds (NumPy reductions, pixel vectors) several
+    times per repaint, a few milliseconds a step; this curve has 31 points at most and its bounds
+    are the path's, plus the pen."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._path = QPainterPath()
+        self._pen = QPen()
+
+    def set_pen(self, pen: QPen) -> None:
+        pen.setCosmetic(True)
+        self._pen = pen
+        self.update()
+
+    def set_points(self, xs: list[float], ys: list[float]) -> None:
+        path = QPainterPath()
+        if xs:
+            path.moveTo(xs[0], ys[0])
+            for x, y in zip(xs[1:], ys[1:], strict=True):
+                path.lineTo(x, y)
+        self.prepareGeometryChange()
+        self._path = path
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        rect = self._path.boundingRect()
+        px, py = self.pixelVectors()  # one pixel, in data units (None until the plot is placed)
+        if px is None or py is None:
+            return rect
+        mx = self._pen.widthF() * (abs(px.x()) + abs(py.x()))
+        my = self._pen.widthF() * (abs(px.y()) + abs(py.y()))
+        return rect.adjusted(-mx, -my, mx, my)
+
+    def viewTransformChanged(self) -> None:
+        self.prepareGeometryChange()  # the pen's margin, in data units, changed with the scale
+
+    def paint(self, painter: QPainter, *_args) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(self._pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self._path)
 
 
 def _dot() -> QGraphicsEllipseItem:

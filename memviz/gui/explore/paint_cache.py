@@ -16,10 +16,12 @@ from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPixmap, QStaticText, 
 
 
 class StaticTexts:
-    """``QStaticText`` per (text, font), drawn vertically centred on a line."""
+    """``QStaticText`` per (text, font), drawn vertically centred on a line. Holds at most ``limit``
+    texts (numbers change every step; page names repeat)."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = 2000) -> None:
         self._texts: dict[tuple[str, str], QStaticText] = {}
+        self._limit = limit
 
     def clear(self) -> None:
         self._texts.clear()
@@ -28,6 +30,8 @@ class StaticTexts:
         key = (text, font.key())
         static = self._texts.get(key)
         if static is None:
+            if len(self._texts) >= self._limit:
+                self._texts.clear()
             static = QStaticText(text)
             static.setTextFormat(Qt.TextFormat.PlainText)
             static.prepare(QTransform(), font)
@@ -39,6 +43,14 @@ class StaticTexts:
     ) -> None:
         """``text`` in ``font`` (which must be the painter's) from ``x``, centred on ``center_y``."""
         painter.drawStaticText(QPointF(x, center_y - metrics.height() / 2), self.get(text, font))
+
+    def draw_centered(self, painter: QPainter, rect: QRectF, text: str, font: QFont) -> None:
+        """``text`` in ``font`` (which must be the painter's) centred in ``rect``."""
+        static = self.get(text, font)
+        size = static.size()
+        painter.drawStaticText(
+            QPointF(rect.center().x() - size.width() / 2, rect.center().y() - size.height() / 2), static
+        )
 
 
 class ShapeCache:

@@ -161,6 +161,21 @@ def strategy_color(strategy: str) -> QColor:
     return QColor(STRATEGY_COLORS[strategy])
 
 
+def scroll_bar_sheet() -> str:
+    """A style sheet for the scroll bars of lists that scroll on every step: a flat handle on no
+    track. (Fusion's own bar, with its gradients, costs 1.5 ms to repaint each time it moves.)"""
+    c = colors()
+    handle = f"rgba({c.faint.red()}, {c.faint.green()}, {c.faint.blue()}, 150)"
+    return (
+        "QScrollBar:vertical { width: 10px; background: transparent; margin: 0; }"
+        f" QScrollBar::handle:vertical {{ background: {handle}; border-radius: 4px;"
+        " min-height: 24px; margin: 1px; }"
+        f" QScrollBar::handle:vertical:hover {{ background: {c.muted.name()}; }}"
+        " QScrollBar::add-line:vertical, QScrollBar::sub-line:vertical { height: 0; }"
+        " QScrollBar::add-page:vertical, QScrollBar::sub-page:vertical { background: none; }"
+    )
+
+
 def with_alpha(color: QColor, alpha: float) -> QColor:
     c = QColor(color)
     c.setAlphaF(max(0.0, min(1.0, alpha)))
