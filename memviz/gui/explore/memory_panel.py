@@ -398,6 +398,9 @@ class MemoryPanel(QWidget):
         self.list = MemoryList(model, language)
         self.scroll = QScrollArea()
         self.scroll.setWidget(self.list)
+        # The list paints every pixel it exposes: Qt need not fill it first, nor paint what is under it.
+        self.list.setAutoFillBackground(False)
+        self.list.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

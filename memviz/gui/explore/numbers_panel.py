@@ -450,10 +450,13 @@ class Polyline(pg.GraphicsObject):
         super().__init__()
         self._path = QPainterPath()
         self._pen = QPen()
+        self._margin: tuple[float, float] | None = None  # the pen's half width in data units, x and y
 
     def set_pen(self, pen: QPen) -> None:
         pen.setCosmetic(True)
+        self.prepareGeometryChange()
         self._pen = pen
+        self._margin = None
         self.update()
 
     def set_points(self, xs: list[float], ys: list[float]) -> None:
@@ -467,16 +470,18 @@ class Polyline(pg.GraphicsObject):
         self.update()
 
     def boundingRect(self) -> QRectF:
-        rect = self._path.boundingRect()
-        px, py = self.pixelVectors()  # one pixel, in data units (None until the plot is placed)
-        if px is None or py is None:
-            return rect
-        mx = self._pen.widthF() * (abs(px.x()) + abs(py.x()))
-        my = self._pen.widthF() * (abs(px.y()) + abs(py.y()))
-        return rect.adjusted(-mx, -my, mx, my)
+        if self._margin is None:
+            px, py = self.pixelVectors()  # one pixel, in data units (None until the plot is placed)
+            if px is None or py is None:
+                return self._path.boundingRect()
+            w = self._pen.widthF()
+            self._margin = (w * (abs(px.x()) + abs(py.x())), w * (abs(px.y()) + abs(py.y())))
+        mx, my = self._margin
+        return self._path.boundingRect().adjusted(-mx, -my, mx, my)
 
     def viewTransformChanged(self) -> None:
-        self.prepareGeometryChange()  # the pen's margin, in data units, changed with the scale
+        self._margin = None  # the pen's margin, in data units, changed with the scale
+        self.prepareGeometryChange()
 
     def paint(self, painter: QPainter, *_args) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)

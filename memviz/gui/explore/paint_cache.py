@@ -22,12 +22,19 @@ class StaticTexts:
     def __init__(self, limit: int = 2000) -> None:
         self._texts: dict[tuple[str, str], QStaticText] = {}
         self._limit = limit
+        # QFont.key() per draw costs as much as the draw; keyed by the font object, which is kept
+        # (so its id is not reused while it is here).
+        self._font_keys: dict[int, tuple[QFont, str]] = {}
 
     def clear(self) -> None:
         self._texts.clear()
+        self._font_keys.clear()
 
     def get(self, text: str, font: QFont) -> QStaticText:
-        key = (text, font.key())
+        known = self._font_keys.get(id(font))
+        if known is None or known[0] is not font:
+            known = self._font_keys[id(font)] = (font, font.key())
+        key = (text, known[1])
         static = self._texts.get(key)
         if static is None:
             if len(self._texts) >= self._limit:
