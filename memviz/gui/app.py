@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 
 from PySide6.QtCore import QtMsgType, qInstallMessageHandler
@@ -69,4 +70,16 @@ def run_app(argv: list[str] | None = None, lang: str | None = None) -> int:
     if lang is not None:  # --lang on the command line wins over the remembered language
         window.language.set_code(lang)
     window.show()
+    settle_garbage_collector()
     return app.exec()
+
+
+def settle_garbage_collector() -> None:
+    """Move everything built so far (modules, the window's widgets) out of the collector's sight.
+
+    A full collection walks every object Python tracks, about 100,000 once the window is up: 80 ms
+    here, five frames of autoplay lost whenever it happens to fall. Frozen, the start-up objects are
+    never walked again; what the run allocates later is still collected as usual.
+    """
+    gc.collect()
+    gc.freeze()

@@ -100,3 +100,15 @@ def test_preferences_are_restored_in_a_new_window(app, qtbot, site, tmp_path):
     finally:
         second.set_theme("light")
         second.set_zoom(1.0)
+
+
+def test_settling_the_collector_freezes_what_start_up_built():
+    import gc
+
+    from memviz.gui.app import settle_garbage_collector
+
+    try:
+        settle_garbage_collector()
+        assert gc.get_freeze_count() > 10_000  # the modules and widgets built so far
+    finally:
+        gc.unfreeze()
