@@ -1,4 +1,4 @@
-"""How long the Explore window takes to draw a step (offscreen, 1920x1080).
+"""How long the Explore window takes to draw a step (1920x1080; offscreen unless QT_QPA_PLATFORM says).
 
 Autoplay at full speed must stay smooth: a step's redraw has to fit well inside one 60 Hz frame
 (16.7 ms). For each strategy this measures
@@ -15,6 +15,7 @@ machine other processes stretch wall time; CPU time is this process's own work (
 areas on helper threads, which CPU time also counts). Run:
 
     python benchmarks/bench_explore_step.py [--repeats N]
+    QT_QPA_PLATFORM=xcb xvfb-run -s "-screen 0 1920x1080x24" python benchmarks/bench_explore_step.py
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import time
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 
 from memviz.core.engine import RunConfig
 from memviz.gui.app import create_app, settle_garbage_collector
@@ -76,7 +78,8 @@ def open_window(config: RunConfig, app):
     from memviz.gui.models import RunSettings
 
     window = MainWindow(RunSettings(config=config), Language("zh"))
-    window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    if QGuiApplication.platformName() == "offscreen":
+        window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
     window.resize(*SIZE)
     window.show()
     app.processEvents()
@@ -120,7 +123,7 @@ def main() -> int:
     args = parser.parse_args()
     app = create_app(height=SIZE[1])
     print(
-        f"Explore redraw, {SIZE[0]}x{SIZE[1]} offscreen, Python {sys.version.split()[0]}, {args.repeats} runs each"
+        f"Explore redraw, {SIZE[0]}x{SIZE[1]}, Qt platform {QGuiApplication.platformName()}, Python {sys.version.split()[0]}, {args.repeats} runs each"
     )
     print(
         f"{'config':30} {'measure':14} {'wall median':>12} {'p90':>7} {'max':>7} {'CPU median':>11} {'p90':>7}  (ms)"

@@ -470,11 +470,14 @@ class SiteGraphView(QGraphicsView):
         # The nav bar and the links never change during a run: they are the view's background, drawn
         # once per layout into Qt's background cache and copied, not re-stroked, on every repaint.
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        # The background covers the viewport: Qt need not paint the frame underneath first.
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         # One item per move of the trail, kept by that move while it ages: its picture is cached
         # (antialiased filling is the costly part of a repaint) and a step only fades it, so a step
         # draws one new move and copies the others.
         self._trail = [PathsItem(-3) for _ in range(TRAIL_LENGTH)]
-        self._trail_steps: list[int | None] = [None] * TRAIL_LENGTH  # the event each item shows
+        # What each item shows: (step, from page, to page, colour), or None.
+        self._trail_keys: list[tuple[int, int, int, int] | None] = [None] * TRAIL_LENGTH
         for item in self._trail:
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._plan = PathsItem(-2)
@@ -531,14 +534,11 @@ class SiteGraphView(QGraphicsView):
     def trail(self) -> list[tuple[int, int, float]]:
         """(from page, to page, opacity) of each move drawn in the trail, the newest first."""
         shown = [
-            (step, item)
-            for step, item in zip(self._trail_steps, self._trail, strict=True)
-            if step is not None
+            (key, item) for key, item in zip(self._trail_keys, self._trail, strict=True) if key is not None
         ]
-        events = self.model.events
         return [
-            (events[step].from_page, events[step].to_page, item.opacity())
-            for step, item in sorted(shown, key=lambda pair: pair[0], reverse=True)
+            (key[1], key[2], item.opacity())
+            for key, item in sorted(shown, key=lambda pair: pair[0][0], reverse=True)
         ]
 
     def legend_font(self) -> QFont:
@@ -641,6 +641,7 @@ class SiteGraphView(QGraphicsView):
             self._nav_band.set_strokes([])
         self._legend.setPos(px * 0.6, vh - self._legend.boundingRect().bottom() - self._label_px * 0.45)
         self._draw_edges()
+        self._trail_keys = [None] * TRAIL_LENGTH  # the moves are drawn again at the new size
         self._sync_trail()
         self._plan_key = None  # positions or colours changed: the plan is drawn again
         self._sync_plan(self.model.last_event)
@@ -896,30 +897,36 @@ class SiteGraphView(QGraphicsView):
         return glows
 
     def _sync_trail(self) -> None:
-        """The moves of the last TRAIL_LENGTH steps, the newest most opaque."""
+        """The moves of the last TRAIL_LENGTH steps, the newest most opaque. A move keeps its item
+        while it ages: only its opacity changes, its picture is not drawn again."""
         events = self.model.events
-        first = max(0, len(events) - TRAIL_LENGTH)
-        moves = [i for i in range(first, len(events)) if events[i].moved]
         color = style.strategy_color(self.model.config.strategy)
-        width = self._px * TRAIL_WIDTH
-        slots = {step: k for k, step in enumerate(self._trail_steps) if step in moves}
+        first = max(0, len(events) - TRAIL_LENGTH)
+        keys = [
+            (i, events[i].from_page, events[i].to_page, color.rgba())
+            for i in range(first, len(events))
+            if events[i].moved
+        ]
+        slots = {key: k for k, key in enumerate(self._trail_keys) if key in keys}
         free = [k for k in range(TRAIL_LENGTH) if k not in slots.values()]
-        for k in free:
-            self._trail_steps[k] = None
-            self._trail[k].set_stroke(None)
-        for age, step in enumerate(reversed(moves)):  # age 0 = the latest move
-            k = slots[step] if step in slots else free.pop(0)
-            self._trail_steps[k] = step
+        width = self._px * TRAIL_WIDTH
+        for age, key in enumerate(reversed(keys)):  # age 0 = the latest move
+            k = slots.get(key)
+            if k is None:
+                k = free.pop(0)
+                self._trail_keys[k] = key
+                outline = self._stroke_outline(key[1], key[2], width)
+                self._trail[k].set_stroke((outline, QPen(Qt.PenStyle.NoPen), QBrush(color)))
             item = self._trail[k]
-            event = events[step]
-            outline = self._stroke_outline(event.from_page, event.to_page, width)
-            item.set_stroke((outline, QPen(Qt.PenStyle.NoPen), QBrush(color)))
             opacity = 0.75 * (1 - age / TRAIL_LENGTH) + 0.06
             if item.opacity() != opacity:
                 item.setOpacity(opacity)
             z = -3 + 0.1 * (TRAIL_LENGTH - age) / TRAIL_LENGTH  # newer moves on top
             if item.zValue() != z:
                 item.setZValue(z)
+        for k in free:
+            self._trail_keys[k] = None
+            self._trail[k].set_stroke(None)
 
     def _stroke_outline(self, p: int, q: int, width: float) -> QPainterPath:
         """The filled outline of a wide stroke along p→q: stroking a wide pen on every repaint is the

@@ -98,6 +98,11 @@ class MemoryList(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(360, int(max(1, len(self.rows)) * self.row_height()) + 4)
 
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.update()  # rows span the width: with static contents Qt would paint only the new strip
+
     def _on_app_font_change(self) -> None:
         self._font_cache = None
         self._name_width_cache = None
@@ -401,6 +406,9 @@ class MemoryPanel(QWidget):
         # The list paints every pixel it exposes: Qt need not fill it first, nor paint what is under it.
         self.list.setAutoFillBackground(False)
         self.list.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        # Rows hang from the top: growing by a row exposes only the new strip (the list resizes each
+        # time a new entry does not fit; without this every visible row would be painted again).
+        self.list.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
