@@ -225,6 +225,34 @@ def test_the_trail_is_the_last_moves_newest_strongest_and_a_step_draws_one(make_
     assert [item for item in drawn if item in graph._trail] == [graph._trail[k] for k in newest]
 
 
+def test_a_glow_pulses_without_drawing_its_card_again(make_window, qtbot, monkeypatch):
+    from memviz.gui.explore import graph_view
+
+    drawn = []
+    paint = graph_view.PageItem.paint
+    monkeypatch.setattr(
+        graph_view.PageItem, "paint", lambda item, *a: (drawn.append(item), paint(item, *a))[1]
+    )
+    window = make_window(RunConfig(strategy="frontier", capacity=3, policy="fifo"))
+    model, graph = window.explore.model, window.explore.graph
+    click_step(qtbot, window, 8)
+    model.set_animated(True)
+    event = model.step()
+    assert event.memory_evicted is not None  # capacity 3 is full by now: every new page evicts one
+    evicted = graph.pages[event.memory_evicted]
+    qtbot.wait(20)
+    strengths = set()
+    drawn.clear()
+    for value in (0.2, 0.4, 0.6):
+        graph._on_walk_progress(value)
+        qtbot.wait(5)
+        strengths.add(round(evicted.halo.opacity(), 3))
+    graph._walk.stop()
+    assert evicted.glow == style.EVICT and evicted.halo.isVisible()
+    assert len(strengths) == 3  # it pulsed
+    assert evicted not in drawn
+
+
 def test_keys_drive_the_run(make_window, qtbot):
     window = make_window()
     model = window.explore.model

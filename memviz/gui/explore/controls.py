@@ -330,6 +330,10 @@ class PlaybackBar(QWidget):
         self.timeline.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.position_label = QLabel()
         self.position_label.setObjectName("timeline_position")
+        # Both change on every step: filling their own background spares Qt painting every widget
+        # underneath them (the bar, the view, the tabs, the window) first.
+        for widget in (self.timeline, self.position_label):
+            widget.setAutoFillBackground(True)
         style.set_ui_font(self.position_label, 1.05, bold=True)
         self._position_sized_for: tuple[int, QFont] | None = None
 

@@ -109,6 +109,9 @@ class PageItem(QGraphicsItem):
         self._bounds = QRectF()
         self.pictures = ShapeCache()  # the view's: shared by its cards, cleared with the type or theme
         self.texts = StaticTexts()
+        # This step's highlight is an item of its own behind the card: it pulses by its opacity,
+        # and comes and goes, without the card being drawn again.
+        self.halo = HaloItem(self)
         self.setZValue(0)
         self.setAcceptHoverEvents(False)
 
@@ -143,11 +146,24 @@ class PageItem(QGraphicsItem):
         label_w = max((small.horizontalAdvance(text) for text, _ in self._label_lines()), default=0.0) + 12
         rect = self.card_rect()
         below = len(self._label_lines()) * (small.height() + 2) + 6
-        margin = self.height * 0.5  # badge and glow stick out of the card
+        margin = self.height * 0.5  # the badge sticks out of the card
         half_w = max(rect.width() / 2, label_w / 2) + margin
         self.prepareGeometryChange()
         self._bounds = QRectF(-half_w, rect.top() - margin, 2 * half_w, rect.height() + 2 * margin + below)
+        self.halo.set_card(rect, self.height * 0.28)
         self.update()
+
+    def set_glow(self, glow: QColor | None, strength: float = 1.0) -> None:
+        """Highlight the card (a bug found, a duplicate report, an eviction) or not."""
+        if glow != self.glow:
+            self.glow = glow
+            self.halo.set_color(glow)
+        self.set_glow_strength(strength)
+
+    def set_glow_strength(self, strength: float) -> None:
+        self.glow_strength = strength
+        if self.halo.opacity() != strength:
+            self.halo.setOpacity(strength)
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -162,21 +178,6 @@ class PageItem(QGraphicsItem):
         lw = style.line_width()
         ratio = painter.device().devicePixelRatioF()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-
-        if self.glow is not None and self.glow_strength > 0:
-            grow = self.height * 0.24
-            glow = style.with_alpha(self.glow, 0.5)
-
-            def paint_glow(p: QPainter, box: QRectF) -> None:
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(glow)
-                p.drawRoundedRect(box, radius + grow, radius + grow)
-
-            painter.setOpacity(self.glow_strength)
-            pictures.draw(
-                painter, rect.adjusted(-grow, -grow, grow, grow), ("glow", glow.rgba()), paint_glow, 1, ratio
-            )
-            painter.setOpacity(1.0)
 
         fill, edge, dashed = _state_colors(c, self.state)
         text_color = c.muted if self.state in (UNVISITED, FORGOTTEN) else c.ink
@@ -272,6 +273,42 @@ class PageItem(QGraphicsItem):
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
         self.pictures.draw(painter, box, ("badge", text), paint_badge, 1, ratio)
+
+
+class HaloItem(QGraphicsItem):
+    """A soft ring around a page card, drawn behind it: the step's highlight."""
+
+    def __init__(self, card: QGraphicsItem) -> None:
+        super().__init__(card)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setVisible(False)
+        self.color: QColor | None = None
+        self._rect = QRectF()
+        self._radius = 0.0
+
+    def set_card(self, card: QRectF, radius: float) -> None:
+        grow = card.height() * 0.24
+        self.prepareGeometryChange()
+        self._rect = card.adjusted(-grow, -grow, grow, grow)
+        self._radius = radius + grow
+        self.update()
+
+    def set_color(self, color: QColor | None) -> None:
+        self.color = color
+        self.setVisible(color is not None)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-1, -1, 1, 1)
+
+    def paint(self, painter: QPainter, _option, _widget=None) -> None:
+        if self.color is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.with_alpha(self.color, 0.5))
+        painter.drawRoundedRect(self._rect, self._radius, self._radius)
 
 
 class PathsItem(QGraphicsItem):
@@ -865,14 +902,13 @@ class SiteGraphView(QGraphicsView):
                 or (p == current) != item.current
                 or (p in reported) != item.bug_found
                 or duplicates.get(p, 0) != item.duplicates
-                or glows.get(p) != item.glow
                 or item.agent_color != color
             )
             if changed:
                 item.state, item.visits, item.current = state, visits[p], p == current
-                item.bug_found, item.duplicates = p in reported, duplicates.get(p, 0)
-                item.glow, item.glow_strength, item.agent_color = glows.get(p), 1.0, color
+                item.bug_found, item.duplicates, item.agent_color = p in reported, duplicates.get(p, 0), color
                 item.update()
+            item.set_glow(glows.get(p))
         self._set_bug_labels()
 
     def _duplicate_counts(self) -> dict[int, int]:
@@ -1005,8 +1041,7 @@ class SiteGraphView(QGraphicsView):
         pulse = 0.5 + 0.5 * math.cos(float(value) * 4 * math.pi)
         for item in self.pages:
             if item.glow is not None:
-                item.glow_strength = 0.45 + 0.55 * pulse if float(value) < 1.0 else 1.0
-                item.update()
+                item.set_glow_strength(0.45 + 0.55 * pulse if float(value) < 1.0 else 1.0)
 
     def _on_walk_finish(self) -> None:
         self._arrive()
@@ -1019,9 +1054,11 @@ class SiteGraphView(QGraphicsView):
         self._agent.setVisible(False)
         self._sync_plan(event)
         for item in self.pages:
-            item.current = item.page == self.model.exploration.page
-            item.glow_strength = 1.0
-            item.update()
+            current = item.page == self.model.exploration.page
+            if item.current != current:
+                item.current = current
+                item.update()
+            item.set_glow_strength(1.0)
 
     def _on_model_replay(self) -> None:
         self._walk.stop()

@@ -342,6 +342,7 @@ class Gauge(QWidget):
         self._text = ""
         style.set_ui_font(self, 1.0, bold=True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)  # it fills its corners itself
 
     def text(self) -> str:
         return self._text
@@ -356,6 +357,7 @@ class Gauge(QWidget):
 
     def paintEvent(self, _event) -> None:
         painter = QPainter(self)
+        painter.fillRect(self.rect(), self.palette().window())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         box = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
         radius = box.height() / 2.6

@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
+    QGraphicsView,
     QGridLayout,
     QSizePolicy,
     QVBoxLayout,
@@ -70,6 +71,9 @@ class StatCard(QWidget):
         self.detail = CardText(self, 2)
         self._set_fonts()
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        # A card repaints on most steps; it fills its corners with the window's colour itself, so Qt
+        # need not paint the panels underneath it first.
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
     def _set_fonts(self) -> None:
         self.fonts = (
@@ -129,6 +133,7 @@ class StatCard(QWidget):
 
     def paintEvent(self, _event) -> None:
         painter = QPainter(self)
+        painter.fillRect(self.rect(), self.palette().window())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         box = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
         c = style.colors()
@@ -323,6 +328,8 @@ class ProgressPlot(QWidget):
         self.language = language
         self.plot = pg.GraphicsLayoutWidget()
         self.plot.setObjectName("explore_plot")
+        # One rectangle around what a step changed (the curves' ends and dots), not a region of many.
+        self.plot.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
         self.plot.ci.setContentsMargins(2, 2, 2, 2)
         self.coverage_plot = self.plot.addPlot(row=0, col=0)
         self.tokens_plot = self.plot.addPlot(row=0, col=1)
