@@ -50,6 +50,8 @@ class MemoryList(QWidget):
         self._font_cache = None
         self._name_width_cache: tuple[str, float] | None = None
         self._link_widths: dict[tuple[str, int], float] = {}
+        self._text_widths: dict[tuple[int, str], float] = {}
+        self._elided_names: dict[tuple[str, int, float], str] = {}
         self._texts = StaticTexts()  # names and links, laid out once
         self._shapes = ShapeCache()  # row boxes and tags, rasterised once
         self._progress = 1.0
@@ -83,6 +85,24 @@ class MemoryList(QWidget):
             width = self._link_widths[key] = self._metrics()[1].horizontalAdvance(text)
         return width
 
+    def _text_width(self, kind: int, text: str) -> float:
+        """The width of ``text`` in font ``kind`` (0 name, 1 link, 2 tag), measured once per type size."""
+        key = (kind, text)
+        width = self._text_widths.get(key)
+        if width is None:
+            width = self._text_widths[key] = self._metrics()[kind].horizontalAdvance(text)
+        return width
+
+    def _elided_name(self, page: int, width: float) -> str:
+        key = (self.language.code, page, round(width, 1))
+        name = self._elided_names.get(key)
+        if name is None:
+            full = self.model.site.page_name(page, self.language.code)
+            name = self._elided_names[key] = self._metrics()[0].elidedText(
+                full, Qt.TextElideMode.ElideRight, width
+            )
+        return name
+
     def _name_width(self) -> float:
         """Room for the longest page name in the UI language (measured once per language)."""
         lang = self.language.code
@@ -107,6 +127,8 @@ class MemoryList(QWidget):
         self._font_cache = None
         self._name_width_cache = None
         self._link_widths.clear()
+        self._text_widths.clear()
+        self._elided_names.clear()
         self._set_height()
         self.update_all()
 
@@ -232,9 +254,9 @@ class MemoryList(QWidget):
         remembered = memory.entries if memory is not None else {}
         width = self.width()
         t = self._progress
-        index_w = name_metrics.horizontalAdvance("24") + 14
+        index_w = self._text_width(0, "24") + 14
         name_w = min(self._name_width(), width * 0.38)
-        space = link_metrics.horizontalAdvance("  ")
+        space = self._text_width(1, "  ")
         live_index = 0
         for row in self.rows:
             y = (row.from_slot + (row.slot - row.from_slot) * t) * row_h
@@ -268,13 +290,11 @@ class MemoryList(QWidget):
             x += index_w
             painter.setFont(name_font)
             painter.setPen(pen(c.evict_text if row.mark == EVICTED else c.ink))
-            name = name_metrics.elidedText(
-                site.page_name(row.page, lang), Qt.TextElideMode.ElideRight, name_w
-            )
+            name = self._elided_name(row.page, name_w)
             texts.draw(painter, x, mid, name, name_font, name_metrics)
             if row.mark == EVICTED:
                 painter.setPen(QPen(pen(c.evict), 2 * lw))
-                painter.drawLine(QPointF(x, mid), QPointF(x + name_metrics.horizontalAdvance(name), mid))
+                painter.drawLine(QPointF(x, mid), QPointF(x + self._text_width(0, name), mid))
             x += name_w
 
             tag = {
@@ -284,7 +304,7 @@ class MemoryList(QWidget):
             }.get(row.mark, "")
             if not tag and self.full and live_index == 1 and memory is not None and memory.policy != "random":
                 tag = tr("下一个被忘", "next to go")
-            tag_w = tag_metrics.horizontalAdvance(tag) + 16 if tag else 0
+            tag_w = self._text_width(2, tag) + 16 if tag else 0
             if tag:
                 tag_box = QRectF(box.right() - tag_w - 6, mid - tag_metrics.height() * 0.62,
                                  tag_w, tag_metrics.height() * 1.24)  # fmt: skip
@@ -303,7 +323,7 @@ class MemoryList(QWidget):
             n_nav = len(links) - len(local)
             painter.setFont(link_font)
             nav_text = tr(f"+导航 {n_nav}", f"+{n_nav} nav") if n_nav else ""
-            nav_w = link_metrics.horizontalAdvance(nav_text) if nav_text else 0
+            nav_w = self._text_width(1, nav_text) if nav_text else 0
             limit = links_right - nav_w - space * 3  # room for "…" before the nav count
             shown_all = True
             for q in local:
