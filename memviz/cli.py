@@ -18,6 +18,9 @@ from memviz.core.site import Site, SiteError, load_site
 from memviz.core.strategies import STRATEGIES
 
 EXIT_USAGE = 2
+# The GUI's themes (memviz.gui.themes.THEMES, which a test holds equal): named here, so that parsing
+# the command line does not load Qt.
+THEME_NAMES = ("light", "dark", "projector")
 
 
 class UsageError(Exception):
@@ -152,6 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_size, default=(1920, 1080))
     p.add_argument("--lang", choices=("zh", "en"), default="zh")
     p.add_argument("--view", default="explore", help="explore, batch, sweep, cost, exercises or info")
+    p.add_argument("--theme", choices=THEME_NAMES, default="light")
 
     from memviz.record_cli import add_record_parser  # Qt-free: Qt loads only when recording starts
 
@@ -223,7 +227,7 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
     except ImportError as exc:  # e.g. Qt's system libraries missing
         raise UsageError(f"cannot start the GUI toolkit: {exc}") from None
     try:
-        out = snapshot(args.out, config, site, args.steps, args.size, args.lang, args.view)
+        out = snapshot(args.out, config, site, args.steps, args.size, args.lang, args.view, args.theme)
     except (ValueError, OSError) as exc:
         raise UsageError(str(exc)) from None
     print(out)

@@ -17,14 +17,16 @@ def snapshot(
     size: tuple[int, int] = (1920, 1080),
     lang: str = "zh",
     view: str = "explore",
+    theme: str = "light",
 ) -> Path:
     """Draw the main window after ``steps`` model calls (None: the whole run) to ``out`` as a PNG.
 
     For the batch, sweep and cost views, their experiment is computed first with the settings given.
 
     The image is exactly ``size`` pixels. Animations are off, so it shows each step's end state.
-    Raises ValueError for an unknown view (naming the valid ones), a bad size or step count, and
-    OSError when the file cannot be written.
+    ``theme`` is light, dark or projector; a running app gets its own theme back afterwards.
+    Raises ValueError for an unknown view or theme (naming the valid ones), a bad size or step
+    count, and OSError when the file cannot be written.
     """
     width, height = size
     if width < 320 or height < 240:
@@ -39,14 +41,19 @@ def snapshot(
     from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication
 
+    from memviz.gui import themes
     from memviz.gui.app import create_app
     from memviz.gui.language import Language
     from memviz.gui.main_window import MainWindow
     from memviz.gui.models import RunSettings
 
+    if theme not in themes.THEMES:
+        raise ValueError(f"theme: expected one of {', '.join(themes.THEMES)}, got {theme!r}")
     existing = QApplication.instance()
     previous_font = QFont(existing.font()) if existing is not None else None
     app = create_app(height=height)  # type sized for the image, as the app does for a screen
+    previous_theme = themes.current().name
+    themes.manager().apply(theme)  # before the window: views start in it
     out = Path(out)
     settings = RunSettings(site=site, config=config)
     window = MainWindow(settings, Language(lang))
@@ -81,6 +88,8 @@ def snapshot(
         settings.deleteLater()
         QCoreApplication.sendPostedEvents(None, 0)
         app.processEvents()
-        if previous_font is not None:  # a running app keeps its own type size
+        if previous_font is not None:  # a running app keeps its own type size and theme
             app.setFont(previous_font)
+        if previous_theme != theme:
+            themes.manager().apply(previous_theme)
     return out

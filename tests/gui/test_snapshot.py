@@ -37,3 +37,22 @@ def test_snapshot_rejects_bad_arguments(app, tmp_path, site):
     with pytest.raises(ValueError, match="steps"):
         snapshot(tmp_path / "x.png", RunConfig(), site, -1)
     assert not (tmp_path / "x.png").exists()
+
+
+def test_a_snapshot_in_the_dark_theme_is_dark_and_the_app_keeps_its_own(tmp_path, site):
+    from memviz.cli import THEME_NAMES
+    from memviz.gui import themes
+
+    assert THEME_NAMES == themes.THEMES
+    before = themes.current().name
+    dark = QImage(str(snapshot(tmp_path / "dark.png", RunConfig(), site, 5, size=(960, 600), theme="dark")))
+    light = QImage(str(snapshot(tmp_path / "light.png", RunConfig(), site, 5, size=(960, 600))))
+    assert themes.current().name == before
+
+    def lightness(image):  # mean lightness of a grid of pixels across the picture
+        points = [(x, y) for x in range(10, 950, 47) for y in range(10, 590, 29)]
+        return sum(image.pixelColor(x, y).lightnessF() for x, y in points) / len(points)
+
+    assert lightness(dark) < 0.4 < 0.7 < lightness(light)
+    with pytest.raises(ValueError, match="theme"):
+        snapshot(tmp_path / "x.png", RunConfig(), site, 3, theme="sepia")
