@@ -523,6 +523,7 @@ class SiteGraphView(QGraphicsView):
         self._caption = TextItem()
         self._legend = TextItem()
         self._plan_key: tuple | None = None  # what the plan item shows, to skip redrawing it unchanged
+        self._laid_out_for: str | None = None  # the strategy whose legend the layout made room for
         for item in (self._plan, self._caption, self._legend):
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         for item in (
@@ -616,6 +617,7 @@ class SiteGraphView(QGraphicsView):
         """Place everything for the viewport's size: type scales with the view, not the scene."""
         if self._layout is None:
             return
+        self._laid_out_for = self.model.config.strategy
         vw, vh = max(self.viewport().width(), 200), max(self.viewport().height(), 150)
         self.scene().setSceneRect(0, 0, vw, vh)
         lang = self.language.code
@@ -1071,8 +1073,9 @@ class SiteGraphView(QGraphicsView):
     def _on_model_restart(self) -> None:
         if self.model.site is not self._site:
             self._rebuild_site()
-        else:
+        elif self.model.config.strategy != self._laid_out_for:
             self._relayout()  # the legend depends on the strategy
+        # (A new seed, budget or memory keeps the picture: its cards, links and cached pictures.)
         self._on_model_replay()
 
     def _on_language_change(self, _code: str) -> None:
