@@ -75,6 +75,12 @@ class ExploreView(QWidget):
         self._user_sized = False
         main.installEventFilter(self)  # balance the panels once the splitter knows its size
 
+        # Opaque panels: a step repaints parts of them, and Qt paints a part's non-opaque ancestors
+        # under it first (here, up to the tabs and the window). Filled with the window's colour,
+        # they look the same and stop that chain.
+        for panel in (self, right, bottom.widget(0)):
+            panel.setAutoFillBackground(True)
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
         layout.setSpacing(8)
