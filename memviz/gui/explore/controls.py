@@ -469,7 +469,7 @@ class FlatSlider(QSlider):
         track_h = max(4.0, radius * 0.6)
         y = handle.center().y() + 0.5
         track = QRectF(groove.left() + radius / 2, y - track_h / 2, groove.width() - radius, track_h)
-        ticks = self._tick_positions(option, groove, handle)
+        ticks = self._tick_positions(groove, handle)
         tick_y = (y + track_h / 2 + 2, min(self.height() - 0.5, y + radius + 3))
 
         def paint_track(p: QPainter, box: QRectF) -> None:
@@ -500,7 +500,7 @@ class FlatSlider(QSlider):
         painter.drawEllipse(QPointF(handle.center().x() + 0.5, y), radius, radius)
         painter.end()
 
-    def _tick_positions(self, option: QStyleOptionSlider, groove, handle) -> list[float]:
+    def _tick_positions(self, groove, handle) -> list[float]:
         if self.tickPosition() == QSlider.TickPosition.NoTicks or self.maximum() <= self.minimum():
             return []
         interval = self.tickInterval() or self.pageStep() or 1
