@@ -34,6 +34,7 @@ from memviz.gui.analysis import export
 from memviz.gui.analysis.base import AnalysisView
 from memviz.gui.analysis.common import (
     GREY,
+    clicked_seed,
     config_summary,
     count_text,
     font,
@@ -492,19 +493,9 @@ class BatchView(AnalysisView):
         )
 
     def _on_dot_click(self, arm: str, item: pg.ScatterPlotItem, points, ev) -> None:
-        if not len(points) or self.result is None:
-            return
-        pos = ev.pos() if ev is not None else None
-        point = points[0]
-        if pos is not None and len(points) > 1:
-            vb = item.getViewBox()
-            px_w, px_h = vb.viewPixelSize() if vb is not None else (1.0, 1.0)
-
-            def distance(p) -> float:
-                return ((p.pos().x() - pos.x()) / px_w) ** 2 + ((p.pos().y() - pos.y()) / px_h) ** 2
-
-            point = min(points, key=distance)
-        self.open_run(arm, int(point.data()))
+        seed = clicked_seed(item, points, ev)
+        if seed is not None and self.result is not None:
+            self.open_run(arm, seed)
 
     def open_run(self, arm: str, seed: int) -> None:
         """Open one run of the result in the Explore view: the run the clicked dot stands for."""

@@ -155,6 +155,24 @@ def paper() -> str:
     return themes.current().plot_background
 
 
+def clicked_seed(item: pg.ScatterPlotItem, points, ev) -> int | None:
+    """The seed (the point's data) of the dot a click hit; where dots overlap, the one nearest the
+    click in screen pixels. None when the click hit no dot."""
+    if not len(points):
+        return None
+    point = points[0]
+    pos = ev.pos() if ev is not None else None
+    if pos is not None and len(points) > 1:
+        vb = item.getViewBox()
+        px_w, px_h = vb.viewPixelSize() if vb is not None else (1.0, 1.0)
+
+        def distance(p) -> float:
+            return ((p.pos().x() - pos.x()) / px_w) ** 2 + ((p.pos().y() - pos.y()) / px_h) ** 2
+
+        point = min(points, key=distance)
+    return int(point.data())
+
+
 def pen(colour: str, width: float = 1.0, **options) -> pg.QtGui.QPen:
     """A pen whose width follows the theme (the projector theme draws thicker lines)."""
     return pg.mkPen(colour, width=width * themes.current().line_width, **options)

@@ -30,6 +30,7 @@ from memviz.gui.analysis import export
 from memviz.gui.analysis.base import AnalysisView
 from memviz.gui.analysis.common import (
     LogCountAxis,
+    clicked_seed,
     count_text,
     font,
     ink,
@@ -464,18 +465,9 @@ class CostView(AnalysisView):
         )
 
     def _on_dot_click(self, strategy: str, item: pg.ScatterPlotItem, points, ev) -> None:
-        if not len(points) or self.result is None:
-            return
-        point = points[0]
-        pos = ev.pos() if ev is not None else None
-        if pos is not None and len(points) > 1:
-            vb = item.getViewBox()
-            px_w, px_h = vb.viewPixelSize() if vb is not None else (1.0, 1.0)
-            point = min(
-                points,
-                key=lambda p: ((p.pos().x() - pos.x()) / px_w) ** 2 + ((p.pos().y() - pos.y()) / px_h) ** 2,
-            )
-        self.open_run(strategy, int(point.data()))
+        seed = clicked_seed(item, points, ev)
+        if seed is not None and self.result is not None:
+            self.open_run(strategy, seed)
 
     def open_run(self, strategy: str, seed: int) -> None:
         """Open the clicked run in the Explore view, exactly as it ran here (until every bug is found)."""
