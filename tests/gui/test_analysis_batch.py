@@ -111,13 +111,18 @@ def dot_position(view: BatchView, plot, dots, seed: int):
     return plot.mapFromScene(scene)
 
 
-def test_clicking_a_dot_opens_that_run(make_view, qtbot):
-    view = make_view("visited")
+def shown_and_computed(view, qtbot):
+    """The view on screen with its batch drawn, so that its dots can be clicked."""
     view.resize(1400, 800)
     view.show()
     qtbot.waitExposed(view)
     view.compute_blocking()
     qtbot.wait(50)
+    return view
+
+
+def test_clicking_a_dot_opens_that_run(make_view, qtbot):
+    view = shown_and_computed(make_view("visited"), qtbot)
     comparison = view.result
     # The one pair where memory did not do better is a lone grey dot: click it.
     lone = [
@@ -135,12 +140,7 @@ def test_clicking_a_dot_opens_that_run(make_view, qtbot):
 
 
 def test_clicking_a_baseline_dot_opens_the_no_memory_run(make_view, qtbot):
-    view = make_view("visited")
-    view.resize(1400, 800)
-    view.show()
-    qtbot.waitExposed(view)
-    view.compute_blocking()
-    qtbot.wait(50)
+    view = shown_and_computed(make_view("visited"), qtbot)
     dots = view.coverage_dots["baseline"]
     # the baseline run with the highest coverage sits alone at the top of its column
     top = int(dots.data["data"][dots.data["y"].argmax()])
