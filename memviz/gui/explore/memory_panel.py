@@ -49,7 +49,6 @@ class MemoryList(QWidget):
         self.full = False
         self._font_cache = None
         self._name_width_cache: tuple[str, float] | None = None
-        self._link_widths: dict[tuple[str, int], float] = {}
         self._text_widths: dict[tuple[int, str], float] = {}
         self._elided_names: dict[tuple[str, int, float], str] = {}
         self._texts = StaticTexts()  # names and links, laid out once
@@ -77,13 +76,6 @@ class MemoryList(QWidget):
 
     def row_height(self) -> float:
         return self._metrics()[0].height() * 1.75
-
-    def _link_width(self, page: int, text: str) -> float:
-        key = (self.language.code, page)
-        width = self._link_widths.get(key)
-        if width is None:
-            width = self._link_widths[key] = self._metrics()[1].horizontalAdvance(text)
-        return width
 
     def _text_width(self, kind: int, text: str) -> float:
         """The width of ``text`` in font ``kind`` (0 name, 1 link, 2 tag), measured once per type size."""
@@ -126,7 +118,6 @@ class MemoryList(QWidget):
     def _on_app_font_change(self) -> None:
         self._font_cache = None
         self._name_width_cache = None
-        self._link_widths.clear()
         self._text_widths.clear()
         self._elided_names.clear()
         self._set_height()
@@ -328,7 +319,7 @@ class MemoryList(QWidget):
             shown_all = True
             for q in local:
                 text = site.page_name(q, lang)
-                w = self._link_width(q, text)
+                w = self._text_width(1, text)
                 if x + w > limit:
                     shown_all = False
                     break
