@@ -465,9 +465,11 @@ class FlatSlider(QSlider):
         palette = self.palette()
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        radius = max(4.0, min(self.height() / 2 - 2, max(handle.width(), handle.height()) / 2 + 1))
-        track_h = max(4.0, radius * 0.6)
         y = handle.center().y() + 0.5
+        # As large as the style's handle, but whole inside the widget (its pen included).
+        radius = max(4.0, min(y - 1.5, self.height() / 2 - 2, max(handle.width(), handle.height()) / 2 + 1))
+        track_h = max(4.0, radius * 0.6)
+        handle_x = min(max(handle.center().x() + 0.5, radius + 1.5), self.width() - radius - 1.5)
         track = QRectF(groove.left() + radius / 2, y - track_h / 2, groove.width() - radius, track_h)
         ticks = self._tick_positions(groove, handle)
         tick_y = (y + track_h / 2 + 2, min(self.height() - 0.5, y + radius + 3))
@@ -491,13 +493,13 @@ class FlatSlider(QSlider):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(accent)
         painter.drawRoundedRect(
-            QRectF(track.left(), track.top(), handle.center().x() - track.left(), track_h),
+            QRectF(track.left(), track.top(), handle_x - track.left(), track_h),
             track_h / 2,
             track_h / 2,
         )
         painter.setPen(QPen(accent, 2))
         painter.setBrush(palette.color(QPalette.ColorRole.Base))
-        painter.drawEllipse(QPointF(handle.center().x() + 0.5, y), radius, radius)
+        painter.drawEllipse(QPointF(handle_x, y), radius, radius)
         painter.end()
 
     def _tick_positions(self, groove, handle) -> list[float]:
