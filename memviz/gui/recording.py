@@ -55,14 +55,19 @@ GIF_RATES = (1, 2, 4, 5, 10, 20, 25, 50)
 DEFAULT_FPS = {"mp4": 30, "gif": 10}
 DEFAULT_STEP_SECONDS = 1.0
 MIN_SIZE, MAX_SIZE = (320, 240), (7680, 4320)
-# x264 settings: near-transparent quality for flat UI pictures, and a fixed thread count, because
-# x264's output depends on how many threads split the work (and on nothing else, not even the CPU).
+# x264 settings: near-transparent quality for flat UI pictures, chosen so that the same frames give
+# the same bytes on any machine, however busy (the README promises it). Two things broke that, both
+# measured: with several threads the output depends on how they were scheduled (threads=4: 2-8
+# different files in 20 encodings of the same frames), and x264's macroblock-tree rate control reads
+# memory it never wrote, so the output depended on what the process's heap held before (with other
+# allocations between frames: 3 different files in 8 encodings; with mbtree=0, 1 in 20). Hence one
+# thread and no mbtree; a UI recording has neither the motion nor the length where either pays.
 X264_OPTIONS = {
     "crf": "18",
     "preset": "veryfast",
     "tune": "animation",
-    "threads": "4",
-    "x264-params": "colorprim=bt709:transfer=bt709:colormatrix=bt709",
+    "threads": "1",
+    "x264-params": "colorprim=bt709:transfer=bt709:colormatrix=bt709:mbtree=0",
 }
 PROGRESS_PREFIX = "frame "  # what `memviz record --progress` prints: "frame 12/960"
 

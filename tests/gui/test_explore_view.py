@@ -240,16 +240,18 @@ def test_a_glow_pulses_without_drawing_its_card_again(make_window, qtbot, monkey
     event = model.step()
     assert event.memory_evicted is not None  # capacity 3 is full by now: every new page evicts one
     evicted = graph.pages[event.memory_evicted]
+    # Drive the pulse by hand: the live animation is stopped so only these probes move it. The probe
+    # points sit on one falling half of the pulse 0.5 + 0.5·cos(4πv), where its values all differ.
+    graph._walk.stop()
     qtbot.wait(20)
-    strengths = set()
+    strengths = []
     drawn.clear()
-    for value in (0.2, 0.4, 0.6):
+    for value in (0.05, 0.1, 0.15):
         graph._on_walk_progress(value)
         qtbot.wait(5)
-        strengths.add(round(evicted.halo.opacity(), 3))
-    graph._walk.stop()
+        strengths.append(round(evicted.halo.opacity(), 3))
     assert evicted.glow == style.EVICT and evicted.halo.isVisible()
-    assert len(strengths) == 3  # it pulsed
+    assert strengths == sorted(strengths, reverse=True) and len(set(strengths)) == 3  # it pulsed
     assert evicted not in drawn
 
 
