@@ -163,12 +163,14 @@ class _RowOrder:
                 self._sweep(down=sweep % 2 == 0)
             return
         crossings = _Crossings(self.links, len(self.x))
-        best = (crossings.total(self._points()), self._copy())
+        crossings.place(self._points())
+        best = (crossings.total, self._copy())
         for sweep in range(SWEEPS):
             if best[0] == 0:
                 break
             self._sweep(down=sweep % 2 == 0)
-            count = crossings.total(self._points())
+            crossings.place(self._points())
+            count = crossings.total
             if count < best[0]:
                 best = (count, self._copy())
         self._restore(best[1])
@@ -210,9 +212,10 @@ class _RowOrder:
         return row_positions(self.rows, default_lines(self.rows), self.nav_bar)
 
     def _swap_neighbours(self, crossings: _Crossings) -> int:
-        """Swap neighbours within a row while a swap removes crossings (the 'transpose' step of
-        layered drawing); returns the crossings left. Two neighbours in a row trade places exactly
-        (slot and zig-zag line), so a swap changes only the crossings of their own links."""
+        """Swap neighbours within a row while a swap removes crossings, or shortens their links
+        without adding one (the 'transpose' step of layered drawing); returns the crossings left.
+        Two neighbours in a row trade places exactly (slot and zig-zag line), so a swap changes
+        only the crossings and lengths of their own links."""
         crossings.place(self._points())
         for _ in range(SWEEPS):
             improved = False
@@ -223,71 +226,89 @@ class _RowOrder:
                     crossed, length = crossings.at(u, v), crossings.length(u, v)
                     crossings.swap(u, v)
                     shorter = crossings.length(u, v) < length - 1e-9
-                    if (crossed or shorter) and (crossings.at(u, v), not shorter) < (crossed, True):
+                    if (crossed or shorter) and (crossings.at_now(u, v), not shorter) < (crossed, True):
                         row[i], row[i + 1] = v, u
+                        crossings.count()
                         improved = True
                     else:
                         crossings.swap(u, v)
                 self._place(k)
             if not improved:
                 break
-        return crossings.total_now()
+        return crossings.total
 
 
 class _Crossings:
-    """Counts crossings of straight links between page positions, with numpy (small pictures)."""
+    """Crossings of straight links between page positions (small pictures only: E x E pairs).
+
+    ``count`` tabulates which links cross (numpy, all pairs at once); :meth:`at` reads that table,
+    :meth:`at_now` counts afresh for a trial swap, before the table is redone (if it is kept)."""
 
     def __init__(self, links: list[tuple[int, int]], n: int):
+        self.links = links
         self.a = np.array([a for a, _ in links], dtype=np.intp)
         self.b = np.array([b for _, b in links], dtype=np.intp)
-        touching: list[list[int]] = [[] for _ in range(n)]
+        self.touching: list[list[int]] = [[] for _ in range(n)]
         for i, (a, b) in enumerate(links):
-            touching[a].append(i)
-            touching[b].append(i)
-        self.touching = touching
-        self.x = np.zeros(n)
-        self.y = np.zeros(n)
+            self.touching[a].append(i)
+            self.touching[b].append(i)
+        self.x = [0.0] * n
+        self.y = [0.0] * n
+        self.table: list[list[bool]] = []
+        self.per_link: list[int] = []
+        self.total = 0
 
     def place(self, points: dict[int, tuple[float, float]]) -> None:
         for p, (x, y) in points.items():
             self.x[p] = x
             self.y[p] = y
+        self.count()
+
+    def count(self) -> int:
+        matrix = self._matrix(np.arange(len(self.links)))
+        self.table = matrix.tolist()
+        self.per_link = matrix.sum(axis=1).tolist()
+        self.total = sum(self.per_link) // 2
+        return self.total
 
     def swap(self, u: int, v: int) -> None:
         x, y = self.x, self.y
         x[u], x[v] = x[v], x[u]
         y[u], y[v] = y[v], y[u]
 
-    def total(self, points: dict[int, tuple[float, float]]) -> int:
-        self.place(points)
-        return self.total_now()
-
-    def total_now(self) -> int:
-        return int(self._matrix(np.arange(len(self.a))).sum()) // 2
+    def _mine(self, u: int, v: int) -> list[int]:
+        return self.touching[u] + [i for i in self.touching[v] if i not in self.touching[u]]
 
     def at(self, u: int, v: int) -> int:
-        """Crossings that involve a link of u or of v (each crossing once)."""
-        links = self.touching[u] + [i for i in self.touching[v] if i not in self.touching[u]]
-        if not links:
+        """Crossings that involve a link of u or of v (each once), from the table."""
+        mine = self._mine(u, v)
+        table, per_link = self.table, self.per_link
+        among = sum(table[i][j] for k, i in enumerate(mine) for j in mine[k + 1 :])
+        return sum(per_link[i] for i in mine) - among
+
+    def at_now(self, u: int, v: int) -> int:
+        """Like :meth:`at`, counted at the current positions."""
+        mine = self._mine(u, v)
+        if not mine:
             return 0
-        mine = np.array(links, dtype=np.intp)
-        matrix = self._matrix(mine)
-        return int(matrix.sum()) - int(matrix[:, mine].sum()) // 2
+        index = np.array(mine, dtype=np.intp)
+        matrix = self._matrix(index)
+        return int(matrix.sum()) - int(matrix[:, index].sum()) // 2
 
     def length(self, u: int, v: int) -> float:
         """The summed length of the links of u and of v."""
-        x, y, a, b = self.x, self.y, self.a, self.b
+        x, y, links = self.x, self.y, self.links
         return sum(
-            math.hypot(x[a[i]] - x[b[i]], y[a[i]] - y[b[i]]) for i in {*self.touching[u], *self.touching[v]}
+            math.hypot(x[links[i][0]] - x[links[i][1]], y[links[i][0]] - y[links[i][1]])
+            for i in self._mine(u, v)
         )
 
     def _matrix(self, rows: np.ndarray) -> np.ndarray:
         """[i, j]: link rows[i] crosses link j at a point inside both. A shared end page gives an
         orientation of exactly 0, so links that meet at a page never count."""
-        x, y = self.x, self.y
-        ax, ay = x[self.a[rows]][:, None], y[self.a[rows]][:, None]
-        bx, by = x[self.b[rows]][:, None], y[self.b[rows]][:, None]
+        x, y = np.array(self.x), np.array(self.y)
         cx, cy, dx, dy = x[self.a], y[self.a], x[self.b], y[self.b]
+        ax, ay, bx, by = cx[rows][:, None], cy[rows][:, None], dx[rows][:, None], dy[rows][:, None]
         o1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
         o2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
         o3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)
