@@ -15,9 +15,11 @@ al.), with no random numbers and no physics:
    neighbours in the rows above it (down) or below it (up), or of all its neighbours outside its
    row if it has none on that side. Ties keep the current order, so the result is deterministic.
 3. For a site small enough to read (at most :data:`EXACT_EDGES` drawn links), the crossings of the
-   links as drawn (straight, between the positions :func:`row_positions` gives) are counted: the
-   sweep with the fewest is kept, and then neighbours in a row are swapped while a swap removes
-   crossings. Larger pictures keep the last sweep; each sweep costs O(links + pages log pages).
+   links as drawn (straight, between the positions :func:`row_positions` gives with
+   :func:`default_lines`) are counted: the sweep with the fewest is kept, then neighbours in a row
+   are swapped while a swap removes crossings or shortens links without adding a crossing, and
+   sweeps and swaps alternate while they leave no more crossings. Larger pictures keep the last
+   sweep; each sweep costs O(links + pages log pages).
 
 The links counted are the ones the graph draws: every page's own links, except links into the nav
 bar (those are nav links, drawn with the bar). The nav bar keeps the site's own order.
@@ -174,17 +176,19 @@ class _RowOrder:
             if count < best[0]:
                 best = (count, self._copy())
         self._restore(best[1])
-        # From the best sweep: swap neighbours, then sweep down and up and swap again while that
-        # helps (each round starts the sweeps from a better order).
+        # From the best sweep: swap neighbours, then sweep down and up and swap again, as long as
+        # that leaves no more crossings (each round starts the sweeps from a better order).
         for _ in range(EXTRA_ROUNDS + 1):
-            if best[0] == 0:
-                break
             count = self._swap_neighbours(crossings)
-            if count >= best[0] and self.rows != best[1]:
+            if count > best[0]:
                 break
             best = (count, self._copy())
+            if count == 0:
+                break
             self._sweep(down=True)
             self._sweep(down=False)
+            if self.rows == best[1]:
+                break  # settled
         self._restore(best[1])
 
     def _copy(self) -> list[list[int]]:
