@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 from memviz.core.rng import SEED_MAX
-from memviz.core.sitegen import MAX_PAGES, MIN_PAGES, SHAPES, SiteGenError, generate_site
+from memviz.core.sitegen import DEFAULT_BUGS, MAX_PAGES, MIN_PAGES, SHAPES, SiteGenError, generate_site
 
 EXIT_USAGE = 2
 
@@ -48,7 +48,10 @@ def add_site_parser(subparsers: argparse._SubParsersAction) -> argparse.Argument
         "--pages", type=_whole_number("pages", MIN_PAGES, MAX_PAGES), required=True, help="how many pages"
     )
     p.add_argument(
-        "--bugs", type=_whole_number("bugs", 0, MAX_PAGES), default=6, help="pages hiding a bug (default 6)"
+        "--bugs",
+        type=_whole_number("bugs", 0, MAX_PAGES),
+        default=None,
+        help=f"pages hiding a bug (default {DEFAULT_BUGS}, at most pages - 1)",
     )
     p.add_argument("--seed", type=_whole_number("seed", 0, SEED_MAX), default=1, help="default 1")
     p.add_argument("--out", type=Path, required=True, help="the JSON file to write")
@@ -63,7 +66,8 @@ def cmd_site(args: argparse.Namespace) -> int:
 def cmd_site_generate(args: argparse.Namespace) -> int:
     """Write the site; print the file's path. Bad settings or an unwritable file: one line, exit 2."""
     try:
-        document = generate_site(args.shape, args.pages, args.bugs, args.seed)
+        bugs = min(DEFAULT_BUGS, args.pages - 1) if args.bugs is None else args.bugs
+        document = generate_site(args.shape, args.pages, bugs, args.seed)
         write_site(document, args.out, force=args.force)
     except (SiteGenError, FileExistsError, OSError) as exc:
         print(f"memviz: error: {exc}", file=sys.stderr)

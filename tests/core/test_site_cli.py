@@ -111,3 +111,9 @@ def test_a_folder_no_file_can_be_made_in_is_one_line(capsys):
         capsys, "site", "generate", "--shape", "hub", "--pages", "9", "--out", "/proc/x.json"
     )
     assert code == 2 and out == "" and err.count("\n") == 1 and "cannot write in /proc" in err
+
+
+def test_a_tiny_site_gets_as_many_bugs_as_it_can_by_default(capsys, tmp_path):
+    out = tmp_path / "tiny.json"
+    assert run_cli(capsys, "site", "generate", "--shape", "random", "--pages", "5", "--out", str(out))[0] == 0
+    assert load_site(out).n_bugs == 4
