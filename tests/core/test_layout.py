@@ -179,3 +179,22 @@ def test_stored_positions_are_kept_scaled_to_the_unit_square():
     layout = site_layout(Site.from_dict(doc))
     assert layout.rows == [] and not layout.nav_bar
     assert layout.positions == {0: (0.0, 0.0), 1: (1.0, 0.0), 2: (0.5, 1.0)}
+
+
+@pytest.mark.parametrize(
+    ("nav", "links", "rows"),
+    [
+        ([0, 1, 2], [[1], [2], [0]], [[0, 1, 2]]),  # every page on the nav bar
+        ([], [[]], [[0]]),  # one page
+        ([], [[1], [0]], [[0], [1]]),
+    ],
+)
+def test_sites_of_one_row_or_one_page(nav, links, rows):
+    doc = {
+        "format": "memviz-site/1",
+        "nav": nav,
+        "pages": [{"zh": f"页{i}", "en": f"Page {i}", "links": page} for i, page in enumerate(links)],
+    }
+    layout = site_layout(Site.from_dict(doc))
+    assert layout.rows == rows and layout.nav_bar == bool(nav)
+    assert len(set(layout.positions.values())) == len(links)
