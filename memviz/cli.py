@@ -16,6 +16,7 @@ from memviz.core.memory import POLICIES
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site, SiteError, load_site
 from memviz.core.strategies import STRATEGIES
+from memviz.site_cli import add_site_parser, cmd_site
 
 EXIT_USAGE = 2
 # The GUI's themes (memviz.gui.themes.THEMES, which a test holds equal): named here, so that parsing
@@ -160,6 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
     from memviz.record_cli import add_record_parser  # Qt-free: Qt loads only when recording starts
 
     add_record_parser(sub, _add_run_settings)
+    add_site_parser(sub)
     return parser
 
 
@@ -259,6 +261,7 @@ COMMANDS = {
     "report": cmd_report,
     "snapshot": cmd_snapshot,
     "record": cmd_record,
+    "site": cmd_site,
 }
 
 
