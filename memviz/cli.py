@@ -16,6 +16,8 @@ from memviz.core.memory import POLICIES
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site, SiteError, load_site
 from memviz.core.strategies import STRATEGIES
+from memviz.display import window_problem
+from memviz.languages import LANGUAGES, resolve_language
 from memviz.site_cli import add_site_parser, cmd_site
 
 EXIT_USAGE = 2
@@ -92,6 +94,15 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+LANG_HELP = "zh or en (default: the system's language: Chinese if it is Chinese, else English)"
+
+
+def _add_lang(p: argparse.ArgumentParser) -> None:
+    # SUPPRESS: given after the subcommand it wins, otherwise the one before it stands (a default
+    # here would overwrite it: argparse lets a subparser's defaults replace the main parser's).
+    p.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=LANG_HELP)
+
+
 def _add_site(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--site", type=Path, help="a memviz-site/1 JSON file (default: the chapter's 24-page blog)"
@@ -126,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
         "With no command, opens the window.",
     )
     parser.add_argument("--version", action="version", version=f"memviz {__version__}")
-    parser.add_argument("--lang", choices=("zh", "en"), default=None, help="UI language (default: system)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=LANG_HELP)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     p = sub.add_parser("run", help="one run, step by step")
@@ -135,26 +146,26 @@ def build_parser() -> argparse.ArgumentParser:
         "--until-all-bugs", action="store_true", help="go on until every bug is found (max 5000 steps)"
     )
     p.add_argument("--json", action="store_true")
-    p.add_argument("--lang", choices=("zh", "en"), default="zh")
+    _add_lang(p)
 
     p = sub.add_parser("batch", help="a config against the no-memory baseline over many seeds")
     _add_run_settings(p, seed=False)
     p.add_argument("--runs", type=_positive("runs"), default=200)
     p.add_argument("--seed0", type=_seed, default=1000)
     p.add_argument("--json", action="store_true")
-    p.add_argument("--lang", choices=("zh", "en"), default="zh")
+    _add_lang(p)
 
     p = sub.add_parser("report", help="every figure the chapter quotes")
     _add_site(p)
     p.add_argument("--json", action="store_true")
-    p.add_argument("--lang", choices=("zh", "en"), default="zh")
+    _add_lang(p)
 
     p = sub.add_parser("snapshot", help="render the window after N steps to a PNG, headless")
     p.add_argument("--out", type=Path, required=True)
     _add_run_settings(p)
     p.add_argument("--steps", type=_non_negative("steps"), default=None, help="default: the whole budget")
     p.add_argument("--size", type=_size, default=(1920, 1080))
-    p.add_argument("--lang", choices=("zh", "en"), default="zh")
+    _add_lang(p)
     p.add_argument("--view", default="explore", help="explore, batch, sweep, cost, exercises or info")
     p.add_argument("--theme", choices=THEME_NAMES, default="light")
 
@@ -237,6 +248,9 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
 
 
 def open_window(lang: str | None) -> int:
+    problem = window_problem()
+    if problem is not None:
+        raise UsageError(problem)
     try:
         from memviz.gui.app import run_app
     except ImportError as exc:
@@ -270,7 +284,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            return open_window(args.lang)
+            return open_window(args.lang)  # the window applies the same rule, with Qt's help
+        args.lang = resolve_language(args.lang)
         return COMMANDS[args.command](args)
     except (UsageError, SiteError, ConfigError) as exc:
         print(f"memviz: error: {exc}", file=sys.stderr)

@@ -66,8 +66,14 @@ def add_record_parser(
         "--step-seconds", type=_seconds, default=1.0, help="how long each step lasts in the video (default 1)"
     )
     p.add_argument("--view", choices=VIEWS, default="explore", help="the whole Explore window, or the graph")
-    p.add_argument("--lang", choices=("zh", "en"), default="zh")
-    p.add_argument("--progress", action="store_true", help="print 'frame N/TOTAL' lines while recording")
+    p.add_argument(
+        "--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="zh or en (default: system)"
+    )
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument(
+        "--progress", action="store_true", help="print 'frame N/TOTAL' lines on stdout (for programs)"
+    )
+    shown.add_argument("--quiet", action="store_true", help="no progress bar on a terminal")
     return p
 
 
@@ -94,6 +100,20 @@ def cmd_record(args: argparse.Namespace) -> int:
         if done == total or done % 10 == 0 or done == 1:
             print(f"{recording.PROGRESS_PREFIX}{done}/{total}", flush=True)
 
+    def bar(done: int, total: int) -> None:  # one line on the terminal, redrawn in place
+        if done == total or done % 5 == 0 or done == 1:
+            filled = 30 * done // total
+            end = "\n" if done == total else ""
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] frame {done}/{total}{end}")
+            sys.stderr.flush()
+
+    if args.progress:
+        progress = report
+    elif not args.quiet and sys.stderr.isatty():
+        progress = bar
+    else:
+        progress = None
+
     out = recording.record(
         args.out,
         config,
@@ -103,7 +123,7 @@ def cmd_record(args: argparse.Namespace) -> int:
         fps=args.fps,
         lang=args.lang,
         view=args.view,
-        progress=report if args.progress else None,
+        progress=progress,
         step_seconds=args.step_seconds,
     )
     print(out, flush=True)
@@ -115,12 +135,14 @@ def main(argv: list[str] | None = None) -> int:
     from memviz.cli import EXIT_USAGE, UsageError, _add_run_settings, _Parser
     from memviz.core.engine import ConfigError
     from memviz.core.site import SiteError
+    from memviz.languages import resolve_language
 
     parser = _Parser(prog="memviz")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     add_record_parser(sub, _add_run_settings)
     try:
         args = parser.parse_args(["record", *(sys.argv[1:] if argv is None else argv)])
+        args.lang = resolve_language(getattr(args, "lang", None))
         return cmd_record(args)
     except (UsageError, SiteError, ConfigError, ValueError, OSError) as exc:
         print(f"memviz: error: {exc}", file=sys.stderr)

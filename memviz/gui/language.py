@@ -8,11 +8,17 @@ from __future__ import annotations
 
 from PySide6.QtCore import QLocale, QObject, Signal
 
-LANGUAGES = ("zh", "en")
+from memviz import languages
+from memviz.languages import LANGUAGES
+
+
+def _qt_language() -> str:
+    return "zh" if QLocale.system().language() == QLocale.Language.Chinese else "en"
 
 
 def system_language() -> str:
-    return "zh" if QLocale.system().language() == QLocale.Language.Chinese else "en"
+    """The rule of :mod:`memviz.languages`, with Qt's reading of the system settings last."""
+    return languages.system_language(fallback=_qt_language)
 
 
 class Language(QObject):

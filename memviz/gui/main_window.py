@@ -223,11 +223,9 @@ class MainWindow(QMainWindow):
 
     def _set_texts(self) -> None:
         tr = self.language.tr
+        # Qt appends the application's display name ("— memviz") to the title itself.
         self.setWindowTitle(
-            tr(
-                "memviz · 记忆如何改变测试 Agent 的探索",
-                "memviz · How memory changes a testing agent's exploration",
-            )
+            tr("记忆如何改变测试 Agent 的探索", "How memory changes a testing agent's exploration")
         )
         for i in range(self.tabs.count()):
             zh, en = self._titles[self.tabs.widget(i)]

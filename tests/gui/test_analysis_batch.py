@@ -132,7 +132,7 @@ def test_clicking_a_dot_opens_that_run(make_view, qtbot):
     ]
     assert len(lone) == 1
     pos = dot_position(view, view.diff_plot, view.diff_dots["not_higher"], lone[0])
-    with qtbot.waitSignal(view.settings.open_run_requested, timeout=2000) as opened:
+    with qtbot.waitSignal(view.settings.open_run_requested, timeout=30000) as opened:
         qtbot.mouseClick(view.diff_plot.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     assert opened.args[0] == RunConfig(strategy="visited", seed=lone[0])
     assert view.settings.config.seed == lone[0]
@@ -145,7 +145,7 @@ def test_clicking_a_baseline_dot_opens_the_no_memory_run(make_view, qtbot):
     # the baseline run with the highest coverage sits alone at the top of its column
     top = int(dots.data["data"][dots.data["y"].argmax()])
     pos = dot_position(view, view.coverage_plot, dots, top)
-    with qtbot.waitSignal(view.settings.open_run_requested, timeout=2000) as opened:
+    with qtbot.waitSignal(view.settings.open_run_requested, timeout=30000) as opened:
         qtbot.mouseClick(view.coverage_plot.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     assert opened.args[0] == RunConfig(strategy="random", seed=top)
     assert view.is_stale and view.stale_label.isVisibleTo(view)

@@ -105,7 +105,7 @@ def test_clicking_a_run_opens_it_as_it_ran(make_view, qtbot):
     seed = int(dots.data["data"][top])
     point = QPointF(float(dots.data["x"][top]), float(dots.data["y"][top]))
     pos = view.steps_plot.mapFromScene(view.steps_plot.getPlotItem().getViewBox().mapViewToScene(point))
-    with qtbot.waitSignal(view.settings.open_run_requested, timeout=2000) as opened:
+    with qtbot.waitSignal(view.settings.open_run_requested, timeout=30000) as opened:
         qtbot.mouseClick(view.steps_plot.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     assert opened.args[0] == RunConfig(strategy="random", seed=seed, until_all_bugs=True)
     slowest = max(view.result.costs["random"].runs, key=lambda r: r.steps)

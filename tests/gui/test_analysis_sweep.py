@@ -73,7 +73,7 @@ def test_any_two_policies_at_any_capacity(make_view, qtbot):
     assert f"容量 13：LRU − FIFO = <b>{shown}</b>" in view.compare_result.text()
     # choosing in the combo boxes computes the comparison off the GUI thread
     view.compare_capacity.setCurrentIndex(view.result.sweep.capacities.index(11))
-    qtbot.waitUntil(lambda: "容量 11" in view.compare_result.text(), timeout=5000)
+    qtbot.waitUntil(lambda: "容量 11" in view.compare_result.text(), timeout=30000)
     core11 = view.result.sweep.paired(11, "lru", "fifo")
     assert f"{pct(core11.mean, True)} [{pct(core11.lo, True)}, {pct(core11.hi, True)}]" in (
         view.compare_result.text()

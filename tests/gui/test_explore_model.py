@@ -105,7 +105,7 @@ def test_autoplay_is_timer_driven_and_stops_at_the_end(model_for, qtbot):
     assert model.position == 0
     model.play()
     assert model.playing
-    qtbot.waitUntil(lambda: model.finished, timeout=3000)
+    qtbot.waitUntil(lambda: model.finished, timeout=30000)
     assert not model.playing and model.position == 6
     model.play()  # at the end, play starts over
     assert model.position == 0 and model.playing

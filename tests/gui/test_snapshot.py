@@ -56,3 +56,12 @@ def test_a_snapshot_in_the_dark_theme_is_dark_and_the_app_keeps_its_own(tmp_path
     assert lightness(dark) < 0.4 < 0.7 < lightness(light)
     with pytest.raises(ValueError, match="theme"):
         snapshot(tmp_path / "x.png", RunConfig(), site, 3, theme="sepia")
+
+
+def test_the_readme_lists_every_view_snapshot_accepts(make_window):
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    listed = re.search(r"memviz snapshot [^|]*?--view ([a-z\\|]+)\]", readme).group(1).split("\\|")
+    assert listed == list(make_window().view_names())

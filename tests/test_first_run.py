@@ -1,0 +1,138 @@
+"""What a newcomer meets first: the language rule, a missing display, the README's commands."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from memviz import cli
+from memviz.display import XCB_LIBRARIES, window_problem
+from memviz.languages import resolve_language, system_language
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# -- one language rule for the window and the command line ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"LANG": "zh_CN.UTF-8"}, "zh"),
+        ({"LANG": "zh_TW.UTF-8"}, "zh"),
+        ({"LANG": "en_US.UTF-8"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANGUAGE": "zh_CN:en", "LANG": "en_US.UTF-8"}, "zh"),  # LANGUAGE comes first
+        ({"LC_ALL": "en_GB.UTF-8", "LANG": "zh_CN.UTF-8"}, "en"),  # then LC_ALL
+        ({"LC_ALL": "C", "LANG": "zh_CN.UTF-8"}, "zh"),  # "C" says nothing: read on
+    ],
+)
+def test_the_system_language_follows_posix_order(environ, expected):
+    assert system_language(environ, platform="linux") == expected
+
+
+def test_when_the_environment_is_silent_the_fallback_decides():
+    assert system_language({}, platform="darwin", fallback=lambda: "zh") == "zh"
+    assert system_language({"LANG": "C"}, platform="darwin", fallback=lambda: "en") == "en"
+
+
+def test_an_explicit_language_wins(monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "zh_CN")
+    assert resolve_language("en") == "en"
+    assert resolve_language(None) == "zh"
+
+
+def _run_text(capsys, *argv):
+    assert cli.main(list(argv)) == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("--lang", "en", "run", "--strategy", "visited"),  # before the subcommand
+        ("run", "--strategy", "visited", "--lang", "en"),  # after it
+        ("--lang", "zh", "run", "--strategy", "visited", "--lang", "en"),  # after wins
+    ],
+)
+def test_lang_is_honoured_before_and_after_the_subcommand(capsys, monkeypatch, argv):
+    monkeypatch.setenv("LANGUAGE", "zh_CN")
+    out = _run_text(capsys, *argv)
+    assert "coverage" in out.lower() and not re.search(r"[\u4e00-\u9fff]{2}", out.split("\n")[0])
+
+
+def test_without_lang_the_command_line_speaks_the_systems_language(capsys, monkeypatch):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    english = _run_text(capsys, "run", "--strategy", "visited")
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    chinese = _run_text(capsys, "run", "--strategy", "visited")
+    assert "coverage" in english.lower()
+    assert "覆盖率" in chinese
+
+
+# -- no display: one clear line, exit 2, before Qt is touched --------------------------------------
+
+
+def test_no_display_is_said_plainly():
+    problem = window_problem({}, platform="linux", find_library=lambda name: "lib")
+    assert problem is not None and "no display" in problem and "memviz snapshot" in problem
+
+
+def test_missing_xcb_libraries_are_named_as_debian_packages():
+    have = {"xcb-cursor", "xcb-image"}
+    problem = window_problem(
+        {"DISPLAY": ":0"}, platform="linux", find_library=lambda name: "lib" if name in have else None
+    )
+    assert problem is not None
+    assert "libxcb-icccm4" in problem and "libxcb-keysyms1" in problem
+    assert "libxcb-cursor0" not in problem and "sudo apt-get install" in problem
+
+
+@pytest.mark.parametrize(
+    ("environ", "platform"),
+    [
+        ({"DISPLAY": ":0"}, "linux"),  # every library found
+        ({"WAYLAND_DISPLAY": "wayland-0"}, "linux"),
+        ({"QT_QPA_PLATFORM": "offscreen"}, "linux"),  # the user chose a platform
+        ({}, "win32"),
+        ({}, "darwin"),
+    ],
+)
+def test_nothing_is_said_where_a_window_can_open(environ, platform):
+    assert window_problem(environ, platform=platform, find_library=lambda name: "lib") is None
+
+
+def test_memviz_with_no_display_exits_2_with_one_line(capsys, monkeypatch):
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    opened = []
+    monkeypatch.setattr("memviz.gui.app.run_app", lambda **kw: opened.append(kw) or 0, raising=False)
+    assert cli.main([]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no display" in err
+    assert not opened
+
+
+def test_the_xcb_table_names_one_package_per_library():
+    assert len(set(XCB_LIBRARIES.values())) == len(XCB_LIBRARIES)
+
+
+# -- the README's commands -----------------------------------------------------------------------
+
+
+def test_the_readme_opens_with_the_two_set_up_commands():
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    block = lines[lines.index("```bash") + 1 : lines.index("```bash") + 3]
+    assert block[0].startswith("python3 -m pip install . && memviz ")
+    assert block[1].startswith('python3 -m pip install -e ".[test]" && python3 -m pytest ')
+
+
+def test_ci_runs_the_readmes_test_command():
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert 'python3 -m pip install -q -e ".[test]"' in run
+    assert any(line.startswith("python3 -m pytest") for line in run)
