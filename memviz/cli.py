@@ -114,7 +114,9 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True) -> None:
     if seed:
         p.add_argument("--seed", type=_seed, default=1000)
     p.add_argument("--capacity", type=_capacity, default=None, help="memory entries (default: unlimited)")
-    p.add_argument("--policy", choices=POLICIES.names(), default="fifo", help="eviction policy when memory is full")
+    p.add_argument(
+        "--policy", choices=POLICIES.names(), default="fifo", help="eviction policy when memory is full"
+    )
     p.add_argument("--budget", type=_non_negative("budget"), default=DEFAULT_BUDGET, help="steps per run")
     _add_site(p)
 
