@@ -247,9 +247,17 @@ class Exploration:
             state = FORGOTTEN
         return PageState(state, visits, page in self.reported, self.duplicates.get(page, 0))
 
+    @property
+    def has_memory(self) -> bool:
+        return self.memory is not None
+
     def memory_order(self) -> tuple[int, ...]:
         """The pages in memory, next to be forgotten first (empty without memory)."""
         return tuple(self.memory.entries) if self.memory is not None else ()
+
+    def remembered_links(self, page: int) -> tuple[int, ...] | None:
+        """The links memory holds for ``page`` (as seen there), or None if it does not hold it."""
+        return self.memory.entries.get(page) if self.memory is not None else None
 
     def step(self) -> StepEvent:
         """Make one model call: choose, move, record. Returns what happened."""

@@ -78,6 +78,7 @@ class Policy:
 
     touches_on_revisit = False  # True: on_revisit may reorder the memory (it is called only then)
     simulates = False  # True: victim may call ctx.simulate (the engine then keeps what it needs)
+    victim_is_first = False  # True: a full memory always forgets its first entry (the panel says so)
 
     def __init__(
         self, name: str, zh: str, en: str, rule_zh: str, rule_en: str, colour: str,
@@ -149,12 +150,15 @@ def _kth_written(stamps: np.ndarray, sizes: np.ndarray, draw: Callable[[], np.nd
 
 
 class Fifo(Policy):
+    victim_is_first = True
+
     def victim(self, entries: Entries, ctx: EvictionContext) -> int:
         return 0
 
 
 class Lru(Policy):
     touches_on_revisit = True
+    victim_is_first = True
 
     def victim(self, entries: Entries, ctx: EvictionContext) -> int:
         return 0
