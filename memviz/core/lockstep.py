@@ -101,13 +101,17 @@ def run_batch(
     """
     results: list[RunResult | None] = [None] * len(configs)
     groups: dict[str, list[int]] = {"scalar": [], "random": [], "memory": []}
+    engine_of: dict[tuple[str, str], str] = {}  # by (strategy, policy): asked once per pair
     for i, config in enumerate(configs):
-        if not supports(config):
-            groups["scalar"].append(i)
-        elif STRATEGIES.get(config.strategy).kernel == RANDOM_WALK:
-            groups["random"].append(i)
-        else:
-            groups["memory"].append(i)
+        key = (config.strategy, config.policy)
+        engine = engine_of.get(key)
+        if engine is None:
+            if not supports(config):
+                engine = "scalar"
+            else:
+                engine = "random" if STRATEGIES.get(config.strategy).kernel == RANDOM_WALK else "memory"
+            engine_of[key] = engine
+        groups[engine].append(i)
     for engine, indices in groups.items():
         if not indices:
             continue
@@ -468,11 +472,11 @@ def _no_memory_bug_tokens(finals: _Finals, paths: _Paths, bug_pages: np.ndarray,
     for b, bug in enumerate(bug_pages.tolist()):
         hits = (moves == bug) & made
         first[:, b] = np.where(hits.any(0), hits.argmax(0) + 1, _BIG)
-    first.sort(1)
+    first.sort(1)  # moves that found a bug first, then _BIG for bugs never found
+    found = (first < _BIG).sum(1).tolist()
     base = np.array([c.base_tokens for c in configs], dtype=np.int64)
-    for i in np.flatnonzero(first[:, 0] < _BIG).tolist():
-        row = first[i]
-        finals.bug_tokens[i] = (row[row < _BIG] * base[i]).tolist()
+    spent = (np.where(first < _BIG, first, 0) * base[:, None]).tolist()
+    finals.bug_tokens = [row[:k] for row, k in zip(spent, found, strict=True)]
 
 
 # -- with memory -----------------------------------------------------------------------------------
@@ -483,7 +487,7 @@ def run_memory_batch(
 ) -> list[RunResult]:
     """Memory runs the lock-step engine supports (any capacity, policy with a kernel, limits and
     token prices, per run)."""
-    for c in configs:
+    for c in {(c.strategy, c.policy): c for c in configs}.values():  # each pair once
         if STRATEGIES.get(c.strategy).kernel == RANDOM_WALK:
             raise ValueError("run_memory_batch: no-memory runs go to run_random_batch")
         if not supports(c):
@@ -584,10 +588,10 @@ class _MemoryBatch:
         self.flags = np.zeros((len(self._FLAGS), r), dtype=bool)
         self.seeds = _seed_states(rc)
         # The policies' kernels, each once; a run's ``kernel`` row indexes this list.
-        kernel_of = {}
-        for c in rc:
-            kernel_of.setdefault(c.policy, POLICIES.get(c.policy).kernel)
+        kernel_of = {p: POLICIES.get(p).kernel for p in {c.policy for c in rc}}
         self.kernels: list[PolicyKernel] = list(dict.fromkeys(kernel_of.values()))
+        kernel_index = {p: self.kernels.index(k) for p, k in kernel_of.items()}
+        visited_only = {s: STRATEGIES.get(s).kernel == "fresh_or_any" for s in {c.strategy for c in rc}}
         # Enough draws for most runs' budgets (a pick per step, and the draws of an eviction per
         # step); more are mixed when a run needs them.
         self.max_draws = 1 + max(
@@ -602,9 +606,9 @@ class _MemoryBatch:
         # bugs to find before an until-all-bugs run stops; -1: never (a plain budget run)
         self.target[:] = [site.n_bugs if c.until_all_bugs else -1 for c in rc]
         self.capacity[:] = [c.capacity if c.capacity is not None else _BIG for c in rc]
-        self.kernel[:] = [self.kernels.index(kernel_of[c.policy]) for c in rc]
+        self.kernel[:] = [kernel_index[c.policy] for c in rc]
         self.touch[:] = [kernel_of[c.policy].touches_on_revisit for c in rc]
-        self.visited_only[:] = [STRATEGIES.get(c.strategy).kernel == "fresh_or_any" for c in rc]
+        self.visited_only[:] = [visited_only[c.strategy] for c in rc]
         self.start_bug_pending[:] = self.start_is_bug
         self.unknown = np.ones((r, n1), dtype=bool)
         self.unknown[:, n] = False
