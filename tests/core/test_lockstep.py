@@ -18,11 +18,12 @@ from memviz.core.experiments import (
     means,
 )
 from memviz.core.lockstep import run_batch, run_memory_batch, run_random_batch, supports
-from memviz.core.policies import POLICIES
+from memviz.core.policies import POLICIES, PolicyKernel
 from memviz.core.registry import ConfigError
 from memviz.core.rng import Mulberry32, mulberry32_block, mulberry32_rows, mulberry32_words
 from memviz.core.site import Site
 from memviz.core.strategies import STRATEGIES
+from tests.core.test_memory import Newest, newest_stamp
 
 SEED_MAX = 2**32 - 1
 
@@ -90,6 +91,22 @@ def test_batch_equals_the_scalar_engine(site, batch):
     # scalar_tail=0: every run stays in the lock-step arrays to its end
     got = [r.to_dict() for r in run_batch(site, batch, scalar_tail=0)]
     assert got == scalar(site, batch)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(site=sites(), batch=st.lists(configs, min_size=1, max_size=10))
+def test_a_policy_registered_with_a_kernel_runs_in_lock_step_equal_to_its_scalar_rule(site, batch):
+    # the toy MRU of test_memory, with a numpy kernel: victims are the newest stamps
+    policy = Newest("mru", "最新写入的先忘", "MRU", "最新写入的先忘", "newest written goes first", "#000000",
+                    PolicyKernel(newest_stamp))  # fmt: skip
+    POLICIES.register(policy)
+    try:
+        batch = [c.with_(policy="mru") if i % 2 else c for i, c in enumerate(batch)]  # mixed with others
+        assert all(supports(c) for c in batch)
+        got = [r.to_dict() for r in run_batch(site, batch, scalar_tail=0)]
+        assert got == scalar(site, batch)
+    finally:
+        POLICIES.unregister("mru")
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -100,13 +100,13 @@ class Newest(Policy):
         return len(entries) - 1
 
 
-def _newest_stamp(stamps: np.ndarray, sizes: np.ndarray, draw) -> np.ndarray:
+def newest_stamp(stamps: np.ndarray, sizes: np.ndarray, draw) -> np.ndarray:
     return np.where(stamps == NOT_IN_MEMORY, -1, stamps).argmax(1)
 
 
 @pytest.fixture(params=["scalar only", "with a batch kernel"])
 def mru(request):
-    kernel = PolicyKernel(_newest_stamp) if request.param == "with a batch kernel" else None
+    kernel = PolicyKernel(newest_stamp) if request.param == "with a batch kernel" else None
     policy = POLICIES.register(
         Newest(
             "mru", "最新写入的先忘", "MRU", "最新写入的先忘", "newest written goes first", "#000000", kernel
