@@ -247,6 +247,18 @@ class Exploration:
             state = FORGOTTEN
         return PageState(state, visits, page in self.reported, self.duplicates.get(page, 0))
 
+    def page_states(self) -> list[PageState]:
+        """:meth:`page_state` of every page, in page order (one call for a view that draws them all)."""
+        visits, reported, duplicates = self.visits, self.reported, self.duplicates
+        remembered = self.memory.entries if self.memory is not None else None
+        return [
+            PageState(
+                UNVISITED if not v else VISITED if remembered is None else REMEMBERED if p in remembered else FORGOTTEN,
+                v, p in reported, duplicates.get(p, 0),
+            )
+            for p, v in enumerate(visits)
+        ]  # fmt: skip
+
     @property
     def has_memory(self) -> bool:
         return self.memory is not None

@@ -102,6 +102,7 @@ def test_events_carry_slots_visit_counts_and_page_states(doc, setting):
         if event.bug_found:
             reported.add(event.to_page)
         duplicates[event.to_page] += event.duplicate_report
+        assert exploration.page_states() == [exploration.page_state(p) for p in range(site.n_pages)]
         for p in range(site.n_pages):
             state = exploration.page_state(p)
             assert state.visits == visits[p]

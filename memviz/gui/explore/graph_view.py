@@ -884,13 +884,13 @@ class SiteGraphView(QGraphicsView):
     def _sync_pages(self) -> None:
         """Set every card from the engine's page states; only cards that change repaint."""
         exploration = self.model.exploration
-        page_state = exploration.page_state
+        states = exploration.page_states()
         current = exploration.page
         color = style.strategy_color(self.model.config.strategy)
         glows = self._glows(self.model.last_event)
         for item in self.pages:
             p = item.page
-            state, visits, bug_found, duplicates = page_state(p)
+            state, visits, bug_found, duplicates = states[p]
             changed = (
                 state != item.state
                 or visits != item.visits
