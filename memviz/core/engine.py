@@ -251,13 +251,16 @@ class Exploration:
         """:meth:`page_state` of every page, in page order (one call for a view that draws them all)."""
         visits, reported, duplicates = self.visits, self.reported, self.duplicates
         remembered = self.memory.entries if self.memory is not None else None
-        return [
-            PageState(
-                UNVISITED if not v else VISITED if remembered is None else REMEMBERED if p in remembered else FORGOTTEN,
-                v, p in reported, duplicates.get(p, 0),
-            )
-            for p, v in enumerate(visits)
-        ]  # fmt: skip
+        states = []
+        for p, v in enumerate(visits):
+            if not v:
+                state = UNVISITED
+            elif remembered is None:
+                state = VISITED
+            else:
+                state = REMEMBERED if p in remembered else FORGOTTEN
+            states.append(PageState(state, v, p in reported, duplicates.get(p, 0)))
+        return states
 
     @property
     def has_memory(self) -> bool:

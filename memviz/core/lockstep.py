@@ -530,13 +530,15 @@ class _MemoryBatch:
     stands for the padding of short link lists and is never unknown, so padding is never a fresh
     link) and ``stamp``, each entry's order: the step it was written at, or for a policy whose
     kernel ``touches_on_revisit`` (LRU) the step it was last used at; the policy's kernel picks a
-    full memory's victim from the stamps. ``unseen`` marks pages never visited. With memory the agent reports a bug the first
-    time it reaches its page and never again, so bugs found are the bug pages first reached by a
-    move (the start page's bug when the agent first comes back to it).
+    full memory's victim from the stamps. ``unseen`` marks pages never visited. With memory the
+    agent reports a bug the first time it reaches its page and never again, so bugs found are the
+    bug pages first reached by a move (the start page's bug when the agent first comes back to it).
     """
 
     # rows of ``ints``, the per-run integers, and of ``flags``, the per-run booleans
-    _INTS = ("page", "size", "size_sum", "pages_seen", "bugs", "ctr", "limit", "target", "capacity", "kernel")
+    _INTS = (
+        "page", "size", "size_sum", "pages_seen", "bugs", "ctr", "limit", "target", "capacity", "kernel",
+    )  # fmt: skip
     _FLAGS = ("touch", "visited_only", "start_bug_pending")
 
     def __init__(self, site: Site, configs: Sequence[RunConfig], poll: Poll | None, scalar_tail: int) -> None:
