@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QColor
 
 from memviz.core.engine import RunConfig
@@ -18,13 +19,22 @@ MRU = dict(zh="最新写入的先忘", en="MRU", rule_zh="最新写入的先忘"
 
 @pytest.fixture
 def mru():
+    """The toy policy, registered for one test. Views built on it are deleted before it goes: a
+    live view would redraw it on the next theme or language change."""
     policy = POLICIES.register(Newest("mru", *MRU.values(), "#123456"))
-    yield policy
+    views = []
+    yield policy, views.append
+    for view in views:
+        view.close()
+        view.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     POLICIES.unregister("mru")
 
 
 def test_explore_offers_names_and_narrates_a_registered_policy(make_window, mru):
+    _, dispose_later = mru
     window = make_window(RunConfig(strategy="visited", capacity=3, policy="mru", seed=7), lang="en")
+    dispose_later(window)
     combo = window.explore.config_bar.policy
     items = [(combo.itemData(i), combo.itemText(i)) for i in range(combo.count())]
     assert items == [("fifo", "FIFO"), ("lru", "LRU"), ("random", "Random"), ("mru", "MRU")]
@@ -40,9 +50,11 @@ def test_explore_offers_names_and_narrates_a_registered_policy(make_window, mru)
 
 
 def test_the_sweep_draws_a_registered_policy_in_its_colour(keep_analysis_view, mru):
+    _, dispose_later = mru
     view = keep_analysis_view(
         SweepView(RunSettings(load_site(), RunConfig(strategy="frontier")), Language("en"), auto_run=False)
     )
+    dispose_later(view)
     view.capacity_to.setValue(4)
     view.capacity_from.setValue(3)
     view.runs_spin.setValue(20)
