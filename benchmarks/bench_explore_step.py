@@ -41,7 +41,7 @@ from memviz.gui.explore import SPEEDS
 CONFIGS = {
     "no memory": RunConfig(),
     "visited set": RunConfig(strategy="visited"),
-    "link lists, capacity 3, FIFO": RunConfig(strategy="frontier", capacity=3, policy="fifo"),
+    "link table, capacity 3, FIFO": RunConfig(strategy="frontier", capacity=3, policy="fifo"),
 }
 FRAME_MS = 1000 / 60
 SIZE = (1920, 1080)

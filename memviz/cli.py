@@ -12,7 +12,7 @@ from pathlib import Path
 
 from memviz import __version__
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
-from memviz.core.memory import POLICIES
+from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site, SiteError, load_site
 from memviz.core.strategies import STRATEGIES
@@ -110,11 +110,13 @@ def _add_site(p: argparse.ArgumentParser) -> None:
 
 
 def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True) -> None:
-    p.add_argument("--strategy", choices=STRATEGIES, default="random", help="random = no memory")
+    p.add_argument("--strategy", choices=STRATEGIES.names(), default="random", help="random = no memory")
     if seed:
         p.add_argument("--seed", type=_seed, default=1000)
     p.add_argument("--capacity", type=_capacity, default=None, help="memory entries (default: unlimited)")
-    p.add_argument("--policy", choices=POLICIES, default="fifo", help="eviction policy when memory is full")
+    p.add_argument(
+        "--policy", choices=POLICIES.names(), default="fifo", help="eviction policy when memory is full"
+    )
     p.add_argument("--budget", type=_non_negative("budget"), default=DEFAULT_BUDGET, help="steps per run")
     _add_site(p)
 

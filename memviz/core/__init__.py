@@ -4,11 +4,13 @@ Pure Python (numpy allowed). It never imports Qt: the command line, the GUI and 
 this one core, so what the window shows and what the report prints cannot disagree.
 """
 
-from memviz.core.engine import ConfigError, Exploration, RunConfig, RunResult, StepEvent, run
-from memviz.core.memory import POLICIES, Memory
+from memviz.core.engine import Exploration, PageState, RunConfig, RunResult, StepEvent, run
+from memviz.core.memory import Memory
+from memviz.core.policies import POLICIES, Policy, PolicyKernel
+from memviz.core.registry import ConfigError, Registry
 from memviz.core.rng import Mulberry32
 from memviz.core.site import Site, SiteError, load_site
-from memviz.core.strategies import STRATEGIES
+from memviz.core.strategies import STRATEGIES, Strategy
 
 __all__ = [
     "POLICIES",
@@ -17,11 +19,16 @@ __all__ = [
     "Exploration",
     "Memory",
     "Mulberry32",
+    "PageState",
+    "Policy",
+    "PolicyKernel",
+    "Registry",
     "RunConfig",
     "RunResult",
     "Site",
     "SiteError",
     "StepEvent",
+    "Strategy",
     "load_site",
     "run",
 ]

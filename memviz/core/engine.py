@@ -8,20 +8,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
+from typing import NamedTuple
 
-from memviz.core.memory import POLICIES, TOUCHED, WRITTEN, Memory
+from memviz.core.memory import TOUCHED, WRITTEN, Memory
+from memviz.core.policies import POLICIES, EvictionContext
+from memviz.core.registry import ConfigError
 from memviz.core.rng import SEED_MAX, SEED_MIN, Mulberry32
 from memviz.core.site import Site
-from memviz.core.strategies import CHOOSERS, HOW_DEAD_END, HOW_DONE, STRATEGIES, uses_memory
+from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, STRATEGIES
 
 DEFAULT_BUDGET = 30
 DEFAULT_MAX_STEPS = 5000  # "until all bugs are found" gives up after this many steps
 DEFAULT_BASE_TOKENS = 3000  # per call: system prompt + page snapshot (an assumed figure)
 DEFAULT_ENTRY_TOKENS = 40  # per memory entry injected into the call (an assumed figure)
 
+__all__ = ["ConfigError", "Exploration", "PageState", "RunConfig", "RunResult", "StepEvent", "run"]
 
-class ConfigError(ValueError):
-    """A run setting out of range; the message starts with the setting's name."""
+# What a page is to the agent, as the graph draws it (:meth:`Exploration.page_state`).
+UNVISITED = "unvisited"
+VISITED = "visited"  # visited, and there is no memory to hold it
+REMEMBERED = "remembered"  # in memory now
+FORGOTTEN = "forgotten"  # visited, in memory once, evicted since
 
 
 @dataclass(frozen=True)
@@ -38,13 +45,9 @@ class RunConfig:
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
-            raise ConfigError(
-                f"strategy: unknown strategy {self.strategy!r} (choose from {', '.join(STRATEGIES)})"
-            )
+            STRATEGIES.get(self.strategy)  # raises, naming the choices
         if self.policy not in POLICIES:
-            raise ConfigError(
-                f"policy: unknown eviction policy {self.policy!r} (choose from {', '.join(POLICIES)})"
-            )
+            POLICIES.get(self.policy)
         if self.capacity is not None and (isinstance(self.capacity, bool) or self.capacity < 1):
             raise ConfigError(f"capacity: must be at least 1 (or unlimited), got {self.capacity}")
         if not SEED_MIN <= self.seed <= SEED_MAX:
@@ -71,24 +74,32 @@ class RunConfig:
         """The simplest config that walks exactly the same path on a site of ``n_pages`` pages.
 
         Without memory, capacity and policy mean nothing; a memory that can hold every page never
-        evicts, so its policy never acts (random eviction draws only when it evicts).
+        evicts, so a policy that acts only when memory is full never acts (random eviction draws
+        only when it evicts).
         """
-        if self.strategy == "random" or self.capacity is None or self.capacity >= n_pages:
+        if not STRATEGIES.get(self.strategy).uses_memory or (
+            (self.capacity is None or self.capacity >= n_pages)
+            and POLICIES.get(self.policy).acts_only_when_full
+        ):
             if self.capacity is None and self.policy == "fifo":
                 return self
             return self.with_(capacity=None, policy="fifo")
         return self
 
 
-@dataclass(slots=True, frozen=True)
-class StepEvent:
-    """Everything one step did, for views to draw as it is."""
+class StepEvent(NamedTuple):
+    """Everything one step did, for views to draw as it is.
+
+    A named tuple: the window builds one per step, and a tuple is built several times faster than
+    a frozen dataclass (whose ``__init__`` sets each field through ``object.__setattr__``).
+    """
 
     from_page: int
     to_page: int | None  # None when the agent stopped instead of clicking
     how: str  # see memviz.core.strategies.HOW_*
     planned_path: tuple[int, ...] | None  # frontier: from_page .. target, through memory
     is_new: bool  # first visit to to_page
+    visit_count: int  # visits to to_page after this step (0 when the agent stopped)
     was_forgotten: bool  # to_page had been remembered, then evicted: memory no longer knew it
     bug_page: int | None  # to_page hides a bug
     bug_found: bool  # ...reported for the first time
@@ -96,6 +107,9 @@ class StepEvent:
     memory_written: int | None  # a new entry for this page
     memory_touched: int | None  # LRU: an existing entry moved to most recent
     memory_evicted: int | None  # the entry forgotten to make room
+    evicted_slot: int | None  # ...its place in eviction order (0 = next to go) before the eviction
+    touched_from: int | None  # LRU: the place in eviction order the touched entry moved from
+    memory_dropped: tuple[int, ...]  # entries the policy dropped as the step began (e.g. too old)
     tokens: int  # estimated tokens of this call
     # Totals after the step.
     call: int  # model calls so far, this one included (1-based)
@@ -136,16 +150,50 @@ class RunResult:
     steps: int
     path: list[int] = field(repr=False)
     stop_reason: str  # "budget", "all_bugs", "max_steps", "done" or "dead_end"
+    bug_tokens: list[int] = field(repr=False)  # tokens spent so far at each bug's first report
 
     def to_dict(self) -> dict:
         return asdict(self)
 
 
+_make_event = StepEvent._make
+
+
+class PageState(NamedTuple):
+    """A page as the agent knows it after the last step."""
+
+    state: str  # UNVISITED, VISITED, REMEMBERED or FORGOTTEN
+    visits: int
+    bug_reported: bool  # a bug on it was reported
+    duplicates: int  # reports of it after the first (no memory of having reported it)
+
+
+class _RunContext(EvictionContext):
+    """What a policy may ask of a run in progress (see :class:`memviz.core.policies.EvictionContext`)."""
+
+    __slots__ = ("exploration",)
+
+    def __init__(self, exploration: Exploration) -> None:
+        super().__init__(exploration.rng)
+        self.exploration = exploration
+
+    @property
+    def step(self) -> int:
+        return len(self.exploration.path) - 1
+
+    def last_visit(self, page: int) -> int | None:
+        return self.exploration.last_visit[page]
+
+    def simulate(self, victim_index: int, then: str = "fifo") -> RunResult:
+        return self.exploration._simulate_eviction(victim_index, then)
+
+
 class Exploration:
     """One run of the agent on a site, advanced by :meth:`step`.
 
-    ``memory`` (None without memory), ``visits`` (per page), ``path`` and ``reported`` are live
-    state a view may read after each step; the step's event says what changed.
+    Each step's event says what changed; :meth:`page_state` says what a page is to the agent now.
+    ``memory`` (None without memory), ``visits`` and ``last_visit`` (per page), ``path`` and
+    ``reported`` are the engine's own state: views use the events and queries instead.
     """
 
     def __init__(self, site: Site, config: RunConfig, first_draws: list[float] | None = None) -> None:
@@ -153,16 +201,24 @@ class Exploration:
         self.config = config
         self.rng = Mulberry32(config.seed, first_draws)
         self.memory = (
-            Memory(config.capacity, config.policy, self.rng) if uses_memory(config.strategy) else None
+            Memory(config.capacity, config.policy, self.rng, _RunContext(self))
+            if STRATEGIES.get(config.strategy).uses_memory
+            else None
         )
         self.path = [site.start]
         self.visits = [0] * site.n_pages
         self.visits[site.start] = 1
+        self.last_visit: list[int | None] = [None] * site.n_pages  # the step of each page's last visit
+        self.last_visit[site.start] = 0
         self.reported: set[int] = set()
+        self.duplicates: dict[int, int] = {}  # page -> reports after its first
+        self.bug_tokens: list[int] = []
         self.stop_reason: str | None = None
         if config.step_limit <= 0:
             self.stop_reason = "max_steps" if config.until_all_bugs else "budget"
         self.last_event: StepEvent | None = None
+        self._totals = (1, 0, 0, 0)  # pages seen, repeats, reports, tokens: before any step
+        self._live: tuple | None = None  # the walker's counters, while a policy may simulate
         if self.memory is not None:
             self.memory.write(site.start, site.clickable[site.start])
         self._walk = self._walker(emit_every_step=True)
@@ -175,11 +231,54 @@ class Exploration:
     def page(self) -> int:
         return self.path[-1]
 
+    def page_state(self, page: int) -> PageState:
+        """What ``page`` is to the agent after the last step: never visited, visited (no memory),
+        in memory, or visited but forgotten; its visits, whether its bug was reported, and how
+        many duplicate reports it drew."""
+        visits = self.visits[page]
+        memory = self.memory
+        if visits == 0:
+            state = UNVISITED
+        elif memory is None:
+            state = VISITED
+        elif page in memory.entries:
+            state = REMEMBERED
+        else:
+            state = FORGOTTEN
+        return PageState(state, visits, page in self.reported, self.duplicates.get(page, 0))
+
+    def page_states(self) -> list[PageState]:
+        """:meth:`page_state` of every page, in page order (one call for a view that draws them all)."""
+        visits, reported, duplicates = self.visits, self.reported, self.duplicates
+        remembered = self.memory.entries if self.memory is not None else None
+        states = []
+        for p, v in enumerate(visits):
+            if not v:
+                state = UNVISITED
+            elif remembered is None:
+                state = VISITED
+            else:
+                state = REMEMBERED if p in remembered else FORGOTTEN
+            states.append(PageState(state, v, p in reported, duplicates.get(p, 0)))
+        return states
+
+    @property
+    def has_memory(self) -> bool:
+        return self.memory is not None
+
+    def memory_order(self) -> tuple[int, ...]:
+        """The pages in memory, next to be forgotten first (empty without memory)."""
+        return tuple(self.memory.entries) if self.memory is not None else ()
+
+    def remembered_links(self, page: int) -> tuple[int, ...] | None:
+        """The links memory holds for ``page`` (as seen there), or None if it does not hold it."""
+        return self.memory.entries.get(page) if self.memory is not None else None
+
     def step(self) -> StepEvent:
         """Make one model call: choose, move, record. Returns what happened."""
         if self.stop_reason is not None:
             raise RuntimeError("the run is over; start a new Exploration")
-        self.last_event = event = StepEvent(*next(self._walk))
+        self.last_event = event = _make_event(next(self._walk))
         return event
 
     def run_to_end(self) -> RunResult:
@@ -187,44 +286,72 @@ class Exploration:
             if self.last_event is None:  # untouched: walk without building an event per step
                 self._walk = self._walker(emit_every_step=False)
             for fields in self._walk:
-                self.last_event = StepEvent(*fields)
+                self.last_event = _make_event(fields)
         return self.result()
 
     def result(self) -> RunResult:
         last = self.last_event
+        if last is not None:
+            pages_seen, repeats, reports, tokens = (
+                last.pages_seen,
+                last.repeats,
+                last.reports,
+                last.tokens_total,
+            )
+        else:
+            pages_seen, repeats, reports, tokens = self._totals
         steps = len(self.path) - 1
         bugs = len(self.reported)
-        reports = last.reports if last else 0
         return RunResult(
-            coverage=(last.pages_seen if last else 1) / self.site.n_pages,
-            repeat=(last.repeats if last else 0) / max(steps, 1),
+            coverage=pages_seen / self.site.n_pages,
+            repeat=repeats / max(steps, 1),
             bugs=bugs,
             reports=reports,
             dups=reports - bugs,
-            tokens=last.tokens_total if last else 0,
+            tokens=tokens,
             steps=steps,
             path=list(self.path),
             stop_reason=self.stop_reason or "",
+            bug_tokens=list(self.bug_tokens),
         )
 
-    def _walker(self, emit_every_step: bool) -> Iterator[tuple]:
+    def _walker(self, emit_every_step: bool, resume: tuple | None = None) -> Iterator[tuple]:
         """The run as a generator of StepEvent fields, in order; the last one ends the run.
 
         This is the one implementation of a step, used one step at a time by the window and for
         thousands of runs by batches, so the state it touches lives in locals; batches ask only for
-        the final step (``emit_every_step=False``).
+        the final step (``emit_every_step=False``). ``resume``: the counters of a step cut short
+        right after its memory write (see :meth:`_simulate_eviction`), to finish that run from.
         """
         site, config, memory, rng = self.site, self.config, self.memory, self.rng
-        choose = CHOOSERS[config.strategy]
+        choose = STRATEGIES.get(config.strategy).choose
         clickable, bug_pages, n_bugs = site.clickable, site.bug_by_page, site.n_bugs
-        path, visits, reported = self.path, self.visits, self.reported
-        entries = memory.entries if memory is not None else None
+        path, visits, last_visit, reported = self.path, self.visits, self.last_visit, self.reported
+        bug_tokens = self.bug_tokens
         limit, until_all_bugs = config.step_limit, config.until_all_bugs
         base_tokens, entry_tokens = config.base_tokens, config.entry_tokens
-        page = site.start
-        calls = steps = repeats = reports = tokens_total = 0
-        pages_seen = 1
+        entries = step_start = ctx = None
+        publish = False
+        if memory is not None:
+            entries, ctx = memory.entries, memory.context
+            publish = memory.rule.simulates  # the policy may ask for the counters mid-step
+            if memory.rule.acts_at_step_start:
+                step_start = memory.rule.on_step_start
+        if resume is None:
+            page = site.start
+            calls = steps = repeats = reports = tokens_total = 0
+            pages_seen = 1
+        else:
+            page, calls, steps, repeats, reports, tokens_total, pages_seen = resume
+            self._totals = (pages_seen, repeats, reports, tokens_total)
+            if until_all_bugs and len(reported) == n_bugs:
+                self.stop_reason = "all_bugs"
+                return
+        dropped = ()
         while steps < limit:
+            if step_start is not None:
+                dropped = tuple(step_start(entries, steps + 1, ctx))
+                memory.drop(dropped)
             tokens = base_tokens if entries is None else base_tokens + entry_tokens * len(entries)
             tokens_total += tokens
             calls += 1
@@ -232,17 +359,19 @@ class Exploration:
             if to_page is None:
                 self.stop_reason = how  # HOW_DONE or HOW_DEAD_END
                 yield (
-                    page, None, how, None, False, False, None, False, False, None, None, None, tokens,
-                    calls, steps, pages_seen, repeats, len(reported), reports, tokens_total,
-                    len(entries) if entries is not None else 0, True,
+                    page, None, how, None, False, 0, False, None, False, False, None, None, None, None,
+                    None, dropped, tokens, calls, steps, pages_seen, repeats, len(reported), reports,
+                    tokens_total, len(entries) if entries is not None else 0, True,
                 )  # fmt: skip
                 return
             from_page = page
             page = to_page
             steps += 1
             path.append(to_page)
-            is_new = visits[to_page] == 0
-            visits[to_page] += 1
+            visit_count = visits[to_page] + 1
+            visits[to_page] = visit_count
+            last_visit[to_page] = steps
+            is_new = visit_count == 1
             if is_new:
                 pages_seen += 1
             else:
@@ -259,12 +388,18 @@ class Exploration:
                     reported.add(to_page)
                     bug_found = not already
                     duplicate = already
+                    if bug_found:
+                        bug_tokens.append(tokens_total)
+                    else:
+                        self.duplicates[to_page] = self.duplicates.get(to_page, 0) + 1
 
-            written = touched = evicted = None
+            written = touched = evicted = slot = None
             was_forgotten = False
             if entries is not None:
                 was_forgotten = not is_new and to_page not in entries
-                change, evicted = memory.write(to_page, clickable[to_page])
+                if publish:
+                    self._live = (page, calls, steps, repeats, reports, tokens_total, pages_seen)
+                change, evicted, slot = memory.write(to_page, clickable[to_page])
                 if change is WRITTEN:
                     written = to_page
                 elif change is TOUCHED:
@@ -279,12 +414,42 @@ class Exploration:
                 finished = True
             if emit_every_step or finished:
                 yield (
-                    from_page, to_page, how, plan, is_new, was_forgotten, bug_page, bug_found, duplicate,
-                    written, touched, evicted, tokens, calls, steps, pages_seen, repeats, len(reported),
-                    reports, tokens_total, len(entries) if entries is not None else 0, finished,
+                    from_page, to_page, how, plan, is_new, visit_count, was_forgotten, bug_page, bug_found,
+                    duplicate, written, touched, evicted, slot if evicted is not None else None,
+                    slot if touched is not None else None, dropped, tokens, calls, steps, pages_seen,
+                    repeats, len(reported), reports, tokens_total,
+                    len(entries) if entries is not None else 0, finished,
                 )  # fmt: skip
             if finished:
                 return
+        if resume is not None and self.stop_reason is None:  # the cut-short step used up the budget
+            self.stop_reason = "max_steps" if until_all_bugs else "budget"
+
+    def _simulate_eviction(self, victim_index: int, then: str) -> RunResult:
+        """The run's end had the eviction being made taken entry ``victim_index`` and later ones
+        followed policy ``then``: a copy of the state (memory, visits, random generator...) run on."""
+        live = self._live
+        memory = self.memory
+        if live is None or memory is None:
+            raise RuntimeError("simulate: only a policy with simulates = True may ask, while it evicts")
+        site = self.site
+        fork = object.__new__(Exploration)
+        fork.site, fork.config = site, self.config.with_(policy=then)
+        fork.rng = self.rng.copy()
+        fork.memory = Memory(memory.capacity, then, fork.rng, _RunContext(fork))
+        entries = dict(memory.entries)
+        del entries[list(entries)[victim_index]]
+        page = live[0]
+        entries[page] = site.clickable[page]
+        fork.memory.entries = entries
+        fork.path, fork.visits, fork.last_visit = list(self.path), list(self.visits), list(self.last_visit)
+        fork.reported, fork.duplicates = set(self.reported), dict(self.duplicates)
+        fork.bug_tokens = list(self.bug_tokens)
+        fork.stop_reason, fork.last_event, fork._live = None, None, None
+        fork._totals = (1, 0, 0, 0)
+        for fields in fork._walker(emit_every_step=False, resume=live):
+            fork.last_event = _make_event(fields)
+        return fork.result()
 
 
 def run(site: Site, config: RunConfig, first_draws: list[float] | None = None) -> RunResult:

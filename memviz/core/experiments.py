@@ -11,6 +11,7 @@ from operator import attrgetter
 
 from memviz.core.engine import RunConfig, RunResult
 from memviz.core.lockstep import run_batch
+from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site
 from memviz.core.stats import MeanCI, bootstrap_interval, mean_ci, unpaired_half_width
@@ -279,11 +280,15 @@ def capacity_sweep(
     site: Site,
     config: RunConfig,
     capacities: Sequence[int] = DEFAULT_CAPACITIES,
-    policies: Sequence[str] = ("fifo", "lru", "random"),
+    policies: Sequence[str] | None = None,
     runs: int = DEFAULT_RUNS,
     seed0: int = DEFAULT_SEED0,
     runner: Runner | None = None,
 ) -> Sweep:
+    """Every capacity × policy (default: every registered policy) on the same seeds."""
+    policies = POLICIES.names() if policies is None else tuple(policies)
+    for policy in policies:
+        POLICIES.get(policy)  # an unknown name is refused before any run
     seeds = seed_range(seed0, runs)
     runner = runner or Runner()
     cells = [(c, p) for c in capacities for p in policies]

@@ -29,6 +29,13 @@ every result is equal; it checks each special path (interval codes, random evict
 left out for huge sites) and the chapter's golden figures through ``Runner``. A change to the
 rules of a run must be made in both places: the property test fails until it is.
 
+Which runs it takes
+-------------------
+A strategy is batched when its registered ``kernel`` names one of :data:`STRATEGY_KERNELS`, and a
+memory run's eviction policy when it carries a :class:`~memviz.core.policies.PolicyKernel`.
+:func:`supports` says so per config; :func:`run_batch` sends every other config to the scalar
+engine, so a policy registered without a kernel is right everywhere, only slower in batches.
+
 Two engines
 -----------
 - :func:`run_random_batch`, for the no-memory strategy: a run draws exactly once per step, so a
@@ -51,17 +58,34 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from memviz.core.engine import RunConfig, RunResult, run
+from memviz.core.policies import NOT_IN_MEMORY, POLICIES, PolicyKernel
 from memviz.core.rng import _GOLDEN_STEP, _MASK, _TWO_POW_32, mulberry32_rows, mulberry32_words
 from memviz.core.site import Site
+from memviz.core.strategies import STRATEGIES
 
 Poll = Callable[[int], None]  # called now and then with how many runs finished since the last call
 
 POLL_EVERY = 4  # steps between polls: even a 5000-run batch of 30-step runs sees cancel within ~0.1 s
 RANDOM_BLOCK = 128  # steps mixed at once for no-memory runs that go on until every bug is found
 _NEXT_TABLE_LIMIT = 1 << 21  # entries; beyond it (huge sites) no-memory runs index links per step
-_BIG = np.iinfo(np.int64).max
+_BIG = NOT_IN_MEMORY  # also "not in memory" in the stamps policies' kernels read
 SCALAR_TAIL = 16  # memory runs: when this few are left, the scalar engine finishes them sooner
 SCALAR_MAX_STEPS = 20_000  # ...if none may go on longer (a scalar run cannot be cancelled midway)
+
+
+# A strategy's ``kernel`` names its lock-step implementation: which batch engine runs it and how
+# it picks when every link is remembered (``fresh_or_any``: any link; ``fresh_or_plan``: plan).
+RANDOM_WALK = "random_walk"
+STRATEGY_KERNELS = (RANDOM_WALK, "fresh_or_any", "fresh_or_plan")
+
+
+def supports(config: RunConfig) -> bool:
+    """Whether the lock-step engine runs ``config`` (its strategy and, with memory, its eviction
+    policy have batch kernels). An unknown name raises ConfigError."""
+    strategy = STRATEGIES.get(config.strategy)
+    if strategy.kernel not in STRATEGY_KERNELS:
+        return False
+    return not strategy.uses_memory or POLICIES.get(config.policy).kernel is not None
 
 
 def run_batch(
@@ -69,22 +93,34 @@ def run_batch(
 ) -> list[RunResult]:
     """The result of every config, in order, equal to ``memviz.core.engine.run(site, config)``.
 
+    Configs the lock-step engine does not :func:`support <supports>` run in the scalar engine.
     ``poll(finished)`` is called every few steps with the number of runs finished since its last
     call (it may raise to cancel). Memory runs hand their last ``scalar_tail`` runs to the scalar
     engine, and groups that small run there from the start, unless a run may take more than
     :data:`SCALAR_MAX_STEPS` steps; ``scalar_tail=0`` keeps every run in the lock-step arrays.
     """
     results: list[RunResult | None] = [None] * len(configs)
-    groups: dict[bool, list[int]] = {True: [], False: []}
+    groups: dict[str, list[int]] = {"scalar": [], "random": [], "memory": []}
+    engine_of: dict[tuple[str, str], str] = {}  # by (strategy, policy): asked once per pair
     for i, config in enumerate(configs):
-        groups[config.strategy == "random"].append(i)
-    for no_memory, indices in groups.items():
+        key = (config.strategy, config.policy)
+        engine = engine_of.get(key)
+        if engine is None:
+            if not supports(config):
+                engine = "scalar"
+            else:
+                engine = "random" if STRATEGIES.get(config.strategy).kernel == RANDOM_WALK else "memory"
+            engine_of[key] = engine
+        groups[engine].append(i)
+    for engine, indices in groups.items():
         if not indices:
             continue
         group = [configs[i] for i in indices]
-        if len(group) <= scalar_tail and max(c.step_limit for c in group) <= SCALAR_MAX_STEPS:
+        if engine == "scalar" or (
+            len(group) <= scalar_tail and max(c.step_limit for c in group) <= SCALAR_MAX_STEPS
+        ):
             batch = _run_scalar(site, group, poll)
-        elif no_memory:
+        elif engine == "random":
             batch = run_random_batch(site, group, poll)
         else:
             batch = run_memory_batch(site, group, poll, scalar_tail)
@@ -116,20 +152,23 @@ class _Finals:
         self.reports = np.zeros(count, dtype=np.int64)
         self.tokens = np.zeros(count, dtype=np.int64)
         self.reason: list[str] = [""] * count
+        self.bug_tokens: list[list[int]] = [[] for _ in range(count)]  # at each bug's first report
 
     def results(self, n_pages: int, paths: list[list[int]]) -> list[RunResult]:
         make = _new_result
         return [
             make(seen / n_pages, (steps - (seen - 1)) / max(steps, 1), bugs, reports, reports - bugs,
-                 tokens, steps, path, reason)  # every step goes to a new page or is a repeat
-            for steps, seen, bugs, reports, tokens, reason, path in zip(
+                 tokens, steps, path, reason, bug_tokens)  # every step goes to a new page or is a repeat
+            for steps, seen, bugs, reports, tokens, reason, path, bug_tokens in zip(
                 self.steps.tolist(), self.pages_seen.tolist(), self.bugs.tolist(), self.reports.tolist(),
-                self.tokens.tolist(), self.reason, paths, strict=True,
+                self.tokens.tolist(), self.reason, paths, self.bug_tokens, strict=True,
             )
         ]  # fmt: skip
 
 
-def _new_result(coverage, repeat, bugs, reports, dups, tokens, steps, path, stop_reason) -> RunResult:
+def _new_result(
+    coverage, repeat, bugs, reports, dups, tokens, steps, path, stop_reason, bug_tokens
+) -> RunResult:
     """``RunResult(...)``, built the way its frozen ``__init__`` builds it, less the per-field calls.
 
     A batch makes thousands of results and the generated ``__init__`` (one ``object.__setattr__``
@@ -138,12 +177,13 @@ def _new_result(coverage, repeat, bugs, reports, dups, tokens, steps, path, stop
     """
     result = _bare_result(RunResult)
     result.__dict__.update(coverage=coverage, repeat=repeat, bugs=bugs, reports=reports, dups=dups,
-                           tokens=tokens, steps=steps, path=path, stop_reason=stop_reason)  # fmt: skip
+                           tokens=tokens, steps=steps, path=path, stop_reason=stop_reason,
+                           bug_tokens=bug_tokens)  # fmt: skip
     return result
 
 
 _bare_result = object.__new__
-if set(RunResult.__dataclass_fields__) != set(_new_result.__code__.co_varnames[:9]) or hasattr(
+if set(RunResult.__dataclass_fields__) != set(_new_result.__code__.co_varnames[:10]) or hasattr(
     RunResult, "__slots__"
 ):  # RunResult changed shape: build it the checked way
     _new_result = RunResult
@@ -414,7 +454,29 @@ def run_random_batch(site: Site, configs: Sequence[RunConfig], poll: Poll | None
     finals.reports[:] = bug_visits.sum(1)
     visits[:, site.start] += 1
     finals.pages_seen[:] = (visits[:, :n] > 0).sum(1)
+    _no_memory_bug_tokens(finals, paths, bug_pages, configs)
     return finals.results(n, paths.lists(finals.steps))
+
+
+def _no_memory_bug_tokens(finals: _Finals, paths: _Paths, bug_pages: np.ndarray, configs) -> None:
+    """Tokens spent when each bug was first reported: the move ``t`` that first reaches its page
+    (the start page's too: only coming back reports it) costs ``t`` calls of ``base_tokens``."""
+    if not len(bug_pages) or not len(configs):
+        return
+    longest = int(finals.steps.max())
+    if longest == 0:
+        return
+    moves = paths.buf[1 : longest + 1]  # row t - 1: the page moved to at move t
+    made = np.arange(1, longest + 1)[:, None] <= finals.steps  # moves each run really made
+    first = np.full((len(configs), len(bug_pages)), _BIG, dtype=np.int64)
+    for b, bug in enumerate(bug_pages.tolist()):
+        hits = (moves == bug) & made
+        first[:, b] = np.where(hits.any(0), hits.argmax(0) + 1, _BIG)
+    first.sort(1)  # moves that found a bug first, then _BIG for bugs never found
+    found = (first < _BIG).sum(1).tolist()
+    base = np.array([c.base_tokens for c in configs], dtype=np.int64)
+    spent = (np.where(first < _BIG, first, 0) * base[:, None]).tolist()
+    finals.bug_tokens = [row[:k] for row, k in zip(spent, found, strict=True)]
 
 
 # -- with memory -----------------------------------------------------------------------------------
@@ -423,9 +485,15 @@ def run_random_batch(site: Site, configs: Sequence[RunConfig], poll: Poll | None
 def run_memory_batch(
     site: Site, configs: Sequence[RunConfig], poll: Poll | None = None, scalar_tail: int = SCALAR_TAIL
 ) -> list[RunResult]:
-    """``visited`` and ``frontier`` runs (any capacity, policy, limits and token prices, per run)."""
-    if any(c.strategy == "random" for c in configs):
-        raise ValueError("run_memory_batch: no-memory runs go to run_random_batch")
+    """Memory runs the lock-step engine supports (any capacity, policy with a kernel, limits and
+    token prices, per run)."""
+    for c in {(c.strategy, c.policy): c for c in configs}.values():  # each pair once
+        if STRATEGIES.get(c.strategy).kernel == RANDOM_WALK:
+            raise ValueError("run_memory_batch: no-memory runs go to run_random_batch")
+        if not supports(c):
+            raise ValueError(
+                f"run_memory_batch: {c.strategy}/{c.policy} has no batch kernel (run_batch routes it)"
+            )
     return _MemoryBatch(site, configs, poll, scalar_tail).run()
 
 
@@ -460,15 +528,18 @@ class _MemoryBatch:
 
     Memory is ``unknown`` (one boolean row per run, True for pages not in memory; column ``n``
     stands for the padding of short link lists and is never unknown, so padding is never a fresh
-    link) and ``stamp``, each entry's order: the step it was written at, or for LRU the step it was
-    last used at. ``unseen`` marks pages never visited. With memory the agent reports a bug the first
-    time it reaches its page and never again, so bugs found are the bug pages first reached by a
-    move (the start page's bug when the agent first comes back to it).
+    link) and ``stamp``, each entry's order: the step it was written at, or for a policy whose
+    kernel ``touches_on_revisit`` (LRU) the step it was last used at; the policy's kernel picks a
+    full memory's victim from the stamps. ``unseen`` marks pages never visited. With memory the
+    agent reports a bug the first time it reaches its page and never again, so bugs found are the
+    bug pages first reached by a move (the start page's bug when the agent first comes back to it).
     """
 
     # rows of ``ints``, the per-run integers, and of ``flags``, the per-run booleans
-    _INTS = ("page", "size", "size_sum", "pages_seen", "bugs", "ctr", "limit", "target", "capacity")
-    _FLAGS = ("lru", "random_evict", "visited_only", "start_bug_pending")
+    _INTS = (
+        "page", "size", "size_sum", "pages_seen", "bugs", "ctr", "limit", "target", "capacity", "kernel",
+    )  # fmt: skip
+    _FLAGS = ("touch", "visited_only", "start_bug_pending")
 
     def __init__(self, site: Site, configs: Sequence[RunConfig], poll: Poll | None, scalar_tail: int) -> None:
         self.site, self.configs, self.poll, self.scalar_tail = site, configs, poll, scalar_tail
@@ -491,8 +562,7 @@ class _MemoryBatch:
             self._all_rows = np.arange(r)
             self._all_memory_rows = self._all_rows * self.n1
             self.min_limit = int(self.limit.min(initial=0))  # stays a lower bound as runs finish
-            self.any_lru = bool(self.lru.any())
-            self.any_random_evict = bool(self.random_evict.any())
+            self.any_touch = bool(self.touch.any())
             self.any_full_possible = bool((self.capacity < self.n).any())
         self.rows = self._all_rows[:r]
         self.memory_rows = self._all_memory_rows[:r]
@@ -519,10 +589,17 @@ class _MemoryBatch:
         self.ints = np.zeros((len(self._INTS), r), dtype=np.int64)
         self.flags = np.zeros((len(self._FLAGS), r), dtype=bool)
         self.seeds = _seed_states(rc)
-        # Enough draws for most runs' budgets (a pick per step, and an eviction per step for random
-        # eviction); more are mixed when a run needs them.
-        per_step = 2 if any(c.policy == "random" and c.capacity is not None for c in rc) else 1
-        self.draws = mulberry32_rows(self.seeds, per_step * int(min(limits.max(), 32)) + 2)
+        # The policies' kernels, each once; a run's ``kernel`` row indexes this list.
+        kernel_of = {p: POLICIES.get(p).kernel for p in {c.policy for c in rc}}
+        self.kernels: list[PolicyKernel] = list(dict.fromkeys(kernel_of.values()))
+        kernel_index = {p: self.kernels.index(k) for p, k in kernel_of.items()}
+        visited_only = {s: STRATEGIES.get(s).kernel == "fresh_or_any" for s in {c.strategy for c in rc}}
+        # Enough draws for most runs' budgets (a pick per step, and the draws of an eviction per
+        # step); more are mixed when a run needs them.
+        self.max_draws = 1 + max(
+            (kernel_of[c.policy].draws_per_eviction for c in rc if c.capacity is not None), default=0
+        )
+        self.draws = mulberry32_rows(self.seeds, self.max_draws * int(min(limits.max(), 32)) + 2)
         self._bind(first=True)
         self.page[:] = site.start
         self.size[:] = 1
@@ -531,9 +608,9 @@ class _MemoryBatch:
         # bugs to find before an until-all-bugs run stops; -1: never (a plain budget run)
         self.target[:] = [site.n_bugs if c.until_all_bugs else -1 for c in rc]
         self.capacity[:] = [c.capacity if c.capacity is not None else _BIG for c in rc]
-        self.lru[:] = [c.policy == "lru" for c in rc]
-        self.random_evict[:] = [c.policy == "random" for c in rc]
-        self.visited_only[:] = [c.strategy == "visited" for c in rc]
+        self.kernel[:] = [kernel_index[c.policy] for c in rc]
+        self.touch[:] = [kernel_of[c.policy].touches_on_revisit for c in rc]
+        self.visited_only[:] = [visited_only[c.strategy] for c in rc]
         self.start_bug_pending[:] = self.start_is_bug
         self.unknown = np.ones((r, n1), dtype=bool)
         self.unknown[:, n] = False
@@ -550,7 +627,7 @@ class _MemoryBatch:
             if len(self.ids) <= self.scalar_tail and int(self.limit.max()) <= SCALAR_MAX_STEPS:
                 self._finish_scalar()
                 break
-            if int(self.ctr.max()) + 2 > self.draws.shape[1]:  # a step draws at most twice
+            if int(self.ctr.max()) + self.max_draws > self.draws.shape[1]:  # a step's draws at most
                 self._more_draws()
             self.size_sum += self.size  # a call's tokens: base + entry · (entries in memory)
             to, stopping, reasons = self._choose()
@@ -677,12 +754,19 @@ class _MemoryBatch:
             new_bug |= back_home & self.start_bug_pending
             self.start_bug_pending &= ~back_home
         self.bugs += new_bug
+        if new_bug.any():  # tokens spent so far, as the bug is reported
+            rows = np.flatnonzero(new_bug)
+            ids = self.ids[rows]
+            spent = self.base[ids] * t + self.entry[ids] * self.size_sum[rows]
+            bug_tokens = self.finals.bug_tokens
+            for i, tokens in zip(ids.tolist(), spent.tolist(), strict=True):
+                bug_tokens[i].append(tokens)
 
         unknown = self.unknown.ravel()
         stamp = self.stamp.ravel()
         write = unknown.take(flat)
-        if self.any_lru:
-            touch = ~write & self.lru  # LRU: a revisit is a use
+        if self.any_touch:
+            touch = ~write & self.touch  # LRU: a revisit is a use
             stamp[flat[touch]] = t
         if self.any_full_possible:
             full = write & (self.size >= self.capacity)
@@ -698,23 +782,25 @@ class _MemoryBatch:
         self.size += write
 
     def _victims(self, rows: np.ndarray) -> np.ndarray:
-        """The page each full memory forgets: the oldest stamp, or (random policy) a drawn member."""
-        # FIFO: the first written; LRU: the least recently used. When most memories are full, taking
-        # the minimum of every row costs less than copying the full ones out first.
-        full_most = 2 * len(rows) >= len(self.ids)
-        victims = self.stamp.argmin(1)[rows] if full_most else self.stamp[rows].argmin(1)
-        if self.any_random_evict:
-            rand = self.random_evict[rows]
-            if rand.any():
-                rand_rows = rows[rand]
-                u = self.draws.ravel().take(self.draw_rows[rand_rows] + self.ctr[rand_rows])
-                self.ctr[rand_rows] += 1
-                k = (u * self.size[rand_rows]).astype(np.int64)
-                # the k-th member in writing order, as list(entries)[k]: members' stamps are distinct
-                rand_stamps = self.stamp[rand_rows]
-                kth = np.sort(rand_stamps, axis=1)[np.arange(len(rand_rows)), k]
-                victims[rand] = (rand_stamps == kth[:, None]).argmax(1)
+        """The page each full memory forgets, as its policy's kernel picks it from the stamps."""
+        if len(self.kernels) == 1:
+            return self.kernels[0].victims(self.stamp[rows], self.size[rows], lambda: self._draw(rows))
+        victims = np.empty(len(rows), dtype=np.int64)
+        kinds = self.kernel[rows]
+        for k, kernel in enumerate(self.kernels):
+            mine = kinds == k
+            if mine.any():
+                sub = rows[mine]
+                victims[mine] = kernel.victims(
+                    self.stamp[sub], self.size[sub], lambda sub=sub: self._draw(sub)
+                )
         return victims
+
+    def _draw(self, rows: np.ndarray) -> np.ndarray:
+        """The next draw of each of these runs (their counters move on)."""
+        u = self.draws.ravel().take(self.draw_rows[rows] + self.ctr[rows])
+        self.ctr[rows] += 1
+        return u
 
     def _finish(self, done: np.ndarray, reasons: np.ndarray, t: int) -> None:
         """Record the runs in ``done`` after ``t`` steps (and a call more if they stopped choosing)."""

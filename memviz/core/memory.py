@@ -1,19 +1,17 @@
 """The agent's memory: pages it has visited, each with the link list it saw there.
 
-Capacity may be unlimited (``None``) or a number of entries; when full, one entry is evicted by
-FIFO (oldest written), LRU (least recently visited) or random (drawn from the run's own RNG, so a
-seed still decides everything). The dict's order is the eviction order: insertion order for FIFO,
-recency for LRU, which is also the order the memory panel lists entries in.
+Capacity may be unlimited (``None``) or a number of entries; when full, the run's eviction policy
+(:mod:`memviz.core.policies`) picks the entry to forget. The dict's order is the eviction order:
+insertion order for FIFO, recency for LRU, which is also the order the memory panel lists
+entries in.
 """
 
 from __future__ import annotations
 
-from typing import Literal
-
+from memviz.core.policies import POLICIES, EvictionContext, Policy, get_policy
 from memviz.core.rng import Mulberry32
 
-Policy = Literal["fifo", "lru", "random"]
-POLICIES: tuple[str, ...] = ("fifo", "lru", "random")
+__all__ = ["POLICIES", "TOUCHED", "WRITTEN", "Memory"]  # POLICIES: the registry, also found here
 
 # What a write did, as reported in step events.
 WRITTEN = "written"
@@ -21,18 +19,24 @@ TOUCHED = "touched"
 
 
 class Memory:
-    __slots__ = ("_rng", "capacity", "entries", "policy")
+    __slots__ = ("_on_revisit", "_victim", "capacity", "context", "entries", "policy", "rule")
 
-    def __init__(self, capacity: int | None, policy: str, rng: Mulberry32) -> None:
-        if policy not in POLICIES:
-            raise ValueError(
-                f"policy: unknown eviction policy {policy!r} (choose from {', '.join(POLICIES)})"
-            )
+    def __init__(
+        self,
+        capacity: int | None,
+        policy: str,
+        rng: Mulberry32,
+        context: EvictionContext | None = None,
+    ) -> None:
+        rule: Policy = get_policy(policy)
         if capacity is not None and capacity < 1:
             raise ValueError(f"capacity: must be at least 1 or unlimited, got {capacity}")
         self.capacity = capacity
-        self.policy = policy
-        self._rng = rng
+        self.policy = policy  # the policy's name
+        self.rule = rule
+        self.context = context if context is not None else EvictionContext(rng)
+        self._victim = rule.victim
+        self._on_revisit = rule.on_revisit if rule.touches_on_revisit else None
         self.entries: dict[int, tuple[int, ...]] = {}
 
     def __len__(self) -> int:
@@ -45,22 +49,24 @@ class Memory:
         """Pages from the next to be evicted (by FIFO/LRU) to the most recent."""
         return list(self.entries)
 
-    def write(self, page: int, links: tuple[int, ...]) -> tuple[str | None, int | None]:
-        """Record a visit to ``page``; return (WRITTEN, TOUCHED or None, the evicted page or None)."""
+    def write(self, page: int, links: tuple[int, ...]) -> tuple[str | None, int | None, int | None]:
+        """Record a visit to ``page``: (WRITTEN, TOUCHED or None; the evicted page or None; the slot,
+        in eviction order before the write, that the evicted entry or the touched one was in)."""
         entries = self.entries
         if page in entries:
-            if self.policy == "lru":  # a revisit counts as use: move the entry to the newest end
-                del entries[page]
-                entries[page] = links
-                return TOUCHED, None
-            return None, None
-        evicted = None
+            if self._on_revisit is not None:
+                slot = self._on_revisit(entries, page)
+                if slot is not None:
+                    return TOUCHED, None, slot
+            return None, None, None
+        evicted = slot = None
         if self.capacity is not None and len(entries) >= self.capacity:
-            if self.policy == "random":
-                keys = list(entries)
-                evicted = keys[self._rng.index(len(keys))]
-            else:
-                evicted = next(iter(entries))
+            slot = self._victim(entries, self.context)
+            evicted = next(iter(entries)) if slot == 0 else list(entries)[slot]
             del entries[evicted]
         entries[page] = links
-        return WRITTEN, evicted
+        return WRITTEN, evicted, slot
+
+    def drop(self, pages: tuple[int, ...]) -> None:
+        for page in pages:
+            del self.entries[page]

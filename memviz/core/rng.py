@@ -52,6 +52,14 @@ class Mulberry32:
             self._size = len(first_draws)
             self.state = (self.seed + self._size * _GOLDEN_STEP) & _MASK
 
+    def copy(self) -> Mulberry32:
+        """A generator that will draw exactly what this one draws next (blocks are never mutated)."""
+        twin = object.__new__(Mulberry32)
+        twin.seed, twin.state, twin._block, twin._next, twin._size = (
+            self.seed, self.state, self._block, self._next, self._size,
+        )  # fmt: skip
+        return twin
+
     def _refill(self) -> None:
         self._size = min(self._size * 2, _MAX_BLOCK)
         self._block = mulberry32_block(self.state, self._size).tolist()

@@ -1,4 +1,5 @@
-"""How the agent picks the next link: the chapter's three strategies.
+"""How the agent picks the next link: the chapter's three strategies, each one registered
+:class:`Strategy` (names, rule text, colour, chooser, whether it uses memory, batch kernel).
 
 - ``random``: no memory, a uniformly random link on the page.
 - ``visited``: a random link to a page not in memory; when every link is remembered, any link.
@@ -10,12 +11,13 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from memviz.core.memory import Memory
+from memviz.core.registry import Registry
 from memviz.core.rng import Mulberry32
 from memviz.core.site import Site
-
-STRATEGIES: tuple[str, ...] = ("random", "visited", "frontier")
 
 # How a step's page was chosen (``StepEvent.how``).
 HOW_RANDOM = "random"  # no memory: any link
@@ -26,11 +28,47 @@ HOW_DONE = "done"  # frontier found nothing left to explore and stopped
 HOW_DEAD_END = "dead_end"  # the page has no link to click
 
 
-def uses_memory(strategy: str) -> bool:
-    return strategy != "random"
-
-
 Choice = tuple[int | None, str, tuple[int, ...] | None]
+# (site, page, memory or None, rng) -> (next page or None, how, planned path or None)
+Chooser = Callable[[Site, int, "Memory | None", Mulberry32], Choice]
+
+
+@dataclass(frozen=True, eq=False)
+class Strategy:
+    """A way to pick the next link. ``kernel`` names the lock-step engine's implementation of the
+    same rule (:data:`memviz.core.lockstep.STRATEGY_KERNELS`), or None: batches run it scalar."""
+
+    name: str
+    zh: str  # as said mid-sentence
+    en: str
+    rule_zh: str
+    rule_en: str
+    colour: str  # "#RRGGBB"
+    choose: Chooser
+    uses_memory: bool
+    kernel: str | None = None
+
+    def name_in(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+    def label_in(self, lang: str) -> str:
+        """The name as a label starts: capitalised."""
+        name = self.name_in(lang)
+        return name[:1].upper() + name[1:]
+
+    def rule_in(self, lang: str) -> str:
+        return self.rule_zh if lang == "zh" else self.rule_en
+
+
+STRATEGIES: Registry[Strategy] = Registry("strategy", "strategy")
+
+
+def get_strategy(name: str) -> Strategy:
+    return STRATEGIES.get(name)
+
+
+def uses_memory(strategy: str) -> bool:
+    return STRATEGIES.get(strategy).uses_memory
 
 
 def choose_random(site: Site, page: int, memory: Memory | None, rng: Mulberry32) -> Choice:
@@ -63,8 +101,21 @@ def choose_frontier(site: Site, page: int, memory: Memory, rng: Mulberry32) -> C
     return path[1], HOW_PLAN, path
 
 
-# strategy name -> how it picks the next page: (site, page, memory or None, rng) -> Choice
-CHOOSERS = {"random": choose_random, "visited": choose_visited, "frontier": choose_frontier}
+STRATEGIES.register(Strategy(
+    "random", "无记忆", "no memory", "每步随便点一个链接", "clicks any link at random",
+    "#D55E00", choose_random, uses_memory=False, kernel="random_walk",
+))  # fmt: skip
+STRATEGIES.register(Strategy(
+    "visited", "已访问集合", "visited set",
+    "优先点还没记住的页面；都记住了就随便点", "prefers pages not in memory; if none, any link",
+    "#0072B2", choose_visited, uses_memory=True, kernel="fresh_or_any",
+))  # fmt: skip
+STRATEGIES.register(Strategy(
+    "frontier", "已访问集合 + 链接表", "visited set + link table",
+    "优先点还没记住的页面；都记住了就沿记忆里的链接走向最近的新页面",
+    "prefers pages not in memory; if none, walks remembered links to the nearest one",
+    "#009E73", choose_frontier, uses_memory=True, kernel="fresh_or_plan",
+))  # fmt: skip
 
 
 def plan_to_unremembered(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from memviz.core.policies import POLICIES
+from memviz.core.strategies import STRATEGIES
+
 OKABE_ITO = {
     "black": "#000000",
     "orange": "#E69F00",
@@ -14,10 +17,13 @@ OKABE_ITO = {
     "grey": "#999999",
 }
 
-# One colour per strategy and per eviction policy, used the same way in every view.
-STRATEGY_COLORS = {
-    "random": OKABE_ITO["vermillion"],
-    "visited": OKABE_ITO["blue"],
-    "frontier": OKABE_ITO["green"],
-}
-POLICY_COLORS = {"fifo": OKABE_ITO["orange"], "lru": OKABE_ITO["sky"], "random": OKABE_ITO["purple"]}
+
+# One colour per strategy and per eviction policy, used the same way in every view: each carries
+# its own in the core's registry (the chapter's are Okabe–Ito: vermillion, blue, green; orange,
+# sky, purple).
+def strategy_colour(strategy: str) -> str:
+    return STRATEGIES.get(strategy).colour
+
+
+def policy_colour(policy: str) -> str:
+    return POLICIES.get(policy).colour

@@ -13,7 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings
 
 from memviz.core.engine import ConfigError, RunConfig
-from memviz.core.memory import POLICIES
+from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX
 from memviz.core.strategies import STRATEGIES
 

@@ -76,6 +76,7 @@ def oracle_run(doc, strategy, seed, capacity=None, policy="fifo", budget=30, unt
     start = doc.get("start", 0)
     cur, seen, reported = start, {start}, set()
     path, repeats, reports, tokens, step = [start], 0, 0, 0, 0
+    bug_tokens = []  # tokens spent so far each time a bug is reported for the first time
     if memory is not None:
         remember(start)
     stop = "budget" if not until_all_bugs else "max_steps"
@@ -93,6 +94,8 @@ def oracle_run(doc, strategy, seed, capacity=None, policy="fifo", budget=30, unt
         seen.add(cur)
         if cur in bugs and not (memory is not None and cur in reported):
             reports += 1
+            if cur not in reported:
+                bug_tokens.append(tokens)
             reported.add(cur)
         if memory is not None:
             remember(cur)
@@ -102,5 +105,5 @@ def oracle_run(doc, strategy, seed, capacity=None, policy="fifo", budget=30, unt
     return {
         "coverage": len(seen) / len(doc["pages"]), "repeat": repeats / max(step, 1), "bugs": len(reported),
         "reports": reports, "dups": reports - len(reported), "tokens": tokens, "steps": step, "path": path,
-        "stop_reason": stop,
+        "stop_reason": stop, "bug_tokens": bug_tokens,
     }  # fmt: skip

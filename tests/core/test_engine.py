@@ -62,6 +62,8 @@ def test_events_add_up_to_the_result(doc, setting):
         last = events[-1]
         assert last.finished and last.tokens_total == result.tokens and last.duplicates == result.dups
         assert all(not e.finished for e in events[:-1])
+    # tokens so far at each first report, read off the events
+    assert result.bug_tokens == [e.tokens_total for e in events if e.bug_found]
     memory = exploration.memory
     if memory is not None:
         written = sum(e.memory_written is not None for e in events) + 1  # + the start page
@@ -69,6 +71,49 @@ def test_events_add_up_to_the_result(doc, setting):
         assert len(memory) == written - evicted == (events[-1].memory_size if events else len(memory))
         if memory.capacity is not None:
             assert len(memory) <= memory.capacity
+
+
+@settings(max_examples=60, deadline=None)
+@given(doc=site_documents(max_pages=12), setting=run_settings)
+def test_events_carry_slots_visit_counts_and_page_states(doc, setting):
+    # Replayed beside the run: the order of memory, visit counts, reports, duplicate reports.
+    site = Site.from_dict(doc)
+    exploration = Exploration(site, RunConfig(**setting))
+    visits = Counter([site.start])
+    reported: set[int] = set()
+    duplicates: Counter = Counter()
+    while not exploration.finished:
+        before = exploration.memory_order()
+        event = exploration.step()
+        if not event.moved:
+            assert event.visit_count == 0
+            continue
+        visits[event.to_page] += 1
+        assert event.visit_count == visits[event.to_page]
+        if event.memory_evicted is not None:
+            assert before[event.evicted_slot] == event.memory_evicted
+        else:
+            assert event.evicted_slot is None
+        if event.memory_touched is not None:
+            assert before[event.touched_from] == event.memory_touched
+            assert exploration.memory_order()[-1] == event.memory_touched
+        else:
+            assert event.touched_from is None
+        if event.bug_found:
+            reported.add(event.to_page)
+        duplicates[event.to_page] += event.duplicate_report
+        assert exploration.page_states() == [exploration.page_state(p) for p in range(site.n_pages)]
+        for p in range(site.n_pages):
+            state = exploration.page_state(p)
+            assert state.visits == visits[p]
+            assert state.bug_reported == (p in reported)
+            assert state.duplicates == duplicates[p]
+            if not visits[p]:
+                assert state.state == "unvisited"
+            elif exploration.memory is None:
+                assert state.state == "visited"
+            else:
+                assert state.state == ("remembered" if p in exploration.memory_order() else "forgotten")
 
 
 def test_fifo_capacity_3_evicts_the_oldest_entry_each_time(chapter_site):

@@ -17,9 +17,13 @@ from memviz.core.experiments import (
     cost_to_find_all_bugs,
     means,
 )
-from memviz.core.lockstep import run_batch, run_memory_batch, run_random_batch
+from memviz.core.lockstep import run_batch, run_memory_batch, run_random_batch, supports
+from memviz.core.policies import POLICIES, PolicyKernel
+from memviz.core.registry import ConfigError
 from memviz.core.rng import Mulberry32, mulberry32_block, mulberry32_rows, mulberry32_words
 from memviz.core.site import Site
+from memviz.core.strategies import STRATEGIES
+from tests.core.test_memory import Newest, newest_stamp
 
 SEED_MAX = 2**32 - 1
 
@@ -48,12 +52,14 @@ def sites(draw) -> Site:
     )
 
 
+# Policies and strategies come from the registries, read when a test draws: whatever is registered
+# (a new policy, or a toy one a test registers for a while) is held equal to the scalar engine.
 configs = st.builds(
     RunConfig,
-    strategy=st.sampled_from(["random", "visited", "frontier"]),
+    strategy=st.deferred(lambda: st.sampled_from(STRATEGIES.names())),
     seed=st.one_of(st.integers(0, SEED_MAX), st.sampled_from([0, 1, 1000, SEED_MAX])),
     capacity=st.one_of(st.none(), st.integers(1, 4), st.integers(1, 14)),
-    policy=st.sampled_from(["fifo", "lru", "random"]),
+    policy=st.deferred(lambda: st.sampled_from(POLICIES.names())),
     budget=st.integers(0, 70),
     until_all_bugs=st.booleans(),
     max_steps=st.integers(0, 300),
@@ -66,12 +72,41 @@ def scalar(site: Site, batch: list[RunConfig]) -> list[dict]:
     return [run(site, c).to_dict() for c in batch]
 
 
+def test_the_equivalence_test_draws_every_registered_policy_and_strategy():
+    drawn = set()
+
+    @settings(max_examples=200, deadline=None)
+    @given(configs)
+    def draw(config):
+        drawn.add((config.strategy, config.policy))
+
+    draw()
+    assert {s for s, _ in drawn} == set(STRATEGIES.names())
+    assert {p for _, p in drawn} == set(POLICIES.names())
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(site=sites(), batch=st.lists(configs, min_size=1, max_size=14))
 def test_batch_equals_the_scalar_engine(site, batch):
     # scalar_tail=0: every run stays in the lock-step arrays to its end
     got = [r.to_dict() for r in run_batch(site, batch, scalar_tail=0)]
     assert got == scalar(site, batch)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(site=sites(), batch=st.lists(configs, min_size=1, max_size=10))
+def test_a_policy_registered_with_a_kernel_runs_in_lock_step_equal_to_its_scalar_rule(site, batch):
+    # the toy MRU of test_memory, with a numpy kernel: victims are the newest stamps
+    policy = Newest("mru", "最新写入的先忘", "MRU", "最新写入的先忘", "newest written goes first", "#000000",
+                    PolicyKernel(newest_stamp))  # fmt: skip
+    POLICIES.register(policy)
+    try:
+        batch = [c.with_(policy="mru") if i % 2 else c for i, c in enumerate(batch)]  # mixed with others
+        assert all(supports(c) for c in batch)
+        got = [r.to_dict() for r in run_batch(site, batch, scalar_tail=0)]
+        assert got == scalar(site, batch)
+    finally:
+        POLICIES.unregister("mru")
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -149,6 +184,26 @@ def test_interval_codes_are_exact(degrees):
 def test_memory_batch_refuses_no_memory_runs(chapter_site):
     with pytest.raises(ValueError, match="run_random_batch"):
         run_memory_batch(chapter_site, [RunConfig(strategy="random")])
+
+
+def test_the_lock_step_engine_supports_the_chapters_policies_and_strategies():
+    for strategy in ("random", "visited", "frontier"):
+        for policy in ("fifo", "lru", "random"):
+            assert supports(RunConfig(strategy=strategy, policy=policy, capacity=3))
+
+
+def test_an_unknown_name_raises_instead_of_running_as_something_else(chapter_site):
+    config = RunConfig(strategy="visited", capacity=3)
+    bad = object.__new__(RunConfig)  # a config that skipped its checks (or outlived its policy)
+    bad.__dict__.update(config.__dict__, policy="mru")
+    with pytest.raises(
+        ConfigError, match=r"policy: unknown eviction policy 'mru' \(choose from fifo, lru, random"
+    ):
+        supports(bad)
+    with pytest.raises(ConfigError, match="policy: unknown eviction policy 'mru'"):
+        run_batch(chapter_site, [config, bad])
+    with pytest.raises(ConfigError, match="strategy: unknown strategy 'greedy'"):
+        RunConfig(strategy="greedy")
 
 
 # -- the chapter's figures through the Runner, which computes batches in lock-step -------------------

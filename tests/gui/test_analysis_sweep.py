@@ -8,7 +8,7 @@ import pytest
 
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import capacity_sweep
-from memviz.core.memory import POLICIES
+from memviz.core.policies import POLICIES
 from memviz.core.site import load_site
 from memviz.core.stats import pct
 from memviz.gui.analysis import SweepView
@@ -93,7 +93,7 @@ def test_dragging_the_capacity_line_picks_the_nearest_capacity(make_view):
 def test_the_same_policy_twice_is_refused(make_view):
     view = make_view("frontier")
     view.compute_blocking()
-    view.compare_b.setCurrentIndex(POLICIES.index("random"))
+    view.compare_b.setCurrentIndex(POLICIES.names().index("random"))
     assert "不同" in view.compare_result.text()
 
 

@@ -50,15 +50,13 @@ def test_back_then_step_returns_the_same_state(model_for, config):
         model.step()
     events = list(model.events)
     visits = list(model.exploration.visits)
-    order = model.exploration.memory.order() if model.exploration.memory else None
-    before = model.memory_order_before
+    order = model.exploration.memory_order()
     model.back()
     assert model.position == 8 and model.events == events[:8]
     model.step()
     assert model.events == events
     assert model.exploration.visits == visits
-    assert (model.exploration.memory.order() if model.exploration.memory else None) == order
-    assert model.memory_order_before == before
+    assert model.exploration.memory_order() == order
 
 
 def test_jump_equals_stepping(model_for, site):

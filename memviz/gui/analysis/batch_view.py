@@ -61,7 +61,7 @@ from memviz.gui.analysis.common import (
     wins_text,
 )
 from memviz.gui.analysis.worker import JobContext
-from memviz.gui.palette import STRATEGY_COLORS
+from memviz.gui.palette import strategy_colour
 
 BASELINE_X, CURRENT_X = 0.0, 1.0
 COLUMN_HALF_WIDTH = 0.36
@@ -320,7 +320,7 @@ class BatchView(AnalysisView):
                 hoverSize=size + 4,
                 hoverPen=pen(ink(), 2),
                 pen=outline,
-                brush=pg.mkBrush(qcolor(STRATEGY_COLORS[strategy], 200)),
+                brush=pg.mkBrush(qcolor(strategy_colour(strategy), 200)),
             )
             mean = float(np.mean(values))
             self.mean_lines[arm].setData(
@@ -349,7 +349,7 @@ class BatchView(AnalysisView):
         x = np.round(diffs * 100, 9)  # equal differences must stack in one column
         heights = stack_heights([round_key(v) for v in x])
         seeds = np.array(comparison.seeds)
-        colour = STRATEGY_COLORS[comparison.config.strategy]
+        colour = strategy_colour(comparison.config.strategy)
         top = float(heights.max()) if len(heights) else 1.0
         for kind, chosen, brush in (
             ("higher", x > 0, pg.mkBrush(qcolor(colour, 210))),

@@ -25,11 +25,13 @@ from PySide6.QtWidgets import (
 )
 
 from memviz.core.engine import RunConfig
+from memviz.core.policies import POLICIES
 from memviz.core.stats import pct
+from memviz.core.strategies import STRATEGIES, uses_memory
 from memviz.gui import themes
 from memviz.gui.language import Language
 from memviz.gui.palette import OKABE_ITO
-from memviz.textreport import POLICY_NAMES, STRATEGY_NAMES, whole
+from memviz.textreport import whole
 
 TITLE_PT = 15
 LABEL_PT = 14
@@ -39,7 +41,7 @@ GRID_ALPHA = 0.18
 
 
 def strategy_label(strategy: str, language: Language) -> str:
-    return language.tr(*STRATEGY_NAMES[strategy])
+    return STRATEGIES.get(strategy).name_in(language.code)
 
 
 def strategy_tick(strategy: str, language: Language) -> str:
@@ -48,7 +50,7 @@ def strategy_tick(strategy: str, language: Language) -> str:
 
 
 def policy_label(policy: str, language: Language) -> str:
-    return language.tr(*POLICY_NAMES[policy])
+    return POLICIES.get(policy).name_in(language.code)
 
 
 def capacity_label(capacity: int | None, language: Language) -> str:
@@ -61,7 +63,7 @@ def config_summary(config: RunConfig, language: Language, budget: bool = True) -
     """One line naming the settings a result was computed with."""
     tr = language.tr
     parts = [strategy_label(config.strategy, language)]
-    if config.strategy != "random":
+    if uses_memory(config.strategy):
         parts.append(tr("容量 ", "capacity ") + capacity_label(config.capacity, language))
         if config.capacity is not None:
             parts.append(tr("淘汰 ", "eviction ") + policy_label(config.policy, language))

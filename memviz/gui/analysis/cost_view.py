@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from memviz.core.engine import Exploration, RunConfig
+from memviz.core.engine import RunConfig
 from memviz.core.experiments import CostResult, cost_to_find_all_bugs
 from memviz.core.site import Site
 from memviz.core.stats import pct
@@ -52,14 +52,11 @@ from memviz.gui.analysis.common import (
     style_legend,
 )
 from memviz.gui.analysis.worker import JobContext
-from memviz.gui.palette import STRATEGY_COLORS
+from memviz.gui.palette import strategy_colour
 
 COLUMN_HALF_WIDTH = 0.36
 LOG_BIN = 0.025  # runs within this many decades of each other share a row of the strip plot
 FEATURED = "frontier"  # the chapter's ratio: frontier against no memory
-# The curves step runs one at a time through the core's Exploration (about 1 s per 200 no-memory
-# runs); beyond this many seeds they use the first CURVE_RUNS, and say so.
-CURVE_RUNS = 500
 
 
 @dataclass
@@ -70,13 +67,11 @@ class CostData:
     seeds: range
     n_bugs: int
     costs: dict[str, CostResult]
-    # Per strategy, per run of the first ``curve_runs`` seeds: the run's token total at the step each
-    # bug was first reported.
-    bug_tokens: dict[str, list[list[int]]]
 
     @property
-    def curve_runs(self) -> int:
-        return len(next(iter(self.bug_tokens.values()), []))
+    def bug_tokens(self) -> dict[str, list[list[int]]]:
+        """Per strategy, per run: the tokens spent when each bug was first reported (from the runs)."""
+        return {s: [r.bug_tokens for r in cost.runs] for s, cost in self.costs.items()}
 
     def tokens_per_step(self, strategy: str) -> float:
         cost = self.costs[strategy]
@@ -96,33 +91,14 @@ class CostData:
         return stamps, np.arange(1, len(stamps) + 1) / runs
 
 
-def bug_tokens_of(site: Site, config: RunConfig) -> list[int]:
-    """Step one run through the core and note the token total each time a new bug is reported."""
-    exploration = Exploration(site, config)
-    found = []
-    while not exploration.finished:
-        event = exploration.step()
-        if event.bug_found:
-            found.append(event.tokens_total)
-    return found
-
-
 def cost_function(site: Site, config: RunConfig, runs: int, seed0: int) -> Callable[[JobContext], CostData]:
     def compute(context: JobContext) -> CostData:
-        curve_runs = min(runs, CURVE_RUNS)
-        context.expect(len(STRATEGIES) * (runs + curve_runs))
+        context.expect(len(STRATEGIES) * runs)
         costs = {
             s: cost_to_find_all_bugs(site, config.with_(strategy=s), runs, seed0, context.runner)
             for s in STRATEGIES
         }
-        bug_tokens: dict[str, list[list[int]]] = {}
-        for s, cost in costs.items():
-            per_run = []
-            for seed in range(seed0, seed0 + curve_runs):
-                per_run.append(bug_tokens_of(site, cost.config.with_(seed=seed)))
-                context.advance(1)
-            bug_tokens[s] = per_run
-        return CostData(config, range(seed0, seed0 + runs), site.n_bugs, costs, bug_tokens)
+        return CostData(config, range(seed0, seed0 + runs), site.n_bugs, costs)
 
     return compute
 
@@ -179,7 +155,7 @@ class CostView(AnalysisView):
 
     def _job_function(self):
         config = self.settings.config
-        runs = len(STRATEGIES) * (self.runs + min(self.runs, CURVE_RUNS))
+        runs = len(STRATEGIES) * self.runs
         return cost_function(self.settings.site, config, self.runs, self.seed0), runs
 
     def _depends_on(self, site: Site, config: RunConfig) -> tuple:
@@ -320,7 +296,7 @@ class CostView(AnalysisView):
                 key = (metric, strategy)
                 dots = pg.ScatterPlotItem(
                     hoverable=True,
-                    brush=pg.mkBrush(qcolor(STRATEGY_COLORS[strategy], 190)),
+                    brush=pg.mkBrush(qcolor(strategy_colour(strategy), 190)),
                     tip=lambda x, y, data, m=metric: self._tip(m, y, data),
                 )
                 dots.sigClicked.connect(
@@ -338,7 +314,7 @@ class CostView(AnalysisView):
         self.curves: dict[str, pg.PlotDataItem] = {}
         self.mean_markers: dict[str, pg.ScatterPlotItem] = {}
         for strategy in STRATEGIES:
-            colour = STRATEGY_COLORS[strategy]
+            colour = strategy_colour(strategy)
             self.curves[strategy] = pg.PlotDataItem()
             self.mean_markers[strategy] = pg.ScatterPlotItem(symbol="t", size=16, brush=pg.mkBrush(colour))
             plot.addItem(self.curves[strategy])
@@ -404,7 +380,7 @@ class CostView(AnalysisView):
             ys = np.concatenate(
                 [[0.0], np.column_stack([before, bugs]).ravel(), bugs[-1:] if len(bugs) else [0.0]]
             )
-            self.curves[strategy].setData(np.log10(xs), ys, pen=pen(STRATEGY_COLORS[strategy], 3.5))
+            self.curves[strategy].setData(np.log10(xs), ys, pen=pen(strategy_colour(strategy), 3.5))
             self.curve_legend.addItem(self.curves[strategy], strategy_label(strategy, self.language))
             mean_tokens = max(data.costs[strategy].tokens, 1)
             self.mean_markers[strategy].setData(
@@ -419,10 +395,7 @@ class CostView(AnalysisView):
         )
         plot.setYRange(0, data.n_bugs + 0.6, padding=0)
         plot.setXRange(x0, math.log10(last * 1.15), padding=0)
-        title = tr("找到的 Bug 随花掉的 token", "Bugs found as tokens are spent")
-        if data.curve_runs < len(data.seeds):
-            title += tr(f"（前 {data.curve_runs} 个 seed）", f" (first {data.curve_runs} seeds)")
-        set_title(self.curve_plot, title)
+        set_title(self.curve_plot, tr("找到的 Bug 随花掉的 token", "Bugs found as tokens are spent"))
 
     def _fill_table(self, data: CostData | None) -> None:
         tr = self.language.tr
@@ -483,14 +456,13 @@ class CostView(AnalysisView):
     def export_rows(self) -> list[dict]:
         data: CostData = self.result
         rows = []
-        for strategy, cost in data.costs.items():
-            stamps = data.bug_tokens[strategy]
-            for k, (seed, result) in enumerate(zip(data.seeds, cost.runs, strict=True)):
-                found = stamps[k] if k < len(stamps) else None
+        for cost in data.costs.values():
+            for seed, result in zip(data.seeds, cost.runs, strict=True):
+                found = result.bug_tokens
                 row = export.run_row(cost.config.with_(seed=seed), result)
                 row["tokens_per_bug"] = result.tokens / result.bugs if result.bugs else ""
                 for b in range(data.n_bugs):
-                    row[f"tokens_at_bug_{b + 1}"] = found[b] if found is not None and b < len(found) else ""
+                    row[f"tokens_at_bug_{b + 1}"] = found[b] if b < len(found) else ""
                 rows.append(row)
         return rows
 
@@ -508,10 +480,8 @@ class CostView(AnalysisView):
                     "share_of_no_memory": data.share_of_no_memory(s),
                     "per_step_premium": data.per_step_premium(s),
                     "runs": [
-                        {"seed": seed, **r.to_dict(), "tokens_at_bugs": found}
-                        for seed, r, found in zip(
-                            data.seeds, cost.runs, data.bug_tokens[s] + [None] * len(cost.runs), strict=False
-                        )
+                        {"seed": seed, **r.to_dict(), "tokens_at_bugs": r.bug_tokens}
+                        for seed, r in zip(data.seeds, cost.runs, strict=True)
                     ],
                 }
                 for s, cost in data.costs.items()

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_BOOTSTRAP, PairedDiff, Sweep, capacity_sweep
-from memviz.core.memory import POLICIES
+from memviz.core.policies import POLICIES
 from memviz.core.site import Site
 from memviz.core.stats import pct
 from memviz.core.strategies import STRATEGIES, uses_memory
@@ -54,13 +54,13 @@ from memviz.gui.analysis.common import (
     style_legend,
 )
 from memviz.gui.analysis.worker import Job, JobContext
-from memviz.gui.palette import POLICY_COLORS
+from memviz.gui.palette import policy_colour
 
-MEMORY_STRATEGIES = tuple(s for s in STRATEGIES if uses_memory(s))
 DEFAULT_STRATEGY = "frontier"  # the chapter sweeps "visited set + link table"
 DEFAULT_CAPACITY_RANGE = (1, 24)
 DEFAULT_PAIR = (12, "random", "fifo")  # the chapter's comparison
-POLICY_SYMBOLS = {"fifo": "o", "lru": "s", "random": "t"}
+# Marker shapes, by a policy's place in the registry (the chapter's: FIFO o, LRU s, random t).
+POLICY_SYMBOLS = ("o", "s", "t", "d", "star", "p", "h", "+", "x")
 MAX_CAPACITY = 200
 
 Pair = tuple[int, str, str]  # capacity, policy a, policy b: a − b
@@ -73,10 +73,19 @@ class SweepResult:
 
 
 def sweep_function(
-    site: Site, config: RunConfig, capacities: list[int], runs: int, seed0: int, pair: Pair
+    site: Site,
+    config: RunConfig,
+    capacities: list[int],
+    runs: int,
+    seed0: int,
+    pair: Pair,
+    policies: tuple[str, ...] | None = None,
 ) -> Callable[[JobContext], SweepResult]:
+    """Every registered policy (or ``policies``) at every capacity, and the pair's difference."""
+    policies = POLICIES.names() if policies is None else policies
+
     def compute(context: JobContext) -> SweepResult:
-        sweep = capacity_sweep(site, config, capacities, POLICIES, runs, seed0, context.runner)
+        sweep = capacity_sweep(site, config, capacities, policies, runs, seed0, context.runner)
         result = SweepResult(sweep)
         if pair[0] in capacities and pair[1] != pair[2]:
             context.check()
@@ -90,15 +99,18 @@ class SweepView(AnalysisView):
     object_name = "sweep"
 
     def _parameter_widgets(self) -> list[QWidget]:
+        # what is registered when the view is built: every policy, every strategy with memory
+        self.policies = POLICIES.names()
+        self.memory_strategies = tuple(s for s in STRATEGIES if uses_memory(s))
         self.strategy_label = QLabel()
         self.strategy_combo = QComboBox()
         self.strategy_combo.setObjectName("sweep_strategy")
         self.strategy_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        for s in MEMORY_STRATEGIES:
+        for s in self.memory_strategies:
             self.strategy_combo.addItem("", s)
         strategy = self.settings.config.strategy
         self.strategy_combo.setCurrentIndex(
-            MEMORY_STRATEGIES.index(strategy if strategy in MEMORY_STRATEGIES else DEFAULT_STRATEGY)
+            self.memory_strategies.index(strategy if strategy in self.memory_strategies else DEFAULT_STRATEGY)
         )
         self.capacity_label = QLabel()
         self.capacity_from = QSpinBox()
@@ -149,10 +161,10 @@ class SweepView(AnalysisView):
         self.compare_b = QComboBox()
         self.compare_b.setObjectName("compare_b")
         for combo in (self.compare_a, self.compare_b):
-            for p in POLICIES:
+            for p in self.policies:
                 combo.addItem("", p)
-        self.compare_a.setCurrentIndex(POLICIES.index(DEFAULT_PAIR[1]))
-        self.compare_b.setCurrentIndex(POLICIES.index(DEFAULT_PAIR[2]))
+        self.compare_a.setCurrentIndex(self.policies.index(DEFAULT_PAIR[1]))
+        self.compare_b.setCurrentIndex(self.policies.index(DEFAULT_PAIR[2]))
         for combo in (self.compare_capacity, self.compare_a, self.compare_b):
             combo.currentIndexChanged.connect(self._on_pair_change)
         self.compare_result = QLabel()
@@ -163,7 +175,7 @@ class SweepView(AnalysisView):
         big = self.compare_result.font()
         big.setPointSizeF(big.pointSizeF() * 1.25)
         self.compare_result.setFont(big)
-        self.cell_table = make_table(len(POLICIES), 2, "capacity_table")
+        self.cell_table = make_table(len(self.policies), 2, "capacity_table")
         self.minus_label = QLabel("−")
 
         pick = QGridLayout()
@@ -213,17 +225,23 @@ class SweepView(AnalysisView):
         capacities = self.capacities
         config = self._sweep_config(self.settings.config)
         function = sweep_function(
-            self.settings.site, config, capacities, self.runs, self.seed0, self._wanted_pair(capacities)
+            self.settings.site,
+            config,
+            capacities,
+            self.runs,
+            self.seed0,
+            self._wanted_pair(capacities),
+            self.policies,
         )
-        return function, len(capacities) * len(POLICIES) * self.runs
+        return function, len(capacities) * len(self.policies) * self.runs
 
     def _depends_on(self, site: Site, config: RunConfig) -> tuple:
         # The sweep sets strategy, capacity, policy and seed itself.
         return (id(site), config.with_(strategy="random", capacity=None, policy="fifo", seed=0))
 
     def _on_config_change(self, config: RunConfig) -> None:
-        if config.strategy in MEMORY_STRATEGIES and config.strategy != self.strategy:
-            self.strategy_combo.setCurrentIndex(MEMORY_STRATEGIES.index(config.strategy))
+        if config.strategy in self.memory_strategies and config.strategy != self.strategy:
+            self.strategy_combo.setCurrentIndex(self.memory_strategies.index(config.strategy))
         super()._on_config_change(config)
 
     def _wanted_pair(self, capacities: list[int]) -> Pair:
@@ -253,11 +271,11 @@ class SweepView(AnalysisView):
             )
         )
         self.strategy_label.setText(tr("策略", "Strategy"))
-        for i, s in enumerate(MEMORY_STRATEGIES):
+        for i, s in enumerate(self.memory_strategies):
             self.strategy_combo.setItemText(i, strategy_label(s, self.language))
         self.capacity_label.setText(tr("容量", "Capacity"))
         for combo in (self.compare_a, self.compare_b):
-            for i, p in enumerate(POLICIES):
+            for i, p in enumerate(self.policies):
                 combo.setItemText(i, policy_label(p, self.language))
         for i in range(self.compare_capacity.count()):
             c = self.compare_capacity.itemData(i)
@@ -331,7 +349,7 @@ class SweepView(AnalysisView):
             mean = np.array([ci.mean for ci in cis]) * 100
             lo = np.array([ci.lo for ci in cis]) * 100
             hi = np.array([ci.hi for ci in cis]) * 100
-            colour = POLICY_COLORS[policy]
+            colour = policy_colour(policy)
             lower = pg.PlotDataItem(capacities, lo, pen=pg.mkPen(None))
             upper = pg.PlotDataItem(capacities, hi, pen=pg.mkPen(None))
             band = pg.FillBetweenItem(lower, upper, brush=pg.mkBrush(qcolor(colour, 60)))
@@ -343,7 +361,7 @@ class SweepView(AnalysisView):
                 capacities,
                 mean,
                 pen=pen(colour, 3),
-                symbol=POLICY_SYMBOLS[policy],
+                symbol=POLICY_SYMBOLS[self.policies.index(policy) % len(POLICY_SYMBOLS)],
                 symbolSize=9 if len(capacities) <= 30 else 5,
                 symbolBrush=pg.mkBrush(colour),
                 symbolPen=pg.mkPen(paper(), width=1),
@@ -425,8 +443,8 @@ class SweepView(AnalysisView):
 
     def compare_blocking(self, capacity: int, a: str, b: str) -> PairedDiff:
         """Choose a comparison and compute it in this thread (tests, snapshots)."""
-        self.compare_a.setCurrentIndex(POLICIES.index(a))
-        self.compare_b.setCurrentIndex(POLICIES.index(b))
+        self.compare_a.setCurrentIndex(self.policies.index(a))
+        self.compare_b.setCurrentIndex(self.policies.index(b))
         self.compare_capacity.setCurrentIndex(self.result.sweep.capacities.index(capacity))
         pair = (capacity, a, b)
         if pair not in self.result.paired:
@@ -461,8 +479,8 @@ class SweepView(AnalysisView):
 
     def _fill_cell_table(self, capacity: int) -> None:
         sweep = self.result.sweep
-        self.cell_table.setVerticalHeaderLabels([policy_label(p, self.language) for p in POLICIES])
-        for r, policy in enumerate(POLICIES):
+        self.cell_table.setVerticalHeaderLabels([policy_label(p, self.language) for p in self.policies])
+        for r, policy in enumerate(self.policies):
             ci = sweep.ci(capacity, policy) if policy in sweep.policies else None
             texts = ("", "") if ci is None else (pct(ci.mean), f"[{pct(ci.lo)}, {pct(ci.hi)}]")
             for c, text in enumerate(texts):
@@ -471,7 +489,7 @@ class SweepView(AnalysisView):
                 self.cell_table.setItem(r, c, item)
         self.cell_table.resizeRowsToContents()
         height = self.cell_table.horizontalHeader().height() + sum(
-            self.cell_table.rowHeight(r) for r in range(len(POLICIES))
+            self.cell_table.rowHeight(r) for r in range(len(self.policies))
         )
         self.cell_table.setFixedHeight(height + 4)
 

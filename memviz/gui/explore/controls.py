@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from memviz.core.engine import ConfigError, RunConfig
-from memviz.core.memory import POLICIES
+from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX, SEED_MIN
 from memviz.core.strategies import STRATEGIES
 from memviz.gui.explore import style

@@ -23,8 +23,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView
 
+from memviz.core import engine
 from memviz.core.engine import StepEvent
-from memviz.core.strategies import HOW_PLAN
+from memviz.core.strategies import HOW_PLAN, uses_memory
 from memviz.gui.explore import style
 from memviz.gui.explore.layout import (
     LINE_OFFSET,
@@ -51,10 +52,13 @@ BEETLE_OUT = 0.33  # how far a bug's beetle reaches left of its card, in card he
 TRAIL_LENGTH = 5  # moves drawn behind the agent, fading with age
 TRAIL_WIDTH = 0.38  # a trail stroke's width, in type sizes
 
-UNVISITED = "unvisited"
-VISITED = "visited"  # visited, and there is no memory to hold it
-REMEMBERED = "remembered"
-FORGOTTEN = "forgotten"  # visited, in memory once, evicted since
+# A page's state as the engine reports it (Exploration.page_state).
+UNVISITED, VISITED, REMEMBERED, FORGOTTEN = (
+    engine.UNVISITED,
+    engine.VISITED,
+    engine.REMEMBERED,
+    engine.FORGOTTEN,
+)
 
 # Share of a step's animation spent revealing a frontier plan before the walk starts.
 _PLAN_SHARE = 0.3
@@ -770,7 +774,7 @@ class SiteGraphView(QGraphicsView):
             self._caption.set_entries([], small, 100)
         strategy = self.model.config.strategy
         entries: list[tuple[str, object]] = [(tr("没去过", "not visited"), UNVISITED)]
-        if strategy == "random":
+        if not uses_memory(strategy):
             entries.append((tr("去过（但不记得）", "visited (not remembered)"), VISITED))
         else:
             entries.append((tr("在记忆里", "in memory"), REMEMBERED))
@@ -878,47 +882,29 @@ class SiteGraphView(QGraphicsView):
     # -- state ----------------------------------------------------------------------------------------
 
     def _sync_pages(self) -> None:
-        """Set every card from the core's live state; only cards that change repaint."""
+        """Set every card from the engine's page states; only cards that change repaint."""
         exploration = self.model.exploration
-        memory = exploration.memory
-        visits = exploration.visits
-        reported = exploration.reported
+        states = exploration.page_states()
         current = exploration.page
-        event = self.model.last_event
-        duplicates = self._duplicate_counts()
         color = style.strategy_color(self.model.config.strategy)
-        glows = self._glows(event)
+        glows = self._glows(self.model.last_event)
         for item in self.pages:
             p = item.page
-            if visits[p] == 0:
-                state = UNVISITED
-            elif memory is None:
-                state = VISITED
-            elif p in memory.entries:
-                state = REMEMBERED
-            else:
-                state = FORGOTTEN
+            state, visits, bug_found, duplicates = states[p]
             changed = (
                 state != item.state
-                or visits[p] != item.visits
+                or visits != item.visits
                 or (p == current) != item.current
-                or (p in reported) != item.bug_found
-                or duplicates.get(p, 0) != item.duplicates
+                or bug_found != item.bug_found
+                or duplicates != item.duplicates
                 or item.agent_color != color
             )
             if changed:
-                item.state, item.visits, item.current = state, visits[p], p == current
-                item.bug_found, item.duplicates, item.agent_color = p in reported, duplicates.get(p, 0), color
+                item.state, item.visits, item.current = state, visits, p == current
+                item.bug_found, item.duplicates, item.agent_color = bug_found, duplicates, color
                 item.update()
             item.set_glow(glows.get(p))
         self._set_bug_labels()
-
-    def _duplicate_counts(self) -> dict[int, int]:
-        counts: dict[int, int] = {}
-        for event in self.model.events:
-            if event.duplicate_report:
-                counts[event.to_page] = counts.get(event.to_page, 0) + 1
-        return counts
 
     @staticmethod
     def _glows(event: StepEvent | None) -> dict[int, QColor]:

@@ -1,37 +1,20 @@
-"""Names of strategies and eviction policies as the chapter says them, in both languages."""
+"""Names of strategies and eviction policies as labels (capitalised), from the core's registries:
+a newly registered policy or strategy is named here without a change."""
 
 from __future__ import annotations
 
-STRATEGY_NAMES = {
-    "random": ("无记忆", "No memory"),
-    "visited": ("已访问集合", "Visited set"),
-    "frontier": ("已访问集合 + 链接表", "Visited set + link lists"),
-}
-
-POLICY_NAMES = {
-    "fifo": ("FIFO", "FIFO"),
-    "lru": ("LRU", "LRU"),
-    "random": ("随机", "Random"),
-}
-
-# What each policy forgets first, as shown beside the memory list.
-POLICY_RULES = {
-    "fifo": ("最早写入的先忘", "oldest written goes first"),
-    "lru": ("最久没用的先忘", "least recently used goes first"),
-    "random": ("满了随机忘一条", "a random entry goes when full"),
-}
+from memviz.core.policies import POLICIES
+from memviz.core.strategies import STRATEGIES
 
 
 def strategy_name(strategy: str, lang: str) -> str:
-    zh, en = STRATEGY_NAMES[strategy]
-    return zh if lang == "zh" else en
+    return STRATEGIES.get(strategy).label_in(lang)
 
 
 def policy_name(policy: str, lang: str) -> str:
-    zh, en = POLICY_NAMES[policy]
-    return zh if lang == "zh" else en
+    return POLICIES.get(policy).label_in(lang)
 
 
 def policy_rule(policy: str, lang: str) -> str:
-    zh, en = POLICY_RULES[policy]
-    return zh if lang == "zh" else en
+    """What the policy forgets first, as shown beside the memory list."""
+    return POLICIES.get(policy).rule_in(lang)

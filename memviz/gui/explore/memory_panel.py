@@ -1,7 +1,7 @@
 """The agent's memory as a list: entries in eviction order, each page with the links it remembers.
 
-The list is drawn from the core: the memory's order after the step, the order before it, and the
-step's event (written, touched, evicted). A new entry is highlighted, an LRU touch slides its entry
+The list is drawn from the core: the memory's order after the step and the step's event (written,
+touched and the slot it came from, evicted and the slot it was in). A new entry is highlighted, an LRU touch slides its entry
 to the newest end, and an evicted entry stays in its old place, struck through and fading, for the
 rest of the step it was evicted on.
 """
@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from memviz.core.engine import StepEvent
+from memviz.core.policies import POLICIES
 from memviz.gui.explore import style
 from memviz.gui.explore.labels import policy_name, policy_rule, strategy_name
 from memviz.gui.explore.model import ExploreModel
@@ -153,16 +154,15 @@ class MemoryList(QWidget):
 
     def _row_keys(self) -> dict[int, tuple]:
         """Everything a row's picture depends on, by the slot it ends in (for partial repaints)."""
-        memory = self.model.exploration.memory
-        remembered = memory.entries if memory is not None else {}
-        policy = memory.policy if memory is not None else None
+        remembered = set(self.model.exploration.memory_order())
+        marks_next = POLICIES.get(self.model.config.policy).victim_is_first
         keys = {}
         live_index = 0
         for row in self.rows:
             if row.mark != EVICTED:
                 live_index += 1
             links = tuple(q in remembered for q in self._entry_links(row.page))
-            next_to_go = self.full and live_index == 1 and row.mark == NORMAL and policy != "random"
+            next_to_go = self.full and live_index == 1 and row.mark == NORMAL and marks_next
             keys[row.slot] = (row.page, row.mark, live_index, next_to_go, links)
         return keys
 
@@ -241,8 +241,8 @@ class MemoryList(QWidget):
         lang = self.language.code
         tr = self.language.tr
         site = self.model.site
-        memory = self.model.exploration.memory
-        remembered = memory.entries if memory is not None else {}
+        remembered = set(self.model.exploration.memory_order())
+        marks_next = POLICIES.get(self.model.config.policy).victim_is_first
         width = self.width()
         t = self._progress
         index_w = self._text_width(0, "24") + 14
@@ -293,7 +293,7 @@ class MemoryList(QWidget):
                 TOUCHED: tr("刚用过，挪到最新", "used: moved to newest"),
                 EVICTED: tr("被忘掉", "forgotten"),
             }.get(row.mark, "")
-            if not tag and self.full and live_index == 1 and memory is not None and memory.policy != "random":
+            if not tag and self.full and live_index == 1 and marks_next:
                 tag = tr("下一个被忘", "next to go")
             tag_w = self._text_width(2, tag) + 16 if tag else 0
             if tag:
@@ -336,9 +336,9 @@ class MemoryList(QWidget):
         painter.end()
 
     def _entry_links(self, page: int) -> tuple[int, ...]:
-        memory = self.model.exploration.memory
-        if memory is not None and page in memory.entries:
-            return memory.entries[page]
+        links = self.model.exploration.remembered_links(page)
+        if links is not None:
+            return links
         return self.model.site.clickable[page]  # an evicted entry held the page's links as seen there
 
 
@@ -454,8 +454,8 @@ class MemoryPanel(QWidget):
     # -- drawing --------------------------------------------------------------------------------------
 
     def _sync(self, animate: bool) -> None:
-        memory = self.model.exploration.memory
-        has_memory = memory is not None
+        exploration = self.model.exploration
+        has_memory = exploration.has_memory
         self.scroll.setVisible(has_memory)
         self.gauge.setVisible(has_memory)
         self.rule.setVisible(has_memory)
@@ -465,15 +465,15 @@ class MemoryPanel(QWidget):
             self.evicted_page = None
             self.list.set_rows([], False, 0)
             return
-        order = memory.order()
-        before = self.model.memory_order_before
-        rows = self._rows(order, before, event)
+        order = exploration.memory_order()
+        rows = self._rows(order, event)
         previous = {row.page: row.slot for row in self.list.rows if row.mark != EVICTED}
         for row in rows:
             if animate and row.page in previous and row.mark != NEW:
                 row.from_slot = previous[row.page]
         self.evicted_page = event.memory_evicted if event is not None else None
-        full = memory.capacity is not None and len(order) >= memory.capacity
+        capacity = exploration.config.capacity
+        full = capacity is not None and len(order) >= capacity
         self.list.set_rows(rows, full, self.model.animation_ms if animate else 0)
         self._set_gauge()
         if rows:
@@ -481,7 +481,7 @@ class MemoryPanel(QWidget):
             self.scroll.ensureVisible(0, int((last.slot + 1) * self.list.row_height()), 0, 0)
 
     @staticmethod
-    def _rows(order: list[int], before: list[int] | None, event: StepEvent | None) -> list[MemoryRow]:
+    def _rows(order: tuple[int, ...], event: StepEvent | None) -> list[MemoryRow]:
         marks = {}
         if event is not None:
             if event.memory_written is not None:
@@ -492,38 +492,38 @@ class MemoryPanel(QWidget):
         evicted = event.memory_evicted if event is not None else None
         if evicted is not None:
             # The forgotten entry keeps its old place for this step (FIFO and LRU: the top).
-            where = before.index(evicted) if before is not None and evicted in before else 0
-            pages.insert(min(where, len(pages)), evicted)
+            pages.insert(min(event.evicted_slot, len(pages)), evicted)
         rows = []
         for slot, page in enumerate(pages):
             mark = EVICTED if page == evicted else marks.get(page, NORMAL)
             rows.append(MemoryRow(page=page, mark=mark, slot=slot, from_slot=slot))
-        if event is not None and event.memory_touched is not None and before is not None:
+        if event is not None and event.memory_touched is not None:
             touched = next(r for r in rows if r.page == event.memory_touched)
-            touched.from_slot = before.index(event.memory_touched)
+            touched.from_slot = event.touched_from
         return rows
 
     def _set_gauge(self) -> None:
-        memory = self.model.exploration.memory
-        if memory is None:
+        exploration = self.model.exploration
+        if not exploration.has_memory:
             return
-        used = len(memory.entries)
+        used = len(exploration.memory_order())
+        capacity = exploration.config.capacity
         tr = self.language.tr
-        if memory.capacity is None:
+        if capacity is None:
             text = tr(f"已用 {used} 条 / 不限容量", f"{used} entries used / unlimited")
             self.gauge.set_state(used, self.model.site.n_pages, False, text)
         else:
-            text = tr(f"已用 {used} / {memory.capacity} 条", f"{used} / {memory.capacity} used")
-            self.gauge.set_state(used, memory.capacity, used >= memory.capacity, text)
+            text = tr(f"已用 {used} / {capacity} 条", f"{used} / {capacity} used")
+            self.gauge.set_state(used, capacity, used >= capacity, text)
 
     def _set_texts(self) -> None:
         tr = self.language.tr
         lang = self.language.code
         config = self.model.config
         self.title.setText(tr("记忆", "Memory") + " · " + strategy_name(config.strategy, lang))
-        memory = self.model.exploration.memory
-        if memory is not None:
-            if memory.capacity is None:
+        if self.model.exploration.has_memory:
+            capacity, policy = config.capacity, config.policy
+            if capacity is None:
                 self.rule.setText(
                     tr(
                         "不限容量：去过的页面都记着。从上到下：最早写入 → 最新；绿色链接 = 还不在记忆里",
@@ -534,10 +534,10 @@ class MemoryPanel(QWidget):
             else:
                 self.rule.setText(
                     tr(
-                        f"容量 {memory.capacity}，{policy_name(memory.policy, lang)}："
-                        f"{policy_rule(memory.policy, lang)}。最上面先忘；绿色链接 = 还不在记忆里",
-                        f"Capacity {memory.capacity}, {policy_name(memory.policy, lang)}: "
-                        f"{policy_rule(memory.policy, lang)}. Top goes first; green links = not in memory yet",
+                        f"容量 {capacity}，{policy_name(policy, lang)}："
+                        f"{policy_rule(policy, lang)}。最上面先忘；绿色链接 = 还不在记忆里",
+                        f"Capacity {capacity}, {policy_name(policy, lang)}: "
+                        f"{policy_rule(policy, lang)}. Top goes first; green links = not in memory yet",
                     )
                 )
         self.empty.setText(

@@ -38,7 +38,6 @@ class ExploreModel(QObject):
         super().__init__(parent)
         self.settings = settings
         self._events: list[StepEvent] = []
-        self._order_before: list[int] | None = None
         self._speed_index = DEFAULT_SPEED_INDEX
         self._animated = True
         self._timer = QTimer(self)
@@ -71,12 +70,6 @@ class ExploreModel(QObject):
     @property
     def last_event(self) -> StepEvent | None:
         return self._events[-1] if self._events else None
-
-    @property
-    def memory_order_before(self) -> list[int] | None:
-        """The memory's order just before the last step (None without memory or before any step),
-        so a view can show where an evicted or touched entry came from."""
-        return self._order_before
 
     @property
     def position(self) -> int:
@@ -146,7 +139,6 @@ class ExploreModel(QObject):
         if position < len(self._events):
             self._exploration = Exploration(self.settings.site, self.settings.config)
             self._events = []
-            self._order_before = None
         while len(self._events) < position and not self._exploration.finished:
             self._advance()
         if self._exploration.finished:
@@ -159,7 +151,6 @@ class ExploreModel(QObject):
         self._exploration = Exploration(self.settings.site, self.settings.config)
         self._total, self._final_tokens = _whole_run(self.settings.site, self.settings.config)
         self._events = []
-        self._order_before = None
         self.restarted.emit()
 
     def play(self) -> None:
@@ -201,8 +192,6 @@ class ExploreModel(QObject):
             self.animated_changed.emit(animated)
 
     def _advance(self) -> StepEvent:
-        memory = self._exploration.memory
-        self._order_before = memory.order() if memory is not None else None
         event = self._exploration.step()
         self._events.append(event)
         return event

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from memviz.core.engine import RunConfig, StepEvent
+from memviz.core.policies import POLICIES
 from memviz.core.site import Site
 from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, HOW_FALLBACK, HOW_PLAN
 from memviz.gui.explore.labels import policy_name, strategy_name
@@ -58,10 +59,8 @@ def narrate_start(site: Site, config: RunConfig, lang: str) -> NarrationLine:
     return NarrationLine(text, KIND_START, 0)
 
 
-def narrate_step(
-    event: StepEvent, site: Site, config: RunConfig, lang: str, visit_number: int | None
-) -> list[NarrationLine]:
-    """Lines for one event; ``visit_number`` is how many times to_page has now been visited."""
+def narrate_step(event: StepEvent, site: Site, config: RunConfig, lang: str) -> list[NarrationLine]:
+    """Lines for one event."""
     call = event.call
     name = lambda p: site.page_name(p, lang)  # noqa: E731 - a local shorthand
     if not event.moved:
@@ -92,12 +91,9 @@ def narrate_step(
     elif event.was_forgotten:
         parts_zh.append("（来过，但记忆里已经忘了）")
         parts_en.append(" (visited before, but forgotten)")
-    elif visit_number is not None:
-        parts_zh.append(f"（第 {visit_number} 次来）")
-        parts_en.append(f" (visit {visit_number})")
     else:
-        parts_zh.append("（重复访问）")
-        parts_en.append(" (repeat visit)")
+        parts_zh.append(f"（第 {event.visit_count} 次来）")
+        parts_en.append(f" (visit {event.visit_count})")
 
     if event.how == HOW_PLAN and event.planned_path:
         route = " → ".join(name(p) for p in event.planned_path)
@@ -150,20 +146,23 @@ def evict_text(page: int, site: Site, config: RunConfig, lang: str) -> str:
             f"　记忆已满，按 LRU 忘掉最久没用的：{forgotten}",
             f"    Memory full, LRU forgets the least recently used: {forgotten}",
         )
+    if config.policy == "random":
+        return _tr(
+            lang,
+            f"　记忆已满，随机忘掉一条：{forgotten}",
+            f"    Memory full, random eviction forgets: {forgotten}",
+        )
+    policy = POLICIES.get(config.policy)  # any other registered policy, in its own words
     return _tr(
         lang,
-        f"　记忆已满，随机忘掉一条：{forgotten}",
-        f"    Memory full, random eviction forgets: {forgotten}",
+        f"　记忆已满，按 {policy.zh}（{policy.rule_zh}）忘掉：{forgotten}",
+        f"    Memory full, {policy.en} ({policy.rule_en}) forgets: {forgotten}",
     )
 
 
 def narrate_run(events: Iterable[StepEvent], site: Site, config: RunConfig, lang: str) -> list[NarrationLine]:
     """The whole story so far: the start line, then every event's lines."""
-    visits = [0] * site.n_pages
-    visits[site.start] = 1
     lines = [narrate_start(site, config, lang)]
     for event in events:
-        if event.to_page is not None:
-            visits[event.to_page] += 1
-        lines.extend(narrate_step(event, site, config, lang, visits[event.to_page] if event.moved else None))
+        lines.extend(narrate_step(event, site, config, lang))
     return lines

@@ -110,8 +110,7 @@ class NarrationLog(QPlainTextEdit):
             self.verticalScrollBar().setValue(maximum)
 
     def _on_model_step(self, event: StepEvent) -> None:
-        visits = self.model.exploration.visits[event.to_page] if event.moved else None
-        self._add(narrate_step(event, self.model.site, self.model.config, self.language.code, visits))
+        self._add(narrate_step(event, self.model.site, self.model.config, self.language.code))
         self._scroll_to_end()
 
     def _on_model_replay(self) -> None:

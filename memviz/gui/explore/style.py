@@ -22,7 +22,7 @@ from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QApplication, QWidget
 
 from memviz.gui import themes
-from memviz.gui.palette import OKABE_ITO, STRATEGY_COLORS
+from memviz.gui.palette import OKABE_ITO, strategy_colour
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,7 @@ def __getattr__(name: str) -> QColor:
 
 
 def strategy_color(strategy: str) -> QColor:
-    return QColor(STRATEGY_COLORS[strategy])
+    return QColor(strategy_colour(strategy))
 
 
 def scroll_bar_sheet() -> str:

@@ -1,0 +1,189 @@
+"""Eviction policies: what a full memory forgets. Each policy is one registered :class:`Policy`.
+
+A policy is its names and one-line rule in both languages, its colour, its behaviour in the scalar
+engine (the hooks below) and, optionally, a numpy kernel for the lock-step batch engine. A policy
+without a kernel still runs everywhere: batches send its runs to the scalar engine.
+
+How to add one (see README, "How to add a policy"): subclass :class:`Policy`, override
+:meth:`Policy.victim` (and :meth:`Policy.on_revisit` or :meth:`Policy.on_step_start` if it needs
+them), ``POLICIES.register(MyPolicy(...))``. Every view, the command line and the sweep list it.
+
+The hooks see the memory as its dict of entries, in eviction order (page → the links seen
+there; the first is the first to go by FIFO/LRU), and an :class:`EvictionContext`: the step, the
+run's own random generator and, for a clairvoyant policy, a way to ask the engine what the rest of
+the run would be for each choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from memviz.core.registry import Registry
+from memviz.core.rng import Mulberry32
+
+if TYPE_CHECKING:
+    from memviz.core.engine import RunResult
+
+Entries = dict[int, tuple[int, ...]]
+
+# In a kernel's stamps: the page is not in memory.
+NOT_IN_MEMORY = np.iinfo(np.int64).max
+
+
+class EvictionContext:
+    """What a policy may ask while the run goes on. A memory on its own (no engine) has this one."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: Mulberry32) -> None:
+        self.rng = rng
+
+    @property
+    def step(self) -> int:
+        """Links clicked so far: during an eviction, the step being made (1-based)."""
+        return 0
+
+    def last_visit(self, page: int) -> int | None:
+        """The step ``page`` was last visited at (0: the start page at the start), or None."""
+        return None
+
+    def simulate(self, victim_index: int, then: str = "fifo") -> RunResult:
+        """The rest of the run had this eviction taken entry ``victim_index`` and later ones
+        followed policy ``then``, on a copy of the engine's state and random generator."""
+        raise RuntimeError("simulate: this memory is not part of a run")
+
+
+@dataclass(frozen=True)
+class PolicyKernel:
+    """A policy for :mod:`memviz.core.lockstep`: many runs' memories at once.
+
+    Each run's memory is a row of ``stamps``: for every page the step its entry was written at
+    (or, when ``touches_on_revisit``, last used at), :data:`NOT_IN_MEMORY` for pages not in it;
+    members' stamps are distinct. ``victims(stamps, sizes, draw)`` gets the rows of full memories,
+    their sizes, and ``draw()`` (the next draw of each of those runs' generators, as floats in
+    [0, 1); call it at most ``draws_per_eviction`` times) and returns each row's victim column.
+    """
+
+    victims: Callable[[np.ndarray, np.ndarray, Callable[[], np.ndarray]], np.ndarray]
+    touches_on_revisit: bool = False
+    draws_per_eviction: int = 0
+
+
+class Policy:
+    """An eviction policy. Subclasses override :meth:`victim` and, if they need them, the others."""
+
+    touches_on_revisit = False  # True: on_revisit may reorder the memory (it is called only then)
+    simulates = False  # True: victim may call ctx.simulate (the engine then keeps what it needs)
+    victim_is_first = False  # True: a full memory always forgets its first entry (the panel says so)
+
+    def __init__(
+        self, name: str, zh: str, en: str, rule_zh: str, rule_en: str, colour: str,
+        kernel: PolicyKernel | None = None,
+    ) -> None:  # fmt: skip
+        self.name = name
+        self.zh, self.en = zh, en  # as said mid-sentence ("random", not "Random")
+        self.rule_zh, self.rule_en = rule_zh, rule_en
+        self.colour = colour  # "#RRGGBB"
+        self.kernel = kernel
+
+    def __repr__(self) -> str:
+        return f"<policy {self.name}>"
+
+    @property
+    def acts_at_step_start(self) -> bool:
+        return type(self).on_step_start is not Policy.on_step_start
+
+    @property
+    def acts_only_when_full(self) -> bool:
+        """A memory that never fills never consults this policy (so its runs equal FIFO's)."""
+        return not self.acts_at_step_start
+
+    def name_in(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+    def label_in(self, lang: str) -> str:
+        """The name as a label starts: capitalised."""
+        name = self.name_in(lang)
+        return name[:1].upper() + name[1:]
+
+    def rule_in(self, lang: str) -> str:
+        return self.rule_zh if lang == "zh" else self.rule_en
+
+    def victim(self, entries: Entries, ctx: EvictionContext) -> int:
+        """Which entry a full memory forgets, as an index in eviction order."""
+        raise NotImplementedError
+
+    def on_revisit(self, entries: Entries, page: int) -> int | None:
+        """The agent is back on ``page``, which memory holds: reorder if the policy says so and
+        return the index the entry moved from (None: nothing moved)."""
+        return None
+
+    def on_step_start(self, entries: Entries, step: int, ctx: EvictionContext) -> tuple[int, ...]:
+        """Pages to drop as step ``step`` (1-based) begins, before its tokens are counted (e.g.
+        entries past a time to live; ``ctx.last_visit(page)`` says when a page was last visited)."""
+        return ()
+
+
+POLICIES: Registry[Policy] = Registry("policy", "eviction policy")
+
+
+def get_policy(name: str) -> Policy:
+    return POLICIES.get(name)
+
+
+# -- the chapter's three ---------------------------------------------------------------------------
+
+
+def _oldest(stamps: np.ndarray, sizes: np.ndarray, draw: Callable[[], np.ndarray]) -> np.ndarray:
+    return stamps.argmin(1)
+
+
+def _kth_written(stamps: np.ndarray, sizes: np.ndarray, draw: Callable[[], np.ndarray]) -> np.ndarray:
+    # the k-th member in writing order, as list(entries)[k]: members' stamps are distinct
+    k = (draw() * sizes).astype(np.int64)
+    kth = np.sort(stamps, axis=1)[np.arange(len(stamps)), k]
+    return (stamps == kth[:, None]).argmax(1)
+
+
+class Fifo(Policy):
+    victim_is_first = True
+
+    def victim(self, entries: Entries, ctx: EvictionContext) -> int:
+        return 0
+
+
+class Lru(Policy):
+    touches_on_revisit = True
+    victim_is_first = True
+
+    def victim(self, entries: Entries, ctx: EvictionContext) -> int:
+        return 0
+
+    def on_revisit(self, entries: Entries, page: int) -> int | None:
+        # a revisit counts as use: the entry moves to the newest end
+        slot = list(entries).index(page)
+        entries[page] = entries.pop(page)
+        return slot
+
+
+class RandomEviction(Policy):
+    def victim(self, entries: Entries, ctx: EvictionContext) -> int:
+        return ctx.rng.index(len(entries))  # the chapter's draw: k-th in writing order
+
+
+POLICIES.register(Fifo(
+    "fifo", "FIFO", "FIFO", "最早写入的先忘", "oldest written goes first", "#E69F00",
+    PolicyKernel(_oldest),
+))  # fmt: skip
+POLICIES.register(Lru(
+    "lru", "LRU", "LRU", "最久没用的先忘", "least recently used goes first", "#56B4E9",
+    PolicyKernel(_oldest, touches_on_revisit=True),
+))  # fmt: skip
+POLICIES.register(RandomEviction(
+    "random", "随机", "random", "满了随机忘一条", "a random entry goes when full", "#CC79A7",
+    PolicyKernel(_kth_written, draws_per_eviction=1),
+))  # fmt: skip

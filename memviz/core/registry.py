@@ -1,0 +1,64 @@
+"""Named, registered things (eviction policies, strategies) and the error a bad name raises.
+
+A registry keeps its entries in registration order: that is the order every view, the command
+line's choices and the sweep list them in. Adding a policy or a strategy is one object and one
+``register`` call; nothing else names it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Generic, Protocol, TypeVar
+
+
+class ConfigError(ValueError):
+    """A run setting out of range; the message starts with the setting's name."""
+
+
+class Named(Protocol):
+    name: str
+
+
+T = TypeVar("T", bound=Named)
+
+
+class Registry(Generic[T]):
+    """Entries by name, in registration order. ``field`` and ``kind`` word the error of a bad name."""
+
+    def __init__(self, field: str, kind: str) -> None:
+        self.field = field
+        self.kind = kind
+        self._entries: dict[str, T] = {}
+
+    def register(self, entry: T) -> T:
+        if entry.name in self._entries:
+            raise ValueError(f"{self.field}: {entry.name!r} is already registered")
+        self._entries[entry.name] = entry
+        return entry
+
+    def unregister(self, name: str) -> T:
+        return self._entries.pop(self.get(name).name)
+
+    def get(self, name: str) -> T:
+        entry = self._entries.get(name)
+        if entry is None:
+            raise ConfigError(
+                f"{self.field}: unknown {self.kind} {name!r} (choose from {', '.join(self._entries)})"
+            )
+        return entry
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._entries)
+
+    def values(self) -> tuple[T, ...]:
+        return tuple(self._entries.values())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._entries
+
+    def __iter__(self) -> Iterator[str]:
+        """The names, in registration order (a registry stands where a tuple of names did)."""
+        return iter(tuple(self._entries))
+
+    def __len__(self) -> int:
+        return len(self._entries)
