@@ -34,6 +34,22 @@ def app(qapp):
     return create_app(height=1080)
 
 
+@pytest.fixture(autouse=True)
+def process_wide_look(app):
+    """Every GUI test starts from the same type size and theme, whatever ran before it.
+
+    Both belong to the process, not to a window: a recording sizes the app's font for its frames,
+    a snapshot applies its theme. Tests run in random order, so each starts from the same look.
+    """
+    from memviz.gui import themes
+    from memviz.gui.app import point_size_for
+    from memviz.gui.fonts import apply_app_font
+
+    apply_app_font(app, point_size_for(1080))
+    themes.manager().apply("light")
+    yield
+
+
 STRICT_MODULES = ("test_explore", "test_snapshot")
 
 
