@@ -17,7 +17,13 @@ from memviz.core.experiments import (
     cost_to_find_all_bugs,
     means,
 )
-from memviz.core.lockstep import run_batch, run_memory_batch, run_random_batch, supports
+from memviz.core.lockstep import (
+    random_walk,  # noqa: F401 - patched in a test
+    run_batch,
+    run_memory_batch,
+    run_random_batch,
+    supports,
+)
 from memviz.core.policies import POLICIES, PolicyKernel
 from memviz.core.registry import ConfigError
 from memviz.core.rng import Mulberry32, mulberry32_block, mulberry32_rows, mulberry32_words
@@ -115,7 +121,7 @@ def test_no_memory_runs_without_the_transition_table(site, batch):
     # huge sites index links step by step instead of through NEXT[code, page]; force that path
     batch = [c.with_(strategy="random") for c in batch]
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(lockstep, "_NEXT_TABLE_LIMIT", 0)
+        mp.setattr(lockstep.random_walk, "_NEXT_TABLE_LIMIT", 0)
         got = [r.to_dict() for r in run_random_batch(site, batch)]
     assert got == scalar(site, batch)
 

@@ -1,0 +1,125 @@
+"""Many runs advanced together with numpy: the batch engine behind every table and sweep.
+
+Why two implementations of a run
+--------------------------------
+:class:`memviz.core.engine.Exploration` is the reference and defines the rules: one run, one step
+at a time, a :class:`~memviz.core.engine.StepEvent` per step for the window to draw. It is plain
+Python and a step costs a few microseconds, as in the chapter's own script; the chapter's whole
+table is about 290,000 steps, so no tuning of that loop makes the report several times faster than
+the script. This module computes the same results (:class:`~memviz.core.engine.RunResult`) for a whole
+batch of runs at once: state is held in arrays with one entry per run, and one pass of the loop
+advances every unfinished run by one step, so the interpreter's cost of a step is paid once per
+batch instead of once per run. :class:`~memviz.core.experiments.Runner` (every batch, sweep, cost
+table and the report) uses this module; the window's step-by-step view uses ``Exploration``.
+
+It is possible because mulberry32 is counter-based (draw ``k`` of a seed mixes only
+``seed + k·0x6D2B79F5``): each run keeps its own draw counter, and the draws of every run for many
+steps are mixed in one numpy call (:func:`memviz.core.rng.mulberry32_rows`,
+:func:`~memviz.core.rng.mulberry32_words`), bit for bit the scalar generator's. Everything else a
+result depends on is integer bookkeeping (pages seen, bugs found, memory as membership plus an
+order stamp: FIFO when written, LRU when last used; random eviction takes the k-th member in
+writing order, as :meth:`Memory.write` does with ``list(entries)``); float work is limited to
+``floor(draw · n)`` and the final divisions, with the same IEEE operations as the scalar engine.
+
+How the two are held equal
+--------------------------
+``tests/core/test_lockstep.py`` runs random sites (1–30 pages, dead ends, empty nav, no bugs, a bug
+on the start page) under random configs through both engines and asserts that every field of
+every result is equal; it checks each special path (interval codes, random eviction, the tables
+left out for huge sites) and the chapter's golden figures through ``Runner``. A change to the
+rules of a run must be made in both places: the property test fails until it is.
+
+Which runs it takes
+-------------------
+A strategy is batched when its registered ``kernel`` names one of :data:`STRATEGY_KERNELS`, and a
+memory run's eviction policy when it carries a :class:`~memviz.core.policies.PolicyKernel`.
+:func:`supports` says so per config; :func:`run_batch` sends every other config to the scalar
+engine, so a policy registered without a kernel is right everywhere, only slower in batches.
+
+Two engines
+-----------
+- :func:`run_random_batch`, for the no-memory strategy: a run draws exactly once per step, so a
+  block of steps' draws is mixed up front and each draw reduced to an interval code, exactly (see
+  :class:`_RandomWalkSite`); a step of the whole batch is then one table look-up,
+  ``NEXT[code, page]``. Stops (all bugs found, step limit, dead end) are read off each block.
+- :func:`run_memory_batch`, for ``visited`` and ``frontier``: a run draws once per fresh or fallback
+  pick and once per random eviction, so each run advances its own counter. Frontier's plan through
+  memory draws nothing; it is computed for the runs that need it in a step, all at once (see
+  :meth:`_MemoryBatch._plan_first_hops`). When only a few runs are left, the scalar engine finishes
+  them from scratch: a step of a batch of a few costs as much as a step of a batch of thousands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memviz.core.engine import RunConfig, RunResult
+from memviz.core.lockstep.common import (
+    POLL_EVERY,
+    RANDOM_WALK,
+    SCALAR_MAX_STEPS,
+    SCALAR_TAIL,
+    STRATEGY_KERNELS,
+    Poll,
+    _run_scalar,
+    supports,
+)
+from memviz.core.lockstep.memory_walk import run_memory_batch
+from memviz.core.lockstep.random_walk import _floor_breaks, _RandomWalkSite, run_random_batch
+from memviz.core.site import Site
+from memviz.core.strategies import STRATEGIES
+
+__all__ = [
+    "POLL_EVERY",
+    "SCALAR_MAX_STEPS",
+    "SCALAR_TAIL",
+    "STRATEGY_KERNELS",
+    "Poll",
+    "_RandomWalkSite",
+    "_floor_breaks",
+    "run_batch",
+    "run_memory_batch",
+    "run_random_batch",
+    "supports",
+]
+
+
+def run_batch(
+    site: Site, configs: Sequence[RunConfig], poll: Poll | None = None, scalar_tail: int = SCALAR_TAIL
+) -> list[RunResult]:
+    """The result of every config, in order, equal to ``memviz.core.engine.run(site, config)``.
+
+    Configs the lock-step engine does not :func:`support <supports>` run in the scalar engine.
+    ``poll(finished)`` is called every few steps with the number of runs finished since its last
+    call (it may raise to cancel). Memory runs hand their last ``scalar_tail`` runs to the scalar
+    engine, and groups that small run there from the start, unless a run may take more than
+    :data:`SCALAR_MAX_STEPS` steps; ``scalar_tail=0`` keeps every run in the lock-step arrays.
+    """
+    results: list[RunResult | None] = [None] * len(configs)
+    groups: dict[str, list[int]] = {"scalar": [], "random": [], "memory": []}
+    engine_of: dict[tuple[str, str], str] = {}  # by (strategy, policy): asked once per pair
+    for i, config in enumerate(configs):
+        key = (config.strategy, config.policy)
+        engine = engine_of.get(key)
+        if engine is None:
+            if not supports(config):
+                engine = "scalar"
+            else:
+                engine = "random" if STRATEGIES.get(config.strategy).kernel == RANDOM_WALK else "memory"
+            engine_of[key] = engine
+        groups[engine].append(i)
+    for engine, indices in groups.items():
+        if not indices:
+            continue
+        group = [configs[i] for i in indices]
+        if engine == "scalar" or (
+            len(group) <= scalar_tail and max(c.step_limit for c in group) <= SCALAR_MAX_STEPS
+        ):
+            batch = _run_scalar(site, group, poll)
+        elif engine == "random":
+            batch = run_random_batch(site, group, poll)
+        else:
+            batch = run_memory_batch(site, group, poll, scalar_tail)
+        for i, result in zip(indices, batch, strict=True):
+            results[i] = result
+    return results  # type: ignore[return-value]

@@ -1,0 +1,156 @@
+"""What both batch engines share: constants, per-run totals, paths, seeds and per-site tables."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from memviz.core.engine import RunConfig, RunResult, run
+from memviz.core.policies import NOT_IN_MEMORY, POLICIES
+from memviz.core.rng import _GOLDEN_STEP, _MASK
+from memviz.core.site import Site
+from memviz.core.strategies import STRATEGIES
+
+Poll = Callable[[int], None]  # called now and then with how many runs finished since the last call
+
+POLL_EVERY = 4  # steps between polls: even a 5000-run batch of 30-step runs sees cancel within ~0.1 s
+RANDOM_BLOCK = 128  # steps mixed at once for no-memory runs that go on until every bug is found
+_NEXT_TABLE_LIMIT = 1 << 21  # entries; beyond it (huge sites) no-memory runs index links per step
+_BIG = NOT_IN_MEMORY  # also "not in memory" in the stamps policies' kernels read
+SCALAR_TAIL = 16  # memory runs: when this few are left, the scalar engine finishes them sooner
+SCALAR_MAX_STEPS = 20_000  # ...if none may go on longer (a scalar run cannot be cancelled midway)
+
+
+class _Finals:
+    """Per-run totals, filled in as runs stop, turned into RunResults at the end."""
+
+    def __init__(self, count: int) -> None:
+        self.steps = np.zeros(count, dtype=np.int64)
+        self.pages_seen = np.zeros(count, dtype=np.int64)
+        self.bugs = np.zeros(count, dtype=np.int64)
+        self.reports = np.zeros(count, dtype=np.int64)
+        self.tokens = np.zeros(count, dtype=np.int64)
+        self.reason: list[str] = [""] * count
+        self.bug_tokens: list[list[int]] = [[] for _ in range(count)]  # at each bug's first report
+
+    def results(self, n_pages: int, paths: list[list[int]]) -> list[RunResult]:
+        make = _new_result
+        return [
+            make(seen / n_pages, (steps - (seen - 1)) / max(steps, 1), bugs, reports, reports - bugs,
+                 tokens, steps, path, reason, bug_tokens)  # every step goes to a new page or is a repeat
+            for steps, seen, bugs, reports, tokens, reason, path, bug_tokens in zip(
+                self.steps.tolist(), self.pages_seen.tolist(), self.bugs.tolist(), self.reports.tolist(),
+                self.tokens.tolist(), self.reason, paths, self.bug_tokens, strict=True,
+            )
+        ]  # fmt: skip
+
+
+def _new_result(
+    coverage, repeat, bugs, reports, dups, tokens, steps, path, stop_reason, bug_tokens
+) -> RunResult:
+    """``RunResult(...)``, built the way its frozen ``__init__`` builds it, less the per-field calls.
+
+    A batch makes thousands of results and the generated ``__init__`` (one ``object.__setattr__``
+    per field) is most of that cost. The instance is the same: same class, same ``__dict__``; the
+    equality tests against the scalar engine compare every field.
+    """
+    result = _bare_result(RunResult)
+    result.__dict__.update(coverage=coverage, repeat=repeat, bugs=bugs, reports=reports, dups=dups,
+                           tokens=tokens, steps=steps, path=path, stop_reason=stop_reason,
+                           bug_tokens=bug_tokens)  # fmt: skip
+    return result
+
+
+_bare_result = object.__new__
+if set(RunResult.__dataclass_fields__) != set(_new_result.__code__.co_varnames[:10]) or hasattr(
+    RunResult, "__slots__"
+):  # RunResult changed shape: build it the checked way
+    _new_result = RunResult
+
+
+class _Paths:
+    """Pages visited, one row per step (time-major, so a step writes one row), grown as needed."""
+
+    def __init__(self, count: int, start: int, rows: int) -> None:
+        rows = max(1, min(rows, max(64, (1 << 22) // max(count, 1))))  # empty pages cost nothing
+        self.buf = np.empty((rows + 1, count), dtype=np.int32)
+        self.buf[0] = start
+
+    def ensure(self, last_row: int) -> None:
+        if last_row >= len(self.buf):
+            grown = np.empty((max(last_row + 1, 2 * len(self.buf)), self.buf.shape[1]), dtype=np.int32)
+            grown[: len(self.buf)] = self.buf
+            self.buf = grown
+
+    def lists(self, steps: np.ndarray) -> list[list[int]]:
+        """Each run's path (its start page and every page it moved to) as a list."""
+        if not len(steps):
+            return []
+        longest = int(steps.max())
+        by_run = np.ascontiguousarray(self.buf[: longest + 1].T)
+        if 4 * int(steps.mean()) < 3 * longest:  # mostly short rows: convert only what each run walked
+            return [row[: s + 1].tolist() for row, s in zip(by_run, steps.tolist(), strict=True)]
+        paths = by_run.tolist()
+        for i in np.flatnonzero(steps < longest).tolist():
+            del paths[i][int(steps[i]) + 1 :]
+        return paths
+
+
+def _stop_reason(until: bool) -> str:
+    return "max_steps" if until else "budget"
+
+
+def _seed_states(configs: Sequence[RunConfig]) -> np.ndarray:
+    return np.array([c.seed for c in configs], dtype=np.uint64) & np.uint64(_MASK)
+
+
+def _advance(states: np.ndarray, draws: int) -> np.ndarray:
+    """The counter of each state after ``draws`` more draws."""
+    return (states + np.uint64(draws * _GOLDEN_STEP & _MASK)) & np.uint64(_MASK)
+
+
+_TABLES: dict[tuple[int, type], tuple[Site, object]] = {}
+_TABLES_KEPT = 8
+_TABLES_LOCK = threading.Lock()
+
+
+def _site_tables(site: Site, kind: type):
+    """``kind(site)``, kept for the last few sites: a report runs many batches on one site.
+
+    The cache holds the site itself, so its id cannot be reused by another site while cached.
+    """
+    key = (id(site), kind)
+    with _TABLES_LOCK:  # the window may run two jobs at once, in two threads
+        kept = _TABLES.get(key)
+        if kept is None:
+            if len(_TABLES) >= _TABLES_KEPT:
+                del _TABLES[next(iter(_TABLES))]
+            kept = _TABLES[key] = (site, kind(site))
+    return kept[1]
+
+
+# A strategy's ``kernel`` names its lock-step implementation: which batch engine runs it and how
+# it picks when every link is remembered (``fresh_or_any``: any link; ``fresh_or_plan``: plan).
+RANDOM_WALK = "random_walk"
+STRATEGY_KERNELS = (RANDOM_WALK, "fresh_or_any", "fresh_or_plan")
+
+
+def supports(config: RunConfig) -> bool:
+    """Whether the lock-step engine runs ``config`` (its strategy and, with memory, its eviction
+    policy have batch kernels). An unknown name raises ConfigError."""
+    strategy = STRATEGIES.get(config.strategy)
+    if strategy.kernel not in STRATEGY_KERNELS:
+        return False
+    return not strategy.uses_memory or POLICIES.get(config.policy).kernel is not None
+
+
+def _run_scalar(site: Site, configs: Sequence[RunConfig], poll: Poll | None) -> list[RunResult]:
+    """A few runs, one after the other, in the reference engine."""
+    results = []
+    for config in configs:
+        results.append(run(site, config))
+        if poll is not None:
+            poll(1)
+    return results

@@ -1,0 +1,381 @@
+"""The batch engine for strategies with memory: per-run draw counters, memory as stamps, plans in bulk."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from memviz.core.engine import RunConfig, RunResult
+from memviz.core.lockstep.common import (
+    _BIG,
+    POLL_EVERY,
+    RANDOM_WALK,
+    SCALAR_MAX_STEPS,
+    SCALAR_TAIL,
+    Poll,
+    _advance,
+    _Finals,
+    _Paths,
+    _run_scalar,
+    _seed_states,
+    _site_tables,
+    _stop_reason,
+    supports,
+)
+from memviz.core.policies import POLICIES, PolicyKernel
+from memviz.core.rng import mulberry32_rows
+from memviz.core.site import Site
+from memviz.core.strategies import STRATEGIES
+
+
+def run_memory_batch(
+    site: Site, configs: Sequence[RunConfig], poll: Poll | None = None, scalar_tail: int = SCALAR_TAIL
+) -> list[RunResult]:
+    """Memory runs the lock-step engine supports (any capacity, policy with a kernel, limits and
+    token prices, per run)."""
+    for c in {(c.strategy, c.policy): c for c in configs}.values():  # each pair once
+        if STRATEGIES.get(c.strategy).kernel == RANDOM_WALK:
+            raise ValueError("run_memory_batch: no-memory runs go to run_random_batch")
+        if not supports(c):
+            raise ValueError(
+                f"run_memory_batch: {c.strategy}/{c.policy} has no batch kernel (run_batch routes it)"
+            )
+    return _MemoryBatch(site, configs, poll, scalar_tail).run()
+
+
+class _MemorySite:
+    """The site as arrays for memory runs (column/row ``n`` is the padding of short link lists)."""
+
+    def __init__(self, site: Site) -> None:
+        n = site.n_pages
+        self.n = n
+        self.width = width = max(1, max(len(links) for links in site.clickable))
+        self.links_t = np.full((width, n), n, dtype=np.int64)  # links_t[j, p]: page p's j-th link
+        for p, page_links in enumerate(site.clickable):
+            self.links_t[: len(page_links), p] = page_links
+        self.degrees = np.array([len(links) for links in site.clickable], dtype=np.int64)
+        self.dead_ends = bool((self.degrees == 0).any())
+        adjacency = np.zeros((n + 1, n + 1), dtype=np.float32)
+        for p, page_links in enumerate(site.clickable):
+            adjacency[p, list(page_links)] = 1.0
+        self.adjacency_t = np.ascontiguousarray(adjacency.T)
+        self.is_bug = np.zeros(n + 1, dtype=bool)
+        self.is_bug[list(site.bug_by_page)] = True
+        # ones on and below the diagonal: prefix @ fresh counts fresh links (too big for huge pages)
+        self.prefix = np.tril(np.ones((width, width), dtype=np.float32)) if width <= 64 else None
+
+
+_REASONS = ("", "all_bugs", "max_steps", "budget", "dead_end", "done")
+_ALL_BUGS, _MAX_STEPS, _BUDGET, _DEAD_END, _DONE = range(1, 6)
+
+
+class _MemoryBatch:
+    """State of the unfinished runs, one column (or row) each; finished runs are dropped.
+
+    Memory is ``unknown`` (one boolean row per run, True for pages not in memory; column ``n``
+    stands for the padding of short link lists and is never unknown, so padding is never a fresh
+    link) and ``stamp``, each entry's order: the step it was written at, or for a policy whose
+    kernel ``touches_on_revisit`` (LRU) the step it was last used at; the policy's kernel picks a
+    full memory's victim from the stamps. ``unseen`` marks pages never visited. With memory the
+    agent reports a bug the first time it reaches its page and never again, so bugs found are the
+    bug pages first reached by a move (the start page's bug when the agent first comes back to it).
+    """
+
+    # rows of ``ints``, the per-run integers, and of ``flags``, the per-run booleans
+    _INTS = (
+        "page", "size", "size_sum", "pages_seen", "bugs", "ctr", "limit", "target", "capacity", "kernel",
+    )  # fmt: skip
+    _FLAGS = ("touch", "visited_only", "start_bug_pending")
+
+    def __init__(self, site: Site, configs: Sequence[RunConfig], poll: Poll | None, scalar_tail: int) -> None:
+        self.site, self.configs, self.poll, self.scalar_tail = site, configs, poll, scalar_tail
+        tables = _site_tables(site, _MemorySite)
+        self.n, self.n1, self.width = tables.n, tables.n + 1, tables.width
+        self.links_t, self.degrees, self.dead_ends = tables.links_t, tables.degrees, tables.dead_ends
+        self.adjacency_t, self.is_bug = tables.adjacency_t, tables.is_bug
+        self.start_is_bug = site.start in site.bug_by_page
+        self.prefix = tables.prefix
+        self.scalar: dict[int, RunResult] = {}
+
+    def _bind(self, first: bool = False) -> None:
+        """Name the rows of the stacked per-run arrays (views: updating one updates the stack)."""
+        for i, name in enumerate(self._INTS):
+            setattr(self, name, self.ints[i])
+        for i, name in enumerate(self._FLAGS):
+            setattr(self, name, self.flags[i])
+        r = len(self.ids)
+        if first:  # row offsets for the batch's largest size; later sizes use their prefixes
+            self._all_rows = np.arange(r)
+            self._all_memory_rows = self._all_rows * self.n1
+            self.min_limit = int(self.limit.min(initial=0))  # stays a lower bound as runs finish
+            self.any_touch = bool(self.touch.any())
+            self.any_full_possible = bool((self.capacity < self.n).any())
+        self.rows = self._all_rows[:r]
+        self.memory_rows = self._all_memory_rows[:r]
+        self.draw_rows = self.rows * self.draws.shape[1]
+
+    def run(self) -> list[RunResult]:
+        site, configs, n, n1 = self.site, self.configs, self.n, self.n1
+        count = len(configs)
+        if count == 0:
+            return []
+        finals = self.finals = _Finals(count)
+        limits = np.array([c.step_limit for c in configs], dtype=np.int64)
+        self.base = np.array([c.base_tokens for c in configs], dtype=np.int64)
+        self.entry = np.array([c.entry_tokens for c in configs], dtype=np.int64)
+        self.paths = _Paths(count, site.start, int(limits.max()))
+        for i in np.flatnonzero(limits <= 0).tolist():
+            finals.reason[i] = _stop_reason(configs[i].until_all_bugs)
+            finals.pages_seen[i] = 1
+
+        ids = np.flatnonzero(limits > 0)
+        rc = [configs[i] for i in ids.tolist()]
+        r = len(ids)
+        self.ids = ids
+        self.ints = np.zeros((len(self._INTS), r), dtype=np.int64)
+        self.flags = np.zeros((len(self._FLAGS), r), dtype=bool)
+        self.seeds = _seed_states(rc)
+        # The policies' kernels, each once; a run's ``kernel`` row indexes this list.
+        kernel_of = {p: POLICIES.get(p).kernel for p in {c.policy for c in rc}}
+        self.kernels: list[PolicyKernel] = list(dict.fromkeys(kernel_of.values()))
+        kernel_index = {p: self.kernels.index(k) for p, k in kernel_of.items()}
+        visited_only = {s: STRATEGIES.get(s).kernel == "fresh_or_any" for s in {c.strategy for c in rc}}
+        # Enough draws for most runs' budgets (a pick per step, and the draws of an eviction per
+        # step); more are mixed when a run needs them.
+        self.max_draws = 1 + max(
+            (kernel_of[c.policy].draws_per_eviction for c in rc if c.capacity is not None), default=0
+        )
+        self.draws = mulberry32_rows(self.seeds, self.max_draws * int(min(limits.max(), 32)) + 2)
+        self._bind(first=True)
+        self.page[:] = site.start
+        self.size[:] = 1
+        self.pages_seen[:] = 1
+        self.limit[:] = limits[ids]
+        # bugs to find before an until-all-bugs run stops; -1: never (a plain budget run)
+        self.target[:] = [site.n_bugs if c.until_all_bugs else -1 for c in rc]
+        self.capacity[:] = [c.capacity if c.capacity is not None else _BIG for c in rc]
+        self.kernel[:] = [kernel_index[c.policy] for c in rc]
+        self.touch[:] = [kernel_of[c.policy].touches_on_revisit for c in rc]
+        self.visited_only[:] = [visited_only[c.strategy] for c in rc]
+        self.start_bug_pending[:] = self.start_is_bug
+        self.unknown = np.ones((r, n1), dtype=bool)
+        self.unknown[:, n] = False
+        self.unknown[:, site.start] = False
+        self.stamp = np.full((r, n1), _BIG, dtype=np.int64)
+        self.stamp[:, site.start] = 0
+        self.unseen = np.ones((r, n1), dtype=bool)
+        self.unseen[:, site.start] = False
+        self._bind(first=True)
+
+        t = 0
+        self.finished_since_poll = count - r
+        while len(self.ids):
+            if len(self.ids) <= self.scalar_tail and int(self.limit.max()) <= SCALAR_MAX_STEPS:
+                self._finish_scalar()
+                break
+            if int(self.ctr.max()) + self.max_draws > self.draws.shape[1]:  # a step's draws at most
+                self._more_draws()
+            self.size_sum += self.size  # a call's tokens: base + entry · (entries in memory)
+            to, stopping, reasons = self._choose()
+            if stopping is not None:
+                self._finish(stopping, reasons, t)
+                to = to[~stopping]
+                if not len(self.ids):
+                    break
+            t += 1
+            self._move(to, t)
+            all_found = self.bugs == self.target
+            if all_found.any() or t >= self.min_limit:
+                done = all_found | (self.limit <= t)
+                if done.any():
+                    reasons = np.where(all_found, _ALL_BUGS, np.where(self.target >= 0, _MAX_STEPS, _BUDGET))
+                    self._finish(done, reasons[done], t)
+            if self.poll is not None and t % POLL_EVERY == 0:
+                self.poll(self.finished_since_poll)
+                self.finished_since_poll = 0
+        if self.poll is not None and self.finished_since_poll:
+            self.poll(self.finished_since_poll)
+        results = finals.results(n, self.paths.lists(finals.steps))
+        for i, result in self.scalar.items():
+            results[i] = result
+        return results
+
+    def _more_draws(self) -> None:
+        cols = self.draws.shape[1]
+        more = mulberry32_rows(_advance(self.seeds, cols), cols)
+        self.draws = np.concatenate((self.draws, more), axis=1)
+        self.draw_rows = self.rows * self.draws.shape[1]
+
+    def _choose(self) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+        """Each run's next page; runs that stop here (dead end, frontier done) are flagged."""
+        page = self.page
+        r = len(page)
+        cand = self.links_t.take(page, axis=1)  # (width, r), padding n
+        fresh = self.unknown.ravel().take(cand + self.memory_rows)
+        # cumulative[j]: fresh links among the first j + 1. For a small batch a product with a triangle
+        # of ones is one call, cheaper than numpy's cumsum over a short first axis or row-by-row sums;
+        # for a wide one, row-by-row sums (and BLAS may go multi-threaded, which a busy machine punishes).
+        if self.prefix is not None and r <= 256:
+            cumulative = np.matmul(self.prefix, fresh, dtype=np.float32)  # small counts: exact
+        else:
+            cumulative = np.empty(fresh.shape, dtype=np.int16 if self.width < 30000 else np.int64)
+            cumulative[0] = fresh[0]
+            for j in range(1, self.width):
+                np.add(cumulative[j - 1], fresh[j], out=cumulative[j])
+        n_fresh = cumulative[-1]
+        has_fresh = n_fresh > 0
+        degree = self.degrees.take(page)
+        u = self.draws.ravel().take(self.draw_rows + self.ctr)
+        # frontier draws only to pick a fresh link; visited also to pick any link when none is fresh
+        if self.dead_ends:
+            has_links = degree > 0
+            draws = has_fresh | (self.visited_only & has_links)
+        else:
+            draws = has_fresh | self.visited_only
+        self.ctr += draws
+        k = (u * np.where(has_fresh, n_fresh, degree)).astype(np.int64)
+        pos = np.where(
+            has_fresh, (cumulative <= k.astype(cumulative.dtype)).sum(0), k
+        )  # k-th fresh, or link k
+        to = cand.ravel().take(pos * r + self.rows)
+        if draws.all():
+            return to, None, None
+        if not self.dead_ends:
+            has_links = np.ones(r, dtype=bool)
+        plan = ~draws & has_links  # frontier, every link remembered
+        stopping = ~has_links
+        if plan.any():
+            plan_rows = np.flatnonzero(plan)
+            hops = self._plan_first_hops(plan_rows, cand[:, plan_rows])
+            to[plan_rows] = hops
+            stopping[plan_rows[hops < 0]] = True
+        if not stopping.any():
+            return to, None, None
+        return to, stopping, np.where(has_links, _DONE, _DEAD_END)[stopping]
+
+    def _plan_first_hops(self, rows: np.ndarray, cand: np.ndarray) -> np.ndarray:
+        """Frontier's plan for runs whose every link is remembered: the first hop, or -1 (done).
+
+        The scalar BFS returns the first page missing from memory that it discovers, expanding
+        remembered pages' link lists. BFS discovers each level in order of the first hop, so the
+        answer's first hop is the first link ``h`` (in link order) from which an unremembered page
+        is reachable in the fewest steps. ``reach`` grows one step at a time the set of pages that
+        reach an unremembered page through remembered ones; the first step at which one of the
+        links is in it decides. (A shortest path never passes back through the current page.)
+        """
+        unremembered = self.unknown[rows]
+        remembered = ~unremembered
+        remembered[:, self.n] = False  # the padding column leads nowhere
+        reach = unremembered
+        hops = np.full(len(rows), -1, dtype=np.int64)
+        open_rows = np.arange(len(rows))  # runs not decided yet, as indices into ``rows``
+        for _ in range(self.n):
+            grown = unremembered | (remembered & ((reach.astype(np.float32) @ self.adjacency_t) > 0))
+            hit = grown[np.arange(len(open_rows)), cand]  # (width, open); padding never reaches
+            found = hit.any(0)
+            if found.any():
+                cols = np.flatnonzero(found)
+                hops[open_rows[cols]] = cand[hit.argmax(0)[cols], cols]
+            undecided = ~found & (grown != reach).any(1)  # still growing: look one step further
+            if not undecided.any():
+                break
+            open_rows, cand = open_rows[undecided], cand[:, undecided]
+            remembered, unremembered = remembered[undecided], unremembered[undecided]
+            reach = grown[undecided]
+        return hops
+
+    def _move(self, to: np.ndarray, t: int) -> None:
+        self.page[:] = to
+        if t >= len(self.paths.buf):
+            self.paths.ensure(t)
+        self.paths.buf[t, self.ids] = to
+        flat = self.memory_rows + to
+        unseen = self.unseen.ravel()
+        new = unseen.take(flat)
+        self.pages_seen += new
+        unseen[flat] = False
+        new_bug = self.is_bug.take(to) & new
+        if self.start_is_bug:
+            back_home = to == self.site.start
+            new_bug |= back_home & self.start_bug_pending
+            self.start_bug_pending &= ~back_home
+        self.bugs += new_bug
+        if new_bug.any():  # tokens spent so far, as the bug is reported
+            rows = np.flatnonzero(new_bug)
+            ids = self.ids[rows]
+            spent = self.base[ids] * t + self.entry[ids] * self.size_sum[rows]
+            bug_tokens = self.finals.bug_tokens
+            for i, tokens in zip(ids.tolist(), spent.tolist(), strict=True):
+                bug_tokens[i].append(tokens)
+
+        unknown = self.unknown.ravel()
+        stamp = self.stamp.ravel()
+        write = unknown.take(flat)
+        if self.any_touch:
+            touch = ~write & self.touch  # LRU: a revisit is a use
+            stamp[flat[touch]] = t
+        if self.any_full_possible:
+            full = write & (self.size >= self.capacity)
+            if full.any():
+                evict_rows = np.flatnonzero(full)
+                gone = self.memory_rows[evict_rows] + self._victims(evict_rows)
+                unknown[gone] = True
+                stamp[gone] = _BIG
+                self.size -= full
+        written = flat[write]
+        unknown[written] = False
+        stamp[written] = t
+        self.size += write
+
+    def _victims(self, rows: np.ndarray) -> np.ndarray:
+        """The page each full memory forgets, as its policy's kernel picks it from the stamps."""
+        if len(self.kernels) == 1:
+            return self.kernels[0].victims(self.stamp[rows], self.size[rows], lambda: self._draw(rows))
+        victims = np.empty(len(rows), dtype=np.int64)
+        kinds = self.kernel[rows]
+        for k, kernel in enumerate(self.kernels):
+            mine = kinds == k
+            if mine.any():
+                sub = rows[mine]
+                victims[mine] = kernel.victims(
+                    self.stamp[sub], self.size[sub], lambda sub=sub: self._draw(sub)
+                )
+        return victims
+
+    def _draw(self, rows: np.ndarray) -> np.ndarray:
+        """The next draw of each of these runs (their counters move on)."""
+        u = self.draws.ravel().take(self.draw_rows[rows] + self.ctr[rows])
+        self.ctr[rows] += 1
+        return u
+
+    def _finish(self, done: np.ndarray, reasons: np.ndarray, t: int) -> None:
+        """Record the runs in ``done`` after ``t`` steps (and a call more if they stopped choosing)."""
+        finals = self.finals
+        ids = self.ids[done]
+        calls = t + (reasons >= _DEAD_END)
+        finals.steps[ids] = t
+        finals.pages_seen[ids] = self.pages_seen[done]
+        finals.bugs[ids] = self.bugs[done]
+        finals.reports[ids] = self.bugs[done]
+        finals.tokens[ids] = self.base[ids] * calls + self.entry[ids] * self.size_sum[done]
+        for i, reason in zip(ids.tolist(), reasons.tolist(), strict=True):
+            finals.reason[i] = _REASONS[reason]
+        self.finished_since_poll += len(ids)
+        keep = ~done
+        self.ids, self.seeds, self.draws = self.ids[keep], self.seeds[keep], self.draws[keep]
+        self.ints, self.flags = self.ints[:, keep], self.flags[:, keep]
+        self.unknown, self.stamp, self.unseen = self.unknown[keep], self.stamp[keep], self.unseen[keep]
+        self._bind()
+
+    def _finish_scalar(self) -> None:
+        """The last few runs cost less from scratch in the scalar engine than as a batch of a few."""
+        if self.poll is not None and self.finished_since_poll:
+            self.poll(self.finished_since_poll)
+        self.finished_since_poll = 0
+        ids = self.ids.tolist()
+        for i, result in zip(
+            ids, _run_scalar(self.site, [self.configs[i] for i in ids], self.poll), strict=True
+        ):
+            self.scalar[i] = result
+        self.ids = self.ids[:0]
