@@ -10,10 +10,11 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import NamedTuple
 
+from memviz.core.limits import check
 from memviz.core.memory import TOUCHED, WRITTEN, Memory
 from memviz.core.policies import POLICIES, EvictionContext
 from memviz.core.registry import ConfigError
-from memviz.core.rng import SEED_MAX, SEED_MIN, Mulberry32
+from memviz.core.rng import Mulberry32
 from memviz.core.site import Site
 from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, STRATEGIES
 
@@ -48,13 +49,10 @@ class RunConfig:
             STRATEGIES.get(self.strategy)  # raises, naming the choices
         if self.policy not in POLICIES:
             POLICIES.get(self.policy)
-        if self.capacity is not None and (isinstance(self.capacity, bool) or self.capacity < 1):
-            raise ConfigError(f"capacity: must be at least 1 (or unlimited), got {self.capacity}")
-        if not SEED_MIN <= self.seed <= SEED_MAX:
-            raise ConfigError(f"seed: must be between {SEED_MIN} and {SEED_MAX}, got {self.seed}")
-        for name in ("budget", "max_steps", "base_tokens", "entry_tokens"):
-            if getattr(self, name) < 0:
-                raise ConfigError(f"{name}: must not be negative, got {getattr(self, name)}")
+        if self.capacity is not None:  # None: unlimited
+            check("capacity", self.capacity, ConfigError)
+        for name in ("seed", "budget", "max_steps", "base_tokens", "entry_tokens"):
+            check(name, getattr(self, name), ConfigError)  # the ranges of memviz.core.limits
 
     @property
     def step_limit(self) -> int:

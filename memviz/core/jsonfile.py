@@ -1,29 +1,135 @@
-"""Reading a user's JSON file (a site, exercises) with errors that say what is wrong, in one line."""
+"""Reading a user's file (a site, exercises) with errors that say what is wrong, in one line.
+
+The one reader for users' JSON files, and hostile ones are expected: anything but a regular file (a
+named pipe would block forever), a file over the size limit, JSON nested deeper than any memviz
+document, numbers with thousands of digits, and numbers JSON does not have (``NaN``, ``Infinity``,
+``1e400``, which Python would read as infinite) are refused before they cost time or memory.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
 from pathlib import Path
 from typing import Any
+
+import numpy as np
+
+from memviz.core.limits import LIMITS
+
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)  # a JSON string, escapes included
+
+
+def read_bytes(path: Path, what: str, error: type[Exception], limit: str = "file_size") -> bytes:
+    """The bytes of ``path`` if it is a regular file within the ``limit`` (a name in limits.LIMITS).
+
+    Never blocks: the type is checked before opening, and the file is opened non-blocking, so a
+    named pipe put in its place between the two is refused too instead of waiting for a writer.
+    """
+    max_bytes = int(LIMITS[limit].high)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise error(f"{what} not found: {path}") from None
+    except OSError as exc:
+        raise error(f"{what} cannot be read: {path}: {exc.strerror}") from None
+    _check_regular(info, path, what, error, max_bytes)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise error(f"{what} cannot be read: {path}: {exc.strerror}") from None
+    try:
+        _check_regular(os.fstat(fd), path, what, error, max_bytes)
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            raw = file.read(max_bytes + 1)  # never more than the limit, whatever the size said
+    except OSError as exc:
+        raise error(f"{what} cannot be read: {path}: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+    if len(raw) > max_bytes:
+        raise error(f"{what} is too large: {path} (more than {max_bytes} bytes)")
+    return raw
+
+
+def _check_regular(
+    info: os.stat_result, path: Path, what: str, error: type[Exception], max_bytes: int
+) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise error(f"{what} is a folder, not a file: {path}")
+    if not stat.S_ISREG(info.st_mode):
+        raise error(f"{what} is not a regular file (a pipe, socket or device): {path}")
+    if info.st_size > max_bytes:
+        raise error(f"{what} is too large: {path} ({info.st_size} bytes, at most {max_bytes})")
 
 
 def read_json(path: Path, what: str, error: type[Exception]) -> Any:
     """The decoded document in ``path``; ``error`` names the file and the fault (``what``: "site file")."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise error(f"{what} not found: {path}") from None
-    except IsADirectoryError:
-        raise error(f"{what} is a folder, not a file: {path}") from None
-    except OSError as exc:
-        raise error(f"{what} cannot be read: {path}: {exc.strerror}") from None
+    raw = read_bytes(path, what, error)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise error(f"{what} is not UTF-8 text: {path} (bad byte at offset {exc.start})") from None
+    return parse_json(text, what, path, error)
+
+
+def parse_json(text: str, what: str, path: Path | str, error: type[Exception]) -> Any:
+    """``text`` (read from ``path``) decoded as JSON within the limits, or ``error``."""
+    depth_limit = int(LIMITS["json_depth"].high)
+    depth = nesting_depth(text)
+    if depth > depth_limit:
+        raise error(f"{what} is nested too deep: {path} ({depth} levels, at most {depth_limit})")
     try:
-        return json.loads(text)
+        return json.loads(
+            text,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_refuse_constant,
+        )
     except json.JSONDecodeError as exc:
         raise error(
             f"{what} is not valid JSON: {path}, line {exc.lineno} column {exc.colno}: {exc.msg}"
         ) from None
+    except _NumberError as exc:
+        raise error(f"{what} has a number memviz cannot use: {path}: {exc}") from None
+    except RecursionError:  # cannot happen after the depth check; the last line of defence
+        raise error(f"{what} is nested too deep: {path}") from None
+
+
+def nesting_depth(text: str) -> int:
+    """How deep ``[`` and ``{`` nest in a JSON text, brackets inside strings not counted.
+
+    Counted with no recursion (the json module recurses once per level) and in C speed: strings are
+    cut out by a regular expression, then the depth is a running sum over the brackets left.
+    """
+    skeleton = np.frombuffer(_STRING.sub(b"", text.encode("utf-8", "surrogatepass")), dtype=np.uint8)
+    brackets = skeleton[np.isin(skeleton, np.frombuffer(b"[]{}", dtype=np.uint8))]
+    if brackets.size == 0:
+        return 0
+    steps = np.where(np.isin(brackets, np.frombuffer(b"[{", dtype=np.uint8)), 1, -1).astype(np.int64)
+    return int(np.cumsum(steps).max())
+
+
+class _NumberError(ValueError):
+    pass
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    limit = int(LIMITS["number_digits"].high)
+    if digits > limit:  # int() takes time quadratic in the digits, and refuses more than 4300
+        raise _NumberError(f"a whole number has {digits} digits ({text[:12]}…), at most {limit}")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)  # linear in the length, unlike int(): only the result needs checking
+    if value in (float("inf"), float("-inf")):
+        raise _NumberError(f"the number {text[:40]} is too large")
+    return value
+
+
+def _refuse_constant(name: str) -> float:
+    raise _NumberError(f"{name} is not a number memviz accepts (JSON has no NaN or Infinity)")

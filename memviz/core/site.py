@@ -1,18 +1,21 @@
 """The site an agent explores, read from a ``memviz-site/1`` JSON file.
 
 A site is data, not code: pages with names in Chinese and English and their own links, a nav bar
-linked from every page, a start page and the pages that hide bugs. Any file in this format works.
+linked from every page, a start page and the pages that hide bugs. Any file in this format works,
+within the limits of :mod:`memviz.core.limits` (pages, links, name lengths, positions), so that a
+file, however hostile, costs bounded time and memory and is refused with the field named.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from memviz.core.jsonfile import read_json
+from memviz.core.limits import LIMITS, shown
+from memviz.core.resources import default_site_path
 
 SITE_FORMAT = "memviz-site/1"
 LANGUAGES = ("zh", "en")
@@ -101,11 +104,11 @@ class Site:
 
 def load_site(path: str | Path | None = None) -> Site:
     """The site in ``path``, or the chapter's 24-page blog when no path is given."""
-    if path is None:
-        from memviz.paths import default_site_path
+    return Site.from_file(default_site_path() if path is None else path)
 
-        path = default_site_path()
-    return Site.from_file(path)
+
+def _most(name: str) -> int:
+    return int(LIMITS[name].high)
 
 
 class _SiteReader:
@@ -122,30 +125,41 @@ class _SiteReader:
             raise self.fail("top level", "expected a JSON object")
         fmt = data.get("format")
         if fmt != SITE_FORMAT:
-            raise self.fail("format", f'expected "{SITE_FORMAT}", got {json.dumps(fmt, ensure_ascii=False)}')
+            raise self.fail("format", f'expected "{SITE_FORMAT}", got {shown(fmt)}')
         raw_pages = data.get("pages")
         if not isinstance(raw_pages, list) or not raw_pages:
             raise self.fail("pages", "a site needs a non-empty list of pages")
         n = len(raw_pages)
+        if n > _most("pages"):
+            raise self.fail("pages", f"a site has at most {_most('pages')} pages, this one has {n}")
+        nav = self.index_list("nav", data.get("nav", []), n, _most("nav"))
         pages = tuple(self.page(i, raw, n) for i, raw in enumerate(raw_pages))
-        nav = self.index_list("nav", data.get("nav", []), n)
+        # what Site builds for every page: the nav (less the page itself) and the page's own links
+        clickable = n * len(nav) + sum(len(page.links) for page in pages)
+        if clickable > _most("site_links"):
+            raise self.fail(
+                "pages",
+                f"{clickable} clickable links in all (the nav counts on every page); "
+                f"a site has at most {_most('site_links')}",
+            )
         start = self.index("start", data.get("start", 0), n)
         bugs = self.bugs(data.get("bugs", []), n)
-        names = self.names(
-            "name", data.get("name", {"zh": Path(self.source).stem, "en": Path(self.source).stem})
-        )
+        stem = Path(self.source).stem[: _most("name_length")] or "site"
+        names = self.names("name", data.get("name", {"zh": stem, "en": stem}))
         return Site(names=names, start=start, nav=nav, pages=pages, bugs=bugs)
 
     def index(self, where: str, value: Any, n: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(where, f"expected a page number, got {json.dumps(value, ensure_ascii=False)}")
+            raise self.fail(where, f"expected a page number, got {shown(value)}")
         if not 0 <= value < n:
-            raise self.fail(where, f"page {value} is out of range 0..{n - 1}")
+            raise self.fail(where, f"page {shown(value)} is out of range 0..{n - 1}")
         return value
 
-    def index_list(self, where: str, values: Any, n: int) -> tuple[int, ...]:
+    def index_list(self, where: str, values: Any, n: int, most: int) -> tuple[int, ...]:
         if not isinstance(values, list):
             raise self.fail(where, "expected a list of page numbers")
+        if len(values) > most:
+            raise self.fail(where, f"at most {most} pages, got {len(values)}")
         seen: set[int] = set()
         for k, value in enumerate(values):
             self.index(f"{where}[{k}]", value, n)
@@ -155,12 +169,30 @@ class _SiteReader:
         return tuple(values)
 
     def names(self, where: str, value: Any) -> dict[str, str]:
+        """The names in ``value``: a text for both languages, or {"zh": ..., "en": ...}.
+
+        A blank name in one language is left out when the other has one: the page shows the other
+        language's name (``Site.page_name`` falls back), rather than the whole file being refused.
+        """
         if isinstance(value, str):
-            return {"zh": value, "en": value}
+            value = {"zh": value, "en": value}
         if not isinstance(value, dict):
             raise self.fail(where, 'expected {"zh": "...", "en": "..."}')
-        names = {lang: value[lang] for lang in LANGUAGES if lang in value}
-        if not names or not all(isinstance(v, str) and v.strip() for v in names.values()):
+        names = {}
+        for lang in LANGUAGES:
+            if lang not in value:
+                continue
+            text = value[lang]
+            field = f"{where}.{lang}"
+            if not isinstance(text, str):
+                raise self.fail(field, f"expected a text, got {shown(text)}")
+            if len(text) > _most("name_length"):
+                raise self.fail(
+                    field, f"a name has at most {_most('name_length')} characters, this one {len(text)}"
+                )
+            if text.strip():
+                names[lang] = text
+        if not names:
             raise self.fail(where, 'needs a non-empty "zh" or "en" name')
         return names
 
@@ -169,24 +201,31 @@ class _SiteReader:
         if not isinstance(raw, dict):
             raise self.fail(where, "expected an object")
         names = self.names(where, raw)
-        links = self.index_list(f"{where}.links", raw.get("links", []), n)
+        links = self.index_list(f"{where}.links", raw.get("links", []), n, _most("links"))
         if i in links:
             raise self.fail(f"{where}.links", f"page {i} links to itself")
         position = None
         if "pos" in raw:
-            pos = raw["pos"]
-            if (
-                not isinstance(pos, list)
-                or len(pos) != 2
-                or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in pos)
-            ):
-                raise self.fail(f"{where}.pos", "expected [x, y] numbers")
-            position = (float(pos[0]), float(pos[1]))
+            position = self.position(f"{where}.pos", raw["pos"])
         return Page(names=names, links=links, position=position)
+
+    def position(self, where: str, pos: Any) -> tuple[float, float]:
+        low, high = LIMITS["pos"].low, LIMITS["pos"].high
+        if (
+            not isinstance(pos, list)
+            or len(pos) != 2
+            or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in pos)
+        ):
+            raise self.fail(where, "expected [x, y] numbers")
+        if not all(low <= v <= high for v in pos):  # False for NaN and infinities too
+            raise self.fail(where, f"x and y must be between {low:g} and {high:g}, got {shown(pos)}")
+        return float(pos[0]), float(pos[1])
 
     def bugs(self, raw: Any, n: int) -> tuple[Bug, ...]:
         if not isinstance(raw, list):
             raise self.fail("bugs", "expected a list")
+        if len(raw) > n:
+            raise self.fail("bugs", f"at most one bug a page: {len(raw)} bugs on {n} pages")
         bugs = []
         seen: set[int] = set()
         for k, item in enumerate(raw):

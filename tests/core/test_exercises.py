@@ -336,7 +336,7 @@ def exercise(**changes):
     [
         ({"answer": 50}, "answer: unknown key"),
         ({"kind": "guess"}, "kind: expected one of"),
-        ({"settings": {"capacity": 0}}, "settings.capacity: must be at least 1"),
+        ({"settings": {"capacity": 0}}, "settings.capacity: must be between 1 and 100000, got 0"),
         ({"settings": {"colour": "red"}}, "settings.colour: unknown setting"),
         ({"params": {"metric": "speed"}}, "params.metric: expected one of"),
         ({"params": {"metric": "returns", "page": "Nowhere"}}, "params.page: no page"),

@@ -1,0 +1,144 @@
+"""Every range memviz accepts from a user, in one table: command-line options, run settings, site,
+exercise and settings files.
+
+The limits keep any accepted input to bounded work (a few seconds, a few hundred MB on a small
+machine) while allowing everything the chapter does and more: its 5000-step "until all bugs" runs,
+its 200-run batches and batches a hundred times larger, sites of 10,000 pages. The README's
+"Limits" table is generated from :data:`LIMITS` (a test holds the two equal).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from numbers import Integral, Real
+
+from memviz.core.rng import SEED_MAX, SEED_MIN
+
+
+class LimitError(ValueError):
+    """A value outside its documented range; the message starts with the setting's name."""
+
+
+@dataclass(frozen=True)
+class Limit:
+    name: str  # as the user writes it: the option or field name
+    low: int | float
+    high: int | float
+    en: str  # what is limited, for the README and messages
+    zh: str
+    whole: bool = True  # a whole number (False: any finite number)
+
+    def problem(self, value: object) -> str | None:
+        """Why ``value`` is refused, or None when it is in range."""
+        if isinstance(value, bool) or not isinstance(value, Real):
+            return f"must be a {'whole ' if self.whole else ''}number, got {shown(value)}"
+        if self.whole and not isinstance(value, Integral):  # numpy's integers are Integral too
+            return f"must be a whole number, got {shown(value)}"
+        if not self.low <= value <= self.high:  # False for NaN too
+            return f"must be between {_number(self.low)} and {_number(self.high)}, got {_number(value)}"
+        return None
+
+
+def _number(value: int | float) -> str:
+    if isinstance(value, int) and value.bit_length() > 128:  # str() of a huge int is slow, or refused
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def shown(value: object, width: int = 60) -> str:
+    """``value`` as a short one-line text for an error message (a 1 MB name is not repeated whole)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _number(value)
+    text = repr(value) if not isinstance(value, str) else '"' + value + '"'
+    text = text.replace("\n", "\\n").replace("\r", "\\r")
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+_TABLE = (
+    # run settings (RunConfig, the command line, the window, exercises, the settings file)
+    Limit("seed", SEED_MIN, SEED_MAX, "a run's random seed", "一次运行的随机种子"),
+    Limit("budget", 0, 100_000, "steps of one run", "一次运行的步数预算"),
+    Limit("max_steps", 0, 100_000, "steps before 'until all bugs' gives up", "“找到全部 Bug”的步数上限"),
+    Limit("capacity", 1, 100_000, "memory entries (or unlimited)", "记忆容量（或不限）"),
+    Limit("base_tokens", 0, 1_000_000, "tokens of a call without memory", "每次调用的基础 token"),
+    Limit("entry_tokens", 0, 100_000, "tokens per memory entry in a call", "每条记忆的 token"),
+    # batches
+    Limit("runs", 1, 50_000, "runs (seeds) of a batch", "一批运行的次数（种子数）"),
+    Limit(
+        "run_steps",
+        0,
+        5_000_000,
+        "runs × step limit of a batch (the worst case of its work)",
+        "一批的运行次数 × 每次步数上限（最坏情况的工作量）",
+    ),
+    # what the window, a snapshot or a recording shows
+    Limit(
+        "steps",
+        0,
+        10_000,
+        "steps shown by the window, a snapshot or a recording",
+        "窗口、截图、录像显示的步数",
+    ),
+    Limit("width", 320, 7680, "snapshot / recording width, pixels", "截图、录像宽度（像素）"),
+    Limit("height", 240, 4320, "snapshot / recording height, pixels", "截图、录像高度（像素）"),
+    Limit("fps", 1, 60, "recording frames a second", "录像每秒帧数"),
+    Limit("step_seconds", 0.1, 10, "recording seconds per step", "录像每步秒数", whole=False),
+    Limit("zoom", 0.5, 3.0, "window zoom", "窗口缩放", whole=False),
+    # site files
+    Limit("pages", 1, 10_000, "pages of a site", "站点的页面数"),
+    Limit("links", 0, 500, "a page's own links", "一个页面自己的链接数"),
+    Limit("nav", 0, 100, "nav bar pages", "导航栏页面数"),
+    Limit(
+        "site_links",
+        0,
+        2_000_000,
+        "clickable links of a whole site (nav counted on every page)",
+        "整个站点可点击的链接总数（导航栏每页都算）",
+    ),
+    Limit("name_length", 1, 200, "characters of a name (site, page, bug)", "名称的字符数（站点、页面、Bug）"),
+    Limit("pos", -1_000_000, 1_000_000, "a page's x or y position", "页面位置的 x、y", whole=False),
+    # any file memviz reads (sites and exercises as JSON, settings as INI)
+    Limit("file_size", 0, 8_000_000, "bytes of a site or exercise file", "站点、练习文件的字节数"),
+    Limit("settings_size", 0, 1_000_000, "bytes of the settings file", "设置文件的字节数"),
+    Limit("json_depth", 1, 32, "nesting depth of a JSON file", "JSON 文件的嵌套深度"),
+    Limit("number_digits", 1, 30, "digits of a whole number in a JSON file", "JSON 文件里一个整数的位数"),
+)
+
+LIMITS: dict[str, Limit] = {limit.name: limit for limit in _TABLE}
+
+
+def bounds(name: str) -> tuple[int | float, int | float]:
+    limit = LIMITS[name]
+    return limit.low, limit.high
+
+
+def check(name: str, value: object, error: type[Exception] = LimitError, where: str | None = None) -> None:
+    """Raise ``error`` ("budget: must be between 0 and 100000, got 1000000000000") unless in range.
+
+    ``where`` names the setting in the message when it is not the limit's own name (a field of a file,
+    an option spelled differently).
+    """
+    problem = LIMITS[name].problem(value)
+    if problem is not None:
+        raise error(f"{where or name}: {problem}")
+
+
+def check_batch(runs: int, step_limit: int, error: type[Exception] = LimitError) -> None:
+    """A batch's runs, and its worst-case work: every run going to its step limit."""
+    check("runs", runs, error)
+    work = runs * step_limit
+    if work > LIMITS["run_steps"].high:
+        raise error(
+            f"runs: {runs} runs of up to {step_limit} steps is {work} steps in all; "
+            f"a batch may take at most {LIMITS['run_steps'].high} (fewer runs or fewer steps)"
+        )
+
+
+def markdown_table() -> str:
+    """The README's "Limits" table."""
+    rows = ["| setting | range | what | 说明 |", "|---|---|---|---|"]
+    for limit in _TABLE:
+        rows.append(
+            f"| `{limit.name}` | {_number(limit.low)} – {_number(limit.high)} | {limit.en} | {limit.zh} |"
+        )
+    return "\n".join(rows)
