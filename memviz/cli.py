@@ -12,6 +12,7 @@ from pathlib import Path
 
 from memviz import __version__
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
+from memviz.core.limits import LimitError, bounds, check, check_batch, check_shown_steps, shown
 from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site, SiteError, load_site
@@ -35,62 +36,41 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _seed(text: str) -> int:
+def _whole(name: str, text: str) -> int:
     try:
-        value = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number 0..{SEED_MAX}, got {text!r}") from None
-    if not 0 <= value <= SEED_MAX:
-        raise argparse.ArgumentTypeError(f"seed must be between 0 and {SEED_MAX}, got {value}")
-    return value
+        return int(text, 10)
+    except ValueError:  # also more than 4300 digits
+        raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {shown(text)}") from None
+
+
+def _limited(name: str):
+    """An option parsed as a whole number and checked against its range in memviz.core.limits."""
+
+    def parse(text: str) -> int:
+        value = _whole(name, text)
+        check(name, value, argparse.ArgumentTypeError)
+        return value
+
+    return parse
+
+
+_seed = _limited("seed")
 
 
 def _capacity(text: str) -> int | None:
     if text.lower() in ("none", "unlimited", "inf", "不限"):
         return None
-    try:
-        value = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"capacity must be a whole number ≥ 1 or 'unlimited', got {text!r}"
-        ) from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"capacity must be at least 1 (or 'unlimited'), got {value}")
-    return value
-
-
-def _non_negative(name: str):
-    def parse(text: str) -> int:
-        try:
-            value = int(text, 10)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text!r}") from None
-        if value < 0:
-            raise argparse.ArgumentTypeError(f"{name} must not be negative, got {value}")
-        return value
-
-    return parse
-
-
-def _positive(name: str):
-    parse_non_negative = _non_negative(name)
-
-    def parse(text: str) -> int:
-        value = parse_non_negative(text)
-        if value < 1:
-            raise argparse.ArgumentTypeError(f"{name} must be at least 1, got {value}")
-        return value
-
-    return parse
+    return _limited("capacity")(text)
 
 
 def _size(text: str) -> tuple[int, int]:
     try:
-        w, h = (int(v) for v in text.lower().split("x"))
+        w, h = (int(v, 10) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1920x1080, got {text!r}") from None
-    if not (320 <= w <= 7680 and 240 <= h <= 4320):
-        raise argparse.ArgumentTypeError(f"size must be between 320x240 and 7680x4320, got {text}")
+        raise argparse.ArgumentTypeError(f"size must look like 1920x1080, got {shown(text)}") from None
+    (w_lo, w_hi), (h_lo, h_hi) = bounds("width"), bounds("height")
+    if not (w_lo <= w <= w_hi and h_lo <= h <= h_hi):
+        raise argparse.ArgumentTypeError(f"size must be between {w_lo}x{h_lo} and {w_hi}x{h_hi}, got {text}")
     return w, h
 
 
@@ -117,7 +97,7 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True) -> None:
     p.add_argument(
         "--policy", choices=POLICIES.names(), default="fifo", help="eviction policy when memory is full"
     )
-    p.add_argument("--budget", type=_non_negative("budget"), default=DEFAULT_BUDGET, help="steps per run")
+    p.add_argument("--budget", type=_limited("budget"), default=DEFAULT_BUDGET, help="steps per run")
     _add_site(p)
 
 
@@ -152,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("batch", help="a config against the no-memory baseline over many seeds")
     _add_run_settings(p, seed=False)
-    p.add_argument("--runs", type=_positive("runs"), default=200)
+    p.add_argument("--runs", type=_limited("runs"), default=200)
     p.add_argument("--seed0", type=_seed, default=1000)
     p.add_argument("--json", action="store_true")
     _add_lang(p)
@@ -165,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("snapshot", help="render the window after N steps to a PNG, headless")
     p.add_argument("--out", type=Path, required=True)
     _add_run_settings(p)
-    p.add_argument("--steps", type=_non_negative("steps"), default=None, help="default: the whole budget")
+    p.add_argument("--steps", type=_limited("steps"), default=None, help="default: the whole budget")
     p.add_argument("--size", type=_size, default=(1920, 1080))
     _add_lang(p)
     p.add_argument("--view", default="explore", help="explore, batch, sweep, cost, exercises or info")
@@ -208,6 +188,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
         raise UsageError("runs: a batch needs at least 2 runs for an interval")
     site = _load(args)
     config = _config(args)
+    check_batch(args.runs, config.step_limit, UsageError)
     if args.seed0 + args.runs - 1 > SEED_MAX:
         raise UsageError(f"seed0: seeds {args.seed0}..{args.seed0 + args.runs - 1} go past {SEED_MAX}")
     with Runner() as runner:
@@ -237,6 +218,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 def cmd_snapshot(args: argparse.Namespace) -> int:
     site = _load(args)
     config = _config(args)
+    check_shown_steps(args.steps, config.step_limit, UsageError)
     try:
         from memviz.gui.snapshot import snapshot
     except ImportError as exc:  # e.g. Qt's system libraries missing
@@ -289,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
             return open_window(args.lang)  # the window applies the same rule, with Qt's help
         args.lang = resolve_language(args.lang)
         return COMMANDS[args.command](args)
-    except (UsageError, SiteError, ConfigError) as exc:
+    except (UsageError, SiteError, ConfigError, LimitError) as exc:
         print(f"memviz: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:  # e.g. `memviz report | head`

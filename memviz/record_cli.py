@@ -13,6 +13,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from memviz.core.limits import check, check_shown_steps, shown
+
 VIEWS = ("explore", "graph")
 
 
@@ -21,18 +23,19 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(v, 10) for v in text.lower().replace("×", "x").split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1920x1080, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"size must look like 1920x1080, got {shown(text)}") from None
     return width, height
 
 
-def _whole_number(name: str, minimum: int) -> Callable[[str], int]:
+def _whole_number(name: str) -> Callable[[str], int]:
+    """A whole number within its range in memviz.core.limits."""
+
     def parse(text: str) -> int:
         try:
             value = int(text, 10)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text!r}") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"{name} must be at least {minimum}, got {value}")
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {shown(text)}") from None
+        check(name, value, argparse.ArgumentTypeError)
         return value
 
     return parse
@@ -40,9 +43,11 @@ def _whole_number(name: str, minimum: int) -> Callable[[str], int]:
 
 def _seconds(text: str) -> float:
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"step seconds must be a number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"step seconds must be a number, got {shown(text)}") from None
+    check("step_seconds", value, argparse.ArgumentTypeError)
+    return value
 
 
 def add_record_parser(
@@ -57,10 +62,10 @@ def add_record_parser(
     )
     p.add_argument("--out", type=Path, required=True, help="FILE.mp4 (H.264) or FILE.gif")
     add_run_settings(p)
-    p.add_argument("--steps", type=_whole_number("steps", 0), default=None, help="default: the whole run")
+    p.add_argument("--steps", type=_whole_number("steps"), default=None, help="default: the whole run")
     p.add_argument("--size", type=parse_size, default=(1920, 1080), help="frame size (default 1920x1080)")
     p.add_argument(
-        "--fps", type=_whole_number("fps", 1), default=None, help="frames a second (default: 30 MP4, 10 GIF)"
+        "--fps", type=_whole_number("fps"), default=None, help="frames a second (default: 30 MP4, 10 GIF)"
     )
     p.add_argument(
         "--step-seconds", type=_seconds, default=1.0, help="how long each step lasts in the video (default 1)"
@@ -90,6 +95,7 @@ def cmd_record(args: argparse.Namespace) -> int:
         policy=args.policy,
         budget=args.budget,
     )
+    check_shown_steps(args.steps, config.step_limit, ValueError)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     try:
         from memviz.gui import recording

@@ -134,6 +134,17 @@ def check_batch(runs: int, step_limit: int, error: type[Exception] = LimitError)
         )
 
 
+def check_shown_steps(steps: int | None, step_limit: int, error: type[Exception] = LimitError) -> None:
+    """What a snapshot or a recording shows: ``steps``, or the whole run (``step_limit``) when None."""
+    shown_steps = step_limit if steps is None else steps
+    high = LIMITS["steps"].high
+    if shown_steps > high:
+        raise error(
+            f"steps: a picture or video shows at most {high} steps, got {shown_steps}"
+            + (" (the whole budget: give --steps or a smaller --budget)" if steps is None else "")
+        )
+
+
 def markdown_table() -> str:
     """The README's "Limits" table."""
     rows = ["| setting | range | what | 说明 |", "|---|---|---|---|"]
