@@ -28,14 +28,7 @@ def read_bytes(path: Path, what: str, error: type[Exception], limit: str = "file
     Never blocks: the type is checked before opening, and the file is opened non-blocking, so a
     named pipe put in its place between the two is refused too instead of waiting for a writer.
     """
-    max_bytes = int(LIMITS[limit].high)
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        raise error(f"{what} not found: {path}") from None
-    except OSError as exc:
-        raise error(f"{what} cannot be read: {path}: {exc.strerror}") from None
-    _check_regular(info, path, what, error, max_bytes)
+    max_bytes = check_file(path, what, error, limit)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
@@ -52,6 +45,22 @@ def read_bytes(path: Path, what: str, error: type[Exception], limit: str = "file
     if len(raw) > max_bytes:
         raise error(f"{what} is too large: {path} (more than {max_bytes} bytes)")
     return raw
+
+
+def check_file(path: Path, what: str, error: type[Exception], limit: str = "file_size") -> int:
+    """Raise ``error`` unless ``path`` is a regular file within ``limit``; returns the limit in bytes.
+
+    Looks without opening, so a named pipe cannot block (for readers that open files themselves).
+    """
+    max_bytes = int(LIMITS[limit].high)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise error(f"{what} not found: {path}") from None
+    except OSError as exc:
+        raise error(f"{what} cannot be read: {path}: {exc.strerror}") from None
+    _check_regular(info, path, what, error, max_bytes)
+    return max_bytes
 
 
 def _check_regular(

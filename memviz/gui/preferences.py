@@ -1,32 +1,78 @@
 """What memviz remembers between starts: language, theme, zoom, last run settings, window layout.
 
 Stored with QSettings in an INI file (the same format on every platform, readable by a teacher).
-Every value is checked when read: a damaged or hand-edited file gives defaults for what is wrong,
-and a file Qt cannot parse at all is set aside (``*.damaged``) so the app always starts.
+Every value is checked when read, against the ranges of :mod:`memviz.core.limits`: a damaged or
+hand-edited file gives defaults for what is wrong, and a file Qt cannot parse at all is set aside
+(``*.damaged``) so the app always starts. A settings "file" that is not a regular file (a named pipe
+would block start-up forever) or is absurdly large is not read at all and left as it is: settings
+then live in a file of memviz's own for the session, and :attr:`Preferences.problem` says why.
 """
 
 from __future__ import annotations
 
 import shutil
+import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
 from memviz.core.engine import ConfigError, RunConfig
+from memviz.core.jsonfile import check_file
+from memviz.core.limits import bounds
 from memviz.core.policies import POLICIES
-from memviz.core.rng import SEED_MAX
 from memviz.core.strategies import STRATEGIES
 
 THEMES = ("light", "dark", "projector")
-ZOOM_MIN, ZOOM_MAX = 0.5, 3.0
+ZOOM_MIN, ZOOM_MAX = bounds("zoom")
 DEFAULT_THEME = "light"
 
 
+class _StandInSettings(QSettings):
+    """Settings for this session only, used when the user's settings file cannot be read safely."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(str(Path(_stand_in_dir()) / "memviz.ini"), QSettings.Format.IniFormat)
+        self.problem = problem
+
+
+_STAND_IN_DIRS: list[tempfile.TemporaryDirectory] = []  # removed when the process ends
+
+
+def _stand_in_dir() -> str:
+    if not _STAND_IN_DIRS:
+        _STAND_IN_DIRS.append(tempfile.TemporaryDirectory(prefix="memviz-settings-"))
+    return _STAND_IN_DIRS[0].name
+
+
+def default_path() -> Path:
+    """Where Qt keeps memviz's settings (INI, user scope), found without opening that file.
+
+    Qt reads a settings file as soon as a QSettings is made for it, so the path is asked of a
+    QSettings for a sibling name that does not exist.
+    """
+    probe = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "memviz", "memviz-path-probe")
+    return Path(probe.fileName()).with_name("memviz.ini")
+
+
+def settings_file_problem(path: str | Path) -> str | None:
+    """Why ``path`` must not be handed to Qt (a pipe would block, a huge file be read whole), or None."""
+    if not Path(path).exists() and not Path(path).is_symlink():
+        return None  # a first start: Qt creates it
+    try:
+        check_file(Path(path), "settings file", ValueError, "settings_size")
+    except ValueError as exc:
+        return f"{exc}; settings are not saved this time"
+    return None
+
+
 def default_store() -> QSettings:
-    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "memviz", "memviz")
+    return store_at(default_path())
 
 
 def store_at(path: str | Path) -> QSettings:
+    problem = settings_file_problem(path)
+    if problem is not None:
+        return _StandInSettings(problem)
     return QSettings(str(path), QSettings.Format.IniFormat)
 
 
@@ -41,6 +87,7 @@ def _int(value, lo: int, hi: int) -> int | None:
 class Preferences:
     def __init__(self, store: QSettings | None = None) -> None:
         self.store = store if store is not None else default_store()
+        self.problem: str | None = getattr(self.store, "problem", None)  # the file was not read: why
         self.recovered_from_damage = False
         if self.store.status() != QSettings.Status.NoError:
             self._set_damaged_file_aside()
@@ -91,16 +138,16 @@ class Preferences:
             changes["strategy"] = strategy
         if policy in POLICIES:
             changes["policy"] = policy
-        seed = _int(s.value("run/seed"), 0, SEED_MAX)
+        seed = _int(s.value("run/seed"), *bounds("seed"))
         if seed is not None:
             changes["seed"] = seed
-        budget = _int(s.value("run/budget"), 0, 100_000)
+        budget = _int(s.value("run/budget"), *bounds("steps"))  # the window shows every step of it
         if budget is not None:
             changes["budget"] = budget
         capacity = s.value("run/capacity")
         if capacity in ("unlimited", None):
             changes["capacity"] = None
-        elif (cap := _int(capacity, 1, 100_000)) is not None:
+        elif (cap := _int(capacity, *bounds("capacity"))) is not None:
             changes["capacity"] = cap
         try:
             return config.with_(**changes)
