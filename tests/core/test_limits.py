@@ -1,0 +1,129 @@
+"""The table of input limits: messages that name the setting and the range, and the README's copy."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from memviz.core.engine import DEFAULT_MAX_STEPS, ConfigError, RunConfig
+from memviz.core.experiments import DEFAULT_RUNS
+from memviz.core.limits import (
+    LIMITS,
+    LimitError,
+    bounds,
+    check,
+    check_batch,
+    check_shown_steps,
+    markdown_table,
+    shown,
+)
+from memviz.core.rng import SEED_MAX
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def test_the_message_names_the_setting_and_the_range():
+    with pytest.raises(LimitError) as info:
+        check("budget", 1_000_000_000_000)
+    assert str(info.value) == "budget: must be between 0 and 100000, got 1000000000000"
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        (-1, "must be between 0 and 100000, got -1"),
+        (100_001, "must be between 0 and 100000, got 100001"),
+        (2.5, "must be a whole number, got 2.5"),
+        (True, "must be a whole number, got True"),
+        ("30", 'must be a whole number, got "30"'),
+        (None, "must be a whole number, got None"),
+        (10**5000, "got a number of about 5001 digits"),  # str() of it would raise
+    ],
+    ids=["negative", "too large", "fraction", "bool", "text", "none", "5001 digits"],
+)
+def test_values_out_of_range_or_of_the_wrong_kind_are_refused(value, said):
+    with pytest.raises(LimitError, match=re.escape(said)):
+        check("budget", value)
+
+
+def test_the_ends_of_a_range_are_allowed_and_numpy_integers_count_as_whole():
+    low, high = bounds("budget")
+    check("budget", low)
+    check("budget", high)
+    check("budget", np.int64(high))
+    with pytest.raises(LimitError):
+        check("budget", np.int64(high + 1))
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), float("-inf"), 0.05, 10.5])
+def test_a_number_setting_refuses_non_finite_values(value):
+    with pytest.raises(LimitError, match="step_seconds: must be between 0.1 and 10"):
+        check("step_seconds", value)
+    check("step_seconds", 0.1)
+    check("step_seconds", 10)
+
+
+def test_the_error_type_and_the_name_shown_can_be_the_callers():
+    with pytest.raises(KeyError, match="settings.budget: must be between"):
+        check("budget", -5, KeyError, where="settings.budget")
+
+
+def test_shown_values_stay_short_and_on_one_line():
+    assert shown("x" * 1_000_000) == '"' + "x" * 58 + "…"
+    assert shown("a\nb") == '"a\\nb"'
+    assert shown(12) == "12"
+
+
+def test_every_range_is_a_range():
+    for limit in LIMITS.values():
+        assert limit.low <= limit.high, limit.name
+        assert limit.en and limit.zh
+
+
+def test_run_settings_are_checked_against_the_table():
+    with pytest.raises(ConfigError, match="^budget: must be between 0 and 100000, got 1000000000$"):
+        RunConfig(budget=1_000_000_000)
+    with pytest.raises(ConfigError, match="^max_steps: must be between 0 and 100000"):
+        RunConfig(until_all_bugs=True, max_steps=10**9)
+    with pytest.raises(ConfigError, match="^capacity: must be between 1 and 100000, got 0$"):
+        RunConfig(capacity=0)
+    with pytest.raises(ConfigError, match="^seed: must be between 0 and 4294967295"):
+        RunConfig(seed=SEED_MAX + 1)
+    with pytest.raises(ConfigError, match="^entry_tokens: "):
+        RunConfig().with_(entry_tokens=10**12)
+    assert RunConfig(capacity=None).capacity is None  # unlimited is not a number to check
+
+
+def test_everything_the_chapter_does_is_allowed():
+    RunConfig(until_all_bugs=True, max_steps=DEFAULT_MAX_STEPS)
+    check_batch(DEFAULT_RUNS, RunConfig(until_all_bugs=True).step_limit)  # the cost table: 200 × 5000
+    check_batch(20_000, 30)  # the window's largest batch of 30-step runs
+    check_shown_steps(None, RunConfig(until_all_bugs=True).step_limit)  # a 5000-step run, recorded
+
+
+def test_a_batch_bounds_its_runs_and_its_work():
+    with pytest.raises(LimitError, match="^runs: must be between 1 and 50000, got 10000000$"):
+        check_batch(10_000_000, 30)
+    with pytest.raises(LimitError, match=r"^runs: 200 runs of up to 100000 steps is 20000000 .*at most 5000000"):
+        check_batch(200, 100_000)
+    check_batch(50, 100_000)  # exactly the bound
+    with pytest.raises(LimitError):
+        check_batch(51, 100_000)
+
+
+def test_what_a_picture_or_video_shows_is_bounded():
+    check_shown_steps(10_000, 100_000)  # a few steps of a long run
+    with pytest.raises(LimitError, match="at most 10000 steps, got 10001$"):
+        check_shown_steps(10_001, 100_000)
+    with pytest.raises(LimitError, match=r"got 50000 \(the whole budget"):
+        check_shown_steps(None, 50_000)
+
+
+def test_the_readme_lists_the_limits_of_the_table():
+    readme = README.read_text(encoding="utf-8")
+    section = readme.split("\n## Limits\n", 1)[1].split("\n## ", 1)[0]
+    table = [line for line in section.splitlines() if line.startswith("|")]
+    assert "\n".join(table) == markdown_table(), "README's Limits table is stale: paste limits.markdown_table()"
