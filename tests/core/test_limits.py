@@ -60,14 +60,14 @@ def test_the_ends_of_a_range_are_allowed_and_numpy_integers_count_as_whole():
 
 @pytest.mark.parametrize("value", [float("nan"), float("inf"), float("-inf"), 0.05, 10.5])
 def test_a_number_setting_refuses_non_finite_values(value):
-    with pytest.raises(LimitError, match="step_seconds: must be between 0.1 and 10"):
+    with pytest.raises(LimitError, match=r"step_seconds: must be between 0.1 and 10"):
         check("step_seconds", value)
     check("step_seconds", 0.1)
     check("step_seconds", 10)
 
 
 def test_the_error_type_and_the_name_shown_can_be_the_callers():
-    with pytest.raises(KeyError, match="settings.budget: must be between"):
+    with pytest.raises(KeyError, match=r"settings.budget: must be between"):
         check("budget", -5, KeyError, where="settings.budget")
 
 
@@ -84,15 +84,15 @@ def test_every_range_is_a_range():
 
 
 def test_run_settings_are_checked_against_the_table():
-    with pytest.raises(ConfigError, match="^budget: must be between 0 and 100000, got 1000000000$"):
+    with pytest.raises(ConfigError, match=r"^budget: must be between 0 and 100000, got 1000000000$"):
         RunConfig(budget=1_000_000_000)
-    with pytest.raises(ConfigError, match="^max_steps: must be between 0 and 100000"):
+    with pytest.raises(ConfigError, match=r"^max_steps: must be between 0 and 100000"):
         RunConfig(until_all_bugs=True, max_steps=10**9)
-    with pytest.raises(ConfigError, match="^capacity: must be between 1 and 100000, got 0$"):
+    with pytest.raises(ConfigError, match=r"^capacity: must be between 1 and 100000, got 0$"):
         RunConfig(capacity=0)
-    with pytest.raises(ConfigError, match="^seed: must be between 0 and 4294967295"):
+    with pytest.raises(ConfigError, match=r"^seed: must be between 0 and 4294967295"):
         RunConfig(seed=SEED_MAX + 1)
-    with pytest.raises(ConfigError, match="^entry_tokens: "):
+    with pytest.raises(ConfigError, match=r"^entry_tokens: "):
         RunConfig().with_(entry_tokens=10**12)
     assert RunConfig(capacity=None).capacity is None  # unlimited is not a number to check
 
@@ -105,9 +105,11 @@ def test_everything_the_chapter_does_is_allowed():
 
 
 def test_a_batch_bounds_its_runs_and_its_work():
-    with pytest.raises(LimitError, match="^runs: must be between 1 and 50000, got 10000000$"):
+    with pytest.raises(LimitError, match=r"^runs: must be between 1 and 50000, got 10000000$"):
         check_batch(10_000_000, 30)
-    with pytest.raises(LimitError, match=r"^runs: 200 runs of up to 100000 steps is 20000000 .*at most 5000000"):
+    with pytest.raises(
+        LimitError, match=r"^runs: 200 runs of up to 100000 steps is 20000000 .*at most 5000000"
+    ):
         check_batch(200, 100_000)
     check_batch(50, 100_000)  # exactly the bound
     with pytest.raises(LimitError):
@@ -116,7 +118,7 @@ def test_a_batch_bounds_its_runs_and_its_work():
 
 def test_what_a_picture_or_video_shows_is_bounded():
     check_shown_steps(10_000, 100_000)  # a few steps of a long run
-    with pytest.raises(LimitError, match="at most 10000 steps, got 10001$"):
+    with pytest.raises(LimitError, match=r"at most 10000 steps, got 10001$"):
         check_shown_steps(10_001, 100_000)
     with pytest.raises(LimitError, match=r"got 50000 \(the whole budget"):
         check_shown_steps(None, 50_000)
@@ -126,4 +128,6 @@ def test_the_readme_lists_the_limits_of_the_table():
     readme = README.read_text(encoding="utf-8")
     section = readme.split("\n## Limits\n", 1)[1].split("\n## ", 1)[0]
     table = [line for line in section.splitlines() if line.startswith("|")]
-    assert "\n".join(table) == markdown_table(), "README's Limits table is stale: paste limits.markdown_table()"
+    assert "\n".join(table) == markdown_table(), (
+        "README's Limits table is stale: paste limits.markdown_table()"
+    )
