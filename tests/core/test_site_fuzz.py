@@ -105,6 +105,32 @@ def test_nesting_depth_ignores_brackets_inside_strings():
     assert nesting_depth('"\\"[[[["') == 0
     assert nesting_depth("[" * 100_000) == 100_000
     assert nesting_depth("17") == 0
+    assert nesting_depth(r'{"a": "x\\", "b": [[1]]}') == 3  # an escaped backslash ends no string
+    assert nesting_depth(r'["\\\"[[", [1]]') == 2  # an escaped backslash, then an escaped quote
+
+
+def _depth(value) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+texts_with_brackets = st.text(alphabet='[]{}"\\/ab\n\u4e2d', max_size=12)
+nested_values = st.recursive(
+    st.integers() | texts_with_brackets,
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(texts_with_brackets, children, max_size=3)
+    ),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(nested_values, st.booleans())
+def test_nesting_depth_is_the_depth_json_reads(value, ascii_only):
+    assert nesting_depth(json.dumps(value, ensure_ascii=ascii_only)) == _depth(value)
 
 
 def test_the_deepest_allowed_nesting_still_loads_as_json(tmp_path):
