@@ -152,7 +152,9 @@ class _SiteReader:
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(where, f"expected a page number, got {shown(value)}")
         if not 0 <= value < n:
-            raise self.fail(where, f"page {shown(value)} is out of range 0..{n - 1}")
+            if value.bit_length() > 64:  # said as "a number of about N digits"
+                raise self.fail(where, f"expected a page number 0..{n - 1}, got {shown(value)}")
+            raise self.fail(where, f"page {value} is out of range 0..{n - 1}")
         return value
 
     def index_list(self, where: str, values: Any, n: int, most: int) -> tuple[int, ...]:
