@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, field
 from operator import attrgetter
 
 from memviz.core.engine import RunConfig, RunResult
+from memviz.core.limits import check
 from memviz.core.lockstep import run_batch
 from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX
@@ -30,8 +31,7 @@ class Cancelled(Exception):  # noqa: N818 (a signal, not an error)
 
 
 def seed_range(seed0: int, runs: int) -> range:
-    if runs < 1:
-        raise ValueError(f"runs: must be at least 1, got {runs}")
+    check("runs", runs, ValueError)  # 1..50,000 (memviz.core.limits): a batch's memory grows with it
     if seed0 < 0 or seed0 + runs - 1 > SEED_MAX:
         raise ValueError(f"seed0: seeds {seed0}..{seed0 + runs - 1} fall outside 0..{SEED_MAX}")
     return range(seed0, seed0 + runs)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import re
 from pathlib import Path
 
@@ -9,6 +11,7 @@ import numpy as np
 import pytest
 
 from memviz.core.engine import DEFAULT_MAX_STEPS, ConfigError, RunConfig
+from memviz.core.exercises import collect_exercises
 from memviz.core.experiments import DEFAULT_RUNS
 from memviz.core.limits import (
     LIMITS,
@@ -131,3 +134,51 @@ def test_the_readme_lists_the_limits_of_the_table():
     assert "\n".join(table) == markdown_table(), (
         "README's Limits table is stale: paste limits.markdown_table()"
     )
+
+
+# -- exercise files go through the same limits --------------------------------------------------------
+
+
+def _exercise_file(tmp_path: Path, settings: dict, params: dict) -> Path:
+    doc = {
+        "format": "memviz-exercises/1",
+        "exercises": [
+            {
+                "id": "hostile",
+                "kind": "batch_diff",
+                "settings": settings,
+                "params": params,
+                "title": {"zh": "题", "en": "Title"},
+                "question": {"zh": "问", "en": "Q"},
+                "explanation": {"zh": "答 {answer}", "en": "A {answer}"},
+            }
+        ],
+    }
+    path = tmp_path / "class.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("settings", "params", "said"),
+    [
+        (
+            {"strategy": "visited"},
+            {"runs": 1_000_000_000},
+            "runs: must be between 1 and 50000, got 1000000000",
+        ),
+        ({"strategy": "visited", "budget": 10**9}, {}, "budget: must be between 0 and 100000"),
+    ],
+    ids=["a billion runs", "a billion steps"],
+)
+def test_an_exercise_past_the_limits_is_left_out_and_named(tmp_path, settings, params, said):
+    exercises, problems = collect_exercises([_exercise_file(tmp_path, settings, params)])
+    assert exercises == []
+    assert len(problems) == 1 and said in problems[0] and "class.json" in problems[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_named_pipe_in_an_exercise_folder_is_left_out_without_blocking(tmp_path):
+    os.mkfifo(tmp_path / "pipe.json")
+    exercises, problems = collect_exercises([tmp_path])
+    assert exercises == [] and len(problems) == 1 and "not a regular file" in problems[0]
