@@ -10,6 +10,7 @@ then live in a file of memviz's own for the session, and :attr:`Preferences.prob
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -31,7 +32,9 @@ class _StandInSettings(QSettings):
     """Settings for this session only, used when the user's settings file cannot be read safely."""
 
     def __init__(self, problem: str) -> None:
-        super().__init__(str(Path(_stand_in_dir()) / "memviz.ini"), QSettings.Format.IniFormat)
+        fd, path = tempfile.mkstemp(prefix="memviz-", suffix=".ini", dir=_stand_in_dir())  # a fresh one
+        os.close(fd)
+        super().__init__(path, QSettings.Format.IniFormat)
         self.problem = problem
 
 

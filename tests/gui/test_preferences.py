@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QByteArray, QSettings
 
 from memviz.core.engine import RunConfig
-from memviz.gui.preferences import Preferences, store_at
+from memviz.core.limits import LIMITS
+from memviz.gui.preferences import Preferences, default_path, store_at
 
 
 def test_settings_survive_a_restart(qapp, tmp_path):
@@ -65,3 +71,49 @@ def test_reset_to_defaults(qapp, tmp_path):
     prefs.reset_to_defaults()
     assert prefs.theme() == "light" and prefs.run_config() == RunConfig()
     assert prefs.store.value("exercises/q1") == "correct"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_named_pipe_as_settings_file_is_neither_read_nor_touched(qapp, tmp_path):
+    pipe = tmp_path / "memviz.ini"
+    os.mkfifo(pipe)
+    prefs = Preferences(store_at(pipe))  # Qt would block here reading the pipe
+    assert "not a regular file" in prefs.problem and str(pipe) in prefs.problem
+    assert prefs.run_config() == RunConfig()
+    prefs.set_theme("dark")  # kept for the session, in a file of memviz's own
+    prefs.sync()
+    assert prefs.theme() == "dark"
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode) and sorted(tmp_path.iterdir()) == [pipe]
+
+
+def test_a_huge_settings_file_is_not_read(qapp, tmp_path):
+    path = tmp_path / "memviz.ini"
+    path.write_bytes(b"[ui]\ntheme=dark\n" + b";" * int(LIMITS["settings_size"].high))
+    prefs = Preferences(store_at(path))
+    assert "too large" in prefs.problem
+    assert prefs.theme() == "light"
+    assert path.stat().st_size > LIMITS["settings_size"].high  # left as it was
+
+
+def test_a_good_settings_file_has_no_problem(qapp, tmp_path):
+    assert Preferences(store_at(tmp_path / "new.ini")).problem is None
+
+
+def test_run_settings_beyond_the_limits_fall_back(qapp, tmp_path):
+    path = tmp_path / "memviz.ini"
+    path.write_text(
+        "[run]\nstrategy=visited\nseed=99999999999999999999\nbudget=1000000000\ncapacity=100000000\n"
+        "[ui]\nzoom=nan\n",
+        encoding="utf-8",
+    )
+    prefs = Preferences(store_at(path))
+    config = prefs.run_config()
+    assert (config.strategy, config.seed, config.budget, config.capacity) == ("visited", 1000, 30, None)
+    assert prefs.zoom() == 1.0
+    path.write_text("[run]\nbudget=10000\n", encoding="utf-8")
+    assert Preferences(store_at(path)).run_config().budget == 10_000  # the most the window shows
+
+
+def test_the_default_path_is_where_qt_keeps_the_settings(qapp):
+    qt = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "memviz", "memviz")
+    assert default_path() == Path(qt.fileName())
