@@ -182,3 +182,13 @@ def test_a_named_pipe_in_an_exercise_folder_is_left_out_without_blocking(tmp_pat
     os.mkfifo(tmp_path / "pipe.json")
     exercises, problems = collect_exercises([tmp_path])
     assert exercises == [] and len(problems) == 1 and "not a regular file" in problems[0]
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400"])
+def test_an_exercise_file_with_a_number_json_does_not_have_is_left_out(tmp_path, number):
+    path = _exercise_file(tmp_path, {"strategy": "visited"}, {})
+    text = path.read_text(encoding="utf-8").replace('"kind"', f'"tolerance": {number}, "kind"')
+    path.write_text(text, encoding="utf-8")
+    exercises, problems = collect_exercises([path])
+    assert exercises == [] and len(problems) == 1
+    assert "number memviz cannot use" in problems[0] and number.lstrip("-") in problems[0]
