@@ -86,7 +86,6 @@ _TABLE = (
     Limit("zoom", 0.5, 3.0, "window zoom", "窗口缩放", whole=False),
     # site files
     Limit("pages", 1, 10_000, "pages of a site", "站点的页面数"),
-    Limit("links", 0, 500, "a page's own links", "一个页面自己的链接数"),
     Limit("nav", 0, 100, "nav bar pages", "导航栏页面数"),
     Limit(
         "site_links",

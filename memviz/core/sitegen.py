@@ -45,12 +45,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from memviz.core.limits import LIMITS
 from memviz.core.rng import SEED_MAX, Mulberry32
 from memviz.core.site import SITE_FORMAT
 
 SHAPES = ("ring", "tree", "hub", "grid", "random")
 MIN_PAGES = 5
-MAX_PAGES = 100_000
+MAX_PAGES = int(LIMITS["pages"].high)  # no bigger than memviz can load (memviz.core.limits)
 MAX_NAV = 4
 DEFAULT_BUGS = 6  # as many as the chapter's blog hides
 RANDOM_LINKS = (2, 6)  # how many links a page of a random site wants, both ends included

@@ -195,9 +195,12 @@ def test_a_blank_name_in_one_language_shows_the_others():
         (
             _doc(
                 nav=[],
-                pages=[{"en": "a", "links": list(range(1, 502))}, *({"en": f"p{i}"} for i in range(501))],
+                pages=[
+                    {"en": "a", "links": [*range(1, 502), 1, 1]},
+                    *({"en": f"p{i}"} for i in range(501)),
+                ],
             ),
-            r"pages\[0\]\.links: at most 500 pages, got 501",
+            r"pages\[0\]\.links: at most 502 pages, got 503",
         ),
         (
             _doc(start=10**50),
