@@ -139,7 +139,7 @@ def test_the_readme_lists_the_limits_of_the_table():
 # -- exercise files go through the same limits --------------------------------------------------------
 
 
-def _exercise_file(tmp_path: Path, settings: dict, params: dict) -> Path:
+def _exercise_file(tmp_path: Path, settings: dict, params: dict, **fields) -> Path:
     doc = {
         "format": "memviz-exercises/1",
         "exercises": [
@@ -151,6 +151,7 @@ def _exercise_file(tmp_path: Path, settings: dict, params: dict) -> Path:
                 "title": {"zh": "题", "en": "Title"},
                 "question": {"zh": "问", "en": "Q"},
                 "explanation": {"zh": "答 {answer}", "en": "A {answer}"},
+                **fields,
             }
         ],
     }
@@ -192,3 +193,15 @@ def test_an_exercise_file_with_a_number_json_does_not_have_is_left_out(tmp_path,
     exercises, problems = collect_exercises([path])
     assert exercises == [] and len(problems) == 1
     assert "number memviz cannot use" in problems[0] and number.lstrip("-") in problems[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_an_exercise_on_a_hostile_site_is_left_out_and_named(tmp_path):
+    (tmp_path / "deep.json").write_text("[" * 100_000, encoding="utf-8")
+    os.mkfifo(tmp_path / "pipe.json")  # refused as "no site file" by exercises.py's own is_file check
+    for site, said in (("deep.json", "nested too deep"), ("pipe.json", "pipe.json")):
+        folder = tmp_path / site.split(".")[0]
+        folder.mkdir()
+        _exercise_file(folder, {"strategy": "visited"}, {}, site=f"../{site}")
+        exercises, problems = collect_exercises([folder])
+        assert exercises == [] and len(problems) == 1 and said in problems[0], problems
