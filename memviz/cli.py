@@ -32,6 +32,11 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs) -> None:
+        # no abbreviations: `batch --seed 5` was read as --seed0 5 without a word
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str):  # one line instead of usage + message
         raise UsageError(message)
 

@@ -374,6 +374,7 @@ def test_the_command_line_refuses_a_named_pipe_as_site(tmp_path, command):
         (["record", "--out", "OUT.gif", "--fps", "1000"], ["fps: must be between 1 and 60"]),
         (["run", "--seed", "9" * 5000], ["seed must be a whole number"]),
         (["run", "--capacity", "0"], ["capacity: must be between 1 and 100000"]),
+        (["batch", "--runs", "2", "--seed", "5"], ["unrecognized arguments: --seed 5"]),  # not --seed0
     ],
     ids=lambda v: " ".join(v)[:40] if isinstance(v, list) else None,
 )
