@@ -1,0 +1,142 @@
+"""Run the bundle the way a workshop laptop would, on Linux, Windows or macOS (smoke_test.sh is its bash twin).
+
+    python packaging/smoke_test.py              # build the bundle, then check it
+    python packaging/smoke_test.py --no-build   # check the bundle already in packaging/dist
+
+The bundled executable runs with an almost empty environment (no Python on the PATH, no
+site-packages, no display: QT_QPA_PLATFORM=offscreen) and must: print its version; write a
+1280x720 PNG with `snapshot`; print with `report --lang en` exactly what the source tree prints;
+write an H.264 MP4 with the planned 20 frames with `record`. The checks that read the outputs run
+here, in the Python that built the bundle (they need PyAV).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PACKAGING = Path(__file__).resolve().parent
+REPO = PACKAGING.parent
+
+
+def bundle_executables(bundle: Path, platform: str = sys.platform) -> tuple[Path, Path]:
+    """(the window's executable, the one for a terminal): the same file except on Windows."""
+    if platform == "win32":
+        return bundle / "memviz.exe", bundle / "memviz-cli.exe"
+    return bundle / "memviz", bundle / "memviz"
+
+
+def clean_environment(home: Path, platform: str = sys.platform, environ: dict | None = None) -> dict:
+    """What a laptop without Python gives the bundle: a home, the system's own folders, no display."""
+    environ = os.environ if environ is None else environ
+    env = {"HOME": str(home), "QT_QPA_PLATFORM": "offscreen", "LANG": "C.UTF-8"}
+    if platform == "win32":
+        system_root = environ.get("SYSTEMROOT", r"C:\Windows")
+        # Windows cannot start a process without SYSTEMROOT; TEMP and the profile folders are
+        # where QSettings and temporary files go.
+        env.update(
+            SYSTEMROOT=system_root,
+            PATH=rf"{system_root}\System32;{system_root}",
+            TEMP=str(home),
+            TMP=str(home),
+            USERPROFILE=str(home),
+            APPDATA=str(home / "AppData" / "Roaming"),
+            LOCALAPPDATA=str(home / "AppData" / "Local"),
+        )
+    else:
+        env["PATH"] = "/usr/bin:/bin"
+    return env
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise AssertionError(f"{path} is not a PNG")
+    return struct.unpack(">II", data[16:24])
+
+
+def video_summary(path: Path) -> tuple[str, int, int, int]:
+    """(codec, width, height, frames) of the first video stream."""
+    import av
+
+    with av.open(str(path)) as container:
+        stream = container.streams.video[0]
+        frames = sum(1 for _ in container.decode(stream))
+        return stream.codec_context.name, stream.width, stream.height, frames
+
+
+def smoke(bundle: Path) -> None:
+    window_exe, cli_exe = bundle_executables(bundle)
+    for exe in {window_exe, cli_exe}:
+        if not exe.is_file():
+            sys.exit(f"smoke: no bundle at {exe}")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp)
+        env = clean_environment(out)
+
+        def run_bundled(*args: str) -> subprocess.CompletedProcess:
+            done = subprocess.run([str(cli_exe), *args], env=env, capture_output=True, timeout=600)
+            if done.returncode != 0:
+                sys.stderr.write(done.stderr.decode("utf-8", "replace"))
+                sys.exit(f"smoke: {cli_exe.name} {' '.join(args)} exited {done.returncode}")
+            return done
+
+        print("smoke: version", run_bundled("--version").stdout.decode("utf-8").strip())
+
+        started = time.monotonic()
+        png = out / "b.png"
+        run_bundled("snapshot", "--out", str(png), "--steps", "10", "--strategy", "frontier",
+                    "--capacity", "3", "--size", "1280x720")  # fmt: skip
+        print(f"smoke: snapshot took {time.monotonic() - started:.1f} s")
+        width, height = png_size(png)
+        assert (width, height) == (1280, 720), (width, height)
+        print(f"smoke: PNG {width}x{height}, {png.stat().st_size} bytes")
+
+        bundled = run_bundled("report", "--lang", "en").stdout
+        source = subprocess.run(
+            [sys.executable, "-m", "memviz", "report", "--lang", "en"],
+            cwd=REPO, capture_output=True, check=True, timeout=600,
+        ).stdout  # fmt: skip
+        if bundled != source:
+            sys.exit("smoke: the bundle's report differs from the source tree's")
+        print(f"smoke: report equals the source tree's ({len(bundled.splitlines())} lines)")
+
+        mp4 = out / "r.mp4"
+        run_bundled("record", "--out", str(mp4), "--steps", "2", "--size", "640x360", "--fps", "10",
+                    "--step-seconds", "0.5", "--view", "graph")  # fmt: skip
+        codec, width, height, frames = video_summary(mp4)
+        assert (codec, width, height) == ("h264", 640, 360), (codec, width, height)
+        assert frames == (2 + 2) * 5, frames
+        print(f"smoke: MP4 {frames} frames, H.264 640x360")
+
+        keep = os.environ.get("MEMVIZ_SMOKE_KEEP")
+        if keep:
+            shutil.copy(png, keep)
+    size = sum(f.stat().st_size for f in bundle.rglob("*") if f.is_file() and not f.is_symlink())
+    print(f"smoke: bundle OK ({size / 2**20:.0f} MB unpacked)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--no-build", action="store_true", help="check the bundle already built")
+    parser.add_argument(
+        "--dist", type=Path, default=Path(os.environ.get("MEMVIZ_BUNDLE_DIST", PACKAGING / "dist"))
+    )
+    args = parser.parse_args(argv)
+    if not args.no_build:
+        build = [sys.executable, str(PACKAGING / "build_bundle.py"), "--dist", str(args.dist), "--no-archive"]
+        if subprocess.run(build, cwd=REPO).returncode != 0:
+            sys.exit("smoke: the bundle did not build (see above)")
+    smoke(args.dist / "memviz")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
