@@ -124,7 +124,9 @@ def smoke(bundle: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--no-build", action="store_true", help="check the bundle already built")
     parser.add_argument(
         "--dist", type=Path, default=Path(os.environ.get("MEMVIZ_BUNDLE_DIST", PACKAGING / "dist"))
