@@ -138,11 +138,12 @@ def cmd_record(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m memviz.record_cli …``: the record command alone, with memviz's errors and exit codes."""
-    from memviz.cli import EXIT_USAGE, UsageError, _add_run_settings, _Parser
+    from memviz.cli import EXIT_USAGE, UsageError, _add_run_settings, _Parser, use_utf8_output
     from memviz.core.engine import ConfigError
     from memviz.core.site import SiteError
     from memviz.languages import resolve_language
 
+    use_utf8_output()
     parser = _Parser(prog="memviz")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     add_record_parser(sub, _add_run_settings)

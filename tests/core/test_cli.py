@@ -113,7 +113,10 @@ def test_a_users_site_runs(capsys, tmp_path):
 
 def test_python_dash_m_memviz_works():
     done = subprocess.run(
-        [sys.executable, "-m", "memviz", "report", "--json"], capture_output=True, text=True, timeout=300
+        [sys.executable, "-m", "memviz", "report", "--json"],
+        capture_output=True,
+        encoding="utf-8",
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["diffs"]["frontier"]["wins"] == 200
