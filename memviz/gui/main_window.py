@@ -30,6 +30,7 @@ from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
 from memviz.gui.preferences import ZOOM_MAX, ZOOM_MIN, Preferences
 from memviz.gui.themes import THEMES
+from memviz.paths import dialog_start
 
 EXPLORE = "explore"
 ZOOM_STEP = 1.15
@@ -274,7 +275,10 @@ class MainWindow(QMainWindow):
     def _on_open_site(self) -> None:
         tr = self.language.tr
         path, _ = QFileDialog.getOpenFileName(
-            self, tr("打开站点文件", "Open site file"), "", tr("站点文件 (*.json)", "Site files (*.json)")
+            self,
+            tr("打开站点文件", "Open site file"),
+            dialog_start(),
+            tr("站点文件 (*.json)", "Site files (*.json)"),
         )
         if not path:
             return
@@ -297,7 +301,7 @@ class MainWindow(QMainWindow):
         tr = self.language.tr
         name = f"memviz-{self.current_view().objectName()}.png"
         path, _ = QFileDialog.getSaveFileName(
-            self, tr("保存当前视图", "Save current view"), name, "PNG (*.png)"
+            self, tr("保存当前视图", "Save current view"), dialog_start(name), "PNG (*.png)"
         )
         if path and not self.view_image().save(path, "PNG"):
             QMessageBox.warning(self, tr("保存失败", "Could not save"), path)

@@ -38,6 +38,7 @@ from memviz.gui.analysis.common import JobBar, headline_label, style_plot
 from memviz.gui.analysis.worker import Job, JobContext
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
+from memviz.paths import dialog_start
 
 MAX_RUNS = 20000
 SPIN_SEED_MAX = min(SEED_MAX, 2**31 - 1)  # a QSpinBox holds a signed 32-bit int
@@ -351,7 +352,7 @@ class AnalysisView(QWidget):
 
     def _ask_path(self, name: str, suffix: str) -> Path | None:
         path, _ = QFileDialog.getSaveFileName(
-            self, self.language.tr("导出", "Export"), name, f"{suffix.upper()} (*.{suffix})"
+            self, self.language.tr("导出", "Export"), dialog_start(name), f"{suffix.upper()} (*.{suffix})"
         )
         if not path:
             return None
@@ -369,7 +370,9 @@ class AnalysisView(QWidget):
     def _ask_and_export_all(self) -> None:
         if not self._need_result():
             return
-        folder = QFileDialog.getExistingDirectory(self, self.language.tr("导出到文件夹", "Export to folder"))
+        folder = QFileDialog.getExistingDirectory(
+            self, self.language.tr("导出到文件夹", "Export to folder"), dialog_start()
+        )
         if folder:
             self.export_all(Path(folder))
 
