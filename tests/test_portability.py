@@ -253,3 +253,24 @@ def test_the_smoke_tests_windows_environment_can_start_a_program_but_has_no_pyth
         "LANG": "C.UTF-8",
         "PATH": "/usr/bin:/bin",
     }
+
+
+# -- user files --------------------------------------------------------------------------------------
+
+
+def test_a_folder_given_as_a_site_file_is_named_a_folder_on_windows_too(monkeypatch, tmp_path):
+    """Windows refuses to open a folder with "permission denied", not IsADirectoryError."""
+    import os
+
+    from memviz.core.site import SiteError, load_site
+
+    original = os.open
+
+    def windows_open(path, flags, *args, **kwargs):
+        if Path(path).is_dir():
+            raise PermissionError(13, "Permission denied", str(path))
+        return original(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", windows_open)
+    with pytest.raises(SiteError, match="is a folder, not a file"):
+        load_site(tmp_path)
