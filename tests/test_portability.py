@@ -15,8 +15,9 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 SOURCE_FOLDERS = ("memviz", "packaging", "tools", "benchmarks")
 
-# Receivers of `.open(...)` that are not text files: PyAV containers, archives, Qt dialogs.
-NOT_FILES = {"av", "tarfile", "zipfile", "dialog"}
+# Receivers of `.open(...)` that are not text files: os.open's descriptors (bytes only), PyAV
+# containers, archives, Qt dialogs.
+NOT_FILES = {"os", "av", "tarfile", "zipfile", "dialog"}
 
 
 def _mode(call: ast.Call, position: int) -> str | None:
@@ -73,6 +74,7 @@ def test_the_scan_finds_text_opens_without_an_encoding():
         "av.open(p, mode='w')\n"
         "tarfile.open(p, 'w:gz')\n"
         "dialog.open()\n"
+        "os.open(p, os.O_RDONLY)\n"
     )
     assert text_opens_without_encoding(source) == [1, 2, 3, 4, 5, 6]
 
