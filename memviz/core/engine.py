@@ -22,6 +22,7 @@ DEFAULT_BUDGET = 30
 DEFAULT_MAX_STEPS = 5000  # "until all bugs are found" gives up after this many steps
 DEFAULT_BASE_TOKENS = 3000  # per call: system prompt + page snapshot (an assumed figure)
 DEFAULT_ENTRY_TOKENS = 40  # per memory entry injected into the call (an assumed figure)
+DEFAULT_TTL = 8  # policy ttl without a time to live given: entries older than this many steps go
 
 __all__ = ["ConfigError", "Exploration", "PageState", "RunConfig", "RunResult", "StepEvent", "run"]
 
@@ -43,6 +44,11 @@ class RunConfig:
     max_steps: int = DEFAULT_MAX_STEPS
     base_tokens: int = DEFAULT_BASE_TOKENS
     entry_tokens: int = DEFAULT_ENTRY_TOKENS
+    ttl: int | None = None  # policy ttl: steps an entry lives after its last visit (None: DEFAULT_TTL)
+    # The bug list (no duplicate reports) as its own switch. None: as the strategy has it (a memory
+    # strategy keeps one, no memory keeps none); False: a memory run that reports every visit to a
+    # bug page; True with no memory: a bug list and no visited set (the ablation's "bug list only").
+    bug_list: bool | None = None
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
@@ -53,6 +59,19 @@ class RunConfig:
             check("capacity", self.capacity, ConfigError)
         for name in ("seed", "budget", "max_steps", "base_tokens", "entry_tokens"):
             check(name, getattr(self, name), ConfigError)  # the ranges of memviz.core.limits
+        if self.ttl is not None and (isinstance(self.ttl, bool) or self.ttl < 1):
+            raise ConfigError(f"ttl: must be at least 1 step, got {self.ttl}")
+
+    @property
+    def keeps_bug_list(self) -> bool:
+        """Whether the agent remembers the bugs it reported (and so never reports one twice)."""
+        if self.bug_list is None:
+            return STRATEGIES.get(self.strategy).uses_memory
+        return self.bug_list
+
+    @property
+    def time_to_live(self) -> int:
+        return DEFAULT_TTL if self.ttl is None else self.ttl
 
     @property
     def step_limit(self) -> int:
@@ -73,15 +92,26 @@ class RunConfig:
 
         Without memory, capacity and policy mean nothing; a memory that can hold every page never
         evicts, so a policy that acts only when memory is full never acts (random eviction draws
-        only when it evicts).
+        only when it evicts). A time to live means something only to policy ttl, and a bug list
+        switch set to what the strategy has anyway means nothing.
         """
+        config = self
+        if self.ttl is not None and self.policy != "ttl":
+            config = config.with_(ttl=None)
+        elif self.policy == "ttl" and self.ttl is None:
+            config = config.with_(ttl=DEFAULT_TTL)
+        if self.bug_list is not None and self.bug_list == STRATEGIES.get(self.strategy).uses_memory:
+            config = config.with_(bug_list=None)
+        return config._effective_memory(n_pages)
+
+    def _effective_memory(self, n_pages: int) -> RunConfig:
         if not STRATEGIES.get(self.strategy).uses_memory or (
             (self.capacity is None or self.capacity >= n_pages)
             and POLICIES.get(self.policy).acts_only_when_full
         ):
-            if self.capacity is None and self.policy == "fifo":
+            if self.capacity is None and self.policy == "fifo" and self.ttl is None:
                 return self
-            return self.with_(capacity=None, policy="fifo")
+            return self.with_(capacity=None, policy="fifo", ttl=None)
         return self
 
 
@@ -177,7 +207,11 @@ class _RunContext(EvictionContext):
 
     @property
     def step(self) -> int:
-        return len(self.exploration.path) - 1
+        return len(self.exploration.path) - 1 + self.exploration.step_offset
+
+    @property
+    def ttl(self) -> int:
+        return self.exploration.config.time_to_live
 
     def last_visit(self, page: int) -> int | None:
         return self.exploration.last_visit[page]
@@ -204,6 +238,7 @@ class Exploration:
             else None
         )
         self.path = [site.start]
+        self.step_offset = 0  # steps made in sessions before this one (see next_session)
         self.visits = [0] * site.n_pages
         self.visits[site.start] = 1
         self.last_visit: list[int | None] = [None] * site.n_pages  # the step of each page's last visit
@@ -327,6 +362,7 @@ class Exploration:
         path, visits, last_visit, reported = self.path, self.visits, self.last_visit, self.reported
         bug_tokens = self.bug_tokens
         limit, until_all_bugs = config.step_limit, config.until_all_bugs
+        bug_list = config.keeps_bug_list
         base_tokens, entry_tokens = config.base_tokens, config.entry_tokens
         entries = step_start = ctx = None
         publish = False
@@ -380,8 +416,8 @@ class Exploration:
             if to_page in bug_pages:
                 bug_page = to_page
                 already = to_page in reported
-                # With memory the agent knows what it reported; without, every visit files a report.
-                if entries is None or not already:
+                # With a bug list the agent knows what it reported; without, every visit files a report.
+                if not bug_list or not already:
                     reports += 1
                     reported.add(to_page)
                     bug_found = not already
@@ -423,6 +459,54 @@ class Exploration:
         if resume is not None and self.stop_reason is None:  # the cut-short step used up the budget
             self.stop_reason = "max_steps" if until_all_bugs else "budget"
 
+    def next_session(
+        self,
+        memory_pages: list[int],
+        reported: set[int],
+        site: Site | None = None,
+        config: RunConfig | None = None,
+    ) -> Exploration:
+        """The session that follows this one after its context was lost: it starts at the start
+        page with memory holding ``memory_pages`` (in eviction order, with the links seen there)
+        and the bug list ``reported``, then writes the start page like any run start. The random
+        stream, step numbers, calls, tokens and the counts of pages seen and repeats go on (a page
+        seen in either session is not new). ``site``/``config``: another version of the site or a
+        longer budget for the new session (same pages)."""
+        site = self.site if site is None else site
+        config = self.config if config is None else config
+        if site.n_pages != self.site.n_pages:
+            raise ValueError("next_session: a new version of a site keeps its pages")
+        last = self.last_event
+        steps = len(self.path) - 1 + self.step_offset
+        if last is not None:
+            counters = (site.start, last.call, steps, last.repeats, last.reports, last.tokens_total,
+                        last.pages_seen)  # fmt: skip
+        else:
+            pages_seen, repeats, reports, tokens = self._totals
+            counters = (site.start, 0, steps, repeats, reports, tokens, pages_seen)
+        new = object.__new__(Exploration)
+        new.site, new.config = site, config
+        new.rng = self.rng.copy()
+        new.path, new.step_offset = [site.start], steps
+        new.visits, new.last_visit = list(self.visits), list(self.last_visit)
+        new.reported, new.duplicates = set(reported), dict(self.duplicates)
+        new.bug_tokens = list(self.bug_tokens)
+        new.stop_reason, new.last_event, new._live = None, None, None
+        new._totals = (counters[6], counters[3], counters[4], counters[5])
+        new.memory = None
+        if STRATEGIES.get(config.strategy).uses_memory:
+            new.memory = Memory(config.capacity, config.policy, new.rng, _RunContext(new))
+            for page in memory_pages:
+                new.memory.write(page, site.clickable[page])
+            new.last_visit[site.start] = steps
+            new.memory.write(site.start, site.clickable[site.start])
+        if steps >= config.step_limit:  # nothing left to do: the session ends as it begins
+            new.stop_reason = "max_steps" if config.until_all_bugs else "budget"
+        elif config.until_all_bugs and len(new.reported) == site.n_bugs:
+            new.stop_reason = "all_bugs"
+        new._walk = new._walker(emit_every_step=True, resume=counters)
+        return new
+
     def _simulate_eviction(self, victim_index: int, then: str) -> RunResult:
         """The run's end had the eviction being made taken entry ``victim_index`` and later ones
         followed policy ``then``: a copy of the state (memory, visits, random generator...) run on."""
@@ -441,6 +525,7 @@ class Exploration:
         entries[page] = site.clickable[page]
         fork.memory.entries = entries
         fork.path, fork.visits, fork.last_visit = list(self.path), list(self.visits), list(self.last_visit)
+        fork.step_offset = self.step_offset
         fork.reported, fork.duplicates = set(self.reported), dict(self.duplicates)
         fork.bug_tokens = list(self.bug_tokens)
         fork.stop_reason, fork.last_event, fork._live = None, None, None

@@ -168,6 +168,7 @@ STRATEGY_NAMES = {
     "visited": ("已访问集合", "Visited set"),
     "frontier": ("已访问集合 + 链接表", "Visited set + link lists"),
 }
+CHAPTER_POLICIES = ("fifo", "lru", "random")  # a policy exercise's default choices
 POLICY_NAMES = {"fifo": ("FIFO", "FIFO"), "lru": ("LRU", "LRU"), "random": ("随机", "Random")}
 
 
@@ -176,6 +177,8 @@ def strategy_name(strategy: str, lang: str) -> str:
 
 
 def policy_name(policy: str, lang: str) -> str:
+    if policy not in POLICY_NAMES:  # registered later (ttl, a teacher's own)
+        return POLICIES.get(policy).label_in(lang)
     return _t(lang, *POLICY_NAMES[policy])
 
 
@@ -751,7 +754,9 @@ class PolicyWinner(BatchKind):
         params = self.read_batch(raw, {"capacity", "policies"}, fail)
         _needs_memory(config, fail)
         params["capacity"] = _int_param(raw, "capacity", fail, minimum=1)
-        params["policies"] = _subset_param(raw, "policies", POLICIES, fail)
+        params["policies"] = (
+            _subset_param(raw, "policies", POLICIES, fail) if "policies" in raw else CHAPTER_POLICIES
+        )
         return params
 
     def prompt_fields(self, ex, lang):

@@ -51,6 +51,11 @@ class EvictionContext:
         """The step ``page`` was last visited at (0: the start page at the start), or None."""
         return None
 
+    @property
+    def ttl(self) -> int | None:
+        """The run's time to live, in steps (policy ttl; None: no run, nothing expires)."""
+        return None
+
     def simulate(self, victim_index: int, then: str = "fifo") -> RunResult:
         """The rest of the run had this eviction taken entry ``victim_index`` and later ones
         followed policy ``then``, on a copy of the engine's state and random generator."""
@@ -186,4 +191,34 @@ POLICIES.register(Lru(
 POLICIES.register(RandomEviction(
     "random", "随机", "random", "满了随机忘一条", "a random entry goes when full", "#CC79A7",
     PolicyKernel(_kth_written, draws_per_eviction=1),
+))  # fmt: skip
+
+
+class TimeToLive(Policy):
+    """Forgetting by time (the chapter's second way to forget): memory in recency order, as LRU; at
+    the start of step s every entry last visited at v with s - v > T is dropped, before the step's
+    tokens are counted; a full memory (with a capacity too) forgets the least recently visited.
+
+    No batch kernel: its runs go to the scalar engine (``lockstep.supports`` says no).
+    """
+
+    touches_on_revisit = True
+    victim_is_first = True
+
+    def victim(self, entries: Entries, ctx: EvictionContext) -> int:
+        return 0
+
+    on_revisit = Lru.on_revisit
+
+    def on_step_start(self, entries: Entries, step: int, ctx: EvictionContext) -> tuple[int, ...]:
+        ttl = ctx.ttl
+        if ttl is None:
+            return ()
+        last_visit = ctx.last_visit
+        return tuple(p for p in entries if step - last_visit(p) > ttl)
+
+
+POLICIES.register(TimeToLive(
+    "ttl", "限时遗忘", "time to live", "超过 T 步没访问就忘", "forgotten T steps after its last visit",
+    "#009E73",
 ))  # fmt: skip

@@ -71,6 +71,8 @@ configs = st.builds(
     max_steps=st.integers(0, 300),
     base_tokens=st.integers(0, 5000),
     entry_tokens=st.integers(0, 100),
+    ttl=st.one_of(st.none(), st.integers(1, 40)),
+    bug_list=st.sampled_from([None, True, False]),
 )
 
 
@@ -84,11 +86,20 @@ def test_the_equivalence_test_draws_every_registered_policy_and_strategy():
     @settings(max_examples=200, deadline=None)
     @given(configs)
     def draw(config):
-        drawn.add((config.strategy, config.policy))
+        drawn.add((config.strategy, config.policy, config.bug_list))
 
     draw()
-    assert {s for s, _ in drawn} == set(STRATEGIES.names())
-    assert {p for _, p in drawn} == set(POLICIES.names())
+    assert {s for s, _, _ in drawn} == set(STRATEGIES.names())
+    assert {p for _, p, _ in drawn} == set(POLICIES.names())
+    assert {b for _, _, b in drawn} == {None, True, False}
+
+
+def test_configs_the_lockstep_engine_cannot_run_are_routed_to_the_scalar_engine():
+    base = RunConfig(strategy="frontier", seed=5)
+    assert supports(base) and supports(base.with_(bug_list=True)) and supports(base.with_(strategy="random"))
+    assert not supports(base.with_(policy="ttl", ttl=4))  # no kernel for a time to live
+    assert not supports(base.with_(bug_list=False))  # memory without a bug list
+    assert not supports(base.with_(strategy="random", bug_list=True))  # a bug list without memory
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -107,7 +118,9 @@ def test_a_policy_registered_with_a_kernel_runs_in_lock_step_equal_to_its_scalar
                     PolicyKernel(newest_stamp))  # fmt: skip
     POLICIES.register(policy)
     try:
-        batch = [c.with_(policy="mru") if i % 2 else c for i, c in enumerate(batch)]  # mixed with others
+        # mixed with others that have kernels (ttl and a switched bug list go to the scalar engine)
+        batch = [c.with_(policy="mru" if i % 2 or c.policy == "ttl" else c.policy, bug_list=None)
+                 for i, c in enumerate(batch)]  # fmt: skip
         assert all(supports(c) for c in batch)
         got = [r.to_dict() for r in run_batch(site, batch, scalar_tail=0)]
         assert got == scalar(site, batch)
@@ -119,7 +132,7 @@ def test_a_policy_registered_with_a_kernel_runs_in_lock_step_equal_to_its_scalar
 @given(site=sites(), batch=st.lists(configs, min_size=1, max_size=8))
 def test_no_memory_runs_without_the_transition_table(site, batch):
     # huge sites index links step by step instead of through NEXT[code, page]; force that path
-    batch = [c.with_(strategy="random") for c in batch]
+    batch = [c.with_(strategy="random", bug_list=None) for c in batch]
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(lockstep.random_walk, "_NEXT_TABLE_LIMIT", 0)
         got = [r.to_dict() for r in run_random_batch(site, batch)]

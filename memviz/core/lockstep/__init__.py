@@ -97,9 +97,9 @@ def run_batch(
     """
     results: list[RunResult | None] = [None] * len(configs)
     groups: dict[str, list[int]] = {"scalar": [], "random": [], "memory": []}
-    engine_of: dict[tuple[str, str], str] = {}  # by (strategy, policy): asked once per pair
+    engine_of: dict[tuple, str] = {}  # by (strategy, policy, bug list): asked once per triple
     for i, config in enumerate(configs):
-        key = (config.strategy, config.policy)
+        key = (config.strategy, config.policy, config.bug_list)
         engine = engine_of.get(key)
         if engine is None:
             if not supports(config):

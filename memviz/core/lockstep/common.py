@@ -139,9 +139,10 @@ STRATEGY_KERNELS = (RANDOM_WALK, "fresh_or_any", "fresh_or_plan")
 
 def supports(config: RunConfig) -> bool:
     """Whether the lock-step engine runs ``config`` (its strategy and, with memory, its eviction
-    policy have batch kernels). An unknown name raises ConfigError."""
+    policy have batch kernels). An unknown name raises ConfigError. A bug list switched against the
+    strategy's own (``--no-bug-list``, or a bug list without memory) runs in the scalar engine."""
     strategy = STRATEGIES.get(config.strategy)
-    if strategy.kernel not in STRATEGY_KERNELS:
+    if strategy.kernel not in STRATEGY_KERNELS or config.keeps_bug_list != strategy.uses_memory:
         return False
     return not strategy.uses_memory or POLICIES.get(config.policy).kernel is not None
 

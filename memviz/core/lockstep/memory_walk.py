@@ -34,7 +34,7 @@ def run_memory_batch(
 ) -> list[RunResult]:
     """Memory runs the lock-step engine supports (any capacity, policy with a kernel, limits and
     token prices, per run)."""
-    for c in {(c.strategy, c.policy): c for c in configs}.values():  # each pair once
+    for c in {(c.strategy, c.policy, c.bug_list): c for c in configs}.values():  # each triple once
         if STRATEGIES.get(c.strategy).kernel == RANDOM_WALK:
             raise ValueError("run_memory_batch: no-memory runs go to run_random_batch")
         if not supports(c):

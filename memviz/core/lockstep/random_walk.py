@@ -141,6 +141,8 @@ class _RandomWalkSite:
 
 def run_random_batch(site: Site, configs: Sequence[RunConfig], poll: Poll | None = None) -> list[RunResult]:
     """No-memory runs: each step draws once and clicks ``links[floor(draw · len(links))]``."""
+    if any(c.bug_list for c in configs):
+        raise ValueError("run_random_batch: a bug list without memory runs in the scalar engine")
     count = len(configs)
     if count == 0:
         return []
