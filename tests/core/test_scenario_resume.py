@@ -21,7 +21,9 @@ DOC = json.loads(default_site_path().read_text(encoding="utf-8"))
 def test_both_sessions_walk_the_plain_readings_paths(chapter_site, tmp_path, persist, interrupt_at):
     store = MemoryStore(tmp_path)
     for seed in range(1000, 1025):
-        got = resumed_run(chapter_site, RunConfig(strategy="frontier", seed=seed), interrupt_at, persist, store)
+        got = resumed_run(
+            chapter_site, RunConfig(strategy="frontier", seed=seed), interrupt_at, persist, store
+        )
         plain = plain_resumed_run(DOC, "frontier", seed, interrupt_at, persist)
         assert got.sessions == plain["sessions"]
         assert (got.coverage, got.reports, got.dups) == (plain["coverage"], plain["reports"], plain["dups"])

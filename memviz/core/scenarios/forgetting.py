@@ -120,7 +120,10 @@ def ablation(
     out: dict[str, dict[str, AblationRow]] = {}
     for strategy in strategies:
         runner.plan(len(ABLATION_ROWS) * runs)
-        by_row = {row: runner.run_all(site, [ablation_config(row, strategy, s) for s in seeds]) for row in ABLATION_ROWS}
+        by_row = {
+            row: runner.run_all(site, [ablation_config(row, strategy, s) for s in seeds])
+            for row in ABLATION_ROWS
+        }
         none = by_row["none"]
         out[strategy] = {
             row: AblationRow(
