@@ -459,6 +459,19 @@ class Exploration:
         if resume is not None and self.stop_reason is None:  # the cut-short step used up the budget
             self.stop_reason = "max_steps" if until_all_bugs else "budget"
 
+    def believe(self, pages: tuple[int, ...]) -> tuple[int, ...]:
+        """Memory takes ``pages`` as visited though the agent was never there (a note it believed,
+        e.g. text on a page): entries with no links seen, written like any entry (a full memory
+        evicts). Returns the pages newly written; without memory, nothing."""
+        if self.memory is None:
+            return ()
+        written = []
+        for page in pages:
+            if page not in self.memory.entries:
+                self.memory.write(page, ())
+                written.append(page)
+        return tuple(written)
+
     def next_session(
         self,
         memory_pages: list[int],

@@ -9,13 +9,14 @@ file, however hostile, costs bounded time and memory and is refused with the fie
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from memviz.core.jsonfile import read_json
 from memviz.core.limits import LIMITS, shown
 from memviz.core.resources import default_site_path
+from memviz.core.site_versions import DEFAULT_VERSION, ReportStyle, Version, read_extensions
 
 SITE_FORMAT = "memviz-site/1"
 LANGUAGES = ("zh", "en")
@@ -51,6 +52,10 @@ class Site:
     nav: tuple[int, ...]
     pages: tuple[Page, ...]
     bugs: tuple[Bug, ...]
+    # Optional (memviz.core.site_versions): this site's version, the versions after it, report wordings.
+    version: str = DEFAULT_VERSION
+    versions: tuple[Version, ...] = ()
+    report_styles: tuple[ReportStyle, ...] = ()
     # Derived once, used on every step.
     clickable: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     bug_by_page: Mapping[int, Bug] = field(init=False, repr=False, compare=False)
@@ -88,6 +93,19 @@ class Site:
 
     def local_edges(self) -> list[tuple[int, int]]:
         return [(p, q) for p, page in enumerate(self.pages) for q in page.links if q not in self.nav]
+
+    def at_version(self, name: str) -> Site:
+        """The same pages with the bugs of version ``name`` (this site's own or a later one)."""
+        if name == self.version:
+            return self
+        bugs = {bug.page: bug for bug in self.bugs}
+        for version in self.versions:
+            for page in version.fixed:
+                del bugs[page]
+            bugs.update((page, Bug(page, names)) for page, names in version.new_bugs)
+            if version.name == name:
+                return replace(self, bugs=tuple(bugs[p] for p in sorted(bugs)), version=name)
+        raise ValueError(f"version: {name!r} is not a version of this site")
 
     # -- reading -----------------------------------------------------------------------------------
 
@@ -146,7 +164,8 @@ class _SiteReader:
         bugs = self.bugs(data.get("bugs", []), n)
         stem = Path(self.source).stem[: _most("name_length")] or "site"
         names = self.names("name", data.get("name", {"zh": stem, "en": stem}))
-        return Site(names=names, start=start, nav=nav, pages=pages, bugs=bugs)
+        version, versions, styles = read_extensions(self, data, n, {bug.page for bug in bugs})
+        return Site(names, start, nav, pages, bugs, version, versions, styles)
 
     def index(self, where: str, value: Any, n: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):

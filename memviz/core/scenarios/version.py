@@ -1,0 +1,141 @@
+"""A new version of the application (the chapter's third way to forget: by version).
+
+Session 1 explores version ``from`` with memory; then the application becomes version ``to`` (the
+site file's ``versions``: pages changed, bugs fixed, new bugs) and session 2 goes on from what
+memory says, one of three ways:
+
+- ``keep``: memory and bug list as they were: pages tested on the old version stay "tested", so a
+  new bug on them is missed, and a fixed bug stays "open" in the bug list (stale entries);
+- ``wipe``: both emptied: everything is explored and tested again, and old bugs are reported again;
+- ``invalidate``: changed pages leave memory (back to "to retest"); a bug-list entry of a fixed bug
+  is overwritten with the version ("fixed in v2"): one entry per bug, never two.
+
+A page is tested when the agent arrives on it while memory does not hold it (the step writes it to
+memory); passing through a page marked tested tests nothing. Session 2 has a budget of its own (the
+run's budget again); the random stream and the step numbers go on.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from memviz.core.engine import Exploration, RunConfig, StepEvent
+from memviz.core.site import Site
+
+MODES = ("keep", "wipe", "invalidate")
+MODE_NAMES = {
+    "keep": ("保留", "keep"),
+    "wipe": ("清空", "wipe"),
+    "invalidate": ("按版本失效", "invalidate by version"),
+}
+
+
+@dataclass
+class VersionRun:
+    site: Site
+    config: RunConfig
+    mode: str
+    to_version: str
+    events: list[list[StepEvent]] = field(repr=False)
+    retest: list[int]  # pages turned "to retest" at the switch (invalidate)
+    new_bugs: tuple[int, ...]  # pages of the new version's new bugs
+    fixed: tuple[int, ...]
+    found_new: dict[int, int]  # new bug page -> session-2 step it was found at
+    rereported: int  # bugs session 1 reported, reported again in session 2
+    stale_tested: list[int]  # at the end: "tested" marks on changed pages not tested since
+    stale_open: list[int]  # at the end: fixed bugs the bug list still calls open
+    bug_list: dict[int, str]  # at the end: page -> "open v1", "fixed in v2", "open v2"
+
+    @property
+    def stale(self) -> int:
+        return len(self.stale_tested) + len(self.stale_open)
+
+    def to_dict(self) -> dict:
+        return {
+            "mode": self.mode, "to": self.to_version, "retest": self.retest,
+            "found_new": {str(p): s for p, s in self.found_new.items()}, "rereported": self.rereported,
+            "stale_tested": self.stale_tested, "stale_open": self.stale_open,
+            "sessions": [[e.to_page for e in events if e.moved] for events in self.events],
+        }  # fmt: skip
+
+
+def version_run(site: Site, config: RunConfig, mode: str, to_version: str | None = None) -> VersionRun:
+    if mode not in MODES:
+        raise ValueError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
+    if not site.versions:
+        raise ValueError("version: this site file declares no versions (see README, Site files)")
+    version = (
+        site.versions[0]
+        if to_version is None
+        else next((v for v in site.versions if v.name == to_version), None)
+    )
+    if version is None:
+        raise ValueError(f"version: {to_version!r} is not a version of this site")
+    old, new = site, site.at_version(version.name)
+    changed = set(version.changed)
+    first = Exploration(old, config)
+    events1 = []
+    while not first.finished:
+        events1.append(first.step())
+    memory = list(first.memory_order())
+    bug_list = {p: f"open {old.version}" for p in sorted(first.reported)}
+    tested_at = {p: 1 for p in memory}  # session each "tested" mark was made in
+    retest: list[int] = []
+    if mode == "wipe":
+        memory, bug_list, tested_at = [], {}, {}
+    elif mode == "invalidate":
+        retest = [p for p in memory if p in changed]
+        memory = [p for p in memory if p not in changed]
+        for p in tested_at.keys() & changed:
+            del tested_at[p]
+        for p in version.fixed:
+            if p in bug_list:
+                bug_list[p] = f"fixed in {version.name}"  # overwritten, not a second entry
+    # the engine's list of what not to report again: entries still open for a page not changed
+    suppress = {p for p, state in bug_list.items() if state.startswith("open") and p not in changed}
+    second = first.next_session(memory, suppress, site=new, config=config.with_(budget=2 * config.budget))
+    found_new: dict[int, int] = {}
+    rereported = 0
+    events2 = []
+    new_bug_pages = tuple(p for p, _ in version.new_bugs)
+    while not second.finished:
+        event = second.step()
+        events2.append(event)
+        page = event.to_page
+        if page is None or event.memory_written != page:
+            continue  # nothing tested: no move, or a page memory marks tested
+        tested_at[page] = 2
+        if page in new.bug_by_page and not bug_list.get(page, "").startswith("open"):
+            if page in new_bug_pages:
+                found_new.setdefault(page, event.steps - config.budget)
+                bug_list[page] = f"open {version.name}"
+            else:  # an old bug: reported again if session 1 had reported it
+                rereported += page in first.reported
+                bug_list[page] = f"open {version.name}"
+    stale_tested = sorted(p for p, session in tested_at.items() if session == 1 and p in changed)
+    stale_open = sorted(p for p in version.fixed if bug_list.get(p, "").startswith("open"))
+    return VersionRun(
+        site, config, mode, version.name, [events1, events2], retest, new_bug_pages, version.fixed,
+        found_new, rereported, stale_tested, stale_open, bug_list,
+    )  # fmt: skip
+
+
+def version_figures(
+    site: Site, config: RunConfig, seeds: Sequence[int], to_version: str | None = None
+) -> dict:
+    """Per mode, means over the seeds: new bugs found, session-2 steps to find one, stale entries,
+    old bugs reported again."""
+    out = {}
+    for mode in MODES:
+        runs = [version_run(site, config.with_(seed=s), mode, to_version) for s in seeds]
+        steps = [s for r in runs for s in r.found_new.values()]
+        out[mode] = {
+            "new_bugs": len(runs[0].new_bugs),
+            "new_bugs_found": statistics.fmean(len(r.found_new) for r in runs),
+            "steps_to_find": statistics.fmean(steps) if steps else None,
+            "stale_entries": statistics.fmean(r.stale for r in runs),
+            "rereported": statistics.fmean(r.rereported for r in runs),
+        }
+    return out
