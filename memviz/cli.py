@@ -10,7 +10,7 @@ import json
 import sys
 from pathlib import Path
 
-from memviz import __version__
+from memviz import __version__, scenario_cli
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
 from memviz.core.limits import LimitError, bounds, check, check_batch, check_shown_steps, shown
 from memviz.core.policies import POLICIES
@@ -103,16 +103,19 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True) -> None:
         "--policy", choices=POLICIES.names(), default="fifo", help="eviction policy when memory is full"
     )
     p.add_argument("--budget", type=_limited("budget"), default=DEFAULT_BUDGET, help="steps per run")
+    scenario_cli.add_switches(p)
     _add_site(p)
 
 
 def _config(args: argparse.Namespace, **extra) -> RunConfig:
+    switches = scenario_cli.switch_values(args)  # --ttl T sets --policy ttl
     return RunConfig(
         strategy=args.strategy,
         seed=getattr(args, "seed", 1000),
         capacity=args.capacity,
         policy=args.policy,
         budget=args.budget,
+        **switches,
         **extra,
     )
 
@@ -129,6 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("run", help="one run, step by step")
     _add_run_settings(p)
+    scenario_cli.add_resume_options(p)
     p.add_argument(
         "--until-all-bugs", action="store_true", help="go on until every bug is found (max 5000 steps)"
     )
@@ -160,6 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_record_parser(sub, _add_run_settings)
     add_site_parser(sub)
+    scenario_cli.add_scenario_parser(sub, _add_lang, _add_site)
     return parser
 
 
@@ -177,6 +182,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     site = _load(args)
     config = _config(args, until_all_bugs=args.until_all_bugs)
+    if args.interrupt_at is not None:
+        return scenario_cli.cmd_resumed_run(args, site, config)
     result = run(site, config)
     if args.json:
         print(json.dumps({**result.to_dict(), "config": config.__dict__}, ensure_ascii=False))
@@ -265,6 +272,7 @@ COMMANDS = {
     "snapshot": cmd_snapshot,
     "record": cmd_record,
     "site": cmd_site,
+    "scenario": scenario_cli.cmd_scenario,
 }
 
 

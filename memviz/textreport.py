@@ -27,6 +27,10 @@ def strategy_name(strategy: str, lang: str) -> str:
 
 
 def policy_name(policy: str, lang: str) -> str:
+    if policy not in POLICY_NAMES:  # registered beyond the chapter's three (ttl, a teacher's own)
+        from memviz.core.policies import POLICIES
+
+        return POLICIES.get(policy).name_in(lang)
     zh, en = POLICY_NAMES[policy]
     return t(lang, zh, en)
 
@@ -83,6 +87,18 @@ def config_summary(config: RunConfig, lang: str) -> str:
         parts.append(t(lang, "容量 ", "capacity ") + cap)
         if config.capacity is not None:
             parts.append(t(lang, "淘汰 ", "eviction ") + policy_name(config.policy, lang))
+        if config.policy == "ttl":
+            parts.append(
+                t(
+                    lang,
+                    f"{config.time_to_live} 步没访问就忘",
+                    f"forgotten {config.time_to_live} steps after a visit",
+                )
+            )
+        if not config.keeps_bug_list:
+            parts.append(t(lang, "没有 Bug 清单", "no bug list"))
+    elif config.keeps_bug_list:
+        parts.append(t(lang, "有 Bug 清单", "with a bug list"))
     parts.append(t(lang, "seed ", "seed ") + str(config.seed))
     if config.until_all_bugs:
         parts.append(

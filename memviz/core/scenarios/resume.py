@@ -109,8 +109,8 @@ def resumed_run(
     if store is None:
         with tempfile.TemporaryDirectory(prefix="memviz-memories-") as directory:
             return resumed_run(site, config, interrupt_at, persist, MemoryStore(directory))
-    if store.read(PROGRESS_FILE) is not None:  # a directory reused: this run starts from nothing
-        store.delete(PROGRESS_FILE)
+    if kind == "none" and store.read(PROGRESS_FILE) is not None:  # a directory reused
+        store.delete(PROGRESS_FILE)  # (the others write over it at step 0)
     first = Exploration(site, config)
     writes: list[int] = []
 

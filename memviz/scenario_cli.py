@@ -1,0 +1,206 @@
+"""Issue 13 on the command line: the switches ``--ttl``, ``--no-bug-list`` (run, batch, snapshot,
+record), a run interrupted and resumed (``run --interrupt-at K --persist none|step|milestone:M
+[--memory-dir DIR]``) and ``memviz scenario NAME [--json]``, each scenario's figures over seeds.
+
+``memviz/cli.py`` adds these with :func:`add_switches`, :func:`add_resume_options` and
+:func:`add_scenario_parser`; bad input raises ``ValueError`` with one line, which the CLI prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from memviz.core.registry import ConfigError
+from memviz.core.scenarios.catalog import SCENARIOS
+
+_POLICY_DEFAULT = "fifo"
+
+
+def _positive(name: str, high: int = 1_000_000):
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text[:40]!r}") from None
+        if not 1 <= value <= high:
+            raise argparse.ArgumentTypeError(f"{name} must be between 1 and {high}, got {value}")
+        return value
+
+    return parse
+
+
+def _persist(text: str) -> str:
+    from memviz.core.scenarios.resume import parse_persist
+
+    try:
+        parse_persist(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def _probability(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"believe must be a probability 0..1, got {text[:40]!r}") from None
+    if not 0.0 <= value <= 1.0:  # False for NaN
+        raise argparse.ArgumentTypeError(f"believe must be a probability 0..1, got {text[:40]}")
+    return value
+
+
+def _ttls(text: str) -> tuple[int, ...]:
+    parse = _positive("ttl", 100_000)
+    return tuple(parse(part) for part in text.split(",") if part.strip())
+
+
+def add_switches(p: argparse.ArgumentParser) -> None:
+    """--ttl T (policy ttl) and --no-bug-list, on every command that makes runs."""
+    p.add_argument("--ttl", type=_positive("ttl", 100_000), default=None,
+                   help="time to live in steps: forget an entry T steps after its last visit (policy ttl)")  # fmt: skip
+    p.add_argument("--no-bug-list", dest="bug_list", action="store_const", const=False, default=None,
+                   help="keep navigation, switch duplicate suppression off (every visit to a bug reports)")  # fmt: skip
+
+
+def switch_values(args: argparse.Namespace) -> dict:
+    """RunConfig fields from the switches: --ttl means policy ttl (another --policy is refused)."""
+    ttl = getattr(args, "ttl", None)
+    values = {"bug_list": getattr(args, "bug_list", None)}
+    if ttl is not None:
+        if args.policy not in ("ttl", _POLICY_DEFAULT):
+            raise ConfigError(f"ttl: a time to live is policy ttl, not --policy {args.policy}")
+        args.policy = "ttl"
+        values["ttl"] = ttl
+    return values
+
+
+def add_resume_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--interrupt-at", type=_positive("interrupt-at"), default=None,
+                   help="lose the context after step K; session 2 reads memory back from disk")  # fmt: skip
+    p.add_argument("--persist", type=_persist, default="none",
+                   help="what was written before the cut: none, step (every step) or milestone:M")  # fmt: skip
+    p.add_argument("--memory-dir", type=Path, default=None,
+                   help="the memory directory (default: a fresh temporary one)")  # fmt: skip
+
+
+def _one_line_errors(command):
+    """Bad input found while a scenario runs (a version not in the file, a memory directory that
+    cannot be used...) is a ConfigError: one line, exit status 2."""
+
+    def checked(*args, **kwargs) -> int:
+        try:
+            return command(*args, **kwargs)
+        except ConfigError:
+            raise
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
+
+    return checked
+
+
+@_one_line_errors
+def cmd_resumed_run(args: argparse.Namespace, site, config) -> int:
+    """``run --interrupt-at K``: both sessions; JSON has ``sessions`` instead of ``path``."""
+    from memviz.core.scenarios.resume import resumed_run
+    from memviz.core.scenarios.store import MemoryStore
+
+    store = None if args.memory_dir is None else _store(args.memory_dir, MemoryStore)
+    result = resumed_run(site, config, args.interrupt_at, args.persist, store)
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        return 0
+    lang = args.lang
+    zh = lang == "zh"
+    lines = [
+        (f"会话 1 在第 {args.interrupt_at} 步中断，持久化 {args.persist}" if zh else
+         f"session 1 interrupted after step {args.interrupt_at}, persist {args.persist}"),
+        (f"会话 2 从磁盘读回：{_loaded(result, zh)}" if zh else f"session 2 read back from disk: {_loaded(result, zh)}"),
+        (f"覆盖率 {100 * result.coverage:.1f}%，重复报告 {result.dups}，Bug {result.bugs}" if zh else
+         f"coverage {100 * result.coverage:.1f}%, duplicate reports {result.dups}, bugs {result.bugs}"),
+    ]  # fmt: skip
+    for k, session in enumerate(result.sessions, 1):
+        names = " → ".join(site.page_name(p, lang) for p in session)
+        lines.append((f"会话 {k}：" if zh else f"session {k}: ") + names)
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+def _loaded(result, zh: bool) -> str:
+    if result.loaded_step is None:
+        return "什么也没有" if zh else "nothing"
+    if zh:
+        return f"第 {result.loaded_step} 步后的状态（记忆 {len(result.loaded_memory)} 条，Bug {len(result.loaded_bugs)} 个）"
+    return (f"the state after step {result.loaded_step} ({len(result.loaded_memory)} memory entries, "
+            f"{len(result.loaded_bugs)} bugs)")  # fmt: skip
+
+
+def _store(directory: Path, store_class):
+    try:
+        return store_class(directory)
+    except OSError as exc:
+        raise ValueError(f"memory-dir: cannot use {directory}: {exc.strerror or exc}") from None
+
+
+# -- memviz scenario NAME ------------------------------------------------------------------------------
+
+
+def add_scenario_parser(sub: argparse._SubParsersAction, add_lang, add_site) -> None:
+    p = sub.add_parser(
+        "scenario",
+        help="the chapter's memory test cases: " + ", ".join(SCENARIOS),
+        description="A memory scenario's figures over seeds 1000..1199 (see the Scenarios tab).",
+    )
+    p.add_argument("name", choices=tuple(SCENARIOS), help="which scenario")
+    p.add_argument("--runs", type=_positive("runs", 5000), default=200)
+    p.add_argument("--seed0", type=_positive("seed0", 2**32 - 5001), default=1000)
+    p.add_argument("--strategy", choices=("visited", "frontier"), default=None)
+    p.add_argument("--ttls", type=_ttls, default=None, help="ttl: the values of T, e.g. 2,4,8")
+    p.add_argument("--capacity", type=_positive("capacity", 10_000), default=None, help="ttl: a capacity too")
+    p.add_argument("--interrupt-at", type=_positive("interrupt-at"), default=15, help="resume: K")
+    p.add_argument("--persist", type=_persist, action="append", default=None,
+                   help="resume: none, step or milestone:M (repeat for several; default all three)")  # fmt: skip
+    p.add_argument("--memory-dir", type=Path, default=None, help="resume: the memory directory")
+    p.add_argument("--to", dest="to_version", default=None, help="version: the version to switch to")
+    p.add_argument("--believe", type=_probability, default=1.0, help="poison: chance a note is believed")
+    p.add_argument("--sessions", type=_positive("sessions", 50), default=None, help="dedup: sessions a run")
+    p.add_argument("--json", action="store_true")
+    add_site(p)
+    add_lang(p)
+
+
+@_one_line_errors
+def cmd_scenario(args: argparse.Namespace) -> int:
+    from memviz.core.scenarios.catalog import scenario_figures, scenario_site
+    from memviz.core.site import load_site
+
+    site = scenario_site() if args.site is None else load_site(args.site)
+    name = args.name
+    options: dict = {
+        "ttl": {"ttls": args.ttls, "capacity": args.capacity},
+        "ablation": {},
+        "resume": {"interrupt_at": args.interrupt_at, "persist": args.persist,
+                   "memory_dir": args.memory_dir and _store(args.memory_dir, _Directory).path},
+        "version": {"to_version": args.to_version},
+        "poison": {"believe": args.believe},
+        "dedup": {"sessions": args.sessions, "lang": args.lang},
+    }[name]  # fmt: skip
+    figures = scenario_figures(name, site, args.runs, args.seed0, args.strategy, **options)
+    if args.json:
+        print(json.dumps({"scenario": name, "seeds": {"seed0": args.seed0, "runs": args.runs},
+                          "figures": figures}, ensure_ascii=False, default=str))  # fmt: skip
+        return 0
+    from memviz.scenario_text import scenario_text
+
+    sys.stdout.write("\n".join(scenario_text(name, figures, args, args.lang)) + "\n")
+    return 0
+
+
+class _Directory:
+    def __init__(self, path: Path) -> None:
+        path.mkdir(parents=True, exist_ok=True)
+        if not path.is_dir():
+            raise NotADirectoryError(20, "not a folder", str(path))
+        self.path = path
