@@ -8,13 +8,13 @@ import json
 import pytest
 
 from memviz.core.engine import RunConfig, run
+from memviz.core.resources import resource_path
 from memviz.core.scenarios.catalog import scenario_site
 from memviz.core.scenarios.dedup import dedup_run, normalise
 from memviz.core.scenarios.poison import TRAVERSAL_PATH, default_poison, poison_run, sanitize
 from memviz.core.scenarios.store import MemoryStore
 from memviz.core.scenarios.version import version_run
 from memviz.core.site import Site, SiteError
-from memviz.core.resources import resource_path
 
 DOC = json.loads(resource_path("sites", "conduit24-versions.json").read_text(encoding="utf-8"))
 
