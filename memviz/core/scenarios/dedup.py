@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from memviz.core.engine import Exploration, RunConfig
+from memviz.core.scenarios.resume import Observer
 from memviz.core.scenarios.streams import side_stream
 from memviz.core.site import Site
 from memviz.core.site_versions import ReportStyle
@@ -96,7 +97,10 @@ class DedupRun:
         }  # fmt: skip
 
 
-def dedup_run(site: Site, config: RunConfig, lang: str = "zh", sessions: int = DEFAULT_SESSIONS) -> DedupRun:
+def dedup_run(
+    site: Site, config: RunConfig, lang: str = "zh", sessions: int = DEFAULT_SESSIONS,
+    on_step: Observer | None = None,
+) -> DedupRun:  # fmt: skip
     if sessions < 1:
         raise ValueError(f"sessions: at least 1, got {sessions}")
     words = side_stream(config.seed, "wording")
@@ -106,6 +110,8 @@ def dedup_run(site: Site, config: RunConfig, lang: str = "zh", sessions: int = D
         if session:
             limit = config.with_(budget=config.budget * (session + 1))
             exploration = exploration.next_session([], set(), config=limit)
+        if on_step is not None:
+            on_step(session + 1, exploration, None)
         while not exploration.finished:
             event = exploration.step()
             if event.bug_found or event.duplicate_report:
@@ -114,6 +120,8 @@ def dedup_run(site: Site, config: RunConfig, lang: str = "zh", sessions: int = D
                 title = titles[words.index(len(titles))]
                 message = style.message.replace("{n}", str(words.index(9000) + 1000))
                 reports.append(Report(event.bug_page, event.steps, title, style.route, style.error, message))
+            if on_step is not None:
+                on_step(session + 1, exploration, event)
     kept = {}
     for mode in MODES:
         groups: dict = {}

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from memviz.core.engine import Exploration, RunConfig, StepEvent, run
+from memviz.core.scenarios.resume import Observer
 from memviz.core.scenarios.store import MemoryPathError, MemoryStore
 from memviz.core.scenarios.streams import side_stream
 from memviz.core.site import Site
@@ -108,7 +109,7 @@ def sanitize(notes: list[Note], visited: set[int]) -> tuple[list[Note], list[Not
 
 def poison_run(
     site: Site, config: RunConfig, mode: str, poison: Poison | None = None, believe: float = 1.0,
-    store: MemoryStore | None = None,
+    store: MemoryStore | None = None, on_step: Observer | None = None,
 ) -> PoisonRun:  # fmt: skip
     if mode not in MODES:
         raise ValueError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
@@ -116,33 +117,39 @@ def poison_run(
         raise ValueError(f"believe: a probability 0..1, got {believe}")
     if store is None:
         with tempfile.TemporaryDirectory(prefix="memviz-memories-") as directory:
-            return poison_run(site, config, mode, poison, believe, MemoryStore(directory))
+            return poison_run(site, config, mode, poison, believe, MemoryStore(directory), on_step)
     poison = default_poison(site) if poison is None else poison
     stream = side_stream(config.seed, "poison")
     exploration = Exploration(site, config)
     events: list[StepEvent] = []
     believed_at, poisoned, dropped = None, (), []
     refused_before = len(store.refused)
+    if on_step is not None:
+        on_step(1, exploration, None)
     while not exploration.finished:
         event = exploration.step()
         events.append(event)
-        if mode == "structured" or event.to_page != poison.page or believed_at is not None:
-            continue
-        if stream.random() >= believe:
-            continue  # read, not believed this time
-        believed_at = event.steps
-        text = poison.text(site, "en")
-        notes = [Note("claim", poison.claims, poison.page, event.steps, text),
-                 Note("request", (), poison.page, event.steps, poison.path)]  # fmt: skip
-        if mode == "sanitized":
-            visited = {p for p, v in enumerate(exploration.visits) if v}
-            notes, dropped = sanitize(notes, visited)
-        for note in notes:
-            if note.kind == "claim":
-                poisoned = exploration.believe(note.pages)
-                store.create(NOTES_FILE, f"- tested: {list(note.pages)} (source: page {note.source})\n")
-        with contextlib.suppress(MemoryPathError):  # the model asks for the write; the store refuses
-            store.create(poison.path, "memory backup")
+        if (
+            mode != "structured"
+            and event.to_page == poison.page
+            and believed_at is None
+            and stream.random() < believe  # drawn only when the comment is read and not yet believed
+        ):
+            believed_at = event.steps
+            text = poison.text(site, "en")
+            notes = [Note("claim", poison.claims, poison.page, event.steps, text),
+                     Note("request", (), poison.page, event.steps, poison.path)]  # fmt: skip
+            if mode == "sanitized":
+                visited = {p for p, v in enumerate(exploration.visits) if v}
+                notes, dropped = sanitize(notes, visited)
+            for note in notes:
+                if note.kind == "claim":
+                    poisoned = exploration.believe(note.pages)
+                    store.create(NOTES_FILE, f"- tested: {list(note.pages)} (source: page {note.source})\n")
+            with contextlib.suppress(MemoryPathError):  # the model asks for the write; the store refuses
+                store.create(poison.path, "memory backup")
+        if on_step is not None:
+            on_step(1, exploration, event)
     result = exploration.result()
     return PoisonRun(
         mode, config, poison, events, believed_at, poisoned, dropped, store.refused[refused_before:],

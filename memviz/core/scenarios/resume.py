@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from memviz.core.engine import Exploration, RunConfig, StepEvent
@@ -26,6 +27,7 @@ from memviz.core.site import Site
 from memviz.core.strategies import HOW_DEAD_END, HOW_DONE
 
 PROGRESS_FILE = "/memories/progress.json"  # the harness's structured state
+Observer = Callable[[int, Exploration, StepEvent | None], None]
 
 
 def parse_persist(text: str) -> tuple[str, int]:
@@ -99,16 +101,18 @@ class ResumedRun:
 
 
 def resumed_run(
-    site: Site, config: RunConfig, interrupt_at: int, persist: str, store: MemoryStore | None = None
-) -> ResumedRun:
+    site: Site, config: RunConfig, interrupt_at: int, persist: str, store: MemoryStore | None = None,
+    on_step: Observer | None = None,
+) -> ResumedRun:  # fmt: skip
     """Session 1 to step ``interrupt_at``, the cut, session 2 from what ``store`` holds on disk
-    (default: a fresh temporary memory directory)."""
+    (default: a fresh temporary memory directory). ``on_step(session, exploration, event)`` is
+    called after each step (and with event None as each session begins), for a player."""
     kind, every = parse_persist(persist)
     if interrupt_at < 0:
         raise ValueError(f"interrupt-at: must not be negative, got {interrupt_at}")
     if store is None:
         with tempfile.TemporaryDirectory(prefix="memviz-memories-") as directory:
-            return resumed_run(site, config, interrupt_at, persist, MemoryStore(directory))
+            return resumed_run(site, config, interrupt_at, persist, MemoryStore(directory), on_step)
     if kind == "none" and store.read(PROGRESS_FILE) is not None:  # a directory reused
         store.delete(PROGRESS_FILE)  # (the others write over it at step 0)
     first = Exploration(site, config)
@@ -121,9 +125,13 @@ def resumed_run(
 
     maybe_write(0)
     events1: list[StepEvent] = []
+    if on_step is not None:
+        on_step(1, first, None)
     while not first.finished and len(events1) < interrupt_at:
         event = first.step()
         events1.append(event)
+        if on_step is not None:
+            on_step(1, first, event)
         if event.moved:
             maybe_write(event.steps)
     stopped_itself = first.finished and (
@@ -139,8 +147,12 @@ def resumed_run(
     loaded_step, memory, bugs = read_progress(store, site.n_pages)
     second = first.next_session(memory, bugs)
     events2: list[StepEvent] = []
+    if on_step is not None:
+        on_step(2, second, None)
     while not second.finished:
         events2.append(second.step())
+        if on_step is not None:
+            on_step(2, second, events2[-1])
     last = (events2 or events1)[-1] if (events2 or events1) else None
     steps = len(first.path) - 1 + len(second.path) - 1
     found = first.reported | second.reported

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from memviz.core.engine import Exploration, RunConfig, StepEvent
+from memviz.core.scenarios.resume import Observer
 from memviz.core.site import Site
 
 MODES = ("keep", "wipe", "invalidate")
@@ -61,7 +62,11 @@ class VersionRun:
         }  # fmt: skip
 
 
-def version_run(site: Site, config: RunConfig, mode: str, to_version: str | None = None) -> VersionRun:
+def version_run(
+    site: Site, config: RunConfig, mode: str, to_version: str | None = None, on_step: Observer | None = None
+) -> VersionRun:
+    """Both sessions; ``on_step(session, exploration, event)`` after each step (event None as a
+    session begins), for a player."""
     if mode not in MODES:
         raise ValueError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
     if not site.versions:
@@ -77,8 +82,12 @@ def version_run(site: Site, config: RunConfig, mode: str, to_version: str | None
     changed = set(version.changed)
     first = Exploration(old, config)
     events1 = []
+    if on_step is not None:
+        on_step(1, first, None)
     while not first.finished:
         events1.append(first.step())
+        if on_step is not None:
+            on_step(1, first, events1[-1])
     memory = list(first.memory_order())
     bug_list = {p: f"open {old.version}" for p in sorted(first.reported)}
     tested_at = {p: 1 for p in memory}  # session each "tested" mark was made in
@@ -100,9 +109,13 @@ def version_run(site: Site, config: RunConfig, mode: str, to_version: str | None
     rereported = 0
     events2 = []
     new_bug_pages = tuple(p for p, _ in version.new_bugs)
+    if on_step is not None:
+        on_step(2, second, None)
     while not second.finished:
         event = second.step()
         events2.append(event)
+        if on_step is not None:
+            on_step(2, second, event)
         page = event.to_page
         if page is None or event.memory_written != page:
             continue  # nothing tested: no move, or a page memory marks tested
