@@ -109,6 +109,7 @@ class MainWindow(QMainWindow):
         from memviz.gui.analysis import BatchView, CostView, SweepView
         from memviz.gui.exercises_view import ExercisesView
         from memviz.gui.info_view import InfoView
+        from memviz.gui.scenarios import ScenariosView
 
         store = self.preferences.store if self.preferences is not None else None
         self.batch = BatchView(self.settings, self.language)
@@ -120,6 +121,7 @@ class MainWindow(QMainWindow):
             (self.batch, "批量", "Batch"),
             (self.sweep, "容量扫描", "Capacity sweep"),
             (self.cost, "成本", "Cost"),
+            (ScenariosView(self.settings, self.language), "记忆场景", "Scenarios"),
             (self.exercises, "练习", "Exercises"),
             (self.info, "说明", "About the model"),
         ):

@@ -58,6 +58,7 @@ def snapshot(
     settings = RunSettings(site=site, config=config)
     window = MainWindow(settings, Language(lang))
     try:
+        view, _, detail = view.partition("/")  # e.g. scenarios/poison/notes: what the view shows
         window.select_view(view)
         window.explore.model.set_animated(False)
         window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
@@ -67,6 +68,8 @@ def snapshot(
         model = window.explore.model
         model.jump(model.total if steps is None else steps)
         shown = window.current_view()
+        if hasattr(shown, "show_for_snapshot"):  # scenarios: which one, how, how many steps
+            shown.show_for_snapshot(detail, steps)
         if hasattr(shown, "compute_blocking"):  # analysis views: compute here, then draw
             shown.compute_blocking()
         for _ in range(3):

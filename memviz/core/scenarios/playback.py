@@ -117,7 +117,8 @@ class _Recorder:
                                  tuple(dict.fromkeys(self.found)), zh, en))  # fmt: skip
 
     def playback(self, scenario: str, zh: str, en: str) -> Playback:
-        return Playback(scenario, self.site, self.frames, self.markers, zh, en)
+        markers = sorted(self.markers, key=lambda m: m.frame)  # stable: same-frame markers keep their order
+        return Playback(scenario, self.site, self.frames, markers, zh, en)
 
 
 def _narrate(site: Site, event: StepEvent) -> tuple[str, str]:
@@ -135,6 +136,17 @@ def _narrate(site: Site, event: StepEvent) -> tuple[str, str]:
         zh += f"；过期忘掉 {len(event.memory_dropped)} 条"
         en += f"; forgot {names} (too old)"
     return zh, en
+
+
+def bug_name(site: Site, page: int, lang: str) -> str:
+    """The name of the bug on ``page`` in this version of the site or any later one."""
+    if page in site.bug_by_page:
+        return site.bug_name(page, lang)
+    for version in site.versions:
+        names = dict(version.new_bugs).get(page)
+        if names is not None:
+            return names.get(lang) or next(iter(names.values()))
+    return str(page)
 
 
 # -- the scenarios ------------------------------------------------------------------------------------

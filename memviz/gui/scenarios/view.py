@@ -1,0 +1,387 @@
+"""The Scenarios tab: pick one of the chapter's memory test cases, a way to run it and a seed, and
+play it step by step: pages coloured by state, the timeline with the scenario's markers, memory with
+its tags (a poisoned entry in red with its source, entries read back from disk, pages to retest),
+reports merged or not, the lesson in a few lines, and an exercise the core grades.
+
+Every frame, marker and answer comes from :mod:`memviz.core.scenarios`; this view only draws them.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSlider,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from memviz.core.scenarios import playback as pb
+from memviz.core.scenarios.catalog import SCENARIOS, scenario_site
+from memviz.core.scenarios.exercises import EXERCISES_BY_SCENARIO
+from memviz.gui.explore import style
+from memviz.gui.language import Language
+from memviz.gui.models import RunSettings
+from memviz.gui.scenarios.canvas import MARKER_COLOURS, POISONED, RETEST, STALE, PagesCanvas, Timeline, bold
+
+PLAY_INTERVAL_MS = 500
+
+MODE_LABELS = {
+    "ttl": {m: (f"T = {m}", f"T = {m}") for m in pb.MODES["ttl"]},
+    "ablation": {"none": ("无记忆", "no memory"), "visited_only": ("只有已访问集合", "visited set only"),
+                 "bug_list_only": ("只有 Bug 清单", "bug list only"), "both": ("两者都有", "both")},
+    "resume": {"none": ("不持久化", "persist none"), "milestone:10": ("每 10 步写交接笔记", "milestone:10"),
+               "step": ("每步写状态", "persist every step")},
+    "version": {"keep": ("保留旧记忆", "keep"), "wipe": ("清空", "wipe"), "invalidate": ("按版本失效", "invalidate")},
+    "poison": {"notes": ("模型写自由文本笔记", "free-text notes"), "structured": ("代码写结构化状态", "structured state"),
+               "sanitized": ("笔记经过清洗", "sanitized notes")},
+    "dedup": {"none": ("不去重", "no dedup"), "title": ("按标题", "by title"), "fingerprint": ("按指纹", "by fingerprint")},
+}  # fmt: skip
+TAG_TEXT = {
+    pb.POISONED: ("投毒：来自「{source}」的评论", "poisoned: from the comment on {source}"),
+    "disk": ("从记忆文件读回", "read back from the memory file"),
+    pb.STALE: ("已测（v1），页面已改", "tested on v1, page changed since"),
+}
+
+
+class ScenariosView(QWidget):
+    def __init__(self, settings: RunSettings, language: Language, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("scenarios")
+        self.settings, self.language = settings, language
+        self.site = scenario_site()
+        self.playback: pb.Playback | None = None
+        self.index = 0
+        self.timer = QTimer(self)
+        self.timer.setInterval(PLAY_INTERVAL_MS)
+        self.timer.timeout.connect(self.step_forward)
+        self._build()
+        self.language.changed.connect(lambda _code: self._retranslate())
+        self._retranslate()
+        self._load()
+
+    # -- layout ----------------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.scenario_box = QComboBox(objectName="scenario_choice")
+        self.mode_box = QComboBox(objectName="scenario_mode")
+        self.seed_box = QSpinBox(objectName="scenario_seed")
+        self.seed_box.setRange(0, 2**31 - 1)
+        self.seed_box.setValue(1000)
+        self.seed_label = QLabel()
+        for box in (self.scenario_box, self.mode_box):
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.back_button, self.play_button, self.next_button = (
+            QPushButton("◀"),
+            QPushButton("▶"),
+            QPushButton("▶|"),
+        )
+        self.slider = QSlider(Qt.Orientation.Horizontal, objectName="scenario_slider")
+        self.step_label = QLabel(objectName="scenario_step")
+        for button in (self.back_button, self.play_button, self.next_button):
+            button.setMaximumWidth(button.fontMetrics().horizontalAdvance("▶|") * 3 + 16)
+        top = QHBoxLayout()
+        for w in (self.scenario_box, self.mode_box, self.seed_label, self.seed_box, self.back_button,
+                  self.play_button, self.next_button):  # fmt: skip
+            top.addWidget(w)
+        top.addWidget(self.slider, 1)
+        top.addWidget(self.step_label)
+
+        self.pages = PagesCanvas()
+        self.timeline = Timeline()
+        self.narration = QLabel(objectName="scenario_narration")
+        self.narration.setWordWrap(True)
+        style.set_ui_font(self.narration, 1.1)
+        self.events = QListWidget(objectName="scenario_events")
+        self.events.setMaximumHeight(150)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.pages, 1)
+        left_layout.addWidget(self.timeline)
+        left_layout.addWidget(self.narration)
+        left_layout.addWidget(self.events)
+
+        self.lesson = QLabel(objectName="scenario_lesson")
+        self.lesson.setWordWrap(True)
+        self.summary = QLabel(objectName="scenario_summary")
+        self.summary.setWordWrap(True)
+        style.set_ui_font(self.summary, 1.0, bold=True)
+        self.memory_title, self.reports_title = QLabel(), QLabel()
+        self.memory = QListWidget(objectName="scenario_memory")
+        self.reports = QListWidget(objectName="scenario_reports")
+        self.exercise_title, self.question, self.feedback = (
+            QLabel(),
+            QLabel(objectName="scenario_question"),
+            QLabel(),
+        )
+        self.question.setWordWrap(True)
+        self.feedback.setWordWrap(True)
+        self.answer = QLineEdit(objectName="scenario_answer")
+        self.check_button = QPushButton(objectName="scenario_check")
+        answer_row = QHBoxLayout()
+        answer_row.addWidget(self.answer, 1)
+        answer_row.addWidget(self.check_button)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        for w in (self.lesson, self.summary, self.memory_title, self.memory, self.reports_title, self.reports,
+                  self.exercise_title, self.question):  # fmt: skip
+            right_layout.addWidget(w, 1 if isinstance(w, QListWidget) else 0)
+        right_layout.addLayout(answer_row)
+        right_layout.addWidget(self.feedback)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+
+        for name in SCENARIOS:
+            self.scenario_box.addItem("", name)
+        self.scenario_box.currentIndexChanged.connect(self._on_scenario)
+        self.mode_box.currentIndexChanged.connect(lambda _i: self._load())
+        self.seed_box.valueChanged.connect(lambda _v: self._load())
+        self.slider.valueChanged.connect(self.show_frame)
+        self.timeline.frame_clicked.connect(self.slider.setValue)
+        self.back_button.clicked.connect(lambda: self.slider.setValue(self.index - 1))
+        self.next_button.clicked.connect(self.step_forward)
+        self.play_button.clicked.connect(self.toggle_play)
+        self.check_button.clicked.connect(self.check_answer)
+        self.answer.returnPressed.connect(self.check_answer)
+
+    # -- what to play ------------------------------------------------------------------------------------
+
+    @property
+    def scenario(self) -> str:
+        return self.scenario_box.currentData()
+
+    @property
+    def mode(self) -> str:
+        return self.mode_box.currentData()
+
+    def select(self, scenario: str, mode: str | None = None, seed: int | None = None) -> None:
+        """Show ``scenario`` played ``mode`` for ``seed`` (defaults: the scenario's own)."""
+        self.scenario_box.blockSignals(True)
+        self.scenario_box.setCurrentIndex(list(SCENARIOS).index(scenario))
+        self.scenario_box.blockSignals(False)
+        self._fill_modes(mode)
+        self.seed_box.blockSignals(True)
+        self.seed_box.setValue(pb.DEFAULT_SEED.get(scenario, 1000) if seed is None else seed)
+        self.seed_box.blockSignals(False)
+        self._load()
+
+    def show_for_snapshot(self, detail: str, steps: int | None) -> None:
+        """``memviz snapshot --view scenarios/NAME[/MODE[/SEED]] --steps N`` (default: the last frame)."""
+        parts = [p for p in detail.split("/") if p]
+        if parts:
+            if parts[0] not in SCENARIOS:
+                raise ValueError(f"view: unknown scenario {parts[0]!r}; valid: {', '.join(SCENARIOS)}")
+            mode = parts[1] if len(parts) > 1 else None
+            if mode is not None and mode not in pb.MODES[parts[0]]:
+                raise ValueError(f"view: {parts[0]} plays {', '.join(pb.MODES[parts[0]])}, not {mode!r}")
+            seed = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else None
+            self.select(parts[0], mode, seed)
+        if steps is None:
+            self.jump_to_end()
+        else:
+            self.slider.setValue(steps)
+
+    def _on_scenario(self, _index: int) -> None:
+        self.select(self.scenario)
+
+    def _fill_modes(self, mode: str | None = None) -> None:
+        self.mode_box.blockSignals(True)
+        self.mode_box.clear()
+        for m in pb.MODES[self.scenario]:
+            self.mode_box.addItem(self.language.tr(*MODE_LABELS[self.scenario][m]), m)
+        self.mode_box.setCurrentIndex(pb.MODES[self.scenario].index(mode or pb.DEFAULT_MODE[self.scenario]))
+        self.mode_box.blockSignals(False)
+
+    def _load(self) -> None:
+        if self.mode_box.count() == 0:
+            self._fill_modes()
+        self.timer.stop()
+        self.playback = pb.playback(
+            self.scenario, self.site, self.seed_box.value(), self.mode, self.language.code
+        )
+        self.timeline.set_playback(self.playback.frames, self.playback.markers)
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, len(self.playback.frames) - 1)
+        self.slider.setValue(0)
+        self.slider.blockSignals(False)
+        self.feedback.clear()
+        self._set_static_texts()
+        self.show_frame(0)
+
+    # -- playing -------------------------------------------------------------------------------------------
+
+    def step_forward(self) -> None:
+        if self.playback is None or self.index >= len(self.playback.frames) - 1:
+            self.timer.stop()
+            self._set_play_text()
+            return
+        self.slider.setValue(self.index + 1)
+
+    def toggle_play(self) -> None:
+        if self.timer.isActive():
+            self.timer.stop()
+        else:
+            if self.playback is not None and self.index >= len(self.playback.frames) - 1:
+                self.slider.setValue(0)
+            self.timer.start()
+        self._set_play_text()
+
+    def jump_to_end(self) -> None:
+        if self.playback is not None:
+            self.slider.setValue(len(self.playback.frames) - 1)
+
+    def show_frame(self, index: int) -> None:
+        if self.playback is None:
+            return
+        index = max(0, min(index, len(self.playback.frames) - 1))
+        self.index = index
+        frame = self.playback.frames[index]
+        lang, tr = self.language.code, self.language.tr
+        self.pages.show_frame(self.site, frame, lang)
+        self.timeline.set_current(index)
+        self.step_label.setText(
+            tr(f"会话 {frame.session} · 第 {frame.step} 步", f"session {frame.session} · step {frame.step}")
+        )
+        self.narration.setText(frame.note(lang))
+        self.events.clear()
+        for marker in self.playback.markers:
+            if marker.frame <= index:
+                item = QListWidgetItem(f"[{self.playback.frames[marker.frame].step}] {marker.text(lang)}")
+                item.setForeground(MARKER_COLOURS.get(marker.kind, style.colors().ink))
+                if marker.frame == index:
+                    item.setFont(bold(item.font()))
+                self.events.addItem(item)
+        self.events.scrollToBottom()
+        self._show_memory(frame)
+        self._show_reports(frame)
+
+    def _show_memory(self, frame: pb.Frame) -> None:
+        lang = self.language.code
+        self.memory.clear()
+        for k, line in enumerate(frame.memory):
+            text = f"{k + 1}. {self.site.page_name(line.page, lang)}"
+            if line.tag in TAG_TEXT:
+                source = self.site.page_name(line.source, lang) if line.source is not None else ""
+                text += "  ← " + self.language.tr(*TAG_TEXT[line.tag]).format(source=source)
+            item = QListWidgetItem(text)
+            colour = {pb.POISONED: POISONED, pb.STALE: STALE, pb.RETEST: RETEST}.get(line.tag)
+            if colour is not None:
+                item.setForeground(colour)
+                item.setFont(bold(item.font()))
+            self.memory.addItem(item)
+        first_tagged = next((k for k, line in enumerate(frame.memory) if line.tag), None)
+        if first_tagged is not None:  # what the lesson is about, in view
+            self.memory.scrollToItem(self.memory.item(first_tagged))
+        for page, state in enumerate(frame.states):
+            if state == pb.RETEST:
+                item = QListWidgetItem(
+                    f"—  {self.site.page_name(page, lang)}  " + self.language.tr("待复测", "to retest")
+                )
+                item.setForeground(RETEST)
+                self.memory.addItem(item)
+
+    def _show_reports(self, frame: pb.Frame) -> None:
+        self.reports.clear()
+        lang = self.language.code
+        if frame.reports:
+            for k, line in enumerate(frame.reports):
+                if line.merged_into is None:
+                    text = f"#{k + 1} {line.title}  [{line.fingerprint}]"
+                else:
+                    text = (
+                        f"#{k + 1} {line.title}  → "
+                        + self.language.tr("并入", "merged into")
+                        + f" #{self._kept_number(frame, line.merged_into)}"
+                    )
+                item = QListWidgetItem(text)
+                if line.merged_into is None:
+                    item.setFont(bold(item.font()))
+                else:
+                    wrong = frame.reports[self._kept_position(frame, line.merged_into)].bug != line.bug
+                    item.setForeground(QColor("#D55E00") if wrong else style.colors().muted)
+                self.reports.addItem(item)
+        else:
+            for page in frame.bugs_found:
+                self.reports.addItem(pb.bug_name(self.site, page, lang))
+
+    def _kept_position(self, frame: pb.Frame, kept: int) -> int:
+        """The report list position of the ``kept``-th kept report."""
+        positions = [k for k, line in enumerate(frame.reports) if line.merged_into is None]
+        return positions[kept] if kept < len(positions) else 0
+
+    def _kept_number(self, frame: pb.Frame, kept: int) -> int:
+        return self._kept_position(frame, kept) + 1
+
+    # -- the exercise ---------------------------------------------------------------------------------------
+
+    def check_answer(self) -> None:
+        exercise = EXERCISES_BY_SCENARIO[self.scenario]
+        tr = self.language.tr
+        text = self.answer.text().strip().rstrip("%")
+        try:
+            value = float(text)
+        except ValueError:
+            self.feedback.setText(tr("请输入一个数。", "Please enter a number."))
+            return
+        right, answer = exercise.check(self.site, value)
+        shown = f"{answer:.2f}".rstrip("0").rstrip(".") + exercise.unit
+        self.feedback.setText(
+            tr("对！", "Right!")
+            if right
+            else tr(f"不对，答案是 {shown}。", f"Not quite: the answer is {shown}.")
+        )
+        self.feedback.setStyleSheet("color: #009E73;" if right else "color: #D55E00;")
+
+    # -- texts -------------------------------------------------------------------------------------------------
+
+    def _set_play_text(self) -> None:
+        self.play_button.setText("⏸" if self.timer.isActive() else "▶")
+
+    def _set_static_texts(self) -> None:
+        lang, tr = self.language.code, self.language.tr
+        scenario = SCENARIOS[self.scenario]
+        self.lesson.setText(f"<b>{scenario.title(lang)}</b><br>{scenario.lesson(lang)}")
+        self.summary.setText(self.playback.summary(lang) if self.playback else "")
+        self.question.setText(EXERCISES_BY_SCENARIO[self.scenario].question(lang))
+        self.memory_title.setText(tr("记忆（按淘汰顺序）", "Memory (eviction order)"))
+        self.reports_title.setText(
+            tr("报告", "Reports") if self.scenario == "dedup" else tr("Bug 清单", "Bug list")
+        )
+
+    def _retranslate(self) -> None:
+        tr = self.language.tr
+        for i, name in enumerate(SCENARIOS):
+            self.scenario_box.setItemText(i, SCENARIOS[name].title(self.language.code))
+        for i in range(self.mode_box.count()):
+            self.mode_box.setItemText(i, tr(*MODE_LABELS[self.scenario][self.mode_box.itemData(i)]))
+        self.seed_label.setText("seed")
+        self.exercise_title.setText(tr("练习（自动判分）", "Exercise (graded automatically)"))
+        self.check_button.setText(tr("检查", "Check"))
+        self.answer.setPlaceholderText(tr("你的答案", "your answer"))
+        self._set_play_text()
+        if self.playback is not None:
+            if self.scenario == "dedup":  # report titles are worded in the language
+                index = self.index
+                self._load()
+                self.slider.setValue(index)
+                return
+            self._set_static_texts()
+            self.show_frame(self.index)

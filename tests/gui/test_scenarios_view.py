@@ -1,0 +1,88 @@
+"""The Scenarios tab plays what the core's playback says, in both languages, and grades its exercise."""
+
+from __future__ import annotations
+
+import pytest
+
+from memviz.core.scenarios import playback as pb
+from memviz.core.scenarios.catalog import SCENARIOS, scenario_site
+from memviz.core.scenarios.exercises import EXERCISES_BY_SCENARIO
+
+
+@pytest.fixture
+def view(make_window):
+    window = make_window()
+    return window, window.select_view("scenarios")
+
+
+def test_every_scenario_and_mode_plays_its_core_frames(view):
+    _window, scenarios = view
+    site = scenario_site()
+    for name in SCENARIOS:
+        for mode in pb.MODES[name]:
+            scenarios.select(name, mode, 1001)
+            expected = pb.playback(name, site, 1001, mode, "zh")
+            assert scenarios.slider.maximum() == len(expected.frames) - 1
+            scenarios.jump_to_end()
+            last = expected.frames[-1]
+            assert scenarios.pages.frame == last and scenarios.narration.text() == last.note_zh
+            assert scenarios.memory.count() >= len(last.memory)
+            assert scenarios.events.count() == len(expected.markers)
+
+
+def test_the_cut_and_the_poisoned_entry_are_shown(view):
+    _window, scenarios = view
+    scenarios.select("resume", "step", 1000)
+    cut = next(m for m in scenarios.playback.markers if m.kind == pb.CUT)
+    scenarios.slider.setValue(cut.frame)
+    texts = [scenarios.events.item(i).text() for i in range(scenarios.events.count())]
+    assert any("中断" in t for t in texts) and any("从文件读回第 15 步后的状态" in t for t in texts)
+    memory = [scenarios.memory.item(i).text() for i in range(scenarios.memory.count())]
+    assert sum("从记忆文件读回" in t for t in memory) == len(scenarios.playback.frames[cut.frame].memory) - 1
+    scenarios.select("poison", "notes", 1001)
+    scenarios.jump_to_end()
+    memory = [scenarios.memory.item(i).text() for i in range(scenarios.memory.count())]
+    poisoned = [t for t in memory if "投毒" in t]
+    assert len(poisoned) == 2 and all("A 的评论" in t for t in poisoned)
+    assert "注销账号" in poisoned[0] or "注销账号" in poisoned[1]
+    texts = [scenarios.events.item(i).text() for i in range(scenarios.events.count())]
+    assert any("存储拒绝写入 /memories/../../secrets.env" in t for t in texts)
+
+
+def test_language_switch_retitles_everything(view):
+    window, scenarios = view
+    scenarios.select("dedup", "title", 1004)
+    scenarios.jump_to_end()
+    window.language.set_code("en")
+    assert scenarios.scenario_box.currentText() == SCENARIOS["dedup"].title("en")
+    assert scenarios.mode_box.currentText() == "by title"
+    assert SCENARIOS["dedup"].lesson("en") in scenarios.lesson.text()
+    assert scenarios.question.text() == EXERCISES_BY_SCENARIO["dedup"].question("en")
+    reports = [scenarios.reports.item(i).text() for i in range(scenarios.reports.count())]
+    assert any("merged into" in t for t in reports)
+
+
+def test_the_exercise_is_graded_by_the_core(view):
+    _window, scenarios = view
+    site = scenario_site()
+    scenarios.select("poison")
+    answer = EXERCISES_BY_SCENARIO["poison"].solve(site)
+    scenarios.answer.setText(str(int(answer)))
+    scenarios.check_button.click()
+    assert scenarios.feedback.text() == "对！"
+    scenarios.answer.setText(str(int(answer) + 1))
+    scenarios.check_button.click()
+    assert scenarios.feedback.text() == f"不对，答案是 {int(answer)}。"
+    scenarios.answer.setText("abc")
+    scenarios.check_button.click()
+    assert scenarios.feedback.text() == "请输入一个数。"
+
+
+def test_snapshot_shows_a_scenario(tmp_path, site):
+    from memviz.core.engine import RunConfig
+    from memviz.gui.snapshot import snapshot
+
+    out = snapshot(tmp_path / "s.png", RunConfig(), site, None, (1280, 720), "en", "scenarios/version/keep")
+    assert out.exists() and out.stat().st_size > 10_000
+    with pytest.raises(ValueError, match="unknown scenario 'nope'"):
+        snapshot(tmp_path / "t.png", RunConfig(), site, None, (1280, 720), "en", "scenarios/nope")
