@@ -37,7 +37,13 @@ def test_explore_offers_names_and_narrates_a_registered_policy(make_window, mru)
     dispose_later(window)
     combo = window.explore.config_bar.policy
     items = [(combo.itemData(i), combo.itemText(i)) for i in range(combo.count())]
-    assert items == [("fifo", "FIFO"), ("lru", "LRU"), ("random", "Random"), ("mru", "MRU")]
+    assert items == [
+        ("fifo", "FIFO"),
+        ("lru", "LRU"),
+        ("random", "Random"),
+        ("ttl", "Time to live"),
+        ("mru", "MRU"),
+    ]
     assert combo.currentData() == "mru"
     explore = window.explore
     explore.model.jump(10)
@@ -59,6 +65,6 @@ def test_the_sweep_draws_a_registered_policy_in_its_colour(keep_analysis_view, m
     view.capacity_from.setValue(3)
     view.runs_spin.setValue(20)
     view.compute_blocking()
-    assert view.result.sweep.policies == ("fifo", "lru", "random", "mru")
+    assert view.result.sweep.policies == ("fifo", "lru", "random", "ttl", "mru")
     assert [label.text for _, label in view.legend.items][-1] == "MRU"
     assert view.curves["mru"].opts["pen"].color() == QColor("#123456")

@@ -149,8 +149,10 @@ def read_csv(path: Path) -> list[dict[str, Any]]:
 
 
 def _parse(column: str, text: str) -> Any:
+    if column in ("capacity", "ttl", "bug_list") and not text:  # settings whose None is an empty cell
+        return None
     if column == "capacity":
-        return int(text) if text else None
+        return int(text)
     if text in ("True", "False"):
         return text == "True"
     for kind in (int, float):

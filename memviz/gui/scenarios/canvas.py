@@ -16,12 +16,12 @@ from memviz.core.scenarios import playback as pb
 from memviz.gui.explore import style
 
 # Colours of the scenario states the Explore view has no name for (Okabe-Ito, readable in every theme).
-RETEST = QColor("#E69F00")  # orange: to retest
+RETEST = QColor("#CC79A7")  # reddish purple: to retest (orange-yellow is "visited" already)
 STALE = QColor("#999999")  # grey: a "tested" mark that no longer holds
 POISONED = QColor("#D55E00")  # red: put there by a page's text
 MARKER_COLOURS = {
     pb.CUT: QColor("#D55E00"), pb.RELOAD: QColor("#0072B2"), pb.SWITCH: QColor("#E69F00"),
-    pb.POISON: QColor("#D55E00"), pb.REFUSED: QColor("#CC79A7"), pb.REPORT: QColor("#009E73"),
+    pb.POISON: QColor("#D55E00"), pb.REFUSED: QColor("#882255"), pb.REPORT: QColor("#009E73"),
     pb.DROP: QColor("#56B4E9"),
 }  # fmt: skip
 LEGEND = (
