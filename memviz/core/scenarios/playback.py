@@ -8,7 +8,7 @@ switch, the poisoned note, a report merged or not).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from memviz.core.engine import Exploration, RunConfig, StepEvent
 from memviz.core.site import Site
@@ -51,6 +51,7 @@ class Frame:
     note_zh: str
     note_en: str
     reports: tuple[ReportLine, ...] = ()
+    bug_states: tuple[tuple[int, str], ...] = ()  # version: the bug list's entries ("open v1", "fixed in v2")
 
     def note(self, lang: str) -> str:
         return self.note_zh if lang == "zh" else self.note_en
@@ -224,6 +225,9 @@ def version_playback(site: Site, config: RunConfig, mode: str = "invalidate") ->
                      f"new bug: {site.at_version(version.name).bug_name(event.memory_written, 'en')}")  # fmt: skip
 
     result = version_run(site, config, mode, on_step=observe)
+    switch = next(m.frame for m in rec.markers if m.kind == SWITCH)
+    for k, bug_list in enumerate(result.bug_lists):  # the switch frame, then each session-2 step
+        rec.frames[switch + k] = replace(rec.frames[switch + k], bug_states=tuple(bug_list.items()))
     return rec.playback(
         "version",
         f"{_mode_zh(mode)}：新 Bug 找到 {len(result.found_new)}/{len(result.new_bugs)}，过期条目 {result.stale}",

@@ -48,6 +48,9 @@ class VersionRun:
     stale_tested: list[int]  # at the end: "tested" marks on changed pages not tested since
     stale_open: list[int]  # at the end: fixed bugs the bug list still calls open
     bug_list: dict[int, str]  # at the end: page -> "open v1", "fixed in v2", "open v2"
+    bug_lists: list[dict[int, str]] = field(
+        default_factory=list, repr=False
+    )  # at the switch, then after each session-2 step
 
     @property
     def stale(self) -> int:
@@ -109,6 +112,7 @@ def version_run(
     rereported = 0
     events2 = []
     new_bug_pages = tuple(p for p, _ in version.new_bugs)
+    bug_lists = [dict(bug_list)]
     if on_step is not None:
         on_step(2, second, None)
     while not second.finished:
@@ -117,21 +121,21 @@ def version_run(
         if on_step is not None:
             on_step(2, second, event)
         page = event.to_page
-        if page is None or event.memory_written != page:
-            continue  # nothing tested: no move, or a page memory marks tested
-        tested_at[page] = 2
-        if page in new.bug_by_page and not bug_list.get(page, "").startswith("open"):
-            if page in new_bug_pages:
-                found_new.setdefault(page, event.steps - config.budget)
+        # tested: the agent arrived on a page memory did not mark tested (this step wrote it)
+        if page is not None and event.memory_written == page:
+            tested_at[page] = 2
+            if page in new.bug_by_page and not bug_list.get(page, "").startswith("open"):
+                if page in new_bug_pages:
+                    found_new.setdefault(page, event.steps - config.budget)
+                else:  # an old bug: reported again if session 1 had reported it
+                    rereported += page in first.reported
                 bug_list[page] = f"open {version.name}"
-            else:  # an old bug: reported again if session 1 had reported it
-                rereported += page in first.reported
-                bug_list[page] = f"open {version.name}"
+        bug_lists.append(dict(bug_list))
     stale_tested = sorted(p for p, session in tested_at.items() if session == 1 and p in changed)
     stale_open = sorted(p for p in version.fixed if bug_list.get(p, "").startswith("open"))
     return VersionRun(
         site, config, mode, version.name, [events1, events2], retest, new_bug_pages, version.fixed,
-        found_new, rereported, stale_tested, stale_open, bug_list,
+        found_new, rereported, stale_tested, stale_open, bug_list, bug_lists,
     )  # fmt: skip
 
 

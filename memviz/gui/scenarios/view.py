@@ -318,9 +318,26 @@ class ScenariosView(QWidget):
                     wrong = frame.reports[self._kept_position(frame, line.merged_into)].bug != line.bug
                     item.setForeground(QColor("#D55E00") if wrong else style.colors().muted)
                 self.reports.addItem(item)
+        elif frame.bug_states:  # a new version: each entry with its state, stale ones marked
+            fixed = set(self.site.versions[0].fixed) if self.site.versions else set()
+            for page, state in frame.bug_states:
+                item = QListWidgetItem(f"{pb.bug_name(self.site, page, lang)} — {self._bug_state(state)}")
+                if page in fixed and state.startswith("open"):
+                    item.setForeground(STALE)
+                    item.setText(
+                        item.text()
+                        + self.language.tr("（已过期：新版本已修复）", " (stale: fixed in the new version)")
+                    )
+                self.reports.addItem(item)
         else:
             for page in frame.bugs_found:
                 self.reports.addItem(pb.bug_name(self.site, page, lang))
+
+    def _bug_state(self, state: str) -> str:
+        _, _, version = state.partition(" in ") if state.startswith("fixed") else state.partition(" ")
+        if state.startswith("fixed"):
+            return self.language.tr(f"{version} 已修复", f"fixed in {version}")
+        return self.language.tr(f"未修复（{version}）", f"open ({version})")
 
     def _kept_position(self, frame: pb.Frame, kept: int) -> int:
         """The report list position of the ``kept``-th kept report."""
