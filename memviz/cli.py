@@ -157,7 +157,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--steps", type=_limited("steps"), default=None, help="default: the whole budget")
     p.add_argument("--size", type=_size, default=(1920, 1080))
     _add_lang(p)
-    p.add_argument("--view", default="explore", help="explore, batch, sweep, cost, exercises or info")
+    p.add_argument(
+        "--view",
+        default="explore",
+        help="explore, batch, sweep, cost, scenarios[/NAME[/MODE[/SEED]]], exercises or info",
+    )
     p.add_argument("--theme", choices=THEME_NAMES, default="light")
 
     from memviz.record_cli import add_record_parser  # Qt-free: Qt loads only when recording starts

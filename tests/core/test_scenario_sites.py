@@ -164,3 +164,32 @@ def test_fingerprints_merge_each_bugs_reports_and_titles_do_not():
             r.step for r in dedup_run(site, config, "en", 3).reports
         ][:1]
     assert lost_somewhere >= 1
+
+
+def _events(site, config):
+    from memviz.core.engine import Exploration
+
+    exploration = Exploration(site, config)
+    events = []
+    while not exploration.finished:
+        events.append(exploration.step())
+    return events
+
+
+def test_the_bug_list_through_a_version_switch():
+    site = scenario_site()
+    config = RunConfig(strategy="frontier", seed=1000)
+    first = run(site, config)
+    reported = {p for p in first.path if p in site.bug_by_page}
+    keep = version_run(site, config, "keep")
+    invalidate = version_run(site, config, "invalidate")
+    wipe = version_run(site, config, "wipe")
+    assert keep.bug_lists[0] == {p: "open v1" for p in sorted(reported)}
+    assert invalidate.bug_lists[0] == {
+        p: ("fixed in v2" if p in (7, 21) else "open v1") for p in sorted(reported)
+    }
+    assert wipe.bug_lists[0] == {}
+    for got in (keep, invalidate, wipe):
+        assert len(got.bug_lists) == len(got.events[1]) + 1 and got.bug_lists[-1] == got.bug_list
+        assert all(state in ("open v1", "open v2", "fixed in v2") for state in got.bug_list.values())
+    assert {p for p, s in invalidate.bug_list.items() if s == "open v2"} >= {4, 12}
