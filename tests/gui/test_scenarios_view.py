@@ -86,3 +86,18 @@ def test_snapshot_shows_a_scenario(tmp_path, site):
     assert out.exists() and out.stat().st_size > 10_000
     with pytest.raises(ValueError, match="unknown scenario 'nope'"):
         snapshot(tmp_path / "t.png", RunConfig(), site, None, (1280, 720), "en", "scenarios/nope")
+
+
+def test_figures_over_the_seeds_are_the_cores(view, qtbot):
+    from memviz.core.scenarios.catalog import scenario_figures
+
+    _, scenarios = view
+    scenarios.select("ttl")
+    scenarios.figures_button.click()
+    qtbot.waitUntil(lambda: "51.4%" in scenarios.figures.toPlainText(), timeout=60_000)
+    text = scenarios.figures.toPlainText()
+    ttl = scenario_figures("ttl", scenario_site())["ttl"]
+    for t in ("2", "4", "8", "12", "16"):
+        assert f"{100 * ttl[t]['mean']:.1f}%" in text
+    scenarios.select("resume")  # another scenario clears them
+    assert scenarios.figures.toPlainText() == ""

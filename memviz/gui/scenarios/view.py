@@ -17,10 +17,12 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPlainTextEdit,
     QPushButton,
     QSlider,
     QSpinBox,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -102,14 +104,28 @@ class ScenariosView(QWidget):
         self.narration.setWordWrap(True)
         style.set_ui_font(self.narration, 1.1)
         self.events = QListWidget(objectName="scenario_events")
-        self.events.setMaximumHeight(150)
+        self.figures = QPlainTextEdit(objectName="scenario_figures")
+        self.figures.setReadOnly(True)
+        self.figures.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.figures_button = QPushButton(objectName="scenario_figures_button")
+        figures_page = QWidget()
+        figures_layout = QVBoxLayout(figures_page)
+        figures_layout.setContentsMargins(0, 0, 0, 0)
+        figures_layout.addWidget(self.figures_button, 0, Qt.AlignmentFlag.AlignLeft)
+        figures_layout.addWidget(self.figures, 1)
+        self.lower = QTabWidget(objectName="scenario_lower")
+        self.lower.addTab(self.events, "")
+        self.lower.addTab(figures_page, "")
+        self.lower.setMaximumHeight(190)
+        self.job = None
+        self._running: set = set()  # jobs still computing: kept alive until they end
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.pages, 1)
         left_layout.addWidget(self.timeline)
         left_layout.addWidget(self.narration)
-        left_layout.addWidget(self.events)
+        left_layout.addWidget(self.lower)
 
         self.lesson = QLabel(objectName="scenario_lesson")
         self.lesson.setWordWrap(True)
@@ -160,6 +176,7 @@ class ScenariosView(QWidget):
         self.next_button.clicked.connect(self.step_forward)
         self.play_button.clicked.connect(self.toggle_play)
         self.check_button.clicked.connect(self.check_answer)
+        self.figures_button.clicked.connect(self.compute_figures)
         self.answer.returnPressed.connect(self.check_answer)
 
     # -- what to play ------------------------------------------------------------------------------------
@@ -225,6 +242,10 @@ class ScenariosView(QWidget):
         self.feedback.clear()
         self._set_static_texts()
         self.show_frame(0)
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        self.figures.clear()
 
     # -- playing -------------------------------------------------------------------------------------------
 
@@ -347,6 +368,35 @@ class ScenariosView(QWidget):
     def _kept_number(self, frame: pb.Frame, kept: int) -> int:
         return self._kept_position(frame, kept) + 1
 
+    # -- figures over the seeds (as ``memviz scenario NAME`` prints them), off the GUI thread ---------
+
+    def compute_figures(self) -> None:
+        from memviz.core.scenarios.catalog import scenario_figures
+        from memviz.gui.analysis.worker import Job
+
+        if self.job is not None:
+            self.job.cancel()
+        name, lang, site = self.scenario, self.language.code, self.site
+        options = {"lang": lang} if name == "dedup" else {}
+        self.figures.setPlainText(self.language.tr("计算中…", "Computing…"))
+        self.job = job = Job(lambda _context: scenario_figures(name, site, **options))
+        job.signals.finished.connect(lambda figures: self._show_figures(job, name, lang, figures))
+        job.signals.failed.connect(self.figures.setPlainText)
+        for signal in (job.signals.finished, job.signals.failed, job.signals.cancelled):
+            signal.connect(lambda *_: self._running.discard(job))
+        self._running.add(job)
+        job.start()
+
+    def _show_figures(self, job, name: str, lang: str, figures: dict) -> None:
+        import argparse
+
+        from memviz.scenario_text import scenario_text
+
+        if job is not self.job:
+            return  # an older computation, overtaken
+        args = argparse.Namespace(runs=200, seed0=1000, believe=1.0)
+        self.figures.setPlainText("\n".join(scenario_text(name, figures, args, lang)[3:]))
+
     # -- the exercise ---------------------------------------------------------------------------------------
 
     def check_answer(self) -> None:
@@ -392,6 +442,11 @@ class ScenariosView(QWidget):
         self.seed_label.setText("seed")
         self.exercise_title.setText(tr("练习（自动判分）", "Exercise (graded automatically)"))
         self.check_button.setText(tr("检查", "Check"))
+        self.lower.setTabText(0, tr("事件", "Events"))
+        self.lower.setTabText(1, tr("200 个 seed 的数字", "Figures over 200 seeds"))
+        self.figures_button.setText(
+            tr("计算 seed 1000–1199 的数字", "Compute the figures over seeds 1000–1199")
+        )
         self.answer.setPlaceholderText(tr("你的答案", "your answer"))
         self._set_play_text()
         if self.playback is not None:
