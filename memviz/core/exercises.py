@@ -197,6 +197,9 @@ def config_text(config: RunConfig, lang: str) -> str:
             text += _t(
                 lang, f"（容量 {config.capacity}，{policy} 淘汰）", f" (capacity {config.capacity}, {policy})"
             )
+        if config.policy == "ttl":  # forgetting by time acts without a full memory
+            t = config.time_to_live
+            text += _t(lang, f"，{t} 步没访问就忘", f", forgotten {t} steps after a visit")
     return text
 
 
