@@ -101,3 +101,14 @@ def test_figures_over_the_seeds_are_the_cores(view, qtbot):
         assert f"{100 * ttl[t]['mean']:.1f}%" in text
     scenarios.select("resume")  # another scenario clears them
     assert scenarios.figures.toPlainText() == ""
+
+
+def test_explore_says_what_a_time_to_live_does(make_window):
+    from memviz.core.engine import RunConfig
+
+    window = make_window(RunConfig(strategy="frontier", policy="ttl", ttl=4), lang="en")
+    explore = window.explore
+    assert explore.config_bar.policy.isEnabled()  # it acts without a capacity
+    assert "Unlimited, Time to live: forgotten 4 steps after its last visit" in explore.memory.rule.text()
+    explore.model.jump(12)
+    assert [p for e in explore.model.events for p in e.memory_dropped]  # entries expired on the way

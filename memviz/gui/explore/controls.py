@@ -216,7 +216,10 @@ class ConfigBar(QWidget):
         has_memory = config.strategy != "random"
         self.capacity.setEnabled(has_memory)
         self.capacity_label.setEnabled(has_memory)
-        bounded = has_memory and config.capacity is not None
+        # a policy acts on a full memory, or (ttl) whatever the capacity
+        bounded = has_memory and (
+            config.capacity is not None or not POLICIES.get(config.policy).acts_only_when_full
+        )
         self.policy.setEnabled(bounded)
         self.policy_label.setEnabled(bounded)
         self.budget.setEnabled(not config.until_all_bugs)

@@ -523,7 +523,21 @@ class MemoryPanel(QWidget):
         self.title.setText(tr("记忆", "Memory") + " · " + strategy_name(config.strategy, lang))
         if self.model.exploration.has_memory:
             capacity, policy = config.capacity, config.policy
-            if capacity is None:
+            if policy == "ttl":  # forgetting by time: whatever the capacity
+                size = (
+                    tr("不限容量", "Unlimited")
+                    if capacity is None
+                    else tr(f"容量 {capacity}", f"Capacity {capacity}")
+                )
+                t = config.time_to_live
+                self.rule.setText(
+                    tr(
+                        f"{size}，{policy_name(policy, lang)}：超过 {t} 步没访问就忘。最上面最久没访问；绿色链接 = 还不在记忆里",
+                        f"{size}, {policy_name(policy, lang)}: forgotten {t} steps after its last visit. Top: least "
+                        "recently visited; green links = not in memory yet",
+                    )
+                )
+            elif capacity is None:
                 self.rule.setText(
                     tr(
                         "不限容量：去过的页面都记着。从上到下：最早写入 → 最新；绿色链接 = 还不在记忆里",
