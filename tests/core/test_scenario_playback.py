@@ -42,10 +42,12 @@ def test_resume_frames_cut_and_reload_what_the_file_held(site):
     assert frame.session == 2 and frame.step == 15 and frame.page == site.start
     assert [line.page for line in frame.memory] == [*result.loaded_memory]  # the start page is in it already
     assert all(line.tag == "disk" for line in frame.memory if line.page != site.start)
+    assert set(frame.bugs_found) == result.loaded_bugs  # the bug list, as read back
     assert [f.page for f in got.frames if f.session == 2] == result.sessions[1]
     empty = pb.playback("resume", site, 1000, "none")
     cut = next(m for m in empty.markers if m.kind == pb.RELOAD)
     assert "empty" in cut.en and [line.page for line in empty.frames[cut.frame].memory] == [site.start]
+    assert empty.frames[cut.frame].bugs_found == () and empty.frames[cut.frame - 1].bugs_found != ()
 
 
 def test_version_frames_turn_changed_pages_to_retest_or_stale(site):

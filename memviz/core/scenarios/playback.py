@@ -165,6 +165,7 @@ def resume_playback(
         if event is None and session == 2:
             sessions_seen.append(session)
             rec.tags = {p: MemoryLine(p, "disk") for p in exploration.memory_order() if p != site.start}
+            rec.found = [p for p in rec.found if p in exploration.reported]  # the bug list read back
             rec.mark(
                 CUT, f"第 {interrupt_at} 步后中断：上下文丢失", f"cut after step {interrupt_at}: context lost"
             )
@@ -267,9 +268,9 @@ def poison_playback(site: Site, config: RunConfig, mode: str = "notes") -> Playb
                 )
             )
         for note in result.dropped:
-            rec.markers.append(
-                Marker(frame, DROP, f"清洗掉：{note.kind}", f"sanitizer dropped a {note.kind}")
-            )
+            what_zh = "声称页面已测" if note.kind == "claim" else "写文件的请求"
+            what_en = "a claim that pages are tested" if note.kind == "claim" else "a request to write a file"
+            rec.markers.append(Marker(frame, DROP, f"清洗掉：{what_zh}", f"the sanitizer dropped {what_en}"))
     skipped = [p for p in poison.claims if p not in result.path]
     return rec.playback(
         "poison",
