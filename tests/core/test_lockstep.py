@@ -28,6 +28,7 @@ from memviz.core.policies import POLICIES, PolicyKernel
 from memviz.core.registry import ConfigError
 from memviz.core.rng import Mulberry32, mulberry32_block, mulberry32_rows, mulberry32_words
 from memviz.core.site import Site
+from memviz.core.sitegen import MIN_PAGES, SHAPES, generate_site
 from memviz.core.strategies import STRATEGIES
 from tests.core.test_memory import Newest, newest_stamp
 
@@ -137,6 +138,32 @@ def test_no_memory_runs_without_the_transition_table(site, batch):
         mp.setattr(lockstep.random_walk, "_NEXT_TABLE_LIMIT", 0)
         got = [r.to_dict() for r in run_random_batch(site, batch)]
     assert got == scalar(site, batch)
+
+
+# Bigger sites, so that frontier's plans search many levels over many pages (the planner's sparse
+# search; the hypothesis sites above are at most 30 pages).
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    shape=st.sampled_from(SHAPES),
+    pages=st.integers(MIN_PAGES, 400),
+    site_seed=st.integers(0, 1000),
+    batch=st.lists(configs, min_size=1, max_size=6),
+)
+def test_batch_equals_the_scalar_engine_on_generated_sites(shape, pages, site_seed, batch):
+    site = Site.from_dict(generate_site(shape, pages, bugs=min(6, pages - 1), seed=site_seed))
+    # mostly frontier, with budgets that go past the point where every link near the agent is known
+    batch = [c.with_(strategy="frontier" if i % 3 else c.strategy, budget=min(c.budget * 8, 2 * pages))
+             for i, c in enumerate(batch)]  # fmt: skip
+    got = [r.to_dict() for r in run_batch(site, batch, scalar_tail=0)]
+    assert got == scalar(site, batch)
+
+
+def test_frontier_batch_on_a_2000_page_site_equals_the_scalar_engine():
+    site = Site.from_dict(generate_site("random", 2000, seed=1))
+    batch = [RunConfig(strategy="frontier", seed=s, budget=2500) for s in range(1000, 1050)]
+    got = run_batch(site, batch, scalar_tail=0)
+    assert [r.to_dict() for r in got] == scalar(site, batch)
+    assert min(r.coverage for r in got) > 0.9  # the runs plan: most pages end up visited
 
 
 def test_many_runs_of_mixed_configs_in_one_batch(chapter_site):

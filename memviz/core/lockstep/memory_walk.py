@@ -56,10 +56,18 @@ class _MemorySite:
             self.links_t[: len(page_links), p] = page_links
         self.degrees = np.array([len(links) for links in site.clickable], dtype=np.int64)
         self.dead_ends = bool((self.degrees == 0).any())
-        adjacency = np.zeros((n + 1, n + 1), dtype=np.float32)
-        for p, page_links in enumerate(site.clickable):
-            adjacency[p, list(page_links)] = 1.0
-        self.adjacency_t = np.ascontiguousarray(adjacency.T)
+        # The frontier planner's search walks the link lists beyond the current page, held as CSR:
+        # page p's links are indices[indptr[p]:indptr[p + 1]] (a dense pages × pages matrix would be
+        # 400 MB at 10,000 pages). The nav pages are left out: every page can click each nav page
+        # other than itself, so the search has reached them all one step from the current page.
+        nav = set(site.nav)
+        own = [[q for q in page_links if q not in nav] for page_links in site.clickable]
+        self.search_degrees = np.array([len(links) for links in own], dtype=np.int64)
+        self.indptr = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(self.search_degrees, out=self.indptr[1:])
+        self.indices = np.fromiter(
+            (q for links in own for q in links), dtype=np.int64, count=int(self.indptr[-1])
+        )
         self.is_bug = np.zeros(n + 1, dtype=bool)
         self.is_bug[list(site.bug_by_page)] = True
         # ones on and below the diagonal: prefix @ fresh counts fresh links (too big for huge pages)
@@ -93,7 +101,11 @@ class _MemoryBatch:
         tables = _site_tables(site, _MemorySite)
         self.n, self.n1, self.width = tables.n, tables.n + 1, tables.width
         self.links_t, self.degrees, self.dead_ends = tables.links_t, tables.degrees, tables.dead_ends
-        self.adjacency_t, self.is_bug = tables.adjacency_t, tables.is_bug
+        self.indptr, self.indices, self.is_bug = tables.indptr, tables.indices, tables.is_bug
+        self.search_degrees = tables.search_degrees
+        self.page_bits, self.hop_bits = self.n1.bit_length(), self.width.bit_length()
+        self._seen = np.zeros(0, dtype=bool)  # the planner's scratch (see _plan_first_hops)
+        self._reached: list[np.ndarray] = []
         self.start_is_bug = site.start in site.bug_by_page
         self.prefix = tables.prefix
         self.scalar: dict[int, RunResult] = {}
@@ -257,33 +269,81 @@ class _MemoryBatch:
     def _plan_first_hops(self, rows: np.ndarray, cand: np.ndarray) -> np.ndarray:
         """Frontier's plan for runs whose every link is remembered: the first hop, or -1 (done).
 
-        The scalar BFS returns the first page missing from memory that it discovers, expanding
-        remembered pages' link lists. BFS discovers each level in order of the first hop, so the
-        answer's first hop is the first link ``h`` (in link order) from which an unremembered page
-        is reachable in the fewest steps. ``reach`` grows one step at a time the set of pages that
-        reach an unremembered page through remembered ones; the first step at which one of the
-        links is in it decides. (A shortest path never passes back through the current page.)
+        The scalar BFS returns the first page missing from memory that it discovers, expanding the
+        current page's links, then remembered pages' link lists. Its queue holds each level in order
+        of first hop (the index of the current page's link a path starts with), so the page it returns
+        is reached, at the first level that holds an unremembered page, through the smallest first
+        hop that reaches one. This search runs the BFS of every planning run at once, one level at a
+        time, over index arrays: a level is a sorted array of keys ``run << page_bits | page``, each
+        page with the smallest first hop of the paths that reach it in that many steps (the one the
+        scalar BFS's queue gives it). Its cost is the pages the searches visit, never pages × pages.
+        Keys are packed with shifts, not products: numpy's integer division is several times slower.
         """
-        unremembered = self.unknown[rows]
-        remembered = ~unremembered
-        remembered[:, self.n] = False  # the padding column leads nowhere
-        reach = unremembered
-        hops = np.full(len(rows), -1, dtype=np.int64)
-        open_rows = np.arange(len(rows))  # runs not decided yet, as indices into ``rows``
-        for _ in range(self.n):
-            grown = unremembered | (remembered & ((reach.astype(np.float32) @ self.adjacency_t) > 0))
-            hit = grown[np.arange(len(open_rows)), cand]  # (width, open); padding never reaches
-            found = hit.any(0)
-            if found.any():
-                cols = np.flatnonzero(found)
-                hops[open_rows[cols]] = cand[hit.argmax(0)[cols], cols]
-            undecided = ~found & (grown != reach).any(1)  # still growing: look one step further
-            if not undecided.any():
+        n, n1 = self.n, self.n1
+        page_bits = self.page_bits
+        page_mask = (1 << page_bits) - 1
+        k = len(rows)
+        hops = np.full(k, -1, dtype=np.int64)
+        unknown = self.unknown.ravel()
+        memory_base = rows * n1  # where each planning run's row of ``unknown`` starts
+        # per planning run, the pages the search has reached; kept between plans and cleared by
+        # key afterwards, as zeroing it whole would cost more than most searches
+        if len(self._seen) < k << page_bits:
+            self._seen = np.zeros(len(self.ids) << page_bits, dtype=bool)
+        seen = self._seen
+        starts = (np.arange(k) << page_bits) | self.page[rows]
+        seen[starts] = True
+        reached = self._reached = [starts]
+        links = np.arange(self.width).repeat(k)  # level 1: the current page's links, by first hop
+        runs = np.tile(np.arange(k), self.width)
+        pages = cand.ravel()
+        real = pages < n  # padding of short link lists
+        keys, first_hops = self._level((runs[real] << page_bits) | pages[real], links[real], seen)
+        level_one = True  # the current page's links: all remembered, or the run would not plan
+        while len(keys):
+            runs = keys >> page_bits
+            pages = keys & page_mask
+            if level_one:
+                level_one = False
+            elif (hit := unknown.take(memory_base.take(runs) + pages)).any():
+                # these runs are decided: the smallest first hop among their hits
+                hit_runs, hit_hops = self._level(runs[hit], first_hops[hit], None)
+                hops[hit_runs] = cand[hit_hops, hit_runs]
+                going = hops.take(runs) < 0
+                keys, first_hops, runs, pages = keys[going], first_hops[going], runs[going], pages[going]
+            # expand every page of the level (all remembered): its link list, from the CSR arrays
+            degree = self.search_degrees.take(pages)
+            ends = np.cumsum(degree)
+            total = int(ends[-1]) if len(ends) else 0
+            if total == 0:
                 break
-            open_rows, cand = open_rows[undecided], cand[:, undecided]
-            remembered, unremembered = remembered[undecided], unremembered[undecided]
-            reach = grown[undecided]
+            at = np.arange(total) + (self.indptr.take(pages) - ends + degree).repeat(degree)
+            keys, first_hops = self._level(
+                (keys - pages).repeat(degree) | self.indices.take(at), first_hops.repeat(degree), seen
+            )
+        for keys in reached:
+            seen[keys] = False
         return hops
+
+    def _level(self, keys: np.ndarray, first_hops: np.ndarray, seen: np.ndarray | None):
+        """The distinct keys not ``seen`` yet (then marked seen), sorted, each with its smallest first hop."""
+        if seen is not None:
+            new = seen.take(keys)
+            np.logical_not(new, out=new)
+            keys, first_hops = keys[new], first_hops[new]
+        hop_bits = self.hop_bits
+        combined = (keys << hop_bits) | first_hops
+        combined.sort()  # by key, then first hop (a plain sort: np.unique's hashing is slower here)
+        keys = combined >> hop_bits
+        first = np.empty(len(keys), dtype=bool)
+        first[:1] = True
+        np.not_equal(keys[1:], keys[:-1], out=first[1:])
+        combined = combined[first]
+        keys = keys[first]
+        if seen is not None:
+            seen[keys] = True
+            self._reached.append(keys)
+        return keys, combined & ((1 << hop_bits) - 1)
 
     def _move(self, to: np.ndarray, t: int) -> None:
         self.page[:] = to
