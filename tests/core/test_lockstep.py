@@ -351,3 +351,31 @@ def test_progress_counts_every_run_once(unreachable_bug_site):
         runner.run_all(unreachable_bug_site, batch)
     assert seen[-1] == (120, 120)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen) and len(seen) > 3
+
+
+# -- which engine, and how many runs at a time ----------------------------------------------------
+
+
+@pytest.mark.parametrize("kernel", ["fresh_or_any", "fresh_or_plan"])
+def test_the_cost_model_sends_few_runs_to_the_scalar_engine_and_many_to_lock_step(kernel):
+    assert not lockstep.lockstep_pays(kernel, 2, 2500)
+    assert not lockstep.lockstep_pays(kernel, 8, 30)
+    assert lockstep.lockstep_pays(kernel, 200, 30)
+    assert lockstep.lockstep_pays(kernel, 200, 12_500)
+
+
+def test_a_memory_batch_bigger_than_its_cell_bound_runs_in_chunks_with_the_same_results(chapter_site):
+    batch = [RunConfig(strategy=s, seed=seed, capacity=6, budget=40)
+             for s in ("visited", "frontier") for seed in range(60)]  # fmt: skip
+    calls = []
+    real = lockstep.run_memory_batch
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(lockstep, "MEMORY_BATCH_CELLS", 25 * 25)  # 25 runs of the 24-page site
+        mp.setattr(
+            lockstep,
+            "run_memory_batch",
+            lambda site, group, *a: calls.append(len(group)) or real(site, group, *a),
+        )
+        got = run_batch(chapter_site, batch)
+    assert calls == [24] * 5
+    assert [r.to_dict() for r in got] == scalar(chapter_site, batch)

@@ -47,6 +47,16 @@ Two engines
   memory draws nothing; it is computed for the runs that need it in a step, all at once (see
   :meth:`_MemoryBatch._plan_first_hops`). When only a few runs are left, the scalar engine finishes
   them from scratch: a step of a batch of a few costs as much as a step of a batch of thousands.
+
+Which engine runs a group
+-------------------------
+A lock-step step costs tens of microseconds however few runs it advances, so for few runs the
+scalar engine is faster. :func:`run_batch` asks :func:`~memviz.core.lockstep.common.lockstep_pays`,
+a cost model per kernel (setup per run and per batch, cost per step of a run and of a batch, fitted
+to measurements; see ``common.py``), whether a group of memory runs is cheaper in lock-step; for
+no-memory runs, the group's size against ``scalar_tail``. A memory batch holds at most
+:data:`~memviz.core.lockstep.common.MEMORY_BATCH_CELLS` run × page cells (about 100 MB), so a
+batch on a 10,000-page site advances 800 runs at a time.
 """
 
 from __future__ import annotations
@@ -55,6 +65,7 @@ from collections.abc import Sequence
 
 from memviz.core.engine import RunConfig, RunResult
 from memviz.core.lockstep.common import (
+    MEMORY_BATCH_CELLS,
     POLL_EVERY,
     RANDOM_WALK,
     SCALAR_MAX_STEPS,
@@ -62,6 +73,7 @@ from memviz.core.lockstep.common import (
     STRATEGY_KERNELS,
     Poll,
     _run_scalar,
+    lockstep_pays,
     supports,
 )
 from memviz.core.lockstep.memory_walk import run_memory_batch
@@ -70,6 +82,7 @@ from memviz.core.site import Site
 from memviz.core.strategies import STRATEGIES
 
 __all__ = [
+    "MEMORY_BATCH_CELLS",
     "POLL_EVERY",
     "SCALAR_MAX_STEPS",
     "SCALAR_TAIL",
@@ -77,6 +90,7 @@ __all__ = [
     "Poll",
     "_RandomWalkSite",
     "_floor_breaks",
+    "lockstep_pays",
     "run_batch",
     "run_memory_batch",
     "run_random_batch",
@@ -112,14 +126,26 @@ def run_batch(
         if not indices:
             continue
         group = [configs[i] for i in indices]
-        if engine == "scalar" or (
-            len(group) <= scalar_tail and max(c.step_limit for c in group) <= SCALAR_MAX_STEPS
-        ):
+        longest = max(c.step_limit for c in group)
+        if engine == "memory" and scalar_tail and longest <= SCALAR_MAX_STEPS:
+            # the cheaper engine for this group, by the cost model of each kernel's runs
+            by_kernel: dict[str, int] = {}
+            for c in group:
+                kernel = STRATEGIES.get(c.strategy).kernel
+                by_kernel[kernel] = by_kernel.get(kernel, 0) + 1
+            if not any(lockstep_pays(kernel, runs, longest) for kernel, runs in by_kernel.items()):
+                engine = "scalar"
+        if engine == "scalar" or (len(group) <= scalar_tail and longest <= SCALAR_MAX_STEPS):
             batch = _run_scalar(site, group, poll)
         elif engine == "random":
             batch = run_random_batch(site, group, poll)
-        else:
-            batch = run_memory_batch(site, group, poll, scalar_tail)
+        else:  # memory: at most MEMORY_BATCH_CELLS run × page cells of state at a time
+            size = max(1, MEMORY_BATCH_CELLS // (site.n_pages + 1))
+            chunks = -(-len(group) // size)
+            size = -(-len(group) // chunks)  # even chunks
+            batch = []
+            for start in range(0, len(group), size):
+                batch.extend(run_memory_batch(site, group[start : start + size], poll, scalar_tail))
         for i, result in zip(indices, batch, strict=True):
             results[i] = result
     return results  # type: ignore[return-value]

@@ -21,6 +21,32 @@ _NEXT_TABLE_LIMIT = 1 << 21  # entries; beyond it (huge sites) no-memory runs in
 _BIG = NOT_IN_MEMORY  # also "not in memory" in the stamps policies' kernels read
 SCALAR_TAIL = 16  # memory runs: when this few are left, the scalar engine finishes them sooner
 SCALAR_MAX_STEPS = 20_000  # ...if none may go on longer (a scalar run cannot be cancelled midway)
+# Memory runs: a batch's per-run arrays (stamps, memory, pages seen, the planner's scratch) take
+# about 12 bytes per run and page; a batch holds at most this many run × page cells (~100 MB).
+MEMORY_BATCH_CELLS = 8_000_000
+
+# The router's cost model for memory runs, microseconds, fitted to medians on the 2-core development
+# machine (benchmarks/bench_big.py measures both engines; generated random sites of 24..2,000 pages):
+# the scalar engine costs RUN_SETUP per run and SCALAR_STEP per step of a run; the lock-step engine
+# LOCKSTEP_SETUP per batch, LOCKSTEP_STEP per step of the whole batch and LOCKSTEP_RUN_STEP per step
+# of each run in it. Per kernel ("fresh_or_any": visited, "fresh_or_plan": frontier, whose plans
+# cost about the same per step in both engines, and whose per-batch step is dearer).
+RUN_SETUP = 60.0
+LOCKSTEP_SETUP = 400.0
+STEP_COSTS = {  # kernel: (SCALAR_STEP, LOCKSTEP_STEP, LOCKSTEP_RUN_STEP)
+    "fresh_or_any": (1.15, 25.0, 0.3),
+    "fresh_or_plan": (3.5, 48.0, 2.4),
+}
+
+
+def lockstep_pays(kernel: str, runs: int, steps: int) -> bool:
+    """Whether ``runs`` memory runs of up to ``steps`` steps cost less as one lock-step batch than
+    one after the other in the scalar engine, by the cost model above. Runs of both kernels break
+    even at 20–50 runs: a lock-step step costs tens of microseconds however few runs it advances."""
+    scalar_step, batch_step, run_step = STEP_COSTS.get(kernel, STEP_COSTS["fresh_or_plan"])
+    scalar = runs * (RUN_SETUP + steps * scalar_step)
+    lockstep = LOCKSTEP_SETUP + steps * (batch_step + runs * run_step)
+    return lockstep < scalar
 
 
 class _Finals:
