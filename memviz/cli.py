@@ -12,7 +12,15 @@ from pathlib import Path
 
 from memviz import __version__, scenario_cli
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
-from memviz.core.limits import LimitError, bounds, check, check_batch, check_shown_steps, shown
+from memviz.core.limits import (
+    LimitError,
+    bounds,
+    check,
+    check_batch,
+    check_shown_steps,
+    check_streamed_batch,
+    shown,
+)
 from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site, SiteError, load_site
@@ -48,12 +56,12 @@ def _whole(name: str, text: str) -> int:
         raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {shown(text)}") from None
 
 
-def _limited(name: str):
+def _limited(name: str, where: str | None = None):
     """An option parsed as a whole number and checked against its range in memviz.core.limits."""
 
     def parse(text: str) -> int:
-        value = _whole(name, text)
-        check(name, value, argparse.ArgumentTypeError)
+        value = _whole(where or name, text)
+        check(name, value, argparse.ArgumentTypeError, where)
         return value
 
     return parse
@@ -141,7 +149,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("batch", help="a config against the no-memory baseline over many seeds")
     _add_run_settings(p, seed=False)
-    p.add_argument("--runs", type=_limited("runs"), default=200)
+    p.add_argument(
+        "--runs",
+        type=_limited("streamed_runs", "runs"),
+        default=200,
+        help="past 50,000: streamed, no per-run results",
+    )
     p.add_argument("--seed0", type=_seed, default=1000)
     p.add_argument("--json", action="store_true")
     _add_lang(p)
@@ -204,11 +217,17 @@ def cmd_batch(args: argparse.Namespace) -> int:
         raise UsageError("runs: a batch needs at least 2 runs for an interval")
     site = _load(args)
     config = _config(args)
-    check_batch(args.runs, config.step_limit, UsageError)
+    streamed = args.runs > bounds("runs")[1]  # past the in-memory bound: memviz.core.streaming
+    (check_streamed_batch if streamed else check_batch)(args.runs, config.step_limit, UsageError)
     if args.seed0 + args.runs - 1 > SEED_MAX:
         raise UsageError(f"seed0: seeds {args.seed0}..{args.seed0 + args.runs - 1} go past {SEED_MAX}")
     with Runner() as runner:
-        comparison = compare_with_baseline(site, config, args.runs, args.seed0, runner=runner)
+        if streamed:
+            from memviz.core.streaming import compare_streaming
+
+            comparison = compare_streaming(site, config, args.runs, args.seed0, runner=runner)
+        else:
+            comparison = compare_with_baseline(site, config, args.runs, args.seed0, runner=runner)
     if args.json:
         print(json.dumps(comparison.to_dict(), ensure_ascii=False))
     else:

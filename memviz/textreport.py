@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from memviz.core.engine import RunConfig, RunResult
 from memviz.core.experiments import Comparison
 from memviz.core.site import Site
 from memviz.core.stats import pct
+
+if TYPE_CHECKING:
+    from memviz.core.streaming import StreamedComparison
 
 STRATEGY_NAMES = {
     "random": ("无记忆", "no memory"),
@@ -166,9 +170,7 @@ def means_table(rows: list[tuple[str, dict]], lang: str) -> list[str]:
     return table(header, [[name, *(metric_cell(k, m[k]) for k in keys)] for name, m in rows])
 
 
-def batch_text(comparison: Comparison, lang: str) -> list[str]:
-    from memviz.core.experiments import means
-
+def batch_text(comparison: Comparison | StreamedComparison, lang: str) -> list[str]:
     config, d = comparison.config, comparison.diff
     runs = len(comparison.seeds)
     lines = [
@@ -181,10 +183,10 @@ def batch_text(comparison: Comparison, lang: str) -> list[str]:
         "",
         *means_table(
             [
-                (strategy_name(config.strategy, lang), means(comparison.current)),
+                (strategy_name(config.strategy, lang), comparison.current_means),
                 (
                     strategy_name("random", lang) + t(lang, "（基线）", " (baseline)"),
-                    means(comparison.baseline),
+                    comparison.baseline_means,
                 ),
             ],
             lang,
@@ -194,7 +196,11 @@ def batch_text(comparison: Comparison, lang: str) -> list[str]:
         + interval(d.mean, d.lo, d.hi)
         + t(lang, " 个百分点", " points"),
         t(lang, f"  {runs} 次里 {d.wins} 次更高", f"  higher in {d.wins} of {runs} runs"),
-        t(lang, "  bootstrap 区间（10000 次重抽）：", "  bootstrap interval (10000 resamples): ")
+        t(
+            lang,
+            f"  bootstrap 区间（{comparison.bootstrap_resamples} 次重抽）：",
+            f"  bootstrap interval ({comparison.bootstrap_resamples} resamples): ",
+        )
         + f"[{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]",
         t(lang, "  半宽：配对 ", "  half-width: paired ")
         + f"{d.paired_half * 100:.2f}"

@@ -178,6 +178,15 @@ class Comparison:
     current: list[RunResult] = field(repr=False)
     baseline: list[RunResult] = field(repr=False)
     diff: PairedDiff
+    bootstrap_resamples: int = DEFAULT_BOOTSTRAP  # of diff's bootstrap interval (0: none)
+
+    @property
+    def current_means(self) -> dict[str, float]:
+        return means(self.current)
+
+    @property
+    def baseline_means(self) -> dict[str, float]:
+        return means(self.baseline)
 
     def to_dict(self) -> dict:
         return {
@@ -208,7 +217,7 @@ def compare_with_baseline(
     current = runner.run_all(site, [config.with_(seed=s) for s in seeds])
     baseline = runner.run_all(site, [baseline_of(config).with_(seed=s) for s in seeds])
     diff = paired_difference(coverages(current), coverages(baseline), bootstrap)
-    return Comparison(config, seeds, current, baseline, diff)
+    return Comparison(config, seeds, current, baseline, diff, max(bootstrap, 0))
 
 
 @dataclass

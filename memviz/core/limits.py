@@ -71,6 +71,21 @@ _TABLE = (
         "runs × step limit of a batch (the worst case of its work)",
         "一批的运行次数 × 每次步数上限（最坏情况的工作量）",
     ),
+    # `memviz batch` past 50,000 runs: streamed (memviz.core.streaming), memory bounded by chunks
+    Limit(
+        "streamed_runs",
+        1,
+        1_000_000,
+        "runs (seeds) of a streamed batch (`memviz batch` past 50,000 runs; no per-run results)",
+        "流式批量的运行次数（`memviz batch` 超过 50,000 次时；不保留每次运行的结果）",
+    ),
+    Limit(
+        "streamed_run_steps",
+        0,
+        100_000_000,
+        "runs × step limit of a streamed batch",
+        "流式批量的运行次数 × 每次步数上限",
+    ),
     # what the window, a snapshot or a recording shows
     Limit(
         "steps",
@@ -130,6 +145,18 @@ def check_batch(runs: int, step_limit: int, error: type[Exception] = LimitError)
         raise error(
             f"runs: {runs} runs of up to {step_limit} steps is {work} steps in all; "
             f"a batch may take at most {LIMITS['run_steps'].high} (fewer runs or fewer steps)"
+        )
+
+
+def check_streamed_batch(runs: int, step_limit: int, error: type[Exception] = LimitError) -> None:
+    """A streamed batch (memviz.core.streaming): its memory stays bounded however many runs, so its
+    bounds are on work alone."""
+    check("streamed_runs", runs, error, where="runs")
+    work = runs * step_limit
+    if work > LIMITS["streamed_run_steps"].high:
+        raise error(
+            f"runs: {runs} runs of up to {step_limit} steps is {work} steps in all; "
+            f"a streamed batch may take at most {LIMITS['streamed_run_steps'].high} (fewer runs or fewer steps)"
         )
 
 
