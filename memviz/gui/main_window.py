@@ -27,6 +27,7 @@ from memviz.core.site import SiteError, load_site
 from memviz.gui import themes
 from memviz.gui.explore import ExploreView
 from memviz.gui.language import Language
+from memviz.gui.lazy_view import LazyView
 from memviz.gui.models import RunSettings
 from memviz.gui.preferences import ZOOM_MAX, ZOOM_MIN, Preferences
 from memviz.gui.themes import THEMES
@@ -105,23 +106,52 @@ class MainWindow(QMainWindow):
         return self.tabs.addTab(widget, self.language.tr(zh_title, en_title))
 
     def _add_other_views(self) -> None:
-        # Imported here: each view module is sizeable, and the Explore view must come up first.
-        from memviz.gui.analysis import BatchView, CostView, SweepView
-        from memviz.gui.exercises_view import ExercisesView
-        from memviz.gui.info_view import InfoView
-        from memviz.gui.scenarios import ScenariosView
-
+        # Imported and built when their tab is first shown or used (memviz.gui.lazy_view): each view
+        # module is sizeable, and the Explore view must come up first.
         store = self.preferences.store if self.preferences is not None else None
-        self.batch = BatchView(self.settings, self.language)
-        self.sweep = SweepView(self.settings, self.language)
-        self.cost = CostView(self.settings, self.language)
-        self.exercises = ExercisesView(self.settings, self.language, store=store)
-        self.info = InfoView(self.settings, self.language)
+        settings, language = self.settings, self.language
+
+        def batch():
+            from memviz.gui.analysis import BatchView
+
+            return BatchView(settings, language)
+
+        def sweep():
+            from memviz.gui.analysis import SweepView
+
+            return SweepView(settings, language)
+
+        def cost():
+            from memviz.gui.analysis import CostView
+
+            return CostView(settings, language)
+
+        def scenarios():
+            from memviz.gui.scenarios import ScenariosView
+
+            return ScenariosView(settings, language)
+
+        def exercises():
+            from memviz.gui.exercises_view import ExercisesView
+
+            return ExercisesView(settings, language, store=store)
+
+        def info():
+            from memviz.gui.info_view import InfoView
+
+            return InfoView(settings, language)
+
+        self.batch, self.sweep, self.cost = (
+            LazyView("batch", batch),
+            LazyView("sweep", sweep),
+            LazyView("cost", cost),
+        )
+        self.exercises, self.info = LazyView("exercises", exercises), LazyView("info", info)
         for view, zh, en in (
             (self.batch, "批量", "Batch"),
             (self.sweep, "容量扫描", "Capacity sweep"),
             (self.cost, "成本", "Cost"),
-            (ScenariosView(self.settings, self.language), "记忆场景", "Scenarios"),
+            (LazyView("scenarios", scenarios), "记忆场景", "Scenarios"),
             (self.exercises, "练习", "Exercises"),
             (self.info, "说明", "About the model"),
         ):

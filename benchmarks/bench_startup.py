@@ -1,0 +1,103 @@
+"""Start-up: from a fresh interpreter to the main window's first paint, warm (files in the OS cache).
+
+    python benchmarks/bench_startup.py [--repeats N]
+
+Each repeat starts ``python -c`` with the code below, which does what ``memviz`` does to open the
+window (create the app, import and build the main window, show it) and prints the seconds since the
+interpreter started (``time.perf_counter`` against the process's start time from ``/proc``) when the
+window's first paint event has been handled. For scale it also times a bare PySide6 window the same
+way, and ``python -X importtime -c "import memviz.gui.main_window"``'s total. Medians of
+``--repeats`` (default 7) after one untimed run of each (to warm the file cache).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+PRELUDE = r"""
+import os, time
+def since_start():
+    # seconds since this process started: /proc/self/stat field 22 is its start in clock ticks
+    with open("/proc/self/stat") as f:
+        start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+    with open("/proc/uptime") as f:
+        uptime = float(f.read().split()[0])
+    return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+from PySide6.QtCore import QEvent, QObject, QTimer
+class FirstPaint(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint and not getattr(self, "seen", False):
+            self.seen = True
+            QTimer.singleShot(0, lambda: (print(f"FIRST_PAINT {since_start():.3f}"), app.quit()))
+        return False
+"""
+
+MEMVIZ = (
+    PRELUDE
+    + r"""
+from memviz.gui.app import create_app
+app = create_app()
+from memviz.gui.main_window import MainWindow
+from memviz.gui.language import Language
+window = MainWindow(language=Language("en"))
+watch = FirstPaint(); window.installEventFilter(watch)
+window.show()
+app.exec()
+"""
+)
+
+BARE = (
+    PRELUDE
+    + r"""
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication([])
+window = QMainWindow(); window.resize(1600, 960)
+watch = FirstPaint(); window.installEventFilter(watch)
+window.show()
+app.exec()
+"""
+)
+
+
+def first_paint(code: str, env: dict[str, str]) -> float:
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    match = re.search(r"FIRST_PAINT ([0-9.]+)", out.stdout)
+    if match is None:
+        raise RuntimeError(f"no first paint reported:\n{out.stdout}\n{out.stderr}")
+    return float(match.group(1))
+
+
+def import_time(env: dict[str, str]) -> float:
+    out = subprocess.run([sys.executable, "-X", "importtime", "-c", "import memviz.gui.main_window"],
+                         env=env, capture_output=True, text=True, check=True)  # fmt: skip
+    last = [line for line in out.stderr.splitlines() if line.endswith("memviz.gui.main_window")][-1]
+    return int(last.split("|")[1]) / 1e6
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", "-n", type=int, default=7)
+    args = parser.parse_args(argv)
+    env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # warm means compiled modules cached, as installed
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [os.getcwd(), env.get("PYTHONPATH")]))
+    first_paint(MEMVIZ, env)  # warm the file cache
+    first_paint(BARE, env)
+    memviz = [first_paint(MEMVIZ, env) for _ in range(args.repeats)]
+    bare = [first_paint(BARE, env) for _ in range(args.repeats)]
+    imports = [import_time(env) for _ in range(args.repeats)]
+    print(
+        f"first paint, memviz main window   {statistics.median(memviz):6.3f} s  (fastest {min(memviz):.3f})"
+    )
+    print(f"first paint, bare PySide6 window  {statistics.median(bare):6.3f} s  (fastest {min(bare):.3f})")
+    print(f"import memviz.gui.main_window     {statistics.median(imports):6.3f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
