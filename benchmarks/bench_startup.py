@@ -18,6 +18,9 @@ import re
 import statistics
 import subprocess
 import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]  # this checkout's memviz, not an installed one
 
 PRELUDE = r"""
 import os, time
@@ -85,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # warm means compiled modules cached, as installed
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [os.getcwd(), env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     first_paint(MEMVIZ, env)  # warm the file cache
     first_paint(BARE, env)
     memviz = [first_paint(MEMVIZ, env) for _ in range(args.repeats)]

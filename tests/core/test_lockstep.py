@@ -18,6 +18,7 @@ from memviz.core.experiments import (
     means,
 )
 from memviz.core.lockstep import (
+    memory_walk,  # noqa: F401 - patched in a test
     random_walk,  # noqa: F401 - patched in a test
     run_batch,
     run_memory_batch,
@@ -149,7 +150,16 @@ def test_no_memory_runs_without_the_transition_table(site, batch):
     site_seed=st.integers(0, 1000),
     batch=st.lists(configs, min_size=1, max_size=6),
 )
-def test_batch_equals_the_scalar_engine_on_generated_sites(shape, pages, site_seed, batch):
+@pytest.mark.parametrize("table", [True, False], ids=["padded table", "CSR lists"])
+def test_batch_equals_the_scalar_engine_on_generated_sites(shape, pages, site_seed, batch, table):
+    # the planner walks link lists from a padded table, or (pages with far more links than the
+    # rest, a hub) from CSR arrays: both ways on every shape
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(lockstep.memory_walk, "_SEARCH_TABLE", table)
+        check_generated_site(shape, pages, site_seed, batch)
+
+
+def check_generated_site(shape, pages, site_seed, batch):
     site = Site.from_dict(generate_site(shape, pages, bugs=min(6, pages - 1), seed=site_seed))
     # mostly frontier, with budgets that go past the point where every link near the agent is known
     batch = [c.with_(strategy="frontier" if i % 3 else c.strategy, budget=min(c.budget * 8, 2 * pages))

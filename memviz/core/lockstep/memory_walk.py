@@ -44,6 +44,9 @@ def run_memory_batch(
     return _MemoryBatch(site, configs, poll, scalar_tail).run()
 
 
+_SEARCH_TABLE = True  # whether the planner may use the padded table (tests turn it off)
+
+
 class _MemorySite:
     """The site as arrays for memory runs (column/row ``n`` is the padding of short link lists)."""
 
@@ -68,6 +71,15 @@ class _MemorySite:
         self.indices = np.fromiter(
             (q for links in own for q in links), dtype=np.int64, count=int(self.indptr[-1])
         )
+        # The same lists as a table padded with page n, when it is small (no page with far more
+        # links than the rest): a level's links are then one gather, and the padding is dropped with
+        # the pages already reached (page n counts as reached).
+        longest = int(self.search_degrees.max(initial=0))
+        self.search_table = None
+        if _SEARCH_TABLE and (n + 1) * longest <= max(4 * len(self.indices), 1 << 16):
+            self.search_table = np.full((n + 1, max(longest, 1)), n, dtype=np.int64)
+            for p, links in enumerate(own):
+                self.search_table[p, : len(links)] = links
         self.is_bug = np.zeros(n + 1, dtype=bool)
         self.is_bug[list(site.bug_by_page)] = True
         # ones on and below the diagonal: prefix @ fresh counts fresh links (too big for huge pages)
@@ -102,9 +114,15 @@ class _MemoryBatch:
         self.n, self.n1, self.width = tables.n, tables.n + 1, tables.width
         self.links_t, self.degrees, self.dead_ends = tables.links_t, tables.degrees, tables.dead_ends
         self.indptr, self.indices, self.is_bug = tables.indptr, tables.indices, tables.is_bug
-        self.search_degrees = tables.search_degrees
+        self.search_degrees, self.search_table = tables.search_degrees, tables.search_table
         self.page_bits, self.hop_bits = self.n1.bit_length(), self.width.bit_length()
         self._seen = np.zeros(0, dtype=bool)  # the planner's scratch (see _plan_first_hops)
+        # packed (run, page, first hop) in 32 bits when they fit: half the memory traffic
+        fits = len(configs) << (self.page_bits + self.hop_bits) < 1 << 31
+        self.pack_dtype = np.int32 if fits else np.int64
+        self.shifted_table = None
+        if self.search_table is not None:
+            self.shifted_table = self.search_table.astype(self.pack_dtype) << self.hop_bits
         self._reached: list[np.ndarray] = []
         self.start_is_bug = site.start in site.bug_by_page
         self.prefix = tables.prefix
@@ -274,76 +292,82 @@ class _MemoryBatch:
         of first hop (the index of the current page's link a path starts with), so the page it returns
         is reached, at the first level that holds an unremembered page, through the smallest first
         hop that reaches one. This search runs the BFS of every planning run at once, one level at a
-        time, over index arrays: a level is a sorted array of keys ``run << page_bits | page``, each
-        page with the smallest first hop of the paths that reach it in that many steps (the one the
+        time, over index arrays. A level is one sorted array of ``(run, page, first hop)`` packed in
+        an integer (``run << page_bits | page``, the key, then ``<< hop_bits | hop``), one entry per
+        page, with the smallest first hop of the paths that reach it in that many steps (the one the
         scalar BFS's queue gives it). Its cost is the pages the searches visit, never pages × pages.
-        Keys are packed with shifts, not products: numpy's integer division is several times slower.
+        Fields are packed with shifts, not products: numpy's integer division is several times slower.
         """
         n, n1 = self.n, self.n1
-        page_bits = self.page_bits
-        page_mask = (1 << page_bits) - 1
+        page_bits, hop_bits = self.page_bits, self.hop_bits
+        page_mask, hop_mask = (1 << page_bits) - 1, (1 << hop_bits) - 1
         k = len(rows)
         hops = np.full(k, -1, dtype=np.int64)
         unknown = self.unknown.ravel()
         memory_base = rows * n1  # where each planning run's row of ``unknown`` starts
-        # per planning run, the pages the search has reached; kept between plans and cleared by
-        # key afterwards, as zeroing it whole would cost more than most searches
+        # per planning run, the pages the search has reached (and page n, the padding); kept between
+        # plans and cleared by key afterwards, as zeroing it whole would cost more than most searches
         if len(self._seen) < k << page_bits:
             self._seen = np.zeros(len(self.ids) << page_bits, dtype=bool)
         seen = self._seen
-        starts = (np.arange(k) << page_bits) | self.page[rows]
-        seen[starts] = True
-        reached = self._reached = [starts]
-        links = np.arange(self.width).repeat(k)  # level 1: the current page's links, by first hop
-        runs = np.tile(np.arange(k), self.width)
-        pages = cand.ravel()
-        real = pages < n  # padding of short link lists
-        keys, first_hops = self._level((runs[real] << page_bits) | pages[real], links[real], seen)
-        level_one = True  # the current page's links: all remembered, or the run would not plan
-        while len(keys):
-            runs = keys >> page_bits
+        dtype = self.pack_dtype
+        run_keys = np.arange(k, dtype=dtype) << page_bits
+        reached = self._reached = [run_keys | self.page[rows], run_keys | n]
+        seen[reached[0]] = True
+        seen[reached[1]] = True
+        # level 1: the current page's links, by first hop (all remembered, or the run would not plan)
+        first = (run_keys << hop_bits) | np.arange(self.width, dtype=dtype)[:, None]  # (width, k)
+        level = self._level((first | (cand.astype(dtype) << hop_bits)).ravel(), seen)  # padding: reached
+        level_one = True
+        table = self.shifted_table  # the padded table's pages, shifted into place
+        while len(level):
+            keys = level >> hop_bits
             pages = keys & page_mask
             if level_one:
                 level_one = False
-            elif (hit := unknown.take(memory_base.take(runs) + pages)).any():
+            elif (hit := unknown.take(memory_base.take(keys >> page_bits) + pages)).any():
                 # these runs are decided: the smallest first hop among their hits
-                hit_runs, hit_hops = self._level(runs[hit], first_hops[hit], None)
+                hit = level[hit]
+                decided = self._level(((hit >> (hop_bits + page_bits)) << hop_bits) | (hit & hop_mask), None)
+                hit_runs, hit_hops = decided >> hop_bits, decided & hop_mask
                 hops[hit_runs] = cand[hit_hops, hit_runs]
-                going = hops.take(runs) < 0
-                keys, first_hops, runs, pages = keys[going], first_hops[going], runs[going], pages[going]
-            # expand every page of the level (all remembered): its link list, from the CSR arrays
-            degree = self.search_degrees.take(pages)
-            ends = np.cumsum(degree)
-            total = int(ends[-1]) if len(ends) else 0
-            if total == 0:
-                break
-            at = np.arange(total) + (self.indptr.take(pages) - ends + degree).repeat(degree)
-            keys, first_hops = self._level(
-                (keys - pages).repeat(degree) | self.indices.take(at), first_hops.repeat(degree), seen
-            )
+                going = hops.take(keys >> page_bits) < 0
+                level, pages = level[going], pages[going]
+            # expand every page of the level (all remembered): its link list
+            base = level - (pages << hop_bits)  # run and first hop
+            if table is not None:
+                # padded with page n, which counts as reached
+                level = (base[:, None] | table.take(pages, axis=0)).ravel()
+            else:
+                degree = self.search_degrees.take(pages)
+                ends = np.cumsum(degree)
+                total = int(ends[-1]) if len(ends) else 0
+                at = np.arange(total) + (self.indptr.take(pages) - ends + degree).repeat(degree)
+                level = base.repeat(degree) | (self.indices.take(at).astype(dtype) << hop_bits)
+            level = self._level(level, seen)
         for keys in reached:
             seen[keys] = False
         return hops
 
-    def _level(self, keys: np.ndarray, first_hops: np.ndarray, seen: np.ndarray | None):
-        """The distinct keys not ``seen`` yet (then marked seen), sorted, each with its smallest first hop."""
-        if seen is not None:
-            new = seen.take(keys)
-            np.logical_not(new, out=new)
-            keys, first_hops = keys[new], first_hops[new]
+    def _level(self, packed: np.ndarray, seen: np.ndarray | None) -> np.ndarray:
+        """The entries whose key (``packed >> hop_bits``) is not ``seen`` yet (then marked seen),
+        one per key, the one with the smallest first hop, sorted."""
         hop_bits = self.hop_bits
-        combined = (keys << hop_bits) | first_hops
-        combined.sort()  # by key, then first hop (a plain sort: np.unique's hashing is slower here)
-        keys = combined >> hop_bits
+        if seen is not None:
+            new = seen.take(packed >> hop_bits)
+            np.logical_not(new, out=new)
+            packed = packed[new]
+        packed.sort()  # by key, then first hop (a plain sort: np.unique's hashing is slower here)
+        keys = packed >> hop_bits
         first = np.empty(len(keys), dtype=bool)
         first[:1] = True
         np.not_equal(keys[1:], keys[:-1], out=first[1:])
-        combined = combined[first]
-        keys = keys[first]
+        packed = packed[first]
         if seen is not None:
+            keys = keys[first]
             seen[keys] = True
             self._reached.append(keys)
-        return keys, combined & ((1 << hop_bits) - 1)
+        return packed
 
     def _move(self, to: np.ndarray, t: int) -> None:
         self.page[:] = to
