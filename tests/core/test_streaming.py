@@ -112,3 +112,20 @@ def test_streamed_batch_limits():
         check_streamed_batch(1_000_001, 30)
     with pytest.raises(LimitError, match="a streamed batch may take at most 100000000"):
         check_streamed_batch(1_000_000, 101)
+
+
+def test_memviz_batch_streams_past_50000_runs(capsys, monkeypatch):
+    import json
+
+    from memviz.cli import main
+
+    monkeypatch.setattr(streaming, "default_workers", lambda: 1)  # in this process: quicker for a test
+    code = main(["batch", "--strategy", "visited", "--runs", "50001", "--budget", "2", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert data["seeds"] == {"seed0": 1000, "runs": 50001}
+    assert data["bootstrap"]["method"] == "counts" and 0 < data["bootstrap"]["resamples"] <= 10000
+    assert data["current"]["steps"] == 2.0 and data["diff"]["n"] == 50001
+    main(["batch", "--strategy", "visited", "--runs", "50001", "--budget", "2"])
+    text = capsys.readouterr().out
+    assert f"bootstrap interval ({data['bootstrap']['resamples']} resamples)" in text
