@@ -59,7 +59,7 @@ def child_env() -> dict[str, str]:
 
 
 def peak_mb(pages: int, strategy: str) -> int:
-    out = subprocess.run([sys.executable, "-c", PEAK_CODE, str(pages), strategy], env=child_env(),
+    out = subprocess.run([sys.executable, "-c", PEAK_CODE, str(pages), strategy], env=child_env(), cwd=ROOT,
                          capture_output=True, text=True, check=True)  # fmt: skip
     return int(out.stdout.split()[-1])
 
@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
             "stdout=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)"
         )
         start = time.perf_counter()
-        out = subprocess.run([sys.executable, "-c", wrapper, *command], env=child_env(), capture_output=True,
+        out = subprocess.run([sys.executable, "-c", wrapper, *command], env=child_env(), cwd=ROOT, capture_output=True,
                              text=True, check=True)  # fmt: skip
         wall = time.perf_counter() - start
         children = int(out.stdout.split()[-1])

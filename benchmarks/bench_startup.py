@@ -68,7 +68,9 @@ app.exec()
 
 
 def first_paint(code: str, env: dict[str, str]) -> float:
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, check=True
+    )
     match = re.search(r"FIRST_PAINT ([0-9.]+)", out.stdout)
     if match is None:
         raise RuntimeError(f"no first paint reported:\n{out.stdout}\n{out.stderr}")
@@ -77,7 +79,7 @@ def first_paint(code: str, env: dict[str, str]) -> float:
 
 def import_time(env: dict[str, str]) -> float:
     out = subprocess.run([sys.executable, "-X", "importtime", "-c", "import memviz.gui.main_window"],
-                         env=env, capture_output=True, text=True, check=True)  # fmt: skip
+                         env=env, cwd=ROOT, capture_output=True, text=True, check=True)  # fmt: skip
     last = [line for line in out.stderr.splitlines() if line.endswith("memviz.gui.main_window")][-1]
     return int(last.split("|")[1]) / 1e6
 
