@@ -52,7 +52,8 @@ class Runner:
     Batches are computed in this process. Worker processes paid off for the scalar engine; for
     lock-step batches they do not, because results must be pickled back: unpickling 12,000 results
     takes about half as long as computing them, and on a busy two-core machine two workers made a
-    24,000-run sweep twice as slow.
+    24,000-run sweep twice as slow. A streamed batch (:mod:`memviz.core.streaming`) sends back sums,
+    not results, and uses every core through this Runner's progress and cancel.
     """
 
     def __init__(
