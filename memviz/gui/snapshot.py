@@ -7,6 +7,7 @@ from pathlib import Path
 
 from memviz.core.engine import RunConfig
 from memviz.core.site import Site
+from memviz.outfile import atomic_output, check_output
 
 
 def snapshot(
@@ -18,6 +19,7 @@ def snapshot(
     lang: str = "zh",
     view: str = "explore",
     theme: str = "light",
+    force: bool = False,
 ) -> Path:
     """Draw the main window after ``steps`` model calls (None: the whole run) to ``out`` as a PNG.
 
@@ -25,8 +27,10 @@ def snapshot(
 
     The image is exactly ``size`` pixels. Animations are off, so it shows each step's end state.
     ``theme`` is light, dark or projector; a running app gets its own theme back afterwards.
+    The picture is written to a temporary file of its own beside ``out`` and renamed over it; an
+    existing ``out`` is replaced only with ``force`` (FileExistsError otherwise, before any drawing).
     Raises ValueError for an unknown view or theme (naming the valid ones), a bad size or step
-    count, and OSError when the file cannot be written.
+    count, and OSError (naming the file) when the file cannot be written.
     """
     width, height = size
     if width < 320 or height < 240:
@@ -35,6 +39,7 @@ def snapshot(
         raise ValueError(f"steps: must not be negative, got {steps}")
     if lang not in ("zh", "en"):
         raise ValueError(f"lang: expected zh or en, got {lang!r}")
+    out = Path(out)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
     from PySide6.QtCore import QCoreApplication, Qt
@@ -49,12 +54,12 @@ def snapshot(
 
     if theme not in themes.THEMES:
         raise ValueError(f"theme: expected one of {', '.join(themes.THEMES)}, got {theme!r}")
+    check_output(out, force)
     existing = QApplication.instance()
     previous_font = QFont(existing.font()) if existing is not None else None
     app = create_app(height=height)  # type sized for the image, as the app does for a screen
     previous_theme = themes.current().name
     themes.manager().apply(theme)  # before the window: views start in it
-    out = Path(out)
     settings = RunSettings(site=site, config=config)
     window = MainWindow(settings, Language(lang))
     try:
@@ -82,9 +87,9 @@ def snapshot(
                 Qt.AspectRatioMode.IgnoreAspectRatio,
                 Qt.TransformationMode.SmoothTransformation,
             )
-        out.parent.mkdir(parents=True, exist_ok=True)
-        if not image.save(str(out), "PNG"):
-            raise OSError(f"cannot write the snapshot to {out}")
+        with atomic_output(out, force) as partial:
+            if not image.save(str(partial), "PNG"):
+                raise OSError("the PNG encoder failed")  # named by atomic_output
     finally:
         window.close()
         window.deleteLater()

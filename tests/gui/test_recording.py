@@ -13,8 +13,14 @@ import pytest
 
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.experiments import Cancelled
-from memviz.gui.recording import RecordDialog, drawing_scale, plan_recording, record, record_command
-from memviz.record_cli import main as record_main
+from memviz.cli import main
+from memviz.gui.record_dialog import RecordDialog, record_command
+from memviz.gui.recording import record
+from memviz.record.plan import drawing_scale, plan_recording
+
+
+def record_main(argv: list[str]) -> int:
+    return main(["record", *argv])
 
 # Small and quick: 2 steps, 5 frames a step, so (2 + 2) * 5 = 20 frames.
 CONFIG = RunConfig(strategy="frontier", seed=1000, capacity=3, policy="fifo")
@@ -173,8 +179,9 @@ def test_record_command_repeats_the_window_settings(qtbot, tmp_path, chapter_sit
     assert args == [
         "--out", str(tmp_path / "v.mp4"), "--strategy", "visited", "--seed", "7", "--capacity", "unlimited",
         "--policy", "fifo", "--budget", "12", "--size", "1280x720", "--view", "explore", "--lang", "en",
-        "--fps", "30", "--step-seconds", "1.5", "--progress",
+        "--fps", "30", "--step-seconds", "1.5", "--theme", "light", "--progress",
     ]  # fmt: skip
+    assert command[: command.index("--out")] == [sys.executable, "-m", "memviz", "record"]
 
 
 def _dialog(qtbot, tmp_path, chapter_site, name: str):
