@@ -11,9 +11,9 @@ import av
 import numpy as np
 import pytest
 
+from memviz.cli import main
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.experiments import Cancelled
-from memviz.cli import main
 from memviz.gui.record_dialog import RecordDialog, record_command
 from memviz.gui.recording import record
 from memviz.record.plan import drawing_scale, plan_recording
@@ -21,6 +21,7 @@ from memviz.record.plan import drawing_scale, plan_recording
 
 def record_main(argv: list[str]) -> int:
     return main(["record", *argv])
+
 
 # Small and quick: 2 steps, 5 frames a step, so (2 + 2) * 5 = 20 frames.
 CONFIG = RunConfig(strategy="frontier", seed=1000, capacity=3, policy="fifo")
