@@ -25,17 +25,17 @@ from memviz.core.site import Site, SiteError, load_site
 from memviz.core.strategies import STRATEGIES
 from memviz.display import window_problem
 from memviz.languages import LANGUAGES, resolve_language
-from memviz.record.plan import (
-    DEFAULT_STEP_SECONDS,
-    FPS_RANGE,
-    MAX_SIZE,
-    MIN_SIZE,
-    PARTIAL_PREFIX,
-    PROGRESS_PREFIX,
-    STEP_SECONDS_RANGE,
-    VIEWS,
-    check_settings,
+from memviz.options import (
+    MAX_BATCH_STEPS,
+    RANGES,
+    capacity,
+    limited,
+    number,
+    parse_size,
+    seconds,
+    shown,
 )
+from memviz.record.plan import DEFAULT_STEP_SECONDS, PARTIAL_PREFIX, PROGRESS_PREFIX, VIEWS, check_settings
 from memviz.site_cli import add_site_parser, cmd_site
 
 EXIT_OUTPUT = 1  # the result could not be written (a full disk, a closed stdout)
@@ -45,25 +45,6 @@ EXIT_BROKEN_PIPE = 141  # the reader went away (`memviz report | head`), as a sh
 # The GUI's themes (memviz.gui.themes.THEMES, which a test holds equal): named here, so that parsing
 # the command line does not load Qt.
 THEME_NAMES = ("light", "dark", "projector")
-
-# Every number an option takes, with its range: checked before any work starts, so no accepted
-# input means unbounded work (a billion-step budget, ten million runs). The bounds keep a command
-# to seconds or a few minutes with progress shown (README "Limits"); the chapter's own settings sit
-# far inside them. Width and height, fps and step seconds are the recorder's own ranges.
-RANGES: dict[str, tuple[float, float]] = {
-    "seed": (0, SEED_MAX),
-    "seed0": (0, SEED_MAX),
-    "budget": (0, 100_000),
-    "capacity": (1, 100_000),
-    "runs": (2, 50_000),  # two at least: a batch gives an interval
-    "steps": (0, 10_000),  # steps a snapshot or a video shows
-    "width": (MIN_SIZE[0], MAX_SIZE[0]),
-    "height": (MIN_SIZE[1], MAX_SIZE[1]),
-    "fps": FPS_RANGE,
-    "step_seconds": STEP_SECONDS_RANGE,
-}
-# A batch's worst case, runs × steps a run may take: 200 runs of the chapter's 30 steps is 6,000.
-MAX_BATCH_STEPS = 5_000_000
 
 
 class UsageError(Exception):
@@ -82,71 +63,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):  # one line instead of usage + message
         raise UsageError(message)
-
-
-# -- one parser for each kind of value ------------------------------------------------------------------
-
-
-def _shown(text: str, width: int = 40) -> str:
-    """A user's text, short enough for a one-line error (a 5,000-digit number is not repeated)."""
-    return repr(text) if len(text) <= width else repr(text[: width - 1] + "…")
-
-
-def check_range(name: str, value: float, error: type[Exception] = UsageError) -> None:
-    """Raise ``error`` ("budget: must be between 0 and 100000, got 1000000000000") outside RANGES."""
-    low, high = RANGES[name]
-    if not low <= value <= high:  # False for NaN too
-        got = f"{value:g}" if isinstance(value, float) else str(value)
-        if len(got) > 40:
-            got = f"a number of {len(got)} digits"
-        raise error(f"{name.replace('_', ' ')}: must be between {low:g} and {high:g}, got {got}")
-
-
-def _whole(name: str, text: str) -> int:
-    try:
-        return int(text, 10)
-    except ValueError:  # also a number of more than 4300 digits
-        raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {_shown(text)}") from None
-
-
-def _limited(name: str) -> Callable[[str], int]:
-    """A whole number within its range in :data:`RANGES`."""
-
-    def parse(text: str) -> int:
-        value = _whole(name, text)
-        check_range(name, value, argparse.ArgumentTypeError)
-        return value
-
-    return parse
-
-
-def _capacity(text: str) -> int | None:
-    if text.lower() in ("none", "unlimited", "inf", "不限"):
-        return None
-    return _limited("capacity")(text)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"step seconds must be a number, got {_shown(text)}") from None
-    check_range("step_seconds", value, argparse.ArgumentTypeError)
-    return value
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """``1920x1080`` (or ``1920×1080``) -> (1920, 1080), each side within its range."""
-    try:
-        width, height = (int(v, 10) for v in text.lower().replace("×", "x").split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1920x1080, got {_shown(text)}") from None
-    (w_lo, w_hi), (h_lo, h_hi) = RANGES["width"], RANGES["height"]
-    if not (w_lo <= width <= w_hi and h_lo <= height <= h_hi):
-        raise argparse.ArgumentTypeError(
-            f"size must be between {w_lo}x{h_lo} and {w_hi}x{h_hi}, got {_shown(text)}"
-        )
-    return width, height
 
 
 # -- the options ------------------------------------------------------------------------------------------
@@ -179,9 +95,9 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
         help="random = no memory",
     )  # fmt: skip
     if seed:
-        p.add_argument("--seed", dest=dest + "seed", type=_limited("seed"), default=default(1000))
+        p.add_argument("--seed", dest=dest + "seed", type=limited("seed"), default=default(1000))
     p.add_argument(
-        "--capacity", dest=dest + "capacity", type=_capacity, default=default(None),
+        "--capacity", dest=dest + "capacity", type=capacity, default=default(None),
         help="memory entries (default: unlimited)",
     )  # fmt: skip
     p.add_argument(
@@ -189,8 +105,8 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
         help="eviction policy when memory is full",
     )  # fmt: skip
     p.add_argument(
-        "--budget", dest=dest + "budget", type=_limited("budget"), default=default(DEFAULT_BUDGET),
-        help=f"steps per run ({RANGES['budget'][0]:g}..{RANGES['budget'][1]:g})",
+        "--budget", dest=dest + "budget", type=limited("budget"), default=default(DEFAULT_BUDGET),
+        help=f"steps per run ({number(RANGES['budget'][0])}..{number(RANGES['budget'][1])})",
     )  # fmt: skip
     p.add_argument("--site", dest=dest + "site", type=Path, default=default(None), help=SITE_HELP)
 
@@ -234,9 +150,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run_settings(p, seed=False)
     p.add_argument("--seed", dest="misplaced_seed", default=None, help=argparse.SUPPRESS)
     p.add_argument(
-        "--runs", type=_limited("runs"), default=200, help=f"seeds (2..{RANGES['runs'][1]:g}, default 200)"
+        "--runs",
+        type=limited("runs"),
+        default=200,
+        help=f"seeds (2..{number(RANGES['runs'][1])}, default 200)",
     )
-    p.add_argument("--seed0", type=_limited("seed0"), default=1000, help="the first seed (default 1000)")
+    p.add_argument("--seed0", type=limited("seed0"), default=1000, help="the first seed (default 1000)")
     p.add_argument("--json", action="store_true")
     _add_lang(p)
 
@@ -248,7 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("snapshot", help="render the window after N steps to a PNG, headless")
     _add_out(p, "FILE.png")
     _add_run_settings(p)
-    p.add_argument("--steps", type=_limited("steps"), default=None, help="default: the whole budget")
+    p.add_argument("--steps", type=limited("steps"), default=None, help="default: the whole budget")
     p.add_argument("--size", type=parse_size, default=(1920, 1080))
     _add_lang(p)
     p.add_argument("--view", default="explore", help="explore, batch, sweep, cost, exercises or info")
@@ -268,13 +187,13 @@ def _add_record_parser(sub: argparse._SubParsersAction) -> None:
     )
     _add_out(p, "FILE.mp4 (H.264) or FILE.gif")
     _add_run_settings(p)
-    p.add_argument("--steps", type=_limited("steps"), default=None, help="default: the whole run")
+    p.add_argument("--steps", type=limited("steps"), default=None, help="default: the whole run")
     p.add_argument("--size", type=parse_size, default=(1920, 1080), help="frame size (default 1920x1080)")
     p.add_argument(
-        "--fps", type=_limited("fps"), default=None, help="frames a second (default: 30 MP4, 10 GIF)"
+        "--fps", type=limited("fps"), default=None, help="frames a second (default: 30 MP4, 10 GIF)"
     )
     p.add_argument(
-        "--step-seconds", type=_seconds, default=DEFAULT_STEP_SECONDS,
+        "--step-seconds", type=seconds, default=DEFAULT_STEP_SECONDS,
         help="how long each step lasts in the video (default 1)",
     )  # fmt: skip
     p.add_argument("--view", choices=VIEWS, default="explore", help="the whole Explore window, or the graph")
@@ -365,7 +284,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     if args.misplaced_seed is not None:
         raise UsageError(
             f"--seed: a batch runs many seeds: give the first with --seed0 (runs seeds "
-            f"seed0 .. seed0 + runs - 1), not --seed {_shown(args.misplaced_seed)}"
+            f"seed0 .. seed0 + runs - 1), not --seed {shown(args.misplaced_seed)}"
         )
     site = _load(args)
     config = _config(args)

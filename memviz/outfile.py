@@ -73,7 +73,7 @@ def atomic_output(out: Path, force: bool = False, make_folder: bool = True) -> I
     try:
         fd, name = tempfile.mkstemp(prefix=TEMPORARY_PREFIX, suffix=out.suffix, dir=out.parent)
     except OSError as exc:
-        raise _named(exc, f"out: cannot write in the folder {out.parent}: {_reason(exc)}") from None
+        raise _named(exc, f"out: cannot write in {out.parent}: {_reason(exc)}") from None
     os.close(fd)
     temporary = Path(name)
     try:

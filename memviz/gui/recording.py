@@ -133,7 +133,7 @@ class CaptionStrip(QWidget):
     def _fonts(self):
         from memviz.gui.explore import style
 
-        return style.ui_font(scale=1.1, bold=True), style.ui_font(scale=1.0)
+        return style.ui_font(scale=1.25, bold=True), style.ui_font(scale=1.1)
 
     def sizeHint(self) -> QSize:
         bold, plain = self._fonts()

@@ -15,7 +15,7 @@ from memviz.cli import main
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.experiments import Cancelled
 from memviz.gui.record_dialog import RecordDialog, record_command
-from memviz.gui.recording import record
+from memviz.gui.recording import AnimationClock, Stage, cut_in_video, record
 from memviz.record.plan import drawing_scale, plan_recording
 
 
@@ -107,9 +107,120 @@ def test_animation_progress_is_set_by_the_frame_clock(tmp_path, chapter_site):
     )  # fmt: skip
     step = hashes[10:20]
     assert len(set(hashes[:10])) == 1  # the opening still
-    assert len(set(step[:7])) == 7  # 0, 100, … 600 ms: every frame a new position (600 = arrival)
-    assert len(set(step[6:])) == 1  # arrived: the rest of the step holds
+    assert len(set(step[:7])) >= 4  # the walk moves (the dot is hidden under a card at its ends)
+    assert len(set(step[6:])) == 1  # arrived at 600 ms: the rest of the step holds
     assert hashes[20:] == [step[-1]] * 10  # the closing still
+
+
+def _stage(chapter_site, view: str, config=CONFIG, size=(640, 360)):
+    from memviz.gui.app import create_app
+    from memviz.gui.language import Language
+    from memviz.gui.models import RunSettings
+
+    create_app(height=size[1])
+    stage = Stage(RunSettings(chapter_site, config), Language("en"), size, view)
+    stage.set_step_seconds(1.0)
+    return stage
+
+
+def test_the_walk_is_where_the_frame_clock_says(chapter_site):
+    stage = _stage(chapter_site, "graph")
+    try:
+        graph = stage.graph
+        clock = AnimationClock(stage.widget, cut=cut_in_video)
+        stage.model.step()
+        seen = []
+        for ms in range(0, 1000, 100):
+            clock.capture(ms)
+            clock.advance(ms)
+            seen.append((graph.agent_position.x(), graph.agent_position.y()))
+        assert len(set(seen[:7])) == 7  # 0, 100, … 600 ms: every frame a new position (600 = arrival)
+        assert seen[6:] == [seen[6]] * 4  # arrived: the rest of the step holds
+        assert seen[6] == (graph.center_of(stage.model.exploration.page).x(),
+                           graph.center_of(stage.model.exploration.page).y())  # fmt: skip
+    finally:
+        stage.close()
+
+
+def test_the_agent_walks_under_the_cards_never_over_a_name(chapter_site):
+    stage = _stage(chapter_site, "graph")
+    try:
+        graph = stage.graph
+        assert graph._agent.zValue() < min(item.zValue() for item in graph.pages)
+    finally:
+        stage.close()
+
+
+def test_memory_rows_cut_to_their_new_order_on_the_steps_first_frame(chapter_site):
+    """In the window the rows slide and fade (two texts on top of each other mid-step); a video shows
+    the step's rows at once, so any frame is a clean picture."""
+    from memviz.gui.explore.memory_panel import MemoryList
+
+    config = RunConfig(strategy="visited", seed=1000, capacity=3, policy="fifo")
+    events = Exploration(chapter_site, config)
+    evicted_at = next(n for n in range(1, 30) if events.step().memory_evicted is not None)
+    assert evicted_at == 3  # a row fades out, struck through, and the new one fades in
+    stage = _stage(chapter_site, "explore", config, (1280, 720))
+    try:
+        memory = stage.widget.findChild(MemoryList)
+        clock = AnimationClock(stage.widget, cut=cut_in_video)
+        for _ in range(evicted_at):
+            stage.model.step()
+            clock.capture(0)
+            first = memory.grab().toImage()
+            for ms in range(100, 1100, 100):
+                clock.capture(ms)
+                clock.advance(ms)
+            assert memory.grab().toImage() == first
+        assert not clock.busy
+        # Without the cut, the same step's first frame is mid-slide: the cut is what makes it clean.
+        stage.model.back()
+        stage.model.step()
+        AnimationClock(stage.widget).capture(0)
+        assert memory.grab().toImage() != first
+    finally:
+        stage.close()
+
+
+def test_the_graph_video_has_a_caption_with_step_narration_and_memory(chapter_site):
+    stage = _stage(chapter_site, "graph")
+    try:
+        assert stage.caption.lines()[0] == "Step 0 / 30"
+        assert stage.caption.lines()[1].startswith("Start: the agent is on Home.")
+        assert stage.caption.lines()[2] == "Memory 1/3: Home"  # the start page is written at once
+        stage.model.step()
+        head, story, memory = stage.caption.lines()
+        first = stage.model.last_event
+        assert head == "Step 1 / 30"
+        assert story.startswith(f"Step 1: Home → {chapter_site.page_name(first.to_page, 'en')}")
+        names = [chapter_site.page_name(p, "en") for p in stage.model.exploration.memory_order()]
+        assert memory == "Memory 2/3: " + " · ".join(names) and len(names) == 2
+        assert stage.caption.isVisible() and stage.caption.height() >= stage.caption.sizeHint().height()
+    finally:
+        stage.close()
+
+
+def test_a_no_memory_caption_says_so(chapter_site):
+    stage = _stage(chapter_site, "graph", RunConfig(strategy="random"))
+    try:
+        assert stage.caption.lines()[2] == "Memory: none (remembers no page)"
+    finally:
+        stage.close()
+
+
+@pytest.mark.parametrize("view", ["explore", "graph"])
+def test_record_takes_a_theme(tmp_path, chapter_site, view):
+    from memviz.gui import themes
+
+    before = themes.current().name
+    dark = record(tmp_path / "d.gif", CONFIG, chapter_site, 0, (480, 320), fps=5, view=view, theme="dark")
+    light = record(tmp_path / "l.gif", CONFIG, chapter_site, 0, (480, 320), fps=5, view=view)
+    assert themes.current().name == before
+    lightness = [decode(path)[0][0].mean() / 255 for path in (dark, light)]
+    assert lightness[0] < 0.4 < 0.7 < lightness[1]
+    with pytest.raises(ValueError, match="theme: expected one of light, dark, projector"):
+        record(tmp_path / "x.gif", CONFIG, chapter_site, 0, (480, 320), fps=5, view=view, theme="sepia")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.gif", "l.gif"]
 
 
 def test_cancel_stops_and_leaves_no_file(tmp_path, chapter_site):
