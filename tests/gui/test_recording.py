@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -334,7 +337,7 @@ def test_dialog_cancel_stops_the_recording(qtbot, tmp_path, chapter_site):
     dialog.cancel()
     qtbot.waitUntil(lambda: not dialog.recording, timeout=10_000)
     assert dialog.status.text() == "Cancelled."
-    assert not (tmp_path / "c.mp4").exists()
+    assert list(tmp_path.iterdir()) == []  # the child's own temporary file is gone with it
     assert dialog.cancel_button.text() == "Close"
 
 
@@ -386,3 +389,96 @@ def test_the_same_frames_give_the_same_bytes_whatever_the_heap_held(tmp_path, ch
 
     digests = {record_with_garbage(f"{g}.mp4", g) for g in (0x11, 0x5A, 0xA5, 0xFF, 0x00, 0x77)}
     assert len(digests) == 1, digests
+
+
+# -- files: written whole or not at all, and never a file memviz did not make ---------------------------
+
+
+def test_an_existing_video_is_replaced_only_with_force(tmp_path, chapter_site):
+    out = tmp_path / "old.gif"
+    out.write_bytes(b"precious")
+    with pytest.raises(FileExistsError, match=r"already exists \(add --force to replace it\)"):
+        record(out, CONFIG, chapter_site, 0, (480, 320), fps=5, view="graph")
+    assert out.read_bytes() == b"precious"
+    record(out, CONFIG, chapter_site, 0, (480, 320), fps=5, view="graph", force=True)
+    assert out.read_bytes()[:6] == b"GIF89a"
+    assert [p.name for p in tmp_path.iterdir()] == ["old.gif"]
+
+
+def test_the_users_part_file_is_never_touched(tmp_path, chapter_site):
+    mine = tmp_path / "clip.gif.part"
+    mine.write_bytes(b"the user's own")
+    record(tmp_path / "clip.gif", CONFIG, chapter_site, 0, (480, 320), fps=5, view="graph")
+    with pytest.raises(Cancelled):
+        record(
+            tmp_path / "clip2.gif", CONFIG, chapter_site, 2, (480, 320), fps=5, view="graph",
+            cancelled=lambda: True,
+        )  # fmt: skip
+    assert mine.read_bytes() == b"the user's own"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["clip.gif", "clip.gif.part"]
+
+
+def test_the_temporary_file_is_memvizs_own_and_beside_the_target(tmp_path, chapter_site):
+    seen: list[Path] = []
+    record(tmp_path / "v.gif", CONFIG, chapter_site, 0, (480, 320), fps=5, view="graph", started=seen.append)
+    (partial,) = seen
+    assert partial.parent == tmp_path and partial.name.startswith(".memviz-") and partial.suffix == ".gif"
+    assert not partial.exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32" or not hasattr(os, "geteuid") or os.geteuid() == 0,
+                    reason="needs a folder this user cannot write")  # fmt: skip
+def test_an_unwritable_folder_is_named(tmp_path, chapter_site):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        with pytest.raises(OSError) as info:
+            record(locked / "v.gif", CONFIG, chapter_site, 0, (480, 320), fps=5, view="graph")
+    finally:
+        locked.chmod(0o700)
+    assert str(info.value).startswith(f"out: cannot write in {locked}: ") and "\n" not in str(info.value)
+    assert list(locked.iterdir()) == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is Ctrl+C on POSIX")
+def test_ctrl_c_is_one_line_status_130_and_no_file(tmp_path):
+    out = tmp_path / "long.mp4"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "memviz", "record", "--out", str(out), "--size", "480x320", "--view", "graph",
+         "--step-seconds", "10", "--progress"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )  # fmt: skip
+    try:
+        for line in child.stdout:  # the first frame is written: the recording is under way
+            if line.startswith("frame "):
+                break
+        child.send_signal(signal.SIGINT)
+        _out, err = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert child.returncode == 130
+    assert err == "memviz: interrupted\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_dialog_asks_before_replacing_a_file(qtbot, tmp_path, chapter_site, monkeypatch):
+    out = tmp_path / "old.mp4"
+    out.write_bytes(b"precious")
+    dialog = _dialog(qtbot, tmp_path, chapter_site, "old.mp4")
+    dialog.steps_box.setValue(1)
+    asked = []
+    monkeypatch.setattr(dialog, "confirm_replace", lambda path: asked.append(path) or False)
+    dialog.start()
+    assert asked == [out] and not dialog.recording
+    assert dialog.status.text() == f"Not recorded: the file exists. {out}"
+    assert out.read_bytes() == b"precious"
+    monkeypatch.setattr(dialog, "confirm_replace", lambda path: True)
+    assert "--force" in dialog.command(force=True) and "--force" not in dialog.command()
+    dialog.start()
+    qtbot.waitUntil(lambda: not dialog.recording, timeout=90_000)
+    assert dialog.status.text() == f"Saved: {out}", dialog.status.text()
+    assert len(decode(out)[0]) == (1 + 2) * 1
+    assert [p.name for p in tmp_path.iterdir()] == ["old.mp4"]
