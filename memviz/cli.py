@@ -1,7 +1,7 @@
 """The ``memviz`` command: the window by default, and run / batch / report / snapshot / record / site.
 
 Bad input never ends in a traceback: one line on stderr naming what is wrong, and exit status 2,
-before any work starts (every number has a range, :data:`RANGES`). Output that cannot be written
+before any work starts (every number has a range, :mod:`memviz.core.limits`). Output that cannot be written
 (a full disk, a closed stdout) is one line and status 1; a reader that stops early (``| head``)
 ends memviz quietly; Ctrl+C is one line and status 130, and leaves no half-written file. Qt is
 loaded only by the commands that draw (snapshot, record, the window).
@@ -19,22 +19,14 @@ from pathlib import Path
 
 from memviz import __version__
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
-from memviz.core.memory import POLICIES
+from memviz.core.limits import LimitError, bounds, check_batch, check_shown_steps, shown
+from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site, SiteError, load_site
 from memviz.core.strategies import STRATEGIES
 from memviz.display import window_problem
 from memviz.languages import LANGUAGES, resolve_language
-from memviz.options import (
-    MAX_BATCH_STEPS,
-    RANGES,
-    capacity,
-    limited,
-    number,
-    parse_size,
-    seconds,
-    shown,
-)
+from memviz.options import capacity, limited, parse_size, seconds
 from memviz.record.plan import DEFAULT_STEP_SECONDS, PARTIAL_PREFIX, PROGRESS_PREFIX, VIEWS, check_settings
 from memviz.site_cli import add_site_parser, cmd_site
 
@@ -91,7 +83,7 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
         return argparse.SUPPRESS if window else value
 
     p.add_argument(
-        "--strategy", dest=dest + "strategy", choices=STRATEGIES, default=default("random"),
+        "--strategy", dest=dest + "strategy", choices=STRATEGIES.names(), default=default("random"),
         help="random = no memory",
     )  # fmt: skip
     if seed:
@@ -101,12 +93,12 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
         help="memory entries (default: unlimited)",
     )  # fmt: skip
     p.add_argument(
-        "--policy", dest=dest + "policy", choices=POLICIES, default=default("fifo"),
+        "--policy", dest=dest + "policy", choices=POLICIES.names(), default=default("fifo"),
         help="eviction policy when memory is full",
     )  # fmt: skip
     p.add_argument(
         "--budget", dest=dest + "budget", type=limited("budget"), default=default(DEFAULT_BUDGET),
-        help=f"steps per run ({number(RANGES['budget'][0])}..{number(RANGES['budget'][1])})",
+        help=f"steps per run (0..{bounds('budget')[1]}, default {DEFAULT_BUDGET})",
     )  # fmt: skip
     p.add_argument("--site", dest=dest + "site", type=Path, default=default(None), help=SITE_HELP)
 
@@ -151,11 +143,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", dest="misplaced_seed", default=None, help=argparse.SUPPRESS)
     p.add_argument(
         "--runs",
-        type=limited("runs"),
+        type=limited("runs", low=2),  # two at least: a batch gives an interval
         default=200,
-        help=f"seeds (2..{number(RANGES['runs'][1])}, default 200)",
+        help=f"seeds (2..{bounds('runs')[1]}, default 200)",
     )
-    p.add_argument("--seed0", type=limited("seed0"), default=1000, help="the first seed (default 1000)")
+    p.add_argument("--seed0", type=limited("seed"), default=1000, help="the first seed (default 1000)")
     p.add_argument("--json", action="store_true")
     _add_lang(p)
 
@@ -252,17 +244,6 @@ def _load(args: argparse.Namespace) -> Site:
     return load_site(args.site)
 
 
-def check_shown_steps(steps: int | None, config: RunConfig) -> None:
-    """What a snapshot or a video shows: ``steps``, or the whole run when None."""
-    high = int(RANGES["steps"][1])
-    shown_steps = config.step_limit if steps is None else steps
-    if shown_steps > high:
-        raise UsageError(
-            f"steps: a picture or a video shows at most {high} steps, got {shown_steps}"
-            + (" (the whole budget: give --steps or a smaller --budget)" if steps is None else "")
-        )
-
-
 def cmd_run(args: argparse.Namespace) -> int:
     from memviz.core.engine import run
     from memviz.textreport import run_text
@@ -290,12 +271,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     config = _config(args)
     if args.seed0 + args.runs - 1 > SEED_MAX:
         raise UsageError(f"seed0: seeds {args.seed0}..{args.seed0 + args.runs - 1} go past {SEED_MAX}")
-    work = args.runs * config.step_limit
-    if work > MAX_BATCH_STEPS:
-        raise UsageError(
-            f"runs: {args.runs} runs of up to {config.step_limit} steps is {work} steps in all; a batch "
-            f"may take at most {MAX_BATCH_STEPS} (fewer --runs or a smaller --budget)"
-        )
+    check_batch(args.runs, config.step_limit, UsageError)
     with Runner(progress=progress_bar("runs")) as runner:
         comparison = compare_with_baseline(site, config, args.runs, args.seed0, runner=runner)
     if args.json:
@@ -332,7 +308,7 @@ def _check_out(out: Path, force: bool) -> None:
 def cmd_snapshot(args: argparse.Namespace) -> int:
     site = _load(args)
     config = _config(args)
-    check_shown_steps(args.steps, config)
+    check_shown_steps(args.steps, config.step_limit, UsageError)
     _check_out(args.out, args.force)
     try:
         from memviz.gui.snapshot import snapshot
@@ -352,7 +328,7 @@ def cmd_record(args: argparse.Namespace) -> int:
     """Record as the arguments say; prints the file written."""
     site = _load(args)
     config = _config(args)
-    check_shown_steps(args.steps, config)
+    check_shown_steps(args.steps, config.step_limit, UsageError)
     try:
         check_settings(args.out, args.size, args.fps, args.lang, args.view, args.step_seconds, args.steps)
     except ValueError as exc:
@@ -451,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
             raise OutputError("standard output is closed: nothing to write the result to")
         args.lang = resolve_language(args.lang)
         return COMMANDS[args.command](args)
-    except (UsageError, SiteError, ConfigError) as exc:
+    except (UsageError, SiteError, ConfigError, LimitError) as exc:
         _say(f"memviz: error: {exc}")
         return EXIT_USAGE
     except OutputError as exc:

@@ -14,7 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from memviz.core.sitegen import DEFAULT_BUGS, SHAPES, SiteGenError, generate_site
+from memviz.core.sitegen import DEFAULT_BUGS, MIN_PAGES, SHAPES, SiteGenError, generate_site
 from memviz.options import limited
 from memviz.outfile import atomic_output
 
@@ -32,10 +32,10 @@ def add_site_parser(subparsers: argparse._SubParsersAction) -> argparse.Argument
         "Every page is reachable from the start page; names are in Chinese and English.",
     )
     p.add_argument("--shape", choices=SHAPES, required=True, help="how the pages link to each other")
-    p.add_argument("--pages", type=limited("pages"), required=True, help="how many pages")
+    p.add_argument("--pages", type=limited("pages", low=MIN_PAGES), required=True, help="how many pages")
     p.add_argument(
         "--bugs",
-        type=limited("bugs"),
+        type=limited("pages", low=0),
         default=None,
         help=f"pages hiding a bug (default {DEFAULT_BUGS}, at most pages - 1)",
     )

@@ -11,6 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from memviz.core.engine import Exploration, RunConfig
+from memviz.core.limits import bounds
 from memviz.core.site import Site
 
 VIEWS = ("explore", "graph")
@@ -19,9 +20,10 @@ FORMATS = {".mp4": "mp4", ".gif": "gif"}
 GIF_RATES = (1, 2, 4, 5, 10, 20, 25, 50)
 DEFAULT_FPS = {"mp4": 30, "gif": 10}
 DEFAULT_STEP_SECONDS = 1.0
-MIN_SIZE, MAX_SIZE = (320, 240), (7680, 4320)
-FPS_RANGE = (1, 60)
-STEP_SECONDS_RANGE = (0.1, 10.0)
+# The ranges of memviz.core.limits, the one table of limits.
+MIN_SIZE, MAX_SIZE = tuple(zip(bounds("width"), bounds("height"), strict=True))
+FPS_RANGE = bounds("fps")
+STEP_SECONDS_RANGE = bounds("step_seconds")
 PROGRESS_PREFIX = "frame "  # what `memviz record --progress` prints: "frame 12/960"
 # …and, first, the temporary file it writes (so a parent that kills it can remove exactly that file)
 PARTIAL_PREFIX = "partial "
