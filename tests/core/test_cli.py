@@ -253,3 +253,26 @@ def test_a_reader_that_goes_away_ends_memviz_quietly():
     finally:
         os.close(write_end)
     assert done.returncode == 141 and done.stderr == ""
+
+
+def test_long_work_shows_a_bar_on_a_terminal_only(monkeypatch):
+    import io
+
+    from memviz.cli import progress_bar
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr("sys.stderr", io.StringIO())
+    assert progress_bar("runs") is None  # a file or a pipe: nothing
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    assert progress_bar("runs", quiet=True) is None
+    bar = progress_bar("runs")
+    for done in range(0, 201):
+        bar(done, 200)
+    drawn = terminal.getvalue().split("\r")[1:]
+    assert drawn[0] == "[" + "." * 30 + "] runs 0/200"
+    assert drawn[-1] == "[" + "#" * 30 + "] runs 200/200\n"
+    assert len(drawn) == 31  # redrawn when the bar grows, not for every run
