@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QProcess, QProcessEnvironment, Qt
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -150,6 +151,9 @@ class RecordDialog(QDialog):
         self.settings.config_changed.connect(self._on_config_change)
         self.settings.site_changed.connect(self._on_config_change)
         self._set_texts()
+        app = QApplication.instance()
+        if app is not None:  # the app quitting (its window closed) stops a recording too
+            app.aboutToQuit.connect(self.stop)
 
     # -- public ---------------------------------------------------------------------------------------
 
@@ -238,11 +242,15 @@ class RecordDialog(QDialog):
             self._cancelling = True
             self.process.kill()
 
-    def reject(self) -> None:
-        """Closing the dialog (Esc, the window's ×) while recording stops the recording first."""
+    def stop(self) -> None:
+        """Cancel a recording in progress and wait for the child to be gone, its file removed."""
         if self.process is not None:
             self.cancel()
-            self.process.waitForFinished(10_000)
+            self.process.waitForFinished(10_000)  # `finished` runs _on_finish before this returns
+
+    def reject(self) -> None:
+        """Closing the dialog (Esc, the window's ×) while recording stops the recording first."""
+        self.stop()
         super().reject()
 
     # -- handlers -------------------------------------------------------------------------------------

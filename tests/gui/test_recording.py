@@ -482,3 +482,14 @@ def test_dialog_asks_before_replacing_a_file(qtbot, tmp_path, chapter_site, monk
     assert dialog.status.text() == f"Saved: {out}", dialog.status.text()
     assert len(decode(out)[0]) == (1 + 2) * 1
     assert [p.name for p in tmp_path.iterdir()] == ["old.mp4"]
+
+
+def test_closing_the_dialog_while_recording_stops_it_and_leaves_nothing(qtbot, tmp_path, chapter_site):
+    dialog = _dialog(qtbot, tmp_path, chapter_site, "closed.mp4")
+    dialog.fps_box.setValue(30)
+    dialog.step_seconds_box.setValue(5.0)  # far longer than the test waits
+    dialog.start()
+    qtbot.waitUntil(lambda: dialog.progress_bar.maximum() > 1, timeout=90_000)
+    dialog.reject()
+    assert not dialog.recording and dialog.status.text() == "Cancelled."
+    assert list(tmp_path.iterdir()) == []
