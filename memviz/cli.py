@@ -1,10 +1,10 @@
 """The ``memviz`` command: the window by default, and run / batch / report / snapshot / record / site.
 
 Bad input never ends in a traceback: one line on stderr naming what is wrong, and exit status 2,
-before any work starts (every number has a range, :mod:`memviz.core.limits`). Output that cannot be written
-(a full disk, a closed stdout) is one line and status 1; a reader that stops early (``| head``)
-ends memviz quietly; Ctrl+C is one line and status 130, and leaves no half-written file. Qt is
-loaded only by the commands that draw (snapshot, record, the window).
+before any work starts (every number has a range, :mod:`memviz.core.limits`). Output that cannot
+be written (a full disk, a closed stdout) is one line and status 1; a reader that stops early
+(``| head``) ends memviz quietly; Ctrl+C is one line and status 130, and leaves no half-written
+file. Qt is loaded only by the commands that draw (snapshot, record, the window).
 """
 
 from __future__ import annotations
@@ -87,9 +87,11 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
         help="random = no memory",
     )  # fmt: skip
     if seed:
-        p.add_argument("--seed", dest=dest + "seed", type=limited("seed"), default=default(1000))
+        p.add_argument(
+            "--seed", dest=dest + "seed", metavar="SEED", type=limited("seed"), default=default(1000)
+        )
     p.add_argument(
-        "--capacity", dest=dest + "capacity", type=capacity, default=default(None),
+        "--capacity", dest=dest + "capacity", metavar="CAPACITY", type=capacity, default=default(None),
         help="memory entries (default: unlimited)",
     )  # fmt: skip
     p.add_argument(
@@ -97,10 +99,12 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
         help="eviction policy when memory is full",
     )  # fmt: skip
     p.add_argument(
-        "--budget", dest=dest + "budget", type=limited("budget"), default=default(DEFAULT_BUDGET),
+        "--budget", dest=dest + "budget", metavar="BUDGET", type=limited("budget"), default=default(DEFAULT_BUDGET),
         help=f"steps per run (0..{bounds('budget')[1]}, default {DEFAULT_BUDGET})",
     )  # fmt: skip
-    p.add_argument("--site", dest=dest + "site", type=Path, default=default(None), help=SITE_HELP)
+    p.add_argument(
+        "--site", dest=dest + "site", metavar="FILE", type=Path, default=default(None), help=SITE_HELP
+    )
 
 
 def _add_out(p: argparse.ArgumentParser, what: str) -> None:
