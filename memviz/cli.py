@@ -19,7 +19,7 @@ from pathlib import Path
 
 from memviz import __version__
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
-from memviz.core.limits import LimitError, bounds, check_batch, check_shown_steps, shown
+from memviz.core.limits import LimitError, bounds, check_batch, check_shown_steps
 from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site, SiteError, load_site
@@ -147,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", dest="misplaced_seed", default=None, help=argparse.SUPPRESS)
     p.add_argument(
         "--runs",
-        type=limited("runs", low=2),  # two at least: a batch gives an interval
+        type=limited("runs"),
         default=200,
         help=f"seeds (2..{bounds('runs')[1]}, default 200)",
     )
@@ -195,11 +195,11 @@ def _add_record_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--view", choices=VIEWS, default="explore", help="the whole Explore window, or the graph")
     p.add_argument("--theme", choices=THEME_NAMES, default="light")
     _add_lang(p)
-    shown = p.add_mutually_exclusive_group()
-    shown.add_argument(
+    output = p.add_mutually_exclusive_group()
+    output.add_argument(
         "--progress", action="store_true", help="print 'frame N/TOTAL' lines on stdout (for programs)"
     )
-    shown.add_argument("--quiet", action="store_true", help="no progress bar on a terminal")
+    output.add_argument("--quiet", action="store_true", help="no progress bar on a terminal")
 
 
 # -- output ---------------------------------------------------------------------------------------------
@@ -227,13 +227,13 @@ def progress_bar(label: str, quiet: bool = False) -> Callable[[int, int], None] 
     """A one-line bar on stderr, redrawn in place, when stderr is a terminal (else None)."""
     if quiet or sys.stderr is None or not sys.stderr.isatty():
         return None
-    shown = [-1]
+    drawn = [-1]  # the bar's length last drawn
 
     def bar(done: int, total: int) -> None:
         filled = 30 * done // max(total, 1)
-        if filled == shown[0] and done != total:
+        if filled == drawn[0] and done != total:
             return
-        shown[0] = filled
+        drawn[0] = filled
         end = "\n" if done >= total else ""
         sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {label} {done}/{total}{end}")
         sys.stderr.flush()
@@ -268,9 +268,11 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
     if args.misplaced_seed is not None:
         raise UsageError(
-            f"--seed: a batch runs many seeds: give the first with --seed0 (runs seeds "
-            f"seed0 .. seed0 + runs - 1), not --seed {shown(args.misplaced_seed)}"
+            "--seed: a batch runs many seeds: give the first with --seed0 "
+            "(it runs seeds seed0 .. seed0 + runs - 1), not --seed"
         )
+    if args.runs < 2:
+        raise UsageError("runs: a batch needs at least 2 runs for an interval")
     site = _load(args)
     config = _config(args)
     if args.seed0 + args.runs - 1 > SEED_MAX:

@@ -133,7 +133,7 @@ def test_python_dash_m_memviz_works():
         (["run", "--budget", "1000000000000"], ("--budget", "between 0 and 100000")),
         (["run", "--budget", "9" * 5000], ("--budget", "whole number")),
         (["run", "--capacity", "1000000000"], ("--capacity", "between 1 and 100000")),
-        (["batch", "--runs", "10000000"], ("--runs", "between 2 and 50000")),
+        (["batch", "--runs", "10000000"], ("--runs", "between 1 and 50000")),
         (["batch", "--runs", "50000", "--budget", "1000"], ("50000 runs of up to 1000 steps", "5000000")),
         (["batch", "--runs", "2", "--seed", "5"], ("--seed0", "not --seed")),
         (["batch", "--run", "5"], ("unrecognized", "--run")),  # no abbreviations
