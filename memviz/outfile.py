@@ -44,7 +44,8 @@ def check_output(out: Path, force: bool, make_folder: bool = True) -> None:
     """Refuse, before any work, a target that cannot be written or may not be replaced.
 
     Raises :class:`OutputExistsError` for an existing file without ``force``, OSError (naming the
-    path) for a folder in the way or a folder that is missing (created if ``make_folder``).
+    path) for a folder in the way, a folder that is missing (created if ``make_folder``) or one
+    no file can be made in.
     """
     out = Path(out)
     if out.is_dir():
@@ -59,6 +60,12 @@ def check_output(out: Path, force: bool, make_folder: bool = True) -> None:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise _named(exc, f"out: cannot make the folder {folder}: {_reason(exc)}") from None
+    try:  # a file of memviz's own, made and removed: the folder is writable, said before any work
+        fd, probe = tempfile.mkstemp(prefix=TEMPORARY_PREFIX, dir=folder)
+    except OSError as exc:
+        raise _named(exc, f"out: cannot write in {folder}: {_reason(exc)}") from None
+    os.close(fd)
+    os.unlink(probe)
 
 
 @contextmanager

@@ -276,3 +276,11 @@ def test_long_work_shows_a_bar_on_a_terminal_only(monkeypatch):
     assert drawn[0] == "[" + "." * 30 + "] runs 0/200"
     assert drawn[-1] == "[" + "#" * 30 + "] runs 200/200\n"
     assert len(drawn) == 31  # redrawn when the bar grows, not for every run
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="Linux's /proc: a folder no file can be made in")
+@pytest.mark.parametrize("argv", [["snapshot", "--out", "/proc/x.png"], ["record", "--out", "/proc/x.mp4"]])
+def test_a_folder_no_file_can_be_made_in_is_named_before_any_work(capsys, argv):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("memviz: error: out: cannot write in /proc: ") and err.count("\n") == 1
