@@ -133,7 +133,7 @@ class CaptionStrip(QWidget):
     def _fonts(self):
         from memviz.gui.explore import style
 
-        return style.ui_font(scale=1.25, bold=True), style.ui_font(scale=1.1)
+        return style.ui_font(scale=1.45, bold=True), style.ui_font(scale=1.3)
 
     def sizeHint(self) -> QSize:
         bold, plain = self._fonts()
