@@ -19,7 +19,6 @@ from memviz.core.engine import Exploration, RunConfig
 from memviz.core.experiments import Cancelled
 from memviz.gui.record_dialog import RecordDialog, record_command
 from memviz.gui.recording import AnimationClock, Stage, cut_in_video, record
-from memviz.record.plan import drawing_scale, plan_recording
 
 
 def record_main(argv: list[str]) -> int:
@@ -49,15 +48,6 @@ def test_mp4_has_the_planned_frames_at_the_asked_size(tmp_path, chapter_site):
     assert not (tmp_path / "run.mp4.part").exists()
 
 
-def test_a_small_explore_video_is_drawn_larger_and_scaled_down():
-    # The window's layout cannot shrink to 640x360: it is drawn at 1280x720 and scaled, not cropped.
-    assert drawing_scale((640, 360), "explore") == 2
-    assert drawing_scale((960, 540), "explore") == 2
-    assert drawing_scale((1280, 720), "explore") == 1
-    assert drawing_scale((1920, 1080), "explore") == 1
-    assert drawing_scale((480, 320), "graph") == 1
-
-
 def test_gif_has_the_planned_frames_at_the_asked_size(tmp_path, chapter_site):
     out = record(tmp_path / "run.gif", CONFIG, chapter_site, 2, size=(480, 320), view="graph", **QUICK)
     frames, stream = decode(out)
@@ -65,16 +55,6 @@ def test_gif_has_the_planned_frames_at_the_asked_size(tmp_path, chapter_site):
     assert len(frames) == 20
     assert frames[0].shape == (320, 480, 3)
     assert stream.codec_context.name == "gif"
-
-
-def test_whole_run_records_every_model_call(tmp_path, chapter_site):
-    config = CONFIG.with_(budget=3)
-    plan = plan_recording(tmp_path / "run.gif", config, chapter_site, None, (480, 320), 5, view="graph")
-    calls = Exploration(chapter_site, config).run_to_end().steps
-    assert plan.steps == calls == 3
-    assert plan.frames == (3 + 2) * 5  # GIF default step: 1 s at 5 fps
-    too_many = plan_recording(tmp_path / "run.gif", config, chapter_site, 50, (480, 320), 5, view="graph")
-    assert too_many.steps == 3
 
 
 def test_same_settings_give_the_same_frames_however_slow_the_machine(tmp_path, chapter_site):
