@@ -45,7 +45,7 @@ def test_mp4_has_the_planned_frames_at_the_asked_size(tmp_path, chapter_site):
     assert frames[0].shape == (360, 640, 3)
     assert stream.codec_context.name == "h264"
     assert stream.average_rate == 10
-    assert not (tmp_path / "run.mp4.part").exists()
+    assert list(tmp_path.iterdir()) == [out]  # no temporary file left beside it
 
 
 def test_gif_has_the_planned_frames_at_the_asked_size(tmp_path, chapter_site):
