@@ -473,3 +473,34 @@ def test_closing_the_dialog_while_recording_stops_it_and_leaves_nothing(qtbot, t
     dialog.reject()
     assert not dialog.recording and dialog.status.text() == "Cancelled."
     assert list(tmp_path.iterdir()) == []
+
+
+def test_decoded_mid_step_frames_show_one_clean_memory_list(tmp_path, chapter_site):
+    """Every frame of a step shows the memory list as it ends that step: no two rows' texts blended."""
+    from PySide6.QtCore import QPoint
+
+    from memviz.gui.explore.memory_panel import MemoryList
+
+    config = RunConfig(strategy="visited", seed=1000, capacity=3, policy="fifo")  # step 3 evicts
+    out = record(tmp_path / "m.gif", config, chapter_site, 3, (1280, 720), fps=5, view="explore")
+    frames, _stream = decode(out)
+    stage = _stage(chapter_site, "explore", config, (1280, 720))
+    try:
+        memory = stage.widget.findChild(MemoryList)
+        corner = memory.mapTo(stage.widget, QPoint(0, 0))
+        visible = memory.visibleRegion().boundingRect()
+        top, left = corner.y() + visible.top(), corner.x() + visible.left()
+        bottom, right = top + visible.height(), left + visible.width()
+    finally:
+        stage.close()
+    assert bottom - top > 60 and right - left > 200
+
+    def rows(frame: int) -> np.ndarray:
+        return frames[frame][top:bottom, left:right]
+
+    per_step = 5
+    for step in (1, 2, 3):
+        first = step * per_step  # frame 0 is the still opening; segment `step` starts here
+        for frame in range(first + 1, first + per_step):
+            assert np.array_equal(rows(frame), rows(first)), (step, frame)
+        assert not np.array_equal(rows(first), rows(first - 1))  # the step did change the list
