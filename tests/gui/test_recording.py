@@ -482,7 +482,7 @@ def test_decoded_mid_step_frames_show_one_clean_memory_list(tmp_path, chapter_si
     from memviz.gui.explore.memory_panel import MemoryList
 
     config = RunConfig(strategy="visited", seed=1000, capacity=3, policy="fifo")  # step 3 evicts
-    out = record(tmp_path / "m.gif", config, chapter_site, 3, (1280, 720), fps=5, view="explore")
+    out = record(tmp_path / "m.gif", config, chapter_site, 3, (1280, 720), fps=5, lang="en", view="explore")
     frames, _stream = decode(out)
     stage = _stage(chapter_site, "explore", config, (1280, 720))
     try:
@@ -504,3 +504,39 @@ def test_decoded_mid_step_frames_show_one_clean_memory_list(tmp_path, chapter_si
         for frame in range(first + 1, first + per_step):
             assert np.array_equal(rows(frame), rows(first)), (step, frame)
         assert not np.array_equal(rows(first), rows(first - 1))  # the step did change the list
+
+
+def test_decoded_frames_never_show_the_agent_over_another_pages_card(tmp_path, chapter_site):
+    """While the agent walks a link, every card it passes keeps its picture: names stay readable."""
+    from PySide6.QtCore import QPoint, QRectF
+
+    out = record(tmp_path / "w.gif", CONFIG, chapter_site, 1, (1280, 720), fps=10, lang="en", view="graph")
+    frames, _stream = decode(out)
+    stage = _stage(chapter_site, "graph", CONFIG, (1280, 720))
+    try:
+        graph = stage.graph
+        event = Exploration(chapter_site, CONFIG).step()
+        boxes = {}
+        for item in graph.pages:
+            if item.page in (event.from_page, event.to_page):
+                continue
+            center = graph.center_of(item.page)  # the card's inside, where its name is
+            inside = QRectF(center.x() - item.width * 0.4, center.y() - item.height * 0.35,
+                            item.width * 0.8, item.height * 0.7)  # fmt: skip
+            box = (
+                graph.mapFromScene(inside).boundingRect().translated(graph.mapTo(stage.widget, QPoint(0, 0)))
+            )
+            boxes[item.page] = (box.top(), box.bottom(), box.left(), box.right())
+    finally:
+        stage.close()
+    walk = frames[10:17]  # step 1: 0 … 600 ms, the walk
+
+    def changed(page: int) -> bool:
+        top, bottom, left, right = boxes[page]
+        return any(
+            not np.array_equal(f[top:bottom, left:right], walk[0][top:bottom, left:right]) for f in walk
+        )
+
+    assert [page for page in boxes if changed(page)] == []
+    # The walk does pass between cards: the dot is drawn in these frames, under them.
+    assert any(not np.array_equal(f, walk[0]) for f in walk[1:])
