@@ -195,8 +195,13 @@ class RecordDialog(QDialog):
             return
         target = Path(out).expanduser()
         force = False
+        if target.is_dir():
+            self.status.setText(
+                tr("没有录制：这是一个文件夹。", "Not recorded: that is a folder.") + f" {target}"
+            )
+            return
         if target.exists():
-            if target.is_dir() or not self.confirm_replace(target):
+            if not self.confirm_replace(target):
                 self.status.setText(
                     tr("没有录制：文件已存在。", "Not recorded: the file exists.") + f" {target}"
                 )
@@ -258,7 +263,11 @@ class RecordDialog(QDialog):
     def _on_browse(self) -> None:
         tr = self.language.tr
         path, _ = QFileDialog.getSaveFileName(
-            self, tr("保存录像", "Save recording"), self.out_edit.text(), "MP4 (*.mp4);;GIF (*.gif)"
+            self,
+            tr("保存录像", "Save recording"),
+            self.out_edit.text(),
+            "MP4 (*.mp4);;GIF (*.gif)",
+            options=QFileDialog.Option.DontConfirmOverwrite,  # Record asks, once, when it starts
         )
         if path:
             self.out_edit.setText(path)

@@ -540,3 +540,28 @@ def test_decoded_frames_never_show_the_agent_over_another_pages_card(tmp_path, c
     assert [page for page in boxes if changed(page)] == []
     # The walk does pass between cards: the dot is drawn in these frames, under them.
     assert any(not np.array_equal(f, walk[0]) for f in walk[1:])
+
+
+def test_browse_leaves_the_replace_question_to_record(qtbot, tmp_path, chapter_site, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    dialog = _dialog(qtbot, tmp_path, chapter_site, "a.mp4")
+    asked = []
+
+    def choose(*args, **kwargs):
+        asked.append(kwargs.get("options"))
+        return str(tmp_path / "chosen.gif"), "GIF (*.gif)"
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", choose)
+    dialog._on_browse()
+    assert dialog.out_edit.text() == str(tmp_path / "chosen.gif")
+    assert asked == [QFileDialog.Option.DontConfirmOverwrite]  # asked once, by Record, not twice
+    assert dialog.fps_box.value() in (1, 2, 4, 5, 10, 20, 25, 50)  # a GIF's rate
+
+
+def test_a_folder_as_the_target_is_said_without_starting(qtbot, tmp_path, chapter_site):
+    (tmp_path / "folder.mp4").mkdir()
+    dialog = _dialog(qtbot, tmp_path, chapter_site, "folder.mp4")
+    dialog.start()
+    assert not dialog.recording
+    assert dialog.status.text() == f"Not recorded: that is a folder. {tmp_path / 'folder.mp4'}"
