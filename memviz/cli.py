@@ -422,7 +422,22 @@ def _quiet_stdout() -> None:
         pass
 
 
+def use_utf8_output() -> None:
+    """Print UTF-8 on every system, as Linux and macOS do.
+
+    Windows writes a pipe or a file in its ANSI code page (cp1252, cp936), which cannot hold every
+    character memviz prints (Chinese reports, a path in a Chinese user folder): `memviz report > out.txt`
+    failed with UnicodeEncodeError, and the Record dialog, which reads its child's output as UTF-8,
+    lost the path of the saved video. A Windows console is UTF-8 already and is left alone.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
+        if encoding not in ("utf-8", "utf8") and hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8", errors=stream.errors)
+
+
 def main(argv: list[str] | None = None) -> int:
+    use_utf8_output()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
