@@ -4,7 +4,8 @@ Bad input never ends in a traceback: one line on stderr naming what is wrong, an
 before any work starts (every number has a range, :mod:`memviz.core.limits`). Output that cannot
 be written (a full disk, a closed stdout) is one line and status 1; a reader that stops early
 (``| head``) ends memviz quietly; Ctrl+C is one line and status 130, and leaves no half-written
-file. Qt is loaded only by the commands that draw (snapshot, record, the window).
+file (SIGTERM too: status 143). Qt is loaded only by the commands that draw (snapshot, record,
+the window).
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ import argparse
 import contextlib
 import json
 import os
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from memviz import __version__
@@ -34,6 +37,7 @@ EXIT_OUTPUT = 1  # the result could not be written (a full disk, a closed stdout
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # Ctrl+C, as a shell reports a process stopped by SIGINT
 EXIT_BROKEN_PIPE = 141  # the reader went away (`memviz report | head`), as a shell reports SIGPIPE
+EXIT_TERMINATED = 143  # SIGTERM (`kill`, `timeout`), as a shell reports it
 # The GUI's themes (memviz.gui.themes.THEMES, which a test holds equal): named here, so that parsing
 # the command line does not load Qt.
 THEME_NAMES = ("light", "dark", "projector")
@@ -45,6 +49,27 @@ class UsageError(Exception):
 
 class OutputError(Exception):
     """The result cannot be written to standard output: one line, exit status 1."""
+
+
+class Terminated(BaseException):  # a signal, as KeyboardInterrupt is
+    """SIGTERM arrived: unwinds the work as Ctrl+C does, so a file being written is removed."""
+
+
+@contextlib.contextmanager
+def _sigterm_unwinds() -> Iterator[None]:
+    """While a command works, SIGTERM raises :class:`Terminated` (POSIX, main thread only)."""
+    if os.name != "posix" or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(_signum, _frame):
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -447,7 +472,8 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stdout is None:  # checked before the work: every command prints its result
             raise OutputError("standard output is closed: nothing to write the result to")
         args.lang = resolve_language(args.lang)
-        return COMMANDS[args.command](args)
+        with _sigterm_unwinds():
+            return COMMANDS[args.command](args)
     except (UsageError, SiteError, ConfigError, LimitError) as exc:
         _say(f"memviz: error: {exc}")
         return EXIT_USAGE
@@ -461,6 +487,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # files being written were removed on the way out
         _say("memviz: interrupted")
         return EXIT_INTERRUPTED
+    except Terminated:
+        _say("memviz: stopped (terminated)")
+        return EXIT_TERMINATED
 
 
 def _say(line: str) -> None:

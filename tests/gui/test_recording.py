@@ -421,8 +421,13 @@ def test_an_unwritable_folder_is_named(tmp_path, chapter_site):
     assert list(locked.iterdir()) == []
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is Ctrl+C on POSIX")
-def test_ctrl_c_is_one_line_status_130_and_no_file(tmp_path):
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize(
+    ("sent", "status", "said"),
+    [(signal.SIGINT, 130, "memviz: interrupted\n"), (signal.SIGTERM, 143, "memviz: stopped (terminated)\n")],
+    ids=["ctrl-c", "sigterm"],
+)
+def test_a_stopped_recording_is_one_line_and_leaves_no_file(tmp_path, sent, status, said):
     out = tmp_path / "long.mp4"
     child = subprocess.Popen(
         [sys.executable, "-m", "memviz", "record", "--out", str(out), "--size", "480x320", "--view", "graph",
@@ -434,13 +439,13 @@ def test_ctrl_c_is_one_line_status_130_and_no_file(tmp_path):
         for line in child.stdout:  # the first frame is written: the recording is under way
             if line.startswith("frame "):
                 break
-        child.send_signal(signal.SIGINT)
+        child.send_signal(sent)
         _out, err = child.communicate(timeout=120)
     finally:
         if child.poll() is None:
             child.kill()
-    assert child.returncode == 130
-    assert err == "memviz: interrupted\n"
+    assert child.returncode == status
+    assert err == said
     assert list(tmp_path.iterdir()) == []
 
 
