@@ -570,3 +570,17 @@ def test_a_folder_as_the_target_is_said_without_starting(qtbot, tmp_path, chapte
     dialog.start()
     assert not dialog.recording
     assert dialog.status.text() == f"Not recorded: that is a folder. {tmp_path / 'folder.mp4'}"
+
+
+def test_a_5000_page_site_is_drawn_not_refused(tmp_path):
+    """Issue 16: `record` refused a 5,000-page site; it draws it (about 5 s here, the whole window)."""
+    from memviz.core.site import load_site
+    from memviz.core.sitegen import generate_site
+    from memviz.site_cli import write_site
+
+    write_site(generate_site("hub", 5000, 6, 3), tmp_path / "big.json")
+    big = load_site(tmp_path / "big.json")
+    out = record(tmp_path / "big.mp4", RunConfig(strategy="visited"), big, 1, (640, 360), fps=2, lang="en")
+    frames, _stream = decode(out)
+    assert len(frames) == (1 + 2) * 2 and frames[0].shape == (360, 640, 3)
+    assert frames[0].std() > 10  # a picture, not a blank frame
