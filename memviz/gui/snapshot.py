@@ -10,6 +10,22 @@ from memviz.core.site import Site
 from memviz.outfile import atomic_output, check_output
 
 
+def check_experiment(view: str, shown, config: RunConfig) -> None:
+    """Refuse an analysis view whose experiment is past a batch's limit (memviz.core.limits).
+
+    A sweep makes capacities x policies x runs runs: at a budget of 100,000 steps that is billions
+    of steps (measured: 22 GB before it was killed). The Cost view runs until all bugs are found.
+    """
+    from memviz.core.limits import check_batch
+
+    _function, runs = shown._job_function()
+    step_limit = config.with_(until_all_bugs=True).step_limit if view == "cost" else config.step_limit
+    try:
+        check_batch(runs, step_limit, ValueError)
+    except ValueError as exc:
+        raise ValueError(f"--view {view}: {exc}") from None
+
+
 def snapshot(
     out: Path,
     config: RunConfig,
@@ -65,6 +81,9 @@ def snapshot(
     try:
         view, _, detail = view.partition("/")  # e.g. scenarios/poison/notes: what the view shows
         window.select_view(view)
+        shown = window.current_view()
+        if hasattr(shown, "compute_blocking"):
+            check_experiment(view, shown, config)  # before any run: a line, not minutes and gigabytes
         window.explore.model.set_animated(False)
         window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
         window.setMinimumSize(0, 0)
@@ -72,7 +91,6 @@ def snapshot(
         window.show()
         model = window.explore.model
         model.jump(model.total if steps is None else steps)
-        shown = window.current_view()
         if hasattr(shown, "show_for_snapshot"):  # scenarios: which one, how, how many steps
             shown.show_for_snapshot(detail, steps)
         if hasattr(shown, "compute_blocking"):  # analysis views: compute here, then draw

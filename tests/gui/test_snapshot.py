@@ -87,3 +87,12 @@ def test_a_picture_that_cannot_be_written_names_the_file(app, tmp_path, site, mo
     with pytest.raises(OSError, match=f"out: cannot write {out}: the PNG encoder failed"):
         snapshot(out, RunConfig(), site, 3, size=(640, 400))
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("view", ["batch", "sweep"])
+def test_an_experiment_past_a_batchs_limit_is_refused_before_it_runs(app, tmp_path, site, view):
+    # A sweep at a budget of 100,000 steps is billions of steps: it took 22 GB before it was killed.
+    config = RunConfig(strategy="visited", capacity=5, budget=100_000)
+    with pytest.raises(ValueError, match=rf"^--view {view}: runs: \d+ runs of up to 100000 steps"):
+        snapshot(tmp_path / "x.png", config, site, 0, size=(960, 600), view=view)
+    assert list(tmp_path.iterdir()) == []
