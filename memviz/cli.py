@@ -17,7 +17,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 from memviz import __version__
@@ -248,22 +248,40 @@ def _print(lines: list[str]) -> None:
     emit("\n".join(lines))
 
 
-def progress_bar(label: str, quiet: bool = False) -> Callable[[int, int], None] | None:
-    """A one-line bar on stderr, redrawn in place, when stderr is a terminal (else None)."""
-    if quiet or sys.stderr is None or not sys.stderr.isatty():
-        return None
-    drawn = [-1]  # the bar's length last drawn
+class ProgressBar:
+    """A one-line bar on stderr, redrawn in place as work is done (only when it grows)."""
 
-    def bar(done: int, total: int) -> None:
-        filled = 30 * done // max(total, 1)
-        if filled == drawn[0] and done != total:
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self._drawn: tuple[int, int] | None = None  # (filled, total) last drawn
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = 30 * min(done, total) // max(total, 1)
+        if self._drawn == (filled, total):
             return
-        drawn[0] = filled
-        end = "\n" if done >= total else ""
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {label} {done}/{total}{end}")
+        self._drawn = (filled, total)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.label} {done}/{total}")
         sys.stderr.flush()
 
-    return bar
+    def close(self) -> None:
+        """End the bar's line, so what follows (the result, an error) starts on a line of its own."""
+        if self._drawn is not None:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+            self._drawn = None
+
+
+@contextlib.contextmanager
+def progress_bar(label: str, quiet: bool = False) -> Iterator[ProgressBar | None]:
+    """A :class:`ProgressBar` while the block runs, when stderr is a terminal (else None)."""
+    terminal = sys.stderr is not None and sys.stderr.isatty()
+    bar = ProgressBar(label) if terminal and not quiet else None
+    try:
+        yield bar
+    finally:
+        if bar is not None:
+            with contextlib.suppress(OSError):
+                bar.close()
 
 
 # -- the commands ---------------------------------------------------------------------------------------
@@ -303,7 +321,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     if args.seed0 + args.runs - 1 > SEED_MAX:
         raise UsageError(f"seed0: seeds {args.seed0}..{args.seed0 + args.runs - 1} go past {SEED_MAX}")
     check_batch(args.runs, config.step_limit, UsageError)
-    with Runner(progress=progress_bar("runs")) as runner:
+    with progress_bar("runs") as bar, Runner(progress=bar) as runner:
         comparison = compare_with_baseline(site, config, args.runs, args.seed0, runner=runner)
     if args.json:
         emit(json.dumps(comparison.to_dict(), ensure_ascii=False))
@@ -318,7 +336,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from memviz.textreport import report_text
 
     site = _load(args)
-    with Runner(progress=progress_bar("runs")) as runner:
+    with progress_bar("runs") as bar, Runner(progress=bar) as runner:
         tables = chapter_tables(site, runner=runner)
     if args.json:
         emit(json.dumps(tables, ensure_ascii=False, indent=1))
@@ -378,23 +396,23 @@ def cmd_record(args: argparse.Namespace) -> int:
     def started(partial: Path) -> None:
         emit(f"{PARTIAL_PREFIX}{partial}")
 
-    progress = report if args.progress else progress_bar("frame", args.quiet)
     try:
-        out = recording.record(
-            args.out,
-            config,
-            site,
-            args.steps,
-            size=args.size,
-            fps=args.fps,
-            lang=args.lang,
-            view=args.view,
-            progress=progress,
-            step_seconds=args.step_seconds,
-            theme=args.theme,
-            force=args.force,
-            started=started if args.progress else None,
-        )
+        with progress_bar("frame", args.quiet or args.progress) as bar:
+            out = recording.record(
+                args.out,
+                config,
+                site,
+                args.steps,
+                size=args.size,
+                fps=args.fps,
+                lang=args.lang,
+                view=args.view,
+                progress=report if args.progress else bar,
+                step_seconds=args.step_seconds,
+                theme=args.theme,
+                force=args.force,
+                started=started if args.progress else None,
+            )
     except (ValueError, OSError) as exc:  # ConfigError and SiteError are ValueErrors too
         raise UsageError(str(exc)) from None
     emit(str(out))

@@ -265,17 +265,23 @@ def test_long_work_shows_a_bar_on_a_terminal_only(monkeypatch):
             return True
 
     monkeypatch.setattr("sys.stderr", io.StringIO())
-    assert progress_bar("runs") is None  # a file or a pipe: nothing
+    with progress_bar("runs") as bar:
+        assert bar is None  # a file or a pipe: nothing
     terminal = Terminal()
     monkeypatch.setattr("sys.stderr", terminal)
-    assert progress_bar("runs", quiet=True) is None
-    bar = progress_bar("runs")
-    for done in range(0, 201):
-        bar(done, 200)
+    with progress_bar("runs", quiet=True) as bar:
+        assert bar is None
+    with progress_bar("runs") as bar:
+        for done in range(0, 201):
+            bar(done, 200)
+        for done in range(200, 401):  # more work announced: the same line goes on
+            bar(done, 400)
     drawn = terminal.getvalue().split("\r")[1:]
     assert drawn[0] == "[" + "." * 30 + "] runs 0/200"
-    assert drawn[-1] == "[" + "#" * 30 + "] runs 200/200\n"
-    assert len(drawn) == 31  # redrawn when the bar grows, not for every run
+    assert drawn[30] == "[" + "#" * 30 + "] runs 200/200"
+    assert drawn[-1] == "[" + "#" * 30 + "] runs 400/400\n"  # one line, ended when the work is
+    assert len(drawn) == 31 + 16  # redrawn when the bar grows, not for every run
+    assert terminal.getvalue().count("\n") == 1
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="Linux's /proc: a folder no file can be made in")
