@@ -584,3 +584,12 @@ def test_a_5000_page_site_is_drawn_not_refused(tmp_path):
     frames, _stream = decode(out)
     assert len(frames) == (1 + 2) * 2 and frames[0].shape == (360, 640, 3)
     assert frames[0].std() > 10  # a picture, not a blank frame
+
+
+def test_the_dialog_records_in_the_windows_theme(qtbot, tmp_path, chapter_site):
+    from memviz.gui import themes
+
+    dialog = _dialog(qtbot, tmp_path, chapter_site, "t.mp4")
+    themes.manager().apply("projector")  # (the fixture puts the light theme back for the next test)
+    command = dialog.command()
+    assert command[command.index("--theme") + 1] == "projector"
