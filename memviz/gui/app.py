@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import gc
 import sys
+from pathlib import Path
 
 from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+from memviz.core.site import Site
 from memviz.gui.fonts import apply_app_font
 from memviz.gui.language import Language
 
@@ -57,8 +59,8 @@ def create_app(argv: list[str] | None = None, height: int | None = None) -> QApp
 def run_app(
     argv: list[str] | None = None,
     lang: str | None = None,
-    site=None,
-    site_path=None,
+    site: Site | None = None,
+    site_path: Path | None = None,
     run: dict | None = None,
 ) -> int:
     """Open the main window on the Explore view and run until it closes; returns the exit code.
