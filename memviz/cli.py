@@ -20,7 +20,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from memviz import __version__
+from memviz import __version__, scenario_cli
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
 from memviz.core.limits import LimitError, bounds, check_batch, check_shown_steps
 from memviz.core.policies import POLICIES
@@ -127,6 +127,8 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
         "--budget", dest=dest + "budget", metavar="BUDGET", type=limited("budget"), default=default(DEFAULT_BUDGET),
         help=f"steps per run (0..{bounds('budget')[1]}, default {DEFAULT_BUDGET})",
     )  # fmt: skip
+    if not window:
+        scenario_cli.add_switches(p)  # --ttl T, --no-bug-list
     p.add_argument(
         "--site", dest=dest + "site", metavar="FILE", type=Path, default=default(None), help=SITE_HELP
     )
@@ -138,12 +140,14 @@ def _add_out(p: argparse.ArgumentParser, what: str) -> None:
 
 
 def _config(args: argparse.Namespace, **extra) -> RunConfig:
+    switches = scenario_cli.switch_values(args)  # --ttl T sets --policy ttl
     return RunConfig(
         strategy=args.strategy,
         seed=getattr(args, "seed", 1000),
         capacity=args.capacity,
         policy=args.policy,
         budget=args.budget,
+        **switches,
         **extra,
     )
 
@@ -161,6 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("run", help="one run, step by step")
     _add_run_settings(p)
+    scenario_cli.add_resume_options(p)
     p.add_argument(
         "--until-all-bugs", action="store_true", help="go on until every bug is found (max 5000 steps)"
     )
@@ -191,11 +196,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--steps", type=limited("steps"), default=None, help="default: the whole budget")
     p.add_argument("--size", type=parse_size, default=(1920, 1080))
     _add_lang(p)
-    p.add_argument("--view", default="explore", help="explore, batch, sweep, cost, exercises or info")
+    p.add_argument(
+        "--view",
+        default="explore",
+        help="explore, batch, sweep, cost, scenarios[/NAME[/MODE[/SEED]]], exercises or info",
+    )
     p.add_argument("--theme", choices=THEME_NAMES, default="light")
 
     _add_record_parser(sub)
     add_site_parser(sub)
+    scenario_cli.add_scenario_parser(sub, _add_lang, _add_site)
     return parser
 
 
@@ -297,6 +307,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     site = _load(args)
     config = _config(args, until_all_bugs=args.until_all_bugs)
+    if args.interrupt_at is not None:
+        return scenario_cli.cmd_resumed_run(args, site, config)
     result = run(site, config)
     if args.json:
         emit(json.dumps({**result.to_dict(), "config": config.__dict__}, ensure_ascii=False))
@@ -443,6 +455,7 @@ COMMANDS = {
     "snapshot": cmd_snapshot,
     "record": cmd_record,
     "site": cmd_site,
+    "scenario": scenario_cli.cmd_scenario,
 }
 
 
@@ -453,6 +466,42 @@ def _refuse_window_settings_before(args: argparse.Namespace) -> None:
                 f"--{name} before '{args.command}' sets the window's run: "
                 f"write it after the command (memviz {args.command} --{name} …)"
             )
+
+
+class _GuardedStdout:
+    """stdout for a command: a write or flush that fails (a full disk) is an OutputError, so any
+    command, whether it prints with emit(), print() or sys.stdout.write(), ends in one line."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._guard(self._stream.write, text)
+
+    def flush(self) -> None:
+        self._guard(self._stream.flush)
+
+    def _guard(self, call, *args):
+        try:
+            return call(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write to standard output: {exc.strerror or exc}") from None
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def _guarded_stdout() -> Iterator[None]:
+    stream = sys.stdout
+    sys.stdout = _GuardedStdout(stream)
+    try:
+        yield
+    finally:
+        if isinstance(sys.stdout, _GuardedStdout):
+            sys.stdout = stream
 
 
 def _quiet_stdout() -> None:
@@ -490,8 +539,10 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stdout is None:  # checked before the work: every command prints its result
             raise OutputError("standard output is closed: nothing to write the result to")
         args.lang = resolve_language(args.lang)
-        with _sigterm_unwinds():
-            return COMMANDS[args.command](args)
+        with _sigterm_unwinds(), _guarded_stdout():
+            status = COMMANDS[args.command](args)
+            sys.stdout.flush()  # a command that printed with print(): a full disk is said here, not at exit
+        return status
     except (UsageError, SiteError, ConfigError, LimitError) as exc:
         _say(f"memviz: error: {exc}")
         return EXIT_USAGE

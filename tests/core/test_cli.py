@@ -218,7 +218,9 @@ def _memviz(*argv, **kwargs):
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
-@pytest.mark.parametrize("argv", [["run"], ["report", "--json"], ["run", "--json"]])
+@pytest.mark.parametrize(
+    "argv", [["run"], ["report", "--json"], ["run", "--json"], ["scenario", "ttl", "--runs", "20"]]
+)
 def test_a_full_disk_is_one_line_and_status_1(argv):
     with open("/dev/full", "w") as full:
         done = subprocess.run(
