@@ -1,35 +1,43 @@
-"""The ``memviz`` command: the window by default, and run / batch / report / snapshot subcommands.
+"""The ``memviz`` command: the window by default, and run / batch / report / snapshot / record / site.
 
-Bad input never ends in a traceback: one line on stderr naming what is wrong, and exit status 2.
+Bad input never ends in a traceback: one line on stderr naming what is wrong, and exit status 2,
+before any work starts (every number has a range, :mod:`memviz.core.limits`). Output that cannot
+be written (a full disk, a closed stdout) is one line and status 1; a reader that stops early
+(``| head``) ends memviz quietly; Ctrl+C is one line and status 130, and leaves no half-written
+file (SIGTERM too: status 143). Qt is loaded only by the commands that draw (snapshot, record,
+the window).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from memviz import __version__, scenario_cli
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
-from memviz.core.limits import (
-    LimitError,
-    bounds,
-    check,
-    check_batch,
-    check_shown_steps,
-    check_streamed_batch,
-    shown,
-)
+from memviz.core.limits import LimitError, bounds, check_batch, check_shown_steps, check_streamed_batch
 from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site, SiteError, load_site
 from memviz.core.strategies import STRATEGIES
 from memviz.display import window_problem
 from memviz.languages import LANGUAGES, resolve_language
+from memviz.options import capacity, limited, parse_size, seconds
+from memviz.record.plan import DEFAULT_STEP_SECONDS, PARTIAL_PREFIX, PROGRESS_PREFIX, VIEWS, check_settings
 from memviz.site_cli import add_site_parser, cmd_site
 
+EXIT_OUTPUT = 1  # the result could not be written (a full disk, a closed stdout)
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # Ctrl+C, as a shell reports a process stopped by SIGINT
+EXIT_BROKEN_PIPE = 141  # the reader went away (`memviz report | head`), as a shell reports SIGPIPE
+EXIT_TERMINATED = 143  # SIGTERM (`kill`, `timeout`), as a shell reports it
 # The GUI's themes (memviz.gui.themes.THEMES, which a test holds equal): named here, so that parsing
 # the command line does not load Qt.
 THEME_NAMES = ("light", "dark", "projector")
@@ -39,9 +47,34 @@ class UsageError(Exception):
     """Bad input from the user: printed as one line, exit status 2."""
 
 
+class OutputError(Exception):
+    """The result cannot be written to standard output: one line, exit status 1."""
+
+
+class Terminated(BaseException):  # a signal, as KeyboardInterrupt is
+    """SIGTERM arrived: unwinds the work as Ctrl+C does, so a file being written is removed."""
+
+
+@contextlib.contextmanager
+def _sigterm_unwinds() -> Iterator[None]:
+    """While a command works, SIGTERM raises :class:`Terminated` (POSIX, main thread only)."""
+    if os.name != "posix" or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(_signum, _frame):
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 class _Parser(argparse.ArgumentParser):
     def __init__(self, *args, **kwargs) -> None:
-        # no abbreviations: `batch --seed 5` was read as --seed0 5 without a word
+        # No abbreviations: `batch --seed 5` must not quietly mean `--seed0 5`.
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
 
@@ -49,45 +82,11 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _whole(name: str, text: str) -> int:
-    try:
-        return int(text, 10)
-    except ValueError:  # also more than 4300 digits
-        raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {shown(text)}") from None
-
-
-def _limited(name: str, where: str | None = None):
-    """An option parsed as a whole number and checked against its range in memviz.core.limits."""
-
-    def parse(text: str) -> int:
-        value = _whole(where or name, text)
-        check(name, value, argparse.ArgumentTypeError, where)
-        return value
-
-    return parse
-
-
-_seed = _limited("seed")
-
-
-def _capacity(text: str) -> int | None:
-    if text.lower() in ("none", "unlimited", "inf", "不限"):
-        return None
-    return _limited("capacity")(text)
-
-
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v, 10) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1920x1080, got {shown(text)}") from None
-    (w_lo, w_hi), (h_lo, h_hi) = bounds("width"), bounds("height")
-    if not (w_lo <= w <= w_hi and h_lo <= h <= h_hi):
-        raise argparse.ArgumentTypeError(f"size must be between {w_lo}x{h_lo} and {w_hi}x{h_hi}, got {text}")
-    return w, h
-
+# -- the options ------------------------------------------------------------------------------------------
 
 LANG_HELP = "zh or en (default: the system's language: Chinese if it is Chinese, else English)"
+SITE_HELP = "a memviz-site/1 JSON file (default: the chapter's 24-page blog)"
+RUN_OPTIONS = ("site", "strategy", "seed", "capacity", "policy", "budget")
 
 
 def _add_lang(p: argparse.ArgumentParser) -> None:
@@ -97,22 +96,47 @@ def _add_lang(p: argparse.ArgumentParser) -> None:
 
 
 def _add_site(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--site", type=Path, help=SITE_HELP)
+
+
+def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str = "") -> None:
+    """--strategy --seed --capacity --policy --budget --site; ``dest`` prefixes where they are kept
+    (the window's are kept apart from a subcommand's, and are absent when not given)."""
+    window = bool(dest)
+
+    def default(value):
+        return argparse.SUPPRESS if window else value
+
     p.add_argument(
-        "--site", type=Path, help="a memviz-site/1 JSON file (default: the chapter's 24-page blog)"
-    )
-
-
-def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True) -> None:
-    p.add_argument("--strategy", choices=STRATEGIES.names(), default="random", help="random = no memory")
+        "--strategy", dest=dest + "strategy", choices=STRATEGIES.names(), default=default("random"),
+        help="random = no memory",
+    )  # fmt: skip
     if seed:
-        p.add_argument("--seed", type=_seed, default=1000)
-    p.add_argument("--capacity", type=_capacity, default=None, help="memory entries (default: unlimited)")
+        p.add_argument(
+            "--seed", dest=dest + "seed", metavar="SEED", type=limited("seed"), default=default(1000)
+        )
     p.add_argument(
-        "--policy", choices=POLICIES.names(), default="fifo", help="eviction policy when memory is full"
+        "--capacity", dest=dest + "capacity", metavar="CAPACITY", type=capacity, default=default(None),
+        help="memory entries (default: unlimited)",
+    )  # fmt: skip
+    p.add_argument(
+        "--policy", dest=dest + "policy", choices=POLICIES.names(), default=default("fifo"),
+        help="eviction policy when memory is full",
+    )  # fmt: skip
+    p.add_argument(
+        "--budget", dest=dest + "budget", metavar="BUDGET", type=limited("budget"), default=default(DEFAULT_BUDGET),
+        help=f"steps per run (0..{bounds('budget')[1]}, default {DEFAULT_BUDGET})",
+    )  # fmt: skip
+    if not window:
+        scenario_cli.add_switches(p)  # --ttl T, --no-bug-list
+    p.add_argument(
+        "--site", dest=dest + "site", metavar="FILE", type=Path, default=default(None), help=SITE_HELP
     )
-    p.add_argument("--budget", type=_limited("budget"), default=DEFAULT_BUDGET, help="steps per run")
-    scenario_cli.add_switches(p)
-    _add_site(p)
+
+
+def _add_out(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--out", type=Path, required=True, help=what)
+    p.add_argument("--force", action="store_true", help="replace --out if it exists (as ffmpeg's -y)")
 
 
 def _config(args: argparse.Namespace, **extra) -> RunConfig:
@@ -132,10 +156,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="memviz",
         description="See how memory changes the way an LLM testing agent explores a web site. "
-        "With no command, opens the window.",
+        "With no command, opens the window (with the run settings given, e.g. memviz --site FILE).",
     )
     parser.add_argument("--version", action="version", version=f"memviz {__version__}")
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=LANG_HELP)
+    _add_run_settings(parser.add_argument_group("the window's run (no command)"), dest="window_")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     p = sub.add_parser("run", help="one run, step by step")
@@ -149,13 +174,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("batch", help="a config against the no-memory baseline over many seeds")
     _add_run_settings(p, seed=False)
+    p.add_argument("--seed", dest="misplaced_seed", default=None, help=argparse.SUPPRESS)
     p.add_argument(
         "--runs",
-        type=_limited("streamed_runs", "runs"),
+        type=limited("streamed_runs"),
         default=200,
-        help="past 50,000: streamed, no per-run results",
+        help=f"seeds (2..{bounds('streamed_runs')[1]}, default 200; past {bounds('runs')[1]}: streamed, "
+        "no per-run results)",
     )
-    p.add_argument("--seed0", type=_seed, default=1000)
+    p.add_argument("--seed0", type=limited("seed"), default=1000, help="the first seed (default 1000)")
     p.add_argument("--json", action="store_true")
     _add_lang(p)
 
@@ -165,10 +192,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lang(p)
 
     p = sub.add_parser("snapshot", help="render the window after N steps to a PNG, headless")
-    p.add_argument("--out", type=Path, required=True)
+    _add_out(p, "FILE.png")
     _add_run_settings(p)
-    p.add_argument("--steps", type=_limited("steps"), default=None, help="default: the whole budget")
-    p.add_argument("--size", type=_size, default=(1920, 1080))
+    p.add_argument("--steps", type=limited("steps"), default=None, help="default: the whole budget")
+    p.add_argument("--size", type=parse_size, default=(1920, 1080))
     _add_lang(p)
     p.add_argument(
         "--view",
@@ -177,20 +204,102 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--theme", choices=THEME_NAMES, default="light")
 
-    from memviz.record_cli import add_record_parser  # Qt-free: Qt loads only when recording starts
-
-    add_record_parser(sub, _add_run_settings)
+    _add_record_parser(sub)
     add_site_parser(sub)
     scenario_cli.add_scenario_parser(sub, _add_lang, _add_site)
     return parser
 
 
-def _load(args: argparse.Namespace) -> Site:
-    return load_site(args.site)
+def _add_record_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "record",
+        help="render a run, step by step, to an MP4 or GIF, headless",
+        description="Render a run, step by step, to a video: the same settings give the same frames "
+        "on any machine. The video opens and closes on one step's worth of still frames.",
+    )
+    _add_out(p, "FILE.mp4 (H.264) or FILE.gif")
+    _add_run_settings(p)
+    p.add_argument("--steps", type=limited("steps"), default=None, help="default: the whole run")
+    p.add_argument("--size", type=parse_size, default=(1920, 1080), help="frame size (default 1920x1080)")
+    p.add_argument(
+        "--fps", type=limited("fps"), default=None, help="frames a second (default: 30 MP4, 10 GIF)"
+    )
+    p.add_argument(
+        "--step-seconds", type=seconds, default=DEFAULT_STEP_SECONDS,
+        help="how long each step lasts in the video (default 1)",
+    )  # fmt: skip
+    p.add_argument("--view", choices=VIEWS, default="explore", help="the whole Explore window, or the graph")
+    p.add_argument("--theme", choices=THEME_NAMES, default="light")
+    _add_lang(p)
+    output = p.add_mutually_exclusive_group()
+    output.add_argument(
+        "--progress", action="store_true", help="print 'frame N/TOTAL' lines on stdout (for programs)"
+    )
+    output.add_argument("--quiet", action="store_true", help="no progress bar on a terminal")
+
+
+# -- output ---------------------------------------------------------------------------------------------
+
+
+def emit(text: str) -> None:
+    """Write ``text`` and a newline to stdout now; a fault becomes OutputError (BrokenPipeError stays)."""
+    stream = sys.stdout
+    if stream is None:  # started with stdout closed (`memviz run >&-`)
+        raise OutputError("standard output is closed: nothing to write the result to")
+    try:
+        stream.write(text + "\n")
+        stream.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:  # e.g. `> /dev/full`
+        raise OutputError(f"cannot write to standard output: {exc.strerror or exc}") from None
 
 
 def _print(lines: list[str]) -> None:
-    sys.stdout.write("\n".join(lines) + "\n")
+    emit("\n".join(lines))
+
+
+class ProgressBar:
+    """A one-line bar on stderr, redrawn in place as work is done (only when it grows)."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self._drawn: tuple[int, int] | None = None  # (filled, total) last drawn
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = 30 * min(done, total) // max(total, 1)
+        if self._drawn == (filled, total):
+            return
+        self._drawn = (filled, total)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.label} {done}/{total}")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        """End the bar's line, so what follows (the result, an error) starts on a line of its own."""
+        if self._drawn is not None:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+            self._drawn = None
+
+
+@contextlib.contextmanager
+def progress_bar(label: str, quiet: bool = False) -> Iterator[ProgressBar | None]:
+    """A :class:`ProgressBar` while the block runs, when stderr is a terminal (else None)."""
+    terminal = sys.stderr is not None and sys.stderr.isatty()
+    bar = ProgressBar(label) if terminal and not quiet else None
+    try:
+        yield bar
+    finally:
+        if bar is not None:
+            with contextlib.suppress(OSError):
+                bar.close()
+
+
+# -- the commands ---------------------------------------------------------------------------------------
+
+
+def _load(args: argparse.Namespace) -> Site:
+    return load_site(args.site)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -203,7 +312,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         return scenario_cli.cmd_resumed_run(args, site, config)
     result = run(site, config)
     if args.json:
-        print(json.dumps({**result.to_dict(), "config": config.__dict__}, ensure_ascii=False))
+        emit(json.dumps({**result.to_dict(), "config": config.__dict__}, ensure_ascii=False))
     else:
         _print(run_text(site, config, result, args.lang))
     return 0
@@ -213,15 +322,20 @@ def cmd_batch(args: argparse.Namespace) -> int:
     from memviz.core.experiments import Runner, compare_with_baseline
     from memviz.textreport import batch_text
 
+    if args.misplaced_seed is not None:
+        raise UsageError(
+            "--seed: a batch runs many seeds: give the first with --seed0 "
+            "(it runs seeds seed0 .. seed0 + runs - 1), not --seed"
+        )
     if args.runs < 2:
         raise UsageError("runs: a batch needs at least 2 runs for an interval")
     site = _load(args)
     config = _config(args)
-    streamed = args.runs > bounds("runs")[1]  # past the in-memory bound: memviz.core.streaming
-    (check_streamed_batch if streamed else check_batch)(args.runs, config.step_limit, UsageError)
     if args.seed0 + args.runs - 1 > SEED_MAX:
         raise UsageError(f"seed0: seeds {args.seed0}..{args.seed0 + args.runs - 1} go past {SEED_MAX}")
-    with Runner() as runner:
+    streamed = args.runs > bounds("runs")[1]  # past the in-memory bound: memviz.core.streaming
+    (check_streamed_batch if streamed else check_batch)(args.runs, config.step_limit, UsageError)
+    with progress_bar("runs") as bar, Runner(progress=bar) as runner:
         if streamed:
             from memviz.core.streaming import compare_streaming
 
@@ -229,7 +343,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
         else:
             comparison = compare_with_baseline(site, config, args.runs, args.seed0, runner=runner)
     if args.json:
-        print(json.dumps(comparison.to_dict(), ensure_ascii=False))
+        emit(json.dumps(comparison.to_dict(), ensure_ascii=False))
     else:
         _print(batch_text(comparison, args.lang))
     return 0
@@ -241,32 +355,96 @@ def cmd_report(args: argparse.Namespace) -> int:
     from memviz.textreport import report_text
 
     site = _load(args)
-    with Runner() as runner:
+    with progress_bar("runs") as bar, Runner(progress=bar) as runner:
         tables = chapter_tables(site, runner=runner)
     if args.json:
-        print(json.dumps(tables, ensure_ascii=False, indent=1))
+        emit(json.dumps(tables, ensure_ascii=False, indent=1))
     else:
         _print(report_text(tables, site, args.lang))
     return 0
+
+
+def _check_out(out: Path, force: bool) -> None:
+    from memviz.outfile import check_output
+
+    try:
+        check_output(out, force)
+    except OSError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def cmd_snapshot(args: argparse.Namespace) -> int:
     site = _load(args)
     config = _config(args)
     check_shown_steps(args.steps, config.step_limit, UsageError)
+    _check_out(args.out, args.force)
     try:
         from memviz.gui.snapshot import snapshot
     except ImportError as exc:  # e.g. Qt's system libraries missing
         raise UsageError(f"cannot start the GUI toolkit: {exc}") from None
     try:
-        out = snapshot(args.out, config, site, args.steps, args.size, args.lang, args.view, args.theme)
+        out = snapshot(
+            args.out, config, site, args.steps, args.size, args.lang, args.view, args.theme, args.force
+        )
     except (ValueError, OSError) as exc:
         raise UsageError(str(exc)) from None
-    print(out)
+    emit(str(out))
     return 0
 
 
-def open_window(lang: str | None) -> int:
+def cmd_record(args: argparse.Namespace) -> int:
+    """Record as the arguments say; prints the file written."""
+    site = _load(args)
+    config = _config(args)
+    check_shown_steps(args.steps, config.step_limit, UsageError)
+    try:
+        check_settings(args.out, args.size, args.fps, args.lang, args.view, args.step_seconds, args.steps)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    _check_out(args.out, args.force)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    try:
+        from memviz.gui import recording
+    except ImportError as exc:  # e.g. Qt's system libraries or the encoder missing
+        raise UsageError(f"cannot start the GUI toolkit or the video encoder: {exc}") from None
+
+    def report(done: int, total: int) -> None:
+        if done == total or done % 10 == 0 or done == 1:
+            emit(f"{PROGRESS_PREFIX}{done}/{total}")
+
+    def started(partial: Path) -> None:
+        emit(f"{PARTIAL_PREFIX}{partial}")
+
+    try:
+        with progress_bar("frame", args.quiet or args.progress) as bar:
+            out = recording.record(
+                args.out,
+                config,
+                site,
+                args.steps,
+                size=args.size,
+                fps=args.fps,
+                lang=args.lang,
+                view=args.view,
+                progress=report if args.progress else bar,
+                step_seconds=args.step_seconds,
+                theme=args.theme,
+                force=args.force,
+                started=started if args.progress else None,
+            )
+    except (ValueError, OSError) as exc:  # ConfigError and SiteError are ValueErrors too
+        raise UsageError(str(exc)) from None
+    emit(str(out))
+    return 0
+
+
+def open_window(args: argparse.Namespace) -> int:
+    """The window, on the run the options name (the remembered one for the others)."""
+    given = {name: getattr(args, "window_" + name) for name in RUN_OPTIONS if hasattr(args, "window_" + name)}
+    site_path = given.pop("site", None)
+    site = None if site_path is None else load_site(site_path)  # a bad file: one line, exit 2, no window
+    run = given
+    RunConfig().with_(**run)  # the same checks the window applies: ConfigError before any window
     problem = window_problem()
     if problem is not None:
         raise UsageError(problem)
@@ -274,18 +452,7 @@ def open_window(lang: str | None) -> int:
         from memviz.gui.app import run_app
     except ImportError as exc:
         raise UsageError(f"cannot start the GUI toolkit: {exc}") from None
-    return run_app(lang=lang)
-
-
-def cmd_record(args: argparse.Namespace) -> int:
-    from memviz.record_cli import cmd_record as record
-
-    try:
-        return record(args)
-    except ImportError as exc:
-        raise UsageError(f"cannot start the GUI toolkit or the video encoder: {exc}") from None
-    except (ValueError, OSError) as exc:  # ConfigError and SiteError are ValueErrors too
-        raise UsageError(str(exc)) from None
+    return run_app(lang=args.lang, site=site, site_path=site_path, run=run)
 
 
 COMMANDS = {
@@ -297,6 +464,61 @@ COMMANDS = {
     "site": cmd_site,
     "scenario": scenario_cli.cmd_scenario,
 }
+
+
+def _refuse_window_settings_before(args: argparse.Namespace) -> None:
+    for name in RUN_OPTIONS:
+        if hasattr(args, "window_" + name):
+            raise UsageError(
+                f"--{name} before '{args.command}' sets the window's run: "
+                f"write it after the command (memviz {args.command} --{name} …)"
+            )
+
+
+class _GuardedStdout:
+    """stdout for a command: a write or flush that fails (a full disk) is an OutputError, so any
+    command, whether it prints with emit(), print() or sys.stdout.write(), ends in one line."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._guard(self._stream.write, text)
+
+    def flush(self) -> None:
+        self._guard(self._stream.flush)
+
+    def _guard(self, call, *args):
+        try:
+            return call(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write to standard output: {exc.strerror or exc}") from None
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def _guarded_stdout() -> Iterator[None]:
+    stream = sys.stdout
+    sys.stdout = _GuardedStdout(stream)
+    try:
+        yield
+    finally:
+        if isinstance(sys.stdout, _GuardedStdout):
+            sys.stdout = stream
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so Python's last flush at exit has nowhere to fail."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (AttributeError, OSError, ValueError):  # no real file behind stdout (a test's capture)
+        pass
 
 
 def use_utf8_output() -> None:
@@ -319,14 +541,37 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            return open_window(args.lang)  # the window applies the same rule, with Qt's help
+            return open_window(args)  # the window applies the same language rule, with Qt's help
+        _refuse_window_settings_before(args)
+        if sys.stdout is None:  # checked before the work: every command prints its result
+            raise OutputError("standard output is closed: nothing to write the result to")
         args.lang = resolve_language(args.lang)
-        return COMMANDS[args.command](args)
+        with _sigterm_unwinds(), _guarded_stdout():
+            status = COMMANDS[args.command](args)
+            sys.stdout.flush()  # a command that printed with print(): a full disk is said here, not at exit
+        return status
     except (UsageError, SiteError, ConfigError, LimitError) as exc:
-        print(f"memviz: error: {exc}", file=sys.stderr)
+        _say(f"memviz: error: {exc}")
         return EXIT_USAGE
-    except BrokenPipeError:  # e.g. `memviz report | head`
-        return 0
+    except OutputError as exc:
+        _quiet_stdout()
+        _say(f"memviz: error: {exc}")
+        return EXIT_OUTPUT
+    except BrokenPipeError:  # e.g. `memviz report | head -1`: the reader has all it wanted
+        _quiet_stdout()
+        return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:  # files being written were removed on the way out
+        _say("memviz: interrupted")
+        return EXIT_INTERRUPTED
+    except Terminated:
+        _say("memviz: stopped (terminated)")
+        return EXIT_TERMINATED
+
+
+def _say(line: str) -> None:
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError):
+            print(line, file=sys.stderr)
 
 
 if __name__ == "__main__":

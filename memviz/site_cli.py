@@ -1,8 +1,9 @@
 """``memviz site generate``: write a made-up site of a chosen shape (see :mod:`memviz.core.sitegen`).
 
 ``memviz/cli.py`` adds the subcommand with :func:`add_site_parser` and runs :func:`cmd_site`. The
-file is written atomically (a temporary file in the same folder, then renamed over the name), so a
-reader never sees half a site, and an existing file is kept unless ``--force`` is given.
+file is written as every file memviz writes (:mod:`memviz.outfile`): to a temporary file of its own
+in the same folder, then renamed over the name, so a reader never sees half a site, and an existing
+file is kept unless ``--force`` is given.
 """
 
 from __future__ import annotations
@@ -11,26 +12,13 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 
-from memviz.core.rng import SEED_MAX
-from memviz.core.sitegen import DEFAULT_BUGS, MAX_PAGES, MIN_PAGES, SHAPES, SiteGenError, generate_site
+from memviz.core.sitegen import DEFAULT_BUGS, MIN_PAGES, SHAPES, SiteGenError, generate_site
+from memviz.options import limited
+from memviz.outfile import atomic_output
 
 EXIT_USAGE = 2
-
-
-def _whole_number(name: str, low: int, high: int):
-    def parse(text: str) -> int:
-        try:
-            value = int(text, 10)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{name} must be between {low} and {high}, got {value}")
-        return value
-
-    return parse
 
 
 def add_site_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -44,18 +32,16 @@ def add_site_parser(subparsers: argparse._SubParsersAction) -> argparse.Argument
         "Every page is reachable from the start page; names are in Chinese and English.",
     )
     p.add_argument("--shape", choices=SHAPES, required=True, help="how the pages link to each other")
-    p.add_argument(
-        "--pages", type=_whole_number("pages", MIN_PAGES, MAX_PAGES), required=True, help="how many pages"
-    )
+    p.add_argument("--pages", type=limited("pages", low=MIN_PAGES), required=True, help="how many pages")
     p.add_argument(
         "--bugs",
-        type=_whole_number("bugs", 0, MAX_PAGES),
+        type=limited("pages", low=0),
         default=None,
         help=f"pages hiding a bug (default {DEFAULT_BUGS}, at most pages - 1)",
     )
-    p.add_argument("--seed", type=_whole_number("seed", 0, SEED_MAX), default=1, help="default 1")
+    p.add_argument("--seed", type=limited("seed"), default=1, help="default 1")
     p.add_argument("--out", type=Path, required=True, help="the JSON file to write")
-    p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    p.add_argument("--force", action="store_true", help="replace --out if it exists (as ffmpeg's -y)")
     return site
 
 
@@ -91,29 +77,13 @@ def site_json(document: dict) -> str:
 
 def write_site(document: dict, out: Path, force: bool = False) -> None:
     """Write ``document`` to ``out`` atomically; refuse to replace an existing file unless ``force``."""
-    if out.is_dir():
-        raise FileExistsError(f"out: {out} is a folder, not a file")
-    if out.exists() and not force:
-        raise FileExistsError(f"out: {out} already exists (add --force to overwrite it)")
-    folder = out.parent
-    if not folder.is_dir():
-        raise FileNotFoundError(f"out: folder {folder} does not exist")
-    try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise OSError(f"out: cannot write in {folder}: {exc.strerror}") from None
-    try:
-        umask = os.umask(0)  # mkstemp makes the file private; a site file is as readable as any other
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:
-            file.write(site_json(document))
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, out)
-    except OSError as exc:
-        Path(temporary).unlink(missing_ok=True)
-        raise OSError(f"out: cannot write {out}: {exc.strerror or exc}") from None
+    with (
+        atomic_output(out, force, make_folder=False) as temporary,
+        open(temporary, "w", encoding="utf-8", newline="\n") as file,
+    ):
+        file.write(site_json(document))
+        file.flush()
+        os.fsync(file.fileno())
 
 
 SITE_COMMANDS = {"generate": cmd_site_generate}

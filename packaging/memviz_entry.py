@@ -5,17 +5,9 @@ import sys
 
 
 def _main() -> int:
-    from memviz.cli import build_parser, main
+    from memviz.cli import main
 
-    argv = sys.argv[1:]
-    if argv[:1] == ["record"]:
-        # `memviz record` before memviz.cli has the subcommand: run it from its own module.
-        known = {a for action in build_parser()._subparsers._group_actions for a in action.choices}
-        if "record" not in known:
-            from memviz.record_cli import main as record_main
-
-            return record_main(argv[1:])
-    return main(argv)
+    return main(sys.argv[1:])
 
 
 if __name__ == "__main__":

@@ -112,14 +112,14 @@ def test_the_cli_prints_utf8_into_a_windows_pipe(monkeypatch):
 
 def test_record_reports_a_chinese_path_in_utf8_into_a_windows_pipe(monkeypatch, tmp_path):
     """The Record dialog reads its child's output as UTF-8: the saved file's path must arrive whole."""
-    from memviz import record_cli
+    from memviz import cli
 
     out = windows_pipe()
     monkeypatch.setattr(sys, "stdout", out)
     monkeypatch.setattr(sys, "stderr", windows_pipe())
     target = tmp_path / "录像" / "演示.mp4"
-    monkeypatch.setattr(record_cli, "cmd_record", lambda args: print(args.out, flush=True) or 0)
-    assert record_cli.main(["--out", str(target), "--steps", "1"]) == 0
+    monkeypatch.setitem(cli.COMMANDS, "record", lambda args: cli.emit(str(args.out)) or 0)
+    assert cli.main(["record", "--out", str(target), "--steps", "1"]) == 0
     assert out.buffer.getvalue().decode("utf-8").strip() == str(target)
 
 
@@ -208,7 +208,7 @@ def test_a_bundle_finds_its_resources_in_a_chinese_user_folder(monkeypatch, tmp_
 )
 def test_the_record_dialog_runs_the_bundles_console_program(monkeypatch, tmp_path, platform, files, expected):
     from memviz.core.site import load_site
-    from memviz.gui import recording
+    from memviz.gui import record_dialog
     from memviz.gui.models import RunSettings
 
     for name in files:
@@ -217,7 +217,7 @@ def test_the_record_dialog_runs_the_bundles_console_program(monkeypatch, tmp_pat
     monkeypatch.setattr(sys, "executable", str(tmp_path / files[0]))
     settings = RunSettings(site=load_site())
     try:
-        command = recording.record_command(
+        command = record_dialog.record_command(
             settings, tmp_path / "录像.mp4", "zh", 2, (640, 360), 10, "graph", 0.5
         )
     finally:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import gc
 import sys
+from pathlib import Path
 
 from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+from memviz.core.site import Site
 from memviz.gui.fonts import apply_app_font
 from memviz.gui.language import Language
 
@@ -54,8 +56,18 @@ def create_app(argv: list[str] | None = None, height: int | None = None) -> QApp
     return app
 
 
-def run_app(argv: list[str] | None = None, lang: str | None = None) -> int:
-    """Open the main window on the Explore view and run until it closes; returns the exit code."""
+def run_app(
+    argv: list[str] | None = None,
+    lang: str | None = None,
+    site: Site | None = None,
+    site_path: Path | None = None,
+    run: dict | None = None,
+) -> int:
+    """Open the main window on the Explore view and run until it closes; returns the exit code.
+
+    ``site`` (read from ``site_path``) and ``run`` (RunConfig fields) come from the command line
+    (``memviz --site FILE --capacity 3``) and win over the remembered settings, as ``lang`` does.
+    """
     app = create_app(argv)
     from memviz.gui.main_window import MainWindow  # after the app exists: views read its font
     from memviz.gui.preferences import Preferences
@@ -69,6 +81,10 @@ def run_app(argv: list[str] | None = None, lang: str | None = None) -> int:
     window.restore_preferences()
     if lang is not None:  # --lang on the command line wins over the remembered language
         window.language.set_code(lang)
+    if site is not None:
+        window.settings.set_site(site, site_path)
+    if run:
+        window.settings.update(**run)
     window.show()
     settle_garbage_collector()
     return app.exec()

@@ -339,7 +339,7 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, tr("保存失败", "Could not save"), path)
 
     def _on_record(self) -> None:
-        from memviz.gui.recording import RecordDialog
+        from memviz.gui.record_dialog import RecordDialog
 
         dialog = RecordDialog(self.settings, self.language, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -7,6 +7,24 @@ from pathlib import Path
 
 from memviz.core.engine import RunConfig
 from memviz.core.site import Site
+from memviz.gui.lazy_view import LazyView
+from memviz.outfile import atomic_output, check_output
+
+
+def check_experiment(view: str, shown, config: RunConfig) -> None:
+    """Refuse an analysis view whose experiment is past a batch's limit (memviz.core.limits).
+
+    A sweep makes capacities x policies x runs runs: at a budget of 100,000 steps that is billions
+    of steps (measured: 22 GB before it was killed). The Cost view runs until all bugs are found.
+    """
+    from memviz.core.limits import check_batch
+
+    _function, runs = shown._job_function()
+    step_limit = config.with_(until_all_bugs=True).step_limit if view == "cost" else config.step_limit
+    try:
+        check_batch(runs, step_limit, ValueError)
+    except ValueError as exc:
+        raise ValueError(f"--view {view}: {exc}") from None
 
 
 def snapshot(
@@ -18,6 +36,7 @@ def snapshot(
     lang: str = "zh",
     view: str = "explore",
     theme: str = "light",
+    force: bool = False,
 ) -> Path:
     """Draw the main window after ``steps`` model calls (None: the whole run) to ``out`` as a PNG.
 
@@ -25,8 +44,10 @@ def snapshot(
 
     The image is exactly ``size`` pixels. Animations are off, so it shows each step's end state.
     ``theme`` is light, dark or projector; a running app gets its own theme back afterwards.
+    The picture is written to a temporary file of its own beside ``out`` and renamed over it; an
+    existing ``out`` is replaced only with ``force`` (FileExistsError otherwise, before any drawing).
     Raises ValueError for an unknown view or theme (naming the valid ones), a bad size or step
-    count, and OSError when the file cannot be written.
+    count, and OSError (naming the file) when the file cannot be written.
     """
     width, height = size
     if width < 320 or height < 240:
@@ -35,6 +56,7 @@ def snapshot(
         raise ValueError(f"steps: must not be negative, got {steps}")
     if lang not in ("zh", "en"):
         raise ValueError(f"lang: expected zh or en, got {lang!r}")
+    out = Path(out)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
     from PySide6.QtCore import QCoreApplication, Qt
@@ -49,17 +71,22 @@ def snapshot(
 
     if theme not in themes.THEMES:
         raise ValueError(f"theme: expected one of {', '.join(themes.THEMES)}, got {theme!r}")
+    check_output(out, force)
     existing = QApplication.instance()
     previous_font = QFont(existing.font()) if existing is not None else None
     app = create_app(height=height)  # type sized for the image, as the app does for a screen
     previous_theme = themes.current().name
     themes.manager().apply(theme)  # before the window: views start in it
-    out = Path(out)
     settings = RunSettings(site=site, config=config)
     window = MainWindow(settings, Language(lang))
     try:
         view, _, detail = view.partition("/")  # e.g. scenarios/poison/notes: what the view shows
         window.select_view(view)
+        shown = window.current_view()
+        if isinstance(shown, LazyView):  # tabs are built on first show: draw the real view
+            shown = shown.view
+        if hasattr(shown, "compute_blocking"):
+            check_experiment(view, shown, config)  # before any run: a line, not minutes and gigabytes
         window.explore.model.set_animated(False)
         window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
         window.setMinimumSize(0, 0)
@@ -67,7 +94,6 @@ def snapshot(
         window.show()
         model = window.explore.model
         model.jump(model.total if steps is None else steps)
-        shown = window.current_view()
         if hasattr(shown, "show_for_snapshot"):  # scenarios: which one, how, how many steps
             shown.show_for_snapshot(detail, steps)
         if hasattr(shown, "compute_blocking"):  # analysis views: compute here, then draw
@@ -82,9 +108,9 @@ def snapshot(
                 Qt.AspectRatioMode.IgnoreAspectRatio,
                 Qt.TransformationMode.SmoothTransformation,
             )
-        out.parent.mkdir(parents=True, exist_ok=True)
-        if not image.save(str(out), "PNG"):
-            raise OSError(f"cannot write the snapshot to {out}")
+        with atomic_output(out, force) as partial:
+            if not image.save(str(partial), "PNG"):
+                raise OSError("the PNG encoder failed")  # named by atomic_output
     finally:
         window.close()
         window.deleteLater()

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import types
 
 import pytest
 
@@ -120,3 +122,173 @@ def test_python_dash_m_memviz_works():
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["diffs"]["frontier"]["wins"] == 200
+
+
+# -- numbers in range before any work --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["run", "--budget", "1000000000000"], ("--budget", "between 0 and 100000")),
+        (["run", "--budget", "9" * 5000], ("--budget", "whole number")),
+        (["run", "--capacity", "1000000000"], ("--capacity", "between 1 and 100000")),
+        (["batch", "--runs", "10000000"], ("--runs", "between 1 and 1000000")),
+        (["batch", "--runs", "50000", "--budget", "1000"], ("50000 runs of up to 1000 steps", "5000000")),
+        (["batch", "--runs", "2", "--seed", "5"], ("--seed0", "not --seed")),
+        (["batch", "--run", "5"], ("unrecognized", "--run")),  # no abbreviations
+        (["snapshot", "--out", "x.png", "--budget", "50000"], ("at most 10000 steps", "--steps")),
+        (["snapshot", "--out", "x.png", "--steps", "20000"], ("--steps", "between 0 and 10000")),
+        (["record", "--out", "x.mp4", "--steps", "10001"], ("--steps", "between 0 and 10000")),
+        (["record", "--out", "x.mp4", "--fps", "61"], ("--fps", "between 1 and 60")),
+        (["record", "--out", "x.mp4", "--step-seconds", "nan"], ("--step-seconds", "between 0.1 and 10")),
+        (["record", "--out", "x.mp4", "--size", "641x360"], ("even width and height",)),
+        (["record", "--out", "x.mp4", "--size", "99999x360"], ("size must be between 320x240",)),
+        (["record", "--out", "x.gif", "--fps", "30"], ("GIF plays true only at",)),
+        (["record", "--out", "x.webm"], ("must end in .mp4 or .gif",)),
+        (["record", "--out", "x.mp4", "--theme", "sepia"], ("--theme", "invalid choice")),
+        (["--strategy", "visited", "run"], ("--strategy before 'run'", "after the command")),
+        (["--capacity", "0"], ("--capacity", "between 1 and 100000")),
+        (["--site", "/no/such/site.json"], ("not found",)),
+    ],
+)
+def test_out_of_range_is_refused_before_any_work(capsys, tmp_path, monkeypatch, argv, words):
+    monkeypatch.chdir(tmp_path)
+    opened = []
+    fake_app = types.ModuleType("memviz.gui.app")
+    fake_app.run_app = lambda **kw: opened.append(kw) or 0
+    monkeypatch.setitem(sys.modules, "memviz.gui.app", fake_app)  # a window would open here
+    monkeypatch.setattr("memviz.cli.window_problem", lambda: None)
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and out == "" and not opened
+    assert err.count("\n") == 1 and err.startswith("memviz: error: ")
+    for word in words:
+        assert word in err, err
+    assert list(tmp_path.iterdir()) == []  # nothing written, not even a temporary file
+
+
+@pytest.mark.parametrize(
+    ("command", "name"), [("snapshot", "shot.png"), ("record", "old.gif"), ("record", "old.mp4")]
+)
+def test_an_existing_output_is_kept_unless_force(capsys, tmp_path, command, name):
+    out = tmp_path / name
+    out.write_bytes(b"precious")
+    code, stdout, err = run_cli(capsys, command, "--out", str(out))
+    assert code == 2 and stdout == ""
+    assert err == f"memviz: error: out: {out} already exists (add --force to replace it)\n"
+    assert out.read_bytes() == b"precious" and os.listdir(tmp_path) == [name]
+
+
+def test_a_folder_as_the_output_is_one_line(capsys, tmp_path):
+    (tmp_path / "dir.mp4").mkdir()
+    code, _, err = run_cli(capsys, "record", "--out", str(tmp_path / "dir.mp4"), "--force")
+    assert code == 2 and err == f"memviz: error: out: {tmp_path / 'dir.mp4'} is a folder, not a file\n"
+
+
+# -- the window's run from the command line -----------------------------------------------------------
+
+
+def test_memviz_site_opens_the_window_on_that_site_and_run(capsys, tmp_path, monkeypatch):
+    site = tmp_path / "mine.json"
+    site.write_text(
+        json.dumps({"format": "memviz-site/1", "pages": [{"zh": "首页", "links": [1]}, {"zh": "关于"}]}),
+        encoding="utf-8",
+    )
+    opened = []
+    fake_app = types.ModuleType("memviz.gui.app")
+    fake_app.run_app = lambda **kw: opened.append(kw) or 0
+    monkeypatch.setitem(sys.modules, "memviz.gui.app", fake_app)
+    monkeypatch.setattr("memviz.cli.window_problem", lambda: None)
+    argv = ["--site", str(site), "--strategy", "frontier", "--capacity", "unlimited", "--seed", "7"]
+    assert run_cli(capsys, *argv, "--budget", "12", "--policy", "lru", "--lang", "en")[0] == 0
+    (kw,) = opened
+    assert kw["site"].n_pages == 2 and kw["site_path"] == site and kw["lang"] == "en"
+    assert kw["run"] == {"strategy": "frontier", "capacity": None, "seed": 7, "budget": 12, "policy": "lru"}
+    assert run_cli(capsys)[0] == 0
+    assert opened[1]["site"] is None and opened[1]["run"] == {}  # nothing given: the remembered run
+
+
+# -- output faults: one line, no traceback ------------------------------------------------------------------
+
+
+def _memviz(*argv, **kwargs):
+    return subprocess.run(
+        [sys.executable, "-m", "memviz", *argv], capture_output=True, text=True, timeout=300, **kwargs
+    )
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "argv", [["run"], ["report", "--json"], ["run", "--json"], ["scenario", "ttl", "--runs", "20"]]
+)
+def test_a_full_disk_is_one_line_and_status_1(argv):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "memviz", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=300,
+        )
+    assert done.returncode == 1
+    assert done.stderr == "memviz: error: cannot write to standard output: No space left on device\n"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="closes a file descriptor with the shell")
+def test_a_closed_stdout_is_one_line_and_status_1():
+    done = subprocess.run(
+        ["sh", "-c", f'"{sys.executable}" -m memviz run >&-'], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 1
+    assert done.stderr == "memviz: error: standard output is closed: nothing to write the result to\n"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a pipe whose reader has gone")
+def test_a_reader_that_goes_away_ends_memviz_quietly():
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # as `| head -1` does once it has its line
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "memviz", "report", "--json"],
+            stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=300,
+        )  # fmt: skip
+    finally:
+        os.close(write_end)
+    assert done.returncode == 141 and done.stderr == ""
+
+
+def test_long_work_shows_a_bar_on_a_terminal_only(monkeypatch):
+    import io
+
+    from memviz.cli import progress_bar
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr("sys.stderr", io.StringIO())
+    with progress_bar("runs") as bar:
+        assert bar is None  # a file or a pipe: nothing
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    with progress_bar("runs", quiet=True) as bar:
+        assert bar is None
+    with progress_bar("runs") as bar:
+        for done in range(0, 201):
+            bar(done, 200)
+        for done in range(200, 401):  # more work announced: the same line goes on
+            bar(done, 400)
+    drawn = terminal.getvalue().split("\r")[1:]
+    assert drawn[0] == "[" + "." * 30 + "] runs 0/200"
+    assert drawn[30] == "[" + "#" * 30 + "] runs 200/200"
+    assert drawn[-1] == "[" + "#" * 30 + "] runs 400/400\n"  # one line, ended when the work is
+    assert len(drawn) == 31 + 16  # redrawn when the bar grows, not for every run
+    assert terminal.getvalue().count("\n") == 1
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="Linux's /proc: a folder no file can be made in")
+@pytest.mark.parametrize("argv", [["snapshot", "--out", "/proc/x.png"], ["record", "--out", "/proc/x.mp4"]])
+def test_a_folder_no_file_can_be_made_in_is_named_before_any_work(capsys, argv):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("memviz: error: out: cannot write in /proc: ") and err.count("\n") == 1

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -11,10 +14,16 @@ import av
 import numpy as np
 import pytest
 
+from memviz.cli import main
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.experiments import Cancelled
-from memviz.gui.recording import RecordDialog, drawing_scale, plan_recording, record, record_command
-from memviz.record_cli import main as record_main
+from memviz.gui.record_dialog import RecordDialog, record_command
+from memviz.gui.recording import AnimationClock, Stage, cut_in_video, record
+
+
+def record_main(argv: list[str]) -> int:
+    return main(["record", *argv])
+
 
 # Small and quick: 2 steps, 5 frames a step, so (2 + 2) * 5 = 20 frames.
 CONFIG = RunConfig(strategy="frontier", seed=1000, capacity=3, policy="fifo")
@@ -36,16 +45,7 @@ def test_mp4_has_the_planned_frames_at_the_asked_size(tmp_path, chapter_site):
     assert frames[0].shape == (360, 640, 3)
     assert stream.codec_context.name == "h264"
     assert stream.average_rate == 10
-    assert not (tmp_path / "run.mp4.part").exists()
-
-
-def test_a_small_explore_video_is_drawn_larger_and_scaled_down():
-    # The window's layout cannot shrink to 640x360: it is drawn at 1280x720 and scaled, not cropped.
-    assert drawing_scale((640, 360), "explore") == 2
-    assert drawing_scale((960, 540), "explore") == 2
-    assert drawing_scale((1280, 720), "explore") == 1
-    assert drawing_scale((1920, 1080), "explore") == 1
-    assert drawing_scale((480, 320), "graph") == 1
+    assert list(tmp_path.iterdir()) == [out]  # no temporary file left beside it
 
 
 def test_gif_has_the_planned_frames_at_the_asked_size(tmp_path, chapter_site):
@@ -55,16 +55,6 @@ def test_gif_has_the_planned_frames_at_the_asked_size(tmp_path, chapter_site):
     assert len(frames) == 20
     assert frames[0].shape == (320, 480, 3)
     assert stream.codec_context.name == "gif"
-
-
-def test_whole_run_records_every_model_call(tmp_path, chapter_site):
-    config = CONFIG.with_(budget=3)
-    plan = plan_recording(tmp_path / "run.gif", config, chapter_site, None, (480, 320), 5, view="graph")
-    calls = Exploration(chapter_site, config).run_to_end().steps
-    assert plan.steps == calls == 3
-    assert plan.frames == (3 + 2) * 5  # GIF default step: 1 s at 5 fps
-    too_many = plan_recording(tmp_path / "run.gif", config, chapter_site, 50, (480, 320), 5, view="graph")
-    assert too_many.steps == 3
 
 
 def test_same_settings_give_the_same_frames_however_slow_the_machine(tmp_path, chapter_site):
@@ -100,9 +90,120 @@ def test_animation_progress_is_set_by_the_frame_clock(tmp_path, chapter_site):
     )  # fmt: skip
     step = hashes[10:20]
     assert len(set(hashes[:10])) == 1  # the opening still
-    assert len(set(step[:7])) == 7  # 0, 100, … 600 ms: every frame a new position (600 = arrival)
-    assert len(set(step[6:])) == 1  # arrived: the rest of the step holds
+    assert len(set(step[:7])) >= 4  # the walk moves (the dot is hidden under a card at its ends)
+    assert len(set(step[6:])) == 1  # arrived at 600 ms: the rest of the step holds
     assert hashes[20:] == [step[-1]] * 10  # the closing still
+
+
+def _stage(chapter_site, view: str, config=CONFIG, size=(640, 360)):
+    from memviz.gui.app import create_app
+    from memviz.gui.language import Language
+    from memviz.gui.models import RunSettings
+
+    create_app(height=size[1])
+    stage = Stage(RunSettings(chapter_site, config), Language("en"), size, view)
+    stage.set_step_seconds(1.0)
+    return stage
+
+
+def test_the_walk_is_where_the_frame_clock_says(chapter_site):
+    stage = _stage(chapter_site, "graph")
+    try:
+        graph = stage.graph
+        clock = AnimationClock(stage.widget, cut=cut_in_video)
+        stage.model.step()
+        seen = []
+        for ms in range(0, 1000, 100):
+            clock.capture(ms)
+            clock.advance(ms)
+            seen.append((graph.agent_position.x(), graph.agent_position.y()))
+        assert len(set(seen[:7])) == 7  # 0, 100, … 600 ms: every frame a new position (600 = arrival)
+        assert seen[6:] == [seen[6]] * 4  # arrived: the rest of the step holds
+        assert seen[6] == (graph.center_of(stage.model.exploration.page).x(),
+                           graph.center_of(stage.model.exploration.page).y())  # fmt: skip
+    finally:
+        stage.close()
+
+
+def test_the_agent_walks_under_the_cards_never_over_a_name(chapter_site):
+    stage = _stage(chapter_site, "graph")
+    try:
+        graph = stage.graph
+        assert graph._agent.zValue() < min(item.zValue() for item in graph.pages)
+    finally:
+        stage.close()
+
+
+def test_memory_rows_cut_to_their_new_order_on_the_steps_first_frame(chapter_site):
+    """In the window the rows slide and fade (two texts on top of each other mid-step); a video shows
+    the step's rows at once, so any frame is a clean picture."""
+    from memviz.gui.explore.memory_panel import MemoryList
+
+    config = RunConfig(strategy="visited", seed=1000, capacity=3, policy="fifo")
+    events = Exploration(chapter_site, config)
+    evicted_at = next(n for n in range(1, 30) if events.step().memory_evicted is not None)
+    assert evicted_at == 3  # a row fades out, struck through, and the new one fades in
+    stage = _stage(chapter_site, "explore", config, (1280, 720))
+    try:
+        memory = stage.widget.findChild(MemoryList)
+        clock = AnimationClock(stage.widget, cut=cut_in_video)
+        for _ in range(evicted_at):
+            stage.model.step()
+            clock.capture(0)
+            first = memory.grab().toImage()
+            for ms in range(100, 1100, 100):
+                clock.capture(ms)
+                clock.advance(ms)
+            assert memory.grab().toImage() == first
+        assert not clock.busy
+        # Without the cut, the same step's first frame is mid-slide: the cut is what makes it clean.
+        stage.model.back()
+        stage.model.step()
+        AnimationClock(stage.widget).capture(0)
+        assert memory.grab().toImage() != first
+    finally:
+        stage.close()
+
+
+def test_the_graph_video_has_a_caption_with_step_narration_and_memory(chapter_site):
+    stage = _stage(chapter_site, "graph")
+    try:
+        assert stage.caption.lines()[0] == "Step 0 / 30"
+        assert stage.caption.lines()[1].startswith("Start: the agent is on Home.")
+        assert stage.caption.lines()[2] == "Memory 1/3: Home"  # the start page is written at once
+        stage.model.step()
+        head, story, memory = stage.caption.lines()
+        first = stage.model.last_event
+        assert head == "Step 1 / 30"
+        assert story.startswith(f"Step 1: Home → {chapter_site.page_name(first.to_page, 'en')}")
+        names = [chapter_site.page_name(p, "en") for p in stage.model.exploration.memory_order()]
+        assert memory == "Memory 2/3: " + " · ".join(names) and len(names) == 2
+        assert stage.caption.isVisible() and stage.caption.height() >= stage.caption.sizeHint().height()
+    finally:
+        stage.close()
+
+
+def test_a_no_memory_caption_says_so(chapter_site):
+    stage = _stage(chapter_site, "graph", RunConfig(strategy="random"))
+    try:
+        assert stage.caption.lines()[2] == "Memory: none (remembers no page)"
+    finally:
+        stage.close()
+
+
+@pytest.mark.parametrize("view", ["explore", "graph"])
+def test_record_takes_a_theme(tmp_path, chapter_site, view):
+    from memviz.gui import themes
+
+    before = themes.current().name
+    dark = record(tmp_path / "d.gif", CONFIG, chapter_site, 0, (480, 320), fps=5, view=view, theme="dark")
+    light = record(tmp_path / "l.gif", CONFIG, chapter_site, 0, (480, 320), fps=5, view=view)
+    assert themes.current().name == before
+    lightness = [decode(path)[0][0].mean() / 255 for path in (dark, light)]
+    assert lightness[0] < 0.4 < 0.7 < lightness[1]
+    with pytest.raises(ValueError, match="theme: expected one of light, dark, projector"):
+        record(tmp_path / "x.gif", CONFIG, chapter_site, 0, (480, 320), fps=5, view=view, theme="sepia")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.gif", "l.gif"]
 
 
 def test_cancel_stops_and_leaves_no_file(tmp_path, chapter_site):
@@ -173,8 +274,9 @@ def test_record_command_repeats_the_window_settings(qtbot, tmp_path, chapter_sit
     assert args == [
         "--out", str(tmp_path / "v.mp4"), "--strategy", "visited", "--seed", "7", "--capacity", "unlimited",
         "--policy", "fifo", "--budget", "12", "--size", "1280x720", "--view", "explore", "--lang", "en",
-        "--fps", "30", "--step-seconds", "1.5", "--progress",
+        "--fps", "30", "--step-seconds", "1.5", "--theme", "light", "--progress",
     ]  # fmt: skip
+    assert command[: command.index("--out")] == [sys.executable, "-m", "memviz", "record"]
 
 
 def _dialog(qtbot, tmp_path, chapter_site, name: str):
@@ -215,7 +317,7 @@ def test_dialog_cancel_stops_the_recording(qtbot, tmp_path, chapter_site):
     dialog.cancel()
     qtbot.waitUntil(lambda: not dialog.recording, timeout=10_000)
     assert dialog.status.text() == "Cancelled."
-    assert not (tmp_path / "c.mp4").exists()
+    assert list(tmp_path.iterdir()) == []  # the child's own temporary file is gone with it
     assert dialog.cancel_button.text() == "Close"
 
 
@@ -267,3 +369,227 @@ def test_the_same_frames_give_the_same_bytes_whatever_the_heap_held(tmp_path, ch
 
     digests = {record_with_garbage(f"{g}.mp4", g) for g in (0x11, 0x5A, 0xA5, 0xFF, 0x00, 0x77)}
     assert len(digests) == 1, digests
+
+
+# -- files: written whole or not at all, and never a file memviz did not make ---------------------------
+
+
+def test_an_existing_video_is_replaced_only_with_force(tmp_path, chapter_site):
+    out = tmp_path / "old.gif"
+    out.write_bytes(b"precious")
+    with pytest.raises(FileExistsError, match=r"already exists \(add --force to replace it\)"):
+        record(out, CONFIG, chapter_site, 0, (480, 320), fps=5, view="graph")
+    assert out.read_bytes() == b"precious"
+    record(out, CONFIG, chapter_site, 0, (480, 320), fps=5, view="graph", force=True)
+    assert out.read_bytes()[:6] == b"GIF89a"
+    assert [p.name for p in tmp_path.iterdir()] == ["old.gif"]
+
+
+def test_the_users_part_file_is_never_touched(tmp_path, chapter_site):
+    mine = tmp_path / "clip.gif.part"
+    mine.write_bytes(b"the user's own")
+    record(tmp_path / "clip.gif", CONFIG, chapter_site, 0, (480, 320), fps=5, view="graph")
+    with pytest.raises(Cancelled):
+        record(
+            tmp_path / "clip2.gif", CONFIG, chapter_site, 2, (480, 320), fps=5, view="graph",
+            cancelled=lambda: True,
+        )  # fmt: skip
+    assert mine.read_bytes() == b"the user's own"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["clip.gif", "clip.gif.part"]
+
+
+def test_the_temporary_file_is_memvizs_own_and_beside_the_target(tmp_path, chapter_site):
+    seen: list[Path] = []
+    record(tmp_path / "v.gif", CONFIG, chapter_site, 0, (480, 320), fps=5, view="graph", started=seen.append)
+    (partial,) = seen
+    assert partial.parent == tmp_path and partial.name.startswith(".memviz-") and partial.suffix == ".gif"
+    assert not partial.exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32" or not hasattr(os, "geteuid") or os.geteuid() == 0,
+                    reason="needs a folder this user cannot write")  # fmt: skip
+def test_an_unwritable_folder_is_named(tmp_path, chapter_site):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        with pytest.raises(OSError) as info:
+            record(locked / "v.gif", CONFIG, chapter_site, 0, (480, 320), fps=5, view="graph")
+    finally:
+        locked.chmod(0o700)
+    assert str(info.value).startswith(f"out: cannot write in {locked}: ") and "\n" not in str(info.value)
+    assert list(locked.iterdir()) == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize(
+    ("sent", "status", "said"),
+    [(signal.SIGINT, 130, "memviz: interrupted\n"), (signal.SIGTERM, 143, "memviz: stopped (terminated)\n")],
+    ids=["ctrl-c", "sigterm"],
+)
+def test_a_stopped_recording_is_one_line_and_leaves_no_file(tmp_path, sent, status, said):
+    out = tmp_path / "long.mp4"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "memviz", "record", "--out", str(out), "--size", "480x320", "--view", "graph",
+         "--step-seconds", "10", "--progress"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )  # fmt: skip
+    try:
+        for line in child.stdout:  # the first frame is written: the recording is under way
+            if line.startswith("frame "):
+                break
+        child.send_signal(sent)
+        _out, err = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert child.returncode == status
+    assert err == said
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_dialog_asks_before_replacing_a_file(qtbot, tmp_path, chapter_site, monkeypatch):
+    out = tmp_path / "old.mp4"
+    out.write_bytes(b"precious")
+    dialog = _dialog(qtbot, tmp_path, chapter_site, "old.mp4")
+    dialog.steps_box.setValue(1)
+    asked = []
+    monkeypatch.setattr(dialog, "confirm_replace", lambda path: asked.append(path) or False)
+    dialog.start()
+    assert asked == [out] and not dialog.recording
+    assert dialog.status.text() == f"Not recorded: the file exists. {out}"
+    assert out.read_bytes() == b"precious"
+    monkeypatch.setattr(dialog, "confirm_replace", lambda path: True)
+    assert "--force" in dialog.command(force=True) and "--force" not in dialog.command()
+    dialog.start()
+    qtbot.waitUntil(lambda: not dialog.recording, timeout=90_000)
+    assert dialog.status.text() == f"Saved: {out}", dialog.status.text()
+    assert len(decode(out)[0]) == (1 + 2) * 1
+    assert [p.name for p in tmp_path.iterdir()] == ["old.mp4"]
+
+
+def test_closing_the_dialog_while_recording_stops_it_and_leaves_nothing(qtbot, tmp_path, chapter_site):
+    dialog = _dialog(qtbot, tmp_path, chapter_site, "closed.mp4")
+    dialog.fps_box.setValue(30)
+    dialog.step_seconds_box.setValue(5.0)  # far longer than the test waits
+    dialog.start()
+    qtbot.waitUntil(lambda: dialog.progress_bar.maximum() > 1, timeout=90_000)
+    dialog.reject()
+    assert not dialog.recording and dialog.status.text() == "Cancelled."
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_decoded_mid_step_frames_show_one_clean_memory_list(tmp_path, chapter_site):
+    """Every frame of a step shows the memory list as it ends that step: no two rows' texts blended."""
+    from PySide6.QtCore import QPoint
+
+    from memviz.gui.explore.memory_panel import MemoryList
+
+    config = RunConfig(strategy="visited", seed=1000, capacity=3, policy="fifo")  # step 3 evicts
+    out = record(tmp_path / "m.gif", config, chapter_site, 3, (1280, 720), fps=5, lang="en", view="explore")
+    frames, _stream = decode(out)
+    stage = _stage(chapter_site, "explore", config, (1280, 720))
+    try:
+        memory = stage.widget.findChild(MemoryList)
+        corner = memory.mapTo(stage.widget, QPoint(0, 0))
+        visible = memory.visibleRegion().boundingRect()
+        top, left = corner.y() + visible.top(), corner.x() + visible.left()
+        bottom, right = top + visible.height(), left + visible.width()
+    finally:
+        stage.close()
+    assert bottom - top > 60 and right - left > 200
+
+    def rows(frame: int) -> np.ndarray:
+        return frames[frame][top:bottom, left:right]
+
+    per_step = 5
+    for step in (1, 2, 3):
+        first = step * per_step  # frame 0 is the still opening; segment `step` starts here
+        for frame in range(first + 1, first + per_step):
+            assert np.array_equal(rows(frame), rows(first)), (step, frame)
+        assert not np.array_equal(rows(first), rows(first - 1))  # the step did change the list
+
+
+def test_decoded_frames_never_show_the_agent_over_another_pages_card(tmp_path, chapter_site):
+    """While the agent walks a link, every card it passes keeps its picture: names stay readable."""
+    from PySide6.QtCore import QPoint, QRectF
+
+    out = record(tmp_path / "w.gif", CONFIG, chapter_site, 1, (1280, 720), fps=10, lang="en", view="graph")
+    frames, _stream = decode(out)
+    stage = _stage(chapter_site, "graph", CONFIG, (1280, 720))
+    try:
+        graph = stage.graph
+        event = Exploration(chapter_site, CONFIG).step()
+        boxes = {}
+        for item in graph.pages:
+            if item.page in (event.from_page, event.to_page):
+                continue
+            center = graph.center_of(item.page)  # the card's inside, where its name is
+            inside = QRectF(center.x() - item.width * 0.4, center.y() - item.height * 0.35,
+                            item.width * 0.8, item.height * 0.7)  # fmt: skip
+            box = (
+                graph.mapFromScene(inside).boundingRect().translated(graph.mapTo(stage.widget, QPoint(0, 0)))
+            )
+            boxes[item.page] = (box.top(), box.bottom(), box.left(), box.right())
+    finally:
+        stage.close()
+    walk = frames[10:17]  # step 1: 0 … 600 ms, the walk
+
+    def changed(page: int) -> bool:
+        top, bottom, left, right = boxes[page]
+        return any(
+            not np.array_equal(f[top:bottom, left:right], walk[0][top:bottom, left:right]) for f in walk
+        )
+
+    assert [page for page in boxes if changed(page)] == []
+    # The walk does pass between cards: the dot is drawn in these frames, under them.
+    assert any(not np.array_equal(f, walk[0]) for f in walk[1:])
+
+
+def test_browse_leaves_the_replace_question_to_record(qtbot, tmp_path, chapter_site, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    dialog = _dialog(qtbot, tmp_path, chapter_site, "a.mp4")
+    asked = []
+
+    def choose(*args, **kwargs):
+        asked.append(kwargs.get("options"))
+        return str(tmp_path / "chosen.gif"), "GIF (*.gif)"
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", choose)
+    dialog._on_browse()
+    assert dialog.out_edit.text() == str(tmp_path / "chosen.gif")
+    assert asked == [QFileDialog.Option.DontConfirmOverwrite]  # asked once, by Record, not twice
+    assert dialog.fps_box.value() in (1, 2, 4, 5, 10, 20, 25, 50)  # a GIF's rate
+
+
+def test_a_folder_as_the_target_is_said_without_starting(qtbot, tmp_path, chapter_site):
+    (tmp_path / "folder.mp4").mkdir()
+    dialog = _dialog(qtbot, tmp_path, chapter_site, "folder.mp4")
+    dialog.start()
+    assert not dialog.recording
+    assert dialog.status.text() == f"Not recorded: that is a folder. {tmp_path / 'folder.mp4'}"
+
+
+def test_a_5000_page_site_is_drawn_not_refused(tmp_path):
+    """Issue 16: `record` refused a 5,000-page site; it draws it (about 5 s here, the whole window)."""
+    from memviz.core.site import load_site
+    from memviz.core.sitegen import generate_site
+    from memviz.site_cli import write_site
+
+    write_site(generate_site("hub", 5000, 6, 3), tmp_path / "big.json")
+    big = load_site(tmp_path / "big.json")
+    out = record(tmp_path / "big.mp4", RunConfig(strategy="visited"), big, 1, (640, 360), fps=2, lang="en")
+    frames, _stream = decode(out)
+    assert len(frames) == (1 + 2) * 2 and frames[0].shape == (360, 640, 3)
+    assert frames[0].std() > 10  # a picture, not a blank frame
+
+
+def test_the_dialog_records_in_the_windows_theme(qtbot, tmp_path, chapter_site):
+    from memviz.gui import themes
+
+    dialog = _dialog(qtbot, tmp_path, chapter_site, "t.mp4")
+    themes.manager().apply("projector")  # (the fixture puts the light theme back for the next test)
+    command = dialog.command()
+    assert command[command.index("--theme") + 1] == "projector"

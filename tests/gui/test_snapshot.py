@@ -67,3 +67,32 @@ def test_the_readme_lists_every_view_snapshot_accepts(make_window):
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     listed = re.search(r"memviz snapshot [^|]*?--view ([a-z\\|]+)\]", readme).group(1).split("\\|")
     assert listed == list(make_window().view_names())
+
+
+def test_an_existing_picture_is_replaced_only_with_force(app, tmp_path, site):
+    out = tmp_path / "shot.png"
+    out.write_bytes(b"precious")
+    with pytest.raises(FileExistsError, match=r"already exists \(add --force to replace it\)"):
+        snapshot(out, RunConfig(), site, 3, size=(640, 400))
+    assert out.read_bytes() == b"precious"
+    snapshot(out, RunConfig(), site, 3, size=(640, 400), force=True)
+    assert QImage(str(out)).size().width() == 640
+    assert [p.name for p in tmp_path.iterdir()] == ["shot.png"]  # no temporary file left
+
+
+def test_a_picture_that_cannot_be_written_names_the_file(app, tmp_path, site, monkeypatch):
+    # The PNG encoder fails (as on a full disk): the message names the target, and no file is left.
+    monkeypatch.setattr(QImage, "save", lambda *args: False)
+    out = tmp_path / "shot.png"
+    with pytest.raises(OSError, match=f"out: cannot write {out}: the PNG encoder failed"):
+        snapshot(out, RunConfig(), site, 3, size=(640, 400))
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("view", ["batch", "sweep"])
+def test_an_experiment_past_a_batchs_limit_is_refused_before_it_runs(app, tmp_path, site, view):
+    # A sweep at a budget of 100,000 steps is billions of steps: it took 22 GB before it was killed.
+    config = RunConfig(strategy="visited", capacity=5, budget=100_000)
+    with pytest.raises(ValueError, match=rf"^--view {view}: runs: \d+ runs of up to 100000 steps"):
+        snapshot(tmp_path / "x.png", config, site, 0, size=(960, 600), view=view)
+    assert list(tmp_path.iterdir()) == []

@@ -362,7 +362,9 @@ class AgentItem(QGraphicsItem):
         super().__init__()
         self.radius = 10.0
         self.color = QColor()  # the strategy's colour, set before each walk
-        self.setZValue(5)
+        # Above the links and the plan, under the cards: it leaves one card and enters the next
+        # without ever covering a page's name (over the cards it hid "我的收藏" mid-step).
+        self.setZValue(-1)
 
     def boundingRect(self) -> QRectF:
         r = self.radius + 3

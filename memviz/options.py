@@ -1,0 +1,74 @@
+"""The values command-line options take: one parser for each kind of value.
+
+Every number is checked against its range in :mod:`memviz.core.limits` (the one table of limits,
+shared with the window, exercise files and the settings file) as the option is read, so bad input
+is one line naming the option and its range before any work starts. ``memviz`` (:mod:`memviz.cli`)
+and ``memviz site`` (:mod:`memviz.site_cli`) parse with these.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from memviz.core.limits import LIMITS, bounds, shown
+
+
+def whole(name: str, text: str) -> int:
+    try:
+        return int(text, 10)
+    except ValueError:  # also a number of more than 4300 digits
+        raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {shown(text)}") from None
+
+
+def _in_range(name: str, value: float, low: int | None = None) -> None:
+    """Refuse ``value`` outside the table's range for ``name`` (or below ``low``, a narrower floor).
+
+    argparse names the option: "argument --budget: must be between 0 and 100000, got 10000000".
+    """
+    limit = LIMITS[name]
+    problem = limit.problem(value)
+    if low is not None and (problem is not None or value < low):
+        problem = f"must be between {low} and {shown(limit.high)}, got {shown(value)}"
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+
+
+def limited(name: str, low: int | None = None) -> Callable[[str], int]:
+    """A whole number within the range of ``name`` in the table of limits (from ``low``, if given)."""
+
+    def parse(text: str) -> int:
+        value = whole(name, text)
+        _in_range(name, value, low)
+        return value
+
+    return parse
+
+
+def capacity(text: str) -> int | None:
+    if text.lower() in ("none", "unlimited", "inf", "不限"):
+        return None
+    return limited("capacity")(text)
+
+
+def seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"step seconds must be a number, got {shown(text)}") from None
+    _in_range("step_seconds", value)
+    return value
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``1920x1080`` (or ``1920×1080``) -> (1920, 1080), each side within its range."""
+    try:
+        width, height = (int(v, 10) for v in text.lower().replace("×", "x").split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1920x1080, got {shown(text)}") from None
+    (w_lo, w_hi), (h_lo, h_hi) = bounds("width"), bounds("height")
+    if not (w_lo <= width <= w_hi and h_lo <= height <= h_hi):
+        raise argparse.ArgumentTypeError(
+            f"size must be between {w_lo}x{h_lo} and {w_hi}x{h_hi}, got {shown(text)}"
+        )
+    return width, height

@@ -1,0 +1,102 @@
+"""Writing a user's file safely: a temporary file of memviz's own, renamed into place at the end.
+
+One rule for every file memviz writes on request (a snapshot, a video, a generated site):
+
+- the work goes to a new, uniquely named file beside the target (``.memviz-XXXXXXXX.mp4``), made
+  with :func:`tempfile.mkstemp`, so no file of the user's is ever opened, truncated or removed,
+  whatever it is called (``clip.gif.part`` included);
+- at the end it is renamed over the target in one step (:func:`os.replace`), so a reader sees the
+  old file or the whole new one, never half of one; on any failure, Ctrl+C included, the temporary
+  file is removed and the target is untouched;
+- an existing target is replaced only when asked (``--force``, as ffmpeg's ``-y``): refused before
+  any work starts, and checked again before the rename;
+- every error names the file or folder it is about.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+TEMPORARY_PREFIX = ".memviz-"
+
+
+class OutputExistsError(FileExistsError):
+    """The target exists and replacing it was not asked for."""
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def _named(exc: OSError, message: str) -> OSError:
+    """``exc`` again with a message that names the path (its kind kept when it is a built-in one)."""
+    kind = type(exc) if type(exc).__module__ == "builtins" else OSError
+    named = kind(message)
+    named.errno = exc.errno
+    return named
+
+
+def check_output(out: Path, force: bool, make_folder: bool = True) -> None:
+    """Refuse, before any work, a target that cannot be written or may not be replaced.
+
+    Raises :class:`OutputExistsError` for an existing file without ``force``, OSError (naming the
+    path) for a folder in the way, a folder that is missing (created if ``make_folder``) or one
+    no file can be made in.
+    """
+    out = Path(out)
+    if out.is_dir():
+        raise IsADirectoryError(f"out: {out} is a folder, not a file")
+    if out.exists() and not force:
+        raise OutputExistsError(f"out: {out} already exists (add --force to replace it)")
+    folder = out.parent
+    if not folder.is_dir():
+        if not make_folder or folder.exists():
+            raise FileNotFoundError(f"out: folder {folder} does not exist")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise _named(exc, f"out: cannot make the folder {folder}: {_reason(exc)}") from None
+    try:  # a file of memviz's own, made and removed: the folder is writable, said before any work
+        fd, probe = tempfile.mkstemp(prefix=TEMPORARY_PREFIX, dir=folder)
+    except OSError as exc:
+        raise _named(exc, f"out: cannot write in {folder}: {_reason(exc)}") from None
+    os.close(fd)
+    os.unlink(probe)
+
+
+@contextmanager
+def atomic_output(out: Path, force: bool = False, make_folder: bool = True) -> Iterator[Path]:
+    """Yield a new temporary path beside ``out``; when the block ends without error, rename it to ``out``.
+
+    The temporary file exists (empty) when the block starts; writers may open it by name. Its
+    permissions are those of a file the user would have made (mkstemp makes it private).
+    """
+    out = Path(out)
+    check_output(out, force, make_folder)
+    try:
+        fd, name = tempfile.mkstemp(prefix=TEMPORARY_PREFIX, suffix=out.suffix, dir=out.parent)
+    except OSError as exc:
+        raise _named(exc, f"out: cannot write in {out.parent}: {_reason(exc)}") from None
+    os.close(fd)
+    temporary = Path(name)
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        try:
+            yield temporary
+        except OSError as exc:  # named by the target: the temporary name would only puzzle
+            raise _named(exc, f"out: cannot write {out}: {_reason(exc)}") from None
+        if out.exists() and not force:  # made by someone else while memviz worked
+            raise OutputExistsError(f"out: {out} appeared while memviz was writing it (add --force)")
+        try:
+            os.replace(temporary, out)
+        except OSError as exc:
+            raise _named(exc, f"out: cannot write {out}: {_reason(exc)}") from None
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise

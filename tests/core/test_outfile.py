@@ -1,0 +1,96 @@
+"""Writing a user's file: a temporary file of memviz's own, renamed into place; nothing else touched."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from memviz.outfile import TEMPORARY_PREFIX, OutputExistsError, atomic_output, check_output
+
+
+def test_the_file_appears_whole_at_the_end(tmp_path):
+    out = tmp_path / "a.txt"
+    with atomic_output(out) as partial:
+        assert partial.parent == tmp_path and partial.name.startswith(TEMPORARY_PREFIX)
+        assert partial.suffix == ".txt" and partial.exists()
+        partial.write_text("whole", encoding="utf-8")
+        assert not out.exists()  # a reader sees no half file
+    assert out.read_text(encoding="utf-8") == "whole"
+    assert os.listdir(tmp_path) == ["a.txt"]
+
+
+def test_a_new_file_has_the_permissions_the_user_would_give_it(tmp_path):
+    umask = os.umask(0o022)
+    try:
+        with atomic_output(tmp_path / "a.txt") as partial:
+            partial.write_text("x", encoding="utf-8")
+    finally:
+        os.umask(umask)
+    if os.name == "posix":
+        assert stat.S_IMODE((tmp_path / "a.txt").stat().st_mode) == 0o644  # not mkstemp's private 0600
+
+
+@pytest.mark.parametrize("failure", [OSError("disk full"), KeyboardInterrupt(), RuntimeError("bug")])
+def test_a_failure_leaves_the_old_file_and_no_temporary_one(tmp_path, failure):
+    out = tmp_path / "a.txt"
+    out.write_text("old", encoding="utf-8")
+    with pytest.raises(type(failure)), atomic_output(out, force=True) as partial:
+        partial.write_text("half", encoding="utf-8")
+        raise failure
+    assert out.read_text(encoding="utf-8") == "old"
+    assert os.listdir(tmp_path) == ["a.txt"]
+
+
+def test_a_write_error_names_the_target_not_the_temporary_file(tmp_path):
+    out = tmp_path / "a.txt"
+    with pytest.raises(OSError) as info, atomic_output(out) as partial:
+        raise PermissionError(1, "Operation not permitted", str(partial))
+    assert str(info.value) == f"out: cannot write {out}: Operation not permitted"
+    assert isinstance(info.value, PermissionError) and info.value.errno == 1
+
+
+def test_an_existing_file_is_replaced_only_when_asked(tmp_path):
+    out = tmp_path / "a.txt"
+    out.write_text("precious", encoding="utf-8")
+    with pytest.raises(OutputExistsError, match=r"already exists \(add --force to replace it\)"):
+        check_output(out, force=False)
+    with atomic_output(out, force=True) as partial:
+        partial.write_text("new", encoding="utf-8")
+    assert out.read_text(encoding="utf-8") == "new"
+
+
+def test_a_file_made_by_someone_else_meanwhile_is_kept(tmp_path):
+    out = tmp_path / "a.txt"
+    with (
+        pytest.raises(OutputExistsError, match="appeared while memviz was writing it"),
+        atomic_output(out) as partial,
+    ):
+        partial.write_text("mine", encoding="utf-8")
+        out.write_text("theirs", encoding="utf-8")
+    assert out.read_text(encoding="utf-8") == "theirs" and os.listdir(tmp_path) == ["a.txt"]
+
+
+def test_files_beside_the_target_are_never_touched(tmp_path):
+    for name in ("clip.gif.part", "clip.gif.tmp", ".clip.gif.swp"):
+        (tmp_path / name).write_text("the user's", encoding="utf-8")
+    with pytest.raises(RuntimeError), atomic_output(tmp_path / "clip.gif"):
+        raise RuntimeError
+    with atomic_output(tmp_path / "clip.gif") as partial:
+        partial.write_text("gif", encoding="utf-8")
+    assert sorted(os.listdir(tmp_path)) == [".clip.gif.swp", "clip.gif", "clip.gif.part", "clip.gif.tmp"]
+    assert all(
+        (tmp_path / n).read_text(encoding="utf-8") == "the user's"
+        for n in ("clip.gif.part", "clip.gif.tmp", ".clip.gif.swp")
+    )
+
+
+def test_folders_are_named(tmp_path):
+    with pytest.raises(IsADirectoryError, match=f"out: {tmp_path} is a folder, not a file"):
+        check_output(tmp_path, force=True)
+    missing = tmp_path / "no" / "a.txt"
+    with pytest.raises(FileNotFoundError, match="does not exist"):
+        check_output(missing, force=False, make_folder=False)
+    check_output(missing, force=False)  # made when allowed
+    assert (tmp_path / "no").is_dir() and os.listdir(tmp_path / "no") == []
