@@ -35,7 +35,6 @@ from memviz.gui.analysis.base import AnalysisView
 from memviz.gui.analysis.common import (
     GREY,
     clicked_seed,
-    config_summary,
     count_text,
     font,
     ink,
@@ -62,6 +61,7 @@ from memviz.gui.analysis.common import (
 )
 from memviz.gui.analysis.worker import JobContext
 from memviz.gui.palette import STRATEGY_COLORS
+from memviz.wording import config_summary
 
 BASELINE_X, CURRENT_X = 0.0, 1.0
 COLUMN_HALF_WIDTH = 0.36
@@ -191,7 +191,9 @@ class BatchView(AnalysisView):
                 "seeds, compared pair by pair.",
             )
         )
-        self.context_label.setText(config_summary(self.settings.config, self.language))
+        self.context_label.setText(
+            config_summary(self.settings.config, self.language.code, seed=False, tokens=True)
+        )
         set_title(
             self.coverage_plot,
             tr("每次运行的覆盖率（一个点一次运行）", "Coverage of each run (a dot per run)"),
@@ -229,11 +231,11 @@ class BatchView(AnalysisView):
                 f"{seeds_text(comparison.seeds.start, d.n, self.language)}，同一个 seed 配对。"
                 f"95% 区间：正态 [{pct(d.lo, True)}, {pct(d.hi, True)}]，"
                 f"配对 bootstrap（{DEFAULT_BOOTSTRAP} 次重抽）[{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]。"
-                f"设置：{config_summary(config, self.language)}",
+                f"设置：{config_summary(config, self.language.code, seed=False, tokens=True)}",
                 f"{seeds_text(comparison.seeds.start, d.n, self.language)}, paired by seed. 95% intervals: "
                 f"normal [{pct(d.lo, True)}, {pct(d.hi, True)}], paired bootstrap ({DEFAULT_BOOTSTRAP} "
                 f"resamples) [{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]. "
-                f"Settings: {config_summary(config, self.language)}",
+                f"Settings: {config_summary(config, self.language.code, seed=False, tokens=True)}",
             )
         )
         narrowing = 1 - d.paired_half / d.unpaired_half if d.unpaired_half > 0 else 0.0

@@ -24,12 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from memviz.core.engine import RunConfig
 from memviz.core.stats import pct
 from memviz.gui import themes
 from memviz.gui.language import Language
 from memviz.gui.palette import OKABE_ITO
-from memviz.textreport import POLICY_NAMES, STRATEGY_NAMES, whole
+from memviz.wording import policy_name, strategy_name, whole
 
 TITLE_PT = 15
 LABEL_PT = 14
@@ -39,7 +38,7 @@ GRID_ALPHA = 0.18
 
 
 def strategy_label(strategy: str, language: Language) -> str:
-    return language.tr(*STRATEGY_NAMES[strategy])
+    return strategy_name(strategy, language.code)
 
 
 def strategy_tick(strategy: str, language: Language) -> str:
@@ -48,32 +47,13 @@ def strategy_tick(strategy: str, language: Language) -> str:
 
 
 def policy_label(policy: str, language: Language) -> str:
-    return language.tr(*POLICY_NAMES[policy])
+    return policy_name(policy, language.code)
 
 
 def capacity_label(capacity: int | None, language: Language) -> str:
     if capacity is None:
         return language.tr("不限", "unlimited")
     return language.tr(f"{capacity} 条", f"{capacity} entries")
-
-
-def config_summary(config: RunConfig, language: Language, budget: bool = True) -> str:
-    """One line naming the settings a result was computed with."""
-    tr = language.tr
-    parts = [strategy_label(config.strategy, language)]
-    if config.strategy != "random":
-        parts.append(tr("容量 ", "capacity ") + capacity_label(config.capacity, language))
-        if config.capacity is not None:
-            parts.append(tr("淘汰 ", "eviction ") + policy_label(config.policy, language))
-    if budget:
-        parts.append(tr(f"预算 {config.budget} 步", f"budget {config.budget} steps"))
-    parts.append(
-        tr(
-            f"每步 {config.base_tokens:,} token + 每条记忆 {config.entry_tokens}",
-            f"tokens per step: {config.base_tokens:,} + {config.entry_tokens} per memory entry",
-        )
-    )
-    return tr("，", ", ").join(parts)
 
 
 def seeds_text(seed0: int, runs: int, language: Language) -> str:

@@ -35,7 +35,6 @@ from memviz.gui.analysis import export
 from memviz.gui.analysis.base import AnalysisView
 from memviz.gui.analysis.common import (
     GREY,
-    config_summary,
     font,
     ink,
     interval_text,
@@ -55,8 +54,11 @@ from memviz.gui.analysis.common import (
 )
 from memviz.gui.analysis.worker import Job, JobContext
 from memviz.gui.palette import POLICY_COLORS
+from memviz.wording import config_summary
 
 MEMORY_STRATEGIES = tuple(s for s in STRATEGIES if uses_memory(s))
+# The sweep sets capacity, policy and seed itself, so its settings line names only the rest.
+SUMMARY = {"memory": False, "seed": False, "tokens": True}
 DEFAULT_STRATEGY = "frontier"  # the chapter sweeps "visited set + link table"
 DEFAULT_CAPACITY_RANGE = (1, 24)
 DEFAULT_PAIR = (12, "random", "fifo")  # the chapter's comparison
@@ -285,7 +287,9 @@ class SweepView(AnalysisView):
                 "to forget when memory is short.",
             )
         )
-        self.context_label.setText(config_summary(self._sweep_config(self.settings.config), self.language))
+        self.context_label.setText(
+            config_summary(self._sweep_config(self.settings.config), self.language.code, **SUMMARY)
+        )
         set_title(self.plot, tr("覆盖率随记忆容量", "Coverage by memory capacity"))
         self.compare_result.setText("")
 
@@ -297,9 +301,9 @@ class SweepView(AnalysisView):
         self.context_label.setText(
             tr(
                 f"每个点：{seeds_text(sweep.seeds.start, len(sweep.seeds), self.language)}的覆盖率均值，"
-                f"带 95% 区间。设置：{config_summary(sweep.config.with_(capacity=None), self.language)}",
+                f"带 95% 区间。设置：{config_summary(sweep.config, self.language.code, **SUMMARY)}",
                 f"Each point: mean coverage over {seeds_text(sweep.seeds.start, len(sweep.seeds), self.language)}, "
-                f"with its 95% interval. Settings: {config_summary(sweep.config.with_(capacity=None), self.language)}",
+                f"with its 95% interval. Settings: {config_summary(sweep.config, self.language.code, **SUMMARY)}",
             )
         )
         self._fill_capacity_combo(sweep.capacities)

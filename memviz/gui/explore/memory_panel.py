@@ -17,10 +17,10 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLay
 
 from memviz.core.engine import StepEvent
 from memviz.gui.explore import style
-from memviz.gui.explore.labels import policy_name, policy_rule, strategy_name
 from memviz.gui.explore.model import ExploreModel
 from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.language import Language
+from memviz.wording import policy_name, policy_rule, strategy_name
 
 NORMAL = "normal"
 NEW = "new"
@@ -520,7 +520,7 @@ class MemoryPanel(QWidget):
         tr = self.language.tr
         lang = self.language.code
         config = self.model.config
-        self.title.setText(tr("记忆", "Memory") + " · " + strategy_name(config.strategy, lang))
+        self.title.setText(tr("记忆", "Memory") + " · " + strategy_name(config.strategy, lang, capital=True))
         memory = self.model.exploration.memory
         if memory is not None:
             if memory.capacity is None:

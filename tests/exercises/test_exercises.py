@@ -10,10 +10,12 @@ from collections import Counter
 
 import pytest
 
-from memviz.core import exercises as exs
+from memviz import exercises as exs
 from memviz.core.engine import Exploration, RunConfig, run
-from memviz.core.exercises import (
-    PAIRING_CONDITIONS,
+from memviz.core.experiments import Runner, paired_difference
+from memviz.core.report import seed_story
+from memviz.core.stats import pct
+from memviz.exercises import (
     AnswerError,
     ExerciseError,
     choices,
@@ -22,14 +24,12 @@ from memviz.core.exercises import (
     explanation,
     grade,
     load_exercises,
-    pairing_condition,
     parse_number,
     question,
     solve,
 )
-from memviz.core.experiments import Runner, paired_difference
-from memviz.core.report import seed_story
-from memviz.core.stats import pct
+from memviz.exercises.answers.batches import PAIRING_CONDITIONS, pairing_condition
+from memviz.exercises.loading import EXTRA_DIRS_ENV
 from memviz.paths import resource_path
 
 BUNDLED = load_exercises()
@@ -302,7 +302,7 @@ def test_teacher_file_in_a_folder_works(tmp_path, chapter_site):
 
 def test_extra_folders_come_after_the_bundled_ones(tmp_path, monkeypatch):
     (tmp_path / "class.json").write_text(json.dumps(TEACHER_FILE), encoding="utf-8")
-    monkeypatch.setenv(exs.EXTRA_DIRS_ENV, str(tmp_path))
+    monkeypatch.setenv(EXTRA_DIRS_ENV, str(tmp_path))
     found, problems = collect_exercises()
     assert problems == []
     assert [ex.id for ex in found[: len(BUNDLED)]] == [ex.id for ex in BUNDLED]
@@ -407,7 +407,7 @@ class Block(importlib.abc.MetaPathFinder):
         if name.split(".")[0] in ("PySide6", "pyqtgraph", "shiboken6"):
             raise ImportError(name)
 sys.meta_path.insert(0, Block())
-from memviz.core.exercises import load_exercises, grade, solve
+from memviz.exercises import load_exercises, grade, solve
 ex = load_exercises()[0]
 assert grade(ex, solve(ex).expected).correct
 print("ok")
