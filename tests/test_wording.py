@@ -27,7 +27,10 @@ def test_config_summary_names_only_what_applies():
         "visited set + link table, capacity 3, eviction LRU, seed 1000, budget 40 steps"
     )
     assert config_summary(bounded, "zh") == "已访问集合 + 链接表，容量 3，淘汰 LRU，seed 1000，预算 40 步"
-    assert config_summary(RunConfig("visited"), "en", seed=False, budget=False) == "visited set, unlimited memory"
+    assert (
+        config_summary(RunConfig("visited"), "en", seed=False, budget=False)
+        == "visited set, unlimited memory"
+    )
     # No memory: capacity and policy do not apply, so they are not named.
     assert config_summary(RunConfig("random", capacity=5), "en", seed=False) == "no memory, budget 30 steps"
     assert config_summary(bounded, "en", memory=False, seed=False, budget=False, capital=True) == (
