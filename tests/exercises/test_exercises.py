@@ -15,6 +15,7 @@ from memviz.core.engine import Exploration, RunConfig, run
 from memviz.core.experiments import Runner, paired_difference
 from memviz.core.report import seed_story
 from memviz.core.stats import pct
+from memviz.core.stepping import step_until
 from memviz.exercises import (
     AnswerError,
     ExerciseError,
@@ -104,8 +105,7 @@ def test_choices_hold_the_answer_once(ex):
 @pytest.mark.parametrize("ex", [e for e in BUNDLED if e.kind == "next_page"], ids=lambda e: e.id)
 def test_next_page_answers_are_the_engine_step(chapter_site, ex):
     exploration = Exploration(chapter_site, ex.config)
-    for _ in range(ex.params["step"]):
-        exploration.step()
+    step_until(exploration, limit=ex.params["step"])
     page = exploration.page
     event = exploration.step()
     assert solve(ex).expected == str(event.to_page)
@@ -115,11 +115,10 @@ def test_next_page_answers_are_the_engine_step(chapter_site, ex):
 @pytest.mark.parametrize("ex", [e for e in BUNDLED if e.kind == "next_eviction"], ids=lambda e: e.id)
 def test_next_eviction_answers_are_the_engine_eviction(chapter_site, ex):
     exploration = Exploration(chapter_site, ex.config)
-    while True:
-        memory_before = set(exploration.memory.entries)
-        event = exploration.step()
-        if event.call > ex.params["step"] and event.memory_evicted is not None:
-            break
+    events = step_until(exploration, lambda e: e.call > ex.params["step"] and e.memory_evicted is not None)
+    event = events[-1]
+    # Memory just before that step: what it holds now, less the page written, plus the page evicted.
+    memory_before = set(exploration.memory.entries) - {event.memory_written} | {event.memory_evicted}
     assert solve(ex).expected == str(event.memory_evicted)
     assert {c.key for c in choices(ex)} == {str(p) for p in memory_before}
 

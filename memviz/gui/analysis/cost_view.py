@@ -25,6 +25,7 @@ from memviz.core.engine import Exploration, RunConfig
 from memviz.core.experiments import CostResult, cost_to_find_all_bugs
 from memviz.core.site import Site
 from memviz.core.stats import pct
+from memviz.core.stepping import step_until
 from memviz.core.strategies import STRATEGIES, uses_memory
 from memviz.gui.analysis import export
 from memviz.gui.analysis.base import AnalysisView
@@ -98,13 +99,7 @@ class CostData:
 
 def bug_tokens_of(site: Site, config: RunConfig) -> list[int]:
     """Step one run through the core and note the token total each time a new bug is reported."""
-    exploration = Exploration(site, config)
-    found = []
-    while not exploration.finished:
-        event = exploration.step()
-        if event.bug_found:
-            found.append(event.tokens_total)
-    return found
+    return [event.tokens_total for event in step_until(Exploration(site, config)) if event.bug_found]
 
 
 def cost_function(site: Site, config: RunConfig, runs: int, seed0: int) -> Callable[[JobContext], CostData]:

@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from memviz.core.engine import Exploration, RunConfig, StepEvent
 from memviz.core.site import Site
+from memviz.core.stepping import step_until
 from memviz.gui.models import RunSettings
 
 # Autoplay speeds in steps per second; the +/− keys move along this list.
@@ -147,7 +148,9 @@ class ExploreModel(QObject):
             self._exploration = Exploration(self.settings.site, self.settings.config)
             self._events = []
             self._order_before = None
-        while len(self._events) < position and not self._exploration.finished:
+        # All but the last call in one go; the last through _advance, which notes the memory before it.
+        self._events += step_until(self._exploration, limit=position - len(self._events) - 1)
+        if len(self._events) < position and not self._exploration.finished:
             self._advance()
         if self._exploration.finished:
             self.pause()
