@@ -6,7 +6,7 @@ Plots are styled for a projector: white background, black axes, large type, Okab
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Container, Hashable, Sequence
 
 import numpy as np
 import pyqtgraph as pg
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QTableWidget,
+    QTableWidgetItem,
     QWidget,
 )
 
@@ -174,6 +175,25 @@ def make_table(rows: int, columns: int, name: str, scale: float = 1.0) -> QTable
         table_font.setPointSizeF(table_font.pointSizeF() * scale)
         table.setFont(table_font)
     return table
+
+
+def fill_table(
+    table: QTableWidget, texts: Sequence[Sequence[str]], bold: Container[tuple[int, int]] = ()
+) -> None:
+    """Put ``texts`` (a row of cells per table row) into ``table``, centred, the cells at ``bold``
+    (row, column) in bold, and fit the table's height to its rows."""
+    for r, row in enumerate(texts):
+        for c, text in enumerate(row):
+            item = QTableWidgetItem(text)
+            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            if (r, c) in bold:
+                heavy = item.font()
+                heavy.setBold(True)
+                item.setFont(heavy)
+            table.setItem(r, c, item)
+    table.resizeRowsToContents()
+    rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+    table.setFixedHeight(table.horizontalHeader().height() + rows + 4)
 
 
 def make_plot(axis_items: dict | None = None) -> pg.PlotWidget:

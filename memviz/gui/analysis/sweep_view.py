@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSpinBox,
     QSplitter,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -35,6 +34,7 @@ from memviz.gui.analysis import export
 from memviz.gui.analysis.base import AnalysisView
 from memviz.gui.analysis.common import (
     GREY,
+    fill_table,
     font,
     ink,
     interval_text,
@@ -466,18 +466,11 @@ class SweepView(AnalysisView):
     def _fill_cell_table(self, capacity: int) -> None:
         sweep = self.result.sweep
         self.cell_table.setVerticalHeaderLabels([policy_label(p, self.language) for p in POLICIES])
-        for r, policy in enumerate(POLICIES):
+        texts = []
+        for policy in POLICIES:
             ci = sweep.ci(capacity, policy) if policy in sweep.policies else None
-            texts = ("", "") if ci is None else (pct(ci.mean), f"[{pct(ci.lo)}, {pct(ci.hi)}]")
-            for c, text in enumerate(texts):
-                item = QTableWidgetItem(text)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                self.cell_table.setItem(r, c, item)
-        self.cell_table.resizeRowsToContents()
-        height = self.cell_table.horizontalHeader().height() + sum(
-            self.cell_table.rowHeight(r) for r in range(len(POLICIES))
-        )
-        self.cell_table.setFixedHeight(height + 4)
+            texts.append(["", ""] if ci is None else [pct(ci.mean), f"[{pct(ci.lo)}, {pct(ci.hi)}]"])
+        fill_table(self.cell_table, texts)
 
     # --- export -----------------------------------------------------------------------------------
 
@@ -503,9 +496,7 @@ class SweepView(AnalysisView):
     def export_data(self) -> dict:
         sweep: Sweep = self.result.sweep
         return {
-            "site": dict(self.settings.site.names),
-            "config": export.setting_values(sweep.config),
-            "seeds": {"seed0": sweep.seeds.start, "runs": len(sweep.seeds)},
+            **self._export_context(sweep.config, sweep.seeds),
             "capacities": list(sweep.capacities),
             "policies": list(sweep.policies),
             "cells": [
