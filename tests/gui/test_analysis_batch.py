@@ -237,5 +237,8 @@ def test_a_dot_names_its_run_in_the_language_in_force(make_view):
     view.language.set_code("en")
     assert tip(x=1.0, y=56.25, data=1003) == "seed 1003: coverage 56.2%\nclick to open it in Explore"
     diff_tip = view.diff_dots["higher"].opts["tip"]
-    assert diff_tip(x=12.5, y=3.0, data=1010) == "seed 1010: difference +12.5 points\nclick to open it in Explore"
+    assert (
+        diff_tip(x=12.5, y=3.0, data=1010)
+        == "seed 1010: difference +12.5 points\nclick to open it in Explore"
+    )
     assert view.coverage_plot.toolTip() == "Click a dot to open that run in Explore"
