@@ -71,55 +71,6 @@ def test_events_add_up_to_the_result(doc, setting):
             assert len(memory) <= memory.capacity
 
 
-def test_fifo_capacity_3_evicts_the_oldest_entry_each_time(chapter_site):
-    exploration = Exploration(chapter_site, RunConfig(strategy="visited", capacity=3, policy="fifo", seed=7))
-    order = exploration.memory.order()
-    while not exploration.finished:
-        event = exploration.step()
-        if event.memory_written is not None and len(order) == 3:
-            assert event.memory_evicted == order[0]
-        order = exploration.memory.order()
-        assert len(order) <= 3
-
-
-def test_lru_touch_moves_the_entry_to_the_newest_end(chapter_site):
-    exploration = Exploration(chapter_site, RunConfig(strategy="visited", capacity=20, policy="lru", seed=3))
-    touched = 0
-    while not exploration.finished:
-        event = exploration.step()
-        if event.memory_touched is not None:
-            touched += 1
-            assert exploration.memory.order()[-1] == event.memory_touched
-            assert event.memory_written is None and event.memory_evicted is None
-    assert touched > 0
-
-
-def test_frontier_plans_through_memory_and_walks_the_first_hop(chapter_site):
-    exploration = Exploration(chapter_site, RunConfig(strategy="frontier", seed=1000, budget=60))
-    plans = 0
-    while not exploration.finished:
-        before = set(exploration.memory.order())
-        event = exploration.step()
-        if event.planned_path:
-            plans += 1
-            path = event.planned_path
-            assert path[0] == event.from_page and path[1] == event.to_page
-            assert path[-1] not in before  # the target is a page memory does not know
-            assert all(p in before for p in path[:-1])
-    assert plans > 0
-    assert exploration.stop_reason in ("done", "budget")
-
-
-def test_a_page_with_no_links_ends_the_run():
-    doc = {"format": "memviz-site/1", "pages": [{"zh": "甲", "links": [1]}, {"zh": "乙", "links": []}]}
-    site = Site.from_dict(doc)
-    for strategy in ("random", "visited", "frontier"):
-        result = run(site, RunConfig(strategy=strategy, seed=5))
-        assert result.path == [0, 1]
-        assert result.stop_reason == "dead_end"
-        assert result.tokens == 2 * 3000 + (0 if strategy == "random" else 40 * (1 + 2))
-
-
 def test_zero_budget_makes_no_call(chapter_site):
     exploration = Exploration(chapter_site, RunConfig(budget=0))
     assert exploration.finished
