@@ -1,47 +1,20 @@
-"""The chapter's figures as text tables, in Chinese or English (``memviz report``, ``run``, ``batch``)."""
+"""The chapter's figures as text tables, in Chinese or English (``memviz report``, ``run``, ``batch``).
+
+Names, a config's one-line summary and counts come from :mod:`memviz.wording`, shared with the window.
+"""
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from memviz.core.engine import RunConfig, RunResult
 from memviz.core.experiments import Comparison
 from memviz.core.site import Site
 from memviz.core.stats import pct
+from memviz.wording import config_summary, policy_name, strategy_name, t, whole
 
 if TYPE_CHECKING:
     from memviz.core.streaming import StreamedComparison
-
-STRATEGY_NAMES = {
-    "random": ("无记忆", "no memory"),
-    "visited": ("已访问集合", "visited set"),
-    "frontier": ("已访问集合 + 链接表", "visited set + link table"),
-}
-POLICY_NAMES = {"fifo": ("FIFO", "FIFO"), "lru": ("LRU", "LRU"), "random": ("随机", "random")}
-
-
-def t(lang: str, zh: str, en: str) -> str:
-    return zh if lang == "zh" else en
-
-
-def strategy_name(strategy: str, lang: str) -> str:
-    zh, en = STRATEGY_NAMES[strategy]
-    return t(lang, zh, en)
-
-
-def policy_name(policy: str, lang: str) -> str:
-    if policy not in POLICY_NAMES:  # registered beyond the chapter's three (ttl, a teacher's own)
-        from memviz.core.policies import POLICIES
-
-        return POLICIES.get(policy).name_in(lang)
-    zh, en = POLICY_NAMES[policy]
-    return t(lang, zh, en)
-
-
-def whole(x: float) -> str:
-    """A count with thousands separators, rounding halves up like the chapter (105,358.6 → 105,359)."""
-    return f"{math.floor(x + 0.5):,}"
 
 
 def interval(mean: float, lo: float, hi: float, sign: bool = True) -> str:
@@ -84,39 +57,6 @@ def headline_lines(tables: dict, lang: str) -> list[str]:
     return lines
 
 
-def config_summary(config: RunConfig, lang: str) -> str:
-    parts = [t(lang, "策略", "strategy") + " " + strategy_name(config.strategy, lang)]
-    if config.strategy != "random":
-        cap = t(lang, "不限", "unlimited") if config.capacity is None else str(config.capacity)
-        parts.append(t(lang, "容量 ", "capacity ") + cap)
-        if config.capacity is not None:
-            parts.append(t(lang, "淘汰 ", "eviction ") + policy_name(config.policy, lang))
-        if config.policy == "ttl":
-            parts.append(
-                t(
-                    lang,
-                    f"{config.time_to_live} 步没访问就忘",
-                    f"forgotten {config.time_to_live} steps after a visit",
-                )
-            )
-        if not config.keeps_bug_list:
-            parts.append(t(lang, "没有 Bug 清单", "no bug list"))
-    elif config.keeps_bug_list:
-        parts.append(t(lang, "有 Bug 清单", "with a bug list"))
-    parts.append(t(lang, "seed ", "seed ") + str(config.seed))
-    if config.until_all_bugs:
-        parts.append(
-            t(
-                lang,
-                f"直到找全 Bug（上限 {config.max_steps} 步）",
-                f"until all bugs (max {config.max_steps} steps)",
-            )
-        )
-    else:
-        parts.append(t(lang, f"预算 {config.budget} 步", f"budget {config.budget} steps"))
-    return t(lang, "，", ", ").join(parts)
-
-
 def run_text(site: Site, config: RunConfig, result: RunResult, lang: str) -> list[str]:
     names = [site.page_name(p, lang) for p in result.path]
     stop = {
@@ -127,7 +67,7 @@ def run_text(site: Site, config: RunConfig, result: RunResult, lang: str) -> lis
         "dead_end": t(lang, "页面没有可点的链接", "page has no link to click"),
     }[result.stop_reason]
     return [
-        config_summary(config, lang),
+        t(lang, "策略 ", "strategy ") + config_summary(config, lang),
         t(lang, "覆盖率", "coverage")
         + f" {pct(result.coverage)}% ({round(result.coverage * site.n_pages)}/{site.n_pages})",
         t(lang, "重复访问率", "repeat rate") + f" {pct(result.repeat)}%",
@@ -174,7 +114,8 @@ def batch_text(comparison: Comparison | StreamedComparison, lang: str) -> list[s
     config, d = comparison.config, comparison.diff
     runs = len(comparison.seeds)
     lines = [
-        config_summary(config, lang).split(t(lang, "，seed", ", seed"))[0]
+        t(lang, "策略 ", "strategy ")
+        + config_summary(config, lang, seed=False, budget=False)
         + t(
             lang,
             f"；seed {comparison.seeds.start}～{comparison.seeds.stop - 1}，共 {runs} 次",

@@ -1,6 +1,6 @@
 """The Exercises view: questions about runs, graded at once, with an explanation from the core's figures.
 
-The view only asks and shows; :mod:`memviz.core.exercises` computes every answer from the
+The view only asks and shows; :mod:`memviz.exercises` computes every answer from the
 exercise's own settings when it is checked. Progress (last answer, right or wrong) is kept in the
 settings store under the group "exercises", so it survives a restart and a "reset to defaults".
 """
@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from memviz.core import exercises as core
-from memviz.core.exercises import AnswerError, Exercise, ExerciseError, Grade
+from memviz import exercises
+from memviz.exercises import AnswerError, Exercise, ExerciseError, Grade
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
 from memviz.gui.palette import OKABE_ITO
@@ -185,7 +185,7 @@ class ExercisesView(QWidget):
 
             store = default_store()
         self.progress_store = ProgressStore(store)
-        self.exercises, self.problems = core.collect_exercises(sources)
+        self.exercises, self.problems = exercises.collect_exercises(sources)
         self.records = self.progress_store.load([ex.id for ex in self.exercises])
         self.current: Exercise | None = None
         self.last_grade: Grade | None = None
@@ -423,7 +423,7 @@ class ExercisesView(QWidget):
         record = self.records.get(self.current.id) if self.current is not None else None
         if record is not None:
             self._restore_answer(record.answer)
-            if core.is_solved(self.current):  # instant: show what was shown when it was checked
+            if exercises.is_solved(self.current):  # instant: show what was shown when it was checked
                 self._grade_and_show(record.answer, save=False)
         self._set_exercise_texts()
 
@@ -441,7 +441,7 @@ class ExercisesView(QWidget):
         if ex is None:
             return
         try:
-            options = core.choices(ex)
+            options = exercises.choices(ex)
         except ExerciseError as exc:
             self.check_button.setEnabled(False)
             self.message = (str(exc), str(exc))
@@ -496,7 +496,7 @@ class ExercisesView(QWidget):
     def _grade_and_show(self, answer: str, save: bool) -> None:
         ex = self.current
         try:
-            grade = core.grade(ex, answer)
+            grade = exercises.grade(ex, answer)
         except AnswerError as exc:
             self.last_grade = None
             self.message = (exc.zh, exc.en)
@@ -598,7 +598,7 @@ class ExercisesView(QWidget):
         answer = tr("选择题", "choose one") if ex.answer_type == "choice" else tr("填数", "enter a number")
         self.kind_label.setText(f"{answer} · {kind}")
         try:
-            self.question_label.setText(core.question(ex, lang))
+            self.question_label.setText(exercises.question(ex, lang))
         except ExerciseError as exc:
             self.question_label.setText(
                 tr(f"这道题的设置有问题：{exc}", f"This exercise cannot be asked: {exc}")
@@ -606,13 +606,13 @@ class ExercisesView(QWidget):
             self.check_button.setEnabled(False)
         if ex.answer_type == "number":
             try:
-                self.unit_label.setText(core.unit(ex, lang))
+                self.unit_label.setText(exercises.unit(ex, lang))
             except ExerciseError:
                 self.unit_label.clear()
-            self.tolerance_label.setText(core.tolerance_text(ex, lang))
+            self.tolerance_label.setText(exercises.tolerance_text(ex, lang))
         else:
             try:
-                labels = {c.key: c.label(lang) for c in core.choices(ex)}
+                labels = {c.key: c.label(lang) for c in exercises.choices(ex)}
             except ExerciseError:
                 labels = {}
             for choice_row in self.choice_rows:

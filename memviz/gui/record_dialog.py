@@ -354,23 +354,14 @@ class RecordDialog(QDialog):
         self._set_run_text()
 
     def _set_run_text(self) -> None:
-        from memviz.gui.explore.labels import policy_name, strategy_name
+        from memviz.wording import config_summary
 
         tr, lang, config = self.language.tr, self.language.code, self.settings.config
-        parts = [strategy_name(config.strategy, lang)]
-        if config.strategy != "random":
-            if config.capacity is None:
-                parts.append(tr("记忆不限", "unlimited memory"))
-            else:
-                parts.append(tr(f"容量 {config.capacity}", f"capacity {config.capacity}"))
-                parts.append(policy_name(config.policy, lang))
-        parts += [
-            tr(f"种子 {config.seed}", f"seed {config.seed}"),
-            tr(f"预算 {config.budget} 步", f"budget {config.budget}"),
-        ]
         site = self.settings.site.name(lang)
         self.run_label.setText(
-            tr("录制当前的运行：", "Records the run in force: ") + " · ".join(parts) + f" · {site}"
+            tr("录制当前的运行：", "Records the run in force: ")
+            + config_summary(config, lang, capital=True)
+            + f" · {site}"
         )
 
     def _set_texts(self) -> None:

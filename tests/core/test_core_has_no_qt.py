@@ -14,6 +14,7 @@ class Block(importlib.abc.MetaPathFinder):
 
 sys.meta_path.insert(0, Block())
 import memviz.core, memviz.core.report, memviz.core.experiments, memviz.textreport, memviz.cli
+import memviz.wording, memviz.exercises
 from memviz.core import load_site, run, RunConfig
 assert run(load_site(), RunConfig(strategy="frontier")).steps == 30
 assert not any(m.split(".")[0] in ("PySide6", "pyqtgraph", "shiboken6") for m in sys.modules)

@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 from memviz.core.engine import DEFAULT_MAX_STEPS, ConfigError, RunConfig
-from memviz.core.exercises import collect_exercises
 from memviz.core.experiments import DEFAULT_RUNS
 from memviz.core.limits import (
     LIMITS,
@@ -24,6 +23,7 @@ from memviz.core.limits import (
     shown,
 )
 from memviz.core.rng import SEED_MAX
+from memviz.exercises.loading import collect_exercises
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

@@ -6,15 +6,12 @@ import pytest
 
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import Runner, compare_with_baseline
-from memviz.core.report import chapter_tables
 from memviz.core.stats import pct
-from memviz.textreport import report_text
 
 
-@pytest.fixture(scope="module")
-def tables(chapter_site):
-    with Runner() as runner:
-        return chapter_tables(chapter_site, runner=runner)
+@pytest.fixture
+def tables(chapter_report):
+    return chapter_report
 
 
 def test_strategy_means(tables):
@@ -90,19 +87,6 @@ def test_seed_1000_story(tables):
         "reports": 4,
         "dups": 2,
     }
-
-
-def test_report_text_opens_with_the_chapters_two_lines(tables, chapter_site):
-    lines = report_text(tables, chapter_site, "zh")
-    assert lines[:2] == [
-        "visited   − random 覆盖率差 +29.3 个百分点 [+27.9, +30.6]",
-        "frontier  − random 覆盖率差 +45.1 个百分点 [+44.0, +46.1]",
-    ]
-    text = "\n".join(lines)
-    for figure in ("48.8", "78.0", "93.8", "90,000", "105,359", "5.8%", "+3.8 [+2.7, +4.8]", "只去过 12 个"):
-        assert figure in text
-    english = "\n".join(report_text(tables, chapter_site, "en"))
-    assert "coverage +29.3 points [+27.9, +30.6]" in english and "只" not in english
 
 
 def test_runner_gives_the_same_figures_however_it_cuts_batches(chapter_site):

@@ -228,3 +228,17 @@ def test_theme_change_recolours_plots_and_texts(make_view):
         themes.manager().apply("light")
     assert view.coverage_plot.backgroundBrush().color().name() == themes.LIGHT.plot_background
     assert view.headline.text().endswith("20 次全部更高")  # the result survived the repaints
+
+
+def test_a_dot_names_its_run_in_the_language_in_force(make_view):
+    view = make_view("visited")
+    tip = view.coverage_dots["current"].opts["tip"]
+    assert tip(x=1.0, y=56.25, data=1003) == "seed 1003：覆盖率 56.2%\n点击：在探索视图里打开"
+    view.language.set_code("en")
+    assert tip(x=1.0, y=56.25, data=1003) == "seed 1003: coverage 56.2%\nclick to open it in Explore"
+    diff_tip = view.diff_dots["higher"].opts["tip"]
+    assert (
+        diff_tip(x=12.5, y=3.0, data=1010)
+        == "seed 1010: difference +12.5 points\nclick to open it in Explore"
+    )
+    assert view.coverage_plot.toolTip() == "Click a dot to open that run in Explore"

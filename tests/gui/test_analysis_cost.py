@@ -120,3 +120,11 @@ def test_english_and_back(make_view):
     view.language.set_code("zh")
     assert "只有无记忆" in view.headline.text()
     assert view.curve_plot.getPlotItem().getAxis("left").labelText == "已找到的 Bug（平均个数）"
+
+
+def test_a_dot_names_its_run(make_view):
+    view = make_view(runs=30)
+    tip = view.dots["steps", "random"].opts["tip"]
+    assert tip(x=0.0, y=2.0, data=1042) == "seed 1042：100 步\n点击：在探索视图里打开"
+    tokens_tip = view.dots["tokens", "frontier"].opts["tip"]
+    assert tokens_tip(x=0.0, y=5.0, data=1042).startswith("seed 1042：100,000 token\n")

@@ -7,7 +7,7 @@ import json
 import pytest
 from PySide6.QtCore import QSettings, Qt
 
-from memviz.core import exercises as core
+from memviz import exercises as core
 from memviz.gui.exercises_view import ExercisesView
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memviz.core.engine import Exploration, RunConfig
+from memviz.core.stepping import step_until
 from memviz.gui.explore.model import SPEEDS, ExploreModel
 from memviz.gui.models import RunSettings
 
@@ -18,8 +19,7 @@ CONFIGS = [
 
 
 def core_events(site, config, n):
-    exploration = Exploration(site, config)
-    return [exploration.step() for _ in range(n)]
+    return step_until(Exploration(site, config), limit=n)
 
 
 @pytest.fixture
@@ -66,8 +66,7 @@ def test_jump_equals_stepping(model_for, site):
         model.jump(target)
         assert model.events == core_events(site, config, target)
         reference = Exploration(site, config)
-        for _ in range(target):
-            reference.step()
+        step_until(reference, limit=target)
         assert model.exploration.visits == reference.visits
         assert model.exploration.memory.order() == reference.memory.order()
     model.jump(99)  # past the end: clamped

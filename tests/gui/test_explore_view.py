@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.stats import pct
+from memviz.core.stepping import step_until
 from memviz.gui.explore import style
 from memviz.gui.explore.graph_view import FORGOTTEN, REMEMBERED, UNVISITED, VISITED
 from memviz.gui.explore.memory_panel import EVICTED, NEW, TOUCHED
@@ -77,7 +78,7 @@ def test_numbers_after_clicks_equal_the_core(make_window, qtbot, site, config, c
     window = make_window(config)
     click_step(qtbot, window, clicks)
     reference = Exploration(site, config)
-    events = [reference.step() for _ in range(clicks)]
+    events = step_until(reference, limit=clicks)
     event = events[-1]
     explore = window.explore
     assert explore.numbers.shown_values() == expected_numbers(event, site, config)

@@ -10,6 +10,7 @@ from PySide6.QtCore import QUrl
 from memviz.core.engine import RunConfig, run
 from memviz.core.experiments import Runner
 from memviz.core.report import seed_story
+from memviz.core.stepping import step_until
 from memviz.gui.info_view import InfoView, config_from_link, notes_markdown
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
@@ -109,15 +110,14 @@ def test_the_runs_the_notes_suggest_do_what_they_say(chapter_site):
 
     # 2. Link lists, seed 1000: on "Delete account" after 8 steps, and step 9 follows a planned route.
     exploration = Exploration(chapter_site, RunConfig("frontier", 1000))
-    for _ in range(8):
-        exploration.step()
+    step_until(exploration, limit=8)
     assert chapter_site.page_name(exploration.page, "en") == "Delete account"
     assert exploration.step().how == HOW_PLAN
     # 4. Seed 1070, capacity 5: LRU and FIFO forget different pages at step 6.
     evicted = {}
     for policy in ("lru", "fifo"):
         exploration = Exploration(chapter_site, RunConfig("frontier", 1070, capacity=5, policy=policy))
-        events = [exploration.step() for _ in range(6)]
+        events = step_until(exploration, limit=6)
         evicted[policy] = events[-1].memory_evicted
         assert all(e.memory_evicted is None for e in events[:-1])
     assert evicted["lru"] is not None and evicted["lru"] != evicted["fifo"]

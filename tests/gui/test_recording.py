@@ -324,12 +324,12 @@ def test_dialog_cancel_stops_the_recording(qtbot, tmp_path, chapter_site):
 def test_dialog_names_the_run_it_records_and_follows_changes(qtbot, tmp_path, chapter_site):
     dialog = _dialog(qtbot, tmp_path, chapter_site, "n.mp4")
     assert dialog.run_label.text().startswith(
-        "Records the run in force: Visited set + link table · capacity 3 · FIFO · seed 1000 · budget 4"
+        "Records the run in force: Visited set + link table, capacity 3, eviction FIFO, seed 1000, budget 4 steps"
     )
     dialog.settings.update(strategy="random", seed=7)
-    assert dialog.run_label.text().startswith("Records the run in force: No memory · seed 7 · budget 4")
+    assert dialog.run_label.text().startswith("Records the run in force: No memory, seed 7, budget 4 steps")
     dialog.language.set_code("zh")
-    assert dialog.run_label.text().startswith("录制当前的运行：无记忆 · 种子 7 · 预算 4 步")
+    assert dialog.run_label.text().startswith("录制当前的运行：无记忆，seed 7，预算 4 步")
     assert dialog.record_button.text() == "开始录制"
 
 

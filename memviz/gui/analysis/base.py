@@ -8,7 +8,7 @@ and names the settings it was computed with.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSpinBox,
+    QSplitter,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -34,7 +35,7 @@ from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site
 from memviz.gui import themes
 from memviz.gui.analysis import export
-from memviz.gui.analysis.common import JobBar, headline_label, style_plot
+from memviz.gui.analysis.common import JobBar, clicked_seed, headline_label, style_plot
 from memviz.gui.analysis.worker import Job, JobContext
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
@@ -168,6 +169,27 @@ class AnalysisView(QWidget):
 
     def export_stem(self) -> str:
         return f"memviz-{self.object_name}"
+
+    def open_run(self, key: Hashable, seed: int) -> None:
+        """Open in the Explore view the run of the result that a dot made by :meth:`run_dots` with
+        this ``key`` stands for."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _plots_above(plots: list[tuple[pg.PlotWidget, int]], *below: QWidget) -> QWidget:
+        """A body: plots side by side (each with its stretch factor), the widgets ``below`` under them."""
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        for k, (plot, stretch) in enumerate(plots):
+            splitter.addWidget(plot)
+            splitter.setStretchFactor(k, stretch)
+        splitter.setChildrenCollapsible(False)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter, 1)
+        for widget in below:
+            layout.addWidget(widget)
+        return body
 
     # --- running --------------------------------------------------------------------------------
 
@@ -314,7 +336,47 @@ class AnalysisView(QWidget):
         if self.result is None and self.job is None and self.isVisible():
             self.start()
 
+    # --- runs under the pointer ---------------------------------------------------------------------
+
+    def run_dots(
+        self, key: Hashable, describe: Callable[[float, float], tuple[str, str]], **options: Any
+    ) -> pg.ScatterPlotItem:
+        """Dots that stand for runs, each point's data its seed: hovering one names its seed and what
+        ``describe(x, y)`` says of it (zh, en); clicking one opens that run (:meth:`open_run`)."""
+        dots = pg.ScatterPlotItem(
+            hoverable=True, tip=lambda x, y, data: self._run_tip(data, *describe(x, y)), **options
+        )
+        dots.sigClicked.connect(lambda item, points, ev: self._on_dot_click(key, item, points, ev))
+        return dots
+
+    def _run_tip(self, seed: int, zh: str, en: str) -> str:
+        return self.language.tr(
+            f"seed {seed}：{zh}\n点击：在探索视图里打开", f"seed {seed}: {en}\nclick to open it in Explore"
+        )
+
+    def _on_dot_click(self, key: Hashable, item: pg.ScatterPlotItem, points, ev) -> None:
+        seed = clicked_seed(item, points, ev)
+        if seed is not None and self.result is not None:
+            self.open_run(key, seed)
+
+    def _set_click_hint(self, *plots: pg.PlotWidget) -> None:
+        """Say on plots of run dots that a click opens a run."""
+        for plot in plots:
+            plot.setToolTip(
+                self.language.tr(
+                    "点一个点：在探索视图里打开这次运行", "Click a dot to open that run in Explore"
+                )
+            )
+
     # --- export -----------------------------------------------------------------------------------
+
+    def _export_context(self, config: RunConfig, seeds: range) -> dict:
+        """What every exported result starts with: the site, the settings and the seeds."""
+        return {
+            "site": dict(self.settings.site.names),
+            "config": export.setting_values(config),
+            "seeds": {"seed0": seeds.start, "runs": len(seeds)},
+        }
 
     def _rebuild_export_menu(self) -> None:
         tr = self.language.tr

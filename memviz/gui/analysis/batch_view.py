@@ -14,9 +14,6 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import (
     QLabel,
-    QSplitter,
-    QTableWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -34,9 +31,8 @@ from memviz.gui.analysis import export
 from memviz.gui.analysis.base import AnalysisView
 from memviz.gui.analysis.common import (
     GREY,
-    clicked_seed,
-    config_summary,
     count_text,
+    fill_table,
     font,
     ink,
     interval_text,
@@ -62,6 +58,7 @@ from memviz.gui.analysis.common import (
 )
 from memviz.gui.analysis.worker import JobContext
 from memviz.gui.palette import strategy_colour
+from memviz.wording import config_summary
 
 BASELINE_X, CURRENT_X = 0.0, 1.0
 COLUMN_HALF_WIDTH = 0.36
@@ -124,19 +121,9 @@ class BatchView(AnalysisView):
         self.halves_label.setObjectName("half_widths")
         self.halves_label.setWordWrap(True)
 
-        plots = QSplitter(Qt.Orientation.Horizontal)
-        plots.addWidget(self.coverage_plot)
-        plots.addWidget(self.diff_plot)
-        plots.setStretchFactor(0, 4)
-        plots.setStretchFactor(1, 5)
-        plots.setChildrenCollapsible(False)
-        body = QWidget()
-        layout = QVBoxLayout(body)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(plots, 1)
-        layout.addWidget(self.table)
-        layout.addWidget(self.halves_label)
-        return body
+        return self._plots_above(
+            [(self.coverage_plot, 4), (self.diff_plot, 5)], self.table, self.halves_label
+        )
 
     # --- running --------------------------------------------------------------------------------
 
@@ -171,10 +158,7 @@ class BatchView(AnalysisView):
         )
         set_axis_label(self.diff_plot, "left", tr("运行次数", "Runs"))
         self.table.setHorizontalHeaderLabels([tr(zh, en) for _, zh, en, _, _ in METRIC_COLUMNS])
-        for plot in (self.coverage_plot, self.diff_plot):
-            plot.setToolTip(
-                tr("点一个点：在探索视图里打开这次运行", "Click a dot to open that run in Explore")
-            )
+        self._set_click_hint(self.coverage_plot, self.diff_plot)
 
     def plots(self):
         return [
@@ -191,7 +175,9 @@ class BatchView(AnalysisView):
                 "seeds, compared pair by pair.",
             )
         )
-        self.context_label.setText(config_summary(self.settings.config, self.language))
+        self.context_label.setText(
+            config_summary(self.settings.config, self.language.code, seed=False, tokens=True)
+        )
         set_title(
             self.coverage_plot,
             tr("每次运行的覆盖率（一个点一次运行）", "Coverage of each run (a dot per run)"),
@@ -229,11 +215,11 @@ class BatchView(AnalysisView):
                 f"{seeds_text(comparison.seeds.start, d.n, self.language)}，同一个 seed 配对。"
                 f"95% 区间：正态 [{pct(d.lo, True)}, {pct(d.hi, True)}]，"
                 f"配对 bootstrap（{DEFAULT_BOOTSTRAP} 次重抽）[{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]。"
-                f"设置：{config_summary(config, self.language)}",
+                f"设置：{config_summary(config, self.language.code, seed=False, tokens=True)}",
                 f"{seeds_text(comparison.seeds.start, d.n, self.language)}, paired by seed. 95% intervals: "
                 f"normal [{pct(d.lo, True)}, {pct(d.hi, True)}], paired bootstrap ({DEFAULT_BOOTSTRAP} "
                 f"resamples) [{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]. "
-                f"Settings: {config_summary(config, self.language)}",
+                f"Settings: {config_summary(config, self.language.code, seed=False, tokens=True)}",
             )
         )
         narrowing = 1 - d.paired_half / d.unpaired_half if d.unpaired_half > 0 else 0.0
@@ -256,8 +242,7 @@ class BatchView(AnalysisView):
         self.mean_lines: dict[str, pg.PlotDataItem] = {}
         self.mean_texts: dict[str, pg.TextItem] = {}
         for arm, x in (("baseline", BASELINE_X), ("current", CURRENT_X)):
-            dots = pg.ScatterPlotItem(hoverable=True, tip=self._coverage_tip)
-            dots.sigClicked.connect(lambda item, points, ev, a=arm: self._on_dot_click(a, item, points, ev))
+            dots = self.run_dots(arm, lambda x, y: (f"覆盖率 {y:.1f}%", f"coverage {y:.1f}%"))
             line = pg.PlotDataItem()
             # Beside the column, on the side away from the other one, so no dot is hidden.
             outside = x == CURRENT_X
@@ -276,8 +261,11 @@ class BatchView(AnalysisView):
         # Runs where memory did better, and the others: one brush per item keeps drawing fast.
         self.diff_dots: dict[str, pg.ScatterPlotItem] = {}
         for kind in ("higher", "not_higher"):
-            dots = pg.ScatterPlotItem(pen=pg.mkPen(None), hoverable=True, tip=self._diff_tip)
-            dots.sigClicked.connect(lambda item, points, ev: self._on_dot_click("diff", item, points, ev))
+            dots = self.run_dots(
+                "diff",
+                lambda x, y: (f"差值 {x:+.1f} 个百分点", f"difference {x:+.1f} points"),
+                pen=pg.mkPen(None),
+            )
             self.diff_dots[kind] = dots
         self.diff_mean_line = pg.InfiniteLine(angle=90)
         self.bootstrap_bar = pg.ErrorBarItem()
@@ -464,38 +452,16 @@ class BatchView(AnalysisView):
                 (tr("差值", "Difference"), {k: current[k] - baseline[k] for k in current}),
             ]
         self.table.setVerticalHeaderLabels([label for label, _ in rows])
-        for r, (_, values) in enumerate(rows):
-            for c, (key, _zh, _en, fmt_mean, fmt_diff) in enumerate(METRIC_COLUMNS):
-                text = "" if values is None else (fmt_diff if r == 2 else fmt_mean)(values[key])
-                item = QTableWidgetItem(text)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                if r == 2:
-                    bold = item.font()
-                    bold.setBold(True)
-                    item.setFont(bold)
-                self.table.setItem(r, c, item)
-        self.table.resizeRowsToContents()
-        height = self.table.horizontalHeader().height() + sum(self.table.rowHeight(r) for r in range(3)) + 4
-        self.table.setFixedHeight(height)
+        texts = [
+            [
+                "" if values is None else (fmt_diff if r == 2 else fmt_mean)(values[key])
+                for key, _zh, _en, fmt_mean, fmt_diff in METRIC_COLUMNS
+            ]
+            for r, (_, values) in enumerate(rows)
+        ]
+        fill_table(self.table, texts, bold={(2, c) for c in range(len(METRIC_COLUMNS))})
 
     # --- runs under the pointer -------------------------------------------------------------------
-
-    def _coverage_tip(self, x: float, y: float, data: int) -> str:
-        return self.language.tr(
-            f"seed {data}：覆盖率 {y:.1f}%\n点击：在探索视图里打开",
-            f"seed {data}: coverage {y:.1f}%\nclick to open it in Explore",
-        )
-
-    def _diff_tip(self, x: float, y: float, data: int) -> str:
-        return self.language.tr(
-            f"seed {data}：差值 {x:+.1f} 个百分点\n点击：在探索视图里打开",
-            f"seed {data}: difference {x:+.1f} points\nclick to open it in Explore",
-        )
-
-    def _on_dot_click(self, arm: str, item: pg.ScatterPlotItem, points, ev) -> None:
-        seed = clicked_seed(item, points, ev)
-        if seed is not None and self.result is not None:
-            self.open_run(arm, seed)
 
     def open_run(self, arm: str, seed: int) -> None:
         """Open one run of the result in the Explore view: the run the clicked dot stands for."""

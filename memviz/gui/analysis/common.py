@@ -6,7 +6,7 @@ Plots are styled for a projector: white background, black axes, large type, Okab
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Container, Hashable, Sequence
 
 import numpy as np
 import pyqtgraph as pg
@@ -21,17 +21,15 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QTableWidget,
+    QTableWidgetItem,
     QWidget,
 )
 
-from memviz.core.engine import RunConfig
-from memviz.core.policies import POLICIES
 from memviz.core.stats import pct
-from memviz.core.strategies import STRATEGIES, uses_memory
 from memviz.gui import themes
 from memviz.gui.language import Language
 from memviz.gui.palette import OKABE_ITO
-from memviz.textreport import whole
+from memviz.wording import policy_name, strategy_name, whole
 
 TITLE_PT = 15
 LABEL_PT = 14
@@ -41,7 +39,7 @@ GRID_ALPHA = 0.18
 
 
 def strategy_label(strategy: str, language: Language) -> str:
-    return STRATEGIES.get(strategy).name_in(language.code)
+    return strategy_name(strategy, language.code)
 
 
 def strategy_tick(strategy: str, language: Language) -> str:
@@ -50,32 +48,13 @@ def strategy_tick(strategy: str, language: Language) -> str:
 
 
 def policy_label(policy: str, language: Language) -> str:
-    return POLICIES.get(policy).name_in(language.code)
+    return policy_name(policy, language.code)
 
 
 def capacity_label(capacity: int | None, language: Language) -> str:
     if capacity is None:
         return language.tr("不限", "unlimited")
     return language.tr(f"{capacity} 条", f"{capacity} entries")
-
-
-def config_summary(config: RunConfig, language: Language, budget: bool = True) -> str:
-    """One line naming the settings a result was computed with."""
-    tr = language.tr
-    parts = [strategy_label(config.strategy, language)]
-    if uses_memory(config.strategy):
-        parts.append(tr("容量 ", "capacity ") + capacity_label(config.capacity, language))
-        if config.capacity is not None:
-            parts.append(tr("淘汰 ", "eviction ") + policy_label(config.policy, language))
-    if budget:
-        parts.append(tr(f"预算 {config.budget} 步", f"budget {config.budget} steps"))
-    parts.append(
-        tr(
-            f"每步 {config.base_tokens:,} token + 每条记忆 {config.entry_tokens}",
-            f"tokens per step: {config.base_tokens:,} + {config.entry_tokens} per memory entry",
-        )
-    )
-    return tr("，", ", ").join(parts)
 
 
 def seeds_text(seed0: int, runs: int, language: Language) -> str:
@@ -196,6 +175,25 @@ def make_table(rows: int, columns: int, name: str, scale: float = 1.0) -> QTable
         table_font.setPointSizeF(table_font.pointSizeF() * scale)
         table.setFont(table_font)
     return table
+
+
+def fill_table(
+    table: QTableWidget, texts: Sequence[Sequence[str]], bold: Container[tuple[int, int]] = ()
+) -> None:
+    """Put ``texts`` (a row of cells per table row) into ``table``, centred, the cells at ``bold``
+    (row, column) in bold, and fit the table's height to its rows."""
+    for r, row in enumerate(texts):
+        for c, text in enumerate(row):
+            item = QTableWidgetItem(text)
+            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            if (r, c) in bold:
+                heavy = item.font()
+                heavy.setBold(True)
+                item.setFont(heavy)
+            table.setItem(r, c, item)
+    table.resizeRowsToContents()
+    rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+    table.setFixedHeight(table.horizontalHeader().height() + rows + 4)
 
 
 def make_plot(axis_items: dict | None = None) -> pg.PlotWidget:

@@ -15,9 +15,6 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QSplitter,
-    QTableWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -30,8 +27,8 @@ from memviz.gui.analysis import export
 from memviz.gui.analysis.base import AnalysisView
 from memviz.gui.analysis.common import (
     LogCountAxis,
-    clicked_seed,
     count_text,
+    fill_table,
     font,
     ink,
     make_legend,
@@ -137,19 +134,9 @@ class CostView(AnalysisView):
 
         self.table = make_table(len(STRATEGIES), 6, "cost_table", scale=1.15)
 
-        plots = QSplitter(Qt.Orientation.Horizontal)
-        for plot in (self.steps_plot, self.tokens_plot, self.curve_plot):
-            plots.addWidget(plot)
-        plots.setStretchFactor(0, 2)
-        plots.setStretchFactor(1, 2)
-        plots.setStretchFactor(2, 3)
-        plots.setChildrenCollapsible(False)
-        body = QWidget()
-        layout = QVBoxLayout(body)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(plots, 1)
-        layout.addWidget(self.table)
-        return body
+        return self._plots_above(
+            [(self.steps_plot, 2), (self.tokens_plot, 2), (self.curve_plot, 3)], self.table
+        )
 
     # --- running --------------------------------------------------------------------------------
 
@@ -185,10 +172,7 @@ class CostView(AnalysisView):
         set_axis_label(self.tokens_plot, "left", tr("token（对数刻度）", "Tokens (log scale)"))
         set_axis_label(self.curve_plot, "bottom", tr("已花的 token（对数刻度）", "Tokens spent (log)"))
         set_axis_label(self.curve_plot, "left", tr("已找到的 Bug（平均个数）", "Bugs found (mean count)"))
-        for plot in (self.steps_plot, self.tokens_plot):
-            plot.setToolTip(
-                tr("点一个点：在探索视图里打开这次运行", "Click a dot to open that run in Explore")
-            )
+        self._set_click_hint(self.steps_plot, self.tokens_plot)
         self.table.setHorizontalHeaderLabels(
             [
                 tr("平均步数", "Mean steps"),
@@ -294,13 +278,10 @@ class CostView(AnalysisView):
             plot = widget.getPlotItem()
             for strategy in STRATEGIES:
                 key = (metric, strategy)
-                dots = pg.ScatterPlotItem(
-                    hoverable=True,
+                dots = self.run_dots(
+                    strategy,
+                    lambda x, y, m=metric: self._describe(m, y),
                     brush=pg.mkBrush(qcolor(strategy_colour(strategy), 190)),
-                    tip=lambda x, y, data, m=metric: self._tip(m, y, data),
-                )
-                dots.sigClicked.connect(
-                    lambda item, points, ev, s=strategy: self._on_dot_click(s, item, points, ev)
                 )
                 line = pg.PlotDataItem()
                 text = pg.TextItem(anchor=(0.5, 1.1))
@@ -400,12 +381,14 @@ class CostView(AnalysisView):
     def _fill_table(self, data: CostData | None) -> None:
         tr = self.language.tr
         self.table.setVerticalHeaderLabels([strategy_label(s, self.language) for s in STRATEGIES])
-        for r, strategy in enumerate(STRATEGIES):
+        texts = []
+        for strategy in STRATEGIES:
             if data is None:
-                texts = [""] * 6
-            else:
-                cost = data.costs[strategy]
-                texts = [
+                texts.append([""] * 6)
+                continue
+            cost = data.costs[strategy]
+            texts.append(
+                [
                     f"{cost.steps:,.1f}",
                     count_text(cost.tokens),
                     count_text(data.tokens_per_step(strategy)),
@@ -413,34 +396,17 @@ class CostView(AnalysisView):
                     tr(f"{cost.all_found} / {len(cost.runs)}", f"{cost.all_found} of {len(cost.runs)}"),
                     f"{share_text(data.share_of_no_memory(strategy))}%",
                 ]
-            for c, text in enumerate(texts):
-                item = QTableWidgetItem(text)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                if data is not None and strategy == self.featured and c == 5:
-                    bold = item.font()
-                    bold.setBold(True)
-                    item.setFont(bold)
-                self.table.setItem(r, c, item)
-        self.table.resizeRowsToContents()
-        height = self.table.horizontalHeader().height() + sum(
-            self.table.rowHeight(r) for r in range(len(STRATEGIES))
-        )
-        self.table.setFixedHeight(height + 4)
+            )
+        featured = {(STRATEGIES.names().index(self.featured), 5)} if data is not None else set()
+        fill_table(self.table, texts, bold=featured)
 
     # --- runs under the pointer -------------------------------------------------------------------
 
-    def _tip(self, metric: str, log_value: float, seed: int) -> str:
+    def _describe(self, metric: str, log_value: float) -> tuple[str, str]:
         value = count_text(10**log_value)
-        what = self.language.tr("步", "steps") if metric == "steps" else "token"
-        return self.language.tr(
-            f"seed {seed}：{value} {what}\n点击：在探索视图里打开",
-            f"seed {seed}: {value} {what}\nclick to open it in Explore",
+        return (
+            (f"{value} 步", f"{value} steps") if metric == "steps" else (f"{value} token", f"{value} token")
         )
-
-    def _on_dot_click(self, strategy: str, item: pg.ScatterPlotItem, points, ev) -> None:
-        seed = clicked_seed(item, points, ev)
-        if seed is not None and self.result is not None:
-            self.open_run(strategy, seed)
 
     def open_run(self, strategy: str, seed: int) -> None:
         """Open the clicked run in the Explore view, exactly as it ran here (until every bug is found)."""
@@ -469,9 +435,7 @@ class CostView(AnalysisView):
     def export_data(self) -> dict:
         data: CostData = self.result
         return {
-            "site": dict(self.settings.site.names),
-            "config": export.setting_values(data.config),
-            "seeds": {"seed0": data.seeds.start, "runs": len(data.seeds)},
+            **self._export_context(data.config, data.seeds),
             "n_bugs": data.n_bugs,
             "strategies": {
                 s: {

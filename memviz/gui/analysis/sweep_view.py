@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSpinBox,
     QSplitter,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -35,7 +34,7 @@ from memviz.gui.analysis import export
 from memviz.gui.analysis.base import AnalysisView
 from memviz.gui.analysis.common import (
     GREY,
-    config_summary,
+    fill_table,
     font,
     ink,
     interval_text,
@@ -55,7 +54,11 @@ from memviz.gui.analysis.common import (
 )
 from memviz.gui.analysis.worker import Job, JobContext
 from memviz.gui.palette import policy_colour
+from memviz.wording import config_summary
 
+MEMORY_STRATEGIES = tuple(s for s in STRATEGIES if uses_memory(s))
+# The sweep sets capacity, policy and seed itself, so its settings line names only the rest.
+SUMMARY = {"memory": False, "seed": False, "tokens": True}
 DEFAULT_STRATEGY = "frontier"  # the chapter sweeps "visited set + link table"
 DEFAULT_CAPACITY_RANGE = (1, 24)
 DEFAULT_PAIR = (12, "random", "fifo")  # the chapter's comparison
@@ -303,7 +306,9 @@ class SweepView(AnalysisView):
                 "to forget when memory is short.",
             )
         )
-        self.context_label.setText(config_summary(self._sweep_config(self.settings.config), self.language))
+        self.context_label.setText(
+            config_summary(self._sweep_config(self.settings.config), self.language.code, **SUMMARY)
+        )
         set_title(self.plot, tr("覆盖率随记忆容量", "Coverage by memory capacity"))
         self.compare_result.setText("")
 
@@ -315,9 +320,9 @@ class SweepView(AnalysisView):
         self.context_label.setText(
             tr(
                 f"每个点：{seeds_text(sweep.seeds.start, len(sweep.seeds), self.language)}的覆盖率均值，"
-                f"带 95% 区间。设置：{config_summary(sweep.config.with_(capacity=None), self.language)}",
+                f"带 95% 区间。设置：{config_summary(sweep.config, self.language.code, **SUMMARY)}",
                 f"Each point: mean coverage over {seeds_text(sweep.seeds.start, len(sweep.seeds), self.language)}, "
-                f"with its 95% interval. Settings: {config_summary(sweep.config.with_(capacity=None), self.language)}",
+                f"with its 95% interval. Settings: {config_summary(sweep.config, self.language.code, **SUMMARY)}",
             )
         )
         self._fill_capacity_combo(sweep.capacities)
@@ -480,18 +485,11 @@ class SweepView(AnalysisView):
     def _fill_cell_table(self, capacity: int) -> None:
         sweep = self.result.sweep
         self.cell_table.setVerticalHeaderLabels([policy_label(p, self.language) for p in self.policies])
-        for r, policy in enumerate(self.policies):
+        texts = []
+        for policy in self.policies:
             ci = sweep.ci(capacity, policy) if policy in sweep.policies else None
-            texts = ("", "") if ci is None else (pct(ci.mean), f"[{pct(ci.lo)}, {pct(ci.hi)}]")
-            for c, text in enumerate(texts):
-                item = QTableWidgetItem(text)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                self.cell_table.setItem(r, c, item)
-        self.cell_table.resizeRowsToContents()
-        height = self.cell_table.horizontalHeader().height() + sum(
-            self.cell_table.rowHeight(r) for r in range(len(self.policies))
-        )
-        self.cell_table.setFixedHeight(height + 4)
+            texts.append(["", ""] if ci is None else [pct(ci.mean), f"[{pct(ci.lo)}, {pct(ci.hi)}]"])
+        fill_table(self.cell_table, texts)
 
     # --- export -----------------------------------------------------------------------------------
 
@@ -517,9 +515,7 @@ class SweepView(AnalysisView):
     def export_data(self) -> dict:
         sweep: Sweep = self.result.sweep
         return {
-            "site": dict(self.settings.site.names),
-            "config": export.setting_values(sweep.config),
-            "seeds": {"seed0": sweep.seeds.start, "runs": len(sweep.seeds)},
+            **self._export_context(sweep.config, sweep.seeds),
             "capacities": list(sweep.capacities),
             "policies": list(sweep.policies),
             "cells": [

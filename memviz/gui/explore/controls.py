@@ -30,10 +30,10 @@ from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX, SEED_MIN
 from memviz.core.strategies import STRATEGIES
 from memviz.gui.explore import style
-from memviz.gui.explore.labels import policy_name, strategy_name
 from memviz.gui.explore.model import SPEEDS, ExploreModel
 from memviz.gui.explore.paint_cache import ShapeCache
 from memviz.gui.language import Language
+from memviz.wording import policy_name, strategy_name
 
 MAX_BUDGET = 1000
 _SEED_PATTERN = re.compile(r"\s*(\d{1,12})\s*")
@@ -230,13 +230,13 @@ class ConfigBar(QWidget):
         lang = self.language.code
         self.strategy_label.setText(tr("策略", "Strategy"))
         for i in range(self.strategy.count()):
-            self.strategy.setItemText(i, strategy_name(self.strategy.itemData(i), lang))
+            self.strategy.setItemText(i, strategy_name(self.strategy.itemData(i), lang, capital=True))
         self.capacity_label.setText(tr("记忆容量", "Memory capacity"))
         self.capacity.setSpecialValueText(tr("不限", "unlimited"))
         self.capacity.setSuffix(tr(" 条", " entries"))
         self.policy_label.setText(tr("遗忘策略", "Eviction"))
         for i in range(self.policy.count()):
-            self.policy.setItemText(i, policy_name(self.policy.itemData(i), lang))
+            self.policy.setItemText(i, policy_name(self.policy.itemData(i), lang, capital=True))
         self.seed_label.setText(tr("随机种子", "Seed"))
         self.seed_next.setToolTip(tr("换下一个种子", "Next seed"))
         self.budget_label.setText(tr("步数预算", "Budget"))

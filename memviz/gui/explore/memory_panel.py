@@ -18,10 +18,10 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLay
 from memviz.core.engine import StepEvent
 from memviz.core.policies import POLICIES
 from memviz.gui.explore import style
-from memviz.gui.explore.labels import policy_name, policy_rule, strategy_name
 from memviz.gui.explore.model import ExploreModel
 from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.language import Language
+from memviz.wording import policy_name, policy_rule, strategy_name
 
 NORMAL = "normal"
 NEW = "new"
@@ -520,7 +520,7 @@ class MemoryPanel(QWidget):
         tr = self.language.tr
         lang = self.language.code
         config = self.model.config
-        self.title.setText(tr("记忆", "Memory") + " · " + strategy_name(config.strategy, lang))
+        self.title.setText(tr("记忆", "Memory") + " · " + strategy_name(config.strategy, lang, capital=True))
         if self.model.exploration.has_memory:
             capacity, policy = config.capacity, config.policy
             if policy == "ttl":  # forgetting by time: whatever the capacity
@@ -532,8 +532,8 @@ class MemoryPanel(QWidget):
                 t = config.time_to_live
                 self.rule.setText(
                     tr(
-                        f"{size}，{policy_name(policy, lang)}：超过 {t} 步没访问就忘。最上面最久没访问；绿色链接 = 还不在记忆里",
-                        f"{size}, {policy_name(policy, lang)}: forgotten {t} steps after its last visit. Top: least "
+                        f"{size}，{policy_name(policy, lang, capital=True)}：超过 {t} 步没访问就忘。最上面最久没访问；绿色链接 = 还不在记忆里",
+                        f"{size}, {policy_name(policy, lang, capital=True)}: forgotten {t} steps after its last visit. Top: least "
                         "recently visited; green links = not in memory yet",
                     )
                 )
@@ -548,9 +548,9 @@ class MemoryPanel(QWidget):
             else:
                 self.rule.setText(
                     tr(
-                        f"容量 {capacity}，{policy_name(policy, lang)}："
+                        f"容量 {capacity}，{policy_name(policy, lang, capital=True)}："
                         f"{policy_rule(policy, lang)}。最上面先忘；绿色链接 = 还不在记忆里",
-                        f"Capacity {capacity}, {policy_name(policy, lang)}: "
+                        f"Capacity {capacity}, {policy_name(policy, lang, capital=True)}: "
                         f"{policy_rule(policy, lang)}. Top goes first; green links = not in memory yet",
                     )
                 )

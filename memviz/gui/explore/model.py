@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from memviz.core.engine import Exploration, RunConfig, StepEvent
 from memviz.core.site import Site
+from memviz.core.stepping import step_until
 from memviz.gui.models import RunSettings
 
 # Autoplay speeds in steps per second; the +/− keys move along this list.
@@ -139,8 +140,7 @@ class ExploreModel(QObject):
         if position < len(self._events):
             self._exploration = Exploration(self.settings.site, self.settings.config)
             self._events = []
-        while len(self._events) < position and not self._exploration.finished:
-            self._advance()
+        self._events += step_until(self._exploration, limit=position - len(self._events))
         if self._exploration.finished:
             self.pause()
         self.replayed.emit()

@@ -13,7 +13,7 @@ from memviz.core.engine import RunConfig, StepEvent
 from memviz.core.policies import POLICIES
 from memviz.core.site import Site
 from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, HOW_FALLBACK, HOW_PLAN
-from memviz.gui.explore.labels import policy_name, strategy_name
+from memviz.wording import config_summary, t
 
 # Line kinds, most important last (a step line takes the kind of its most notable part).
 KIND_START = "start"
@@ -33,28 +33,13 @@ class NarrationLine:
     call: int  # the model call this line tells about (0: the start)
 
 
-def _tr(lang: str, zh: str, en: str) -> str:
-    return zh if lang == "zh" else en
-
-
 def narrate_start(site: Site, config: RunConfig, lang: str) -> NarrationLine:
     start = site.page_name(site.start, lang)
-    strategy = strategy_name(config.strategy, lang)
-    if config.strategy == "random":
-        memory = ""
-    elif config.capacity is None:
-        memory = _tr(lang, "，记忆不限容量", ", unlimited memory")
-    else:
-        policy = policy_name(config.policy, lang)
-        memory = _tr(
-            lang, f"，记忆容量 {config.capacity}（{policy}）", f", memory of {config.capacity} ({policy})"
-        )
-    limit = config.step_limit
-    text = _tr(
+    settings = config_summary(config, lang, capital=True)
+    text = t(
         lang,
-        f"开始：Agent 在「{start}」。策略：{strategy}{memory}，seed {config.seed}，预算 {limit} 步",
-        f"Start: the agent is on {start}. Strategy: {strategy}{memory}, seed {config.seed}, "
-        f"budget {limit} steps",
+        f"开始：Agent 在「{start}」。策略：{settings}",
+        f"Start: the agent is on {start}. Strategy: {settings}",
     )
     return NarrationLine(text, KIND_START, 0)
 
@@ -65,20 +50,20 @@ def narrate_step(event: StepEvent, site: Site, config: RunConfig, lang: str) -> 
     name = lambda p: site.page_name(p, lang)  # noqa: E731 - a local shorthand
     if not event.moved:
         if event.how == HOW_DONE:
-            text = _tr(
+            text = t(
                 lang,
                 f"第 {call} 次调用：记得的页面都去过了，Agent 认为探索完成，停在「{name(event.from_page)}」",
                 f"Call {call}: every remembered page has been visited; the agent believes it is done "
                 f"and stops on {name(event.from_page)}",
             )
         elif event.how == HOW_DEAD_END:
-            text = _tr(
+            text = t(
                 lang,
                 f"第 {call} 次调用：「{name(event.from_page)}」没有链接可点，停下",
                 f"Call {call}: {name(event.from_page)} has no link to click; the agent stops",
             )
         else:  # not produced by the core today; say something true anyway
-            text = _tr(lang, f"第 {call} 次调用：停下", f"Call {call}: the agent stops")
+            text = t(lang, f"第 {call} 次调用：停下", f"Call {call}: the agent stops")
         return [NarrationLine(text, KIND_STOP, call)]
 
     to_page = event.to_page
@@ -126,7 +111,7 @@ def narrate_step(event: StepEvent, site: Site, config: RunConfig, lang: str) -> 
             parts_zh.append("。预算用完")
             parts_en.append(". Budget used up")
 
-    lines = [NarrationLine(_tr(lang, "".join(parts_zh), "".join(parts_en)), kind, call)]
+    lines = [NarrationLine(t(lang, "".join(parts_zh), "".join(parts_en)), kind, call)]
     if event.memory_evicted is not None:
         lines.append(NarrationLine(evict_text(event.memory_evicted, site, config, lang), KIND_EVICT, call))
     return lines
@@ -135,25 +120,25 @@ def narrate_step(event: StepEvent, site: Site, config: RunConfig, lang: str) -> 
 def evict_text(page: int, site: Site, config: RunConfig, lang: str) -> str:
     forgotten = site.page_name(page, lang)
     if config.policy == "fifo":
-        return _tr(
+        return t(
             lang,
             f"　记忆已满，按 FIFO 忘掉最早写入的：{forgotten}",
             f"    Memory full, FIFO forgets the oldest entry: {forgotten}",
         )
     if config.policy == "lru":
-        return _tr(
+        return t(
             lang,
             f"　记忆已满，按 LRU 忘掉最久没用的：{forgotten}",
             f"    Memory full, LRU forgets the least recently used: {forgotten}",
         )
     if config.policy == "random":
-        return _tr(
+        return t(
             lang,
             f"　记忆已满，随机忘掉一条：{forgotten}",
             f"    Memory full, random eviction forgets: {forgotten}",
         )
     policy = POLICIES.get(config.policy)  # any other registered policy, in its own words
-    return _tr(
+    return t(
         lang,
         f"　记忆已满，按 {policy.zh}（{policy.rule_zh}）忘掉：{forgotten}",
         f"    Memory full, {policy.en} ({policy.rule_en}) forgets: {forgotten}",

@@ -1,0 +1,112 @@
+"""The words every front end shares: names of strategies and policies, a config in one line, counts.
+
+Qt-free, so the text report, the exercises and the window say the same thing. Strings are
+``t(lang, "中文", "English")`` pairs; the chapter's terms are the Chinese ones and English follows
+them (the strategy that keeps links is "visited set + link table" / "已访问集合 + 链接表" everywhere).
+"""
+
+from __future__ import annotations
+
+import math
+
+from memviz.core.engine import RunConfig
+from memviz.core.policies import POLICIES
+from memviz.core.strategies import STRATEGIES, uses_memory
+
+
+def t(lang: str, zh: str, en: str) -> str:
+    """The text in the language asked for: Chinese for "zh", English otherwise."""
+    return zh if lang == "zh" else en
+
+
+def capitalized(text: str) -> str:
+    """A name that stands alone (a menu entry, a choice) starts with a capital; Chinese is unchanged."""
+    return text[:1].upper() + text[1:]
+
+
+# The names of strategies and policies, and each policy's rule, live on their registered objects
+# (memviz.core.strategies, memviz.core.policies): one name, one place, and a new one is named here too.
+
+
+def strategy_name(strategy: str, lang: str, capital: bool = False) -> str:
+    """The chapter's name of a strategy; ``capital`` for a name that stands alone."""
+    registered = STRATEGIES.get(strategy)
+    name = t(lang, registered.zh, registered.en)
+    return capitalized(name) if capital else name
+
+
+def policy_name(policy: str, lang: str, capital: bool = False) -> str:
+    registered = POLICIES.get(policy)
+    name = t(lang, registered.zh, registered.en)
+    return capitalized(name) if capital else name
+
+
+def policy_rule(policy: str, lang: str) -> str:
+    return POLICIES.get(policy).rule_in(lang)
+
+
+def capacity_text(capacity: int | None, lang: str) -> str:
+    return t(lang, "不限", "unlimited") if capacity is None else str(capacity)
+
+
+def whole(x: float) -> str:
+    """A count with thousands separators, rounding halves up like the chapter (105,358.6 → 105,359)."""
+    return f"{math.floor(x + 0.5):,}"
+
+
+def config_summary(
+    config: RunConfig,
+    lang: str,
+    *,
+    memory: bool = True,
+    seed: bool = True,
+    budget: bool = True,
+    tokens: bool = False,
+    capital: bool = False,
+) -> str:
+    """A run's settings in one line: the strategy, its memory (unlimited, or its capacity and eviction
+    policy; left out with ``memory=False``, e.g. where a sweep varies them), then as asked the seed, the budget (or the step limit when running until every bug
+    is found) and the token prices."""
+    parts = [strategy_name(config.strategy, lang, capital)]
+    if memory and uses_memory(config.strategy):
+        if config.capacity is None:
+            parts.append(t(lang, "记忆不限容量", "unlimited memory"))
+        else:
+            parts.append(t(lang, f"容量 {config.capacity}", f"capacity {config.capacity}"))
+            parts.append(t(lang, "淘汰 ", "eviction ") + policy_name(config.policy, lang))
+        if config.policy == "ttl":  # forgetting by time acts without a full memory
+            parts.append(
+                t(
+                    lang,
+                    f"{config.time_to_live} 步没访问就忘",
+                    f"forgotten {config.time_to_live} steps after a visit",
+                )
+            )
+    if memory and uses_memory(config.strategy) != config.keeps_bug_list:  # the ablation's switch
+        parts.append(
+            t(lang, "有 Bug 清单", "with a bug list")
+            if config.keeps_bug_list
+            else t(lang, "没有 Bug 清单", "no bug list")
+        )
+    if seed:
+        parts.append(f"seed {config.seed}")
+    if budget:
+        if config.until_all_bugs:
+            parts.append(
+                t(
+                    lang,
+                    f"直到找全 Bug（上限 {config.max_steps} 步）",
+                    f"until all bugs (max {config.max_steps} steps)",
+                )
+            )
+        else:
+            parts.append(t(lang, f"预算 {config.budget} 步", f"budget {config.budget} steps"))
+    if tokens:
+        parts.append(
+            t(
+                lang,
+                f"每步 {config.base_tokens:,} token + 每条记忆 {config.entry_tokens}",
+                f"tokens per step: {config.base_tokens:,} + {config.entry_tokens} per memory entry",
+            )
+        )
+    return t(lang, "，", ", ").join(parts)

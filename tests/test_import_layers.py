@@ -1,0 +1,47 @@
+"""The import-linter layers (pyproject.toml) name every module, so a new one cannot slip between them.
+
+`lint-imports` (run by .ci/run) checks the imports themselves; a module that no layer names would be
+checked by nothing, so this test holds the list to the folders.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import memviz
+
+ROOT = Path(memviz.__file__).parent
+
+
+def layered_modules() -> tuple[list[str], set[str]]:
+    """Every module a layer names, and those of them in parentheses (optional: may not exist)."""
+    config = tomllib.loads((ROOT.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    contract = next(c for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "layers")
+    names, optional = [], set()
+    for layer in contract["layers"]:
+        for raw in re.split(r"[:|]", layer):
+            name = re.sub(r"[()\s]", "", raw)
+            names.append(name)
+            if "(" in raw:
+                optional.add(name)
+    return names, optional
+
+
+def children(package: Path, prefix: str) -> set[str]:
+    return {
+        f"{prefix}.{path.stem}"
+        for path in package.iterdir()
+        if (path.suffix == ".py" and path.stem != "__init__") or (path / "__init__.py").is_file()
+    }
+
+
+def test_every_module_stands_in_one_layer():
+    named, optional = layered_modules()
+    assert len(named) == len(set(named))
+    gui = children(ROOT / "gui", "memviz.gui")
+    top = children(ROOT, "memviz") - {"memviz.gui"}
+    assert top | gui <= set(named), sorted((top | gui) - set(named))
+    # Every name is a module that exists, or one marked optional (another branch adds or removes it).
+    assert set(named) - optional <= top | gui
