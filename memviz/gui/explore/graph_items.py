@@ -1,0 +1,461 @@
+"""What the site graph is drawn with: page cards, their halos, the link paths, the agent, texts.
+
+Each item paints from cached pictures (paint_cache) and is told what to show by SiteGraphView; none
+reads the engine. The sizes and limits here are shared with the view.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+)
+from PySide6.QtWidgets import QGraphicsItem
+
+from memviz.core import engine
+from memviz.gui.explore import style
+from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
+
+MIN_PX = 12.0  # page names never go below this, in pixels
+MIN_SMALL_PX = 11.0  # captions, legend and badges never go below this
+# Page names are set between the UI's body size and MAX_SCALE times it (the zoom scales both), as
+# large as the view allows: VIEW_SHARE_H and VIEW_SHARE_W give the size a view of that height and
+# width affords at the type size REFERENCE_PX (12 pt, the app's type on a 1080p screen).
+MAX_SCALE = 1.375
+LEGEND_SCALE = 0.9  # the legend and the nav bar's caption are UI text, a little under the body size
+VIEW_SHARE_H, VIEW_SHARE_W = 30.0, 58.0
+REFERENCE_PX = 16.0
+MAX_LINES = 3  # a crowded row zig-zags over at most this many lines
+BEETLE_OUT = 0.33  # how far a bug's beetle reaches left of its card, in card heights
+TRAIL_LENGTH = 5  # moves drawn behind the agent, fading with age
+TRAIL_WIDTH = 0.38  # a trail stroke's width, in type sizes
+
+# A page's state as the engine reports it (Exploration.page_state).
+UNVISITED, VISITED, REMEMBERED, FORGOTTEN = (
+    engine.UNVISITED,
+    engine.VISITED,
+    engine.REMEMBERED,
+    engine.FORGOTTEN,
+)
+
+# Share of a step's animation spent revealing a frontier plan before the walk starts.
+_PLAN_SHARE = 0.3
+
+
+def card_size(name: str, bold_metrics: QFontMetricsF) -> tuple[float, float]:
+    """A page card's width and height for its name at the graph's type size."""
+    height = bold_metrics.height() * 1.75
+    return max(bold_metrics.horizontalAdvance(name) + 1.5 * bold_metrics.height(), height * 2.2), height
+
+
+def side_margin(rows: list[list[int]], widths: list[float], view_width: float, margin: float) -> float:
+    """The margin left and right of the rows' box that keeps every card ``margin`` inside the view.
+
+    Card i of a row of n sits at (i + 0.5) / n across the box, so only wide cards near either end
+    need the box narrower than the view.
+    """
+    left = margin
+    for row in rows:
+        n = len(row)
+        for i, p in enumerate(row):
+            j = min(i, n - 1 - i)  # slots from the nearer end
+            if 2 * j + 1 < n:  # (a row's middle card sits at the centre whatever the margin)
+                need = (margin + widths[p] / 2 - (j + 0.5) * view_width / n) / (1 - (2 * j + 1) / n)
+                left = max(left, need)
+    return min(left, view_width / 2 - 5)
+
+
+class PageItem(QGraphicsItem):
+    """One page: a card with its name, visit count, bug marker and memory state."""
+
+    def __init__(self, page: int) -> None:
+        super().__init__()
+        self.page = page
+        self.name = ""
+        self.state = UNVISITED
+        self.visits = 0
+        self.current = False
+        self.agent_color = QColor()  # the strategy's colour, set with the state
+        self.has_bug = False
+        self.bug_found = False
+        self.bug_label = ""
+        self.duplicates = 0
+        self.duplicate_label = ""
+        self.glow: QColor | None = None  # this step's highlight: bug, duplicate report or eviction
+        self.glow_strength = 1.0
+        self.font = QFont()
+        self.bold_font = QFont()
+        self.small_font = QFont()
+        self.width = 80.0
+        self.height = 30.0
+        self._bounds = QRectF()
+        self.pictures = ShapeCache()  # the view's: shared by its cards, cleared with the type or theme
+        self.texts = StaticTexts()
+        # This step's highlight is an item of its own behind the card: it pulses by its opacity,
+        # and comes and goes, without the card being drawn again.
+        self.halo = HaloItem(self)
+        self.setZValue(0)
+        self.setAcceptHoverEvents(False)
+
+    def set_fonts(self, font: QFont, bold_font: QFont, small_font: QFont) -> None:
+        self.font, self.bold_font, self.small_font = font, bold_font, small_font
+        self._measure()
+
+    def set_name(self, name: str) -> None:
+        self.name = name
+        self._measure()
+
+    def set_bug_text(self, bug_label: str, duplicate_label: str) -> None:
+        if (bug_label, duplicate_label) != (self.bug_label, self.duplicate_label):
+            self.bug_label, self.duplicate_label = bug_label, duplicate_label
+            self._measure()
+
+    def card_rect(self) -> QRectF:
+        return QRectF(-self.width / 2, -self.height / 2, self.width, self.height)
+
+    def _label_lines(self) -> list[tuple[str, str]]:
+        """The texts under the card, each with its colour's name in style.ExploreColors."""
+        lines = []
+        if self.bug_found and self.bug_label:
+            lines.append((self.bug_label, "bug_text"))
+        if self.duplicates and self.duplicate_label:
+            lines.append((self.duplicate_label, "duplicate_text"))
+        return lines
+
+    def _measure(self) -> None:
+        self.width, self.height = card_size(self.name, QFontMetricsF(self.bold_font))
+        small = QFontMetricsF(self.small_font)
+        label_w = max((small.horizontalAdvance(text) for text, _ in self._label_lines()), default=0.0) + 12
+        rect = self.card_rect()
+        below = len(self._label_lines()) * (small.height() + 2) + 6
+        margin = self.height * 0.5  # the badge sticks out of the card
+        half_w = max(rect.width() / 2, label_w / 2) + margin
+        self.prepareGeometryChange()
+        self._bounds = QRectF(-half_w, rect.top() - margin, 2 * half_w, rect.height() + 2 * margin + below)
+        self.halo.set_card(rect, self.height * 0.28)
+        self.update()
+
+    def set_glow(self, glow: QColor | None, strength: float = 1.0) -> None:
+        """Highlight the card (a bug found, a duplicate report, an eviction) or not."""
+        if glow != self.glow:
+            self.glow = glow
+            self.halo.set_color(glow)
+        self.set_glow_strength(strength)
+
+    def set_glow_strength(self, strength: float) -> None:
+        self.glow_strength = strength
+        if self.halo.opacity() != strength:
+            self.halo.setOpacity(strength)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, _option, _widget=None) -> None:
+        # Every part is a picture from the view's cache (a step changes a few cards, and drawing a
+        # card's antialiased shapes and text afresh costs most of a millisecond).
+        pictures = self.pictures
+        rect = self.card_rect()
+        radius = self.height * 0.28
+        c = style.colors()
+        lw = style.line_width()
+        ratio = painter.device().devicePixelRatioF()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+
+        fill, edge, dashed = _state_colors(c, self.state)
+        text_color = c.muted if self.state in (UNVISITED, FORGOTTEN) else c.ink
+        if self.current:
+            fill, text_color = self.agent_color, c.on_accent
+        pen = QPen(edge, lw * max(1.5, self.height * (0.07 if self.state != UNVISITED else 0.045)))
+        if dashed:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        if self.current:
+            pen = QPen(c.ink, lw * max(2.5, self.height * 0.1))
+        hatched = self.state == FORGOTTEN and not self.current
+
+        def paint_card(p: QPainter, box: QRectF) -> None:
+            p.setPen(pen)
+            p.setBrush(QBrush(fill))
+            p.drawRoundedRect(box, radius, radius)
+            if hatched:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(
+                    QBrush(style.with_alpha(c.forgotten_edge, c.hatch_alpha), Qt.BrushStyle.BDiagPattern)
+                )
+                p.drawRoundedRect(box, radius, radius)
+
+        key = ("card", self.state, self.current, fill.rgba(), pen.color().rgba(), pen.widthF(), radius)
+        pictures.draw(painter, rect, key, paint_card, pen.widthF() + 1, ratio)
+
+        font = self.bold_font if self.current or self.state != UNVISITED else self.font
+        painter.setFont(font)
+        painter.setPen(text_color)
+        self.texts.draw_centered(painter, rect, self.name, font)
+
+        if self.has_bug:
+            r = self.height * 0.3
+            found = self.bug_found
+
+            def paint_bug(p: QPainter, box: QRectF) -> None:
+                self._paint_bug(p, QPointF(box.left() + 1.1 * r, box.top() + 1.3 * r), r, found, c)
+
+            bug_box = QRectF(rect.left() + 1 - 1.1 * r, rect.top() + 1 - 1.3 * r, 2.2 * r, 2.2 * r)
+            pictures.draw(painter, bug_box, ("bug", found, r), paint_bug, 2, ratio)
+        if self.visits > 0:
+            self._paint_badge(painter, QPointF(rect.right() - 1, rect.top() + 1), c, ratio)
+
+        y = rect.bottom() + 4
+        small = QFontMetricsF(self.small_font)
+        for text, color_name in self._label_lines():
+            w = small.horizontalAdvance(text) + 10
+            box = QRectF(-w / 2, y, w, small.height() + 2)
+            color = getattr(c, color_name)
+
+            def paint_label(p: QPainter, box: QRectF, text: str = text, color: QColor = color) -> None:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(c.paper)
+                p.drawRoundedRect(box, 4, 4)
+                p.setFont(self.small_font)
+                p.setPen(color)
+                p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+            pictures.draw(painter, box, ("label", text, color.rgba()), paint_label, 1, ratio)
+            y += small.height() + 2
+
+    @staticmethod
+    def _paint_bug(painter: QPainter, center: QPointF, r: float, found: bool, c: style.ExploreColors) -> None:
+        """A small beetle: filled once the bug is found, an outline while it still hides."""
+        painter.save()
+        painter.translate(center)
+        leg_pen = QPen(c.bug, max(1.2, r * 0.16))
+        painter.setPen(leg_pen)
+        for dy in (-0.45, 0.0, 0.45):
+            painter.drawLine(QPointF(-r * 1.05, dy * r - 0.15 * r), QPointF(r * 1.05, dy * r - 0.15 * r))
+        painter.setPen(QPen(c.bug, max(1.2, r * 0.18)))
+        painter.setBrush(c.bug if found else c.paper)
+        painter.drawEllipse(QRectF(-r * 0.62, -r * 0.8, r * 1.24, r * 1.6))
+        painter.drawEllipse(QRectF(-r * 0.38, -r * 1.22, r * 0.76, r * 0.56))
+        if found:
+            painter.setPen(QPen(c.paper, max(1.0, r * 0.12)))
+            painter.drawLine(QPointF(0, -r * 0.7), QPointF(0, r * 0.75))
+        painter.restore()
+
+    def _paint_badge(self, painter: QPainter, center: QPointF, c: style.ExploreColors, ratio: float) -> None:
+        text = str(self.visits)
+        metrics = QFontMetricsF(self.small_font)
+        h = metrics.height() * 1.05
+        w = max(h, metrics.horizontalAdvance(text) + h * 0.5)
+        box = QRectF(center.x() - w / 2, center.y() - h / 2, w, h)
+
+        def paint_badge(p: QPainter, box: QRectF) -> None:
+            p.setPen(QPen(c.paper, 1.5))
+            p.setBrush(c.badge)
+            p.drawRoundedRect(box, h / 2, h / 2)
+            p.setFont(self.small_font)
+            p.setPen(c.badge_text)
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+        self.pictures.draw(painter, box, ("badge", text), paint_badge, 1, ratio)
+
+
+class HaloItem(QGraphicsItem):
+    """A soft ring around a page card, drawn behind it: the step's highlight."""
+
+    def __init__(self, card: QGraphicsItem) -> None:
+        super().__init__(card)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setVisible(False)
+        self.color: QColor | None = None
+        self._rect = QRectF()
+        self._radius = 0.0
+
+    def set_card(self, card: QRectF, radius: float) -> None:
+        grow = card.height() * 0.24
+        self.prepareGeometryChange()
+        self._rect = card.adjusted(-grow, -grow, grow, grow)
+        self._radius = radius + grow
+        self.update()
+
+    def set_color(self, color: QColor | None) -> None:
+        self.color = color
+        self.setVisible(color is not None)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-1, -1, 1, 1)
+
+    def paint(self, painter: QPainter, _option, _widget=None) -> None:
+        if self.color is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.with_alpha(self.color, 0.5))
+        painter.drawRoundedRect(self._rect, self._radius, self._radius)
+
+
+class PathsItem(QGraphicsItem):
+    """Many paths in one item (edges, trail, plan): one paint call, however many lines."""
+
+    def __init__(self, z: float) -> None:
+        super().__init__()
+        self.setZValue(z)
+        self._strokes: list[tuple[QPainterPath, QPen, QBrush | None]] = []
+        self._bounds = QRectF()
+
+    def set_strokes(self, strokes: list[tuple[QPainterPath, QPen, QBrush | None]]) -> None:
+        self.prepareGeometryChange()
+        self._strokes = strokes
+        bounds = QRectF()
+        for path, pen, _ in strokes:
+            w = pen.widthF()
+            bounds = bounds.united(path.controlPointRect().adjusted(-w, -w, w, w))
+        self._bounds = bounds
+        self.update()
+
+    def set_stroke(self, stroke: tuple[QPainterPath, QPen, QBrush | None] | None) -> None:
+        """One path (or none); unchanged, it is not repainted."""
+        strokes = [] if stroke is None else [stroke]
+        if len(strokes) == len(self._strokes) and all(
+            a[0] is b[0] and a[1] == b[1] and a[2] == b[2]
+            for a, b in zip(strokes, self._strokes, strict=True)
+        ):
+            return
+        self.set_strokes(strokes)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, _option, _widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for path, pen, brush in self._strokes:
+            painter.setPen(pen)
+            painter.setBrush(brush if brush is not None else Qt.BrushStyle.NoBrush)
+            painter.drawPath(path)
+
+
+class AgentItem(QGraphicsItem):
+    """The dot that walks along the clicked link; at rest the current page's card shows the agent."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.radius = 10.0
+        self.color = QColor()  # the strategy's colour, set before each walk
+        # Above the links and the plan, under the cards: it leaves one card and enters the next
+        # without ever covering a page's name (over the cards it hid "我的收藏" mid-step).
+        self.setZValue(-1)
+
+    def boundingRect(self) -> QRectF:
+        r = self.radius + 3
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint(self, painter: QPainter, _option, _widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(style.colors().paper, 3))
+        painter.setBrush(self.color)
+        painter.drawEllipse(QPointF(0, 0), self.radius, self.radius)
+
+
+class TextItem(QGraphicsItem):
+    """A caption or legend entry: plain text with an optional swatch painter, cheap to re-set."""
+
+    def __init__(self, z: float = 1) -> None:
+        super().__init__()
+        self.setZValue(z)
+        self.entries: list[tuple[str, object]] = []  # (text, swatch kind or None)
+        self.font = QFont()
+        self._bounds = QRectF()
+        self._layout: list[tuple[QRectF, QRectF | None, str, object]] = []
+
+    def set_entries(self, entries: list[tuple[str, object]], font: QFont, max_width: float) -> None:
+        self.entries, self.font = entries, font
+        metrics = QFontMetricsF(font)
+        h = metrics.height()
+        sw = h * 1.7
+        x = y = 0.0
+        layout = []
+        for text, swatch in entries:
+            w = metrics.horizontalAdvance(text) + (sw + h * 0.4 if swatch else 0)
+            if x > 0 and x + w > max_width:
+                x, y = 0.0, y + h * 1.5
+            swatch_rect = QRectF(x, y + h * 0.1, sw, h * 0.8) if swatch else None
+            text_x = x + (sw + h * 0.4 if swatch else 0)
+            layout.append((QRectF(text_x, y, w, h), swatch_rect, text, swatch))
+            x += w + h * 1.1
+        self.prepareGeometryChange()
+        self._layout = layout
+        bounds = QRectF()
+        for rect, swatch_rect, _, _ in layout:
+            bounds = bounds.united(rect)
+            if swatch_rect is not None:
+                bounds = bounds.united(swatch_rect)
+        self._bounds = bounds.adjusted(-2, -2, 2, 2)
+        self.update()
+
+    def texts(self) -> list[str]:
+        return [text for text, _ in self.entries]
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, _option, _widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setFont(self.font)
+        c = style.colors()
+        for rect, swatch_rect, text, swatch in self._layout:
+            if swatch_rect is not None:
+                _paint_swatch(painter, swatch_rect, swatch, c)
+            painter.setPen(c.muted)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+
+
+def _state_colors(c: style.ExploreColors, state: str) -> tuple[QColor, QColor, bool]:
+    """A page state's card fill, edge, and whether the edge is dashed."""
+    if state == VISITED:
+        return c.visited_fill, c.visited_edge, False
+    if state == REMEMBERED:
+        return c.remembered_fill, c.remembered_edge, False
+    if state == FORGOTTEN:
+        return c.forgotten_fill, c.forgotten_edge, True
+    return c.unvisited_fill, c.unvisited_edge, False
+
+
+def _paint_swatch(painter: QPainter, rect: QRectF, kind, c: style.ExploreColors) -> None:
+    r = rect.height() * 0.3
+    lw = style.line_width()
+    if isinstance(kind, QColor):  # the agent's colour
+        painter.setPen(QPen(c.ink, 2 * lw))
+        painter.setBrush(kind)
+        painter.drawRoundedRect(rect, r, r)
+        return
+    if kind == "plan":
+        pen = QPen(c.plan, rect.height() * 0.22, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawLine(QPointF(rect.left(), rect.center().y()), QPointF(rect.right(), rect.center().y()))
+        return
+    if kind == "bug":
+        painter.setPen(QPen(c.bug, 1.6))
+        painter.setBrush(c.bug)
+        center = rect.center()
+        painter.drawEllipse(
+            QRectF(center.x() - rect.height() * 0.3, rect.top(), rect.height() * 0.6, rect.height())
+        )
+        return
+    fill, edge, dashed = _state_colors(c, kind)
+    pen = QPen(edge, 2 * lw)
+    if dashed:
+        pen.setStyle(Qt.PenStyle.DashLine)
+    painter.setPen(pen)
+    painter.setBrush(fill)
+    painter.drawRoundedRect(rect, r, r)
+    if kind == FORGOTTEN:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(
+            QBrush(style.with_alpha(c.forgotten_edge, c.hatch_alpha + 0.08), Qt.BrushStyle.BDiagPattern)
+        )
+        painter.drawRoundedRect(rect, r, r)
