@@ -4,6 +4,7 @@ and the field, and answers are never read from a file."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import string
 from collections.abc import Sequence
@@ -98,8 +99,8 @@ def exercise_from_dict(raw: Any, source: str = "exercises", base_dir: Path | Non
     tolerances = {}
     for key in ("tolerance", "rel_tolerance"):
         value = raw.get(key)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int | float) or value < 0):
-            raise fail(key, "expected a number ≥ 0")
+        if value is not None and not _is_finite_non_negative(value):
+            raise fail(key, "expected a finite number ≥ 0")
         if value is not None and kind.answer != "number":
             raise fail(key, "only numeric answers have a tolerance")
         tolerances[key] = None if value is None else float(value)
@@ -199,3 +200,10 @@ def collect_exercises(sources: Sequence[str | Path] | None = None) -> tuple[list
                 else:
                     exercises.append(ex)
     return exercises, problems
+
+
+def _is_finite_non_negative(value: object) -> bool:
+    """A tolerance must be a real number ≥ 0: NaN grades every answer wrong, infinity every answer right."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return math.isfinite(value) and value >= 0

@@ -136,7 +136,10 @@ def exercise(**changes):
         ({"explanation": {"zh": "{answer:.1f}", "en": "x"}}, "already formatted"),
         ({"explanation": {"zh": "{", "en": "x"}}, "bad template"),
         ({"id": "has space"}, "id: needs"),
-        ({"tolerance": -1}, "tolerance: expected a number"),
+        ({"tolerance": -1}, "tolerance: expected a finite number"),
+        ({"tolerance": float("nan")}, "tolerance: expected a finite number"),  # graded every answer wrong
+        ({"tolerance": float("inf")}, "tolerance: expected a finite number"),  # accepted any answer
+        ({"rel_tolerance": float("inf")}, "rel_tolerance: expected a finite number"),
         (
             {
                 "kind": "next_eviction",

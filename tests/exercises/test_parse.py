@@ -16,6 +16,12 @@ from tests.exercises.bundled import BY_ID
 def test_numbers_are_read_the_way_people_type_them():
     assert parse_number("１２.５％") == 12.5
     assert parse_number("105,359") == 105359
+    assert parse_number("1,388,108") == 1388108
+    assert parse_number("50,0") == 50.0  # a decimal comma, not 500
+    assert parse_number("３，５") == 3.5  # full-width comma
+    assert parse_number("12,25%") == 12.25
+    with pytest.raises(AnswerError, match="plain number"):
+        parse_number("1,234.5")
     assert parse_number(" +29.3 个百分点") == 29.3
     assert parse_number("−3.8") == -3.8
     assert parse_number(7) == 7.0

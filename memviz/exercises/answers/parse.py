@@ -10,6 +10,21 @@ from typing import Any
 from memviz.exercises.schema import AnswerError, Choice
 
 
+def _read_commas(text: str) -> str:
+    """A lone comma not followed by exactly three digits is a decimal comma ("50,0" is 50.0, not 500);
+    commas grouping thousands ("105,359", "1,388,108") are dropped later. A comma next to a point
+    ("1,234.5") could mean either, so the learner is asked for a plain number."""
+    if "," in text and "." in text:
+        raise AnswerError(
+            "请输入不带逗号的数，例如 1234.5。", "Please enter a plain number without commas, such as 1234.5."
+        )
+    head, comma, tail = text.partition(",")
+    digits_after = len(tail) - len(tail.lstrip("0123456789"))
+    if comma and "," not in tail and digits_after != 3:
+        return f"{head}.{tail}"
+    return text
+
+
 def parse_number(answer: Any) -> float:
     """A number typed by a learner: full-width digits, thousands separators, % and a sign are fine."""
     if isinstance(answer, bool):
@@ -17,7 +32,7 @@ def parse_number(answer: Any) -> float:
     if isinstance(answer, int | float):
         value = float(answer)
     else:
-        text = unicodedata.normalize("NFKC", str(answer)).strip()
+        text = _read_commas(unicodedata.normalize("NFKC", str(answer)).strip())
         for junk in (",", " ", "_", "'", "%", "\u00a0", "\u2009", "\u202f", "、"):
             text = text.replace(junk, "")
         text = text.replace("−", "-").replace("＋", "+")
