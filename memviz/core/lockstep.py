@@ -88,6 +88,15 @@ def supports(config: RunConfig) -> bool:
     return not strategy.uses_memory or POLICIES.get(config.policy).kernel is not None
 
 
+def route(config: RunConfig) -> str:
+    """The engine a batch sends ``config`` to: "random" or "memory" (lock-step kernels), or
+    "scalar" when its strategy or policy has no batch kernel. ``opt`` is scalar by design: at each
+    eviction it plays the rest of the run once per entry, which is branching scalar work."""
+    if not supports(config):
+        return "scalar"
+    return "random" if STRATEGIES.get(config.strategy).kernel == RANDOM_WALK else "memory"
+
+
 def run_batch(
     site: Site, configs: Sequence[RunConfig], poll: Poll | None = None, scalar_tail: int = SCALAR_TAIL
 ) -> list[RunResult]:
@@ -106,11 +115,7 @@ def run_batch(
         key = (config.strategy, config.policy)
         engine = engine_of.get(key)
         if engine is None:
-            if not supports(config):
-                engine = "scalar"
-            else:
-                engine = "random" if STRATEGIES.get(config.strategy).kernel == RANDOM_WALK else "memory"
-            engine_of[key] = engine
+            engine = engine_of[key] = route(config)
         groups[engine].append(i)
     for engine, indices in groups.items():
         if not indices:

@@ -24,18 +24,18 @@ from memviz.core.rng import Mulberry32
 
 
 def test_the_chapters_policies_in_order_with_names_rules_and_colours():
-    assert POLICIES.names() == ("fifo", "lru", "random")
-    assert list(POLICIES) == ["fifo", "lru", "random"]  # iterating gives names, like the old tuple
-    fifo, lru, rand = POLICIES.values()
+    assert POLICIES.names()[:3] == ("fifo", "lru", "random")  # then opt (issue 12): test_clairvoyant
+    assert list(POLICIES)[:3] == ["fifo", "lru", "random"]  # iterating gives names, like the old tuple
+    fifo, lru, rand = POLICIES.values()[:3]
     assert (rand.name_in("zh"), rand.name_in("en"), rand.label_in("en")) == ("随机", "random", "Random")
     assert lru.rule_in("en") == "least recently used goes first" and fifo.rule_in("zh") == "最早写入的先忘"
-    assert [p.colour for p in POLICIES.values()] == ["#E69F00", "#56B4E9", "#CC79A7"]
-    assert all(p.kernel is not None for p in POLICIES.values())
+    assert [p.colour for p in POLICIES.values()[:3]] == ["#E69F00", "#56B4E9", "#CC79A7"]
+    assert all(p.kernel is not None for p in POLICIES.values()[:3])
 
 
 def test_an_unknown_policy_is_refused_with_the_choices():
     with pytest.raises(
-        ConfigError, match=r"^policy: unknown eviction policy 'mru' \(choose from fifo, lru, random\)$"
+        ConfigError, match=r"^policy: unknown eviction policy 'mru' \(choose from fifo, lru, random, opt\)$"
     ):
         POLICIES.get("mru")
     with pytest.raises(ConfigError, match="policy: unknown eviction policy 'mru'"):
