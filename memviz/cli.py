@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 from memviz import __version__
+from memviz.compare_cli import COMMANDS as COMPARE_COMMANDS
+from memviz.compare_cli import add_compare_parsers
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
 from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX
@@ -159,6 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("report", help="every figure the chapter quotes")
     _add_site(p)
+    p.add_argument("--policy", action="append", choices=POLICIES.names(), help="add to the sweep (e.g. opt)")
     p.add_argument("--json", action="store_true")
     _add_lang(p)
 
@@ -175,6 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_record_parser(sub, _add_run_settings)
     add_site_parser(sub)
+    add_compare_parsers(sub)
     return parser
 
 
@@ -226,7 +230,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     site = _load(args)
     with Runner() as runner:
-        tables = chapter_tables(site, runner=runner)
+        tables = chapter_tables(site, runner=runner, extra_policies=tuple(args.policy or ()))
     if args.json:
         print(json.dumps(tables, ensure_ascii=False, indent=1))
     else:
@@ -278,6 +282,7 @@ COMMANDS = {
     "snapshot": cmd_snapshot,
     "record": cmd_record,
     "site": cmd_site,
+    **COMPARE_COMMANDS,
 }
 
 

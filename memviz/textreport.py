@@ -6,6 +6,7 @@ import math
 
 from memviz.core.engine import RunConfig, RunResult
 from memviz.core.experiments import Comparison
+from memviz.core.policies import POLICIES
 from memviz.core.site import Site
 from memviz.core.stats import pct
 
@@ -27,6 +28,8 @@ def strategy_name(strategy: str, lang: str) -> str:
 
 
 def policy_name(policy: str, lang: str) -> str:
+    if policy not in POLICY_NAMES:  # any other registered policy, in its own words
+        return POLICIES.get(policy).name_in(lang)
     zh, en = POLICY_NAMES[policy]
     return t(lang, zh, en)
 
@@ -306,7 +309,7 @@ def report_text(tables: dict, site: Site, lang: str) -> list[str]:
         ),
     ]
     sweep_ci = tables["sweep_ci"]
-    policies = ("fifo", "lru", "random")
+    policies = tuple(next(iter(sweep_ci.values()), {}))  # the chapter's three, then any asked for
     header = [t(lang, "容量", "capacity"), *(policy_name(p, lang) for p in policies)]
     rows = [
         [
