@@ -17,7 +17,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from memviz.core.engine import Exploration, RunConfig, RunResult, StepEvent
+from memviz.core.engine import (
+    FORGOTTEN,
+    REMEMBERED,
+    UNVISITED,
+    VISITED,
+    Exploration,
+    RunConfig,
+    RunResult,
+    StepEvent,
+)
 from memviz.core.policies import POLICIES
 from memviz.core.registry import ConfigError
 from memviz.core.site import Site
@@ -103,6 +112,15 @@ class StepRecord(NamedTuple):
         }
 
 
+class LaneTotals(NamedTuple):
+    coverage: float
+    repeats: int
+    forgotten_revisits: int
+    evictions: int
+    bugs: int
+    tokens: int
+
+
 @dataclass(frozen=True)
 class Lane:
     config: LaneConfig
@@ -110,7 +128,8 @@ class Lane:
     start_memory: tuple[int, ...] | None  # before step 1
     steps: tuple[StepRecord, ...]  # every call, the one that stopped included
     result: RunResult
-    draws: tuple[int, ...]  # the generator's draws after each step (where random numbers part)
+    draws: tuple[tuple[int, int], ...]  # the generator's position after each step
+    n_pages: int
 
     @property
     def path(self) -> list[int]:
@@ -127,6 +146,41 @@ class Lane:
     @property
     def forgotten_revisits(self) -> int:
         return sum(s.forgotten_revisit for s in self.steps)
+
+    def page_states(self, step: int) -> list[str]:
+        """What each page is to the agent after ``step`` steps: never visited, visited (no memory),
+        in memory, or visited but forgotten (``memviz.core.engine``'s names)."""
+        visited = set(self.path[: self.moves_until(step) + 1])
+        memory = self.memory_after(step)
+        held = set(memory) if memory is not None else None
+        states = []
+        for page in range(self.n_pages):
+            if page not in visited:
+                states.append(UNVISITED)
+            elif held is None:
+                states.append(VISITED)
+            else:
+                states.append(REMEMBERED if page in held else FORGOTTEN)
+        return states
+
+    def moves_until(self, step: int) -> int:
+        """Links clicked in the first ``step`` calls (the last call may have stopped instead)."""
+        if step <= 0 or not self.steps:
+            return 0
+        return self.steps[min(step, len(self.steps)) - 1].event.steps
+
+    def totals(self, step: int) -> LaneTotals:
+        """The live numbers after ``step`` calls."""
+        step = max(0, min(step, len(self.steps)))
+        if step == 0:
+            return LaneTotals(1 / self.n_pages, 0, 0, 0, 0, 0)
+        event = self.steps[step - 1].event
+        done = self.steps[:step]
+        return LaneTotals(
+            event.pages_seen / self.n_pages, event.repeats,
+            sum(s.forgotten_revisit for s in done), sum(s.evicted is not None for s in done),
+            event.bugs_found, event.tokens_total,
+        )  # fmt: skip
 
     def memory_after(self, step: int) -> tuple[int, ...] | None:
         """Memory after ``step`` steps (0: at the start)."""
@@ -211,7 +265,59 @@ def run_lane(site: Site, config: LaneConfig, base: RunConfig) -> Lane:
             left_at.get(page) if event.was_forgotten else None, event,
         ))  # fmt: skip
         draws.append(_position(exploration.rng))
-    return Lane(config, run_config, start_memory, tuple(records), exploration.result(), tuple(draws))
+    return Lane(
+        config, run_config, start_memory, tuple(records), exploration.result(), tuple(draws), site.n_pages
+    )
+
+
+class FrameColumn(NamedTuple):
+    """One column of the page-replacement table: memory as frames (slots that keep their place, as
+    an OS textbook draws them), after one step."""
+
+    page: int | None  # the page visited at this step (the reference string); at step 0 the start
+    frames: tuple[int | None, ...]  # the page each frame holds (None: empty)
+    new_frame: int | None  # the frame a new entry was written to
+    left: tuple[tuple[int, int], ...]  # (frame, page) of entries that left memory at this step
+    touched_frame: int | None  # LRU: the frame of the entry this revisit used
+    miss: bool  # a forgotten revisit
+    evicted_at: int | None  # ...whose page left memory at this step (the regret link)
+
+
+def frame_table(lane: Lane) -> list[FrameColumn]:
+    """Column 0 is the start; column k is memory after step k. A new entry takes the frame of the
+    entry it evicted, else the first empty frame; frames never reorder, so a page keeps its row
+    until it is forgotten. Empty without memory."""
+    if lane.start_memory is None:
+        return []
+    rows = lane.config.capacity or max([len(lane.start_memory)] + [len(s.memory or ()) for s in lane.steps])
+    frames: list[int | None] = [None] * rows
+    for i, page in enumerate(lane.start_memory):
+        frames[i] = page
+    columns = [
+        FrameColumn(lane.path[0], tuple(frames), 0 if lane.start_memory else None, (), None, False, None)
+    ]
+    for record in lane.steps:
+        event = record.event
+        left = []
+        for page in event.memory_dropped:
+            f = frames.index(page)
+            frames[f] = None
+            left.append((f, page))
+        new_frame = touched_frame = None
+        if event.memory_evicted is not None:
+            new_frame = frames.index(event.memory_evicted)
+            left.append((new_frame, event.memory_evicted))
+            frames[new_frame] = event.memory_written
+        elif event.memory_written is not None:
+            new_frame = frames.index(None)
+            frames[new_frame] = event.memory_written
+        if event.memory_touched is not None:
+            touched_frame = frames.index(event.memory_touched)
+        columns.append(FrameColumn(
+            record.page, tuple(frames), new_frame, tuple(left), touched_frame, record.forgotten_revisit,
+            record.evicted_at,
+        ))  # fmt: skip
+    return columns
 
 
 def compare_runs(site: Site, configs: list[LaneConfig], base: RunConfig) -> Comparison:

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memviz.core.compare import LaneConfig, compare_runs, regret, run_lane
-from memviz.core.engine import RunConfig, run
+from memviz.core.compare import LaneConfig, compare_runs, frame_table, regret, run_lane
+from memviz.core.engine import Exploration, RunConfig, run
 from memviz.core.lockstep import run_batch
 from memviz.core.registry import ConfigError
 from memviz.core.site import Site
@@ -222,3 +222,67 @@ def test_regret_adds_up_the_plain_readings_runs(doc, s, runs):
     assert got.forgotten_revisits == sum(r["forgotten_revisits"] for r in plain)
     assert got.evictions == sum(r["evictions"] for r in plain)
     assert got.coverage == pytest.approx(sum(r["coverage"] for r in plain) / runs)
+
+
+# -- the frame table and the lane's live state --------------------------------------------------------
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(doc=site_documents(max_pages=16), s=lane_settings)
+def test_the_frame_table_holds_exactly_what_memory_holds_and_pages_keep_their_row(doc, s):
+    site = Site.from_dict(doc)
+    config = RunConfig(
+        strategy=s["strategy"], capacity=s["capacity"], policy=s["policy"], seed=s["seed"], budget=s["budget"]
+    )
+    lane = run_lane(site, LaneConfig(s["strategy"], s["capacity"], s["policy"]), config)
+    columns = frame_table(lane)
+    if s["strategy"] == "random":
+        assert columns == []
+        return
+    assert len(columns) == len(lane.steps) + 1
+    assert columns[0].frames[0] == site.start and columns[0].new_frame == 0
+    exploration = Exploration(site, config)
+    for k, column in enumerate(columns[1:], start=1):
+        event = exploration.step()
+        held = [p for p in column.frames if p is not None]
+        assert sorted(held) == sorted(exploration.memory_order())  # the engine's own memory
+        if s["capacity"] is not None:
+            assert len(column.frames) == s["capacity"]
+        previous = columns[k - 1].frames
+        for f, page in enumerate(column.frames):  # a page stays in its frame while it is held
+            if page is not None and page in previous:
+                assert previous[f] == page
+        assert column.page == event.to_page and column.miss == event.was_forgotten
+        written = column.frames[column.new_frame] if column.new_frame is not None else None
+        assert written == event.memory_written
+        gone = sorted(p for _, p in column.left)
+        assert gone == sorted(
+            [*event.memory_dropped, *([event.memory_evicted] if event.memory_evicted is not None else [])]
+        )
+        assert all(previous[f] == p for f, p in column.left)
+        touched = column.frames[column.touched_frame] if column.touched_frame is not None else None
+        assert touched == event.memory_touched
+        assert column.evicted_at == lane.steps[k - 1].evicted_at
+        assert lane.page_states(k) == [st_.state for st_ in exploration.page_states()]
+        totals = lane.totals(k)
+        assert (totals.repeats, totals.bugs, totals.tokens) == (
+            event.repeats,
+            event.bugs_found,
+            event.tokens_total,
+        )
+        assert totals.coverage == event.pages_seen / site.n_pages
+
+
+@pytest.mark.parametrize("policy", POLICY_NAMES)
+@pytest.mark.parametrize("capacity", [3, 12])
+def test_the_chapters_frame_tables_mark_what_the_events_say(chapter_site, capacity, policy):
+    lane = run_lane(chapter_site, LaneConfig("frontier", capacity, policy), RunConfig(seed=1000))
+    columns = frame_table(lane)
+    misses = [k for k, c in enumerate(columns) if c.miss]
+    assert misses == [s.step for s in lane.steps if s.forgotten_revisit]
+    for k in misses:  # the regret link lands on a column where that page left memory
+        page, at = columns[k].page, columns[k].evicted_at
+        assert page in [p for _, p in columns[at].left] and at < k
+    assert sum(len(c.left) for c in columns) == lane.evictions
+    touches = [k for k, c in enumerate(columns) if c.touched_frame is not None]
+    assert touches == [] if policy != "lru" else (capacity == 3 or len(touches) > 0)
