@@ -171,7 +171,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--steps", type=_non_negative("steps"), default=None, help="default: the whole budget")
     p.add_argument("--size", type=_size, default=(1920, 1080))
     _add_lang(p)
-    p.add_argument("--view", default="explore", help="explore, batch, sweep, cost, exercises or info")
+    p.add_argument(
+        "--view", default="explore", help="explore, compare, batch, sweep, cost, exercises or info"
+    )
+    p.add_argument(
+        "--compare", nargs="+", metavar="CONFIG", help="the Compare view's lanes (e.g. frontier/12/fifo)"
+    )
     p.add_argument("--theme", choices=THEME_NAMES, default="light")
 
     from memviz.record_cli import add_record_parser  # Qt-free: Qt loads only when recording starts
@@ -246,7 +251,9 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
     except ImportError as exc:  # e.g. Qt's system libraries missing
         raise UsageError(f"cannot start the GUI toolkit: {exc}") from None
     try:
-        out = snapshot(args.out, config, site, args.steps, args.size, args.lang, args.view, args.theme)
+        out = snapshot(
+            args.out, config, site, args.steps, args.size, args.lang, args.view, args.theme, args.compare
+        )
     except (ValueError, OSError) as exc:
         raise UsageError(str(exc)) from None
     print(out)

@@ -196,5 +196,5 @@ def _more(future: Future, used: int) -> list[float]:
 
 POLICIES.register(Clairvoyant(
     "opt", "先知", "clairvoyant", "先知：它知道未来，真实的智能体做不到",
-    "clairvoyant: it knows the future, no real agent can", "#8C6BB1",
+    "clairvoyant: it knows the future, no real agent can", "#7E57C2",
 ))  # fmt: skip

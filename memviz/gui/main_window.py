@@ -82,6 +82,8 @@ class MainWindow(QMainWindow):
 
         self._build_menus()
         self.settings.open_run_requested.connect(self._on_open_run_request)
+        self.settings.compare_requested.connect(lambda config: self.compare.compare_with(config))
+        self.settings.compare_requested.connect(lambda _config: self.tabs.setCurrentWidget(self.compare))
         self.settings.site_changed.connect(self._on_site_change)
         self.language.changed.connect(self._on_language_change)
         self._set_texts()
@@ -106,6 +108,7 @@ class MainWindow(QMainWindow):
     def _add_other_views(self) -> None:
         # Imported here: each view module is sizeable, and the Explore view must come up first.
         from memviz.gui.analysis import BatchView, CostView, SweepView
+        from memviz.gui.compare import CompareView
         from memviz.gui.exercises_view import ExercisesView
         from memviz.gui.info_view import InfoView
 
@@ -115,7 +118,9 @@ class MainWindow(QMainWindow):
         self.cost = CostView(self.settings, self.language)
         self.exercises = ExercisesView(self.settings, self.language, store=store)
         self.info = InfoView(self.settings, self.language)
+        self.compare = CompareView(self.settings, self.language)
         for view, zh, en in (
+            (self.compare, "对比", "Compare"),
             (self.batch, "批量", "Batch"),
             (self.sweep, "容量扫描", "Capacity sweep"),
             (self.cost, "成本", "Cost"),

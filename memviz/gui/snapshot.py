@@ -18,12 +18,14 @@ def snapshot(
     lang: str = "zh",
     view: str = "explore",
     theme: str = "light",
+    compare: list[str] | None = None,
 ) -> Path:
     """Draw the main window after ``steps`` model calls (None: the whole run) to ``out`` as a PNG.
 
     For the batch, sweep and cost views, their experiment is computed first with the settings given.
 
     The image is exactly ``size`` pixels. Animations are off, so it shows each step's end state.
+    ``compare``: the Compare view's lanes (``STRATEGY[/CAPACITY[/POLICY]]`` each).
     ``theme`` is light, dark or projector; a running app gets its own theme back afterwards.
     Raises ValueError for an unknown view or theme (naming the valid ones), a bad size or step
     count, and OSError when the file cannot be written.
@@ -67,6 +69,8 @@ def snapshot(
         model = window.explore.model
         model.jump(model.total if steps is None else steps)
         shown = window.current_view()
+        if hasattr(shown, "prepare_snapshot"):  # the Compare view: its lanes, at this step
+            shown.prepare_snapshot(steps, compare)
         if hasattr(shown, "compute_blocking"):  # analysis views: compute here, then draw
             shown.compute_blocking()
         for _ in range(3):

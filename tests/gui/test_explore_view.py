@@ -392,7 +392,7 @@ def test_views_are_found_by_name(make_window):
     window.language.set_code("en")
     assert window.tabs.tabText(len(names)) == "Extra view"
     with pytest.raises(
-        ValueError, match="valid views: explore, batch, sweep, cost, exercises, info, extra_view"
+        ValueError, match="valid views: explore, compare, batch, sweep, cost, exercises, info, extra_view"
     ):
         window.select_view("nope")
 
