@@ -383,7 +383,7 @@ def test_switching_language_changes_every_visible_label(make_window, qtbot, conf
 
 def test_views_are_found_by_name(make_window):
     window = make_window()
-    names = ["explore", "batch", "sweep", "cost", "exercises", "info"]
+    names = ["explore", "compare", "batch", "sweep", "cost", "exercises", "info"]
     assert window.view_names() == names
     extra = QLabel("x")
     assert window.add_view(extra, "额外", "Extra view") == len(names)

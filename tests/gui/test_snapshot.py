@@ -30,7 +30,7 @@ def test_snapshot_shows_the_requested_step_and_language(app, tmp_path, site):
 
 
 def test_snapshot_rejects_bad_arguments(app, tmp_path, site):
-    with pytest.raises(ValueError, match="valid views: explore, batch, sweep, cost, exercises, info"):
+    with pytest.raises(ValueError, match="valid views: explore, compare, batch, sweep, cost, exercises, info"):
         snapshot(tmp_path / "x.png", RunConfig(), site, 3, view="graph")
     with pytest.raises(ValueError, match="size"):
         snapshot(tmp_path / "x.png", RunConfig(), site, 3, size=(10, 10))
