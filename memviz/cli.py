@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memviz import __version__, scenario_cli
+from memviz.compare_cli import COMMANDS as COMPARE_COMMANDS
+from memviz.compare_cli import add_compare_parsers
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
 from memviz.core.limits import LimitError, bounds, check_batch, check_shown_steps, check_streamed_batch
 from memviz.core.policies import POLICIES
@@ -188,6 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("report", help="every figure the chapter quotes")
     _add_site(p)
+    p.add_argument("--policy", action="append", choices=POLICIES.names(), help="add to the sweep (e.g. opt)")
     p.add_argument("--json", action="store_true")
     _add_lang(p)
 
@@ -200,13 +203,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--view",
         default="explore",
-        help="explore, batch, sweep, cost, scenarios[/NAME[/MODE[/SEED]]], exercises or info",
+        help="explore, compare, batch, sweep, cost, scenarios[/NAME[/MODE[/SEED]]], exercises or info",
+    )
+    p.add_argument(
+        "--compare", nargs="+", metavar="CONFIG", help="the Compare view's lanes (e.g. frontier/12/fifo)"
     )
     p.add_argument("--theme", choices=THEME_NAMES, default="light")
 
     _add_record_parser(sub)
     add_site_parser(sub)
     scenario_cli.add_scenario_parser(sub, _add_lang, _add_site)
+    add_compare_parsers(sub)
     return parser
 
 
@@ -356,7 +363,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     site = _load(args)
     with progress_bar("runs") as bar, Runner(progress=bar) as runner:
-        tables = chapter_tables(site, runner=runner)
+        tables = chapter_tables(site, runner=runner, extra_policies=tuple(args.policy or ()))
     if args.json:
         emit(json.dumps(tables, ensure_ascii=False, indent=1))
     else:
@@ -384,7 +391,16 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot start the GUI toolkit: {exc}") from None
     try:
         out = snapshot(
-            args.out, config, site, args.steps, args.size, args.lang, args.view, args.theme, args.force
+            args.out,
+            config,
+            site,
+            args.steps,
+            args.size,
+            args.lang,
+            args.view,
+            args.theme,
+            args.force,
+            args.compare,
         )
     except (ValueError, OSError) as exc:
         raise UsageError(str(exc)) from None
@@ -463,6 +479,7 @@ COMMANDS = {
     "record": cmd_record,
     "site": cmd_site,
     "scenario": scenario_cli.cmd_scenario,
+    **COMPARE_COMMANDS,
 }
 
 

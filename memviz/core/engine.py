@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import NamedTuple
 
+from memviz.core.clairvoyant import Future
 from memviz.core.limits import check
 from memviz.core.memory import TOUCHED, WRITTEN, Memory
 from memviz.core.policies import POLICIES, EvictionContext
@@ -218,6 +219,17 @@ class _RunContext(EvictionContext):
 
     def simulate(self, victim_index: int, then: str = "fifo") -> RunResult:
         return self.exploration._simulate_eviction(victim_index, then)
+
+    def future(self) -> Future | None:
+        run = self.exploration
+        live = run._live
+        if live is None:
+            return None
+        config = run.config
+        return Future(
+            run.site, config.strategy, live[0], live[2], config.step_limit, config.until_all_bugs,
+            run.visits, run.reported, run.rng,
+        )  # fmt: skip
 
 
 class Exploration:

@@ -61,6 +61,11 @@ class EvictionContext:
         followed policy ``then``, on a copy of the engine's state and random generator."""
         raise RuntimeError("simulate: this memory is not part of a run")
 
+    def future(self):
+        """For a look-ahead policy, during an eviction: the run's state as a
+        :class:`memviz.core.clairvoyant.Future` (None: not part of a run)."""
+        return None
+
 
 @dataclass(frozen=True)
 class PolicyKernel:

@@ -58,8 +58,13 @@ def chapter_tables(
     seed0: int = DEFAULT_SEED0,
     capacities: tuple[int, ...] = DEFAULT_CAPACITIES,
     runner: Runner | None = None,
+    extra_policies: tuple[str, ...] = (),
 ) -> dict:
+    """``extra_policies``: more columns for the capacity sweep (e.g. ``opt``, the ceiling)."""
     runner = runner or Runner()
+    sweep_policies = SWEEP_POLICIES + tuple(
+        p for p in dict.fromkeys(extra_policies) if p not in SWEEP_POLICIES
+    )
     base = RunConfig()
     out: dict = {"runs": runs, "seed0": seed0, "strategies": {}, "diffs": {}, "cost": {}, "sweep": {}}
     comparisons = {
@@ -76,12 +81,12 @@ def chapter_tables(
             site, base.with_(strategy=s), runs, seed0, runner=runner
         ).summary()
     sweep = capacity_sweep(
-        site, base.with_(strategy="frontier"), capacities, SWEEP_POLICIES, runs, seed0, runner
+        site, base.with_(strategy="frontier"), capacities, sweep_policies, runs, seed0, runner
     )
-    cis = {(c, p): sweep.ci(c, p) for c in capacities for p in SWEEP_POLICIES}
+    cis = {(c, p): sweep.ci(c, p) for c in capacities for p in sweep_policies}
     for c in capacities:
-        out["sweep"][str(c)] = {p: cis[c, p].mean for p in SWEEP_POLICIES}
-    out["sweep_ci"] = {str(c): {p: cis[c, p].__dict__ for p in SWEEP_POLICIES} for c in capacities}
+        out["sweep"][str(c)] = {p: cis[c, p].mean for p in sweep_policies}
+    out["sweep_ci"] = {str(c): {p: cis[c, p].__dict__ for p in sweep_policies} for c in capacities}
     out["seed1000"] = seed_story(site)
     if 12 in capacities:
         d = sweep.paired(12, "random", "fifo", bootstrap=0)  # the table quotes the normal interval

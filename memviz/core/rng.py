@@ -60,6 +60,13 @@ class Mulberry32:
         )  # fmt: skip
         return twin
 
+    def peek(self, count: int) -> list[float]:
+        """The next ``count`` draws, without drawing them (a look-ahead plays them on its own)."""
+        ahead = self._block[self._next : self._next + count]
+        if len(ahead) < count:
+            ahead += mulberry32_block(self.state, count - len(ahead)).tolist()
+        return ahead
+
     def _refill(self) -> None:
         self._size = min(self._size * 2, _MAX_BLOCK)
         self._block = mulberry32_block(self.state, self._size).tolist()

@@ -84,6 +84,8 @@ class MainWindow(QMainWindow):
 
         self._build_menus()
         self.settings.open_run_requested.connect(self._on_open_run_request)
+        self.settings.compare_requested.connect(lambda config: self.compare.compare_with(config))
+        self.settings.compare_requested.connect(lambda _config: self.tabs.setCurrentWidget(self.compare))
         self.settings.site_changed.connect(self._on_site_change)
         self.language.changed.connect(self._on_language_change)
         self._set_texts()
@@ -126,6 +128,11 @@ class MainWindow(QMainWindow):
 
             return CostView(settings, language)
 
+        def compare():
+            from memviz.gui.compare import CompareView
+
+            return CompareView(settings, language)
+
         def scenarios():
             from memviz.gui.scenarios import ScenariosView
 
@@ -147,7 +154,9 @@ class MainWindow(QMainWindow):
             LazyView("cost", cost),
         )
         self.exercises, self.info = LazyView("exercises", exercises), LazyView("info", info)
+        self.compare = LazyView("compare", compare)
         for view, zh, en in (
+            (self.compare, "对比", "Compare"),
             (self.batch, "批量", "Batch"),
             (self.sweep, "容量扫描", "Capacity sweep"),
             (self.cost, "成本", "Cost"),

@@ -21,6 +21,8 @@ class RunSettings(QObject):
     site_changed = Signal(object)  # Site
     # A view asks to show one run in the Explore view (e.g. a click on a dot in the batch plot).
     open_run_requested = Signal(object)  # RunConfig
+    # "Compare this run with…": the Compare view takes the run's config as its first lane.
+    compare_requested = Signal(object)  # RunConfig
 
     def __init__(self, site: Site | None = None, config: RunConfig | None = None, parent=None) -> None:
         super().__init__(parent)
@@ -53,6 +55,9 @@ class RunSettings(QObject):
         self._site = site
         self._site_path = path
         self.site_changed.emit(site)
+
+    def compare_run(self, config: RunConfig) -> None:
+        self.compare_requested.emit(config)
 
     def open_run(self, config: RunConfig) -> None:
         self.set_config(config)

@@ -37,12 +37,14 @@ def snapshot(
     view: str = "explore",
     theme: str = "light",
     force: bool = False,
+    compare: list[str] | None = None,
 ) -> Path:
     """Draw the main window after ``steps`` model calls (None: the whole run) to ``out`` as a PNG.
 
     For the batch, sweep and cost views, their experiment is computed first with the settings given.
 
     The image is exactly ``size`` pixels. Animations are off, so it shows each step's end state.
+    ``compare``: the Compare view's lanes (``STRATEGY[/CAPACITY[/POLICY]]`` each).
     ``theme`` is light, dark or projector; a running app gets its own theme back afterwards.
     The picture is written to a temporary file of its own beside ``out`` and renamed over it; an
     existing ``out`` is replaced only with ``force`` (FileExistsError otherwise, before any drawing).
@@ -96,6 +98,8 @@ def snapshot(
         model.jump(model.total if steps is None else steps)
         if hasattr(shown, "show_for_snapshot"):  # scenarios: which one, how, how many steps
             shown.show_for_snapshot(detail, steps)
+        if hasattr(shown, "prepare_snapshot"):  # the Compare view: its lanes, at this step
+            shown.prepare_snapshot(steps, compare)
         if hasattr(shown, "compute_blocking"):  # analysis views: compute here, then draw
             shown.compute_blocking()
         for _ in range(3):

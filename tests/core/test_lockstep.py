@@ -120,8 +120,8 @@ def test_a_policy_registered_with_a_kernel_runs_in_lock_step_equal_to_its_scalar
                     PolicyKernel(newest_stamp))  # fmt: skip
     POLICIES.register(policy)
     try:
-        # mixed with others that have kernels (ttl and a switched bug list go to the scalar engine)
-        batch = [c.with_(policy="mru" if i % 2 or c.policy == "ttl" else c.policy, bug_list=None)
+        # mixed with others that have kernels (ttl, opt and a switched bug list go to the scalar engine)
+        batch = [c.with_(policy="mru" if i % 2 or c.policy in ("ttl", "opt") else c.policy, bug_list=None)
                  for i, c in enumerate(batch)]  # fmt: skip
         assert all(supports(c) for c in batch)
         got = [r.to_dict() for r in run_batch(site, batch, scalar_tail=0)]

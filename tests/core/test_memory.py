@@ -24,19 +24,27 @@ from memviz.core.rng import Mulberry32
 
 
 def test_the_chapters_policies_in_order_with_names_rules_and_colours():
-    assert POLICIES.names() == ("fifo", "lru", "random", "ttl")  # ttl: issue 13's forgetting by time
-    assert list(POLICIES) == ["fifo", "lru", "random", "ttl"]  # iterating gives names, like the old tuple
-    fifo, lru, rand, ttl = POLICIES.values()
+    # ttl: issue 13's forgetting by time; opt: issue 12's clairvoyant ceiling (test_clairvoyant)
+    assert POLICIES.names() == ("fifo", "lru", "random", "ttl", "opt")
+    assert list(POLICIES) == [
+        "fifo",
+        "lru",
+        "random",
+        "ttl",
+        "opt",
+    ]  # iterating gives names, like the old tuple
+    fifo, lru, rand, ttl, _opt = POLICIES.values()
     assert (rand.name_in("zh"), rand.name_in("en"), rand.label_in("en")) == ("随机", "random", "Random")
     assert lru.rule_in("en") == "least recently used goes first" and fifo.rule_in("zh") == "最早写入的先忘"
-    assert [p.colour for p in POLICIES.values()] == ["#E69F00", "#56B4E9", "#CC79A7", "#009E73"]
-    assert [p.kernel is not None for p in POLICIES.values()] == [True, True, True, False]
+    assert [p.colour for p in POLICIES.values()][:4] == ["#E69F00", "#56B4E9", "#CC79A7", "#009E73"]
+    assert [p.kernel is not None for p in POLICIES.values()] == [True, True, True, False, False]
     assert ttl.acts_at_step_start and not ttl.acts_only_when_full
 
 
 def test_an_unknown_policy_is_refused_with_the_choices():
     with pytest.raises(
-        ConfigError, match=r"^policy: unknown eviction policy 'mru' \(choose from fifo, lru, random, ttl\)$"
+        ConfigError,
+        match=r"^policy: unknown eviction policy 'mru' \(choose from fifo, lru, random, ttl, opt\)$",
     ):
         POLICIES.get("mru")
     with pytest.raises(ConfigError, match="policy: unknown eviction policy 'mru'"):

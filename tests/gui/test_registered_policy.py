@@ -42,6 +42,7 @@ def test_explore_offers_names_and_narrates_a_registered_policy(make_window, mru)
         ("lru", "LRU"),
         ("random", "Random"),
         ("ttl", "Time to live"),
+        ("opt", "Clairvoyant"),
         ("mru", "MRU"),
     ]
     assert combo.currentData() == "mru"
@@ -65,6 +66,6 @@ def test_the_sweep_draws_a_registered_policy_in_its_colour(keep_analysis_view, m
     view.capacity_from.setValue(3)
     view.runs_spin.setValue(20)
     view.compute_blocking()
-    assert view.result.sweep.policies == ("fifo", "lru", "random", "ttl", "mru")
+    assert view.result.sweep.policies == ("fifo", "lru", "random", "ttl", "opt", "mru")
     assert [label.text for _, label in view.legend.items][-1] == "MRU"
     assert view.curves["mru"].opts["pen"].color() == QColor("#123456")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QFrame, QLabel, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSplitter, QVBoxLayout, QWidget
 
 from memviz.gui import themes
 from memviz.gui.explore import style
@@ -85,7 +85,14 @@ class ExploreView(QWidget):
         layout.setContentsMargins(10, 8, 10, 8)
         layout.setSpacing(8)
         layout.addWidget(self.config_bar)
-        layout.addWidget(self.playback)
+        self.compare_button = QPushButton()  # "compare this run with…" (the Compare view, issue 12)
+        self.compare_button.setObjectName("compare_with")
+        self.compare_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.compare_button.clicked.connect(lambda: settings.compare_run(self.model.config))
+        transport = QHBoxLayout()
+        transport.addWidget(self.playback, 1)
+        transport.addWidget(self.compare_button)
+        layout.addLayout(transport)
         layout.addWidget(main, 1)
 
         self._shortcuts = []
@@ -136,6 +143,7 @@ class ExploreView(QWidget):
         tr = self.language.tr
         self.narration_title.setText(tr("旁白：每一步发生了什么", "Narration: what each step did"))
         self.numbers_title.setText(tr("实时数字", "Live numbers"))
+        self.compare_button.setText(tr("对比这次运行…", "Compare this run with…"))
 
     def _set_colors(self) -> None:
         c = style.colors()

@@ -1,0 +1,159 @@
+"""``memviz compare`` and ``memviz regret`` (issue 12): the argparse part and the commands, free of Qt.
+
+``memviz/cli.py`` adds both with :func:`add_compare_parsers` and runs them through :data:`COMMANDS`.
+A CONFIG is ``STRATEGY[/CAPACITY[/POLICY]]`` (``frontier/12/fifo``, ``visited``, ``frontier/inf``);
+a bad one is refused with the part named (a ConfigError: one line, exit status 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from memviz.core.compare import MAX_LANES, Comparison, LaneConfig, Regret, compare_runs, regret
+from memviz.core.engine import DEFAULT_BUDGET, RunConfig
+from memviz.core.registry import ConfigError
+from memviz.core.rng import SEED_MAX
+from memviz.core.site import Site, load_site
+from memviz.core.stats import pct
+from memviz.textreport import t, table, whole
+
+CONFIG_HELP = "STRATEGY[/CAPACITY[/POLICY]], e.g. frontier/12/fifo, visited, frontier/inf"
+
+
+def _whole(name: str, low: int, high: int | None = None):
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text!r}") from None
+        if value < low or (high is not None and value > high):
+            upper = f"..{high}" if high is not None else " or more"
+            raise argparse.ArgumentTypeError(f"{name} must be {low}{upper}, got {value}")
+        return value
+
+    return parse
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("configs", nargs="+", metavar="CONFIG", help=CONFIG_HELP)
+    p.add_argument("--budget", type=_whole("budget", 0), default=DEFAULT_BUDGET, help="steps per run")
+    p.add_argument("--site", type=Path, help="a memviz-site/1 JSON file (default: the chapter's blog)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="zh or en")
+
+
+def add_compare_parsers(sub: argparse._SubParsersAction) -> None:
+    """Add ``compare`` and ``regret`` to a subparsers object."""
+    p = sub.add_parser(
+        "compare", help="2-4 configs on one seed, side by side: where they part, what forgetting cost"
+    )
+    _common(p)
+    p.add_argument("--seed", type=_whole("seed", 0, SEED_MAX), default=1000)
+    p = sub.add_parser(
+        "regret", help="per config over many seeds: forgotten revisits, evictions, reuse distances"
+    )
+    _common(p)
+    p.add_argument("--runs", type=_whole("runs", 1), default=200)
+    p.add_argument("--seed0", type=_whole("seed0", 0, SEED_MAX), default=1000)
+
+
+def _configs(texts: list[str], least: int) -> list[LaneConfig]:
+    if not least <= len(texts) <= MAX_LANES:
+        raise ConfigError(f"config: give {least} to {MAX_LANES} configs, got {len(texts)}")
+    return [LaneConfig.parse(text) for text in texts]
+
+
+def _print(lines: list[str]) -> None:
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    configs = _configs(args.configs, 2)
+    site = load_site(args.site)
+    comparison = compare_runs(site, configs, RunConfig(seed=args.seed, budget=args.budget))
+    if args.json:
+        print(json.dumps(comparison.to_dict(), ensure_ascii=False))
+    else:
+        _print(compare_text(comparison, args.lang))
+    return 0
+
+
+def cmd_regret(args: argparse.Namespace) -> int:
+    configs = _configs(args.configs, 1)
+    if args.seed0 + args.runs - 1 > SEED_MAX:
+        raise ConfigError(f"seed0: seeds {args.seed0}..{args.seed0 + args.runs - 1} go past {SEED_MAX}")
+    site = load_site(args.site)
+    base = RunConfig(budget=args.budget)
+    seeds = range(args.seed0, args.seed0 + args.runs)
+    results = [regret(site, config, base, seeds) for config in configs]
+    if args.json:
+        print(json.dumps({"runs": args.runs, "seed0": args.seed0, "configs": [r.to_dict() for r in results]},
+                         ensure_ascii=False))  # fmt: skip
+    else:
+        _print(regret_text(site, results, seeds, args.lang))
+    return 0
+
+
+COMMANDS = {"compare": cmd_compare, "regret": cmd_regret}
+
+
+def compare_text(comparison: Comparison, lang: str) -> list[str]:
+    site = comparison.site
+    lines = [t(lang, f"seed {comparison.base.seed}，预算 {comparison.base.budget} 步",
+               f"seed {comparison.base.seed}, budget {comparison.base.budget} steps"), ""]  # fmt: skip
+    header = [
+        t(lang, "配置", "config"), t(lang, "覆盖率 %", "coverage %"), t(lang, "重复", "repeats"),
+        t(lang, "忘了又回", "forgotten revisits"), t(lang, "淘汰", "evictions"), "Bug", "token",
+    ]  # fmt: skip
+    rows = []
+    for lane in comparison.lanes:
+        r = lane.result
+        last = lane.steps[-1].event if lane.steps else None
+        rows.append([
+            lane.config.text(), pct(r.coverage), str(last.repeats if last else 0),
+            str(lane.forgotten_revisits), str(lane.evictions), f"{r.bugs}/{site.n_bugs}", whole(r.tokens),
+        ])  # fmt: skip
+    lines += table(header, rows)
+    d = comparison.first_divergence
+    lines.append("")
+    if d is None:
+        lines.append(t(lang, "各条路径从头到尾都一样。", "The paths never part."))
+    else:
+        lines.append(
+            t(lang, f"路径在第 {d.step} 步分开。原因：", f"The paths part at step {d.step}. Why: ")
+            + d.reason(lang)
+        )
+    for lane in comparison.lanes:
+        misses = [s for s in lane.steps if s.forgotten_revisit]
+        lines += ["", t(lang, f"{lane.config.text()}：忘了又回 {len(misses)} 次", f"{lane.config.text()}: {len(misses)} forgotten revisits")]  # fmt: skip
+        for s in misses:
+            name = site.page_name(s.page, lang)
+            lines.append(
+                t(lang, f"  第 {s.step} 步回到{name}，它在第 {s.evicted_at} 步被忘掉",
+                  f"  step {s.step}: back on {name}, forgotten at step {s.evicted_at}")
+            )  # fmt: skip
+    return lines
+
+
+def regret_text(site: Site, results: list[Regret], seeds: range, lang: str) -> list[str]:
+    lines = [t(lang, f"seed {seeds.start}～{seeds.stop - 1}，共 {len(seeds)} 次",
+               f"seeds {seeds.start}-{seeds.stop - 1}, {len(seeds)} runs"), ""]  # fmt: skip
+    header = [
+        t(lang, "配置", "config"), t(lang, "忘了又回/次", "forgotten revisits/run"),
+        t(lang, "淘汰/次", "evictions/run"), t(lang, "回访", "revisits"), t(lang, "覆盖率 %", "coverage %"),
+    ]  # fmt: skip
+    rows = [
+        [r.config.text(), f"{r.forgotten_revisits_per_run:.2f}", f"{r.evictions_per_run:.2f}", str(r.revisits),
+         pct(r.coverage)]
+        for r in results
+    ]  # fmt: skip
+    lines += table(header, rows)
+    lines += ["", t(lang, "回访的复用距离（两次访问之间去过的不同页面数）：",
+                    "Reuse distance of revisits (distinct pages visited between the two visits):")]  # fmt: skip
+    distances = [str(d) for d in range(site.n_pages)]
+    hist_rows = [[r.config.text(), *(str(n) for n in r.reuse_histogram)] for r in results]
+    lines += table([t(lang, "距离", "distance"), *distances], hist_rows)
+    return lines

@@ -1,0 +1,461 @@
+"""Configs side by side on one seed, and what each forgetting cost (issue 12).
+
+- :func:`compare_runs`: 2–4 lanes (strategy, capacity, policy) on the same site, seed and budget,
+  each run to its end in the scalar engine with every step's event and memory kept, the per-step
+  facts views draw (forgotten revisit, reuse distance, the step a forgotten page was evicted at),
+  and the first step where the lanes' paths part with its one-line reason in both languages.
+- :func:`regret`: per config over many seeds, forgotten revisits and evictions per run, and the
+  histogram of reuse distances of revisits. These need every step's memory, which the lock-step
+  engine does not keep, so the runs go to the scalar engine, by design.
+
+Reuse distance of a revisit: the number of distinct pages visited between the two visits of the
+page. Under LRU a revisit is forgotten exactly when that distance is at least the capacity.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from memviz.core.engine import (
+    FORGOTTEN,
+    REMEMBERED,
+    UNVISITED,
+    VISITED,
+    Exploration,
+    RunConfig,
+    RunResult,
+    StepEvent,
+)
+from memviz.core.policies import POLICIES
+from memviz.core.registry import ConfigError
+from memviz.core.site import Site
+from memviz.core.strategies import STRATEGIES
+
+MAX_LANES = 4
+
+
+@dataclass(frozen=True)
+class LaneConfig:
+    """What differs between lanes: strategy, capacity (None: unlimited) and policy."""
+
+    strategy: str
+    capacity: int | None = None
+    policy: str = "fifo"
+
+    @classmethod
+    def parse(cls, text: str) -> LaneConfig:
+        """``STRATEGY[/CAPACITY[/POLICY]]``: ``frontier/12/fifo``, ``visited``, ``frontier/inf``."""
+        parts = text.strip().split("/")
+        if not 1 <= len(parts) <= 3 or not parts[0]:
+            raise ConfigError(f"config: expected STRATEGY[/CAPACITY[/POLICY]], got {text!r}")
+        STRATEGIES.get(parts[0])
+        capacity = None
+        if len(parts) > 1 and parts[1].lower() not in ("inf", "unlimited", "none", "不限"):
+            try:
+                capacity = int(parts[1], 10)
+            except ValueError:
+                raise ConfigError(
+                    f"config: capacity must be a whole number or inf, got {parts[1]!r} in {text!r}"
+                ) from None
+            if capacity < 1:
+                raise ConfigError(f"config: capacity must be at least 1, got {capacity} in {text!r}")
+        policy = parts[2] if len(parts) > 2 else "fifo"
+        POLICIES.get(policy)
+        return cls(parts[0], capacity, policy)
+
+    def run_config(self, base: RunConfig) -> RunConfig:
+        return base.with_(strategy=self.strategy, capacity=self.capacity, policy=self.policy)
+
+    @property
+    def uses_memory(self) -> bool:
+        return STRATEGIES.get(self.strategy).uses_memory
+
+    def text(self) -> str:
+        """Back to ``STRATEGY[/CAPACITY[/POLICY]]``."""
+        if not self.uses_memory:
+            return self.strategy
+        return f"{self.strategy}/{'inf' if self.capacity is None else self.capacity}/{self.policy}"
+
+    def label(self, lang: str) -> str:
+        """For people: "visited set + link table · 12 · FIFO"."""
+        strategy = STRATEGIES.get(self.strategy).label_in(lang)
+        if not self.uses_memory:
+            return strategy
+        capacity = ("不限" if lang == "zh" else "unlimited") if self.capacity is None else str(self.capacity)
+        return f"{strategy} · {capacity} · {POLICIES.get(self.policy).label_in(lang)}"
+
+    def to_dict(self) -> dict:
+        return {"strategy": self.strategy, "capacity": self.capacity, "policy": self.policy}
+
+
+class StepRecord(NamedTuple):
+    """One step of a lane, as the frame table and the regret markers draw it."""
+
+    step: int  # 1-based
+    page: int | None  # None: the agent stopped instead of clicking
+    evicted: int | None
+    forgotten_revisit: bool
+    reuse_distance: int | None  # revisits only
+    memory: tuple[int, ...] | None  # after the step, next to be forgotten first; None without memory
+    evicted_at: int | None  # a forgotten revisit: the step its page last left memory (the regret link)
+    event: StepEvent
+
+    def to_dict(self) -> dict:
+        return {
+            "step": self.step,
+            "page": self.page,
+            "evicted": self.evicted,
+            "forgotten_revisit": self.forgotten_revisit,
+            "reuse_distance": self.reuse_distance,
+            "memory": None if self.memory is None else list(self.memory),
+        }
+
+
+class LaneTotals(NamedTuple):
+    coverage: float
+    repeats: int
+    forgotten_revisits: int
+    evictions: int
+    bugs: int
+    tokens: int
+
+
+@dataclass(frozen=True)
+class Lane:
+    config: LaneConfig
+    run_config: RunConfig
+    start_memory: tuple[int, ...] | None  # before step 1
+    steps: tuple[StepRecord, ...]  # every call, the one that stopped included
+    result: RunResult
+    draws: tuple[tuple[int, int], ...]  # the generator's position after each step
+    n_pages: int
+
+    @property
+    def path(self) -> list[int]:
+        return self.result.path
+
+    @property
+    def moves(self) -> tuple[StepRecord, ...]:
+        return tuple(s for s in self.steps if s.page is not None)
+
+    @property
+    def evictions(self) -> int:
+        return sum(s.evicted is not None for s in self.steps)
+
+    @property
+    def forgotten_revisits(self) -> int:
+        return sum(s.forgotten_revisit for s in self.steps)
+
+    def page_states(self, step: int) -> list[str]:
+        """What each page is to the agent after ``step`` steps: never visited, visited (no memory),
+        in memory, or visited but forgotten (``memviz.core.engine``'s names)."""
+        visited = set(self.path[: self.moves_until(step) + 1])
+        memory = self.memory_after(step)
+        held = set(memory) if memory is not None else None
+        states = []
+        for page in range(self.n_pages):
+            if page not in visited:
+                states.append(UNVISITED)
+            elif held is None:
+                states.append(VISITED)
+            else:
+                states.append(REMEMBERED if page in held else FORGOTTEN)
+        return states
+
+    def moves_until(self, step: int) -> int:
+        """Links clicked in the first ``step`` calls (the last call may have stopped instead)."""
+        if step <= 0 or not self.steps:
+            return 0
+        return self.steps[min(step, len(self.steps)) - 1].event.steps
+
+    def totals(self, step: int) -> LaneTotals:
+        """The live numbers after ``step`` calls."""
+        step = max(0, min(step, len(self.steps)))
+        if step == 0:
+            return LaneTotals(1 / self.n_pages, 0, 0, 0, 0, 0)
+        event = self.steps[step - 1].event
+        done = self.steps[:step]
+        return LaneTotals(
+            event.pages_seen / self.n_pages, event.repeats,
+            sum(s.forgotten_revisit for s in done), sum(s.evicted is not None for s in done),
+            event.bugs_found, event.tokens_total,
+        )  # fmt: skip
+
+    def memory_after(self, step: int) -> tuple[int, ...] | None:
+        """Memory after ``step`` steps (0: at the start)."""
+        if step <= 0 or not self.steps:
+            return self.start_memory
+        return self.steps[min(step, len(self.steps)) - 1].memory
+
+    def to_dict(self) -> dict:
+        return {
+            "config": self.config.to_dict(),
+            "path": self.path,
+            "coverage": self.result.coverage,
+            "evictions": self.evictions,
+            "forgotten_revisits": self.forgotten_revisits,
+            "steps": [s.to_dict() for s in self.moves],
+        }
+
+
+@dataclass(frozen=True)
+class Divergence:
+    step: int  # the first step whose page differs between two lanes (1-based)
+    lanes: tuple[int, int]  # the two lanes the reason speaks of
+    cause_step: int  # the step the reason points at (at or before ``step``)
+    reason_zh: str
+    reason_en: str
+
+    def reason(self, lang: str) -> str:
+        return self.reason_zh if lang == "zh" else self.reason_en
+
+
+@dataclass(frozen=True)
+class Comparison:
+    site: Site
+    base: RunConfig
+    lanes: tuple[Lane, ...]
+    first_divergence: Divergence | None
+
+    @property
+    def steps(self) -> int:
+        """The longest lane's number of calls (the shared timeline's length)."""
+        return max((len(lane.steps) for lane in self.lanes), default=0)
+
+    def to_dict(self) -> dict:
+        d = self.first_divergence
+        return {
+            "seed": self.base.seed,
+            "first_divergence": None if d is None else d.step,
+            "lanes": [lane.to_dict() for lane in self.lanes],
+        }
+
+
+def _position(rng) -> tuple[int, int]:
+    return rng.state, rng._next  # equal positions: the same number of draws made
+
+
+def run_lane(site: Site, config: LaneConfig, base: RunConfig) -> Lane:
+    """One lane to its end, in the scalar engine, with what each step did."""
+    run_config = config.run_config(base)
+    exploration = Exploration(site, run_config)
+    start_memory = exploration.memory_order() if exploration.has_memory else None
+    left_at: dict[int, int] = {}  # page -> the step it last left memory at
+    last: dict[int, int] = {site.start: 0}
+    records: list[StepRecord] = []
+    draws: list[tuple] = []
+    while not exploration.finished:
+        event = exploration.step()
+        step = len(records) + 1
+        for page in event.memory_dropped:
+            left_at[page] = step
+        page = event.to_page
+        distance = None
+        if page is not None:
+            before = last.get(page)
+            if before is not None:
+                distance = sum(1 for v in last.values() if v > before)
+            last[page] = event.steps
+        if event.memory_evicted is not None:
+            left_at[event.memory_evicted] = step
+        records.append(StepRecord(
+            step, page, event.memory_evicted, event.was_forgotten, distance,
+            exploration.memory_order() if exploration.has_memory else None,
+            left_at.get(page) if event.was_forgotten else None, event,
+        ))  # fmt: skip
+        draws.append(_position(exploration.rng))
+    return Lane(
+        config, run_config, start_memory, tuple(records), exploration.result(), tuple(draws), site.n_pages
+    )
+
+
+class FrameColumn(NamedTuple):
+    """One column of the page-replacement table: memory as frames (slots that keep their place, as
+    an OS textbook draws them), after one step."""
+
+    page: int | None  # the page visited at this step (the reference string); at step 0 the start
+    frames: tuple[int | None, ...]  # the page each frame holds (None: empty)
+    new_frame: int | None  # the frame a new entry was written to
+    left: tuple[tuple[int, int], ...]  # (frame, page) of entries that left memory at this step
+    touched_frame: int | None  # LRU: the frame of the entry this revisit used
+    miss: bool  # a forgotten revisit
+    evicted_at: int | None  # ...whose page left memory at this step (the regret link)
+
+
+def frame_table(lane: Lane) -> list[FrameColumn]:
+    """Column 0 is the start; column k is memory after step k. A new entry takes the frame of the
+    entry it evicted, else the first empty frame; frames never reorder, so a page keeps its row
+    until it is forgotten. Empty without memory."""
+    if lane.start_memory is None:
+        return []
+    rows = lane.config.capacity or max([len(lane.start_memory)] + [len(s.memory or ()) for s in lane.steps])
+    frames: list[int | None] = [None] * rows
+    for i, page in enumerate(lane.start_memory):
+        frames[i] = page
+    columns = [
+        FrameColumn(lane.path[0], tuple(frames), 0 if lane.start_memory else None, (), None, False, None)
+    ]
+    for record in lane.steps:
+        event = record.event
+        left = []
+        for page in event.memory_dropped:
+            f = frames.index(page)
+            frames[f] = None
+            left.append((f, page))
+        new_frame = touched_frame = None
+        if event.memory_evicted is not None:
+            new_frame = frames.index(event.memory_evicted)
+            left.append((new_frame, event.memory_evicted))
+            frames[new_frame] = event.memory_written
+        elif event.memory_written is not None:
+            new_frame = frames.index(None)
+            frames[new_frame] = event.memory_written
+        if event.memory_touched is not None:
+            touched_frame = frames.index(event.memory_touched)
+        columns.append(FrameColumn(
+            record.page, tuple(frames), new_frame, tuple(left), touched_frame, record.forgotten_revisit,
+            record.evicted_at,
+        ))  # fmt: skip
+    return columns
+
+
+def compare_runs(site: Site, configs: list[LaneConfig], base: RunConfig) -> Comparison:
+    """The lanes on ``base``'s seed and budget, and where their paths part."""
+    if not 1 <= len(configs) <= MAX_LANES:
+        raise ConfigError(f"config: compare takes 1 to {MAX_LANES} configs, got {len(configs)}")
+    lanes = tuple(run_lane(site, c, base) for c in configs)
+    return Comparison(site, base, lanes, first_divergence(site, lanes))
+
+
+def first_divergence(site: Site, lanes: tuple[Lane, ...]) -> Divergence | None:
+    paths = [lane.path for lane in lanes]
+    longest = max(len(p) for p in paths)
+    for i in range(1, longest):
+        pages = [p[i] if i < len(p) else None for p in paths]
+        if len(set(pages)) > 1:
+            a = 0
+            b = next(k for k in range(1, len(lanes)) if pages[k] != pages[0])
+            return _explain(site, lanes, i, a, b)
+    return None
+
+
+def _page(site: Site, page: int | None, lang: str) -> str:
+    if page is None:
+        return "（停下）" if lang == "zh" else "(stopped)"
+    return site.page_name(page, lang)
+
+
+def _explain(site: Site, lanes: tuple[Lane, ...], step: int, a: int, b: int) -> Divergence:
+    la, lb = lanes[a], lanes[b]
+    ca, cb = la.config, lb.config
+    if ca.strategy != cb.strategy:
+        sa, sb = STRATEGIES.get(ca.strategy), STRATEGIES.get(cb.strategy)
+        pa, pb = la.steps[step - 1].page, lb.steps[step - 1].page
+        zh = (f"第 {step} 步：{sa.name_in('zh')}和{sb.name_in('zh')}选链接的规则不同"
+              f"（{_page(site, pa, 'zh')} / {_page(site, pb, 'zh')}）")  # fmt: skip
+        en = (f"step {step}: {sa.name_in('en')} and {sb.name_in('en')} pick links by different rules "
+              f"({_page(site, pa, 'en')} / {_page(site, pb, 'en')})")  # fmt: skip
+        return Divergence(step, (a, b), step, zh, en)
+    # Same rule: the paths part because memory or the random numbers parted first.
+    for e in range(1, step):
+        ma, mb = la.memory_after(e), lb.memory_after(e)
+        memory_differs = set(ma or ()) != set(mb or ())
+        if memory_differs or la.draws[e - 1] != lb.draws[e - 1]:
+            show_capacity = ca.capacity != cb.capacity
+            zh_a, en_a = _forgot(site, la, e, show_capacity)
+            zh_b, en_b = _forgot(site, lb, e, show_capacity)
+            return Divergence(step, (a, b), e, f"第 {e} 步：{zh_a}；{zh_b}", f"step {e}: {en_a}; {en_b}")
+    zh = f"第 {step} 步：两条路在这里分开"
+    en = f"step {step}: the lanes chose differently here"
+    return Divergence(step, (a, b), step, zh, en)
+
+
+def _forgot(site: Site, lane: Lane, step: int, show_capacity: bool) -> tuple[str, str]:
+    """What a lane's memory did at ``step``, in a clause: "random eviction drew a random number and
+    forgot Article A"."""
+    record = lane.steps[step - 1]
+    c = lane.config
+    policy = POLICIES.get(c.policy)
+    who_zh, who_en = (
+        (policy.name_in("zh"), policy.label_in("en")) if c.uses_memory else ("无记忆", "no memory")
+    )
+    if c.policy == "random":
+        who_zh, who_en = "随机淘汰", "random eviction"
+    if show_capacity and c.uses_memory:
+        capacity = "不限" if c.capacity is None else c.capacity
+        who_zh = f"{who_zh}（容量 {capacity}）"
+        who_en = f"{who_en} (capacity {'unlimited' if c.capacity is None else c.capacity})"
+    if record.evicted is None and not record.event.memory_dropped:
+        return f"{who_zh}什么也没忘", f"{who_en} forgot nothing"
+    gone = record.evicted if record.evicted is not None else record.event.memory_dropped[0]
+    how_zh, how_en = "", ""
+    if c.policy == "random" and record.evicted is not None:
+        how_zh, how_en = "抽了一个随机数，", " drew a random number and"
+    elif POLICIES.get(c.policy).simulates and record.evicted is not None:
+        how_zh, how_en = "看了未来，", " looked ahead and"
+    return (
+        f"{who_zh}{how_zh}忘了{site.page_name(gone, 'zh')}",
+        f"{who_en}{how_en} forgot {site.page_name(gone, 'en')}",
+    )
+
+
+@dataclass(frozen=True)
+class Regret:
+    """One config over many seeds: what forgetting cost."""
+
+    config: LaneConfig
+    runs: int
+    forgotten_revisits: int  # over all runs
+    evictions: int
+    revisits: int
+    reuse_histogram: list[int]  # index: reuse distance 0 .. pages-1; counts over all runs
+    coverage: float  # mean over the runs
+
+    @property
+    def forgotten_revisits_per_run(self) -> float:
+        return self.forgotten_revisits / self.runs
+
+    @property
+    def evictions_per_run(self) -> float:
+        return self.evictions / self.runs
+
+    def to_dict(self) -> dict:
+        return {
+            "config": self.config.to_dict(),
+            "runs": self.runs,
+            "forgotten_revisits_per_run": self.forgotten_revisits_per_run,
+            "evictions_per_run": self.evictions_per_run,
+            "revisits": self.revisits,
+            "reuse_histogram": self.reuse_histogram,
+            "coverage": self.coverage,
+        }
+
+
+def regret(site: Site, config: LaneConfig, base: RunConfig, seeds: range) -> Regret:
+    """``config`` over ``seeds`` in the scalar engine (it keeps each step's memory)."""
+    run_config = config.run_config(base)
+    histogram = [0] * site.n_pages
+    forgotten = evictions = revisits = 0
+    coverage = 0.0
+    start = site.start
+    for seed in seeds:
+        exploration = Exploration(site, run_config.with_(seed=seed))
+        last = {start: 0}
+        step = exploration.step
+        while not exploration.finished:
+            event = step()
+            page = event.to_page
+            if page is None:
+                break
+            before = last.get(page)
+            if before is not None:
+                histogram[sum(1 for v in last.values() if v > before)] += 1
+                revisits += 1
+                forgotten += event.was_forgotten
+            if event.memory_evicted is not None:
+                evictions += 1
+            last[page] = event.steps
+        coverage += exploration.result().coverage
+    n = len(seeds)
+    return Regret(config, n, forgotten, evictions, revisits, histogram, coverage / n if n else 0.0)

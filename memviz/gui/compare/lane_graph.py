@@ -1,0 +1,168 @@
+"""A lane's compact site graph: pages as numbered dots where the Explore graph puts its cards,
+coloured by what each page is to the agent (the core's page states), the last moves as a trail
+in the lane's colour, the agent as a thick ring, and a clicked miss's page ringed in red.
+
+The links and the nav bar never change during a run: they are painted once into a pixmap.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from memviz.core.compare import Lane
+from memviz.core.engine import FORGOTTEN, REMEMBERED, UNVISITED, VISITED
+from memviz.core.layout import drawn_links, site_layout
+from memviz.core.site import Site
+from memviz.gui import themes
+from memviz.gui.explore import style
+
+TRAIL = 6  # moves drawn behind the agent
+
+
+class LaneGraph(QWidget):
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("lane_graph")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(160, 90)
+        style.follow_presentation(self)
+        self.lane: Lane | None = None
+        self.site: Site | None = None
+        self.colour = QColor("#000000")
+        self.position = 0
+        self.highlight: tuple[int, int] | None = None  # (page, step it was evicted at)
+        self.lang = "zh"
+        self._positions: dict[int, tuple[float, float]] = {}
+        self._links: list[tuple[int, int]] = []
+        self._nav: list[int] = []
+        self._backdrop: QPixmap | None = None
+        self._backdrop_key: tuple | None = None
+
+    def set_lane(self, lane: Lane, site: Site, colour: QColor, lang: str) -> None:
+        if site is not self.site:
+            layout = site_layout(site)
+            self._positions = layout.positions
+            self._links = drawn_links(site, layout.nav_bar)
+            self._nav = list(site.nav) if layout.nav_bar else []
+            self._backdrop_key = None
+        self.lane, self.site, self.colour, self.lang = lane, site, colour, lang
+        self.highlight = None
+        self.update()
+
+    def set_position(self, position: int) -> None:
+        self.position = position
+        self.update()
+
+    def set_highlight(self, highlight: tuple[int, int] | None) -> None:
+        self.highlight = highlight
+        self.update()
+
+    def set_language(self, lang: str) -> None:
+        self.lang = lang
+        self.update()
+
+    # -- geometry -------------------------------------------------------------------------------------
+
+    def _radius(self) -> float:
+        n = max(len(self._positions), 1)
+        return max(7.0, min(self.width(), self.height() * 1.6) / (2.6 * max(n**0.5, 3)) * 0.55)
+
+    def centre(self, page: int) -> QPointF:
+        r = self._radius()
+        x, y = self._positions.get(page, (0.5, 0.5))
+        return QPointF(r * 1.3 + x * (self.width() - 2.6 * r), r * 1.3 + y * (self.height() - 2.6 * r))
+
+    # -- painting -------------------------------------------------------------------------------------
+
+    def _paint_backdrop(self) -> QPixmap:
+        c = style.colors()
+        ratio = self.devicePixelRatioF()
+        pixmap = QPixmap(max(1, round(self.width() * ratio)), max(1, round(self.height() * ratio)))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(c.backdrop)
+        p = QPainter(pixmap)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = self._radius()
+        if self._nav:
+            ys = [self.centre(q).y() for q in self._nav]
+            band = QRectF(r * 0.3, min(ys) - r * 1.25, self.width() - r * 0.6, r * 2.5)
+            p.setPen(QPen(c.nav_bar_edge, 1))
+            p.setBrush(c.nav_bar)
+            p.drawRoundedRect(band, r * 0.6, r * 0.6)
+        p.setPen(QPen(style.with_alpha(c.edge, 0.55), 1.0 * style.line_width()))
+        for a, b in self._links:
+            p.drawLine(self.centre(a), self.centre(b))
+        p.end()
+        return pixmap
+
+    def paintEvent(self, _event) -> None:
+        painter = QPainter(self)
+        lane, site = self.lane, self.site
+        key = (self.width(), self.height(), themes.current().name, id(site))
+        if self._backdrop is None or key != self._backdrop_key:
+            self._backdrop = self._paint_backdrop()
+            self._backdrop_key = key
+        painter.drawPixmap(0, 0, self._backdrop)
+        if lane is None or site is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        c = style.colors()
+        r = self._radius()
+        moves = lane.moves_until(self.position)
+        path = lane.path[: moves + 1]
+        # the trail: the last moves, fading, in the lane's colour
+        tail = path[-(TRAIL + 1) :]
+        for i in range(len(tail) - 1):
+            alpha = 0.25 + 0.75 * (i + 1) / (len(tail) - 1)
+            painter.setPen(QPen(style.with_alpha(self.colour, alpha), r * 0.42, Qt.PenStyle.SolidLine,
+                                Qt.PenCapStyle.RoundCap))  # fmt: skip
+            painter.drawLine(self.centre(tail[i]), self.centre(tail[i + 1]))
+        states = lane.page_states(self.position)
+        font = style.ui_font(max(7.0, r * 0.95), bold=True)
+        painter.setFont(font)
+        fills = {
+            UNVISITED: (c.unvisited_fill, c.unvisited_edge),
+            VISITED: (c.visited_fill, c.visited_edge),
+            REMEMBERED: (c.remembered_fill, c.remembered_edge),
+            FORGOTTEN: (c.forgotten_fill, c.forgotten_edge),
+        }
+        for page, state in enumerate(states):
+            fill, edge = fills[state]
+            centre = self.centre(page)
+            painter.setPen(QPen(edge, (1.8 if state == FORGOTTEN else 1.2) * style.line_width(),
+                                Qt.PenStyle.DashLine if state == FORGOTTEN else Qt.PenStyle.SolidLine))  # fmt: skip
+            painter.setBrush(fill)
+            painter.drawEllipse(centre, r, r)
+            painter.setPen(c.ink)
+            painter.drawText(QRectF(centre.x() - r * 1.5, centre.y() - r, r * 3, r * 2),
+                             Qt.AlignmentFlag.AlignCenter, str(page))  # fmt: skip
+        here = self.centre(path[-1])
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(self.colour, r * 0.5))
+        painter.drawEllipse(here, r * 1.45, r * 1.45)
+        if self.highlight is not None:
+            page, at = self.highlight
+            centre = self.centre(page)
+            painter.setPen(QPen(c.evict, r * 0.35))
+            painter.drawEllipse(centre, r * 1.9, r * 1.9)
+            painter.setFont(style.ui_font(max(8.0, r * 1.0), bold=True))
+            text = f"第 {at} 步忘了它" if self.lang == "zh" else f"forgotten at step {at}"
+            box = QRectF(centre.x() - r * 8, centre.y() + r * 1.9, r * 16, r * 2.2)
+            if box.bottom() > self.height():
+                box.moveBottom(centre.y() - r * 1.9)
+            painter.setPen(c.evict_text)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        painter.end()
+
+    def resizeEvent(self, event) -> None:
+        self._backdrop_key = None
+        super().resizeEvent(event)
+
+    def _on_app_font_change(self) -> None:
+        self.update()
+
+    def _on_theme_change(self) -> None:
+        self._backdrop_key = None
+        self.update()

@@ -1,0 +1,212 @@
+"""The Compare view's model: 2–4 lanes on one seed and budget, driven by one transport.
+
+The lanes are computed whole by the core (:func:`memviz.core.compare.compare_runs`: a 30-step run
+takes a millisecond, even ``opt``'s), so the transport only moves a position along them; every
+lane view draws the lane's records up to that position. The transport's interface is the Explore
+model's (``stepped``, ``replayed``, ``restarted``, ``position``, ``total``, ``step`` ...), so the
+Explore view's :class:`~memviz.gui.explore.controls.PlaybackBar` drives it as it is.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from memviz.core.compare import MAX_LANES, Comparison, FrameColumn, LaneConfig, compare_runs, frame_table
+from memviz.core.engine import RunConfig
+from memviz.core.registry import ConfigError
+from memviz.core.strategies import STRATEGIES
+from memviz.gui.explore.model import DEFAULT_SPEED_INDEX, SPEEDS
+from memviz.gui.models import RunSettings
+
+DEFAULT_LANES = ("frontier/12/fifo", "frontier/12/random", "frontier/12/opt")
+
+
+def lanes_for(config: RunConfig) -> list[LaneConfig]:
+    """ "Compare this run with…": the run first, then the same memory under the other policies (or,
+    without memory, the other strategies)."""
+    first = LaneConfig(config.strategy, config.capacity, config.policy)
+    if not first.uses_memory or config.capacity is None:
+        others = [
+            LaneConfig(s, config.capacity, config.policy) for s in STRATEGIES.names() if s != config.strategy
+        ]
+    else:
+        others = [LaneConfig(config.strategy, config.capacity, p) for p in ("fifo", "random", "opt")]
+        others = [c for c in others if c != first]
+    return [first, *others][:3]
+
+
+class CompareModel(QObject):
+    stepped = Signal(object)  # the new position (the transport's "one step forward")
+    replayed = Signal()  # the position jumped
+    restarted = Signal()  # new lanes (configs, seed, budget or site) at step 0
+    playing_changed = Signal(bool)
+    speed_changed = Signal(int)
+    regret_selected = Signal(object)  # (lane index, step evicted at, page) or None
+
+    def __init__(self, settings: RunSettings, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self._configs = [LaneConfig.parse(text) for text in DEFAULT_LANES]
+        self._position = 0
+        self._speed_index = DEFAULT_SPEED_INDEX
+        self._timer = QTimer(self)
+        self._timer.setInterval(self._interval_ms())
+        self._timer.timeout.connect(self.step)
+        self.selected: tuple[int, int, int] | None = None
+        self._compute()
+        settings.config_changed.connect(self._on_settings_change)
+        settings.site_changed.connect(self._on_settings_change)
+
+    # -- state ----------------------------------------------------------------------------------------
+
+    @property
+    def comparison(self) -> Comparison:
+        return self._comparison
+
+    @property
+    def configs(self) -> list[LaneConfig]:
+        return list(self._configs)
+
+    @property
+    def frames(self) -> list[list[FrameColumn]]:
+        """Each lane's frame table (empty for a lane without memory)."""
+        return self._frames
+
+    @property
+    def position(self) -> int:
+        return self._position
+
+    @property
+    def total(self) -> int:
+        return self._comparison.steps
+
+    @property
+    def finished(self) -> bool:
+        return self._position >= self.total
+
+    @property
+    def playing(self) -> bool:
+        return self._timer.isActive()
+
+    @property
+    def speed_index(self) -> int:
+        return self._speed_index
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self._speed_index]
+
+    @property
+    def animation_ms(self) -> int:
+        return 0  # lanes draw each step's end state
+
+    # -- commands -------------------------------------------------------------------------------------
+
+    def set_configs(self, configs: list[LaneConfig]) -> None:
+        if not 1 <= len(configs) <= MAX_LANES:
+            raise ConfigError(f"config: compare takes 1 to {MAX_LANES} configs, got {len(configs)}")
+        self._configs = list(configs)
+        self._restart()
+
+    def set_config_texts(self, texts: list[str]) -> None:
+        """``STRATEGY[/CAPACITY[/POLICY]]`` each; raises ConfigError naming the bad part."""
+        self.set_configs([LaneConfig.parse(text) for text in texts])
+
+    def set_lane(self, index: int, config: LaneConfig) -> None:
+        configs = list(self._configs)
+        configs[index] = config
+        self.set_configs(configs)
+
+    def step(self) -> None:
+        if self.finished:
+            self.pause()
+            return
+        self._position += 1
+        if self.finished:
+            self.pause()
+        self.stepped.emit(self._position)
+
+    def back(self) -> None:
+        if self._position > 0:
+            self.jump(self._position - 1)
+
+    def jump(self, position: int) -> None:
+        position = max(0, min(int(position), self.total))
+        if position != self._position:
+            self._position = position
+            if self.finished:
+                self.pause()
+            self.replayed.emit()
+
+    def reset(self) -> None:
+        self.pause()
+        self.jump(0)
+        self.restarted.emit()
+
+    def play(self) -> None:
+        if self._timer.isActive():
+            return
+        if self.finished:
+            self.jump(0)
+        self._timer.start()
+        self.playing_changed.emit(True)
+
+    def pause(self) -> None:
+        if self._timer.isActive():
+            self._timer.stop()
+            self.playing_changed.emit(False)
+
+    def toggle_play(self) -> None:
+        if self._timer.isActive():
+            self.pause()
+        else:
+            self.play()
+
+    def set_speed_index(self, index: int) -> None:
+        index = max(0, min(int(index), len(SPEEDS) - 1))
+        if index != self._speed_index:
+            self._speed_index = index
+            self._timer.setInterval(self._interval_ms())
+            self.speed_changed.emit(index)
+
+    def faster(self) -> None:
+        self.set_speed_index(self._speed_index + 1)
+
+    def slower(self) -> None:
+        self.set_speed_index(self._speed_index - 1)
+
+    def select_regret(self, lane: int, step: int) -> None:
+        """A miss was clicked: point at the step its page was evicted at (None clears)."""
+        column = self._frames[lane][step] if 0 <= step < len(self._frames[lane]) else None
+        if column is None or not column.miss or column.evicted_at is None:
+            self.selected = None
+        else:
+            self.selected = (lane, column.evicted_at, column.page)
+        self.regret_selected.emit(self.selected)
+
+    # -- internals ------------------------------------------------------------------------------------
+
+    def _compute(self) -> None:
+        config = self.settings.config
+        base = RunConfig(seed=config.seed, budget=config.budget)
+        self._comparison = compare_runs(self.settings.site, self._configs, base)
+        self._frames = [frame_table(lane) for lane in self._comparison.lanes]
+
+    def _restart(self) -> None:
+        self.pause()
+        self._compute()
+        self._position = 0
+        self.selected = None
+        self.restarted.emit()
+
+    def _interval_ms(self) -> int:
+        return max(1, round(1000 / SPEEDS[self._speed_index]))
+
+    def _on_settings_change(self, _value) -> None:
+        config = self.settings.config
+        base = self._comparison.base
+        if (config.seed, config.budget) != (
+            base.seed,
+            base.budget,
+        ) or self.settings.site is not self._comparison.site:
+            self._restart()

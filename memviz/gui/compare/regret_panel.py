@@ -1,0 +1,215 @@
+"""Beside the lanes, per config over the batch seeds: forgotten revisits and evictions per run, and
+the histogram of reuse distances of revisits with each capacity drawn as a line.
+
+Computed by the core (:func:`memviz.core.compare.regret`) off the GUI thread, in an analysis
+:class:`~memviz.gui.analysis.worker.Job`; a newer request cancels the one running. This is the
+picture that confirms or refutes the chapter's loop hypothesis: under FIFO and LRU the reuse
+distances pile up right at the capacity.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from memviz.core.compare import LaneConfig, Regret, regret
+from memviz.core.engine import RunConfig
+from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0
+from memviz.core.policies import POLICIES
+from memviz.core.site import Site
+from memviz.gui.analysis.common import (
+    make_legend,
+    make_plot,
+    pen,
+    qcolor,
+    set_axis_label,
+    style_legend,
+    style_plot,
+)
+from memviz.gui.analysis.worker import Job, JobContext
+from memviz.gui.explore import style
+from memviz.gui.language import Language
+
+
+def short_label(config: LaneConfig, lang: str) -> str:
+    """ "FIFO · 12" (the strategy is in the lane's own title)."""
+    if not config.uses_memory:
+        return config.label(lang)
+    capacity = ("不限" if lang == "zh" else "unlimited") if config.capacity is None else str(config.capacity)
+    return f"{POLICIES.get(config.policy).label_in(lang)} · {capacity}"
+
+
+def regret_job(site: Site, configs: list[LaneConfig], base: RunConfig, seeds: range):
+    def compute(context: JobContext) -> list[Regret]:
+        context.plan(len(configs))
+        out = []
+        for config in configs:
+            out.append(regret(site, config, base, seeds))
+            context.advance()
+        return out
+
+    return compute
+
+
+class RegretPanel(QWidget):
+    def __init__(self, language: Language, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("regret_panel")
+        self.language = language
+        self.runs, self.seed0 = DEFAULT_RUNS, DEFAULT_SEED0
+        self.results: list[Regret] | None = None
+        self.colours: list[str] = []
+        self.job: Job | None = None
+        self._request: tuple | None = None
+        self.title = QLabel()
+        self.title.setObjectName("regret_title")
+        self.title.setWordWrap(True)
+        style.set_ui_font(self.title, 1.1, bold=True)
+        self.status = QLabel()
+        self.status.setObjectName("regret_status")
+        self.status.setWordWrap(True)
+        self.counts_title = QLabel()
+        self.histogram_title = QLabel()
+        for label in (self.counts_title, self.histogram_title):
+            label.setWordWrap(True)
+            style.set_ui_font(label, 1.0, bold=True)
+        self.counts = make_plot()
+        self.counts.setObjectName("regret_counts")
+        self.histogram = make_plot()
+        self.histogram.setObjectName("reuse_histogram")
+        self.histogram_legend = make_legend(self.histogram, offset=(-10, 10))
+        for plot in (self.counts, self.histogram):
+            plot.setMinimumSize(200, 160)
+            plot.getPlotItem().setMouseEnabled(x=False, y=False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addWidget(self.title)
+        layout.addWidget(self.status)
+        layout.addWidget(self.counts_title)
+        layout.addWidget(self.counts, 2)
+        layout.addWidget(self.histogram_title)
+        layout.addWidget(self.histogram, 3)
+        self._set_texts()
+
+    # -- computing ------------------------------------------------------------------------------------
+
+    def request(self, site: Site, configs: list[LaneConfig], budget: int, colours: list[str]) -> None:
+        """Compute for these configs (unless that is what is shown or being computed)."""
+        key = (id(site), tuple(configs), budget, self.runs, self.seed0)
+        self.colours = colours
+        if key == self._request:
+            if self.results is not None:
+                self._draw()
+            return
+        self._request = key
+        if self.job is not None and not self.job.done.is_set():
+            self.job.cancel()
+        seeds = range(self.seed0, self.seed0 + self.runs)
+        job = Job(regret_job(site, list(configs), RunConfig(budget=budget), seeds))
+        self.job = job
+        job.signals.finished.connect(lambda result: self._on_finished(job, result))
+        job.signals.failed.connect(lambda message: self.status.setText(message))
+        self.results = None
+        self._set_status()
+        job.start()
+
+    def compute_blocking(self) -> None:
+        """Finish the job in force here, in this thread (snapshots and tests)."""
+        job = self.job
+        if job is None or self.results is not None:
+            return
+        job.cancel()
+        fresh = Job(job.function)
+        self.job = fresh
+        self._on_finished(fresh, fresh.compute())
+
+    def _on_finished(self, job: Job, result: list[Regret]) -> None:
+        if job is not self.job:
+            return  # a newer request replaced it
+        self.results = result
+        self._set_status()
+        self._draw()
+
+    # -- drawing --------------------------------------------------------------------------------------
+
+    def _draw(self) -> None:
+        results = self.results or []
+        tr = self.language.tr
+        lang = self.language.code
+        for plot in (self.counts, self.histogram):
+            plot.getPlotItem().clear()
+            style_plot(plot)
+        self.histogram_legend.clear()
+        style_legend(self.histogram_legend)
+        # forgotten revisits and evictions per run: a pair of bars per config
+        n = len(results)
+        width = 0.38
+        for i, (r, colour) in enumerate(zip(results, self.colours, strict=False)):
+            for j, (value, alpha) in enumerate(
+                ((r.forgotten_revisits_per_run, 255), (r.evictions_per_run, 110))
+            ):
+                bar = pg.BarGraphItem(x=[i + (j - 0.5) * width], height=[value], width=width * 0.92,
+                                      brush=qcolor(colour, alpha), pen=pen(colour, 1.5))  # fmt: skip
+                self.counts.addItem(bar)
+                text = pg.TextItem(
+                    f"{value:.1f}", color=qcolor(colour if j == 0 else "#555555"), anchor=(0.5, 1)
+                )
+                text.setPos(i + (j - 0.5) * width, value)
+                self.counts.addItem(text)
+        axis = self.counts.getPlotItem().getAxis("bottom")
+        axis.setTicks([[(i, f"{i + 1}") for i in range(n)]])
+        self.counts.getPlotItem().setXRange(-0.6, max(n, 1) - 0.4, padding=0)
+        top = max([max(r.forgotten_revisits_per_run, r.evictions_per_run) for r in results] + [1])
+        self.counts.getPlotItem().setYRange(0, top * 1.3, padding=0)
+        set_axis_label(self.counts, "bottom", tr("第几条", "lane"))
+        # reuse distances of revisits, with each capacity as a line
+        for i, (r, colour) in enumerate(zip(results, self.colours, strict=False)):
+            distances = np.arange(len(r.reuse_histogram) + 1) - 0.5
+            curve = pg.PlotDataItem(
+                distances, r.reuse_histogram, stepMode="center", pen=pen(colour, 2.5 + 0.5 * (i == 0))
+            )
+            self.histogram.addItem(curve)
+            self.histogram_legend.addItem(curve, f"{i + 1}. {short_label(r.config, lang)}")
+            if r.config.capacity is not None and r.config.uses_memory:
+                line = pg.InfiniteLine(pos=r.config.capacity - 0.5 + 0.08 * i, angle=90,
+                                       pen=pen(colour, 2, style=Qt.PenStyle.DashLine))  # fmt: skip
+                self.histogram.addItem(line)
+        set_axis_label(self.histogram, "bottom", tr("复用距离", "reuse distance"))
+        set_axis_label(self.histogram, "left", tr("回访次数", "revisits"))
+
+    # -- texts ----------------------------------------------------------------------------------------
+
+    def _set_status(self) -> None:
+        tr = self.language.tr
+        seeds = f"{self.seed0}–{self.seed0 + self.runs - 1}"
+        if self.results is None:
+            self.status.setText(tr(f"正在计算 seed {seeds}…", f"Computing seeds {seeds}…"))
+        else:
+            self.status.setText(tr(f"seed {seeds}，共 {self.runs} 次", f"seeds {seeds}, {self.runs} runs"))
+
+    def _set_texts(self) -> None:
+        tr = self.language.tr
+        self.title.setText(tr("为什么？多个种子上的代价", "Why? The cost over many seeds"))
+        self.counts_title.setText(
+            tr(
+                "每次运行：忘了又回（实心）、淘汰（浅色）",
+                "Per run: forgotten revisits (solid), evictions (light)",
+            )
+        )
+        self.histogram_title.setText(tr(
+            "回访的复用距离：两次访问之间去过几个不同页面（虚线：容量）",
+            "Reuse distance of revisits: distinct pages visited in between (dashed: capacity)",
+        ))  # fmt: skip
+        self._set_status()
+        if self.results is not None:
+            self._draw()
+
+    def set_language(self) -> None:
+        self._set_texts()
+
+    def _on_theme_change(self) -> None:
+        if self.results is not None:
+            self._draw()

@@ -1,0 +1,316 @@
+"""The Compare view (对比): 2–4 configs on one seed and budget, on one timeline (issue 12).
+
+Each lane is a config with its compact graph, its memory frame table and its live numbers; one
+transport (the Explore view's playback bar and keys) drives them all. Above the lanes: where their
+paths first part, and why, in one line. Beside them: what forgetting cost each config over the
+batch seeds. Clicking a miss (a forgotten revisit) lights up the step its page was evicted at, in
+that lane's table and graph. Everything drawn comes from the core's lanes and frame tables.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QKeySequence, QPainter, QShortcut
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from memviz.core.compare import MAX_LANES, LaneConfig
+from memviz.core.engine import RunConfig
+from memviz.gui import themes
+from memviz.gui.compare.lane import LaneWidget
+from memviz.gui.compare.model import CompareModel, lanes_for
+from memviz.gui.compare.regret_panel import RegretPanel
+from memviz.gui.explore import style
+from memviz.gui.explore.controls import PlaybackBar
+from memviz.gui.language import Language
+from memviz.gui.models import RunSettings
+from memviz.gui.palette import OKABE_ITO, policy_colour, strategy_colour
+
+SPARE_COLOURS = (OKABE_ITO["blue"], OKABE_ITO["orange"], OKABE_ITO["green"], OKABE_ITO["vermillion"])
+
+
+def lane_colours(configs: list[LaneConfig]) -> list[str]:
+    """A colour per lane: its policy's (its strategy's without memory), unless two lanes would share
+    one; then the lanes get distinct Okabe–Ito colours by position."""
+    colours = [policy_colour(c.policy) if c.uses_memory else strategy_colour(c.strategy) for c in configs]
+    if len(set(colours)) < len(colours):
+        colours = [SPARE_COLOURS[i % len(SPARE_COLOURS)] for i in range(len(configs))]
+    return colours
+
+
+class CompareView(QWidget):
+    def __init__(self, settings: RunSettings, language: Language, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("compare")
+        self.settings = settings
+        self.language = language
+        self.model = CompareModel(settings, self)
+        self.playback = PlaybackBar(self.model, language)
+        self.add_button = QPushButton()
+        self.add_button.setObjectName("add_lane")
+        self.export_button = QToolButton()
+        self.export_button.setObjectName("compare_export")
+        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.export_menu = QMenu(self)
+        self.export_button.setMenu(self.export_menu)
+        for button in (self.add_button, self.export_button):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.divergence = QLabel()
+        self.divergence.setObjectName("divergence")
+        self.divergence.setWordWrap(True)
+        style.set_ui_font(self.divergence, 1.15, bold=True)
+        self.legend = QLabel()
+        self.legend.setObjectName("compare_legend")
+        self.legend.setWordWrap(True)
+        style.set_ui_font(self.legend, 0.9)
+        self.lanes: list[LaneWidget] = []
+        self.lanes_box = QWidget()
+        self.lanes_layout = QVBoxLayout(self.lanes_box)
+        self.lanes_layout.setContentsMargins(0, 0, 0, 0)
+        self.lanes_layout.setSpacing(6)
+        self.regret = RegretPanel(language)
+
+        top = QHBoxLayout()
+        top.setSpacing(10)
+        top.addWidget(self.playback, 1)
+        top.addWidget(self.add_button)
+        top.addWidget(self.export_button)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.lanes_box)
+        self.splitter.addWidget(self.regret)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.setSpacing(6)
+        layout.addLayout(top)
+        layout.addWidget(self.divergence)
+        layout.addWidget(self.splitter, 1)
+        self.regret.layout().addWidget(self.legend)
+        self.setAutoFillBackground(True)
+
+        self._shortcuts = []
+        for keys, slot in (
+            (("Space",), self.model.toggle_play),
+            (("Right",), self.model.step),
+            (("Left",), self.model.back),
+            (("Home",), self.model.reset),
+            (("+", "=", "Ctrl++"), self.model.faster),
+            (("-", "_", "−"), self.model.slower),
+        ):
+            for key in keys:
+                shortcut = QShortcut(QKeySequence(key), self)
+                shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+                shortcut.activated.connect(slot)
+                self._shortcuts.append(shortcut)
+
+        self.add_button.clicked.connect(self._on_add_lane)
+        self.model.stepped.connect(self._on_position)
+        self.model.replayed.connect(self._on_position)
+        self.model.restarted.connect(self._rebuild)
+        self.model.regret_selected.connect(self._on_regret_selected)
+        language.changed.connect(self._on_language_change)
+        themes.manager().changed.connect(self._on_theme_change)
+        self._rebuild()
+        self._set_texts()
+
+    # -- commands -------------------------------------------------------------------------------------
+
+    def compare_with(self, config: RunConfig) -> None:
+        """ "Compare this run with…": the run's config first, then its natural rivals."""
+        self.model.set_configs(lanes_for(config))
+
+    def prepare_snapshot(self, steps: int | None, configs: list[str] | None) -> None:
+        """For ``memviz snapshot --view compare``: these lanes at this step, the batch side computed."""
+        if configs:
+            self.model.set_config_texts(configs)
+        self.model.jump(self.model.total if steps is None else steps)
+        self.regret.compute_blocking()
+
+    def compute_blocking(self) -> None:
+        self.regret.compute_blocking()
+
+    # -- building -------------------------------------------------------------------------------------
+
+    def _rebuild(self) -> None:
+        comparison = self.model.comparison
+        configs = self.model.configs
+        while len(self.lanes) < len(configs):
+            lane = LaneWidget(len(self.lanes), self.language)
+            lane.config_edited.connect(self._on_lane_edit)
+            lane.remove_requested.connect(self._on_remove_lane)
+            lane.miss_clicked.connect(self.model.select_regret)
+            self.lanes.append(lane)
+            self.lanes_layout.addWidget(lane, 1)
+        while len(self.lanes) > len(configs):
+            lane = self.lanes.pop()
+            self.lanes_layout.removeWidget(lane)
+            lane.deleteLater()
+        colours = lane_colours(configs)
+        d = comparison.first_divergence
+        for i, lane in enumerate(self.lanes):
+            lane.set_lane(comparison.lanes[i], comparison.site, QColor(colours[i]), self.model.frames[i],
+                          removable=len(configs) > 2)  # fmt: skip
+            lane.table.set_divergence(d.step if d else None, d.cause_step if d else None)
+            lane.setStyleSheet(
+                f"QFrame#{lane.objectName()} {{ border: {max(2, round(2 * style.line_width()))}px solid {colours[i]};"
+                " border-radius: 6px; }"
+            )
+        self.add_button.setEnabled(len(configs) < MAX_LANES)
+        self._set_divergence_text()
+        self._on_position()
+        self.regret.request(comparison.site, configs, comparison.base.budget, colours)
+
+    def _set_divergence_text(self) -> None:
+        tr = self.language.tr
+        d = self.model.comparison.first_divergence
+        if d is None:
+            self.divergence.setText(tr("各条路径从头到尾都一样。", "The paths never part."))
+        else:
+            self.divergence.setText(
+                tr(f"路径在第 {d.step} 步分开（绿色虚线）。原因（红色虚线）：",
+                   f"The paths part at step {d.step} (green dashes). Why (red dashes): ")
+                + d.reason(self.language.code)
+            )  # fmt: skip
+
+    # -- handlers -------------------------------------------------------------------------------------
+
+    def _on_position(self, *_args) -> None:
+        position = self.model.position
+        for lane in self.lanes:
+            lane.set_position(position)
+
+    def _on_lane_edit(self, index: int, config: LaneConfig) -> None:
+        self.model.set_lane(index, config)
+
+    def _on_remove_lane(self, index: int) -> None:
+        configs = self.model.configs
+        if len(configs) > 2:
+            del configs[index]
+            self.model.set_configs(configs)
+
+    def _on_add_lane(self) -> None:
+        configs = self.model.configs
+        if len(configs) < MAX_LANES:
+            last = configs[-1]
+            self.model.set_configs([*configs, LaneConfig(last.strategy, last.capacity, "lru")])
+
+    def _on_regret_selected(self, selected) -> None:
+        for i, lane in enumerate(self.lanes):
+            if selected is not None and selected[0] == i:
+                _, at, page = selected
+                lane.table.set_selected((at, page))
+                lane.graph.set_highlight((page, at))
+            else:
+                lane.table.set_selected(None)
+                lane.graph.set_highlight(None)
+
+    def _on_language_change(self, _code: str) -> None:
+        self._set_texts()
+        for lane in self.lanes:
+            lane.set_language()
+        self.regret.set_language()
+        self._set_divergence_text()
+
+    def _on_theme_change(self, _theme) -> None:
+        self._rebuild()
+        style.refresh_colors(self)
+
+    def changeEvent(self, event) -> None:
+        from PySide6.QtCore import QEvent
+
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
+            style.refresh_fonts(self)
+        super().changeEvent(event)
+
+    def _set_texts(self) -> None:
+        tr = self.language.tr
+        self.add_button.setText(tr("＋ 加一条", "+ Add lane"))
+        self.legend.setText(tr(
+            "图：蓝 = 在记忆里，红虚线圈 = 去过但已忘，白 = 没去过，粗圈 = Agent。"
+            "表：每列一步，每行一个记忆槽；黄底 = 新写入，红框里划掉的 = 这一步被忘掉，下划线 = LRU 用了一次，"
+            "✗ = 忘了又回（点它：看它是哪一步被忘掉的）。",
+            "Graph: blue = in memory, red dashed ring = visited but forgotten, white = never visited, thick ring = the agent. "
+            "Table: a column per step, a row per memory slot; yellow = new entry, struck out in a red box = forgotten "
+            "at this step, underline = an LRU touch, ✗ = forgotten revisit (click it: see the step that forgot it).",
+        ))  # fmt: skip
+        self.export_button.setText(tr("导出", "Export"))
+        self.export_menu.clear()
+        for text, slot in (
+            (tr("整个视图（PNG）…", "The view (PNG)…"), lambda: self._ask_and_export("png")),
+            (tr("整个视图（SVG）…", "The view (SVG)…"), lambda: self._ask_and_export("svg")),
+            (tr("帧表（CSV）…", "Frame tables (CSV)…"), lambda: self._ask_and_export("csv")),
+        ):
+            self.export_menu.addAction(text).triggered.connect(slot)
+
+    # -- export ---------------------------------------------------------------------------------------
+
+    def _ask_and_export(self, suffix: str) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            self.language.tr("导出", "Export"),
+            f"memviz-compare.{suffix}",
+            f"{suffix.upper()} (*.{suffix})",
+        )
+        if path:
+            path = Path(path)
+            self.export(path if path.suffix else path.with_suffix("." + suffix))
+
+    def export(self, path: Path) -> Path:
+        """The view as PNG or SVG, or every lane's frame table as CSV, by the file's suffix."""
+        path = Path(path)
+        suffix = path.suffix.lower()
+        if suffix == ".png":
+            if not self.grab().save(str(path), "PNG"):
+                raise OSError(f"cannot write {path}")
+        elif suffix == ".svg":
+            generator = QSvgGenerator()
+            generator.setFileName(str(path))
+            generator.setSize(QSize(self.width(), self.height()))
+            generator.setViewBox(QRectF(0, 0, self.width(), self.height()))
+            generator.setTitle("memviz compare")
+            painter = QPainter(generator)
+            self.render(painter)
+            painter.end()
+        elif suffix == ".csv":
+            with path.open("w", newline="", encoding="utf-8") as f:
+                csv.writer(f).writerows(self.frame_table_rows())
+        else:
+            raise ValueError(
+                f"path: the view is exported as .png, .svg or .csv, not {suffix or 'no suffix'!r}"
+            )
+        return path
+
+    def frame_table_rows(self) -> list[list]:
+        """The frame tables as rows: lane, config, row (page / slot k / miss / evicted), then steps 0…n."""
+        total = self.model.total
+        rows: list[list] = [["lane", "config", "row", *range(total + 1)]]
+        for i, (lane, columns) in enumerate(zip(self.model.comparison.lanes, self.model.frames, strict=True)):
+            name = lane.config.text()
+            if not columns:
+                rows.append([i + 1, name, "page", *lane.path])
+                continue
+            pad = [""] * (total + 1 - len(columns))
+            rows.append([i + 1, name, "page", *("" if c.page is None else c.page for c in columns), *pad])
+            for r in range(len(columns[0].frames)):
+                cells = ["" if c.frames[r] is None else c.frames[r] for c in columns]
+                rows.append([i + 1, name, f"slot {r + 1}", *cells, *pad])
+            rows.append(
+                [i + 1, name, "evicted", *(" ".join(str(p) for _, p in c.left) for c in columns), *pad]
+            )
+            rows.append([i + 1, name, "miss", *("x" if c.miss else "" for c in columns), *pad])
+        return rows
