@@ -87,7 +87,7 @@ def snapshot(
         shown = window.current_view()
         if isinstance(shown, LazyView):  # tabs are built on first show: draw the real view
             shown = shown.view
-        if hasattr(shown, "compute_blocking"):
+        if hasattr(shown, "_job_function"):  # an analysis view's experiment, sized before it runs
             check_experiment(view, shown, config)  # before any run: a line, not minutes and gigabytes
         window.explore.model.set_animated(False)
         window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)

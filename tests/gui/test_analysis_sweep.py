@@ -52,7 +52,9 @@ def test_lines_and_bands_are_the_cores_means_and_intervals(make_view):
     sweep = view.result.sweep
     assert sweep.capacities == tuple(range(1, 25))
     items = view.plot.getPlotItem().items
-    assert sum(isinstance(i, pg.FillBetweenItem) for i in items) == len(POLICIES) == 5  # ttl (T = 8) and opt too
+    assert (
+        sum(isinstance(i, pg.FillBetweenItem) for i in items) == len(POLICIES) == 5
+    )  # ttl (T = 8) and opt too
     for policy in POLICIES:
         x, y = view.curves[policy].getData()
         assert list(x) == list(range(1, 25))
