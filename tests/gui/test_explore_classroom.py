@@ -143,3 +143,89 @@ def test_fold_text_in_chinese(screen_window):
     window = screen_window(FIFO12, size=(1280, 720), lang="zh")
     assert window.explore.memory.list.fold_text(Fold(2, 6)) == "⋯ 还有 5 条（未变）"
 
+
+# -- keys, whatever has the focus ------------------------------------------------------------------------
+
+
+def test_right_steps_after_typing_a_capacity_and_clicking_the_narration(screen_window, qtbot):
+    window = screen_window(FIFO12, size=(1280, 720))
+    explore = window.explore
+    capacity = explore.config_bar.capacity
+    capacity.setFocus()
+    capacity.selectAll()
+    qtbot.keyClicks(capacity, "5")
+    qtbot.mouseClick(explore.narration.viewport(), Qt.MouseButton.LeftButton)
+    assert explore.model.config.capacity == 5  # leaving the field committed it
+    assert QApplication.focusWidget() is not capacity
+    for _ in range(3):
+        qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_Right)
+    assert explore.model.position == 3
+
+
+@pytest.mark.parametrize("field_name", ["capacity", "budget", "seed"])
+def test_keys_typed_in_a_number_field(screen_window, qtbot, field_name):
+    window = screen_window(FIFO12, size=(1280, 720))
+    explore = window.explore
+    field = getattr(explore.config_bar, field_name)
+    field.setFocus()
+    qtbot.keyClick(field, Qt.Key.Key_End)
+    qtbot.keyClick(field, Qt.Key.Key_Right)  # at the end of the number: nothing to move over, it steps
+    assert explore.model.position == 1
+    qtbot.keyClick(field, Qt.Key.Key_Space)
+    assert explore.model.playing
+    qtbot.keyClick(field, Qt.Key.Key_Space)
+    assert not explore.model.playing
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert QApplication.focusWidget() is explore.graph
+    qtbot.keyClick(explore.graph, Qt.Key.Key_Right)
+    assert explore.model.position >= 2
+
+
+def test_a_left_arrow_inside_a_number_still_moves_the_cursor(screen_window, qtbot):
+    window = screen_window(FIFO12, size=(1280, 720))
+    seed = window.explore.config_bar.seed
+    seed.setFocus()
+    seed.setCursorPosition(2)
+    qtbot.keyClick(seed, Qt.Key.Key_Left)
+    assert seed.cursorPosition() == 1
+    assert window.explore.model.position == 0
+
+
+def test_the_status_bar_advertises_the_keys_only_on_explore(screen_window):
+    window = screen_window(FIFO12, size=(1280, 720))
+    assert "→" in window.hint.text()
+    window.select_view("batch")
+    assert "→" not in window.hint.text()
+    window.select_view("explore")
+    assert "→" in window.hint.text()
+
+
+def test_speed_is_said_in_the_singular_for_one_step(screen_window):
+    window = screen_window(FIFO12, size=(1280, 720))
+    model = window.explore.model
+    model.set_speed_index(1)  # 1 step a second
+    assert window.explore.playback.speed_value.text() == "1 step/s"
+    model.set_speed_index(2)
+    assert window.explore.playback.speed_value.text() == "2 steps/s"
+    model.set_speed_index(0)
+    assert window.explore.playback.speed_value.text() == "0.5 steps/s"
+
+
+def test_the_capacity_range_follows_the_site(screen_window, tmp_path):
+    from memviz.core.site import Site
+    from memviz.core.sitegen import generate_site
+
+    window = screen_window(FIFO12, size=(1280, 720))
+    assert window.explore.config_bar.capacity.maximum() == 24
+    window.settings.set_site(Site.from_dict(generate_site("random", 60, seed=1)))
+    QApplication.processEvents()
+    assert window.explore.config_bar.capacity.maximum() == 60
+
+
+def test_the_first_window_takes_a_small_screen_whole():
+    from memviz.gui.app import first_window_size
+
+    assert first_window_size(1280, 680) == (1280, 680, True)  # not 1177 x 612 with labels cut
+    assert first_window_size(1366, 728) == (1366, 728, True)
+    assert first_window_size(1920, 1050) == (1600, 960, False)
+    assert first_window_size(2560, 1400) == (1600, 960, False)
