@@ -15,6 +15,7 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetricsF,
+    QLinearGradient,
     QPainter,
     QPainterPath,
     QPainterPathStroker,
@@ -55,6 +56,7 @@ UNVISITED = "unvisited"
 VISITED = "visited"  # visited, and there is no memory to hold it
 REMEMBERED = "remembered"
 FORGOTTEN = "forgotten"  # visited, in memory once, evicted since
+AGENT = "agent"  # the legend's swatch for the agent's card
 
 # Share of a step's animation spent revealing a frontier plan before the walk starts.
 _PLAN_SHARE = 0.3
@@ -181,13 +183,14 @@ class PageItem(QGraphicsItem):
 
         fill, edge, dashed = _state_colors(c, self.state)
         text_color = c.muted if self.state in (UNVISITED, FORGOTTEN) else c.ink
-        if self.current:
-            fill, text_color = self.agent_color, c.on_accent
         pen = QPen(edge, lw * max(1.5, self.height * (0.07 if self.state != UNVISITED else 0.045)))
         if dashed:
             pen.setStyle(Qt.PenStyle.DashLine)
         if self.current:
-            pen = QPen(c.ink, lw * max(2.5, self.height * 0.1))
+            # The agent's card: dark (light in the dark theme), a lightness no page state has, so it
+            # reads under any colour-vision deficiency; its ring keeps the page's memory state.
+            fill, text_color = c.agent, c.agent_text
+            pen = QPen(edge if self.state != UNVISITED else c.paper, lw * max(2.5, self.height * 0.1))
         hatched = self.state == FORGOTTEN and not self.current
 
         def paint_card(p: QPainter, box: QRectF) -> None:
@@ -435,25 +438,48 @@ def _state_colors(c: style.ExploreColors, state: str) -> tuple[QColor, QColor, b
     return c.unvisited_fill, c.unvisited_edge, False
 
 
+def _paint_plan_line(painter: QPainter, a: QPointF, b: QPointF, width: float, c: style.ExploreColors) -> None:
+    """The plan's look, for the legend: green dashes on a paper casing."""
+    painter.setPen(QPen(c.paper, width * 1.9, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    painter.drawLine(a, b)
+    pen = QPen(c.plan, width, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap)
+    pen.setDashPattern([2.2, 1.2])
+    painter.setPen(pen)
+    painter.drawLine(a, b)
+
+
 def _paint_swatch(painter: QPainter, rect: QRectF, kind, c: style.ExploreColors) -> None:
     r = rect.height() * 0.3
     lw = style.line_width()
-    if isinstance(kind, QColor):  # the agent's colour
-        painter.setPen(QPen(c.ink, 2 * lw))
-        painter.setBrush(kind)
+    mid_left, mid_right = QPointF(rect.left(), rect.center().y()), QPointF(rect.right(), rect.center().y())
+    if kind == AGENT:
+        painter.setPen(QPen(c.paper, 2 * lw))
+        painter.setBrush(c.agent)
         painter.drawRoundedRect(rect, r, r)
         return
     if kind == "plan":
-        pen = QPen(c.plan, rect.height() * 0.22, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
-        painter.setPen(pen)
-        painter.drawLine(QPointF(rect.left(), rect.center().y()), QPointF(rect.right(), rect.center().y()))
+        _paint_plan_line(painter, mid_left, mid_right, rect.height() * 0.3, c)
+        return
+    if kind == "trail":  # solid and fading, older to the left
+        gradient = QLinearGradient(mid_left, mid_right)
+        gradient.setColorAt(0.0, style.with_alpha(c.trail, 0.1))
+        gradient.setColorAt(1.0, style.with_alpha(c.trail, 0.8))
+        painter.setPen(
+            QPen(QBrush(gradient), rect.height() * 0.38, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap)
+        )
+        painter.drawLine(mid_left, mid_right)
+        return
+    if kind == "halo":  # the ring a just-forgotten card wears for its step
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.with_alpha(c.evict, 0.5))
+        painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), r + 2, r + 2)
+        painter.setPen(QPen(c.forgotten_edge, 1.5 * lw, Qt.PenStyle.DashLine))
+        painter.setBrush(c.forgotten_fill)
+        painter.drawRoundedRect(rect.adjusted(3, 2.5, -3, -2.5), r * 0.6, r * 0.6)
         return
     if kind == "bug":
-        painter.setPen(QPen(c.bug, 1.6))
-        painter.setBrush(c.bug)
-        center = rect.center()
-        painter.drawEllipse(
-            QRectF(center.x() - rect.height() * 0.3, rect.top(), rect.height() * 0.6, rect.height())
+        PageItem._paint_bug(
+            painter, rect.center() + QPointF(0, rect.height() * 0.12), rect.height() * 0.42, True, c
         )
         return
     fill, edge, dashed = _state_colors(c, kind)
@@ -775,10 +801,13 @@ class SiteGraphView(QGraphicsView):
         else:
             entries.append((tr("在记忆里", "in memory"), REMEMBERED))
             entries.append((tr("去过但已忘记", "visited, then forgotten"), FORGOTTEN))
-        entries.append((tr("Agent 所在页", "agent is here"), style.strategy_color(strategy)))
-        entries.append((tr("藏着 Bug（实心 = 已发现）", "hides a bug (filled = found)"), "bug"))
+        entries.append((tr("Agent 所在页", "agent is here"), AGENT))
+        entries.append((tr("最近几步走过的路", "last moves"), "trail"))
         if strategy == "frontier":
             entries.append((tr("按记忆规划的路线", "route planned from memory"), "plan"))
+        if strategy != "random" and self.model.config.capacity is not None:
+            entries.append((tr("这一步刚被忘掉", "just forgotten"), "halo"))
+        entries.append((tr("藏着 Bug（实心 = 已发现）", "hides a bug (filled = found)"), "bug"))
         entries.append((tr("角标 = 访问次数", "badge = visits"), None))
         self._legend.set_entries(entries, small, self.viewport().width() - self._px)
 
@@ -886,7 +915,7 @@ class SiteGraphView(QGraphicsView):
         current = exploration.page
         event = self.model.last_event
         duplicates = self._duplicate_counts()
-        color = style.strategy_color(self.model.config.strategy)
+        color = style.colors().agent
         glows = self._glows(event)
         for item in self.pages:
             p = item.page
@@ -938,7 +967,7 @@ class SiteGraphView(QGraphicsView):
         """The moves of the last TRAIL_LENGTH steps, the newest most opaque. A move keeps its item
         while it ages: only its opacity changes, its picture is not drawn again."""
         events = self.model.events
-        color = style.strategy_color(self.model.config.strategy)
+        color = style.colors().trail
         first = max(0, len(events) - TRAIL_LENGTH)
         keys = [
             (i, events[i].from_page, events[i].to_page, color.rgba())
@@ -995,12 +1024,18 @@ class SiteGraphView(QGraphicsView):
         route = QPainterPath()
         for a, b in hops[:shown]:  # during the reveal, the route is drawn hop by hop
             route.addPath(self._edge_path(a, b))
-        plan = style.colors().plan
-        pen = QPen(plan, self._px * 0.3, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
+        c = style.colors()
+        width = self._px * 0.3
+        pen = QPen(c.plan, width, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap)
+        pen.setDashPattern([2.2, 1.2])
+        casing = QPen(c.paper, width * 1.9, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         heads = QPainterPath()
         if reveal >= 1.0:
             heads.addPath(self._arrow_head(self._edge_path(*hops[-1]), hops[-1][1]))
-        self._plan.set_strokes([(route, pen, None), (heads, QPen(plan, 1), QBrush(plan))])
+        # A paper-coloured casing under the dashes keeps the route apart from the links it runs on.
+        self._plan.set_strokes(
+            [(route, casing, None), (route, pen, None), (heads, QPen(c.plan, 1), QBrush(c.plan))]
+        )
 
     # -- model events ---------------------------------------------------------------------------------
 
@@ -1020,7 +1055,7 @@ class SiteGraphView(QGraphicsView):
         self.pages[event.from_page].current = True
         self.pages[event.to_page].update()
         self.pages[event.from_page].update()
-        self._agent.color = style.strategy_color(self.model.config.strategy)
+        self._agent.color = style.colors().agent
         self._agent.setPos(self._centers[event.from_page])
         self._agent.setVisible(True)
         self._walk.setDuration(duration)

@@ -392,8 +392,16 @@ class MemoryList(QWidget):
                 if x + w > limit:
                     shown_all = False
                     break
-                painter.setPen(pen(c.muted if q in remembered else c.plan_text))
+                # Not in memory yet (the frontier): green and underlined, so it reads without colour.
+                frontier = q not in remembered
+                painter.setPen(pen(c.plan_text if frontier else c.muted))
                 texts.draw(painter, x, mid, text, link_font, link_metrics)
+                if frontier:
+                    base = (
+                        mid - link_metrics.height() / 2 + link_metrics.ascent() + link_metrics.underlinePos()
+                    )
+                    painter.setPen(QPen(pen(c.plan_text), max(1.0, link_metrics.lineWidth()) * lw))
+                    painter.drawLine(QPointF(x, base), QPointF(x + w, base))
                 x += w + space
             if not shown_all:
                 painter.setPen(pen(c.muted))
@@ -614,18 +622,18 @@ class MemoryPanel(QWidget):
             if memory.capacity is None:
                 self.rule.setText(
                     tr(
-                        "不限容量：去过的页面都记着。从上到下：最早写入 → 最新；绿色链接 = 还不在记忆里",
+                        "不限容量：去过的页面都记着。从上到下：最早写入 → 最新；绿色下划线链接 = 还不在记忆里",
                         "Unlimited: every visited page stays. Top to bottom: oldest → newest; "
-                        "green links = not in memory yet",
+                        "green underlined links = not in memory yet",
                     )
                 )
             else:
                 self.rule.setText(
                     tr(
                         f"容量 {memory.capacity}，{policy_name(memory.policy, lang)}："
-                        f"{policy_rule(memory.policy, lang)}。最上面先忘；绿色链接 = 还不在记忆里",
+                        f"{policy_rule(memory.policy, lang)}。最上面先忘；绿色下划线链接 = 还不在记忆里",
                         f"Capacity {memory.capacity}, {policy_name(memory.policy, lang)}: "
-                        f"{policy_rule(memory.policy, lang)}. Top goes first; green links = not in memory yet",
+                        f"{policy_rule(memory.policy, lang)}. Top goes first; green underlined links = not in memory yet",
                     )
                 )
         self.empty.setText(
