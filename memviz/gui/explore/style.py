@@ -143,6 +143,55 @@ PROJECTOR = _colors(
 )  # fmt: skip
 
 BY_THEME = {"light": LIGHT, "dark": DARK, "projector": PROJECTOR}
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """A colour that carries a meaning in the Explore view, and what else carries it."""
+
+    name: str
+    family: str  # colours of one family mean one thing (forgetting, memory, bugs, ...) in every view
+    color: str  # the ExploreColors field
+    cue: str | None  # the second cue, drawn with it; None: the colour alone says it
+
+
+# Meanings shown side by side, by where they are shown. Two meanings of a group must look different
+# to every viewer: their colours far apart under any colour-vision deficiency, or each with a cue of
+# its own (tests/gui/test_explore_colours.py simulates the deficiencies). "visited (no memory)" is
+# not in the cards' group with "in memory": the two never share a picture (no memory, or memory).
+MEANINGS: dict[str, tuple[Meaning, ...]] = {
+    "page cards": (
+        Meaning("not visited", "page", "unvisited_edge", "thin border, plain name"),
+        Meaning("in memory", "memory", "remembered_edge", "thick solid border, bold name"),
+        Meaning("visited, then forgotten", "forgetting", "forgotten_edge", "dashed border, hatched"),
+        Meaning("agent is here", "agent", "agent", "dark card, light name"),
+    ),
+    "no-memory cards": (
+        Meaning("not visited", "page", "unvisited_edge", "thin border, plain name"),
+        Meaning("visited", "visited", "visited_edge", "thick solid border, bold name"),
+        Meaning("agent is here", "agent", "agent", "dark card, light name"),
+    ),
+    "graph lines": (
+        Meaning("link", "page", "edge", "thin line, arrow head"),
+        Meaning("last moves", "agent", "trail", "wide, solid, fading"),
+        Meaning("planned route", "plan", "plan", "dashes on a casing"),
+    ),
+    "graph marks": (
+        Meaning("bug", "bug", "bug", "beetle"),
+        Meaning("duplicate report", "bug", "duplicate", "'duplicate reports ×n' under the card"),
+        Meaning("just forgotten", "forgetting", "evict", "halo around a dashed, hatched card"),
+    ),
+    "memory rows": (
+        Meaning("entry", "page", "row_edge", "its position number, no tag"),
+        Meaning("new", "new", "new_entry_edge", "'new' tag"),
+        Meaning("used (LRU)", "memory", "remembered_edge", "'used: moved to newest' tag"),
+        Meaning("forgotten", "forgetting", "evict", "'✗', struck through, dashed, 'forgotten' tag"),
+    ),
+    "memory links": (
+        Meaning("in memory", "page", "muted", None),
+        Meaning("not in memory yet", "plan", "plan_text", "underlined"),
+    ),
+}
 _LEGACY_NAMES = {f.name.upper(): f.name for f in fields(ExploreColors) if f.type == "QColor"}
 
 
