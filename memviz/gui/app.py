@@ -75,9 +75,11 @@ def run_app(
     preferences = Preferences()
     window = MainWindow(language=Language(lang), preferences=preferences)
     screen = QGuiApplication.primaryScreen()
+    maximized = False
     if screen is not None:
         available = screen.availableGeometry()
-        window.resize(min(1600, int(available.width() * 0.92)), min(960, int(available.height() * 0.9)))
+        width, height, maximized = first_window_size(available.width(), available.height())
+        window.resize(width, height)
     window.restore_preferences()
     if lang is not None:  # --lang on the command line wins over the remembered language
         window.language.set_code(lang)
@@ -85,9 +87,25 @@ def run_app(
         window.settings.set_site(site, site_path)
     if run:
         window.settings.update(**run)
-    window.show()
+    if maximized and preferences.window_state()[0] is None:  # a remembered window keeps its size
+        window.showMaximized()
+    else:
+        window.show()
     settle_garbage_collector()
     return app.exec()
+
+
+# The window's comfortable size: on a screen with less room than this, every pixel counts (a 720p
+# projector, a small laptop), and the first window takes the whole screen rather than 90% of it.
+COMFORTABLE_SIZE = (1600, 960)
+
+
+def first_window_size(available_width: int, available_height: int) -> tuple[int, int, bool]:
+    """The first window's (width, height, maximized) for a screen's available area."""
+    comfortable_w, comfortable_h = COMFORTABLE_SIZE
+    if available_width < comfortable_w or available_height < comfortable_h:
+        return available_width, available_height, True
+    return comfortable_w, comfortable_h, False
 
 
 def settle_garbage_collector() -> None:

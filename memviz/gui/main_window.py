@@ -83,6 +83,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.zoom_label)
 
         self._build_menus()
+        self.tabs.currentChanged.connect(lambda _index: self._set_hint())
         self.settings.open_run_requested.connect(self._on_open_run_request)
         self.settings.compare_requested.connect(lambda config: self.compare.compare_with(config))
         self.settings.compare_requested.connect(lambda _config: self.tabs.setCurrentWidget(self.compare))
@@ -292,15 +293,22 @@ class MainWindow(QMainWindow):
         self.help_menu.setTitle(tr("帮助(&H)", "&Help"))
         self.keys_action.setText(tr("快捷键", "Keyboard shortcuts"))
         self.about_action.setText(tr("关于 memviz", "About memviz"))
-        self.hint.setText(
-            tr(
-                "空格 播放/暂停 · → 下一步 · ← 上一步 · Home 重来 · +/− 调速度",
-                "Space play/pause · → step · ← back · Home reset · +/− speed",
-            )
-        )
+        self._set_hint()
         self.site_label.setText(tr("站点：", "Site: ") + self.settings.site.name(self.language.code))
         for code, action in self.language_actions.items():
             action.setChecked(code == self.language.code)
+
+    def _set_hint(self) -> None:
+        """The playback keys work on the Explore tab only: they are advertised there only."""
+        on_explore = self.tabs.currentWidget() is self.explore
+        self.hint.setText(
+            self.language.tr(
+                "空格 播放/暂停 · → 下一步 · ← 上一步 · Home 重来 · +/− 调速度",
+                "Space play/pause · → step · ← back · Home reset · +/− speed",
+            )
+            if on_explore
+            else ""
+        )
 
     # -- handlers -------------------------------------------------------------------------------------
 

@@ -397,7 +397,10 @@ class PlaybackBar(QWidget):
             label.setFixedSize(width, label.sizeHint().height())
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.speed_value.setText(
-            tr(f"{_speed_text(model.speed)} 步/秒", f"{_speed_text(model.speed)} steps/s")
+            tr(
+                f"{_speed_text(model.speed)} 步/秒",
+                f"{_speed_text(model.speed)} step{'' if model.speed == 1 else 's'}/s",
+            )
         )
         self.position_label.setText(f"{model.position} / {model.total}")
         self.back_button.setEnabled(model.position > 0)

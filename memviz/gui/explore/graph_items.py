@@ -12,6 +12,7 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetricsF,
+    QLinearGradient,
     QPainter,
     QPainterPath,
     QPen,
@@ -43,6 +44,8 @@ UNVISITED, VISITED, REMEMBERED, FORGOTTEN = (
     engine.REMEMBERED,
     engine.FORGOTTEN,
 )
+
+AGENT = "agent"  # the legend's swatch for the agent's card
 
 # Share of a step's animation spent revealing a frontier plan before the walk starts.
 _PLAN_SHARE = 0.3
@@ -169,13 +172,14 @@ class PageItem(QGraphicsItem):
 
         fill, edge, dashed = _state_colors(c, self.state)
         text_color = c.muted if self.state in (UNVISITED, FORGOTTEN) else c.ink
-        if self.current:
-            fill, text_color = self.agent_color, c.on_accent
         pen = QPen(edge, lw * max(1.5, self.height * (0.07 if self.state != UNVISITED else 0.045)))
         if dashed:
             pen.setStyle(Qt.PenStyle.DashLine)
         if self.current:
-            pen = QPen(c.ink, lw * max(2.5, self.height * 0.1))
+            # The agent's card: dark (light in the dark theme), a lightness no page state has, so it
+            # reads under any colour-vision deficiency; its ring keeps the page's memory state.
+            fill, text_color = c.agent, c.agent_text
+            pen = QPen(edge if self.state != UNVISITED else c.paper, lw * max(2.5, self.height * 0.1))
         hatched = self.state == FORGOTTEN and not self.current
 
         def paint_card(p: QPainter, box: QRectF) -> None:
@@ -425,25 +429,48 @@ def _state_colors(c: style.ExploreColors, state: str) -> tuple[QColor, QColor, b
     return c.unvisited_fill, c.unvisited_edge, False
 
 
+def _paint_plan_line(painter: QPainter, a: QPointF, b: QPointF, width: float, c: style.ExploreColors) -> None:
+    """The plan's look, for the legend: green dashes on a paper casing."""
+    painter.setPen(QPen(c.paper, width * 1.9, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    painter.drawLine(a, b)
+    pen = QPen(c.plan, width, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap)
+    pen.setDashPattern([2.2, 1.2])
+    painter.setPen(pen)
+    painter.drawLine(a, b)
+
+
 def _paint_swatch(painter: QPainter, rect: QRectF, kind, c: style.ExploreColors) -> None:
     r = rect.height() * 0.3
     lw = style.line_width()
-    if isinstance(kind, QColor):  # the agent's colour
-        painter.setPen(QPen(c.ink, 2 * lw))
-        painter.setBrush(kind)
+    mid_left, mid_right = QPointF(rect.left(), rect.center().y()), QPointF(rect.right(), rect.center().y())
+    if kind == AGENT:
+        painter.setPen(QPen(c.paper, 2 * lw))
+        painter.setBrush(c.agent)
         painter.drawRoundedRect(rect, r, r)
         return
     if kind == "plan":
-        pen = QPen(c.plan, rect.height() * 0.22, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
-        painter.setPen(pen)
-        painter.drawLine(QPointF(rect.left(), rect.center().y()), QPointF(rect.right(), rect.center().y()))
+        _paint_plan_line(painter, mid_left, mid_right, rect.height() * 0.3, c)
+        return
+    if kind == "trail":  # solid and fading, older to the left
+        gradient = QLinearGradient(mid_left, mid_right)
+        gradient.setColorAt(0.0, style.with_alpha(c.trail, 0.1))
+        gradient.setColorAt(1.0, style.with_alpha(c.trail, 0.8))
+        painter.setPen(
+            QPen(QBrush(gradient), rect.height() * 0.38, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap)
+        )
+        painter.drawLine(mid_left, mid_right)
+        return
+    if kind == "halo":  # the ring a just-forgotten card wears for its step
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.with_alpha(c.evict, 0.5))
+        painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), r + 2, r + 2)
+        painter.setPen(QPen(c.forgotten_edge, 1.5 * lw, Qt.PenStyle.DashLine))
+        painter.setBrush(c.forgotten_fill)
+        painter.drawRoundedRect(rect.adjusted(3, 2.5, -3, -2.5), r * 0.6, r * 0.6)
         return
     if kind == "bug":
-        painter.setPen(QPen(c.bug, 1.6))
-        painter.setBrush(c.bug)
-        center = rect.center()
-        painter.drawEllipse(
-            QRectF(center.x() - rect.height() * 0.3, rect.top(), rect.height() * 0.6, rect.height())
+        PageItem._paint_bug(
+            painter, rect.center() + QPointF(0, rect.height() * 0.12), rect.height() * 0.42, True, c
         )
         return
     fill, edge, dashed = _state_colors(c, kind)

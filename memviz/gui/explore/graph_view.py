@@ -28,6 +28,7 @@ from memviz.core.strategies import HOW_PLAN, uses_memory
 from memviz.gui.explore import style
 from memviz.gui.explore.graph_items import (  # noqa: F401 - tests and callers name them here too
     _PLAN_SHARE,
+    AGENT,
     BEETLE_OUT,
     FORGOTTEN,
     LEGEND_SCALE,
@@ -369,10 +370,13 @@ class SiteGraphView(QGraphicsView):
         else:
             entries.append((tr("在记忆里", "in memory"), REMEMBERED))
             entries.append((tr("去过但已忘记", "visited, then forgotten"), FORGOTTEN))
-        entries.append((tr("Agent 所在页", "agent is here"), style.strategy_color(strategy)))
-        entries.append((tr("藏着 Bug（实心 = 已发现）", "hides a bug (filled = found)"), "bug"))
+        entries.append((tr("Agent 所在页", "agent is here"), AGENT))
+        entries.append((tr("最近几步走过的路", "last moves"), "trail"))
         if strategy == "frontier":
             entries.append((tr("按记忆规划的路线", "route planned from memory"), "plan"))
+        if strategy != "random" and self.model.config.capacity is not None:
+            entries.append((tr("这一步刚被忘掉", "just forgotten"), "halo"))
+        entries.append((tr("藏着 Bug（实心 = 已发现）", "hides a bug (filled = found)"), "bug"))
         entries.append((tr("角标 = 访问次数", "badge = visits"), None))
         self._legend.set_entries(entries, small, self.viewport().width() - self._px)
 
@@ -476,7 +480,7 @@ class SiteGraphView(QGraphicsView):
         exploration = self.model.exploration
         states = exploration.page_states()
         current = exploration.page
-        color = style.strategy_color(self.model.config.strategy)
+        color = style.colors().agent
         glows = self._glows(self.model.last_event)
         for item in self.pages:
             p = item.page
@@ -514,7 +518,7 @@ class SiteGraphView(QGraphicsView):
         """The moves of the last TRAIL_LENGTH steps, the newest most opaque. A move keeps its item
         while it ages: only its opacity changes, its picture is not drawn again."""
         events = self.model.events
-        color = style.strategy_color(self.model.config.strategy)
+        color = style.colors().trail
         first = max(0, len(events) - TRAIL_LENGTH)
         keys = [
             (i, events[i].from_page, events[i].to_page, color.rgba())
@@ -571,12 +575,18 @@ class SiteGraphView(QGraphicsView):
         route = QPainterPath()
         for a, b in hops[:shown]:  # during the reveal, the route is drawn hop by hop
             route.addPath(self._edge_path(a, b))
-        plan = style.colors().plan
-        pen = QPen(plan, self._px * 0.3, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
+        c = style.colors()
+        width = self._px * 0.3
+        pen = QPen(c.plan, width, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap)
+        pen.setDashPattern([2.2, 1.2])
+        casing = QPen(c.paper, width * 1.9, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         heads = QPainterPath()
         if reveal >= 1.0:
             heads.addPath(self._arrow_head(self._edge_path(*hops[-1]), hops[-1][1]))
-        self._plan.set_strokes([(route, pen, None), (heads, QPen(plan, 1), QBrush(plan))])
+        # A paper-coloured casing under the dashes keeps the route apart from the links it runs on.
+        self._plan.set_strokes(
+            [(route, casing, None), (route, pen, None), (heads, QPen(c.plan, 1), QBrush(c.plan))]
+        )
 
     # -- model events ---------------------------------------------------------------------------------
 
@@ -596,7 +606,7 @@ class SiteGraphView(QGraphicsView):
         self.pages[event.from_page].current = True
         self.pages[event.to_page].update()
         self.pages[event.from_page].update()
-        self._agent.color = style.strategy_color(self.model.config.strategy)
+        self._agent.color = style.colors().agent
         self._agent.setPos(self._centers[event.from_page])
         self._agent.setVisible(True)
         self._walk.setDuration(duration)

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, QSize, Qt, QVariantAnimation
+from PySide6.QtCore import QEasingCurve, QEvent, QPointF, QRectF, QSize, Qt, QVariantAnimation
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from memviz.core.engine import StepEvent
 from memviz.core.policies import POLICIES
 from memviz.gui.explore import style
+from memviz.gui.explore.memory_fold import Fold, Line, fold_lines, line_of_slot
 from memviz.gui.explore.model import ExploreModel
 from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.language import Language
@@ -27,6 +28,9 @@ NORMAL = "normal"
 NEW = "new"
 TOUCHED = "touched"
 EVICTED = "evicted"
+# A row's height in name-line heights: roomy when the list has room, compact (still one clear line)
+# before it folds rows away.
+ROW_LINES, COMPACT_ROW_LINES = 1.75, 1.3
 
 
 @dataclass
@@ -55,6 +59,10 @@ class MemoryList(QWidget):
         self._texts = StaticTexts()  # names and links, laid out once
         self._shapes = ShapeCache()  # row boxes and tags, rasterised once
         self._progress = 1.0
+        self._room = 0  # the height the panel gives the list, in pixels (0: not known yet)
+        self._row_h = 0.0
+        self.lines: list[Line] = []  # what is drawn, top to bottom: rows' slots and folded runs
+        self._line_of: dict[int, int] = {}
         self._painted_keys: dict[int, tuple] = {}  # per slot, what its row showed when last set
         self._animation = QVariantAnimation(self)
         self._animation.setStartValue(0.0)
@@ -76,7 +84,56 @@ class MemoryList(QWidget):
         return self._font_cache[1]
 
     def row_height(self) -> float:
-        return self._metrics()[0].height() * 1.75
+        if self._row_h <= 0:
+            self._layout_lines()
+        return self._row_h
+
+    def set_room(self, height: int) -> None:
+        """The height the list may use without scrolling: it compacts, then folds, to fit it."""
+        if height != self._room:
+            self._room = height
+            if self._layout_lines():
+                self._set_height()
+                self.update_all()
+
+    def _layout_lines(self) -> bool:
+        """Choose the row height and which rows to show; True if the picture changed."""
+        name_h = self._metrics()[0].height()
+        n = len(self.rows)
+        room = self._room - 4
+        if self._room <= 0 or n * name_h * ROW_LINES <= room:
+            row_h, lines = name_h * ROW_LINES, list(range(n))
+        elif n * name_h * COMPACT_ROW_LINES <= room:
+            row_h, lines = room / n, list(range(n))
+        else:
+            row_h = name_h * COMPACT_ROW_LINES
+            lines = fold_lines(n, self._important_slots(), max(3, int(room // row_h)))
+        changed = lines != self.lines or abs(row_h - self._row_h) > 0.01
+        self._row_h, self.lines, self._line_of = row_h, lines, line_of_slot(lines)
+        return changed
+
+    def _important_slots(self) -> set[int]:
+        """The rows a class must see: forgotten, written or used this step, and the next to go."""
+        slots = {row.slot for row in self.rows if row.mark != NORMAL}
+        if self.full and self._policy() != "random":
+            first_live = next((row.slot for row in self.rows if row.mark != EVICTED), None)
+            if first_live is not None:
+                slots.add(first_live)
+        return slots
+
+    def _policy(self) -> str | None:
+        memory = self.model.exploration.memory
+        return memory.policy if memory is not None else None
+
+    def slot_y(self, slot: float) -> float:
+        """The top of the line a slot is drawn on (a folded slot: its fold's line)."""
+        key = round(slot)
+        return self._line_of.get(key, key) * self.row_height()
+
+    def shown_pages(self) -> list[int]:
+        """The pages whose rows are drawn (not folded away), top to bottom."""
+        by_slot = {row.slot: row.page for row in self.rows}
+        return [by_slot[line] for line in self.lines if not isinstance(line, Fold)]
 
     def _text_width(self, kind: int, text: str) -> float:
         """The width of ``text`` in font ``kind`` (0 name, 1 link, 2 tag), measured once per type size."""
@@ -109,7 +166,7 @@ class MemoryList(QWidget):
         return self._name_width_cache[1]
 
     def sizeHint(self) -> QSize:
-        return QSize(360, int(max(1, len(self.rows)) * self.row_height()) + 4)
+        return QSize(360, int(max(1, len(self.lines)) * self.row_height()) + 4)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -121,6 +178,8 @@ class MemoryList(QWidget):
         self._name_width_cache = None
         self._text_widths.clear()
         self._elided_names.clear()
+        self._row_h = 0.0
+        self._layout_lines()
         self._set_height()
         self.update_all()
 
@@ -133,6 +192,7 @@ class MemoryList(QWidget):
         old_keys = self._painted_keys
         self.rows = rows
         self.full = full
+        refold = self._layout_lines()
         self._set_height()
         self._animation.stop()
         if animate_ms > 0 and any(r.mark != NORMAL or r.from_slot != r.slot for r in rows):
@@ -144,6 +204,9 @@ class MemoryList(QWidget):
         # Repaint only the rows whose picture changes: a step touches a few entries, and repainting
         # the whole list of up to 24 rows costs most of a frame.
         new_keys = self._row_keys()
+        if refold:
+            old_keys = {}  # rows moved to other lines: every line is drawn again
+            self.update()
         for slot in sorted(set(old_keys) | set(new_keys)):
             if old_keys.get(slot) != new_keys.get(slot):
                 self._update_slots(slot, slot)
@@ -167,9 +230,8 @@ class MemoryList(QWidget):
         return keys
 
     def _update_slots(self, first: float, last: float) -> None:
-        row_h = self.row_height()
-        top = min(first, last) * row_h
-        bottom = (max(first, last) + 1) * row_h
+        a, b = self.slot_y(first), self.slot_y(last)
+        top, bottom = min(a, b), max(a, b) + self.row_height()
         self.update(0, int(top) - 1, self.width(), int(bottom - top) + 3)
 
     def update_all(self) -> None:
@@ -183,7 +245,7 @@ class MemoryList(QWidget):
         self.update_all()
 
     def _set_height(self) -> None:
-        height = int(max(1, len(self.rows)) * self.row_height()) + 4
+        height = int(max(1, len(self.lines)) * self.row_height()) + 4
         if height != self.minimumHeight():
             self.setMinimumHeight(height)
             self.updateGeometry()
@@ -249,8 +311,15 @@ class MemoryList(QWidget):
         name_w = min(self._name_width(), width * 0.38)
         space = self._text_width(1, "  ")
         live_index = 0
+        for index, line in enumerate(self.lines):
+            if isinstance(line, Fold):
+                self._paint_fold(painter, QRectF(4, index * row_h + 2, width - 8, row_h - 4), line, exposed)
         for row in self.rows:
-            y = (row.from_slot + (row.slot - row.from_slot) * t) * row_h
+            if row.slot not in self.lines and row.from_slot == row.slot:
+                if row.mark != EVICTED:
+                    live_index += 1
+                continue  # folded away
+            y = self.slot_y(row.from_slot) + (self.slot_y(row.slot) - self.slot_y(row.from_slot)) * t
             box = QRectF(4, y + 2, width - 8, row_h - 4)
             if row.mark != EVICTED:
                 live_index += 1
@@ -323,8 +392,16 @@ class MemoryList(QWidget):
                 if x + w > limit:
                     shown_all = False
                     break
-                painter.setPen(pen(c.muted if q in remembered else c.plan_text))
+                # Not in memory yet (the frontier): green and underlined, so it reads without colour.
+                frontier = q not in remembered
+                painter.setPen(pen(c.plan_text if frontier else c.muted))
                 texts.draw(painter, x, mid, text, link_font, link_metrics)
+                if frontier:
+                    base = (
+                        mid - link_metrics.height() / 2 + link_metrics.ascent() + link_metrics.underlinePos()
+                    )
+                    painter.setPen(QPen(pen(c.plan_text), max(1.0, link_metrics.lineWidth()) * lw))
+                    painter.drawLine(QPointF(x, base), QPointF(x + w, base))
                 x += w + space
             if not shown_all:
                 painter.setPen(pen(c.muted))
@@ -334,6 +411,24 @@ class MemoryList(QWidget):
                 painter.setPen(pen(c.faint))
                 texts.draw(painter, x, mid, nav_text, link_font, link_metrics)
         painter.end()
+
+    def _paint_fold(self, painter: QPainter, box: QRectF, fold: Fold, exposed: QRectF) -> None:
+        if not box.adjusted(-3, -3, 3, 3).intersects(exposed):
+            return
+        c = style.colors()
+        pen = QPen(c.row_edge, style.line_width(), Qt.PenStyle.DotLine)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(box, 6, 6)
+        painter.setFont(self._fonts()[1])
+        painter.setPen(c.muted)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.fold_text(fold))
+
+    def fold_text(self, fold: Fold) -> str:
+        n = fold.count
+        return self.language.tr(
+            f"⋯ 还有 {n} 条（未变）", f"⋯ {n} more {'entry' if n == 1 else 'entries'} (unchanged)"
+        )
 
     def _entry_links(self, page: int) -> tuple[int, ...]:
         links = self.model.exploration.remembered_links(page)
@@ -434,6 +529,7 @@ class MemoryPanel(QWidget):
         layout.addWidget(self.scroll, 1)
         layout.addWidget(self.empty, 1)
         self.evicted_page: int | None = None  # the entry marked as forgotten on this step
+        self.scroll.viewport().installEventFilter(self)  # the list fits itself to the room it has
         model.stepped.connect(self._on_model_step)
         model.replayed.connect(self._on_model_replay)
         model.restarted.connect(self._on_model_replay)
@@ -478,7 +574,7 @@ class MemoryPanel(QWidget):
         self._set_gauge()
         if rows:
             last = rows[-1] if rows[-1].mark != EVICTED or len(rows) == 1 else rows[-2]
-            self.scroll.ensureVisible(0, int((last.slot + 1) * self.list.row_height()), 0, 0)
+            self.scroll.ensureVisible(0, int(self.list.slot_y(last.slot) + self.list.row_height()), 0, 0)
 
     @staticmethod
     def _rows(order: tuple[int, ...], event: StepEvent | None) -> list[MemoryRow]:
@@ -540,18 +636,18 @@ class MemoryPanel(QWidget):
             elif capacity is None:
                 self.rule.setText(
                     tr(
-                        "不限容量：去过的页面都记着。从上到下：最早写入 → 最新；绿色链接 = 还不在记忆里",
+                        "不限容量：去过的页面都记着。从上到下：最早写入 → 最新；绿色下划线链接 = 还不在记忆里",
                         "Unlimited: every visited page stays. Top to bottom: oldest → newest; "
-                        "green links = not in memory yet",
+                        "green underlined links = not in memory yet",
                     )
                 )
             else:
                 self.rule.setText(
                     tr(
                         f"容量 {capacity}，{policy_name(policy, lang, capital=True)}："
-                        f"{policy_rule(policy, lang)}。最上面先忘；绿色链接 = 还不在记忆里",
+                        f"{policy_rule(policy, lang)}。最上面先忘；绿色下划线链接 = 还不在记忆里",
                         f"Capacity {capacity}, {policy_name(policy, lang, capital=True)}: "
-                        f"{policy_rule(policy, lang)}. Top goes first; green links = not in memory yet",
+                        f"{policy_rule(policy, lang)}. Top goes first; green underlined links = not in memory yet",
                     )
                 )
         self.empty.setText(
@@ -563,6 +659,11 @@ class MemoryPanel(QWidget):
         )
         self._set_gauge()
         self.list.update_all()
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.scroll.viewport() and event.type() == QEvent.Type.Resize:
+            self.list.set_room(event.size().height())
+        return super().eventFilter(watched, event)
 
     # -- handlers -------------------------------------------------------------------------------------
 

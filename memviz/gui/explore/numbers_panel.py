@@ -180,9 +180,11 @@ class NumbersPanel(QWidget):
             "coverage": OKABE_ITO["green"],
             "repeats": OKABE_ITO["orange"],
             "tokens": OKABE_ITO["blue"],
-            "bugs": OKABE_ITO["vermillion"],
-            "reports": OKABE_ITO["vermillion"],
-            "duplicates": OKABE_ITO["purple"],
+            # Bugs are purple everywhere in Explore (the beetles, their names); vermillion means
+            # forgetting, and only that.
+            "bugs": OKABE_ITO["purple"],
+            "reports": OKABE_ITO["purple"],
+            "duplicates": "#7b3f9e",
         }
         self.cards = {key: StatCard(key, accents[key]) for key in STATS}
         self.grid = QGridLayout()

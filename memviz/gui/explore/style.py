@@ -47,6 +47,9 @@ class ExploreColors:
     duplicate: QColor
     evict: QColor
     plan: QColor
+    agent: QColor  # the agent's card and its walking dot: ink, a colour no state uses
+    agent_text: QColor
+    trail: QColor  # the agent's last moves (solid, fading), unlike the plan (green, dashed)
     bug_text: QColor  # the same meanings as text, dark or light enough to read on paper
     duplicate_text: QColor
     evict_text: QColor
@@ -88,8 +91,9 @@ LIGHT = _colors(
     ink="#1d2330", muted="#5b6472", faint="#a4abb6", paper="#ffffff", backdrop="#f4f6f9", border="#dde2e8",
     unvisited_fill="#ffffff", unvisited_edge="#8e96a3", visited_fill="#fdeec7", visited_edge="#b07a00",
     remembered_fill="#d5ebfa", remembered_edge=_BLUE, forgotten_fill="#eceef1", forgotten_edge=_VERMILLION,
-    bug=_VERMILLION, duplicate=_PURPLE, evict=_VERMILLION, plan=_GREEN,
-    bug_text=_VERMILLION, duplicate_text="#a36186", evict_text="#b95200", plan_text="#008460",
+    bug=_PURPLE, duplicate="#7b3f9e", evict=_VERMILLION, plan=_GREEN,
+    agent="#1d2330", agent_text="#ffffff", trail="#1d2330",
+    bug_text="#9a3d74", duplicate_text="#6c358c", evict_text="#b95200", plan_text="#008460",
     repeat_text="#8a5a00",
     new_entry="#fff1b8", new_entry_edge="#d9b400", new_entry_text="#8a6d00", touched="#cfe9fb",
     evicted_fill="#fde3d6", row_fill="#f7f9fb", row_edge="#e1e5ea",
@@ -106,8 +110,9 @@ DARK = _colors(
     ink="#e8ebf0", muted="#aab2be", faint="#8a93a0", paper="#262b33", backdrop="#1a1e24", border="#3a414c",
     unvisited_fill="#262b33", unvisited_edge="#7a8390", visited_fill="#4a3a12", visited_edge=_ORANGE,
     remembered_fill="#143d5c", remembered_edge=_SKY, forgotten_fill="#2c3037", forgotten_edge="#e8712a",
-    bug="#e8712a", duplicate=_PURPLE, evict="#e8712a", plan="#19b98a",
-    bug_text="#ff9a5c", duplicate_text="#e7a3c9", evict_text="#ff9a5c", plan_text="#4fd1a5",
+    bug=_PURPLE, duplicate="#b08ee0", evict="#e8712a", plan="#19b98a",
+    agent="#eef1f5", agent_text="#1a1e24", trail="#e8ebf0",
+    bug_text="#eaa6cf", duplicate_text="#cdb3f0", evict_text="#ff9a5c", plan_text="#4fd1a5",
     repeat_text="#e9b949",
     new_entry="#4a4314", new_entry_edge="#e6d43c", new_entry_text="#f2de5a", touched="#143d5c",
     evicted_fill="#4d2616", row_fill="#2d333c", row_edge="#3d4551",
@@ -124,8 +129,9 @@ PROJECTOR = _colors(
     ink="#000000", muted="#000000", faint="#000000", paper="#ffffff", backdrop="#ffffff", border="#000000",
     unvisited_fill="#ffffff", unvisited_edge="#000000", visited_fill="#ffd44d", visited_edge="#000000",
     remembered_fill="#86c8f0", remembered_edge="#00457a", forgotten_fill="#d0d0d0", forgotten_edge="#b34700",
-    bug=_VERMILLION, duplicate="#b0407f", evict="#c24f00", plan="#008a63",
-    bug_text="#a33c00", duplicate_text="#8a2a62", evict_text="#8f3400", plan_text="#006148",
+    bug="#b0407f", duplicate="#6a2c91", evict="#c24f00", plan="#008a63",
+    agent="#000000", agent_text="#ffffff", trail="#000000",
+    bug_text="#8a2a62", duplicate_text="#5a237d", evict_text="#8f3400", plan_text="#006148",
     repeat_text="#6b4300",
     new_entry="#ffd44d", new_entry_edge="#000000", new_entry_text="#000000", touched="#86c8f0",
     evicted_fill="#ffc4a6", row_fill="#ffffff", row_edge="#000000",
@@ -137,6 +143,55 @@ PROJECTOR = _colors(
 )  # fmt: skip
 
 BY_THEME = {"light": LIGHT, "dark": DARK, "projector": PROJECTOR}
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """A colour that carries a meaning in the Explore view, and what else carries it."""
+
+    name: str
+    family: str  # colours of one family mean one thing (forgetting, memory, bugs, ...) in every view
+    color: str  # the ExploreColors field
+    cue: str | None  # the second cue, drawn with it; None: the colour alone says it
+
+
+# Meanings shown side by side, by where they are shown. Two meanings of a group must look different
+# to every viewer: their colours far apart under any colour-vision deficiency, or each with a cue of
+# its own (tests/gui/test_explore_colours.py simulates the deficiencies). "visited (no memory)" is
+# not in the cards' group with "in memory": the two never share a picture (no memory, or memory).
+MEANINGS: dict[str, tuple[Meaning, ...]] = {
+    "page cards": (
+        Meaning("not visited", "page", "unvisited_edge", "thin border, plain name"),
+        Meaning("in memory", "memory", "remembered_edge", "thick solid border, bold name"),
+        Meaning("visited, then forgotten", "forgetting", "forgotten_edge", "dashed border, hatched"),
+        Meaning("agent is here", "agent", "agent", "dark card, light name"),
+    ),
+    "no-memory cards": (
+        Meaning("not visited", "page", "unvisited_edge", "thin border, plain name"),
+        Meaning("visited", "visited", "visited_edge", "thick solid border, bold name"),
+        Meaning("agent is here", "agent", "agent", "dark card, light name"),
+    ),
+    "graph lines": (
+        Meaning("link", "page", "edge", "thin line, arrow head"),
+        Meaning("last moves", "agent", "trail", "wide, solid, fading"),
+        Meaning("planned route", "plan", "plan", "dashes on a casing"),
+    ),
+    "graph marks": (
+        Meaning("bug", "bug", "bug", "beetle"),
+        Meaning("duplicate report", "bug", "duplicate", "'duplicate reports ×n' under the card"),
+        Meaning("just forgotten", "forgetting", "evict", "halo around a dashed, hatched card"),
+    ),
+    "memory rows": (
+        Meaning("entry", "page", "row_edge", "its position number, no tag"),
+        Meaning("new", "new", "new_entry_edge", "'new' tag"),
+        Meaning("used (LRU)", "memory", "remembered_edge", "'used: moved to newest' tag"),
+        Meaning("forgotten", "forgetting", "evict", "'✗', struck through, dashed, 'forgotten' tag"),
+    ),
+    "memory links": (
+        Meaning("in memory", "page", "muted", None),
+        Meaning("not in memory yet", "plan", "plan_text", "underlined"),
+    ),
+}
 _LEGACY_NAMES = {f.name.upper(): f.name for f in fields(ExploreColors) if f.type == "QColor"}
 
 

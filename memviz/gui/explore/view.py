@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from memviz.gui import themes
 from memviz.gui.explore import style
@@ -73,6 +83,7 @@ class ExploreView(QWidget):
             splitter.splitterMoved.connect(self._on_splitter_move)
         self.splitters = (main, left, bottom)
         self._user_sized = False
+        self._fields: tuple[QWidget, ...] = ()  # number fields whose keys the view watches (below)
         main.installEventFilter(self)  # balance the panels once the splitter knows its size
 
         # Opaque panels: a step repaints parts of them, and Qt paints a part's non-opaque ancestors
@@ -109,6 +120,14 @@ class ExploreView(QWidget):
                 shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
                 shortcut.activated.connect(slot)
                 self._shortcuts.append(shortcut)
+        # A click anywhere in the view that is not on a control takes the focus from a field being
+        # typed in (which commits it), so the keys above work again; so does Enter in the field.
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self._fields = (
+            self.config_bar.capacity, self.config_bar.budget, self.config_bar.seed,
+        )  # fmt: skip
+        for field in self._fields:
+            field.installEventFilter(self)
 
         language.changed.connect(self._on_language_change)
         themes.manager().changed.connect(self._on_theme_change)
@@ -137,7 +156,33 @@ class ExploreView(QWidget):
     def eventFilter(self, watched, event) -> bool:
         if watched is self.splitters[0] and event.type() == QEvent.Type.Resize:
             self._balance()
+        elif watched in self._fields and event.type() == QEvent.Type.KeyPress:
+            return self._field_key(watched, event)
         return super().eventFilter(watched, event)
+
+    def _field_key(self, field: QWidget, event) -> bool:
+        """Keys typed into a number field: Enter hands the keys back to the run; Space (never part
+        of a number) plays or pauses; → at the end of the number steps, ← at its start steps back."""
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.graph.setFocus(Qt.FocusReason.OtherFocusReason)  # the field commits as it loses focus
+            return False
+        if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            return False
+        edit = field if isinstance(field, QLineEdit) else field.findChild(QLineEdit)
+        suffix = len(field.suffix()) if isinstance(field, QSpinBox) else 0
+        if edit.hasSelectedText():
+            return False
+        if key == Qt.Key.Key_Space:
+            self.model.toggle_play()
+            return True
+        if key == Qt.Key.Key_Right and edit.cursorPosition() >= len(edit.text()) - suffix:
+            self.model.step()
+            return True
+        if key == Qt.Key.Key_Left and edit.cursorPosition() == 0:
+            self.model.back()
+            return True
+        return False
 
     def _set_texts(self) -> None:
         tr = self.language.tr

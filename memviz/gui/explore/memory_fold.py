@@ -1,0 +1,92 @@
+"""Which memory rows to show when the list has less room than rows: the rows that matter, always.
+
+A full memory of 12 entries does not fit a 720p screen's memory panel, and a scrolled list would
+hide the very rows a class came to see (the entry being forgotten at the top, the one written at
+the bottom). So the list folds instead of scrolling: it keeps the rows that matter (forgotten, next
+to go, new, touched), as many of their neighbours as fit, and folds each run of ordinary rows in
+between into one line ("⋯ 5 more"). Pure Python, so the rule is tested without a window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Fold:
+    """A run of rows shown as one line: slots ``first`` to ``last``, inclusive."""
+
+    first: int
+    last: int
+
+    @property
+    def count(self) -> int:
+        return self.last - self.first + 1
+
+
+Line = int | Fold  # a row's slot, or a folded run of slots
+
+
+def fold_lines(n_rows: int, important: set[int], room: int) -> list[Line]:
+    """The lines to show for ``n_rows`` rows (slots 0..n_rows-1) in ``room`` lines.
+
+    Every slot in ``important`` is shown; the other rows are added nearest the two ends first
+    (the oldest entries go next, the newest were just written), while the rows and the fold lines
+    between them still fit ``room``. When the important rows alone need more lines than ``room``,
+    they are all shown anyway (the list then scrolls).
+    """
+    if n_rows <= max(room, 0):
+        return list(range(n_rows))
+    keep = {s for s in important if 0 <= s < n_rows}
+    # The two ends anchor the picture: the top is what goes next, the bottom what came last.
+    for end in (0, n_rows - 1):
+        if _count_lines(n_rows, keep | {end}) <= room:
+            keep.add(end)
+    for slot in _from_both_ends(n_rows):
+        if slot not in keep and _count_lines(n_rows, keep | {slot}) <= room:
+            keep.add(slot)
+    return _lines(n_rows, keep)
+
+
+def _from_both_ends(n_rows: int) -> list[int]:
+    """Slots ordered newest end first, then alternating inwards: n-1, 0, n-2, 1, ..."""
+    order = []
+    lo, hi = 0, n_rows - 1
+    while lo <= hi:
+        order.append(hi)
+        if lo != hi:
+            order.append(lo)
+        lo, hi = lo + 1, hi - 1
+    return order
+
+
+def _lines(n_rows: int, keep: set[int]) -> list[Line]:
+    lines: list[Line] = []
+    start = None
+    for slot in range(n_rows):
+        if slot in keep:
+            if start is not None:
+                lines.append(Fold(start, slot - 1))
+                start = None
+            lines.append(slot)
+        elif start is None:
+            start = slot
+    if start is not None:
+        lines.append(Fold(start, n_rows - 1))
+    return lines
+
+
+def _count_lines(n_rows: int, keep: set[int]) -> int:
+    return len(_lines(n_rows, keep))
+
+
+def line_of_slot(lines: list[Line]) -> dict[int, int]:
+    """For each slot, the line it is drawn on (a folded slot: its fold's line)."""
+    where = {}
+    for index, line in enumerate(lines):
+        if isinstance(line, Fold):
+            for slot in range(line.first, line.last + 1):
+                where[slot] = index
+        else:
+            where[line] = index
+    return where
