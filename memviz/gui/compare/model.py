@@ -9,13 +9,13 @@ Explore view's :class:`~memviz.gui.explore.controls.PlaybackBar` drives it as it
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from memviz.core.compare import MAX_LANES, Comparison, FrameColumn, LaneConfig, compare_runs, frame_table
 from memviz.core.engine import RunConfig
 from memviz.core.registry import ConfigError
 from memviz.core.strategies import STRATEGIES
-from memviz.gui.explore.model import DEFAULT_SPEED_INDEX, SPEEDS
+from memviz.gui.explore.transport import Transport
 from memviz.gui.models import RunSettings
 
 DEFAULT_LANES = ("frontier/12/fifo", "frontier/12/random", "frontier/12/opt")
@@ -35,7 +35,7 @@ def lanes_for(config: RunConfig) -> list[LaneConfig]:
     return [first, *others][:3]
 
 
-class CompareModel(QObject):
+class CompareModel(Transport, QObject):
     stepped = Signal(object)  # the new position (the transport's "one step forward")
     replayed = Signal()  # the position jumped
     restarted = Signal()  # new lanes (configs, seed, budget or site) at step 0
@@ -48,10 +48,7 @@ class CompareModel(QObject):
         self.settings = settings
         self._configs = [LaneConfig.parse(text) for text in DEFAULT_LANES]
         self._position = 0
-        self._speed_index = DEFAULT_SPEED_INDEX
-        self._timer = QTimer(self)
-        self._timer.setInterval(self._interval_ms())
-        self._timer.timeout.connect(self.step)
+        self._init_transport()
         self.selected: tuple[int, int, int] | None = None
         self._compute()
         settings.config_changed.connect(self._on_settings_change)
@@ -83,18 +80,6 @@ class CompareModel(QObject):
     @property
     def finished(self) -> bool:
         return self._position >= self.total
-
-    @property
-    def playing(self) -> bool:
-        return self._timer.isActive()
-
-    @property
-    def speed_index(self) -> int:
-        return self._speed_index
-
-    @property
-    def speed(self) -> float:
-        return SPEEDS[self._speed_index]
 
     @property
     def animation_ms(self) -> int:
@@ -143,38 +128,6 @@ class CompareModel(QObject):
         self.jump(0)
         self.restarted.emit()
 
-    def play(self) -> None:
-        if self._timer.isActive():
-            return
-        if self.finished:
-            self.jump(0)
-        self._timer.start()
-        self.playing_changed.emit(True)
-
-    def pause(self) -> None:
-        if self._timer.isActive():
-            self._timer.stop()
-            self.playing_changed.emit(False)
-
-    def toggle_play(self) -> None:
-        if self._timer.isActive():
-            self.pause()
-        else:
-            self.play()
-
-    def set_speed_index(self, index: int) -> None:
-        index = max(0, min(int(index), len(SPEEDS) - 1))
-        if index != self._speed_index:
-            self._speed_index = index
-            self._timer.setInterval(self._interval_ms())
-            self.speed_changed.emit(index)
-
-    def faster(self) -> None:
-        self.set_speed_index(self._speed_index + 1)
-
-    def slower(self) -> None:
-        self.set_speed_index(self._speed_index - 1)
-
     def select_regret(self, lane: int, step: int) -> None:
         """A miss was clicked: point at the step its page was evicted at (None clears)."""
         column = self._frames[lane][step] if 0 <= step < len(self._frames[lane]) else None
@@ -199,8 +152,11 @@ class CompareModel(QObject):
         self.selected = None
         self.restarted.emit()
 
-    def _interval_ms(self) -> int:
-        return max(1, round(1000 / SPEEDS[self._speed_index]))
+    def _on_timer_tick(self) -> None:
+        self.step()
+
+    def _rewind(self) -> None:
+        self.jump(0)
 
     def _on_settings_change(self, _value) -> None:
         config = self.settings.config

@@ -9,23 +9,21 @@ step *n* is the same whichever way the model reaches it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from memviz.core.engine import Exploration, RunConfig, StepEvent
 from memviz.core.site import Site
 from memviz.core.stepping import step_until
+from memviz.gui.explore.transport import SPEEDS, Transport  # noqa: F401 - SPEEDS: views import it from here
 from memviz.gui.models import RunSettings
 
-# Autoplay speeds in steps per second; the +/− keys move along this list.
-SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 12.0, 20.0, 30.0)
-DEFAULT_SPEED_INDEX = 2
 # The marker's walk along an edge takes this share of the time between steps, up to MAX_ANIMATION_MS,
 # so at full speed it still arrives before the next step starts.
 ANIMATION_SHARE = 0.6
 MAX_ANIMATION_MS = 600
 
 
-class ExploreModel(QObject):
+class ExploreModel(Transport, QObject):
     """A run the views watch: its config, its Exploration and the events so far."""
 
     stepped = Signal(object)  # StepEvent: one step forward; views animate it
@@ -39,11 +37,8 @@ class ExploreModel(QObject):
         super().__init__(parent)
         self.settings = settings
         self._events: list[StepEvent] = []
-        self._speed_index = DEFAULT_SPEED_INDEX
         self._animated = True
-        self._timer = QTimer(self)
-        self._timer.setInterval(self._interval_ms())
-        self._timer.timeout.connect(self._on_timer_tick)
+        self._init_transport()
         self._exploration = Exploration(settings.site, settings.config)
         self._total, self._final_tokens = _whole_run(settings.site, settings.config)
         settings.config_changed.connect(self._on_config_change)
@@ -90,19 +85,6 @@ class ExploreModel(QObject):
     @property
     def finished(self) -> bool:
         return self._exploration.finished
-
-    @property
-    def playing(self) -> bool:
-        return self._timer.isActive()
-
-    @property
-    def speed_index(self) -> int:
-        return self._speed_index
-
-    @property
-    def speed(self) -> float:
-        """Autoplay steps per second."""
-        return SPEEDS[self._speed_index]
 
     @property
     def animated(self) -> bool:
@@ -153,38 +135,6 @@ class ExploreModel(QObject):
         self._events = []
         self.restarted.emit()
 
-    def play(self) -> None:
-        if self._timer.isActive():
-            return
-        if self._exploration.finished:  # like a video player: play at the end starts over
-            self.reset()
-        self._timer.start()
-        self.playing_changed.emit(True)
-
-    def pause(self) -> None:
-        if self._timer.isActive():
-            self._timer.stop()
-            self.playing_changed.emit(False)
-
-    def toggle_play(self) -> None:
-        if self._timer.isActive():
-            self.pause()
-        else:
-            self.play()
-
-    def set_speed_index(self, index: int) -> None:
-        index = max(0, min(int(index), len(SPEEDS) - 1))
-        if index != self._speed_index:
-            self._speed_index = index
-            self._timer.setInterval(self._interval_ms())
-            self.speed_changed.emit(index)
-
-    def faster(self) -> None:
-        self.set_speed_index(self._speed_index + 1)
-
-    def slower(self) -> None:
-        self.set_speed_index(self._speed_index - 1)
-
     def set_animated(self, animated: bool) -> None:
         """Off for tests and snapshots: every view then draws a step's end state at once."""
         if animated != self._animated:
@@ -198,11 +148,11 @@ class ExploreModel(QObject):
 
     # -- handlers -------------------------------------------------------------------------------------
 
-    def _interval_ms(self) -> int:
-        return max(1, round(1000 / SPEEDS[self._speed_index]))
-
     def _on_timer_tick(self) -> None:
         self.step()
+
+    def _rewind(self) -> None:
+        self.reset()
 
     def _on_config_change(self, _config: RunConfig) -> None:
         self.reset()
