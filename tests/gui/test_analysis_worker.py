@@ -64,10 +64,7 @@ def test_the_event_loop_keeps_answering_while_a_2000_run_batch_computes(make_vie
 
 
 @pytest.mark.parametrize("cls", [BatchView, SweepView, CostView])
-def test_cancel_stops_the_worker_part_way(make_view, qtbot, cls):
-    view = make_view(cls)
-    view.runs_spin.setValue(20000 if cls is BatchView else 2000)
-    job = view.start()
+def test_cancel_stops_the_worker_part_way(make_view, qtbot, monkeypatch, cls):
     seen: list[tuple[int, int]] = []
     clicked = threading.Event()
 
@@ -78,7 +75,19 @@ def test_cancel_stops_the_worker_part_way(make_view, qtbot, cls):
             seen.append((done, total))
             clicked.wait(30)
 
-    job.signals.progress.connect(hold, Qt.ConnectionType.DirectConnection)
+    # Connected before the job starts: connecting while the worker emits can deadlock in PySide6
+    # (the connection lock and the interpreter lock taken in opposite orders), and a report made
+    # before the connection would be missed.
+    start = Job.start
+
+    def start_held(job: Job) -> None:
+        job.signals.progress.connect(hold, Qt.ConnectionType.DirectConnection)
+        start(job)
+
+    monkeypatch.setattr(Job, "start", start_held)
+    view = make_view(cls)
+    view.runs_spin.setValue(20000 if cls is BatchView else 2000)
+    job = view.start()
     qtbot.waitUntil(lambda: bool(seen), timeout=60000)
     view.job_bar.cancel_button.click()
     clicked.set()
