@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from memviz.core.registry import Registry
+from memviz.core.registry import Bilingual, Registry
 from memviz.core.rng import Mulberry32
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ class PolicyKernel:
     draws_per_eviction: int = 0
 
 
-class Policy:
+class Policy(Bilingual):
     """An eviction policy. Subclasses override :meth:`victim` and, if they need them, the others."""
 
     touches_on_revisit = False  # True: on_revisit may reorder the memory (it is called only then)
@@ -111,17 +111,6 @@ class Policy:
     def acts_only_when_full(self) -> bool:
         """A memory that never fills never consults this policy (so its runs equal FIFO's)."""
         return not self.acts_at_step_start
-
-    def name_in(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
-
-    def label_in(self, lang: str) -> str:
-        """The name as a label starts: capitalised."""
-        name = self.name_in(lang)
-        return name[:1].upper() + name[1:]
-
-    def rule_in(self, lang: str) -> str:
-        return self.rule_zh if lang == "zh" else self.rule_en
 
     def victim(self, entries: Entries, ctx: EvictionContext) -> int:
         """Which entry a full memory forgets, as an index in eviction order."""

@@ -22,6 +22,27 @@ class Named(Protocol):
 T = TypeVar("T", bound=Named)
 
 
+class Bilingual:
+    """What a registered thing says of itself in either language. Needs ``zh`` and ``en`` (its name
+    as said mid-sentence) and ``rule_zh`` and ``rule_en`` (its rule in one sentence)."""
+
+    zh: str
+    en: str
+    rule_zh: str
+    rule_en: str
+
+    def name_in(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+    def label_in(self, lang: str) -> str:
+        """The name as a label starts: capitalised."""
+        name = self.name_in(lang)
+        return name[:1].upper() + name[1:]
+
+    def rule_in(self, lang: str) -> str:
+        return self.rule_zh if lang == "zh" else self.rule_en
+
+
 class Registry(Generic[T]):
     """Entries by name, in registration order. ``field`` and ``kind`` word the error of a bad name."""
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from memviz.core.memory import Memory
-from memviz.core.registry import Registry
+from memviz.core.registry import Bilingual, Registry
 from memviz.core.rng import Mulberry32
 from memviz.core.site import Site
 
@@ -34,7 +34,7 @@ Chooser = Callable[[Site, int, "Memory | None", Mulberry32], Choice]
 
 
 @dataclass(frozen=True, eq=False)
-class Strategy:
+class Strategy(Bilingual):
     """A way to pick the next link. ``kernel`` names the lock-step engine's implementation of the
     same rule (:data:`memviz.core.lockstep.STRATEGY_KERNELS`), or None: batches run it scalar."""
 
@@ -47,17 +47,6 @@ class Strategy:
     choose: Chooser
     uses_memory: bool
     kernel: str | None = None
-
-    def name_in(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
-
-    def label_in(self, lang: str) -> str:
-        """The name as a label starts: capitalised."""
-        name = self.name_in(lang)
-        return name[:1].upper() + name[1:]
-
-    def rule_in(self, lang: str) -> str:
-        return self.rule_zh if lang == "zh" else self.rule_en
 
 
 STRATEGIES: Registry[Strategy] = Registry("strategy", "strategy")
