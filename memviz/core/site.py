@@ -248,15 +248,15 @@ class _SiteReader:
             raise self.fail("bugs", "expected a list")
         if len(raw) > n:
             raise self.fail("bugs", f"at most one bug a page: {len(raw)} bugs on {n} pages")
-        bugs = []
         seen: set[int] = set()
-        for k, item in enumerate(raw):
-            where = f"bugs[{k}]"
-            if not isinstance(item, dict):
-                raise self.fail(where, "expected an object")
-            page = self.index(f"{where}.page", item.get("page"), n)
-            if page in seen:
-                raise self.fail(f"{where}.page", f"page {page} already has a bug")
-            seen.add(page)
-            bugs.append(Bug(page=page, names=self.names(where, item)))
-        return tuple(bugs)
+        return tuple(Bug(*self.bug(f"bugs[{k}]", item, n, seen)) for k, item in enumerate(raw))
+
+    def bug(self, where: str, item: Any, n: int, taken: set[int]) -> tuple[int, dict[str, str]]:
+        """One bug object: its page (not in ``taken``, which it joins) and its names."""
+        if not isinstance(item, dict):
+            raise self.fail(where, "expected an object")
+        page = self.index(f"{where}.page", item.get("page"), n)
+        if page in taken:
+            raise self.fail(f"{where}.page", f"page {page} already has a bug")
+        taken.add(page)
+        return page, self.names(where, item)

@@ -84,16 +84,7 @@ def read_extensions(reader: Any, data: dict, n: int, bug_pages: set[int]):
         new_raw = item.get("new_bugs", [])
         if not isinstance(new_raw, list) or len(new_raw) > n:
             raise reader.fail(f"{where}.new_bugs", "expected a list of bugs")
-        new_bugs = []
-        for j, bug in enumerate(new_raw):
-            bug_where = f"{where}.new_bugs[{j}]"
-            if not isinstance(bug, dict):
-                raise reader.fail(bug_where, "expected an object")
-            page = reader.index(f"{bug_where}.page", bug.get("page"), n)
-            if page in bugs_now:
-                raise reader.fail(f"{bug_where}.page", f"page {page} already has a bug")
-            bugs_now.add(page)
-            new_bugs.append((page, reader.names(bug_where, bug)))
+        new_bugs = [reader.bug(f"{where}.new_bugs[{j}]", bug, n, bugs_now) for j, bug in enumerate(new_raw)]
         all_changed = tuple(dict.fromkeys((*changed, *fixed, *(p for p, _ in new_bugs))))
         ever |= bugs_now
         versions.append(Version(name, all_changed, fixed, tuple(new_bugs)))
