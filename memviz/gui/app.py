@@ -92,7 +92,11 @@ def run_app(
     else:
         window.show()
     settle_garbage_collector()
-    return app.exec()
+    code = app.exec()
+    worker = sys.modules.get("memviz.gui.analysis.worker")  # imported only if an analysis view was opened
+    if worker is not None:  # the window cancelled its jobs on close: let them reach their next check
+        worker.job_pool().waitForDone(5_000)
+    return code
 
 
 # The window's comfortable size: on a screen with less room than this, every pixel counts (a 720p

@@ -8,6 +8,7 @@ in :class:`Preferences` between starts (when the window is given one; snapshots 
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -24,13 +25,14 @@ from PySide6.QtWidgets import (
 
 from memviz import __version__
 from memviz.core.site import SiteError, load_site
-from memviz.gui import themes
+from memviz.gui import notices, themes
 from memviz.gui.explore import ExploreView
 from memviz.gui.language import Language
 from memviz.gui.lazy_view import LazyView
 from memviz.gui.models import RunSettings
 from memviz.gui.preferences import ZOOM_MAX, ZOOM_MIN, Preferences
 from memviz.gui.themes import THEMES
+from memviz.outfile import atomic_output
 from memviz.paths import dialog_start
 
 EXPLORE = "explore"
@@ -57,6 +59,7 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else RunSettings(parent=self)
         self.language = language if language is not None else Language(parent=self)
         self.preferences = preferences
+        self.settings_notice: str | None = None  # what start-up told about the settings file
         self.theme = "light"
         self.zoom = 1.0
         app = QApplication.instance()
@@ -74,9 +77,11 @@ class MainWindow(QMainWindow):
 
         self.hint = QLabel()
         self.hint.setObjectName("status_hint")
+        self.hint.setTextFormat(Qt.TextFormat.PlainText)
         self.statusBar().addWidget(self.hint, 1)
         self.site_label = QLabel()
         self.site_label.setObjectName("status_site")
+        self.site_label.setTextFormat(Qt.TextFormat.PlainText)  # a site's name is text, never HTML
         self.statusBar().addPermanentWidget(self.site_label)
         self.zoom_label = QLabel()  # the zoom in force, when it is not 100%
         self.zoom_label.setObjectName("status_zoom")
@@ -331,12 +336,18 @@ class MainWindow(QMainWindow):
         )
         if not path:
             return
+        self.open_site(Path(path))
+
+    def open_site(self, path: Path) -> bool:
+        """Show the site in ``path``; a file that cannot be read is told and the site in force stays."""
         try:
             site = load_site(path)
-        except SiteError as exc:
-            QMessageBox.warning(self, tr("站点文件打不开", "Cannot open the site file"), str(exc))
-            return
-        self.settings.set_site(site, Path(path))
+        except (SiteError, OSError) as exc:
+            text = str(exc) if str(path) in str(exc) else f"{path}: {exc}"
+            notices.show_error(self, self.language.tr("站点文件打不开", "Cannot open the site file"), text)
+            return False
+        self.settings.set_site(site, path)
+        return True
 
     def view_image(self):
         """The current view as a picture (what a teacher pastes into a slide)."""
@@ -352,8 +363,19 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(
             self, tr("保存当前视图", "Save current view"), dialog_start(name), "PNG (*.png)"
         )
-        if path and not self.view_image().save(path, "PNG"):
-            QMessageBox.warning(self, tr("保存失败", "Could not save"), path)
+        if path:
+            self.save_view_image(Path(path))
+
+    def save_view_image(self, path: Path) -> bool:
+        """The current view as a PNG at ``path`` (written whole or not at all); a failure is told."""
+        try:
+            with atomic_output(path, force=True) as temporary:  # the file dialog asked about replacing
+                if not self.view_image().save(str(temporary), "PNG"):
+                    raise OSError(f"{path}: could not write the PNG")
+        except OSError as exc:
+            notices.show_error(self, self.language.tr("保存失败", "Could not save"), str(exc))
+            return False
+        return True
 
     def _on_record(self) -> None:
         from memviz.gui.record_dialog import RecordDialog
@@ -410,6 +432,9 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
         if tab in self.view_names():
             self.select_view(tab)
+        self.settings_notice = prefs.notice(self.language.code)
+        if self.settings_notice:  # told once, in the status bar (a dialog at start-up would block a class)
+            self.statusBar().showMessage(self.settings_notice, 30_000)
 
     def save_preferences(self) -> None:
         prefs = self.preferences
@@ -432,7 +457,14 @@ class MainWindow(QMainWindow):
         self.settings.set_config(RunConfig())
         self.select_view(EXPLORE)
 
+    def cancel_jobs(self) -> None:
+        """Cancel every computation still running (they stop at their next check, within ms)."""
+        worker = sys.modules.get("memviz.gui.analysis.worker")  # loaded only once a view computed
+        if worker is not None:
+            worker.cancel_all()
+
     def closeEvent(self, event) -> None:
+        self.cancel_jobs()  # closing must not leave a sweep computing in the background
         self.save_preferences()
         super().closeEvent(event)
 

@@ -79,6 +79,25 @@ def store_at(path: str | Path) -> QSettings:
     return QSettings(str(path), QSettings.Format.IniFormat)
 
 
+def damaged_copy_name(path: Path) -> Path:
+    """The first of ``NAME.damaged``, ``NAME.damaged.1``, ``NAME.damaged.2`` … that does not exist."""
+    candidate, n = path.with_name(path.name + ".damaged"), 0
+    while candidate.exists() or candidate.is_symlink():
+        n += 1
+        candidate = path.with_name(f"{path.name}.damaged.{n}")
+    return candidate
+
+
+def _unwritable(path: Path) -> str | None:
+    """Why settings could not be saved to ``path`` (a read-only file or folder), or None."""
+    if path.exists():
+        return None if os.access(path, os.W_OK) else f"{path}: the file is read-only"
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:  # Qt makes missing folders
+        folder = folder.parent
+    return None if os.access(folder, os.W_OK) else f"{path}: the folder {folder} is read-only"
+
+
 def _int(value, lo: int, hi: int) -> int | None:
     try:
         number = int(str(value), 10)
@@ -92,15 +111,45 @@ class Preferences:
         self.store = store if store is not None else default_store()
         self.problem: str | None = getattr(self.store, "problem", None)  # the file was not read: why
         self.recovered_from_damage = False
+        self.damaged_copy: Path | None = None  # where a damaged file was kept
         if self.store.status() != QSettings.Status.NoError:
             self._set_damaged_file_aside()
 
+        if self.problem is None:
+            self.problem = _unwritable(Path(self.store.fileName()))
+
     def _set_damaged_file_aside(self) -> None:
+        """Keep the damaged file as the first free ``.damaged``, ``.damaged.1``, … (never over a copy)."""
         path = Path(self.store.fileName())
         if path.is_file():
-            shutil.move(path, path.with_name(path.name + ".damaged"))
+            copy = damaged_copy_name(path)
+            try:
+                shutil.move(path, copy)
+            except OSError as exc:
+                self.problem = (
+                    f"settings file {path} is damaged and cannot be set aside ({exc.strerror or exc})"
+                )
+                self.store = _StandInSettings(self.problem)
+                return
+            self.damaged_copy = copy
         self.store = store_at(path)
         self.recovered_from_damage = True
+
+    def notice(self, lang: str) -> str | None:
+        """What the user should be told once at start-up about the settings file, or None."""
+        if self.damaged_copy is not None:
+            return (
+                f"设置文件损坏，已用默认设置；原文件保存为 {self.damaged_copy}"
+                if lang == "zh"
+                else f"The settings file was damaged; defaults are used and it was kept as {self.damaged_copy}"
+            )
+        if self.problem is not None:
+            return (
+                f"设置不会被保存：{self.problem}"
+                if lang == "zh"
+                else f"Settings are not saved: {self.problem}"
+            )
+        return None
 
     # -- language, theme, zoom ------------------------------------------------------------------------
 

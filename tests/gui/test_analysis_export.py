@@ -124,3 +124,33 @@ def test_export_before_any_result_is_refused(make_view, monkeypatch):
     monkeypatch.setattr(QMessageBox, "information", lambda *args: said.append(args[1:]))
     view._ask_and_export_result("csv")
     assert said and said[0][0] == "还没有结果"
+
+
+def test_export_everything_asks_before_replacing_and_tells_failures(make_view, tmp_path, monkeypatch):
+    from memviz.gui import notices
+
+    asked, told = [], []
+    answer = {"replace": False}
+    monkeypatch.setattr(
+        notices,
+        "ask_replace",
+        lambda parent, title, text, paths: asked.append(list(paths)) or answer["replace"],
+    )
+    monkeypatch.setattr(notices, "show_error", lambda parent, title, text: told.append(text))
+    view = make_view(BatchView, "visited", runs=20)
+    view.compute_blocking()
+    first = view.export_all_asking(tmp_path)
+    assert first and not asked  # an empty folder: nothing to ask about
+    mine = first[-1]
+    mine.write_text("a teacher's edits", encoding="utf-8")
+    assert view.export_all_asking(tmp_path) == []  # asked, and the answer was no
+    assert sorted(asked[0]) == sorted(first)
+    assert mine.read_text(encoding="utf-8") == "a teacher's edits"
+    answer["replace"] = True
+    assert view.export_all_asking(tmp_path) == first
+    assert json.loads(mine.read_text(encoding="utf-8"))  # replaced by a whole file
+    assert sorted(tmp_path.iterdir()) == sorted(first)  # no temporary file left behind
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x", encoding="utf-8")
+    assert view.export_all_asking(blocker / "sub") == []
+    assert told and str(blocker) in told[0]

@@ -117,3 +117,39 @@ def test_run_settings_beyond_the_limits_fall_back(qapp, tmp_path):
 def test_the_default_path_is_where_qt_keeps_the_settings(qapp):
     qt = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "memviz", "memviz")
     assert default_path() == Path(qt.fileName())
+
+
+def test_a_file_damaged_twice_keeps_both_copies(qapp, tmp_path):
+    path = tmp_path / "memviz.ini"
+    kept = []
+    damaged = [b"\x00\xff[ui\x00garbage=\xfe\n[[[" + bytes([n]) for n in range(3)]
+    for garbage in damaged:
+        path.write_bytes(garbage)
+        prefs = Preferences(store_at(path))
+        kept.append(prefs.damaged_copy)
+        assert str(prefs.damaged_copy) in prefs.notice("en")
+    assert [p.name for p in kept] == ["memviz.ini.damaged", "memviz.ini.damaged.1", "memviz.ini.damaged.2"]
+    assert [p.read_bytes() for p in kept] == damaged
+
+
+def test_a_read_only_settings_file_is_told(qapp, tmp_path, monkeypatch):
+    path = tmp_path / "memviz.ini"
+    path.write_text("[ui]\ntheme=dark\n", encoding="utf-8")
+    # root may write anywhere, so the check is made to see what a user's read-only file looks like
+    monkeypatch.setattr(os, "access", lambda p, mode: Path(p) != path)
+    prefs = Preferences(store_at(path))
+    assert prefs.theme() == "dark"  # still read
+    assert "read-only" in prefs.notice("en") and str(path) in prefs.notice("en")
+    assert "设置不会被保存" in prefs.notice("zh")
+
+
+def test_the_window_tells_a_damaged_settings_file_once(qtbot, tmp_path):
+    from memviz.gui.main_window import MainWindow
+
+    path = tmp_path / "memviz.ini"
+    path.write_bytes(b"\x00\xff[ui\x00garbage=\xfe\n[[[")
+    window = MainWindow(preferences=Preferences(store_at(path)))
+    qtbot.addWidget(window)
+    window.restore_preferences()
+    assert "memviz.ini.damaged" in window.statusBar().currentMessage()
+    assert window.settings_notice == window.statusBar().currentMessage()

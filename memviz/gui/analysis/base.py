@@ -33,7 +33,7 @@ from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site
-from memviz.gui import themes
+from memviz.gui import notices, themes
 from memviz.gui.analysis import export
 from memviz.gui.analysis.common import JobBar, clicked_seed, headline_label, style_plot
 from memviz.gui.analysis.worker import Job, JobContext
@@ -423,11 +423,11 @@ class AnalysisView(QWidget):
 
     def _ask_and_export_plot(self, stem: str, plot: pg.PlotWidget, suffix: str) -> None:
         if self._need_result() and (path := self._ask_path(f"{self.export_stem()}-{stem}.{suffix}", suffix)):
-            export.export_plot(plot, path)
+            self._exporting(lambda: export.export_plot(plot, path))
 
     def _ask_and_export_result(self, suffix: str) -> None:
         if self._need_result() and (path := self._ask_path(f"{self.export_stem()}.{suffix}", suffix)):
-            self.export_result(path)
+            self._exporting(lambda: self.export_result(path))
 
     def _ask_and_export_all(self) -> None:
         if not self._need_result():
@@ -436,7 +436,31 @@ class AnalysisView(QWidget):
             self, self.language.tr("导出到文件夹", "Export to folder"), dialog_start()
         )
         if folder:
-            self.export_all(Path(folder))
+            self.export_all_asking(Path(folder))
+
+    def export_all_asking(self, folder: Path) -> list[Path]:
+        """:meth:`export_all`, after asking before replacing files already in ``folder``."""
+        tr = self.language.tr
+        there = [p for p in self.export_all_paths(folder) if p.exists()]
+        if there and not notices.ask_replace(
+            self,
+            tr("替换已有文件？", "Replace existing files?"),
+            tr(
+                f"文件夹 {folder} 里已经有 {len(there)} 个同名文件。替换它们吗？",
+                f"{folder} already holds {len(there)} of these files. Replace them?",
+            ),
+            there,
+        ):
+            return []
+        return self._exporting(lambda: self.export_all(folder)) or []
+
+    def _exporting(self, write: Callable[[], Any]) -> Any:
+        """Run an export; a failure is told in the window (naming the file), not on stderr."""
+        try:
+            return write()
+        except (OSError, ValueError) as exc:
+            notices.show_error(self, self.language.tr("导出失败", "Export failed"), str(exc))
+            return None
 
     def export_result(self, path: Path) -> Path:
         """Write the result to ``path``: CSV (one row per run) or JSON, by the file's suffix."""
@@ -447,15 +471,23 @@ class AnalysisView(QWidget):
             export.write_json(path, self.export_data())
         return path
 
+    def export_all_paths(self, folder: Path) -> list[Path]:
+        """The files :meth:`export_all` writes into ``folder``."""
+        folder, stem = Path(folder), self.export_stem()
+        plots = [
+            folder / f"{stem}-{plot_stem}.{suffix}"
+            for plot_stem, *_ in self.plots()
+            for suffix in ("png", "svg")
+        ]
+        return [*plots, folder / f"{stem}.csv", folder / f"{stem}.json"]
+
     def export_all(self, folder: Path) -> list[Path]:
         """Every plot as PNG and SVG, and the result as CSV and JSON, into ``folder``."""
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
-        stem = self.export_stem()
-        written = []
-        for plot_stem, _zh, _en, plot in self.plots():
-            for suffix in ("png", "svg"):
-                written.append(export.export_plot(plot, folder / f"{stem}-{plot_stem}.{suffix}"))
-        written.append(self.export_result(folder / f"{stem}.csv"))
-        written.append(self.export_result(folder / f"{stem}.json"))
+        paths = iter(self.export_all_paths(folder))
+        written = [
+            export.export_plot(plot, next(paths)) for *_, plot in self.plots() for _suffix in ("png", "svg")
+        ]
+        written += [self.export_result(next(paths)), self.export_result(next(paths))]
         return written

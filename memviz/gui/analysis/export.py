@@ -21,6 +21,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from memviz.core.engine import RunConfig
+from memviz.outfile import atomic_output
 
 PNG_WIDTH = 1920  # exported plots are sharp on a 1080p slide
 SETTING_COLUMNS = tuple(f.name for f in fields(RunConfig))
@@ -34,14 +35,14 @@ def export_plot(plot: pg.PlotWidget | pg.PlotItem, path: Path) -> Path:
     path = Path(path)
     item = plot.getPlotItem() if isinstance(plot, pg.PlotWidget) else plot
     suffix = path.suffix.lower()
-    if suffix == ".png":
-        return _render_png(item, path)
-    if suffix == ".svg":
-        exporter = pg_exporters.SVGExporter(item)
-    else:
+    if suffix not in (".png", ".svg"):
         raise ValueError(f"path: plots are exported as .png or .svg, not {suffix or 'no suffix'!r}")
-    with _svg_closed_paths_tolerated():
-        exporter.export(str(path))
+    with atomic_output(path, force=True) as temporary:
+        if suffix == ".png":
+            _render_png(item, temporary)
+        else:
+            with _svg_closed_paths_tolerated():
+                pg_exporters.SVGExporter(item).export(str(temporary))
     return path
 
 
@@ -128,7 +129,10 @@ def write_csv(path: Path, rows: list[dict[str, Any]]) -> Path:
     for row in rows:
         columns.extend(k for k in row if k not in columns)
     # utf-8-sig: Excel, which many workshop laptops open CSVs with, reads the Chinese correctly.
-    with path.open("w", newline="", encoding="utf-8-sig") as f:
+    with (
+        atomic_output(path, force=True) as temporary,
+        temporary.open("w", newline="", encoding="utf-8-sig") as f,
+    ):
         writer = csv.DictWriter(f, fieldnames=columns)
         writer.writeheader()
         for row in rows:
@@ -170,7 +174,8 @@ def config_of(row: dict[str, Any]) -> RunConfig:
 
 def write_json(path: Path, data: Any) -> Path:
     path = Path(path)
-    path.write_text(json.dumps(_jsonable(data), ensure_ascii=False, indent=1), encoding="utf-8")
+    with atomic_output(path, force=True) as temporary:
+        temporary.write_text(json.dumps(_jsonable(data), ensure_ascii=False, indent=1), encoding="utf-8")
     return path
 
 

@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 import traceback
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -151,4 +152,16 @@ class Job(QRunnable):
         self.done.set()
 
     def start(self) -> None:
+        _started.add(self)
         job_pool().start(self)
+
+
+_started: weakref.WeakSet[Job] = weakref.WeakSet()  # jobs started, while anything holds them
+
+
+def cancel_all() -> int:
+    """Cancel every job still running (closing the window); returns how many were asked to stop."""
+    running = [job for job in list(_started) if not job.done.is_set()]
+    for job in running:
+        job.cancel()
+    return len(running)
