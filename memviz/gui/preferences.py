@@ -196,6 +196,9 @@ class Preferences:
         budget = _int(s.value("run/budget"), *bounds("steps"))  # the window shows every step of it
         if budget is not None:
             changes["budget"] = budget
+        ttl = _int(s.value("run/ttl"), 1, bounds("steps")[1])
+        if ttl is not None and changes.get("policy") == "ttl":
+            changes["ttl"] = ttl
         capacity = s.value("run/capacity")
         if capacity in ("unlimited", None):
             changes["capacity"] = None
@@ -213,6 +216,10 @@ class Preferences:
         s.setValue("run/capacity", "unlimited" if config.capacity is None else str(config.capacity))
         s.setValue("run/policy", config.policy)
         s.setValue("run/budget", str(config.budget))
+        if config.ttl is None:
+            s.remove("run/ttl")
+        else:
+            s.setValue("run/ttl", str(config.ttl))
 
     # -- window layout --------------------------------------------------------------------------------
 

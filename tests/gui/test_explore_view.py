@@ -418,3 +418,23 @@ def test_closing_leaves_no_window_behind(app, qtbot, site):
     qtbot.wait(10)
     after = {id(w) for w in QApplication.topLevelWidgets() if w.isVisible()}
     assert after <= before
+
+
+def test_the_time_to_live_box_shows_with_policy_ttl_and_sets_t(make_window, qtbot):
+    window = make_window(RunConfig(strategy="frontier", capacity=12, policy="fifo"), lang="en")
+    controls = window.explore.config_bar
+    assert controls.ttl.isHidden()  # T means nothing to FIFO
+    controls.policy.setCurrentIndex(controls.policy.findData("ttl"))
+    assert not controls.ttl.isHidden() and controls.ttl.value() == window.settings.config.time_to_live == 8
+    controls.ttl.setValue(2)
+    assert window.settings.config.ttl == 2
+    core = Exploration(window.settings.site, RunConfig(strategy="frontier", capacity=12, policy="ttl", ttl=2))
+    events = step_until(core, limit=12)
+    click_step(qtbot, window, 12)
+    # the window plays the core's run with T = 2: the memory it shows is the core's, and short
+    shown = [page for page, mark in window.explore.memory.displayed_rows() if mark != EVICTED]
+    assert shown == list(core.memory.entries)
+    assert (
+        len(shown) <= 3
+    )  # T = 2: the start of a step keeps only the pages of its last 2 steps, plus the new one
+    assert any(e.memory_dropped for e in events)  # and the view played the drops the core made

@@ -159,6 +159,8 @@ class CompareView(QWidget):
         while len(self.lanes) > len(configs):
             lane = self.lanes.pop()
             self.lanes_layout.removeWidget(lane)
+            lane.blockSignals(True)  # gone now: a click still queued for it must not reach the model
+            lane.hide()
             lane.deleteLater()
         colours = lane_colours(configs)
         d = comparison.first_divergence
@@ -199,7 +201,7 @@ class CompareView(QWidget):
 
     def _on_remove_lane(self, index: int) -> None:
         configs = self.model.configs
-        if len(configs) > 2:
+        if len(configs) > 2 and 0 <= index < len(configs):  # a lane removed twice in one turn
             del configs[index]
             self.model.set_configs(configs)
 

@@ -70,6 +70,12 @@ class ConfigBar(QWidget):
         self.policy.setObjectName("policy")
         for key in POLICIES:
             self.policy.addItem("", key)
+        # the time to live of policy ttl: shown only with that policy, the one it means something to
+        self.ttl_label = QLabel("T")
+        self.ttl = QSpinBox()
+        self.ttl.setObjectName("ttl")
+        self.ttl.setRange(1, MAX_BUDGET)
+        self.ttl.setKeyboardTracking(False)
         self.seed_label = QLabel()
         self.seed = QLineEdit()
         self.seed.setObjectName("seed")
@@ -110,6 +116,8 @@ class ConfigBar(QWidget):
                 layout.addSpacing(10)
         layout.addWidget(self.seed_next)
         layout.addSpacing(10)
+        layout.addWidget(self.ttl_label)
+        layout.addWidget(self.ttl)
         layout.addWidget(self.budget_label)
         layout.addWidget(self.budget)
         layout.addSpacing(14)
@@ -120,6 +128,7 @@ class ConfigBar(QWidget):
         self.strategy.currentIndexChanged.connect(self._on_strategy_change)
         self.capacity.valueChanged.connect(self._on_capacity_change)
         self.policy.currentIndexChanged.connect(self._on_policy_change)
+        self.ttl.valueChanged.connect(self._on_ttl_change)
         self.seed.editingFinished.connect(self._on_seed_change)
         self.seed_next.clicked.connect(self._on_seed_next)
         self.budget.valueChanged.connect(self._on_budget_change)
@@ -171,6 +180,9 @@ class ConfigBar(QWidget):
     def _on_policy_change(self, _index: int) -> None:
         self.apply(policy=self.policy.currentData())
 
+    def _on_ttl_change(self, value: int) -> None:
+        self.apply(ttl=value)
+
     def _on_seed_change(self) -> None:
         text = self.seed.text()
         match = _SEED_PATTERN.fullmatch(text)
@@ -202,7 +214,8 @@ class ConfigBar(QWidget):
 
     def _show_config(self, config: RunConfig) -> None:
         blockers = [
-            QSignalBlocker(w) for w in (self.strategy, self.capacity, self.policy, self.seed, self.budget)
+            QSignalBlocker(w)
+            for w in (self.strategy, self.capacity, self.policy, self.ttl, self.seed, self.budget)
         ]
         self.strategy.setCurrentIndex(self.strategy.findData(config.strategy))
         self.capacity.setRange(0, max(1, self.model.site.n_pages))
@@ -210,6 +223,7 @@ class ConfigBar(QWidget):
             0 if config.capacity is None else min(config.capacity, self.capacity.maximum())
         )
         self.policy.setCurrentIndex(self.policy.findData(config.policy))
+        self.ttl.setValue(config.time_to_live)
         self.seed.setText(str(config.seed))
         self.budget.setValue(max(self.budget.minimum(), min(config.step_limit, MAX_BUDGET)))
         del blockers
@@ -222,6 +236,9 @@ class ConfigBar(QWidget):
         )
         self.policy.setEnabled(bounded)
         self.policy_label.setEnabled(bounded)
+        uses_ttl = has_memory and config.policy == "ttl"
+        self.ttl.setVisible(uses_ttl)
+        self.ttl_label.setVisible(uses_ttl)
         self.budget.setEnabled(not config.until_all_bugs)
         self._set_tooltips()
 
@@ -239,6 +256,13 @@ class ConfigBar(QWidget):
             self.policy.setItemText(i, policy_name(self.policy.itemData(i), lang, capital=True))
         self.seed_label.setText(tr("随机种子", "Seed"))
         self.seed_next.setToolTip(tr("换下一个种子", "Next seed"))
+        self.ttl.setSuffix(tr(" 步", " steps"))
+        self.ttl.setToolTip(
+            tr(
+                "限时遗忘：超过 T 步没访问的条目被忘掉",
+                "Time to live: an entry not visited for more than T steps is forgotten",
+            )
+        )
         self.budget_label.setText(tr("步数预算", "Budget"))
         self.budget.setSuffix(tr(" 步", " steps"))
         self.nav_edges.setText(tr("显示导航链接", "Show nav links"))
