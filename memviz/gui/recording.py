@@ -233,6 +233,7 @@ class Stage:
             window.select_view("explore")
             window.setMinimumSize(0, 0)
             self.model = window.explore.model
+            self.graph = window.explore.graph
             self.widget = window
         self.model.set_animated(True)
         self.widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
@@ -251,6 +252,7 @@ class Stage:
     def render(self) -> np.ndarray:
         """The widget now, as a (height, width, 4) BGRA array of exactly the stage's size."""
         QCoreApplication.sendPostedEvents(None, 0)  # layouts and geometry, never timers
+        self.graph.finish_layout()  # a big site's graph lays out on a timer, which never runs here
         image = QImage(*self.drawn_size, QImage.Format.Format_RGB32)
         image.setDevicePixelRatio(1.0)
         image.fill(self.widget.palette().window().color())

@@ -104,6 +104,7 @@ def snapshot(
             shown.compute_blocking()
         for _ in range(3):
             app.processEvents()
+        window.explore.graph.finish_layout()  # a big site's graph lays out once its size settles
         image = window.grab().toImage()
         if (image.width(), image.height()) != (width, height):  # a high-DPI screen doubles the pixels
             image = image.scaled(

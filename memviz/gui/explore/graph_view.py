@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QTimer, QVariantAnimation
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -17,9 +17,8 @@ from PySide6.QtGui import (
     QFontMetricsF,
     QPainter,
     QPainterPath,
-    QPainterPathStroker,
     QPen,
-    QPolygonF,
+    QPixmapCache,
 )
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView
 
@@ -54,6 +53,7 @@ from memviz.gui.explore.graph_items import (  # noqa: F401 - tests and callers n
     card_size,
     side_margin,
 )
+from memviz.gui.explore.graph_links import LinkShapes
 from memviz.gui.explore.layout import (
     LINE_OFFSET,
     GraphLayout,
@@ -64,6 +64,13 @@ from memviz.gui.explore.layout import (
 from memviz.gui.explore.model import ExploreModel
 from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.language import Language
+
+# Up to this many pages one rectangle around a step's changes repaints fastest (measured); above it
+# Qt's smart mode repaints only the changed cards, which a big site's far-apart cards need.
+SMALL_SITE_PAGES = 300
+# Qt keeps item pictures in a 10 MB pixmap cache by default: a few hundred cards. Past that every
+# step repaints thousands of evicted card pictures (92 -> 23 ms a step at 2,000 pages when raised).
+PIXMAP_CACHE_FLOOR_KB = 10 * 1024
 
 
 class SiteGraphView(QGraphicsView):
@@ -90,9 +97,9 @@ class SiteGraphView(QGraphicsView):
 
         self._site = None
         self._layout: GraphLayout | None = None
+        self._glowing: set[int] = set()  # the pages whose cards glow for the step shown
         self._centers: dict[int, QPointF] = {}
-        self._edge_paths: dict[tuple[int, int], QPainterPath] = {}
-        self._outlines: dict[tuple[int, int, float], QPainterPath] = {}
+        self._links = LinkShapes()
         self.pages: list[PageItem] = []
         self._card_pictures = ShapeCache()  # shared by the cards; cleared when type or theme change
         self._card_texts = StaticTexts()
@@ -119,6 +126,8 @@ class SiteGraphView(QGraphicsView):
         self._legend = TextItem()
         self._plan_key: tuple | None = None  # what the plan item shows, to skip redrawing it unchanged
         self._laid_out_for: str | None = None  # the strategy whose legend the layout made room for
+        self._relayout_soon = QTimer(self, singleShot=True, interval=0)
+        self._relayout_soon.timeout.connect(self._relayout)
         for item in (self._plan, self._caption, self._legend):
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         for item in (
@@ -179,6 +188,7 @@ class SiteGraphView(QGraphicsView):
         return QFont(self._legend.font)
 
     def center_of(self, page: int) -> QPointF:
+        self.finish_layout()
         return QPointF(self._centers[page])
 
     @property
@@ -198,13 +208,20 @@ class SiteGraphView(QGraphicsView):
         for item in self.pages:
             self.scene().removeItem(item)
         self.pages = [PageItem(p) for p in range(site.n_pages)]
+        # On a small site one rectangle around a step's changes paints fastest (measured); on a big
+        # one that rectangle spans far-apart cards and repaints hundreds between them.
+        self.setViewportUpdateMode(
+            QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate
+            if site.n_pages <= SMALL_SITE_PAGES
+            else QGraphicsView.ViewportUpdateMode.SmartViewportUpdate
+        )
         for item in self.pages:
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             item.pictures, item.texts = self._card_pictures, self._card_texts
             item.has_bug = p_has_bug = item.page in site.bug_by_page
             item.setZValue(0.5 if p_has_bug else 0)
             self.scene().addItem(item)
-        self._relayout()
+        self._relayout_once_settled()
         self._sync_pages()
         self._sync_trail()
 
@@ -212,6 +229,7 @@ class SiteGraphView(QGraphicsView):
         """Place everything for the viewport's size: type scales with the view, not the scene."""
         if self._layout is None:
             return
+        self._relayout_soon.stop()
         self._laid_out_for = self.model.config.strategy
         vw, vh = max(self.viewport().width(), 200), max(self.viewport().height(), 150)
         self.scene().setSceneRect(0, 0, vw, vh)
@@ -256,8 +274,8 @@ class SiteGraphView(QGraphicsView):
         self._centers = {p: QPointF(left + x * inner_w, top + y * inner_h) for p, (x, y) in positions.items()}
         for item in self.pages:
             item.setPos(self._centers[item.page])
-        self._edge_paths.clear()
-        self._outlines.clear()
+        self._size_pixmap_cache()
+        self._links.set_layout(self._centers, self.pages)
 
         self._agent.radius = card_h * 0.32
         band = QPainterPath()
@@ -281,6 +299,16 @@ class SiteGraphView(QGraphicsView):
         self._sync_plan(self.model.last_event)
         if not self.walking:
             self._agent.setVisible(False)
+
+    def _size_pixmap_cache(self) -> None:
+        """Room in Qt's pixmap cache for every card picture twice over (a card has a glow state)."""
+        if not self.pages:
+            return
+        ratio = self.devicePixelRatioF()
+        rect = self.pages[0].boundingRect()
+        card_kb = rect.width() * ratio * rect.height() * ratio * 4 / 1024  # 32-bit ARGB
+        needed = int(PIXMAP_CACHE_FLOOR_KB + 2 * len(self.pages) * card_kb)
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), needed))
 
     def _legend_height(self) -> float:
         return self._legend.boundingRect().height() + self._label_px * 0.9
@@ -383,9 +411,8 @@ class SiteGraphView(QGraphicsView):
     def _set_bug_labels(self) -> None:
         lang = self.language.code
         site = self.model.site
-        for item in self.pages:
-            if not item.has_bug:
-                continue
+        for page in site.bug_by_page:  # the few cards with a bug, not every card
+            item = self.pages[page]
             bug = site.bug_name(item.page, lang) if item.bug_found else ""
             dup = (
                 self.language.tr(f"重复报告 ×{item.duplicates}", f"duplicate reports ×{item.duplicates}")
@@ -394,54 +421,10 @@ class SiteGraphView(QGraphicsView):
             )
             item.set_bug_text(bug, dup)
 
-    # -- geometry -------------------------------------------------------------------------------------
+    # -- links --------------------------------------------------------------------------------------
 
-    def _edge_path(self, p: int, q: int) -> QPainterPath:
-        """The line from page p's centre to q's: curved when both sit on one row, so it clears the cards
-        between them."""
-        key = (p, q)
-        path = self._edge_paths.get(key)
-        if path is not None:
-            return path
-        a, b = self._centers[p], self._centers[q]
-        path = QPainterPath(a)
-        dx, dy = b.x() - a.x(), b.y() - a.y()
-        card_h = self.pages[p].height
-        if abs(dy) < card_h * 1.2 and abs(dx) > self.pages[p].width * 0.6 + self.pages[q].width * 0.6:
-            # Bulge away from the row: always to the same side for the pair, whichever way it is walked.
-            lo, hi = (a, b) if (p < q) else (b, a)
-            nx_, ny_ = -(hi.y() - lo.y()), hi.x() - lo.x()
-            norm = math.hypot(nx_, ny_) or 1.0
-            bulge = min(abs(dx) * 0.22, card_h * 2.4)
-            mid = QPointF((a.x() + b.x()) / 2 + nx_ / norm * bulge, (a.y() + b.y()) / 2 + ny_ / norm * bulge)
-            path.quadTo(mid, b)
-        else:
-            path.lineTo(b)
-        self._edge_paths[key] = path
-        return path
-
-    def _exit_percent(self, path: QPainterPath, page: int) -> float:
-        """Where along the path (0..1) it leaves page's card, searching from the end."""
-        rect = self.pages[page].card_rect().translated(self._centers[page])
-        lo, hi = 0.0, 1.0
-        for _ in range(18):
-            mid = (lo + hi) / 2
-            if rect.contains(path.pointAtPercent(mid)):
-                hi = mid
-            else:
-                lo = mid
-        return lo
-
-    def _arrow_head(self, path: QPainterPath, target: int) -> QPainterPath:
-        t = self._exit_percent(path, target)
-        tip = path.pointAtPercent(t)
-        angle = math.radians(-path.angleAtPercent(max(0.0, t - 0.001)))
-        size = self._px * 0.62
-        back = QPointF(tip.x() - size * math.cos(angle), tip.y() - size * math.sin(angle))
-        perp = QPointF(-math.sin(angle) * size * 0.45, math.cos(angle) * size * 0.45)
-        head = QPainterPath()
-        head.addPolygon(QPolygonF([tip, back + perp, back - perp, tip]))
-        return head
+    def _arrow_size(self) -> float:
+        return self._px * 0.62
 
     def _draw_edges(self) -> None:
         site = self.model.site
@@ -455,13 +438,14 @@ class SiteGraphView(QGraphicsView):
         c = style.colors()
         pen = QPen(c.edge, max(1.3, self._px * 0.09) * style.line_width())
         strokes: list[tuple[QPainterPath, QPen, QBrush | None]] = []
+        links, head = self._links, self._arrow_size()
         for (a, b), targets in pairs.items():
-            path = self._edge_path(a, b)
+            path = links.path(a, b)
             # One stroke per link: Qt rasterises a wide antialiased stroke scanline by scanline over
             # its whole box, so one path of every link costs ten times as much (50 ms) to draw.
             strokes.append((path, pen, None))
             for target in targets:
-                heads.addPath(self._arrow_head(path if target == b else self._edge_path(b, a), target))
+                heads.addPath(self._links.arrow_head(path if target == b else links.path(b, a), target, head))
         self._local_edges.set_strokes([*strokes, (heads, QPen(c.edge, 1), QBrush(c.edge))])
         nav = QPainterPath()
         if self._layout is not None and self._layout.nav_bar:
@@ -475,14 +459,23 @@ class SiteGraphView(QGraphicsView):
 
     # -- state ----------------------------------------------------------------------------------------
 
-    def _sync_pages(self) -> None:
-        """Set every card from the engine's page states; only cards that change repaint."""
+    def _sync_pages(self, pages: set[int] | None = None) -> None:
+        """Set cards from the engine's page states; only cards that change repaint.
+
+        ``pages``: the only pages that can have changed (a step's, see :meth:`_pages_a_step_touched`),
+        so a step costs the same on a 24-page site and a 10,000-page one; None: every page."""
         exploration = self.model.exploration
-        states = exploration.page_states()
         current = exploration.page
         color = style.colors().agent
         glows = self._glows(self.model.last_event)
-        for item in self.pages:
+        if pages is None:
+            states = exploration.page_states()
+            items = self.pages
+        else:
+            states = {p: exploration.page_state(p) for p in pages}
+            items = [self.pages[p] for p in pages]
+        self._glowing = set(glows)
+        for item in items:
             p = item.page
             state, visits, bug_found, duplicates = states[p]
             changed = (
@@ -499,6 +492,15 @@ class SiteGraphView(QGraphicsView):
                 item.update()
             item.set_glow(glows.get(p))
         self._set_bug_labels()
+
+    def _pages_a_step_touched(self, event: StepEvent) -> set[int]:
+        """Every page whose card one step can change: where the agent was and went, what memory wrote,
+        touched, evicted or dropped, and the cards that glowed for the step before."""
+        pages = {event.from_page, *event.memory_dropped, *self._glowing}
+        for page in (event.to_page, event.memory_written, event.memory_touched, event.memory_evicted):
+            if page is not None:
+                pages.add(page)
+        return pages
 
     @staticmethod
     def _glows(event: StepEvent | None) -> dict[int, QColor]:
@@ -517,6 +519,8 @@ class SiteGraphView(QGraphicsView):
     def _sync_trail(self) -> None:
         """The moves of the last TRAIL_LENGTH steps, the newest most opaque. A move keeps its item
         while it ages: only its opacity changes, its picture is not drawn again."""
+        if self.layout_pending:
+            return
         events = self.model.events
         color = style.colors().trail
         first = max(0, len(events) - TRAIL_LENGTH)
@@ -533,7 +537,7 @@ class SiteGraphView(QGraphicsView):
             if k is None:
                 k = free.pop(0)
                 self._trail_keys[k] = key
-                outline = self._stroke_outline(key[1], key[2], width)
+                outline = self._links.outline(key[1], key[2], width)
                 self._trail[k].set_stroke((outline, QPen(Qt.PenStyle.NoPen), QBrush(color)))
             item = self._trail[k]
             opacity = 0.75 * (1 - age / TRAIL_LENGTH) + 0.06
@@ -546,21 +550,9 @@ class SiteGraphView(QGraphicsView):
             self._trail_keys[k] = None
             self._trail[k].set_stroke(None)
 
-    def _stroke_outline(self, p: int, q: int, width: float) -> QPainterPath:
-        """The filled outline of a wide stroke along p→q: stroking a wide pen on every repaint is the
-        costly part of drawing the trail, so each outline is made once per layout."""
-        key = (p, q, round(width, 2))
-        outline = self._outlines.get(key)
-        if outline is None:
-            stroker = QPainterPathStroker()
-            stroker.setWidth(width)
-            stroker.setCapStyle(Qt.PenCapStyle.FlatCap)
-            stroker.setJoinStyle(Qt.PenJoinStyle.BevelJoin)
-            outline = stroker.createStroke(self._edge_path(p, q)).simplified()
-            self._outlines[key] = outline
-        return outline
-
     def _sync_plan(self, event: StepEvent | None, reveal: float = 1.0) -> None:
+        if self.layout_pending:
+            return
         if event is None or event.how != HOW_PLAN or not event.planned_path:
             if self._plan_key is not None:
                 self._plan_key = None
@@ -574,7 +566,7 @@ class SiteGraphView(QGraphicsView):
         self._plan_key = key
         route = QPainterPath()
         for a, b in hops[:shown]:  # during the reveal, the route is drawn hop by hop
-            route.addPath(self._edge_path(a, b))
+            route.addPath(self._links.path(a, b))
         c = style.colors()
         width = self._px * 0.3
         pen = QPen(c.plan, width, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap)
@@ -582,7 +574,9 @@ class SiteGraphView(QGraphicsView):
         casing = QPen(c.paper, width * 1.9, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         heads = QPainterPath()
         if reveal >= 1.0:
-            heads.addPath(self._arrow_head(self._edge_path(*hops[-1]), hops[-1][1]))
+            heads.addPath(
+                self._links.arrow_head(self._links.path(*hops[-1]), hops[-1][1], self._arrow_size())
+            )
         # A paper-coloured casing under the dashes keeps the route apart from the links it runs on.
         self._plan.set_strokes(
             [(route, casing, None), (route, pen, None), (heads, QPen(c.plan, 1), QBrush(c.plan))]
@@ -592,10 +586,10 @@ class SiteGraphView(QGraphicsView):
 
     def _on_model_step(self, event: StepEvent) -> None:
         self._walk.stop()
-        self._sync_pages()
+        self._sync_pages(self._pages_a_step_touched(event))
         self._sync_trail()
         duration = self.model.animation_ms
-        if duration <= 0 or not event.moved:
+        if duration <= 0 or not event.moved or self.layout_pending:
             self._sync_plan(event)
             self._agent.setVisible(False)
             return
@@ -622,14 +616,13 @@ class SiteGraphView(QGraphicsView):
             self._sync_plan(event, reveal=min(1.0, t / _PLAN_SHARE))
             t = max(0.0, (t - _PLAN_SHARE) / (1 - _PLAN_SHARE))
         eased = QEasingCurve(QEasingCurve.Type.InOutQuad).valueForProgress(t)
-        self._agent.setPos(self._edge_path(event.from_page, event.to_page).pointAtPercent(eased))
+        self._agent.setPos(self._links.path(event.from_page, event.to_page).pointAtPercent(eased))
         if t >= 1.0:
             self._arrive()
         # Glows pulse twice, then settle at a steady mark for the rest of the step.
         pulse = 0.5 + 0.5 * math.cos(float(value) * 4 * math.pi)
-        for item in self.pages:
-            if item.glow is not None:
-                item.set_glow_strength(0.45 + 0.55 * pulse if float(value) < 1.0 else 1.0)
+        for page in self._glowing:
+            self.pages[page].set_glow_strength(0.45 + 0.55 * pulse if float(value) < 1.0 else 1.0)
 
     def _on_walk_finish(self) -> None:
         self._arrive()
@@ -641,7 +634,8 @@ class SiteGraphView(QGraphicsView):
         self._walk_event = None
         self._agent.setVisible(False)
         self._sync_plan(event)
-        for item in self.pages:
+        for page in {event.from_page, event.to_page, *self._glowing}:  # the cards the walk changed
+            item = self.pages[page]
             current = item.page == self.model.exploration.page
             if item.current != current:
                 item.current = current
@@ -685,4 +679,23 @@ class SiteGraphView(QGraphicsView):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self._relayout()
+        self._relayout_once_settled()
+
+    @property
+    def layout_pending(self) -> bool:
+        """A big site's layout is asked for and waits for the view's size to settle."""
+        return self._relayout_soon.isActive()
+
+    def finish_layout(self) -> None:
+        """Lay out now if a layout is pending (before a picture is taken or a position read)."""
+        if self.layout_pending:
+            self._relayout()
+
+    def _relayout_once_settled(self) -> None:
+        if self._site is not None and self._site.n_pages > SMALL_SITE_PAGES:
+            # A big site's layout takes seconds: lay it out once the sizes settle. A window opening
+            # resizes the view several times in one turn of the event loop, a dragged splitter many.
+            # Until then its links, trail and plan wait; the relayout draws them.
+            self._relayout_soon.start()
+        else:
+            self._relayout()

@@ -1,0 +1,113 @@
+"""Explore on a big site (issue 14): a step costs what it changed, not what the site holds.
+
+CI-sized (500 pages, seconds); the 2,000 and 10,000 page figures are in benchmarks/bench_big_explore.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QPixmapCache
+from PySide6.QtWidgets import QApplication
+
+from memviz.core.engine import RunConfig
+from memviz.core.site import Site
+from memviz.core.sitegen import generate_site
+from memviz.gui.explore import graph_items
+from memviz.gui.explore.graph_view import SMALL_SITE_PAGES
+
+PAGES = 500
+
+
+@pytest.fixture(scope="module")
+def big_site():
+    return Site.from_dict(generate_site("random", PAGES, seed=1))
+
+
+@pytest.fixture
+def big_window(app, qtbot, big_site):
+    from memviz.gui.language import Language
+    from memviz.gui.main_window import MainWindow
+    from memviz.gui.models import RunSettings
+
+    assert PAGES > SMALL_SITE_PAGES  # the big-site paths are the ones under test
+    config = RunConfig(strategy="frontier", capacity=12, policy="fifo", budget=80)
+    settings = RunSettings(site=big_site, config=config)
+    window = MainWindow(settings, Language("en"))
+    settings.setParent(window)
+    qtbot.addWidget(window)
+    window.explore.model.set_animated(False)
+    window.resize(1600, 960)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: not window.explore.graph.layout_pending)
+    QApplication.processEvents()
+    return window
+
+
+def _count_card_paints(monkeypatch) -> list[int]:
+    painted: list[int] = []
+    original = graph_items.PageItem.paint
+
+    def counting(item, painter, option, widget=None):
+        painted.append(item.page)
+        return original(item, painter, option, widget)
+
+    monkeypatch.setattr(graph_items.PageItem, "paint", counting)
+    return painted
+
+
+def test_a_step_repaints_only_the_cards_it_touched(big_window, monkeypatch):
+    model, graph = big_window.explore.model, big_window.explore.graph
+    for _ in range(20):  # into the run: memory full, evictions happening
+        model.step()
+    QApplication.processEvents()
+    painted = _count_card_paints(monkeypatch)
+    for _ in range(20):
+        painted.clear()
+        model.step()
+        event = model.last_event
+        # the step's own pages plus the cards that glowed for the step before
+        touched = graph._pages_a_step_touched(event)
+        graph.viewport().repaint()
+        assert set(painted) <= touched, (model.step_index, sorted(set(painted) - touched))
+        assert len(touched) <= 12  # a handful of cards, out of 500
+
+
+def test_the_card_states_after_steps_equal_the_engines(big_window):
+    """Syncing only the touched cards leaves every card as a full sync would set it."""
+    model, graph = big_window.explore.model, big_window.explore.graph
+    for _ in range(40):
+        model.step()
+    states = model.exploration.page_states()
+    current = model.exploration.page
+    for item in graph.pages:
+        state, visits, bug_found, duplicates = states[item.page]
+        assert (item.state, item.visits, item.bug_found, item.duplicates) == (
+            state,
+            visits,
+            bug_found,
+            duplicates,
+        ), item.page
+        assert item.current == (item.page == current)
+
+
+def test_the_pixmap_cache_holds_every_card(big_window):
+    graph = big_window.explore.graph
+    ratio = graph.devicePixelRatioF()
+    rect = graph.pages[0].boundingRect()
+    card_kb = rect.width() * ratio * rect.height() * ratio * 4 / 1024
+    assert QPixmapCache.cacheLimit() >= PAGES * card_kb
+
+
+def test_a_big_site_is_laid_out_once_the_size_settles(big_window, qtbot):
+    graph = big_window.explore.graph
+    laid_out = []
+    original = graph._relayout
+    graph._relayout = lambda: (laid_out.append(graph.viewport().size()), original())
+    for width in (1500, 1400, 1300):  # a splitter dragged: three sizes in one turn
+        big_window.resize(width, 900)
+        QApplication.sendPostedEvents()  # the layouts pass the size on; timers do not run
+    big_window.explore.model.step()  # a step while the layout waits draws no trail yet
+    qtbot.waitUntil(lambda: not graph.layout_pending)
+    assert len(laid_out) == 1
+    assert graph.center_of(graph.model.exploration.page) is not None
