@@ -308,8 +308,8 @@ class MainWindow(QMainWindow):
         on_explore = self.tabs.currentWidget() is self.explore
         self.hint.setText(
             self.language.tr(
-                "空格 播放/暂停 · → 下一步 · ← 上一步 · Home 重来 · +/− 调速度",
-                "Space play/pause · → step · ← back · Home reset · +/− speed",
+                "空格 播放/暂停 · → 下一步 · ← 上一步 · Home 重来 · +/− 调速度 · 滚轮 缩放图",
+                "Space play/pause · → step · ← back · Home reset · +/− speed · wheel zoom",
             )
             if on_explore
             else ""

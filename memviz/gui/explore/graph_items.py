@@ -6,6 +6,8 @@ reads the engine. The sizes and limits here are shared with the view.
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
@@ -167,7 +169,9 @@ class PageItem(QGraphicsItem):
         radius = self.height * 0.28
         c = style.colors()
         lw = style.line_width()
-        ratio = painter.device().devicePixelRatioF()
+        # Pictures are made at the pixels they land on: the screen's ratio times the graph's zoom.
+        world = painter.worldTransform()
+        ratio = painter.device().devicePixelRatioF() * round(math.hypot(world.m11(), world.m12()), 3)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
 
         fill, edge, dashed = _state_colors(c, self.state)

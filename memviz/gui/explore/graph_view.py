@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsVi
 from memviz.core.engine import StepEvent
 from memviz.core.strategies import HOW_PLAN, uses_memory
 from memviz.gui.explore import style
+from memviz.gui.explore.graph_camera import GraphCamera
 from memviz.gui.explore.graph_items import (  # noqa: F401 - tests and callers name them here too
     _PLAN_SHARE,
     AGENT,
@@ -147,6 +148,7 @@ class SiteGraphView(QGraphicsView):
         self._walk.valueChanged.connect(self._on_walk_progress)
         self._walk.finished.connect(self._on_walk_finish)
 
+        self.camera = GraphCamera(self, language)
         self._rebuild_site()
         model.stepped.connect(self._on_model_step)
         model.replayed.connect(self._on_model_replay)
@@ -297,6 +299,8 @@ class SiteGraphView(QGraphicsView):
         self._sync_trail()
         self._plan_key = None  # positions or colours changed: the plan is drawn again
         self._sync_plan(self.model.last_event)
+        self.camera.relaid_out()
+        self._keep_agent_in_view()
         if not self.walking:
             self._agent.setVisible(False)
 
@@ -584,10 +588,17 @@ class SiteGraphView(QGraphicsView):
 
     # -- model events ---------------------------------------------------------------------------------
 
+    def _keep_agent_in_view(self) -> None:
+        """Zoomed in and following: the page the agent is on stays in view (the walk to it is
+        drawn from there)."""
+        if not self.layout_pending and self._centers:
+            self.camera.keep_in_view(self.pages[self.model.exploration.page].sceneBoundingRect())
+
     def _on_model_step(self, event: StepEvent) -> None:
         self._walk.stop()
         self._sync_pages(self._pages_a_step_touched(event))
         self._sync_trail()
+        self._keep_agent_in_view()
         duration = self.model.animation_ms
         if duration <= 0 or not event.moved or self.layout_pending:
             self._sync_plan(event)
@@ -649,6 +660,7 @@ class SiteGraphView(QGraphicsView):
         self._sync_pages()
         self._sync_trail()
         self._sync_plan(self.model.last_event)
+        self._keep_agent_in_view()
 
     def _on_model_restart(self) -> None:
         if self.model.site is not self._site:
@@ -676,6 +688,18 @@ class SiteGraphView(QGraphicsView):
             item.update()  # cached as pixmaps, painted in the theme's colours
         self.resetCachedContent()
         self.viewport().update()
+
+    def wheelEvent(self, event) -> None:
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.camera.wheel(steps, event.position())
+            event.accept()
+        else:
+            super().wheelEvent(event)
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        self.camera.show_all()
+        event.accept()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

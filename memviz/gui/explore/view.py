@@ -114,6 +114,7 @@ class ExploreView(QWidget):
             (("Home",), self.model.reset),
             (("+", "=", "Ctrl++"), self.model.faster),
             (("-", "_", "−"), self.model.slower),
+            (("F",), self.graph.camera.toggle_follow),
         ):
             for key in keys:
                 shortcut = QShortcut(QKeySequence(key), self)
