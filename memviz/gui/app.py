@@ -11,6 +11,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from memviz.core.site import Site
+from memviz.gui import collector
 from memviz.gui.fonts import apply_app_font
 from memviz.gui.language import Language
 
@@ -53,6 +54,7 @@ def create_app(argv: list[str] | None = None, height: int | None = None) -> QApp
         screen = QGuiApplication.primaryScreen()
         height = screen.availableGeometry().height() if screen is not None else 1080
     apply_app_font(app, point_size_for(height))
+    collector.install(app)  # cyclic garbage is collected in this thread only
     return app
 
 

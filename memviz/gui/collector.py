@@ -1,0 +1,47 @@
+"""Python's cyclic garbage collector, run in the GUI thread only.
+
+Left automatic, the collector runs in whichever thread happens to allocate past its threshold: an
+analysis worker in the middle of a run. If that collection frees a Qt object (a widget the user just
+closed, a lane just removed), its C++ destructor runs in the worker thread while the GUI thread is
+inside Qt (painting, deleting), and the two wait on each other for ever; the GUI monkey test hung
+that way. So the automatic collector is turned off and a timer in the GUI thread collects as it
+would have, generation by generation, when its counts pass the same thresholds. This is what
+pyqtgraph's ``GarbageCollector`` does, for the same reason.
+"""
+
+from __future__ import annotations
+
+import gc
+
+from PySide6.QtCore import QObject, QTimer
+
+INTERVAL_MS = 250  # how often the GUI thread looks at the collector's counts
+
+
+class MainThreadCollector(QObject):
+    """Turns automatic collection off and collects from a timer in the thread it lives in."""
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self.thresholds = gc.get_threshold()
+        gc.disable()
+        self._timer = QTimer(self)
+        self._timer.setInterval(INTERVAL_MS)
+        self._timer.timeout.connect(self.collect_due)
+        self._timer.start()
+
+    def collect_due(self) -> int:
+        """Collect the generations whose counts passed their thresholds; returns what was freed."""
+        counts = gc.get_count()
+        if counts[0] <= self.thresholds[0]:
+            return 0
+        generation = 0
+        if counts[1] > self.thresholds[1]:
+            generation = 2 if counts[2] > self.thresholds[2] else 1
+        return gc.collect(generation)
+
+
+def install(app: QObject) -> MainThreadCollector:
+    """The app's collector, made on first call."""
+    collector = app.findChild(MainThreadCollector)
+    return collector if collector is not None else MainThreadCollector(app)
