@@ -111,3 +111,42 @@ def test_a_big_site_is_laid_out_once_the_size_settles(big_window, qtbot):
     qtbot.waitUntil(lambda: not graph.layout_pending)
     assert len(laid_out) == 1
     assert graph.center_of(graph.model.exploration.page) is not None
+
+
+def test_a_site_too_big_for_the_view_is_shown_whole_without_overlaps(big_window):
+    graph = big_window.explore.graph
+    assert graph.magnify > 1  # laid out on a bigger canvas, shown shrunk
+    rects = sorted((item.mapRectToScene(item.card_rect()) for item in graph.pages), key=lambda r: r.top())
+    for i, a in enumerate(rects):  # no two cards overlap
+        for b in rects[i + 1 :]:
+            if b.top() >= a.bottom():
+                break
+            assert not a.intersects(b), (a, b)
+    visible = graph.camera.visible_scene_rect()
+    assert all(visible.contains(r) for r in rects)  # the whole site in view at zoom 1
+    # the legend keeps its size on screen, inside the view
+    legend = graph._legend
+    on_screen = graph.mapFromScene(legend.pos())
+    assert graph.viewport().rect().contains(on_screen)
+    assert legend.font.pixelSize() >= 11
+    assert on_screen.y() + legend.boundingRect().height() <= graph.viewport().height()
+
+
+def test_names_too_small_to_read_are_left_off_until_zoomed_in(big_window, monkeypatch):
+    from PySide6.QtGui import QImage, QPainter
+
+    from memviz.gui.explore.paint_cache import StaticTexts
+
+    graph = big_window.explore.graph
+    drawn: list[str] = []
+    monkeypatch.setattr(StaticTexts, "draw_centered", lambda self, p, rect, text, font: drawn.append(text))
+    card = graph.pages[7]
+    for scale in (1 / graph.magnify, 1.0):
+        image = QImage(400, 200, QImage.Format.Format_ARGB32)
+        painter = QPainter(image)
+        painter.translate(200, 100)
+        painter.scale(scale, scale)
+        card.paint(painter, None)
+        painter.end()
+    assert drawn == [card.name]  # at the whole-site scale no name, at full size its name
+    assert card.toolTip() == card.name  # readable on hover meanwhile

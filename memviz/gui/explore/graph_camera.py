@@ -26,7 +26,8 @@ class GraphCamera:
     def __init__(self, view: QGraphicsView, language: Language) -> None:
         self.view = view
         self.language = language
-        self.zoom = 1.0
+        self.zoom = 1.0  # over the whole site
+        self.fit_scale = 1.0  # the scale that shows the whole site (under 1 for a big site's canvas)
         self.follow = True
         # Where the camera stands, said in the graph's corner while zoomed in: a label on the view,
         # not scene text and not on the viewport, whose children scroll with the picture.
@@ -44,7 +45,7 @@ class GraphCamera:
         self.zoom_to(self.zoom * ZOOM_STEP**steps, anchor)
 
     def zoom_to(self, zoom: float, anchor: QPointF | None = None) -> None:
-        zoom = min(MAX_ZOOM, max(1.0, zoom))
+        zoom = min(self.max_zoom, max(1.0, zoom))
         if zoom == self.zoom:
             return
         view = self.view
@@ -52,7 +53,7 @@ class GraphCamera:
             anchor = QPointF(view.viewport().rect().center())
         under = view.mapToScene(anchor.toPoint())
         self.zoom = zoom
-        view.setTransform(QTransform.fromScale(zoom, zoom))
+        self._apply()
         # Put the scene point that was under the anchor back under it.
         moved = view.mapToScene(anchor.toPoint()) - under
         view.centerOn(view.mapToScene(view.viewport().rect().center()) - moved)
@@ -60,6 +61,15 @@ class GraphCamera:
             QGraphicsView.DragMode.ScrollHandDrag if zoom > 1.0 else QGraphicsView.DragMode.NoDrag
         )
         self._show_badge()
+
+    @property
+    def max_zoom(self) -> float:
+        """Close enough to read any name: MAX_ZOOM over the laid-out size."""
+        return MAX_ZOOM / self.fit_scale
+
+    def _apply(self) -> None:
+        scale = self.fit_scale * self.zoom
+        self.view.setTransform(QTransform.fromScale(scale, scale))
 
     def show_all(self) -> None:
         self.zoom_to(1.0)
@@ -80,10 +90,11 @@ class GraphCamera:
     def visible_scene_rect(self) -> QRectF:
         return self.view.mapToScene(self.view.viewport().rect()).boundingRect()
 
-    def relaid_out(self) -> None:
-        """The layout changed (a resize): keep the zoom, and the badge in its corner."""
-        if self.zoom > 1.0:
-            self.view.setTransform(QTransform.fromScale(self.zoom, self.zoom))
+    def relaid_out(self, fit_scale: float) -> None:
+        """The layout changed (a resize, a site): keep the zoom, and the badge in its corner."""
+        self.fit_scale = fit_scale
+        self.zoom = min(self.zoom, self.max_zoom)
+        self._apply()
         self._show_badge()
 
     def _show_badge(self) -> None:

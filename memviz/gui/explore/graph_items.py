@@ -26,6 +26,7 @@ from memviz.gui.explore import style
 from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
 
 MIN_PX = 12.0  # page names never go below this, in pixels
+MIN_LEGIBLE_PX = 6.0  # a card's name shown smaller than this (zoomed out) is left off
 MIN_SMALL_PX = 11.0  # captions, legend and badges never go below this
 # Page names are set between the UI's body size and MAX_SCALE times it (the zoom scales both), as
 # large as the view allows: VIEW_SHARE_H and VIEW_SHARE_W give the size a view of that height and
@@ -114,6 +115,7 @@ class PageItem(QGraphicsItem):
 
     def set_name(self, name: str) -> None:
         self.name = name
+        self.setToolTip(name)  # readable on hover when the card is shown too small to print it
         self._measure()
 
     def set_bug_text(self, bug_label: str, duplicate_label: str) -> None:
@@ -171,7 +173,11 @@ class PageItem(QGraphicsItem):
         lw = style.line_width()
         # Pictures are made at the pixels they land on: the screen's ratio times the graph's zoom.
         world = painter.worldTransform()
-        ratio = painter.device().devicePixelRatioF() * round(math.hypot(world.m11(), world.m12()), 3)
+        zoom = round(math.hypot(world.m11(), world.m12()), 3)
+        ratio = painter.device().devicePixelRatioF() * zoom
+        # A big site shown whole shrinks its cards: names too small to read are left off (zoom in,
+        # or hover for the tooltip).
+        legible = self.bold_font.pixelSize() * zoom >= MIN_LEGIBLE_PX
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
 
         fill, edge, dashed = _state_colors(c, self.state)
@@ -201,9 +207,10 @@ class PageItem(QGraphicsItem):
         pictures.draw(painter, rect, key, paint_card, pen.widthF() + 1, ratio)
 
         font = self.bold_font if self.current or self.state != UNVISITED else self.font
-        painter.setFont(font)
-        painter.setPen(text_color)
-        self.texts.draw_centered(painter, rect, self.name, font)
+        if legible:
+            painter.setFont(font)
+            painter.setPen(text_color)
+            self.texts.draw_centered(painter, rect, self.name, font)
 
         if self.has_bug:
             r = self.height * 0.3
@@ -214,6 +221,8 @@ class PageItem(QGraphicsItem):
 
             bug_box = QRectF(rect.left() + 1 - 1.1 * r, rect.top() + 1 - 1.3 * r, 2.2 * r, 2.2 * r)
             pictures.draw(painter, bug_box, ("bug", found, r), paint_bug, 2, ratio)
+        if not legible:
+            return
         if self.visits > 0:
             self._paint_badge(painter, QPointF(rect.right() - 1, rect.top() + 1), c, ratio)
 

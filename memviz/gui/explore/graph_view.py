@@ -69,6 +69,10 @@ from memviz.gui.language import Language
 # Up to this many pages one rectangle around a step's changes repaints fastest (measured); above it
 # Qt's smart mode repaints only the changed cards, which a big site's far-apart cards need.
 SMALL_SITE_PAGES = 300
+# A big site's row of pages may zig-zag over this many lines (a small site's over MAX_LINES).
+BIG_SITE_MAX_LINES = 48
+# A site too big for the view is laid out on a canvas this many times its size, the first that fits.
+MAGNIFICATIONS = (1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0)
 # Qt keeps item pictures in a 10 MB pixmap cache by default: a few hundred cards. Past that every
 # step repaints thousands of evicted card pictures (92 -> 23 ms a step at 2,000 pages when raised).
 PIXMAP_CACHE_FLOOR_KB = 10 * 1024
@@ -140,6 +144,7 @@ class SiteGraphView(QGraphicsView):
         self._px = 15.0
         self._label_px = MIN_SMALL_PX
         self.labels_have_room = True
+        self.magnify = 1.0  # the canvas's size over the view's (a big site's is bigger, shown shrunk)
         self._walk_event: StepEvent | None = None
         self._walk = QVariantAnimation(self)
         self._walk.setStartValue(0.0)
@@ -234,7 +239,6 @@ class SiteGraphView(QGraphicsView):
         self._relayout_soon.stop()
         self._laid_out_for = self.model.config.strategy
         vw, vh = max(self.viewport().width(), 200), max(self.viewport().height(), 150)
-        self.scene().setSceneRect(0, 0, vw, vh)
         lang = self.language.code
         site = self.model.site
         names = [site.page_name(p, lang) for p in range(site.n_pages)]
@@ -245,18 +249,33 @@ class SiteGraphView(QGraphicsView):
         view_px = min(vh / VIEW_SHARE_H, vw / VIEW_SHARE_W) * body_px / REFERENCE_PX
         top_px = max(MIN_PX, min(max(view_px, body_px), body_px * MAX_SCALE))
         self._label_px = 0.0  # the legend is set anew: its language or strategy may have changed
-        placement = None
-        for room_for_labels in (True, False):
-            px = top_px
-            while True:
-                placement = self._fit(names, px, vw, vh, room_for_labels=room_for_labels)
-                if placement is not None or px <= MIN_PX:
+        placement, magnify, px, room_for_labels = None, 1.0, MIN_PX, False
+        big = site.n_pages > SMALL_SITE_PAGES
+        # A big site that crowds at the smallest type crowds at every larger one: skip the search.
+        if not big or self._fit(names, MIN_PX, vw, vh, room_for_labels=False) is not None:
+            for room_for_labels in (True, False):
+                px = top_px
+                while True:
+                    placement = self._fit(names, px, vw, vh, room_for_labels=room_for_labels)
+                    if placement is not None or px <= MIN_PX:
+                        break
+                    px = max(MIN_PX, px - 0.5)
+                if placement is not None:
                     break
-                px = max(MIN_PX, px - 0.5)
-            if placement is not None:
-                break
+        if placement is None and big:
+            # Too many pages for the view at the smallest type: lay them out on a canvas a few times
+            # the view's size and show it whole (names too small to read are left off: zoom in or
+            # hover to read them). The legend and caption keep their size.
+            for magnify in MAGNIFICATIONS:
+                placement = self._fit(names, px, vw * magnify, vh * magnify, False, magnify=magnify)
+                if placement is not None:
+                    break
         if placement is None:  # even the smallest type crowds: use the most lines and accept overlaps
-            placement = self._fit(names, px, vw, vh, room_for_labels=False, force=True)
+            placement = self._fit(names, px, vw * magnify, vh * magnify, False, True, magnify=magnify)
+        self.scene().setSceneRect(0, 0, vw * magnify, vh * magnify)
+        self.magnify = magnify
+        for item in (self._caption, self._legend):
+            item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, magnify > 1)
         self.labels_have_room = room_for_labels
         for item in self.pages:
             item.setZValue(2 if item.has_bug and not room_for_labels else 0.5 if item.has_bug else 0)
@@ -283,23 +302,25 @@ class SiteGraphView(QGraphicsView):
         band = QPainterPath()
         if self._layout.nav_bar and site.nav:
             ys = [self._centers[p].y() for p in site.nav]
-            band_rect = QRectF(px * 0.4, min(ys) - card_h * 0.85, vw - px * 0.8, card_h * 1.7)
+            band_rect = QRectF(px * 0.4, min(ys) - card_h * 0.85, vw * magnify - px * 0.8, card_h * 1.7)
             band.addRoundedRect(band_rect, px * 0.6, px * 0.6)
             c = style.colors()
             pen = QPen(c.nav_bar_edge, 1.2 * style.line_width())
             self._nav_band.set_strokes([(band, pen, QBrush(c.nav_bar))])
             self._caption.setPos(
-                band_rect.left() + px * 0.4, band_rect.top() - self._caption.boundingRect().bottom() - 3
+                band_rect.left() + px * 0.4,
+                band_rect.top() - (self._caption.boundingRect().bottom() + 3) * magnify,
             )
         else:
             self._nav_band.set_strokes([])
-        self._legend.setPos(px * 0.6, vh - self._legend.boundingRect().bottom() - self._label_px * 0.45)
+        legend_bottom = self._legend.boundingRect().bottom() + self._label_px * 0.45
+        self._legend.setPos(px * 0.6 * magnify, (vh - legend_bottom) * magnify)
         self._draw_edges()
         self._trail_keys = [None] * TRAIL_LENGTH  # the moves are drawn again at the new size
         self._sync_trail()
         self._plan_key = None  # positions or colours changed: the plan is drawn again
         self._sync_plan(self.model.last_event)
-        self.camera.relaid_out()
+        self.camera.relaid_out(1.0 / magnify)
         self._keep_agent_in_view()
         if not self.walking:
             self._agent.setVisible(False)
@@ -310,6 +331,7 @@ class SiteGraphView(QGraphicsView):
             return
         ratio = self.devicePixelRatioF()
         rect = self.pages[0].boundingRect()
+        ratio /= self.magnify  # a big site's cards are shown shrunk
         card_kb = rect.width() * ratio * rect.height() * ratio * 4 / 1024  # 32-bit ARGB
         needed = int(PIXMAP_CACHE_FLOOR_KB + 2 * len(self.pages) * card_kb)
         QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), needed))
@@ -325,8 +347,12 @@ class SiteGraphView(QGraphicsView):
         vh: float,
         room_for_labels: bool = True,
         force: bool = False,
+        magnify: float = 1.0,
     ):
-        """Positions (unit square) and the pixel box they map to, or None if the cards would collide."""
+        """Positions (unit square) and the pixel box they map to, or None if the cards would collide.
+
+        ``magnify``: the canvas is that many times the view, shown shrunk; the caption and legend
+        keep their size on screen, so they take that many times the room on the canvas."""
         # The legend and caption take part in the fit. They are UI text, but never larger than the
         # picture's own captions: when the view is short of room, page names come first.
         label_px = max(MIN_SMALL_PX, min(style.app_pixel_size() * LEGEND_SCALE, px * 0.8))
@@ -349,8 +375,8 @@ class SiteGraphView(QGraphicsView):
         max_w = max(widths, default=px * 6)
         caption_h = (
             self._caption.boundingRect().height() + self._label_px * 0.5 if self._layout.nav_bar else 0
-        )
-        legend_h = self._legend_height()
+        ) * magnify
+        legend_h = self._legend_height() * magnify
         rows = self._layout.rows
         left = side_margin(rows, widths, vw, px * 0.8) if rows else max_w / 2 + px * 0.8
         top = caption_h + card_h * 0.9
@@ -362,11 +388,14 @@ class SiteGraphView(QGraphicsView):
         if not rows:  # positions stored in the site file
             return self._layout.positions, box
         gap = px * 0.6
+        # A big site's long rows may zig-zag over many lines; a small site's over at most MAX_LINES.
+        max_lines = BIG_SITE_MAX_LINES if site.n_pages > SMALL_SITE_PAGES else MAX_LINES
         lines = []
         for row in rows:
             slot = inner_w / len(row)
             w = [widths[p] for p in row]
-            for k in range(1, MAX_LINES + 1):
+            fewest = max(1, int((min(w) + gap) / slot))  # no fewer lines can part two cards
+            for k in range(min(fewest, max_lines), max_lines + 1):
                 if all(
                     k * slot >= (w[i] + w[i + k]) / 2 + beetle.get(row[i + k], 0.0) + gap
                     for i in range(len(w) - k)
@@ -376,7 +405,7 @@ class SiteGraphView(QGraphicsView):
             else:
                 if not force:
                     return None
-                lines.append(MAX_LINES)
+                lines.append(max_lines)
         unit = inner_h / max(centre_span(lines, self._layout.nav_bar), 1.0)
         label_h = 1.3 * max(MIN_SMALL_PX, px * 0.8) if room_for_labels else 0.0  # a bug's name under its card
         need = (card_h + label_h + px * 0.3) / (LINE_OFFSET if max(lines) > 1 else 1.0)
