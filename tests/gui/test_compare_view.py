@@ -117,3 +117,27 @@ def test_removing_a_lane_twice_in_one_turn_is_harmless(view):
     last.remove_requested.emit(2)
     view._on_remove_lane(2)  # the same click delivered again before the lane is gone (monkey found it)
     assert len(view.model.configs) == 2
+
+
+def test_a_lanes_numbers_wrap_rather_than_hide_under_its_buttons(view):
+    view.model.set_configs([LaneConfig("frontier", 12, p) for p in ("fifo", "random", "opt")])
+    view.model.jump(17)
+    for lane in view.lanes:
+        strip = lane.numbers
+        shown = [label for line in strip.lines() for label, *_ in line]
+        assert shown == [label for label, _, _ in strip.items]  # every number is placed
+        for line in strip.lines():  # and each line fits the strip's width
+            assert 4 + sum(lw + vw for _, _, _, lw, vw in line) <= strip.width() + 1
+        assert strip.geometry().right() < lane.edit.geometry().left()  # left of the buttons
+    narrow = view.lanes[0].numbers
+    assert len(narrow.lines(narrow.width())) <= len(narrow.lines(narrow.width() / 2))
+    assert len(narrow.lines(200)) >= 2 and narrow.lines(10_000) == [narrow.lines(10_000)[0]]
+
+
+def test_the_reuse_histogram_names_its_lanes_above_the_plot_not_over_it(view, qtbot):
+    view.model.set_configs([LaneConfig("frontier", 12, p) for p in ("fifo", "random")])
+    panel = view.regret
+    qtbot.waitUntil(lambda: panel.results is not None and len(panel.results) == 2, timeout=120_000)
+    key = panel.histogram_key.text()
+    assert "1. " in key and "2. " in key and "FIFO" in key
+    assert panel.histogram.getPlotItem().legend is None  # nothing drawn over the curves

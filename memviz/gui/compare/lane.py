@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -29,45 +29,80 @@ from memviz.textreport import whole
 
 
 class NumbersStrip(QWidget):
-    """The lane's live numbers on one line, painted (a step changes them without a relayout)."""
+    """The lane's live numbers, painted (a step changes them without a relayout); on one line, or
+    on two when the lane is too narrow for one (a 720p screen with three lanes)."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("lane_numbers")
         self.items: list[tuple[str, str, bool]] = []  # (label, value, alarming)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setMinimumWidth(1)  # the header's buttons keep their room; the numbers wrap instead
         style.follow_presentation(self)
         self._on_app_font_change()
 
     def set_items(self, items: list[tuple[str, str, bool]]) -> None:
         if items != self.items:
             self.items = items
+            self._fit_height()
             self.update()
 
     def text(self) -> str:
         return "  ".join(f"{label} {value}" for label, value, _ in self.items)
 
+    def _fonts(self):
+        return style.ui_font(scale=0.9), style.ui_font(scale=1.05, bold=True)
+
+    def lines(self, width: float | None = None) -> list[list[tuple[str, str, bool, float, float]]]:
+        """The items as placed: lines of (label, value, alarming, label width, value width)."""
+        width = self.width() if width is None else width
+        label_font, value_font = self._fonts()
+        label_m, value_m = QFontMetricsF(label_font), QFontMetricsF(value_font)
+        gap = style.app_pixel_size() * 1.2
+        lines: list[list] = [[]]
+        x = 4.0
+        for label, value, alarming in self.items:
+            lw, vw = label_m.horizontalAdvance(label + " "), value_m.horizontalAdvance(value)
+            if lines[-1] and x + lw + vw > width:
+                lines.append([])
+                x = 4.0
+            lines[-1].append((label, value, alarming, lw, vw))
+            x += lw + vw + gap
+        return lines
+
+    def _line_height(self) -> float:
+        return style.app_pixel_size() * 1.6
+
+    def _fit_height(self) -> None:
+        n = len(self.lines())
+        self.setFixedHeight(round(self._line_height() * n + style.app_pixel_size() * 0.2))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
+
     def paintEvent(self, _event) -> None:
         p = QPainter(self)
         c = style.colors()
         p.fillRect(self.rect(), c.paper)
-        x = 4.0
-        label_font, value_font = style.ui_font(scale=0.9), style.ui_font(scale=1.05, bold=True)
-        for label, value, alarming in self.items:
-            p.setFont(label_font)
-            p.setPen(c.muted)
-            w = p.fontMetrics().horizontalAdvance(label + " ")
-            p.drawText(QRectF(x, 0, w + 2, self.height()), Qt.AlignmentFlag.AlignVCenter, label)
-            x += w
-            p.setFont(value_font)
-            p.setPen(c.evict_text if alarming else c.ink)
-            w = p.fontMetrics().horizontalAdvance(value)
-            p.drawText(QRectF(x, 0, w + 2, self.height()), Qt.AlignmentFlag.AlignVCenter, value)
-            x += w + style.app_pixel_size() * 1.2
+        label_font, value_font = self._fonts()
+        gap = style.app_pixel_size() * 1.2
+        h = self._line_height()
+        for row, line in enumerate(self.lines()):
+            x, y = 4.0, row * h
+            for label, value, alarming, lw, vw in line:
+                p.setFont(label_font)
+                p.setPen(c.muted)
+                p.drawText(QRectF(x, y, lw + 2, h), Qt.AlignmentFlag.AlignVCenter, label)
+                x += lw
+                p.setFont(value_font)
+                p.setPen(c.evict_text if alarming else c.ink)
+                p.drawText(QRectF(x, y, vw + 2, h), Qt.AlignmentFlag.AlignVCenter, value)
+                x += vw + gap
         p.end()
 
     def _on_app_font_change(self) -> None:
-        self.setFixedHeight(round(style.app_pixel_size() * 1.8))
+        self._fit_height()
         self.update()
 
     def _on_theme_change(self) -> None:

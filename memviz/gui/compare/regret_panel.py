@@ -9,6 +9,8 @@ distances pile up right at the capacity.
 
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
@@ -20,12 +22,10 @@ from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0
 from memviz.core.policies import POLICIES
 from memviz.core.site import Site
 from memviz.gui.analysis.common import (
-    make_legend,
     make_plot,
     pen,
     qcolor,
     set_axis_label,
-    style_legend,
     style_plot,
 )
 from memviz.gui.analysis.worker import Job, JobContext
@@ -79,7 +79,12 @@ class RegretPanel(QWidget):
         self.counts.setObjectName("regret_counts")
         self.histogram = make_plot()
         self.histogram.setObjectName("reuse_histogram")
-        self.histogram_legend = make_legend(self.histogram, offset=(-10, 10))
+        # Which curve is which lane, as a line of text above the plot: a legend inside it covered
+        # the curves' peaks at 720p, the very thing the plot is for.
+        self.histogram_key = QLabel()
+        self.histogram_key.setObjectName("reuse_histogram_key")
+        self.histogram_key.setTextFormat(Qt.TextFormat.RichText)  # memviz's own config names only
+        self.histogram_key.setWordWrap(True)
         for plot in (self.counts, self.histogram):
             plot.setMinimumSize(200, 160)
             plot.getPlotItem().setMouseEnabled(x=False, y=False)
@@ -91,6 +96,7 @@ class RegretPanel(QWidget):
         layout.addWidget(self.counts_title)
         layout.addWidget(self.counts, 2)
         layout.addWidget(self.histogram_title)
+        layout.addWidget(self.histogram_key)
         layout.addWidget(self.histogram, 3)
         self._set_texts()
 
@@ -142,8 +148,6 @@ class RegretPanel(QWidget):
         for plot in (self.counts, self.histogram):
             plot.getPlotItem().clear()
             style_plot(plot)
-        self.histogram_legend.clear()
-        style_legend(self.histogram_legend)
         # forgotten revisits and evictions per run: a pair of bars per config
         n = len(results)
         width = 0.38
@@ -172,13 +176,18 @@ class RegretPanel(QWidget):
                 distances, r.reuse_histogram, stepMode="center", pen=pen(colour, 2.5 + 0.5 * (i == 0))
             )
             self.histogram.addItem(curve)
-            self.histogram_legend.addItem(curve, f"{i + 1}. {short_label(r.config, lang)}")
             if r.config.capacity is not None and r.config.uses_memory:
                 line = pg.InfiniteLine(pos=r.config.capacity - 0.5 + 0.08 * i, angle=90,
                                        pen=pen(colour, 2, style=Qt.PenStyle.DashLine))  # fmt: skip
                 self.histogram.addItem(line)
         set_axis_label(self.histogram, "bottom", tr("复用距离", "reuse distance"))
         set_axis_label(self.histogram, "left", tr("回访次数", "revisits"))
+        self.histogram_key.setText(
+            "&nbsp;&nbsp; ".join(
+                f'<span style="color:{colour}">━━</span>&nbsp;{i + 1}. {html.escape(short_label(r.config, lang))}'
+                for i, (r, colour) in enumerate(zip(results, self.colours, strict=False))
+            )
+        )
 
     # -- texts ----------------------------------------------------------------------------------------
 
