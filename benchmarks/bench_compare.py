@@ -64,7 +64,7 @@ def median_line(name: str, values: list[float], goal: float | None = None, unit:
     scale = 1000 if unit == "ms" else 1
     text = f"{name:<58} median {med * scale:8.3f} {unit}  fastest {min(values) * scale:8.3f} {unit}"
     if goal is not None:
-        text += f"  goal < {goal} {unit}: {'yes' if med * scale < goal else 'NO'}"
+        text += f"  goal < {goal:.3g} {unit}: {'yes' if med * scale < goal else 'NO'}"
     return text
 
 
@@ -123,9 +123,44 @@ def bench_opt(repeats: int, plain: bool) -> None:
     print(f"   sweep coverage %: { {c: round(100 * swept.ci(c, 'opt').mean, 1) for c in SWEEP_CAPACITIES} }")
 
 
-def bench_gui(repeats: int) -> None:
-    from memviz.gui.compare.bench import step_redraw_samples
+def step_redraw_samples(
+    lanes: list[str], size: tuple[int, int], repeats: int
+) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds of each step of the Compare tab of a shown main window (animations
+    off): the model's step, every lane's handler and Qt painting what changed."""
+    from PySide6.QtCore import Qt
 
+    from memviz.core.compare import LaneConfig
+    from memviz.core.engine import RunConfig
+    from memviz.gui.app import create_app, settle_garbage_collector
+    from memviz.gui.language import Language
+    from memviz.gui.main_window import MainWindow
+    from memviz.gui.models import RunSettings
+
+    app = create_app(height=size[1])
+    window = MainWindow(RunSettings(config=RunConfig(seed=1000)), Language("zh"))
+    window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    window.resize(*size)
+    window.show()
+    view = window.select_view("compare")
+    view.model.set_configs([LaneConfig.parse(text) for text in lanes])
+    app.processEvents()
+    settle_garbage_collector()
+    walls, cpus = [], []
+    for _ in range(repeats):
+        view.model.reset()
+        app.processEvents()
+        while not view.model.finished:
+            wall, cpu = time.perf_counter(), time.process_time()
+            view.model.step()
+            app.processEvents()
+            walls.append(time.perf_counter() - wall)
+            cpus.append(time.process_time() - cpu)
+    window.close()
+    return walls, cpus
+
+
+def bench_gui(repeats: int) -> None:
     walls, cpus = step_redraw_samples(
         ["frontier/12/fifo", "frontier/12/random", "frontier/12/opt"], (1920, 1080), repeats
     )
