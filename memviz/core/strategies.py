@@ -90,9 +90,11 @@ def choose_frontier(site: Site, page: int, memory: Memory, rng: Mulberry32) -> C
     return path[1], HOW_PLAN, path
 
 
+# No memory is the baseline: neutral grey. (It was vermillion, which every view uses for
+# forgetting and for what went wrong: one colour, one meaning.)
 STRATEGIES.register(Strategy(
     "random", "无记忆", "no memory", "每步随便点一个链接", "clicks any link at random",
-    "#D55E00", choose_random, uses_memory=False, kernel="random_walk",
+    "#7F7F7F", choose_random, uses_memory=False, kernel="random_walk",
 ))  # fmt: skip
 STRATEGIES.register(Strategy(
     "visited", "已访问集合", "visited set",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from memviz.core.policies import POLICIES
 from memviz.core.strategies import STRATEGIES
 
@@ -27,3 +29,24 @@ def strategy_colour(strategy: str) -> str:
 
 def policy_colour(policy: str) -> str:
     return POLICIES.get(policy).colour
+
+
+# Second cues, so that no two curves are told apart by colour alone (some pairs come close under a
+# colour-vision deficiency: tests/gui/test_explore_colours.py): each policy's marker (the sweep)
+# and each strategy's line (the cost plot), by registry order, the same in every view.
+POLICY_SYMBOLS = ("o", "s", "t", "d", "star", "p", "h", "+", "x")
+STRATEGY_DASHES = (
+    Qt.PenStyle.DotLine,  # no memory: the baseline
+    Qt.PenStyle.DashLine,
+    Qt.PenStyle.SolidLine,
+    Qt.PenStyle.DashDotLine,
+    Qt.PenStyle.DashDotDotLine,
+)
+
+
+def policy_symbol(policy: str) -> str:
+    return POLICY_SYMBOLS[POLICIES.names().index(policy) % len(POLICY_SYMBOLS)]
+
+
+def strategy_dash(strategy: str) -> Qt.PenStyle:
+    return STRATEGY_DASHES[STRATEGIES.names().index(strategy) % len(STRATEGY_DASHES)]

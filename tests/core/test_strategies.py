@@ -30,7 +30,7 @@ def test_the_chapters_strategies_in_order_with_one_wording_each():
                      ("已访问集合 + 链接表", "visited set + link table")]  # fmt: skip
     assert STRATEGIES.get("frontier").label_in("en") == "Visited set + link table"
     assert [uses_memory(s) for s in STRATEGIES] == [False, True, True]
-    assert [s.colour for s in STRATEGIES.values()] == ["#D55E00", "#0072B2", "#009E73"]
+    assert [s.colour for s in STRATEGIES.values()] == ["#7F7F7F", "#0072B2", "#009E73"]
     assert all(
         s.kernel in STRATEGY_KERNELS and s.rule_in("zh") and s.rule_in("en") for s in STRATEGIES.values()
     )

@@ -14,6 +14,7 @@ from memviz.core.strategies import STRATEGIES
 from memviz.gui.analysis import CostView
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
+from memviz.gui.palette import strategy_dash
 
 SITE = load_site()
 
@@ -90,6 +91,8 @@ def test_curves_come_from_stepping_the_same_runs(make_view):
                 assert stamps[-1] == result.tokens  # the last bug is found on the run's last step
         x, y = view.curves[strategy].getData()
         assert y[-1] == pytest.approx(np.mean([r.bugs for r in runs]))
+        # not by colour alone: each strategy's own line (grey dots for no memory)
+        assert view.curves[strategy].opts["pen"].style() == strategy_dash(strategy)
         assert 10 ** x[-1] > max(r.tokens for r in runs)
 
 

@@ -14,6 +14,7 @@ from memviz.core.stats import pct
 from memviz.gui.analysis import SweepView
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
+from memviz.gui.palette import policy_symbol
 
 SITE = load_site()
 
@@ -57,6 +58,7 @@ def test_lines_and_bands_are_the_cores_means_and_intervals(make_view):
     )  # ttl (T = 8) and opt too
     for policy in POLICIES:
         x, y = view.curves[policy].getData()
+        assert view.curves[policy].opts["symbol"] == policy_symbol(policy)  # the same in every sweep
         assert list(x) == list(range(1, 25))
         assert np.allclose(y, [sweep.ci(c, policy).mean * 100 for c in range(1, 25)])
     legend = [label.text for _, label in view.legend.items]

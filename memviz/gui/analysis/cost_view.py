@@ -49,7 +49,7 @@ from memviz.gui.analysis.common import (
     style_legend,
 )
 from memviz.gui.analysis.worker import JobContext
-from memviz.gui.palette import strategy_colour
+from memviz.gui.palette import strategy_colour, strategy_dash
 
 COLUMN_HALF_WIDTH = 0.36
 LOG_BIN = 0.025  # runs within this many decades of each other share a row of the strip plot
@@ -361,7 +361,9 @@ class CostView(AnalysisView):
             ys = np.concatenate(
                 [[0.0], np.column_stack([before, bugs]).ravel(), bugs[-1:] if len(bugs) else [0.0]]
             )
-            self.curves[strategy].setData(np.log10(xs), ys, pen=pen(strategy_colour(strategy), 3.5))
+            self.curves[strategy].setData(
+                np.log10(xs), ys, pen=pen(strategy_colour(strategy), 3.5, style=strategy_dash(strategy))
+            )
             self.curve_legend.addItem(self.curves[strategy], strategy_label(strategy, self.language))
             mean_tokens = max(data.costs[strategy].tokens, 1)
             self.mean_markers[strategy].setData(

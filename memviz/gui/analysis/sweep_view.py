@@ -53,7 +53,7 @@ from memviz.gui.analysis.common import (
     style_legend,
 )
 from memviz.gui.analysis.worker import Job, JobContext
-from memviz.gui.palette import policy_colour
+from memviz.gui.palette import policy_colour, policy_symbol
 from memviz.wording import config_summary
 
 MEMORY_STRATEGIES = tuple(s for s in STRATEGIES if uses_memory(s))
@@ -63,7 +63,6 @@ DEFAULT_STRATEGY = "frontier"  # the chapter sweeps "visited set + link table"
 DEFAULT_CAPACITY_RANGE = (1, 24)
 DEFAULT_PAIR = (12, "random", "fifo")  # the chapter's comparison
 # Marker shapes, by a policy's place in the registry (the chapter's: FIFO o, LRU s, random t).
-POLICY_SYMBOLS = ("o", "s", "t", "d", "star", "p", "h", "+", "x")
 MAX_CAPACITY = 200
 
 Pair = tuple[int, str, str]  # capacity, policy a, policy b: a − b
@@ -366,7 +365,7 @@ class SweepView(AnalysisView):
                 capacities,
                 mean,
                 pen=pen(colour, 3),
-                symbol=POLICY_SYMBOLS[self.policies.index(policy) % len(POLICY_SYMBOLS)],
+                symbol=policy_symbol(policy),
                 symbolSize=9 if len(capacities) <= 30 else 5,
                 symbolBrush=pg.mkBrush(colour),
                 symbolPen=pg.mkPen(paper(), width=1),
