@@ -131,3 +131,30 @@ def test_a_dot_names_its_run(make_view):
     assert tip(x=0.0, y=2.0, data=1042) == "seed 1042：100 步\n点击：在探索视图里打开"
     tokens_tip = view.dots["tokens", "frontier"].opts["tip"]
     assert tokens_tip(x=0.0, y=5.0, data=1042).startswith("seed 1042：100,000 token\n")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_legend_and_the_titles_cover_and_cut_nothing(make_view, qtbot, lang, size):
+    from PySide6.QtCore import QPointF
+    from PySide6.QtWidgets import QApplication
+
+    view = make_view(lang=lang)
+    view.resize(*size)
+    view.show()
+    qtbot.waitExposed(view)
+    view.compute_blocking()
+    QApplication.processEvents()
+    box = view.curve_plot.getPlotItem().getViewBox()
+    legend = view.curve_legend.sceneBoundingRect()
+    for strategy in STRATEGIES:
+        xs, ys = view.curves[strategy].getData()
+        for i in range(len(xs) - 1):
+            x0, y0, x1, y1 = xs[i], ys[i], xs[i + 1], ys[i + 1]
+            for t in np.linspace(0, 1, 12):  # along each segment of the step curve
+                point = box.mapViewToScene(QPointF(x0 + t * (x1 - x0), y0 + t * (y1 - y0)))
+                assert not legend.contains(point), (strategy, x0, y0)
+    for plot in (view.steps_plot, view.tokens_plot, view.curve_plot):
+        title = plot.getPlotItem().titleLabel
+        assert title.item.boundingRect().width() <= plot.width()  # the whole title shows
+        assert plot.getPlotItem().sceneBoundingRect().right() <= plot.width() + 1  # nothing cut off

@@ -129,7 +129,9 @@ class CostView(AnalysisView):
         self.curve_plot.setObjectName("found_plot")
         self.curve_plot.getPlotItem().getAxis("bottom").setLogMode(True)
         self.curve_plot.getPlotItem().setMouseEnabled(x=True, y=False)
-        self.curve_legend = make_legend(self.curve_plot, offset=(-10, -10))
+        # Top left, under the "all bugs" line's label: the curves start low on the left and end
+        # high on the right, so that corner is the one they never cross.
+        self.curve_legend = make_legend(self.curve_plot, offset=(10, 34))
         self._build_plot_items()
 
         self.table = make_table(len(STRATEGIES), 6, "cost_table", scale=1.15)
@@ -202,8 +204,8 @@ class CostView(AnalysisView):
             )
         )
         self.context_label.setText("")
-        set_title(self.steps_plot, tr("每次运行找全 Bug 的步数", "Steps each run took to find every bug"))
-        set_title(self.tokens_plot, tr("每次运行找全 Bug 的 token", "Tokens each run spent on every bug"))
+        set_title(self.steps_plot, tr("每次运行找全 Bug 的步数", "Steps to find every bug"))
+        set_title(self.tokens_plot, tr("每次运行找全 Bug 的 token", "Tokens to find every bug"))
         set_title(self.curve_plot, tr("找到的 Bug 随花掉的 token", "Bugs found as tokens are spent"))
         self._fill_table(None)
 
@@ -258,13 +260,13 @@ class CostView(AnalysisView):
             self.steps_plot,
             data,
             "steps",
-            tr("每次运行找全 Bug 的步数", "Steps each run took to find every bug"),
+            tr("每次运行找全 Bug 的步数", "Steps to find every bug"),
         )
         self._draw_strip(
             self.tokens_plot,
             data,
             "tokens",
-            tr("每次运行找全 Bug 的 token", "Tokens each run spent on every bug"),
+            tr("每次运行找全 Bug 的 token", "Tokens to find every bug"),
         )
         self._draw_curves(data)
         self._fill_table(data)
@@ -353,6 +355,9 @@ class CostView(AnalysisView):
         first = min((r[0] for runs in data.bug_tokens.values() for r in runs if r), default=1)
         last = max(r.tokens for c in data.costs.values() for r in c.runs)
         x0 = math.log10(max(min(first, data.config.base_tokens or first), 1)) - 0.1
+        # A third of the width before the first bug, empty: the legend's corner (top left) stays
+        # clear of every curve, whatever the site.
+        x0 -= 0.5 * (math.log10(last * 1.15) - x0)
         for strategy in STRATEGIES:
             tokens, bugs = data.found_curve(strategy)
             # Draw as steps: flat until the next bug, then up.
