@@ -242,3 +242,37 @@ def test_a_dot_names_its_run_in_the_language_in_force(make_view):
         == "seed 1010: difference +12.5 points\nclick to open it in Explore"
     )
     assert view.coverage_plot.toolTip() == "Click a dot to open that run in Explore"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("capacity", [3, 12])
+def test_the_differences_legend_covers_no_dot_and_no_line(make_view, qtbot, lang, size, capacity):
+    from PySide6.QtCore import QPointF
+    from PySide6.QtWidgets import QApplication
+
+    view = make_view("frontier", lang, capacity=capacity)
+    view.resize(*size)
+    view.show()
+    qtbot.waitExposed(view)
+    view.compute_blocking()
+    QApplication.processEvents()
+    box = view.diff_plot.getPlotItem().getViewBox()
+    legend = view.diff_legend.sceneBoundingRect()
+    for dots in view.diff_dots.values():
+        for x, y in zip(dots.data["x"], dots.data["y"], strict=True):
+            assert not legend.intersects(_dot_rect(box, x, y)), (x, y)
+    bar = view.bootstrap_bar
+    assert not legend.contains(box.mapViewToScene(QPointF(float(bar.opts["x"][0]), float(bar.opts["y"][0]))))
+    top = box.mapViewToScene(QPointF(0, box.viewRange()[1][1])).y()
+    for line in (view.zero_line, view.diff_mean_line):
+        _start, end = line.span
+        drawn_to = top + (1 - end) * box.sceneBoundingRect().height()  # the line's top, in scene
+        assert drawn_to >= legend.bottom() - 1  # it stops below the legend
+
+
+def _dot_rect(box, x: float, y: float):
+    from PySide6.QtCore import QPointF, QRectF
+
+    centre = box.mapViewToScene(QPointF(float(x), float(y)))
+    return QRectF(centre.x() - 3, centre.y() - 3, 6, 6)

@@ -283,6 +283,8 @@ class BatchView(AnalysisView):
         self._diff_symbol: tuple = ()
         self._set_diff_items_visible(False)
         self.diff_legend = make_legend(self.diff_plot)
+        self._diff_content_top = 1.0  # the top of the dots and the bootstrap bar, in runs
+        self.diff_plot.getPlotItem().getViewBox().sigResized.connect(self._keep_legend_clear)
 
     def _set_diff_items_visible(self, visible: bool) -> None:
         for item in (self.ci_region, self.diff_mean_line, self.bootstrap_bar, self.bootstrap_text):
@@ -396,7 +398,8 @@ class BatchView(AnalysisView):
         hi_x = max(float(x.max()), 0.0)
         span = max(hi_x - lo_x, 10.0)
         plot.setXRange(lo_x - 0.05 * span, hi_x + 0.05 * span, padding=0)
-        plot.setYRange(0, boot_y + top * 0.08 + 1, padding=0)
+        self._diff_content_top = boot_y + top * 0.08 + 1
+        self._keep_legend_clear()
         set_title(
             self.diff_plot,
             tr(
@@ -406,6 +409,18 @@ class BatchView(AnalysisView):
         )
         self._diff_symbol = ()
         self._resize_diff_dots()
+
+    def _keep_legend_clear(self, *_: object) -> None:
+        """Room above the dots, the bootstrap bar and the lines for the legend in the top corner: at
+        720p it covered a column of dots and the zero line."""
+        box = self.diff_plot.getPlotItem().getViewBox()
+        height = box.height()
+        legend = self.diff_legend.boundingRect().height()
+        room = min((legend + 14) / height, 0.6) if height > 0 else 0.0
+        self.diff_plot.getPlotItem().setYRange(0, self._diff_content_top / (1 - room), padding=0)
+        for item in (self.zero_line, self.diff_mean_line, self.ci_region):
+            item.setSpan(0, 1 - room)  # the lines stop below the legend, not under it
+        self._resize_diff_dots()  # a row of the dot histogram changed height
 
     def _resize_diff_dots(self, *_: object) -> None:
         """Dots as big as one row of the dot histogram allows, so stacks stay countable.
