@@ -8,7 +8,6 @@ settings store under the group "exercises", so it survives a restart and a "rese
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QPointF, QSettings, QSize, Qt, Signal
@@ -34,62 +33,16 @@ from PySide6.QtWidgets import (
 
 from memviz import exercises
 from memviz.exercises import AnswerError, Exercise, ExerciseError, Grade
+from memviz.exercises import attempts as loop
+from memviz.gui.exercise_progress import ProgressStore, Record
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
 from memviz.gui.palette import OKABE_ITO
 
-GROUP = "exercises"
 RIGHT_COLOR = OKABE_ITO["green"]
 WRONG_COLOR = OKABE_ITO["vermillion"]
 OPEN_COLOR = OKABE_ITO["grey"]
 MAX_COLUMN_EM = 52  # the exercise column's widest line, in Chinese characters of the answer font
-
-
-@dataclass(frozen=True)
-class Record:
-    """A learner's last answer to one exercise."""
-
-    answer: str
-    correct: bool
-
-
-def _read_bool(value) -> bool | None:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.lower() in ("true", "false"):
-        return value.lower() == "true"
-    return None
-
-
-class ProgressStore:
-    """Answers kept between starts, one entry per exercise id; anything unreadable counts as unanswered."""
-
-    def __init__(self, store: QSettings) -> None:
-        self.store = store
-
-    def load(self, ids: Sequence[str]) -> dict[str, Record]:
-        records = {}
-        self.store.beginGroup(GROUP)
-        try:
-            for ident in ids:
-                correct = _read_bool(self.store.value(f"{ident}/correct"))
-                answer = self.store.value(f"{ident}/answer")
-                if correct is not None and isinstance(answer, str):
-                    records[ident] = Record(answer, correct)
-        finally:
-            self.store.endGroup()
-        return records
-
-    def save(self, ident: str, record: Record) -> None:
-        self.store.beginGroup(GROUP)
-        self.store.setValue(f"{ident}/answer", record.answer)
-        self.store.setValue(f"{ident}/correct", record.correct)
-        self.store.endGroup()
-        self.store.sync()
-
-    def clear(self) -> None:
-        self.store.remove(GROUP)
-        self.store.sync()
 
 
 def _mark_icon(state: str, size: int = 40) -> QIcon:
@@ -187,6 +140,11 @@ class ExercisesView(QWidget):
         self.progress_store = ProgressStore(store)
         self.exercises, self.problems = exercises.collect_exercises(sources)
         self.records = self.progress_store.load([ex.id for ex in self.exercises])
+        self.attempts: dict[str, loop.Attempts] = {  # this session's tries; shown answers are kept
+            ident: loop.Attempts(revealed=record.revealed, solved=record.correct)
+            for ident, record in self.records.items()
+        }
+        self.outcome: str | None = None  # what the last grade means in the learning loop (loop.RIGHT…)
         self.current: Exercise | None = None
         self.last_grade: Grade | None = None
         self.message: tuple[str, str] | None = None  # a note in place of a grade: (zh, en)
@@ -274,8 +232,13 @@ class ExercisesView(QWidget):
         self.next_button = QPushButton()
         self.next_button.setObjectName("next")
         self.next_button.clicked.connect(self._on_next_click)
+        self.reveal_button = QPushButton()  # offered after loop.REVEAL_AFTER wrong answers
+        self.reveal_button.setObjectName("reveal")
+        self.reveal_button.clicked.connect(self.reveal)
+        self.reveal_button.setVisible(False)
         buttons = QHBoxLayout()
         buttons.addWidget(self.check_button)
+        buttons.addWidget(self.reveal_button)
         buttons.addWidget(self.explore_button)
         buttons.addStretch(1)
         buttons.addWidget(self.next_button)
@@ -355,7 +318,7 @@ class ExercisesView(QWidget):
             row.set_font(self._scaled(1.3))
         self.tolerance_label.setFont(self._scaled(1.1))
         self.check_button.setFont(self._scaled(1.2, bold=True))
-        for button in (self.explore_button, self.next_button):
+        for button in (self.explore_button, self.next_button, self.reveal_button):
             button.setFont(self._scaled(1.15))
         self.feedback_label.setFont(self._scaled(1.3))
         self.explanation_label.setFont(self._scaled(1.3))
@@ -392,6 +355,8 @@ class ExercisesView(QWidget):
                 "right": self.language.tr("答对了", "answered right"),
                 "wrong": self.language.tr("答错了", "answered wrong"),
             }[state]
+            if record is not None and record.revealed:
+                status = self.language.tr("看过答案（不算分）", "answer shown (does not count)")
             item.setToolTip(status)
             item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, status)
 
@@ -419,11 +384,14 @@ class ExercisesView(QWidget):
         self.current = self.exercises[row] if 0 <= row < len(self.exercises) else None
         self.last_grade = None
         self.message = None
+        self.outcome = None
         self._build_answer_input()
         record = self.records.get(self.current.id) if self.current is not None else None
         if record is not None:
             self._restore_answer(record.answer)
-            if exercises.is_solved(self.current):  # instant: show what was shown when it was checked
+            # Right, or the answer shown: show it again (instant when already solved). A wrong answer
+            # is not graded again: that would show the answer the learner is still looking for.
+            if (record.correct or record.revealed) and exercises.is_solved(self.current):
                 self._grade_and_show(record.answer, save=False)
         self._set_exercise_texts()
 
@@ -506,13 +474,44 @@ class ExercisesView(QWidget):
         else:
             self.last_grade = grade
             self.message = None
+            tries = self._attempts()
             if save:
-                record = Record(answer, grade.correct)
-                self.records[ex.id] = record
-                self.progress_store.save(ex.id, record)
-                self._refresh_list()
-                self._set_progress_text()
+                self.outcome = loop.respond(tries, grade.correct)
+                self._hint = loop.hint(ex, answer, tries, "zh"), loop.hint(ex, answer, tries, "en")
+                self._save(Record(answer, self.outcome == loop.RIGHT, tries.revealed))
+            else:
+                self.outcome = loop.RIGHT if grade.correct and not tries.revealed else loop.REVEALED
         self._set_feedback_texts()
+
+    def _attempts(self) -> loop.Attempts:
+        return self.attempts.setdefault(self.current.id, loop.Attempts())
+
+    def _save(self, record: Record) -> None:
+        self.records[self.current.id] = record
+        self.progress_store.save(self.current.id, record)
+        self._refresh_list()
+        self._set_progress_text()
+
+    def reveal(self) -> None:
+        """Show the answer and why (offered after loop.REVEAL_AFTER wrong answers); from now on it
+        does not count as right."""
+        ex = self.current
+        if ex is None or not self._attempts().may_reveal:
+            return
+        loop.reveal(self._attempts())
+        answer = self.current_answer() or ""
+        self._save(Record(answer, False, True))
+        try:
+            self.last_grade = exercises.grade(ex, answer) if answer else self._grade_any(ex)
+        except (AnswerError, ExerciseError):
+            self.last_grade = self._grade_any(ex)
+        self.outcome = loop.REVEALED
+        self._set_feedback_texts()
+
+    @staticmethod
+    def _grade_any(ex: Exercise) -> Grade:
+        """The grade of the expected answer itself: its text and explanation, for showing them."""
+        return exercises.grade(ex, exercises.solve(ex).expected)
 
     def _on_explore_click(self) -> None:
         ex = self.current
@@ -539,6 +538,7 @@ class ExercisesView(QWidget):
     def reset_progress(self) -> None:
         self.progress_store.clear()
         self.records = {}
+        self.attempts = {}
         self._refresh_list()
         self._set_progress_text()
         self.list.setCurrentRow(0)
@@ -555,6 +555,7 @@ class ExercisesView(QWidget):
         self.reset_button.setText(tr("清空进度", "Clear progress"))
         self.check_button.setText(tr("检查答案", "Check"))
         self.explore_button.setText(tr("在「探索」里打开这次运行", "Open this run in Explore"))
+        self.reveal_button.setText(tr("看答案", "Show the answer"))
         self.next_button.setText(tr("下一题", "Next"))
         self.number_edit.setPlaceholderText(tr("填一个数", "a number"))
         if self.problems:
@@ -634,8 +635,8 @@ class ExercisesView(QWidget):
                     self.feedback_label.setText(
                         _escape(
                             tr(
-                                f"上次的回答：{verdict}。再按一次「检查答案」看解释。",
-                                f"Last time: {verdict}. Press Check again to see the explanation.",
+                                f"上次的回答：{verdict}。再试一次。",
+                                f"Last time: {verdict}. Try again.",
                             )
                         )
                     )
@@ -647,10 +648,34 @@ class ExercisesView(QWidget):
             self.explanation_label.clear()
             self.explanation_label.setVisible(False)
             return
-        color = RIGHT_COLOR if grade.correct else WRONG_COLOR
-        verdict = tr("答对了！", "Right!") if grade.correct else tr("不对。", "Not quite.")
+        tries = self._attempts()
+        self.reveal_button.setVisible(tries.may_reveal)
+        if self.outcome == loop.HINT:  # wrong: a hint and another try, the answer kept back
+            hint = self._hint[0] if lang == "zh" else self._hint[1]
+            verdict = tr("还不对。", "Not quite.")
+            self.feedback_label.setText(
+                f"<b style='color:{WRONG_COLOR}'>{_escape(verdict)}</b> {_escape(hint)}"
+            )
+            self.feedback_label.setStyleSheet(_card_style("feedback", WRONG_COLOR))
+            self.feedback_label.setVisible(True)
+            self.explanation_label.clear()
+            self.explanation_label.setVisible(False)
+            return
         expected = tr("正确答案：", "The answer: ") + grade.expected_text(lang)
-        self.feedback_label.setText(f"<b style='color:{color}'>{_escape(verdict)}</b> {_escape(expected)}")
+        if self.outcome == loop.RIGHT:
+            color, verdict = RIGHT_COLOR, tr("答对了！", "Right!")
+        elif self.outcome == loop.RIGHT_AFTER_REVEAL:
+            color = OPEN_COLOR
+            verdict = tr(
+                "对，不过答案已经看过了，这题不算分。", "Right, but the answer was shown: it does not count."
+            )
+        else:  # shown: the answer and why, no verdict
+            color, verdict, expected = OPEN_COLOR, expected, ""
+        # the words in the theme's ink when the card's colour is the grey of "no verdict"
+        text_colour = self.palette().windowText().color().name() if color == OPEN_COLOR else color
+        self.feedback_label.setText(
+            f"<b style='color:{text_colour}'>{_escape(verdict)}</b> {_escape(expected)}"
+        )
         self.feedback_label.setStyleSheet(_card_style("feedback", color))
         self.feedback_label.setVisible(True)
         self.explanation_label.setText(grade.explanation(lang))

@@ -65,16 +65,60 @@ def test_a_right_choice_shows_right_with_the_explanation(qtbot, settings, store)
     assert view.list.currentItem().toolTip() == "答对了"
 
 
-def test_a_wrong_number_shows_the_right_answer(qtbot, settings, store):
+def test_a_wrong_number_earns_a_hint_then_a_retry_then_the_answer(qtbot, settings, store):
     view = make_view(qtbot, settings, store)
     view.select("seed1000-home-returns")
     assert view.number_box.isVisibleTo(view) and not view.choices_box.isVisibleTo(view)
     assert view.unit_label.text() == "次"
+    assert core.solve(view.current).expected == 6  # computed by the core
     answer_and_check(qtbot, view, "7")
-    assert "不对" in view.feedback_label.text()
-    assert "正确答案：6 次" in view.feedback_label.text()
+    text = view.feedback_label.text()
+    assert "还不对" in text and "偏大了" in text and "再试一次" in text
+    assert "6" not in text and not view.explanation_label.isVisibleTo(view)  # the answer kept back
+    assert not view.reveal_button.isVisibleTo(view)
     assert view.progress_label.text().startswith("0 / ")
     assert view.list.currentItem().toolTip() == "答错了"
+    answer_and_check(qtbot, view, "5")
+    assert "偏小了" in view.feedback_label.text()
+    assert view.reveal_button.isVisibleTo(view)  # after two wrong answers the answer may be shown
+    qtbot.mouseClick(view.reveal_button, Qt.MouseButton.LeftButton)
+    assert "正确答案：6 次" in view.feedback_label.text()
+    assert view.explanation_label.text() == core.explanation(view.current, "zh")
+    assert view.list.currentItem().toolTip() == "看过答案（不算分）"
+    answer_and_check(qtbot, view, "6")  # retyping the revealed answer does not count
+    assert "不算分" in view.feedback_label.text()
+    assert view.progress_label.text().startswith("0 / ")
+    assert not view.records["seed1000-home-returns"].correct
+
+
+def test_a_shown_answer_still_does_not_count_after_a_restart(qtbot, settings, store):
+    first = make_view(qtbot, settings, store, lang="en")
+    first.select("seed1000-home-returns")
+    for wrong in ("2", "9"):
+        answer_and_check(qtbot, first, wrong)
+    first.reveal()
+    first.close()
+    second = make_view(qtbot, settings, store, lang="en")
+    second.select("seed1000-home-returns")
+    assert "The answer: 6" in second.feedback_label.text()  # shown again, as it was
+    answer_and_check(qtbot, second, "6")
+    assert "does not count" in second.feedback_label.text()
+    assert second.correct_count() == 0
+
+
+def test_a_wrong_choice_keeps_the_answer_back(qtbot, settings, store):
+    view = make_view(qtbot, settings, store, lang="en")
+    view.select("fifo-cap3-next-eviction")
+    expected = core.solve(view.current).expected
+    wrong = next(c.key for c in core.choices(view.current) if c.key != expected)
+    answer_and_check(qtbot, view, wrong)
+    assert "Not that one" in view.feedback_label.text() and "Explore" in view.feedback_label.text()
+    assert "The answer" not in view.feedback_label.text()
+    view.reveal()  # not offered yet: nothing happens
+    assert "The answer" not in view.feedback_label.text()
+    answer_and_check(qtbot, view, expected)  # the retry is right: it counts
+    assert "Right!" in view.feedback_label.text()
+    assert view.correct_count() == 1
 
 
 def test_a_batch_exercise_is_computed_when_checked(qtbot, settings, store):
@@ -116,7 +160,8 @@ def test_progress_survives_a_new_view_on_the_same_store(qtbot, settings, store):
     second.select("frontier-next-page-plan")
     checked = [r.key for r in second.choice_rows if r.radio.isChecked()]
     assert checked == [wrong]  # the last answer is filled in again
-    assert "答错了" in second.feedback_label.text() or "不对" in second.feedback_label.text()
+    assert "答错了" in second.feedback_label.text() and "再试一次" in second.feedback_label.text()
+    assert not second.explanation_label.isVisibleTo(second)  # a wrong answer does not give it away
 
 
 def test_clearing_progress_forgets_every_answer(qtbot, settings, store):
