@@ -9,6 +9,8 @@ step *n* is the same whichever way the model reaches it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, Signal
 
 from memviz.core.engine import Exploration, RunConfig, StepEvent
@@ -38,6 +40,9 @@ class ExploreModel(Transport, QObject):
         self.settings = settings
         self._events: list[StepEvent] = []
         self._animated = True
+        # Asked before every step; False holds the step (predict, then reveal: the class answers
+        # first). None: every step goes.
+        self.step_gate: Callable[[], bool] | None = None
         self._init_transport()
         self._exploration = Exploration(settings.site, settings.config)
         self._total, self._final_tokens = _whole_run(settings.site, settings.config)
@@ -103,6 +108,9 @@ class ExploreModel(Transport, QObject):
         """One model call; None (and autoplay stops) when the run is already over."""
         if self._exploration.finished:
             self.pause()
+            return None
+        if self.step_gate is not None and not self.step_gate():
+            self.pause()  # held: e.g. the class predicts the eviction this step will make
             return None
         event = self._advance()
         if event.finished:

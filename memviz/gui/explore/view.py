@@ -28,6 +28,7 @@ from memviz.gui.explore.memory_panel import MemoryPanel
 from memviz.gui.explore.model import ExploreModel
 from memviz.gui.explore.narration_log import NarrationLog
 from memviz.gui.explore.numbers_panel import NumbersPanel, ProgressPlot
+from memviz.gui.explore.predict_bar import PredictBar
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
 
@@ -45,6 +46,7 @@ class ExploreView(QWidget):
         self.numbers = NumbersPanel(self.model, language)
         self.progress = ProgressPlot(self.model, language)
         self.memory = MemoryPanel(self.model, language)
+        self.predict = PredictBar(self.model, language)
         self.narration_title = QLabel()
         self.narration_title.setObjectName("narration_title")
         style.set_ui_font(self.narration_title, 1.15, bold=True)
@@ -72,6 +74,7 @@ class ExploreView(QWidget):
         right_layout.addWidget(self.numbers)
         right_layout.addSpacing(4)
         right_layout.addWidget(self.memory, 1)
+        right_layout.addWidget(self.predict)  # under the list: the eviction it asks about stays in view
         main = QSplitter(Qt.Orientation.Horizontal)
         main.addWidget(left)
         main.addWidget(right)

@@ -1,0 +1,99 @@
+"""Predict, then reveal (VisuAlgo's habit): before a step on which memory forgets an entry, the class
+picks the entry it thinks goes; then the rule's own choice is shown, with the rule in words
+("FIFO: oldest written goes first → Home, written at step 3"), and a tally is kept.
+
+Qt-free: the question is worked out by replaying the run in the core (deterministic: the same
+seed gives the same step), and the reveal's facts come from the step events, never from the
+engine's insides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from memviz.core.engine import Exploration, RunConfig, StepEvent
+from memviz.core.policies import POLICIES
+from memviz.core.site import Site
+from memviz.core.stepping import step_until
+from memviz.wording import t
+
+
+@dataclass(frozen=True)
+class EvictionQuestion:
+    """The step about to be made forgets an entry: which one?"""
+
+    call: int  # the model call that forgets (1-based, as StepEvent.call)
+    candidates: tuple[int, ...]  # what memory holds before it, next to go first
+    answer: int  # the entry the rule forgets
+
+
+def eviction_question(site: Site, config: RunConfig, calls_made: int) -> EvictionQuestion | None:
+    """The question before call ``calls_made + 1``, or None when that call forgets nothing (or the run
+    is over). Entries dropped for their age as a step begins (``ttl``) are not an eviction to guess."""
+    exploration = Exploration(site, config)
+    step_until(exploration, limit=calls_made)
+    if exploration.finished:
+        return None
+    before = exploration.memory_order()
+    event = exploration.step()
+    if event.memory_evicted is None or event.memory_dropped:
+        return None
+    return EvictionQuestion(event.call, before, event.memory_evicted)
+
+
+def _last_step(events: Sequence[StepEvent], page: int, written_only: bool) -> int:
+    """The step at which ``page`` was last written to memory (or, ``written_only`` False, last
+    visited); 0 for the start page, written before the first step."""
+    for event in reversed(events):
+        if event.memory_written == page or (not written_only and event.to_page == page):
+            return event.call
+    return 0
+
+
+def reveal_text(
+    question: EvictionQuestion,
+    picked: int,
+    site: Site,
+    config: RunConfig,
+    events: Sequence[StepEvent],
+    lang: str,
+) -> str:
+    """The rule's choice in words, and whether ``picked`` was it. ``events``: the steps before the
+    question's."""
+    policy = POLICIES.get(config.policy)
+    page = site.page_name(question.answer, lang)
+    rule = policy.rule_in(lang)
+    name = policy.label_in(lang)
+    said = rule if rule.lower().startswith(name.lower()) else f"{name}{t(lang, '：', ': ')}{rule}"
+    why = f"{said} → {page}"
+    if config.policy in ("fifo", "lru"):
+        step = _last_step(events, question.answer, written_only=config.policy == "fifo")
+        if step == 0:
+            why += t(lang, "（出发时写入）", ", written at the start")
+        elif config.policy == "fifo":
+            why += t(lang, f"（第 {step} 步写入）", f", written at step {step}")
+        else:
+            why += t(lang, f"（上次用到是第 {step} 步）", f", last used at step {step}")
+    if picked == question.answer:
+        verdict = t(lang, "猜对了！", "Right!")
+    else:
+        verdict = t(
+            lang, f"你猜的是{site.page_name(picked, lang)}。", f"You picked {site.page_name(picked, lang)}."
+        )
+    return f"{verdict} {why}" if lang == "en" else f"{verdict}{why}"
+
+
+@dataclass
+class Tally:
+    """Predictions made and right, this run."""
+
+    asked: int = 0
+    right: int = 0
+
+    def record(self, right: bool) -> None:
+        self.asked += 1
+        self.right += int(right)
+
+    def text(self, lang: str) -> str:
+        return t(lang, f"猜对 {self.right} / {self.asked}", f"{self.right} of {self.asked} right")

@@ -1,0 +1,63 @@
+"""Predict, then reveal in the Explore view: a step that forgets waits for the class's guess."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from memviz.core.engine import RunConfig
+from memviz.predict import eviction_question
+
+CONFIG = RunConfig(strategy="frontier", capacity=3, policy="fifo")
+
+
+def test_a_step_that_forgets_waits_for_a_guess_then_reveals_and_steps(make_window, qtbot, site):
+    window = make_window(CONFIG, lang="en")
+    model, bar = window.explore.model, window.explore.predict
+    assert not bar.choices.isVisibleTo(window)
+    qtbot.mouseClick(bar.switch, Qt.MouseButton.LeftButton)
+    assert model.step_gate is not None
+    first = next(k for k in range(30) if eviction_question(site, CONFIG, k) is not None)
+    for _ in range(first + 3):  # the steps before the eviction go; then it waits
+        model.step()
+    assert model.position == first
+    question = bar.question
+    assert question is not None and bar.choices.isVisibleTo(window)
+    assert [b.text() for b in bar.buttons] == [
+        f"{i + 1}  {site.page_name(p, 'en')}" for i, p in enumerate(question.candidates)
+    ]
+    assert f"Step {first + 1}: memory is full. Which entry will FIFO forget?" == bar.prompt.text()
+    wrong = next(i for i, p in enumerate(question.candidates) if p != question.answer)
+    qtbot.mouseClick(bar.buttons[wrong], Qt.MouseButton.LeftButton)
+    assert model.position == first + 1  # the guess made the step
+    assert model.last_event.memory_evicted == question.answer
+    assert bar.tally_label.text() == "0 of 1 right"
+    assert site.page_name(question.answer, "en") in bar.result.text()
+    assert not bar.choices.isVisibleTo(window)
+
+
+def test_autoplay_pauses_at_the_question_and_the_switch_lets_it_go(make_window, site):
+    window = make_window(CONFIG)
+    model, bar = window.explore.model, window.explore.predict
+    bar.set_predicting(True)
+    model.play()
+    while model.playing:
+        model.step()  # what the timer does
+    assert bar.question is not None and model.position == bar.question.call - 1
+    model.back()  # going back clears the question
+    assert bar.question is None
+    bar.set_predicting(False)
+    assert model.step_gate is None
+    model.jump(model.total)
+    assert model.finished
+
+
+def test_a_new_run_starts_a_new_tally(make_window):
+    window = make_window(CONFIG)
+    model, bar = window.explore.model, window.explore.predict
+    bar.set_predicting(True)
+    while bar.question is None:
+        model.step()
+    bar.pick(bar.question.answer)
+    assert bar.tally.right == 1
+    model.reset()
+    assert bar.tally.asked == 0 and bar.tally_label.text() == ""

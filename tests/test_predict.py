@@ -1,0 +1,66 @@
+"""Predict, then reveal: the questions are the engine's own evictions, and the words name its choice."""
+
+from __future__ import annotations
+
+import pytest
+
+from memviz.core.engine import Exploration, RunConfig
+from memviz.core.policies import POLICIES
+from memviz.core.site import load_site
+from memviz.predict import Tally, eviction_question, reveal_text
+
+SITE = load_site()
+
+
+@pytest.mark.parametrize("policy", POLICIES.names())
+@pytest.mark.parametrize("capacity", [3, 6])
+def test_a_question_comes_exactly_before_each_eviction(policy, capacity):
+    config = RunConfig(strategy="frontier", capacity=capacity, policy=policy, seed=1003)
+    exploration = Exploration(SITE, config)
+    calls = asked = 0
+    while not exploration.finished:
+        before = exploration.memory_order()
+        question = eviction_question(SITE, config, calls)
+        event = exploration.step()
+        calls += 1
+        evicts = event.memory_evicted is not None and not event.memory_dropped
+        assert (question is not None) == evicts, event.call
+        if question is not None:
+            asked += 1
+            assert (question.call, question.candidates, question.answer) == (
+                event.call,
+                before,
+                event.memory_evicted,
+            )
+            if policy in ("fifo", "lru"):  # the plain rule: the head of the eviction order goes
+                assert question.answer == before[0]
+    assert asked > 0 or policy == "ttl"
+    assert eviction_question(SITE, config, calls) is None  # the run is over
+
+
+def test_no_memory_asks_nothing():
+    assert all(eviction_question(SITE, RunConfig(seed=1000), k) is None for k in range(30))
+
+
+def test_the_reveal_names_the_rule_the_page_and_when_it_was_written():
+    config = RunConfig(strategy="frontier", capacity=3, policy="fifo")
+    exploration = Exploration(SITE, config)
+    events = []
+    while (question := eviction_question(SITE, config, len(events))) is None or len(events) < 6:
+        events.append(exploration.step())
+    written = next(e.call for e in reversed(events) if e.memory_written == question.answer)
+    wrong = next(p for p in question.candidates if p != question.answer)
+    en = reveal_text(question, wrong, SITE, config, events, "en")
+    assert en.startswith(f"You picked {SITE.page_name(wrong, 'en')}.")
+    assert f"FIFO: oldest written goes first → {SITE.page_name(question.answer, 'en')}" in en
+    assert en.endswith(f"written at step {written}")
+    zh = reveal_text(question, question.answer, SITE, config, events, "zh")
+    assert zh.startswith("猜对了！") and f"第 {written} 步写入" in zh
+
+
+def test_the_tally_counts():
+    tally = Tally()
+    for right in (True, False, True):
+        tally.record(right)
+    assert (tally.asked, tally.right) == (3, 2)
+    assert tally.text("en") == "2 of 3 right" and tally.text("zh") == "猜对 2 / 3"
