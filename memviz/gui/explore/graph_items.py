@@ -93,6 +93,7 @@ class PageItem(QGraphicsItem):
         self.bug_label = ""
         self.duplicates = 0
         self.duplicate_label = ""
+        self.labels_shown = True  # the view turns them off where they would cover another card
         self.glow: QColor | None = None  # this step's highlight: bug, duplicate report or eviction
         self.glow_strength = 1.0
         self.font = QFont()
@@ -115,20 +116,45 @@ class PageItem(QGraphicsItem):
 
     def set_name(self, name: str) -> None:
         self.name = name
-        self.setToolTip(name)  # readable on hover when the card is shown too small to print it
+        self._set_tooltip()
         self._measure()
 
     def set_bug_text(self, bug_label: str, duplicate_label: str) -> None:
         if (bug_label, duplicate_label) != (self.bug_label, self.duplicate_label):
             self.bug_label, self.duplicate_label = bug_label, duplicate_label
+            self._set_tooltip()
+            self._measure()
+
+    def _set_tooltip(self) -> None:
+        """The name and the texts under the card, on hover: readable when the card is shown too
+        small to print its name, or its texts do not fit under it."""
+        self.setToolTip("\n".join(t for t in (self.name, self.bug_label, self.duplicate_label) if t))
+
+    def set_labels_shown(self, shown: bool) -> None:
+        if shown != self.labels_shown:
+            self.labels_shown = shown
             self._measure()
 
     def card_rect(self) -> QRectF:
         return QRectF(-self.width / 2, -self.height / 2, self.width, self.height)
 
+    def label_rects(self) -> list[QRectF]:
+        """Where the texts under the card go, in the card's coordinates, top first."""
+        small = QFontMetricsF(self.small_font)
+        y = self.card_rect().bottom() + 4
+        rects = []
+        for text, _ in self._label_lines():
+            w = small.horizontalAdvance(text) + 10
+            rects.append(QRectF(-w / 2, y, w, small.height() + 2))
+            y += small.height() + 2
+        return rects
+
     def _label_lines(self) -> list[tuple[str, str]]:
-        """The texts under the card, each with its colour's name in style.ExploreColors."""
+        """The texts under the card, each with its colour's name in style.ExploreColors (none while
+        they do not fit: then the card's tooltip says them)."""
         lines = []
+        if not self.labels_shown:
+            return lines
         if self.bug_found and self.bug_label:
             lines.append((self.bug_label, "bug_text"))
         if self.duplicates and self.duplicate_label:
@@ -226,11 +252,7 @@ class PageItem(QGraphicsItem):
         if self.visits > 0:
             self._paint_badge(painter, QPointF(rect.right() - 1, rect.top() + 1), c, ratio)
 
-        y = rect.bottom() + 4
-        small = QFontMetricsF(self.small_font)
-        for text, color_name in self._label_lines():
-            w = small.horizontalAdvance(text) + 10
-            box = QRectF(-w / 2, y, w, small.height() + 2)
+        for (text, color_name), box in zip(self._label_lines(), self.label_rects(), strict=True):
             color = getattr(c, color_name)
 
             def paint_label(p: QPainter, box: QRectF, text: str = text, color: QColor = color) -> None:
@@ -242,7 +264,6 @@ class PageItem(QGraphicsItem):
                 p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
             pictures.draw(painter, box, ("label", text, color.rgba()), paint_label, 1, ratio)
-            y += small.height() + 2
 
     @staticmethod
     def _paint_bug(painter: QPainter, center: QPointF, r: float, found: bool, c: style.ExploreColors) -> None:

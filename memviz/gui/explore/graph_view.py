@@ -407,7 +407,10 @@ class SiteGraphView(QGraphicsView):
                     return None
                 lines.append(max_lines)
         unit = inner_h / max(centre_span(lines, self._layout.nav_bar), 1.0)
-        label_h = 1.3 * max(MIN_SMALL_PX, px * 0.8) if room_for_labels else 0.0  # a bug's name under its card
+        # Under a bug's card: its name once found, and "duplicate reports ×n" when the run can
+        # report a bug again (no bug list); room for both from the start, so nothing moves later.
+        label_lines = 2 if not self.model.config.keeps_bug_list else 1
+        label_h = 4 + label_lines * (small.height() + 2) if room_for_labels else 0.0  # as PageItem sets them
         need = (card_h + label_h + px * 0.3) / (LINE_OFFSET if max(lines) > 1 else 1.0)
         if not force and unit < need:
             return None
@@ -453,6 +456,36 @@ class SiteGraphView(QGraphicsView):
                 else ""
             )
             item.set_bug_text(bug, dup)
+        self._place_bug_labels()
+
+    def _place_bug_labels(self) -> None:
+        """A bug's name and duplicate count show under its card where they fit: over no other card
+        or label, inside the view. Elsewhere (a small view) they are left to the card's tooltip and
+        the narration; the page the agent is on is placed first, so a bug just found is named."""
+        if not self._centers:
+            return
+        current = self.model.exploration.page
+        view = self.sceneRect()
+        taken: list[QRectF] = []
+        for page in sorted(self.model.site.bug_by_page, key=lambda p: (p != current, p)):
+            item = self.pages[page]
+            item.set_labels_shown(True)
+            rects = [item.mapRectToScene(r) for r in item.label_rects()]
+            fits = all(view.contains(r) for r in rects) and not any(
+                r.intersects(t) for r in rects for t in taken
+            )
+            for rect in rects if fits else ():
+                for other in self.scene().items(rect):
+                    if (
+                        isinstance(other, PageItem)
+                        and other is not item
+                        and other.mapRectToScene(other.card_rect()).intersects(rect)
+                    ):
+                        fits = False
+                        break
+            item.set_labels_shown(fits)
+            if fits:
+                taken += rects
 
     # -- links --------------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from memviz.core.policies import POLICIES
+from memviz.core.strategies import uses_memory
 from memviz.gui.explore import style
 from memviz.gui.explore.model import ExploreModel
 from memviz.gui.language import Language
@@ -67,7 +68,7 @@ class PredictBar(QWidget):
         model.replayed.connect(self._on_replay)
         language.changed.connect(lambda _code: self._set_texts())
         self._set_texts()
-        self._show_question(None)
+        self._on_restart()
 
     # -- the loop -------------------------------------------------------------------------------------
 
@@ -156,6 +157,7 @@ class PredictBar(QWidget):
     # -- model ----------------------------------------------------------------------------------------
 
     def _on_restart(self) -> None:
+        self.setVisible(uses_memory(self.model.config.strategy))  # no memory forgets nothing
         self.tally = Tally()
         self.answered_call = None
         self.reveal_words = None

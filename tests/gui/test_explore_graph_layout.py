@@ -1,0 +1,69 @@
+"""The site graph's labels at classroom sizes (issue 15): no bug name, duplicate count or card covers
+another card or label, nothing is cut at the view's edge, and the legend covers no card; at
+1280x720 and 1920x1080, zh and en, light and projector, UI zoom 100 % and 150 %. A label that
+does not fit is left to the card's tooltip (and the narration); at 1920x1080 every one fits."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from memviz.core.engine import RunConfig
+
+# No memory for long enough to find every bug and report some twice: every label a card can carry.
+EVERY_LABEL = RunConfig(strategy="random", budget=600, seed=1000)
+
+
+def placed(graph):
+    """(page, kind, rect in scene) for every card and every text under a card."""
+    rects = []
+    for item in graph.pages:
+        rects.append((item.page, "card", item.mapRectToScene(item.card_rect())))
+        rects += [(item.page, "label", item.mapRectToScene(r)) for r in item.label_rects()]
+    return rects
+
+
+@pytest.fixture
+def shown(make_window):
+    windows = []
+
+    def show(size, lang, theme, zoom):
+        window = make_window(EVERY_LABEL, lang=lang, size=size)
+        window.set_theme(theme)
+        window.set_zoom(zoom)
+        window.explore.model.jump(window.explore.model.total)
+        QApplication.processEvents()
+        windows.append(window)
+        return window.explore.graph
+
+    yield show
+    for window in windows:
+        window.set_zoom(1.0)
+        window.set_theme("light")
+    QApplication.processEvents()
+
+
+@pytest.mark.parametrize("zoom", [1.0, 1.5])
+@pytest.mark.parametrize("theme", ["light", "projector"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_no_label_covers_a_card_or_a_label_and_none_is_cut(shown, size, lang, theme, zoom):
+    graph = shown(size, lang, theme, zoom)
+    rects = placed(graph)
+    found = [item for item in graph.pages if item.bug_found]
+    assert len(found) == 6 and any(item.duplicates for item in found)  # every label a card can have
+    for item in found:  # shown under the card where it fits, always on hover
+        assert item.bug_label in item.toolTip()
+    if size == (1920, 1080):
+        assert all(item.labels_shown for item in found)  # a big screen has room for every one
+    view = graph.camera.visible_scene_rect()
+    problems = []
+    for (p, kind_a, a), (q, kind_b, b) in itertools.combinations(rects, 2):
+        if p != q and a.intersects(b):
+            problems.append(f"{kind_a} of {graph.pages[p].name} × {kind_b} of {graph.pages[q].name}")
+    problems += [f"{kind} of {graph.pages[p].name} cut" for p, kind, r in rects if not view.contains(r)]
+    legend = graph._legend.sceneBoundingRect()
+    problems += [f"legend × {graph.pages[p].name}" for p, kind, r in rects if legend.intersects(r)]
+    assert problems == []
