@@ -23,6 +23,7 @@ from pathlib import Path
 from memviz import __version__, scenario_cli
 from memviz.compare_cli import COMMANDS as COMPARE_COMMANDS
 from memviz.compare_cli import add_compare_parsers
+from memviz.core.compare import MAX_LANES, LaneConfig
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
 from memviz.core.limits import LimitError, bounds, check_batch, check_shown_steps, check_streamed_batch
 from memviz.core.policies import POLICIES
@@ -235,7 +236,14 @@ def _add_record_parser(sub: argparse._SubParsersAction) -> None:
         "--step-seconds", type=seconds, default=DEFAULT_STEP_SECONDS,
         help="how long each step lasts in the video (default 1)",
     )  # fmt: skip
-    p.add_argument("--view", choices=VIEWS, default="explore", help="the whole Explore window, or the graph")
+    p.add_argument(
+        "--view", choices=VIEWS, default="explore",
+        help="the whole Explore window, the graph, or the Compare view's lanes racing on one timeline",
+    )  # fmt: skip
+    p.add_argument(
+        "--compare", nargs="+", metavar="CONFIG",
+        help="with --view compare: its lanes (default frontier/12/fifo frontier/12/random frontier/12/opt)",
+    )  # fmt: skip
     p.add_argument("--theme", choices=THEME_NAMES, default="light")
     _add_lang(p)
     output = p.add_mutually_exclusive_group()
@@ -415,6 +423,13 @@ def cmd_record(args: argparse.Namespace) -> int:
     check_shown_steps(args.steps, config.step_limit, UsageError)
     try:
         check_settings(args.out, args.size, args.fps, args.lang, args.view, args.step_seconds, args.steps)
+        if args.compare and args.view != "compare":
+            raise ValueError("--compare: only with --view compare")
+        if args.compare:  # the lanes' own errors, before the GUI toolkit loads
+            if len(args.compare) > MAX_LANES:
+                raise ValueError(f"--compare: at most {MAX_LANES} lanes, got {len(args.compare)}")
+            for text in args.compare:
+                LaneConfig.parse(text)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     _check_out(args.out, args.force)
@@ -447,6 +462,7 @@ def cmd_record(args: argparse.Namespace) -> int:
                 theme=args.theme,
                 force=args.force,
                 started=started if args.progress else None,
+                compare=args.compare,
             )
     except (ValueError, OSError) as exc:  # ConfigError and SiteError are ValueErrors too
         raise UsageError(str(exc)) from None

@@ -35,6 +35,11 @@ from memviz.core.strategies import STRATEGIES
 MAX_LANES = 4
 
 
+# The lanes Compare opens with: FIFO, random eviction and the clairvoyant ceiling at capacity 12,
+# the chapter's puzzle (random beats FIFO there).
+DEFAULT_LANES = ("frontier/12/fifo", "frontier/12/random", "frontier/12/opt")
+
+
 @dataclass(frozen=True)
 class LaneConfig:
     """What differs between lanes: strategy, capacity (None: unlimited) and policy."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -205,6 +205,7 @@ class Stage:
         size: tuple[int, int],
         view: str,
         drawn_size: tuple[int, int] | None = None,
+        compare: Sequence[str] | None = None,
     ) -> None:
         from memviz.gui.main_window import MainWindow  # after the app exists: views read its font
 
@@ -230,12 +231,19 @@ class Stage:
             self.widget: QWidget = widget
         else:
             window = MainWindow(settings, language)
-            window.select_view("explore")
+            window.select_view(view)
             window.setMinimumSize(0, 0)
-            self.model = window.explore.model
             self.graph = window.explore.graph
             self.widget = window
-        self.model.set_animated(True)
+            if view == "compare":  # the lanes race on one timeline; the seeds' side is computed first
+                compare_view = window.current_view()
+                compare_view = getattr(compare_view, "view", compare_view)  # a tab built on first show
+                compare_view.prepare_snapshot(0, list(compare) if compare else None)
+                self.model = compare_view.model
+            else:
+                self.model = window.explore.model
+        if hasattr(self.model, "set_animated"):
+            self.model.set_animated(True)
         self.widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
         self.widget.setMinimumSize(0, 0)
         self.widget.resize(*self.drawn_size)
@@ -284,8 +292,11 @@ def frames(stage: Stage, plan: RecordPlan) -> Iterator[np.ndarray]:
     frame = 0
     for segment in range(plan.steps + 2):
         stepped = 1 <= segment <= plan.steps
-        if stepped and stage.model.step() is None:
-            raise RuntimeError("the run ended before the steps planned for it")  # the plan counts them
+        if stepped:
+            position = stage.model.position
+            stage.model.step()
+            if stage.model.position != position + 1:
+                raise RuntimeError("the run ended before the steps planned for it")  # the plan counts them
         for _ in range(per_step):
             now = plan.frame_ms(frame)
             clock.capture(now)
@@ -300,9 +311,10 @@ def frames(stage: Stage, plan: RecordPlan) -> Iterator[np.ndarray]:
 
 def _key_frames(settings: RunSettings, language: Language, plan: RecordPlan) -> list[np.ndarray]:
     """The run's start, middle and end, drawn on a stage of their own (the GIF's palette source)."""
-    stage = Stage(settings, language, plan.size, plan.view, plan.drawn_size)
+    stage = Stage(settings, language, plan.size, plan.view, plan.drawn_size, plan.compare)
     try:
-        stage.model.set_animated(False)
+        if hasattr(stage.model, "set_animated"):
+            stage.model.set_animated(False)
         images = []
         for position in sorted({0, plan.steps // 2, plan.steps}):
             stage.model.jump(position)
@@ -331,6 +343,7 @@ def record(
     theme: str = "light",
     force: bool = False,
     started: Callable[[Path], None] | None = None,
+    compare: Sequence[str] | None = None,
 ) -> Path:
     """Render a run to ``out`` (.mp4 or .gif), ``step_seconds`` per model call; returns ``out``.
 
@@ -346,7 +359,7 @@ def record(
     frame is drawn). Raises ValueError for bad settings, OSError (naming the file) when it cannot
     be written.
     """
-    plan = plan_recording(out, config, site, steps, size, fps, lang, view, step_seconds)
+    plan = plan_recording(out, config, site, steps, size, fps, lang, view, step_seconds, compare)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from memviz.gui import themes
     from memviz.gui.app import create_app
@@ -369,7 +382,7 @@ def record(
 
             writer = open_writer(partial, plan, key_frames)
             try:
-                stage = Stage(settings, language, plan.size, view, plan.drawn_size)
+                stage = Stage(settings, language, plan.size, view, plan.drawn_size, plan.compare)
                 stage.set_step_seconds(step_seconds)
                 last_hash: tuple[np.ndarray, str] | None = None
                 for done, image in enumerate(frames(stage, plan), start=1):

@@ -6,15 +6,17 @@ window's Record dialog checks its fields the same way.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from memviz.core.compare import DEFAULT_LANES, LaneConfig, compare_runs
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.limits import bounds
 from memviz.core.site import Site
 
-VIEWS = ("explore", "graph")
+VIEWS = ("explore", "graph", "compare")
 FORMATS = {".mp4": "mp4", ".gif": "gif"}
 # GIF frame delays are whole hundredths of a second, so only these rates play at their true speed.
 GIF_RATES = (1, 2, 4, 5, 10, 20, 25, 50)
@@ -35,7 +37,7 @@ EXPLORE_DRAWN_AT_LEAST = (1280, 720)
 
 def drawing_scale(size: tuple[int, int], view: str) -> int:
     """How many times larger than the video the window is drawn (1 for most sizes)."""
-    if view != "explore":
+    if view == "graph":
         return 1
     width, height = size
     least_w, least_h = EXPLORE_DRAWN_AT_LEAST
@@ -55,6 +57,7 @@ class RecordPlan:
     steps: int  # steps actually recorded (a run may end before the steps asked for)
     lang: str
     view: str
+    compare: tuple[str, ...] | None = None  # the Compare view's lanes (view "compare")
 
     @property
     def drawn_size(self) -> tuple[int, int]:
@@ -130,12 +133,20 @@ def plan_recording(
     lang: str = "zh",
     view: str = "explore",
     step_seconds: float = DEFAULT_STEP_SECONDS,
+    compare: Sequence[str] | None = None,
 ) -> RecordPlan:
-    """Check the settings and count the steps a recording will show."""
+    """Check the settings and count the steps a recording will show. ``compare``: the Compare
+    view's lanes (``STRATEGY[/CAPACITY[/POLICY]]``), its default ones when None."""
     fmt, fps, per_step = check_settings(out, size, fps, lang, view, step_seconds, steps)
-    exploration = Exploration(site, config)
-    available = 0
-    while not exploration.finished and (steps is None or available < steps):
-        exploration.step()
-        available += 1
-    return RecordPlan(Path(out), fmt, tuple(size), fps, step_seconds, per_step, available, lang, view)
+    if view == "compare":
+        lanes = [LaneConfig.parse(text) for text in (compare or DEFAULT_LANES)]
+        total = compare_runs(site, lanes, RunConfig(seed=config.seed, budget=config.budget)).steps
+        available = total if steps is None else min(steps, total)
+    else:
+        exploration = Exploration(site, config)
+        available = 0
+        while not exploration.finished and (steps is None or available < steps):
+            exploration.step()
+            available += 1
+    lanes = tuple(compare) if compare else None
+    return RecordPlan(Path(out), fmt, tuple(size), fps, step_seconds, per_step, available, lang, view, lanes)

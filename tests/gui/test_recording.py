@@ -17,6 +17,8 @@ import pytest
 from memviz.cli import main
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.experiments import Cancelled
+from memviz.gui.language import Language
+from memviz.gui.models import RunSettings
 from memviz.gui.record_dialog import RecordDialog, record_command
 from memviz.gui.recording import AnimationClock, Stage, cut_in_video, record
 
@@ -593,3 +595,36 @@ def test_the_dialog_records_in_the_windows_theme(qtbot, tmp_path, chapter_site):
     themes.manager().apply("projector")  # (the fixture puts the light theme back for the next test)
     command = dialog.command()
     assert command[command.index("--theme") + 1] == "projector"
+
+
+def test_a_compare_video_races_its_lanes_on_one_timeline(tmp_path, chapter_site):
+    """`record --view compare`: the lanes asked for, stepped together, a frame per step here."""
+    lanes = ["frontier/12/fifo", "frontier/12/random"]
+    hashes: list[str] = []
+    out = record(
+        tmp_path / "race.gif", CONFIG, chapter_site, 3, size=(640, 360), view="compare",
+        fps=2, step_seconds=0.5, compare=lanes, frame_hashes=hashes,
+    )  # fmt: skip
+    frames, _ = decode(out)
+    assert len(frames) == (3 + 2) * 1
+    assert frames[0].shape == (360, 640, 3)
+    assert len(set(hashes[1:4])) == 3  # each step draws something new
+    stage = Stage(
+        RunSettings(site=chapter_site, config=CONFIG), Language("en"), (1280, 720), "compare", compare=lanes
+    )
+    try:
+        assert [c.text() for c in stage.model.configs] == lanes
+        stage.model.step()
+        assert stage.model.position == 1
+    finally:
+        stage.close()
+
+
+def test_record_compare_lanes_are_checked_before_any_frame(tmp_path, capsys):
+    out = str(tmp_path / "a.gif")
+    assert record_main(["--out", out, "--compare", "frontier/12/fifo"]) == 2
+    assert capsys.readouterr().err.strip() == "memviz: error: --compare: only with --view compare"
+    assert record_main(["--out", out, "--view", "compare", "--compare", "frontier/12/nope"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("memviz: error:") and "nope" in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "a.gif").exists()

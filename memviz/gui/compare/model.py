@@ -11,14 +11,20 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from memviz.core.compare import MAX_LANES, Comparison, FrameColumn, LaneConfig, compare_runs, frame_table
+from memviz.core.compare import (
+    DEFAULT_LANES,
+    MAX_LANES,
+    Comparison,
+    FrameColumn,
+    LaneConfig,
+    compare_runs,
+    frame_table,
+)
 from memviz.core.engine import RunConfig
 from memviz.core.registry import ConfigError
 from memviz.core.strategies import STRATEGIES
 from memviz.gui.explore.transport import Transport
 from memviz.gui.models import RunSettings
-
-DEFAULT_LANES = ("frontier/12/fifo", "frontier/12/random", "frontier/12/opt")
 
 
 def lanes_for(config: RunConfig) -> list[LaneConfig]:
