@@ -118,3 +118,21 @@ def test_english(make_view):
     view.language.set_code("zh")
     assert view.plot.getPlotItem().getAxis("bottom").labelText == "记忆容量（条）"
     assert [label.text for _, label in view.legend.items] == ["FIFO", "LRU", "随机", "限时遗忘", "先知"]
+
+
+def test_the_capacity_range_follows_the_sites_size_unless_chosen(make_view, keep_analysis_view):
+    from memviz.core.site import Site
+    from memviz.core.sitegen import generate_site
+
+    view = make_view("frontier", capacities=(1, 24))
+    assert view.capacities == list(range(1, 25))  # the chapter's 24 pages: the default
+    sixty = Site.from_dict(generate_site("random", 60, seed=1))
+    view.settings.set_site(sixty)
+    assert view.capacities == list(range(1, 61))
+    view.settings.set_site(Site.from_dict(generate_site("tree", 500, seed=1)))
+    assert view.capacities == list(range(1, 61))  # a big site stops at 60 entries
+    view.capacity_to.setValue(30)  # the user's own range is kept
+    view.settings.set_site(sixty)
+    assert view.capacities == list(range(1, 31))
+    fresh = keep_analysis_view(SweepView(RunSettings(sixty, RunConfig()), Language("en"), auto_run=False))
+    assert fresh.capacities == list(range(1, 61))  # a view opened on the site starts there

@@ -60,7 +60,15 @@ MEMORY_STRATEGIES = tuple(s for s in STRATEGIES if uses_memory(s))
 # The sweep sets capacity, policy and seed itself, so its settings line names only the rest.
 SUMMARY = {"memory": False, "seed": False, "tokens": True}
 DEFAULT_STRATEGY = "frontier"  # the chapter sweeps "visited set + link table"
-DEFAULT_CAPACITY_RANGE = (1, 24)
+# From 1 to the site's page count (a memory that holds the whole site), up to this many entries:
+# the chapter's blog sweeps 1–24, a 60-page site 1–60, a big site stops here.
+DEFAULT_CAPACITY_TOP = 60
+
+
+def default_capacity_range(site: Site) -> tuple[int, int]:
+    return 1, max(1, min(site.n_pages, DEFAULT_CAPACITY_TOP))
+
+
 DEFAULT_PAIR = (12, "random", "fifo")  # the chapter's comparison
 # Marker shapes, by a policy's place in the registry (the chapter's: FIFO o, LRU s, random t).
 MAX_CAPACITY = 200
@@ -120,7 +128,8 @@ class SweepView(AnalysisView):
         self.capacity_to = QSpinBox()
         self.capacity_to.setObjectName("capacity_to")
         self.capacity_dash = QLabel("–")
-        for spin, value in zip((self.capacity_from, self.capacity_to), DEFAULT_CAPACITY_RANGE, strict=True):
+        self._default_range = default_capacity_range(self.settings.site)
+        for spin, value in zip((self.capacity_from, self.capacity_to), self._default_range, strict=True):
             spin.setRange(1, MAX_CAPACITY)
             spin.setValue(value)
         self.capacity_from.valueChanged.connect(lambda v: self.capacity_to.setMinimum(v))
@@ -236,6 +245,17 @@ class SweepView(AnalysisView):
             self.policies,
         )
         return function, len(capacities) * len(self.policies) * self.runs
+
+    def _on_site_change(self, site: Site) -> None:
+        """A new site: the range follows its size, unless the user chose one."""
+        if (self.capacity_from.value(), self.capacity_to.value()) == self._default_range:
+            self._default_range = default_capacity_range(site)
+            low, high = self._default_range
+            self.capacity_from.setMaximum(MAX_CAPACITY)  # the two boxes bound each other
+            self.capacity_to.setMinimum(1)
+            self.capacity_to.setValue(high)
+            self.capacity_from.setValue(low)
+        super()._on_site_change(site)
 
     def _depends_on(self, site: Site, config: RunConfig) -> tuple:
         # The sweep sets strategy, capacity, policy and seed itself.
