@@ -62,7 +62,7 @@ def test_lines_and_bands_are_the_cores_means_and_intervals(make_view):
         assert list(x) == list(range(1, 25))
         assert np.allclose(y, [sweep.ci(c, policy).mean * 100 for c in range(1, 25)])
     legend = [label.text for _, label in view.legend.items]
-    assert legend == ["FIFO", "LRU", "随机", "限时遗忘", "先知"]
+    assert legend == ["FIFO", "LRU", "随机", "限时遗忘（T = 8）", "先知"]
 
 
 def test_any_two_policies_at_any_capacity(make_view, qtbot):
@@ -117,7 +117,13 @@ def test_english(make_view):
     assert view.plot.getPlotItem().getAxis("bottom").labelText == "Memory capacity (entries)"
     view.language.set_code("zh")
     assert view.plot.getPlotItem().getAxis("bottom").labelText == "记忆容量（条）"
-    assert [label.text for _, label in view.legend.items] == ["FIFO", "LRU", "随机", "限时遗忘", "先知"]
+    assert [label.text for _, label in view.legend.items] == [
+        "FIFO",
+        "LRU",
+        "随机",
+        "限时遗忘（T = 8）",
+        "先知",
+    ]
 
 
 def test_the_capacity_range_follows_the_sites_size_unless_chosen(make_view, keep_analysis_view):

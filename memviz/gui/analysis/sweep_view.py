@@ -246,6 +246,16 @@ class SweepView(AnalysisView):
         )
         return function, len(capacities) * len(self.policies) * self.runs
 
+    def _policy_label(self, policy: str) -> str:
+        """A policy's name; time to live with its T, the one the sweep ran with (a curve over
+        capacity at one T)."""
+        name = policy_label(policy, self.language)
+        if policy != "ttl":
+            return name
+        return name + self.language.tr(
+            f"（T = {self.settings.config.time_to_live}）", f" (T = {self.settings.config.time_to_live})"
+        )
+
     def _on_site_change(self, site: Site) -> None:
         """A new site: the range follows its size, unless the user chose one."""
         if (self.capacity_from.value(), self.capacity_to.value()) == self._default_range:
@@ -298,7 +308,7 @@ class SweepView(AnalysisView):
         self.capacity_label.setText(tr("容量", "Capacity"))
         for combo in (self.compare_a, self.compare_b):
             for i, p in enumerate(self.policies):
-                combo.setItemText(i, policy_label(p, self.language))
+                combo.setItemText(i, self._policy_label(p))
         for i in range(self.compare_capacity.count()):
             c = self.compare_capacity.itemData(i)
             self.compare_capacity.setItemText(i, tr(f"{c} 条", f"{c} entries"))
@@ -392,7 +402,7 @@ class SweepView(AnalysisView):
             )
             plot.addItem(curve)
             self.curves[policy] = curve
-            self.legend.addItem(curve, policy_label(policy, self.language))
+            self.legend.addItem(curve, self._policy_label(policy))
         n_pages = self.settings.site.n_pages
         if sweep.capacities[0] <= n_pages <= sweep.capacities[-1] and len(sweep.capacities) > 1:
             full = pg.InfiniteLine(
@@ -479,7 +489,7 @@ class SweepView(AnalysisView):
     def _write_pair(self, pair: Pair, d: PairedDiff) -> None:
         tr = self.language.tr
         capacity, a, b = pair
-        name_a, name_b = policy_label(a, self.language), policy_label(b, self.language)
+        name_a, name_b = self._policy_label(a), self._policy_label(b)
         figure = interval_text(d.mean, d.lo, d.hi)
         ties = d.n - d.wins
         self.compare_result.setText(
@@ -503,7 +513,7 @@ class SweepView(AnalysisView):
 
     def _fill_cell_table(self, capacity: int) -> None:
         sweep = self.result.sweep
-        self.cell_table.setVerticalHeaderLabels([policy_label(p, self.language) for p in self.policies])
+        self.cell_table.setVerticalHeaderLabels([self._policy_label(p) for p in self.policies])
         texts = []
         for policy in self.policies:
             ci = sweep.ci(capacity, policy) if policy in sweep.policies else None
