@@ -123,6 +123,7 @@ def exercise_from_dict(raw: Any, source: str = "exercises", base_dir: Path | Non
         source=source,
         answer_type=kind.answer,
         about_one_run=kind.single_run,
+        view=kind.view,
     )
 
 

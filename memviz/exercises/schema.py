@@ -61,6 +61,7 @@ class Exercise:
     source: str
     answer_type: str  # "choice" (pick one of the prompt's choices) or "number": the kind's
     about_one_run: bool  # the kind asks about one run (else about batches of runs)
+    view: str = "explore"  # the window's view whose experiment it is about (explore, batch, sweep, cost)
 
     @property
     def single_run(self) -> RunConfig | None:

@@ -42,6 +42,12 @@ from memviz.gui.palette import OKABE_ITO
 RIGHT_COLOR = OKABE_ITO["green"]
 WRONG_COLOR = OKABE_ITO["vermillion"]
 OPEN_COLOR = OKABE_ITO["grey"]
+# The button that opens a batch exercise's experiment, by the view it is in.
+OPEN_VIEW_TEXTS = {
+    "batch": ("在「批量」里算这个实验", "Run this experiment in Batch"),
+    "sweep": ("在「容量扫描」里算这个实验", "Run this experiment in Capacity sweep"),
+    "cost": ("在「成本」里算这个实验", "Run this experiment in Cost"),
+}
 MAX_COLUMN_EM = 52  # the exercise column's widest line, in Chinese characters of the answer font
 
 
@@ -405,7 +411,7 @@ class ExercisesView(QWidget):
         self.choices_box.setVisible(False)
         self.number_box.setVisible(False)
         self.check_button.setEnabled(ex is not None)
-        self.explore_button.setVisible(ex is not None and ex.single_run is not None)
+        self.explore_button.setVisible(ex is not None)
         if ex is None:
             return
         try:
@@ -514,12 +520,16 @@ class ExercisesView(QWidget):
         return exercises.grade(ex, exercises.solve(ex).expected)
 
     def _on_explore_click(self) -> None:
+        """Open what the exercise is about: its run in Explore, or its experiment in its view."""
         ex = self.current
-        if ex is None or ex.single_run is None:
+        if ex is None:
             return
         if ex.site != self.settings.site:
             self.settings.set_site(ex.site, ex.site_path)
-        self.settings.open_run(ex.single_run)
+        if ex.single_run is not None:
+            self.settings.open_run(ex.single_run)
+        else:
+            self.settings.open_view(ex.view, ex.config)
 
     def _on_next_click(self) -> None:
         if self.exercises:
@@ -554,7 +564,7 @@ class ExercisesView(QWidget):
         self.heading.setText(tr("练习", "Exercises"))
         self.reset_button.setText(tr("清空进度", "Clear progress"))
         self.check_button.setText(tr("检查答案", "Check"))
-        self.explore_button.setText(tr("在「探索」里打开这次运行", "Open this run in Explore"))
+        self._set_open_text()
         self.reveal_button.setText(tr("看答案", "Show the answer"))
         self.next_button.setText(tr("下一题", "Next"))
         self.number_edit.setPlaceholderText(tr("填一个数", "a number"))
@@ -575,7 +585,16 @@ class ExercisesView(QWidget):
         done, total = self.correct_count(), len(self.exercises)
         self.progress_label.setText(self.language.tr(f"{done} / {total} 答对", f"{done} / {total} right"))
 
+    def _set_open_text(self) -> None:
+        ex, tr = self.current, self.language.tr
+        if ex is None or ex.single_run is not None:
+            self.explore_button.setText(tr("在「探索」里打开这次运行", "Open this run in Explore"))
+            return
+        zh, en = OPEN_VIEW_TEXTS.get(ex.view, OPEN_VIEW_TEXTS["batch"])
+        self.explore_button.setText(tr(zh, en))
+
     def _set_exercise_texts(self) -> None:
+        self._set_open_text()
         ex, lang, tr = self.current, self.language.code, self.language.tr
         if ex is None:
             self.title_label.setText(tr("没有练习", "No exercises"))

@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.tabs.currentChanged.connect(lambda _index: self._set_hint())
         self.settings.open_run_requested.connect(self._on_open_run_request)
+        self.settings.open_view_requested.connect(self.select_view)
         self.settings.compare_requested.connect(lambda config: self.compare.compare_with(config))
         self.settings.compare_requested.connect(lambda _config: self.tabs.setCurrentWidget(self.compare))
         self.settings.site_changed.connect(self._on_site_change)

@@ -21,6 +21,8 @@ class RunSettings(QObject):
     site_changed = Signal(object)  # Site
     # A view asks to show one run in the Explore view (e.g. a click on a dot in the batch plot).
     open_run_requested = Signal(object)  # RunConfig
+    # A view asks to show another with a config in force (an exercise opening its experiment).
+    open_view_requested = Signal(str)  # the view's name, as MainWindow.select_view takes it
     # "Compare this run with…": the Compare view takes the run's config as its first lane.
     compare_requested = Signal(object)  # RunConfig
 
@@ -58,6 +60,10 @@ class RunSettings(QObject):
 
     def compare_run(self, config: RunConfig) -> None:
         self.compare_requested.emit(config)
+
+    def open_view(self, view: str, config: RunConfig) -> None:
+        self.set_config(config)
+        self.open_view_requested.emit(view)
 
     def open_run(self, config: RunConfig) -> None:
         self.set_config(config)

@@ -124,7 +124,7 @@ def test_a_wrong_choice_keeps_the_answer_back(qtbot, settings, store):
 def test_a_batch_exercise_is_computed_when_checked(qtbot, settings, store):
     view = make_view(qtbot, settings, store)
     view.select("frontier-vs-none-diff")
-    assert not view.explore_button.isVisibleTo(view)  # many runs: nothing single to open
+    assert view.explore_button.text() == "在「批量」里算这个实验"  # many runs: their experiment
     answer_and_check(qtbot, view, "+45.1")
     assert "答对了" in view.feedback_label.text()
     assert "[+44.0, +46.1]" in view.explanation_label.text()
@@ -210,6 +210,31 @@ def test_show_in_explore_opens_the_exercise_run(qtbot, settings, store):
         qtbot.mouseClick(view.explore_button, Qt.MouseButton.LeftButton)
     assert signal.args[0] == view.current.config
     assert settings.config.seed == 1070 and settings.config.policy == "lru" and settings.config.capacity == 5
+
+
+@pytest.mark.parametrize(
+    ("ident", "view_name", "text"),
+    [
+        ("frontier-vs-none-diff", "batch", "Run this experiment in Batch"),
+        ("cap12-policy-winner", "sweep", "Run this experiment in Capacity sweep"),
+        ("cost-ratio-frontier", "cost", "Run this experiment in Cost"),
+    ],
+)
+def test_a_batch_exercise_opens_its_experiment(qtbot, settings, store, ident, view_name, text):
+    view = make_view(qtbot, settings, store, lang="en")
+    view.select(ident)
+    assert view.explore_button.text() == text
+    with qtbot.waitSignal(settings.open_view_requested) as signal:
+        qtbot.mouseClick(view.explore_button, Qt.MouseButton.LeftButton)
+    assert signal.args == [view_name]
+    assert settings.config == view.current.config  # the experiment's settings are in force
+
+
+def test_the_main_window_shows_the_view_an_exercise_asks_for(make_window):
+    window = make_window()
+    window.settings.open_view("sweep", window.settings.config)
+    assert window.current_view() is window.select_view("sweep")
+    assert window.tabs.currentWidget() is not window.explore
 
 
 def test_a_broken_teacher_file_is_reported_and_the_others_work(qtbot, settings, store, tmp_path):

@@ -39,6 +39,7 @@ CHAPTER_POLICIES = ("fifo", "lru", "random")  # a policy exercise's default choi
 
 class BatchKind(Kind):
     heavy = True
+    view = "batch"
 
     def read_batch(self, raw, allowed: set[str], fail) -> dict[str, Any]:
         no_extra(raw, {"runs", "seed0"} | allowed, fail)
@@ -50,6 +51,7 @@ class BatchKind(Kind):
 
 class PolicyWinner(BatchKind):
     name = "policy_winner"
+    view = "sweep"
     answer_field_names = frozenset({"runner_up", "means", "diff", "lo", "hi", "wins"})
 
     def read_params(self, raw, config, site, fail):
@@ -243,6 +245,7 @@ COST_FIELDS = frozenset({"tokens", "steps", "all_found", "n_bugs", "per_step"})
 
 
 class CostPerBug(BatchKind):
+    view = "cost"
     name = "cost_per_bug"
     answer = "number"
     default_rel_tolerance = 0.01
@@ -282,6 +285,7 @@ class CostPerBug(BatchKind):
 
 
 class CostRatio(BatchKind):
+    view = "cost"
     name = "cost_ratio"
     answer = "number"
     default_tolerance = 0.1

@@ -58,6 +58,7 @@ class Kind:
     name = ""
     answer = "choice"
     single_run = False
+    view = "explore"  # the window's view whose experiment the exercise is about
     heavy = False
     prompt_field_names: frozenset[str] = frozenset()
     answer_field_names: frozenset[str] = frozenset()
