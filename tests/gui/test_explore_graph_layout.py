@@ -67,3 +67,30 @@ def test_no_label_covers_a_card_or_a_label_and_none_is_cut(shown, size, lang, th
     legend = graph._legend.sceneBoundingRect()
     problems += [f"legend × {graph.pages[p].name}" for p, kind, r in rects if legend.intersects(r)]
     assert problems == []
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_60_page_site_keeps_its_cards_apart(app, qtbot, size):
+    """Too many pages for the view at the smallest type: a bigger canvas shown whole, not a pile."""
+    from memviz.core.site import Site
+    from memviz.core.sitegen import generate_site
+    from memviz.gui.language import Language
+    from memviz.gui.main_window import MainWindow
+    from memviz.gui.models import RunSettings
+
+    site = Site.from_dict(generate_site("random", 60, seed=1))
+    settings = RunSettings(site=site, config=RunConfig(strategy="frontier", capacity=12))
+    window = MainWindow(settings, Language("en"))
+    settings.setParent(window)
+    qtbot.addWidget(window)
+    window.explore.model.set_animated(False)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    window.explore.model.jump(30)
+    QApplication.processEvents()
+    graph = window.explore.graph
+    cards = [r for _, kind, r in placed(graph) if kind == "card"]
+    assert not [(a, b) for a, b in itertools.combinations(cards, 2) if a.intersects(b)]
+    visible = graph.camera.visible_scene_rect()
+    assert all(visible.contains(r) for r in cards)

@@ -72,7 +72,7 @@ SMALL_SITE_PAGES = 300
 # A big site's row of pages may zig-zag over this many lines (a small site's over MAX_LINES).
 BIG_SITE_MAX_LINES = 48
 # A site too big for the view is laid out on a canvas this many times its size, the first that fits.
-MAGNIFICATIONS = (1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0)
+MAGNIFICATIONS = (1.25, 1.5, 1.75, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0)
 # Qt keeps item pictures in a 10 MB pixmap cache by default: a few hundred cards. Past that every
 # step repaints thousands of evicted card pictures (92 -> 23 ms a step at 2,000 pages when raised).
 PIXMAP_CACHE_FLOOR_KB = 10 * 1024
@@ -262,10 +262,11 @@ class SiteGraphView(QGraphicsView):
                     px = max(MIN_PX, px - 0.5)
                 if placement is not None:
                     break
-        if placement is None and big:
-            # Too many pages for the view at the smallest type: lay them out on a canvas a few times
-            # the view's size and show it whole (names too small to read are left off: zoom in or
-            # hover to read them). The legend and caption keep their size.
+        if placement is None:
+            # Too many pages for the view at the smallest type (a 60-page site at 720p, any big
+            # site): lay them out on a canvas a few times the view's size and show it whole, the
+            # cards apart (names too small to read are left off: zoom in or hover to read them).
+            # The legend and caption keep their size.
             for magnify in MAGNIFICATIONS:
                 placement = self._fit(names, px, vw * magnify, vh * magnify, False, magnify=magnify)
                 if placement is not None:
