@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QPointF, QSettings, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
@@ -116,12 +116,26 @@ class ChoiceRow(QWidget):
         self.radio.setAccessibleName(text)
 
     def set_font(self, font: QFont) -> None:
-        """Set the label's font and line the radio up with its first line."""
+        """Set the label's font; the radio is as big as the text's capitals (Qt's own is ~10 px, and
+        faint in the dark theme) and in the theme's ink, lined up with the first line."""
         self.label.setFont(font)
-        offset = max(0, (QFontMetrics(font).height() - self.radio.sizeHint().height()) // 2)
-        self.radio.setContentsMargins(0, 0, 0, 0)
+        metrics = QFontMetrics(font)
+        size = max(12, round(metrics.capHeight() * 1.35))
+        offset = max(0, (metrics.height() - size) // 2)
+        palette = self.palette()
+        ink = palette.color(QPalette.ColorRole.Text).name()
+        ground = palette.color(QPalette.ColorRole.Base).name()
+        mark = palette.color(QPalette.ColorRole.Highlight).name()
+        ring = max(2, size // 8)
         self.layout().setContentsMargins(0, 2, 0, 2)
-        self.radio.setStyleSheet(f"QRadioButton {{ margin-top: {offset}px; }}")
+        self.radio.setStyleSheet(
+            f"QRadioButton {{ margin-top: {offset}px; }}"
+            f" QRadioButton::indicator {{ width: {size}px; height: {size}px; border-radius: {size // 2 + ring}px;"
+            f" border: {ring}px solid {ink}; background: {ground}; }}"
+            f" QRadioButton::indicator:checked {{ background: qradialgradient(cx:0.5, cy:0.5, radius:0.5,"
+            f" fx:0.5, fy:0.5, stop:0 {mark}, stop:0.55 {mark}, stop:0.6 {ground}, stop:1 {ground}); }}"
+        )
+        self.radio.setProperty("indicator_px", size)  # for tests: how big the mark is drawn
 
 
 class ExercisesView(QWidget):
@@ -334,8 +348,12 @@ class ExercisesView(QWidget):
         self.page.setMaximumWidth(QFontMetrics(self._scaled(1.3)).horizontalAdvance("中") * MAX_COLUMN_EM)
 
     def changeEvent(self, event: QEvent) -> None:
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
-            self._apply_fonts()
+        if event.type() in (
+            QEvent.Type.FontChange,
+            QEvent.Type.ApplicationFontChange,
+            QEvent.Type.PaletteChange,
+        ):
+            self._apply_fonts()  # the choices' radios are drawn in the theme's colours too
         super().changeEvent(event)
 
     # -- the list ---------------------------------------------------------------------------------------

@@ -31,6 +31,9 @@ class Theme:
     plot_background: str
     plot_foreground: str
     line_width: float  # pen width multiplier for plots and graph edges
+    # A field's hint text ("a number"): grey, never the ink of an answer (the projector theme's
+    # muted text is black). Empty: the muted colour.
+    placeholder: str = ""
 
 
 LIGHT = Theme("light", "#f4f6f9", "#ffffff", "#eef1f5", "#1d2330", "#5b6472", "#e9edf3",
@@ -38,7 +41,7 @@ LIGHT = Theme("light", "#f4f6f9", "#ffffff", "#eef1f5", "#1d2330", "#5b6472", "#
 DARK = Theme("dark", "#1e2229", "#262b33", "#2d333c", "#e8ebf0", "#a7afbb", "#313842",
              "#56B4E9", "#10141a", "#1b1f25", "#e8ebf0", 1.0)  # fmt: skip
 PROJECTOR = Theme("projector", "#ffffff", "#ffffff", "#f2f2f2", "#000000", "#000000", "#e6e6e6",
-                  "#0050a0", "#ffffff", "#ffffff", "#000000", 1.6)  # fmt: skip
+                  "#0050a0", "#ffffff", "#ffffff", "#000000", 1.6, placeholder="#666666")  # fmt: skip
 BY_NAME = {t.name: t for t in (LIGHT, DARK, PROJECTOR)}
 
 _current = LIGHT
@@ -63,7 +66,7 @@ def palette_for(theme: Theme) -> QPalette:
         (roles.Button, theme.button),
         (roles.Highlight, theme.highlight),
         (roles.HighlightedText, theme.highlight_text),
-        (roles.PlaceholderText, theme.muted),
+        (roles.PlaceholderText, theme.placeholder or theme.muted),
         (roles.BrightText, theme.highlight),
         (roles.Link, theme.highlight),
     ):

@@ -27,6 +27,17 @@ PLATFORM_NOISE = (
 )
 
 
+@pytest.fixture(scope="session", autouse=True)
+def own_settings_folder(tmp_path_factory):
+    """Qt's user settings go to a folder of the test run's own: a window made without a store (the
+    monkey's, a snapshot's) must never write the progress and settings of whoever runs the tests."""
+    from PySide6.QtCore import QSettings
+
+    folder = tmp_path_factory.mktemp("user-settings")
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
+    yield folder
+
+
 @pytest.fixture(scope="session")
 def site():
     return load_site()

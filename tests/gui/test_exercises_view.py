@@ -281,3 +281,23 @@ def test_texts_grow_with_the_window_font(qtbot, settings, store):
     view.setFont(bigger)
     after = view.question_label.font().pointSizeF(), view.choice_rows[0].label.font().pointSizeF()
     assert after == pytest.approx((2 * before[0], 2 * before[1]))
+
+
+def test_a_choices_radio_is_as_big_as_its_text_in_the_themes_ink(qtbot, settings, store):
+    from PySide6.QtGui import QFontMetrics
+
+    from memviz.gui import themes
+
+    view = make_view(qtbot, settings, store)
+    view.select("fifo-cap3-next-eviction")
+    try:
+        for theme in ("dark", "projector", "light"):
+            themes.manager().apply(theme)
+            for row in view.choice_rows:
+                size = row.radio.property("indicator_px")
+                assert size >= 0.8 * QFontMetrics(row.label.font()).capHeight() * 1.35 - 1
+                assert size >= 12
+                ink = row.palette().color(row.palette().ColorRole.Text).name()
+                assert ink in row.radio.styleSheet()  # drawn in the theme's ink, visible on dark
+    finally:
+        themes.manager().apply("light")

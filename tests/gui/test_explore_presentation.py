@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication
 
 from memviz.core.engine import RunConfig
@@ -254,3 +254,15 @@ def test_every_text_colour_reads_on_its_ground(theme):
     assert weak == {}
     if theme == "projector":  # black on white, for the plain text
         assert min(contrast(colours.ink, getattr(colours, g)) for g in ("paper", "backdrop")) > 20.9
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "projector"])
+def test_a_fields_hint_is_grey_not_the_ink_of_an_answer(theme):
+    """The exercise's "a number" in the projector theme was as black as a typed answer (issue 15)."""
+    from memviz.gui import themes
+
+    palette = themes.palette_for(themes.BY_NAME[theme])
+    hint = palette.color(QPalette.ColorRole.PlaceholderText)
+    ink, ground = palette.color(QPalette.ColorRole.Text), palette.color(QPalette.ColorRole.Base)
+    assert contrast(hint, ground) >= 3.0  # still readable
+    assert contrast(ink, ground) / contrast(hint, ground) >= 1.3  # but plainly lighter than an answer

@@ -153,3 +153,9 @@ def test_the_window_tells_a_damaged_settings_file_once(qtbot, tmp_path):
     window.restore_preferences()
     assert "memviz.ini.damaged" in window.statusBar().currentMessage()
     assert window.settings_notice == window.statusBar().currentMessage()
+
+
+def test_the_tests_never_touch_the_users_own_settings(own_settings_folder):
+    from memviz.gui.preferences import default_path
+
+    assert default_path().parent.is_relative_to(own_settings_folder)
