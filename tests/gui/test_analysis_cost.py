@@ -158,3 +158,16 @@ def test_the_legend_and_the_titles_cover_and_cut_nothing(make_view, qtbot, lang,
         title = plot.getPlotItem().titleLabel
         assert title.item.boundingRect().width() <= plot.width()  # the whole title shows
         assert plot.getPlotItem().sceneBoundingRect().right() <= plot.width() + 1  # nothing cut off
+
+
+def test_identical_rows_are_explained(make_view):
+    """With 3 entries every page of the blog has a link not in memory: the link table is never used,
+    so visited set and + link table make the same runs, and the view says why (issue 15)."""
+    small = make_view(lang="en", runs=20, capacity=3)
+    small.compute_blocking()
+    visited, frontier = small.result.costs["visited"], small.result.costs["frontier"]
+    assert [r.tokens for r in visited.runs] == [r.tokens for r in frontier.runs]  # the core's runs
+    assert "made the very same runs" in small.context_label.text()
+    unlimited = make_view(lang="en", runs=20)
+    unlimited.compute_blocking()
+    assert "made the very same runs" not in unlimited.context_label.text()

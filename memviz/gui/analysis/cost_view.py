@@ -238,6 +238,16 @@ class CostView(AnalysisView):
                 f" 在 {limit} 步内没找全的次数：{'，'.join(parts)}。",
                 f" Runs that had not found every bug after {limit} steps: {', '.join(parts)}.",
             )
+        visited, frontier = data.costs.get("visited"), data.costs.get("frontier")
+        if visited is not None and frontier is not None and _same_runs(visited.runs, frontier.runs):
+            # Two identical rows look like a mistake: say why they are the same.
+            note += tr(
+                " 已访问集合和加上链接表的两行一模一样：链接表只在当前页每个链接都已记住时才用得上，"
+                "这样的记忆下从没发生过，所以每一步的选择都一样。",
+                " Visited set and visited set + link table made the very same runs: the link table is"
+                " used only on a page whose every link is remembered, which never happened with this"
+                " memory, so every choice was the same.",
+            )
         capacity = (
             tr("不限", "unlimited")
             if data.config.capacity is None
@@ -337,7 +347,8 @@ class CostView(AnalysisView):
                 pen=mean_pen(),
             )
             short = f"{mean:.0f}" if mean < 10_000 else si_count_3(mean)
-            self.mean_texts[key].setText(tr(f"均值 {short}", f"mean {short}"))
+            # two lines: three columns side by side leave a narrow plot little room at 720p
+            self.mean_texts[key].setText(tr(f"均值\n{short}", f"mean\n{short}"))
             self.mean_texts[key].setColor(ink())
             self.mean_texts[key].fill = pg.mkBrush(qcolor(paper(), 210))
             self.mean_texts[key].setPos(x, log_mean)
@@ -458,3 +469,10 @@ class CostView(AnalysisView):
                 for s, cost in data.costs.items()
             },
         }
+
+
+def _same_runs(a, b) -> bool:
+    """The same seeds gave the same runs, step for step and token for token."""
+    return len(a) == len(b) and all(
+        (x.steps, x.tokens, x.bugs) == (y.steps, y.tokens, y.bugs) for x, y in zip(a, b, strict=True)
+    )
