@@ -90,8 +90,8 @@ def make_window(app, qtbot, site):
     from memviz.gui.main_window import MainWindow
     from memviz.gui.models import RunSettings
 
-    def make(config: RunConfig | None = None, lang: str = "zh", size=(1600, 960)):
-        settings = RunSettings(site=site, config=config or RunConfig())
+    def make(config: RunConfig | None = None, lang: str = "zh", size=(1600, 960), on_site=None):
+        settings = RunSettings(site=on_site or site, config=config or RunConfig())
         window = MainWindow(settings, Language(lang))
         settings.setParent(window)
         qtbot.addWidget(window)
@@ -122,3 +122,18 @@ def keep_analysis_view(qtbot):
     for view in kept:
         view.cancel()
     job_pool().waitForDone(10000)
+
+
+@pytest.fixture
+def shown_and_computed(qtbot):
+    """An analysis view shown at a size, its experiment computed and drawn: for layout tests."""
+
+    def show(view, size):
+        view.resize(*size)
+        view.show()
+        qtbot.waitExposed(view)
+        view.compute_blocking()
+        QApplication.processEvents()
+        return view
+
+    return show

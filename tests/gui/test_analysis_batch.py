@@ -247,16 +247,12 @@ def test_a_dot_names_its_run_in_the_language_in_force(make_view):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("capacity", [3, 12])
-def test_the_differences_legend_covers_no_dot_and_no_line(make_view, qtbot, lang, size, capacity):
+def test_the_differences_legend_covers_no_dot_and_no_line(
+    make_view, shown_and_computed, lang, size, capacity
+):
     from PySide6.QtCore import QPointF
-    from PySide6.QtWidgets import QApplication
 
-    view = make_view("frontier", lang, capacity=capacity)
-    view.resize(*size)
-    view.show()
-    qtbot.waitExposed(view)
-    view.compute_blocking()
-    QApplication.processEvents()
+    view = shown_and_computed(make_view("frontier", lang, capacity=capacity), size)
     box = view.diff_plot.getPlotItem().getViewBox()
     legend = view.diff_legend.sceneBoundingRect()
     for dots in view.diff_dots.values():

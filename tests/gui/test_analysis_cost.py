@@ -135,16 +135,10 @@ def test_a_dot_names_its_run(make_view):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_the_legend_and_the_titles_cover_and_cut_nothing(make_view, qtbot, lang, size):
+def test_the_legend_and_the_titles_cover_and_cut_nothing(make_view, shown_and_computed, lang, size):
     from PySide6.QtCore import QPointF
-    from PySide6.QtWidgets import QApplication
 
-    view = make_view(lang=lang)
-    view.resize(*size)
-    view.show()
-    qtbot.waitExposed(view)
-    view.compute_blocking()
-    QApplication.processEvents()
+    view = shown_and_computed(make_view(lang=lang), size)
     box = view.curve_plot.getPlotItem().getViewBox()
     legend = view.curve_legend.sceneBoundingRect()
     for strategy in STRATEGIES:

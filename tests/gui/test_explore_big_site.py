@@ -24,21 +24,10 @@ def big_site():
 
 
 @pytest.fixture
-def big_window(app, qtbot, big_site):
-    from memviz.gui.language import Language
-    from memviz.gui.main_window import MainWindow
-    from memviz.gui.models import RunSettings
-
+def big_window(make_window, qtbot, big_site):
     assert PAGES > SMALL_SITE_PAGES  # the big-site paths are the ones under test
     config = RunConfig(strategy="frontier", capacity=12, policy="fifo", budget=80)
-    settings = RunSettings(site=big_site, config=config)
-    window = MainWindow(settings, Language("en"))
-    settings.setParent(window)
-    qtbot.addWidget(window)
-    window.explore.model.set_animated(False)
-    window.resize(1600, 960)
-    window.show()
-    qtbot.waitExposed(window)
+    window = make_window(config, "en", on_site=big_site)
     qtbot.waitUntil(lambda: not window.explore.graph.layout_pending)
     QApplication.processEvents()
     return window

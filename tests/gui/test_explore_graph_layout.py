@@ -70,23 +70,13 @@ def test_no_label_covers_a_card_or_a_label_and_none_is_cut(shown, size, lang, th
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_a_60_page_site_keeps_its_cards_apart(app, qtbot, size):
+def test_a_60_page_site_keeps_its_cards_apart(make_window, size):
     """Too many pages for the view at the smallest type: a bigger canvas shown whole, not a pile."""
     from memviz.core.site import Site
     from memviz.core.sitegen import generate_site
-    from memviz.gui.language import Language
-    from memviz.gui.main_window import MainWindow
-    from memviz.gui.models import RunSettings
 
-    site = Site.from_dict(generate_site("random", 60, seed=1))
-    settings = RunSettings(site=site, config=RunConfig(strategy="frontier", capacity=12))
-    window = MainWindow(settings, Language("en"))
-    settings.setParent(window)
-    qtbot.addWidget(window)
-    window.explore.model.set_animated(False)
-    window.resize(*size)
-    window.show()
-    qtbot.waitExposed(window)
+    sixty = Site.from_dict(generate_site("random", 60, seed=1))
+    window = make_window(RunConfig(strategy="frontier", capacity=12), "en", size, on_site=sixty)
     window.explore.model.jump(30)
     QApplication.processEvents()
     graph = window.explore.graph
