@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QPointF, QSettings, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QPainter, QPalette, QPen, QPixmap
+from PySide6.QtCore import QEvent, QSettings, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
@@ -23,9 +23,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMessageBox,
     QPushButton,
-    QRadioButton,
     QScrollArea,
-    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -35,13 +33,10 @@ from memviz import exercises
 from memviz.exercises import AnswerError, Exercise, ExerciseError, Grade
 from memviz.exercises import attempts as loop
 from memviz.gui.exercise_progress import ProgressStore, Record
+from memviz.gui.exercise_widgets import OPEN_COLOR, RIGHT_COLOR, WRONG_COLOR, ChoiceRow, mark_icon
 from memviz.gui.language import Language
 from memviz.gui.models import RunSettings
-from memviz.gui.palette import OKABE_ITO
 
-RIGHT_COLOR = OKABE_ITO["green"]
-WRONG_COLOR = OKABE_ITO["vermillion"]
-OPEN_COLOR = OKABE_ITO["grey"]
 # The button that opens a batch exercise's experiment, by the view it is in.
 OPEN_VIEW_TEXTS = {
     "batch": ("在「批量」里算这个实验", "Run this experiment in Batch"),
@@ -49,93 +44,6 @@ OPEN_VIEW_TEXTS = {
     "cost": ("在「成本」里算这个实验", "Run this experiment in Cost"),
 }
 MAX_COLUMN_EM = 52  # the exercise column's widest line, in Chinese characters of the answer font
-
-
-def _mark_icon(state: str, size: int = 40) -> QIcon:
-    """A filled disc with a tick (right), a cross (wrong), or an empty ring (not answered yet).
-
-    Drawn rather than typed: the bundled CJK font has no ✓/✗ glyphs on every platform.
-    """
-    pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    margin = size * 0.08
-    rect = pixmap.rect().toRectF().adjusted(margin, margin, -margin, -margin)
-    if state == "open":
-        painter.setPen(QPen(QColor(OPEN_COLOR), size * 0.08))
-        painter.drawEllipse(rect.adjusted(size * 0.04, size * 0.04, -size * 0.04, -size * 0.04))
-    else:
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(RIGHT_COLOR if state == "right" else WRONG_COLOR))
-        painter.drawEllipse(rect)
-        pen = QPen(QColor("white"), size * 0.11)
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        painter.setPen(pen)
-        s = size
-        if state == "right":
-            painter.drawPolyline(
-                [QPointF(s * 0.28, s * 0.52), QPointF(s * 0.44, s * 0.67), QPointF(s * 0.72, s * 0.36)]
-            )
-        else:
-            painter.drawLine(QPointF(s * 0.33, s * 0.33), QPointF(s * 0.67, s * 0.67))
-            painter.drawLine(QPointF(s * 0.67, s * 0.33), QPointF(s * 0.33, s * 0.67))
-    painter.end()
-    return QIcon(pixmap)
-
-
-class ClickableLabel(QLabel):
-    clicked = Signal()
-
-    def mousePressEvent(self, event) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            self.clicked.emit()
-        super().mousePressEvent(event)
-
-
-class ChoiceRow(QWidget):
-    """A radio button with a label that wraps (QRadioButton's own text never wraps)."""
-
-    def __init__(self, key: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.key = key
-        self.radio = QRadioButton()
-        self.radio.setObjectName(f"choice_{key}")
-        self.label = ClickableLabel()
-        self.label.setWordWrap(True)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
-        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.label.clicked.connect(lambda: self.radio.setChecked(True))
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 2, 0, 2)
-        layout.addWidget(self.radio, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addWidget(self.label, 1)
-
-    def set_text(self, text: str) -> None:
-        self.label.setText(text)
-        self.radio.setAccessibleName(text)
-
-    def set_font(self, font: QFont) -> None:
-        """Set the label's font; the radio is as big as the text's capitals (Qt's own is ~10 px, and
-        faint in the dark theme) and in the theme's ink, lined up with the first line."""
-        self.label.setFont(font)
-        metrics = QFontMetrics(font)
-        size = max(12, round(metrics.capHeight() * 1.35))
-        offset = max(0, (metrics.height() - size) // 2)
-        palette = self.palette()
-        ink = palette.color(QPalette.ColorRole.Text).name()
-        ground = palette.color(QPalette.ColorRole.Base).name()
-        mark = palette.color(QPalette.ColorRole.Highlight).name()
-        ring = max(2, size // 8)
-        self.layout().setContentsMargins(0, 2, 0, 2)
-        self.radio.setStyleSheet(
-            f"QRadioButton {{ margin-top: {offset}px; }}"
-            f" QRadioButton::indicator {{ width: {size}px; height: {size}px; border-radius: {size // 2 + ring}px;"
-            f" border: {ring}px solid {ink}; background: {ground}; }}"
-            f" QRadioButton::indicator:checked {{ background: qradialgradient(cx:0.5, cy:0.5, radius:0.5,"
-            f" fx:0.5, fy:0.5, stop:0 {mark}, stop:0.55 {mark}, stop:0.6 {ground}, stop:1 {ground}); }}"
-        )
-        self.radio.setProperty("indicator_px", size)  # for tests: how big the mark is drawn
 
 
 class ExercisesView(QWidget):
@@ -169,7 +77,7 @@ class ExercisesView(QWidget):
         self.last_grade: Grade | None = None
         self.message: tuple[str, str] | None = None  # a note in place of a grade: (zh, en)
         self.choice_rows: list[ChoiceRow] = []
-        self._icons = {state: _mark_icon(state) for state in ("open", "right", "wrong")}
+        self._icons = {state: mark_icon(state) for state in ("open", "right", "wrong")}
 
         self._build()
         self._apply_fonts()

@@ -13,6 +13,7 @@ from memviz.core.engine import RunConfig
 from memviz.core.site import Site
 from memviz.core.sitegen import generate_site
 from memviz.gui.explore import graph_items
+from memviz.gui.explore.graph_marks import pages_a_step_touched
 from memviz.gui.explore.graph_view import SMALL_SITE_PAGES
 
 PAGES = 500
@@ -53,10 +54,11 @@ def test_a_step_repaints_only_the_cards_it_touched(big_window, monkeypatch):
     painted = _count_card_paints(monkeypatch)
     for _ in range(20):
         painted.clear()
+        glowed = set(graph._glowing)
         model.step()
         event = model.last_event
         # the step's own pages plus the cards that glowed for the step before
-        touched = graph._pages_a_step_touched(event)
+        touched = pages_a_step_touched(event, glowed)
         graph.viewport().repaint()
         assert set(painted) <= touched, (model.step_index, sorted(set(painted) - touched))
         assert len(touched) <= 12  # a handful of cards, out of 500

@@ -221,9 +221,9 @@ def test_the_trail_is_the_last_moves_newest_strongest_and_a_step_draws_one(make_
     click_step(qtbot, window, 1)
     qtbot.waitUntil(lambda: len(drawn) > 0)
     qtbot.wait(20)
-    newest = [k for k, key in enumerate(graph._trail_keys) if key is not None and key[0] == 9]
+    newest = [k for k, key in enumerate(graph._trail.keys) if key is not None and key[0] == 9]
     assert len(newest) == 1  # the tenth step moved
-    assert [item for item in drawn if item in graph._trail] == [graph._trail[k] for k in newest]
+    assert [item for item in drawn if item in graph._trail.items] == [graph._trail.items[k] for k in newest]
 
 
 def test_a_glow_pulses_without_drawing_its_card_again(make_window, qtbot, monkeypatch):

@@ -1,4 +1,5 @@
-"""The shapes of the site graph's links: the line between two cards, its arrow head, its trail outline.
+"""The shapes of the site graph's links: the line between two cards, its arrow head, its trail outline,
+and the trail of the last moves drawn along them.
 
 Each shape is made once per layout and kept: a link is drawn in the background, walked by the agent,
 followed by the trail and the plan, and on a 10,000-page site there are 40,000 of them.
@@ -7,11 +8,14 @@ followed by the trail and the plan, and on a 10,000-page site there are 40,000 o
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QPainterPath, QPainterPathStroker, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPainterPathStroker, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem
 
-from memviz.gui.explore.graph_items import PageItem
+from memviz.core.engine import StepEvent
+from memviz.gui.explore.graph_items import TRAIL_LENGTH, PageItem, PathsItem
 
 
 class LinkShapes:
@@ -95,3 +99,55 @@ class LinkShapes:
             outline = stroker.createStroke(self.path(p, q)).simplified()
             self._outlines[key] = outline
         return outline
+
+
+class Trail:
+    """The moves of the last TRAIL_LENGTH steps, the newest most opaque. One item per move, kept by
+    that move while it ages: its picture is cached (antialiased filling is the costly part of a
+    repaint) and a step only fades it, so a step draws one new move and copies the others."""
+
+    def __init__(self) -> None:
+        self.items = [PathsItem(-3) for _ in range(TRAIL_LENGTH)]
+        for item in self.items:
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        # What each item shows: (step, from page, to page, colour), or None.
+        self.keys: list[tuple[int, int, int, int] | None] = [None] * TRAIL_LENGTH
+
+    def forget(self) -> None:
+        """Draw every move again at the next sync (the layout or the type size changed)."""
+        self.keys = [None] * TRAIL_LENGTH
+
+    def shown(self) -> list[tuple[int, int, float]]:
+        """(from page, to page, opacity) of each move drawn, the newest first."""
+        shown = [(key, item) for key, item in zip(self.keys, self.items, strict=True) if key is not None]
+        return [
+            (key[1], key[2], item.opacity())
+            for key, item in sorted(shown, key=lambda p: p[0][0], reverse=True)
+        ]
+
+    def sync(self, events: Sequence[StepEvent], links: LinkShapes, width: float, color: QColor) -> None:
+        first = max(0, len(events) - TRAIL_LENGTH)
+        keys = [
+            (i, events[i].from_page, events[i].to_page, color.rgba())
+            for i in range(first, len(events))
+            if events[i].moved
+        ]
+        slots = {key: k for k, key in enumerate(self.keys) if key in keys}
+        free = [k for k in range(TRAIL_LENGTH) if k not in slots.values()]
+        for age, key in enumerate(reversed(keys)):  # age 0 = the latest move
+            k = slots.get(key)
+            if k is None:
+                k = free.pop(0)
+                self.keys[k] = key
+                outline = links.outline(key[1], key[2], width)
+                self.items[k].set_stroke((outline, QPen(Qt.PenStyle.NoPen), QBrush(color)))
+            item = self.items[k]
+            opacity = 0.75 * (1 - age / TRAIL_LENGTH) + 0.06
+            if item.opacity() != opacity:
+                item.setOpacity(opacity)
+            z = -3 + 0.1 * (TRAIL_LENGTH - age) / TRAIL_LENGTH  # newer moves on top
+            if item.zValue() != z:
+                item.setZValue(z)
+        for k in free:
+            self.keys[k] = None
+            self.items[k].set_stroke(None)

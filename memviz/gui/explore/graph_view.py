@@ -12,13 +12,11 @@ import math
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QTimer, QVariantAnimation
 from PySide6.QtGui import (
     QBrush,
-    QColor,
     QFont,
     QFontMetricsF,
     QPainter,
     QPainterPath,
     QPen,
-    QPixmapCache,
 )
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView
 
@@ -54,7 +52,13 @@ from memviz.gui.explore.graph_items import (  # noqa: F401 - tests and callers n
     card_size,
     side_margin,
 )
-from memviz.gui.explore.graph_links import LinkShapes
+from memviz.gui.explore.graph_links import LinkShapes, Trail
+from memviz.gui.explore.graph_marks import (
+    pages_a_step_touched,
+    place_bug_labels,
+    reserve_card_pictures,
+    step_glows,
+)
 from memviz.gui.explore.layout import (
     LINE_OFFSET,
     GraphLayout,
@@ -73,9 +77,6 @@ SMALL_SITE_PAGES = 300
 BIG_SITE_MAX_LINES = 48
 # A site too big for the view is laid out on a canvas this many times its size, the first that fits.
 MAGNIFICATIONS = (1.25, 1.5, 1.75, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0)
-# Qt keeps item pictures in a 10 MB pixmap cache by default: a few hundred cards. Past that every
-# step repaints thousands of evicted card pictures (92 -> 23 ms a step at 2,000 pages when raised).
-PIXMAP_CACHE_FLOOR_KB = 10 * 1024
 
 
 class SiteGraphView(QGraphicsView):
@@ -116,14 +117,7 @@ class SiteGraphView(QGraphicsView):
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         # The background covers the viewport: Qt need not paint the frame underneath first.
         self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
-        # One item per move of the trail, kept by that move while it ages: its picture is cached
-        # (antialiased filling is the costly part of a repaint) and a step only fades it, so a step
-        # draws one new move and copies the others.
-        self._trail = [PathsItem(-3) for _ in range(TRAIL_LENGTH)]
-        # What each item shows: (step, from page, to page, colour), or None.
-        self._trail_keys: list[tuple[int, int, int, int] | None] = [None] * TRAIL_LENGTH
-        for item in self._trail:
-            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._trail = Trail()
         self._plan = PathsItem(-2)
         self._agent = AgentItem()
         self._agent.setVisible(False)
@@ -136,7 +130,7 @@ class SiteGraphView(QGraphicsView):
         for item in (self._plan, self._caption, self._legend):
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         for item in (
-            *self._trail, self._plan,
+            *self._trail.items, self._plan,
             self._agent, self._caption, self._legend,
         ):  # fmt: skip
             self.scene().addItem(item)
@@ -182,13 +176,7 @@ class SiteGraphView(QGraphicsView):
 
     def trail(self) -> list[tuple[int, int, float]]:
         """(from page, to page, opacity) of each move drawn in the trail, the newest first."""
-        shown = [
-            (key, item) for key, item in zip(self._trail_keys, self._trail, strict=True) if key is not None
-        ]
-        return [
-            (key[1], key[2], item.opacity())
-            for key, item in sorted(shown, key=lambda pair: pair[0][0], reverse=True)
-        ]
+        return self._trail.shown()
 
     def legend_font(self) -> QFont:
         """The type of the legend and the nav bar's caption."""
@@ -317,7 +305,7 @@ class SiteGraphView(QGraphicsView):
         legend_bottom = self._legend.boundingRect().bottom() + self._label_px * 0.45
         self._legend.setPos(px * 0.6 * magnify, (vh - legend_bottom) * magnify)
         self._draw_edges()
-        self._trail_keys = [None] * TRAIL_LENGTH  # the moves are drawn again at the new size
+        self._trail.forget()  # the moves are drawn again at the new size
         self._sync_trail()
         self._plan_key = None  # positions or colours changed: the plan is drawn again
         self._sync_plan(self.model.last_event)
@@ -327,15 +315,10 @@ class SiteGraphView(QGraphicsView):
             self._agent.setVisible(False)
 
     def _size_pixmap_cache(self) -> None:
-        """Room in Qt's pixmap cache for every card picture twice over (a card has a glow state)."""
-        if not self.pages:
-            return
-        ratio = self.devicePixelRatioF()
-        rect = self.pages[0].boundingRect()
-        ratio /= self.magnify  # a big site's cards are shown shrunk
-        card_kb = rect.width() * ratio * rect.height() * ratio * 4 / 1024  # 32-bit ARGB
-        needed = int(PIXMAP_CACHE_FLOOR_KB + 2 * len(self.pages) * card_kb)
-        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), needed))
+        if self.pages:  # a big site's cards are shown shrunk
+            reserve_card_pictures(
+                len(self.pages), self.pages[0].boundingRect(), self.devicePixelRatioF() / self.magnify
+            )
 
     def _legend_height(self) -> float:
         return self._legend.boundingRect().height() + self._label_px * 0.9
@@ -460,33 +443,10 @@ class SiteGraphView(QGraphicsView):
         self._place_bug_labels()
 
     def _place_bug_labels(self) -> None:
-        """A bug's name and duplicate count show under its card where they fit: over no other card
-        or label, inside the view. Elsewhere (a small view) they are left to the card's tooltip and
-        the narration; the page the agent is on is placed first, so a bug just found is named."""
-        if not self._centers:
-            return
-        current = self.model.exploration.page
-        view = self.sceneRect()
-        taken: list[QRectF] = []
-        for page in sorted(self.model.site.bug_by_page, key=lambda p: (p != current, p)):
-            item = self.pages[page]
-            item.set_labels_shown(True)
-            rects = [item.mapRectToScene(r) for r in item.label_rects()]
-            fits = all(view.contains(r) for r in rects) and not any(
-                r.intersects(t) for r in rects for t in taken
+        if self._centers:
+            place_bug_labels(
+                self.pages, self.model.site.bug_by_page, self.model.exploration.page, self.sceneRect()
             )
-            for rect in rects if fits else ():
-                for other in self.scene().items(rect):
-                    if (
-                        isinstance(other, PageItem)
-                        and other is not item
-                        and other.mapRectToScene(other.card_rect()).intersects(rect)
-                    ):
-                        fits = False
-                        break
-            item.set_labels_shown(fits)
-            if fits:
-                taken += rects
 
     # -- links --------------------------------------------------------------------------------------
 
@@ -534,7 +494,7 @@ class SiteGraphView(QGraphicsView):
         exploration = self.model.exploration
         current = exploration.page
         color = style.colors().agent
-        glows = self._glows(self.model.last_event)
+        glows = step_glows(self.model.last_event, style.colors())
         if pages is None:
             states = exploration.page_states()
             items = self.pages
@@ -560,62 +520,9 @@ class SiteGraphView(QGraphicsView):
             item.set_glow(glows.get(p))
         self._set_bug_labels()
 
-    def _pages_a_step_touched(self, event: StepEvent) -> set[int]:
-        """Every page whose card one step can change: where the agent was and went, what memory wrote,
-        touched, evicted or dropped, and the cards that glowed for the step before."""
-        pages = {event.from_page, *event.memory_dropped, *self._glowing}
-        for page in (event.to_page, event.memory_written, event.memory_touched, event.memory_evicted):
-            if page is not None:
-                pages.add(page)
-        return pages
-
-    @staticmethod
-    def _glows(event: StepEvent | None) -> dict[int, QColor]:
-        glows: dict[int, QColor] = {}
-        if event is None:
-            return glows
-        c = style.colors()
-        if event.memory_evicted is not None:
-            glows[event.memory_evicted] = c.evict
-        if event.duplicate_report:
-            glows[event.to_page] = c.duplicate
-        elif event.bug_found:
-            glows[event.to_page] = c.bug
-        return glows
-
     def _sync_trail(self) -> None:
-        """The moves of the last TRAIL_LENGTH steps, the newest most opaque. A move keeps its item
-        while it ages: only its opacity changes, its picture is not drawn again."""
-        if self.layout_pending:
-            return
-        events = self.model.events
-        color = style.colors().trail
-        first = max(0, len(events) - TRAIL_LENGTH)
-        keys = [
-            (i, events[i].from_page, events[i].to_page, color.rgba())
-            for i in range(first, len(events))
-            if events[i].moved
-        ]
-        slots = {key: k for k, key in enumerate(self._trail_keys) if key in keys}
-        free = [k for k in range(TRAIL_LENGTH) if k not in slots.values()]
-        width = self._px * TRAIL_WIDTH
-        for age, key in enumerate(reversed(keys)):  # age 0 = the latest move
-            k = slots.get(key)
-            if k is None:
-                k = free.pop(0)
-                self._trail_keys[k] = key
-                outline = self._links.outline(key[1], key[2], width)
-                self._trail[k].set_stroke((outline, QPen(Qt.PenStyle.NoPen), QBrush(color)))
-            item = self._trail[k]
-            opacity = 0.75 * (1 - age / TRAIL_LENGTH) + 0.06
-            if item.opacity() != opacity:
-                item.setOpacity(opacity)
-            z = -3 + 0.1 * (TRAIL_LENGTH - age) / TRAIL_LENGTH  # newer moves on top
-            if item.zValue() != z:
-                item.setZValue(z)
-        for k in free:
-            self._trail_keys[k] = None
-            self._trail[k].set_stroke(None)
+        if not self.layout_pending:
+            self._trail.sync(self.model.events, self._links, self._px * TRAIL_WIDTH, style.colors().trail)
 
     def _sync_plan(self, event: StepEvent | None, reveal: float = 1.0) -> None:
         if self.layout_pending:
@@ -659,7 +566,7 @@ class SiteGraphView(QGraphicsView):
 
     def _on_model_step(self, event: StepEvent) -> None:
         self._walk.stop()
-        self._sync_pages(self._pages_a_step_touched(event))
+        self._sync_pages(pages_a_step_touched(event, self._glowing))
         self._sync_trail()
         self._keep_agent_in_view()
         duration = self.model.animation_ms
