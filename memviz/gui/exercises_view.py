@@ -73,6 +73,7 @@ class ExercisesView(QWidget):
             for ident, record in self.records.items()
         }
         self.outcome: str | None = None  # what the last grade means in the learning loop (loop.RIGHT…)
+        self._hint: tuple[str, str] = ("", "")  # (zh, en) after a wrong answer
         self.current: Exercise | None = None
         self.last_grade: Grade | None = None
         self.message: tuple[str, str] | None = None  # a note in place of a grade: (zh, en)
@@ -431,12 +432,8 @@ class ExercisesView(QWidget):
         if ex is None or not self._attempts().may_reveal:
             return
         loop.reveal(self._attempts())
-        answer = self.current_answer() or ""
-        self._save(Record(answer, False, True))
-        try:
-            self.last_grade = exercises.grade(ex, answer) if answer else self._grade_any(ex)
-        except (AnswerError, ExerciseError):
-            self.last_grade = self._grade_any(ex)
+        self._save(Record(self.current_answer() or "", False, True))
+        self.last_grade = self._grade_any(ex)  # what is shown: the answer's text and its reason
         self.outcome = loop.REVEALED
         self._set_feedback_texts()
 

@@ -440,13 +440,8 @@ class SiteGraphView(QGraphicsView):
                 else ""
             )
             item.set_bug_text(bug, dup)
-        self._place_bug_labels()
-
-    def _place_bug_labels(self) -> None:
-        if self._centers:
-            place_bug_labels(
-                self.pages, self.model.site.bug_by_page, self.model.exploration.page, self.sceneRect()
-            )
+        if self._centers:  # where they fit under their cards, else on hover
+            place_bug_labels(self.pages, site.bug_by_page, self.model.exploration.page, self.sceneRect())
 
     # -- links --------------------------------------------------------------------------------------
 
@@ -472,7 +467,7 @@ class SiteGraphView(QGraphicsView):
             # its whole box, so one path of every link costs ten times as much (50 ms) to draw.
             strokes.append((path, pen, None))
             for target in targets:
-                heads.addPath(self._links.arrow_head(path if target == b else links.path(b, a), target, head))
+                heads.addPath(links.arrow_head(path if target == b else links.path(b, a), target, head))
         self._local_edges.set_strokes([*strokes, (heads, QPen(c.edge, 1), QBrush(c.edge))])
         nav = QPainterPath()
         if self._layout is not None and self._layout.nav_bar:
@@ -489,12 +484,13 @@ class SiteGraphView(QGraphicsView):
     def _sync_pages(self, pages: set[int] | None = None) -> None:
         """Set cards from the engine's page states; only cards that change repaint.
 
-        ``pages``: the only pages that can have changed (a step's, see :meth:`_pages_a_step_touched`),
+        ``pages``: the only pages that can have changed (a step's: ``graph_marks.pages_a_step_touched``),
         so a step costs the same on a 24-page site and a 10,000-page one; None: every page."""
         exploration = self.model.exploration
         current = exploration.page
-        color = style.colors().agent
-        glows = step_glows(self.model.last_event, style.colors())
+        c = style.colors()
+        color = c.agent
+        glows = step_glows(self.model.last_event, c)
         if pages is None:
             states = exploration.page_states()
             items = self.pages
