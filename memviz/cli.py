@@ -22,8 +22,7 @@ from pathlib import Path
 
 from memviz import __version__, scenario_cli
 from memviz.compare_cli import COMMANDS as COMPARE_COMMANDS
-from memviz.compare_cli import add_compare_parsers
-from memviz.core.compare import MAX_LANES, LaneConfig
+from memviz.compare_cli import add_compare_parsers, parse_lanes
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
 from memviz.core.limits import LimitError, bounds, check_batch, check_shown_steps, check_streamed_batch
 from memviz.core.policies import POLICIES
@@ -426,10 +425,7 @@ def cmd_record(args: argparse.Namespace) -> int:
         if args.compare and args.view != "compare":
             raise ValueError("--compare: only with --view compare")
         if args.compare:  # the lanes' own errors, before the GUI toolkit loads
-            if len(args.compare) > MAX_LANES:
-                raise ValueError(f"--compare: at most {MAX_LANES} lanes, got {len(args.compare)}")
-            for text in args.compare:
-                LaneConfig.parse(text)
+            parse_lanes(args.compare, 1)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     _check_out(args.out, args.force)

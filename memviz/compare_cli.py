@@ -60,7 +60,8 @@ def add_compare_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed0", type=_whole("seed0", 0, SEED_MAX), default=1000)
 
 
-def _configs(texts: list[str], least: int) -> list[LaneConfig]:
+def parse_lanes(texts: list[str], least: int) -> list[LaneConfig]:
+    """The lanes ``STRATEGY[/CAPACITY[/POLICY]]`` named on a command line; ConfigError naming the bad one."""
     if not least <= len(texts) <= MAX_LANES:
         raise ConfigError(f"config: give {least} to {MAX_LANES} configs, got {len(texts)}")
     return [LaneConfig.parse(text) for text in texts]
@@ -71,7 +72,7 @@ def _print(lines: list[str]) -> None:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    configs = _configs(args.configs, 2)
+    configs = parse_lanes(args.configs, 2)
     site = load_site(args.site)
     comparison = compare_runs(site, configs, RunConfig(seed=args.seed, budget=args.budget))
     if args.json:
@@ -82,7 +83,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_regret(args: argparse.Namespace) -> int:
-    configs = _configs(args.configs, 1)
+    configs = parse_lanes(args.configs, 1)
     if args.seed0 + args.runs - 1 > SEED_MAX:
         raise ConfigError(f"seed0: seeds {args.seed0}..{args.seed0 + args.runs - 1} go past {SEED_MAX}")
     site = load_site(args.site)

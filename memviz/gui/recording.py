@@ -242,8 +242,7 @@ class Stage:
                 self.model = compare_view.model
             else:
                 self.model = window.explore.model
-        if hasattr(self.model, "set_animated"):
-            self.model.set_animated(True)
+        self.model.set_animated(True)
         self.widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
         self.widget.setMinimumSize(0, 0)
         self.widget.resize(*self.drawn_size)
@@ -313,8 +312,7 @@ def _key_frames(settings: RunSettings, language: Language, plan: RecordPlan) -> 
     """The run's start, middle and end, drawn on a stage of their own (the GIF's palette source)."""
     stage = Stage(settings, language, plan.size, plan.view, plan.drawn_size, plan.compare)
     try:
-        if hasattr(stage.model, "set_animated"):
-            stage.model.set_animated(False)
+        stage.model.set_animated(False)
         images = []
         for position in sorted({0, plan.steps // 2, plan.steps}):
             stage.model.jump(position)

@@ -91,6 +91,9 @@ class CompareModel(Transport, QObject):
     def animation_ms(self) -> int:
         return 0  # lanes draw each step's end state
 
+    def set_animated(self, _animated: bool) -> None:
+        """As the Explore model's (a recording turns animations on and off): the lanes never animate."""
+
     # -- commands -------------------------------------------------------------------------------------
 
     def set_configs(self, configs: list[LaneConfig]) -> None:
