@@ -420,7 +420,7 @@ class BatchView(AnalysisView):
         self.diff_plot.getPlotItem().setYRange(0, self._diff_content_top / (1 - room), padding=0)
         for item in (self.zero_line, self.diff_mean_line, self.ci_region):
             item.setSpan(0, 1 - room)  # the lines stop below the legend, not under it
-        self._resize_diff_dots()  # a row of the dot histogram changed height
+        # (the dots are sized again by sigRangeChanged when the range moved)
 
     def _resize_diff_dots(self, *_: object) -> None:
         """Dots as big as one row of the dot histogram allows, so stacks stay countable.
