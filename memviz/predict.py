@@ -31,15 +31,34 @@ class EvictionQuestion:
 def eviction_question(site: Site, config: RunConfig, calls_made: int) -> EvictionQuestion | None:
     """The question before call ``calls_made + 1``, or None when that call forgets nothing (or the run
     is over). Entries dropped for their age as a step begins (``ttl``) are not an eviction to guess."""
-    exploration = Exploration(site, config)
-    step_until(exploration, limit=calls_made)
-    if exploration.finished:
-        return None
-    before = exploration.memory_order()
-    event = exploration.step()
-    if event.memory_evicted is None or event.memory_dropped:
-        return None
-    return EvictionQuestion(event.call, before, event.memory_evicted)
+    return EvictionQuestions(site, config).before(calls_made)
+
+
+class EvictionQuestions:
+    """The questions of one run, asked step after step: a run of its own one step ahead of the
+    class's, so each question costs one step (replaying from the start only after going back)."""
+
+    def __init__(self, site: Site, config: RunConfig) -> None:
+        self.site, self.config = site, config
+        self._ahead = Exploration(site, config)
+        self._calls = 0  # calls the run ahead has made
+        self._asked: tuple[int, EvictionQuestion | None] | None = None  # (calls made, its question)
+
+    def before(self, calls_made: int) -> EvictionQuestion | None:
+        if self._asked is not None and self._asked[0] == calls_made:
+            return self._asked[1]
+        if calls_made < self._calls:  # gone back: start again
+            self._ahead, self._calls = Exploration(self.site, self.config), 0
+        self._calls += len(step_until(self._ahead, limit=calls_made - self._calls))
+        question = None
+        if not self._ahead.finished:
+            before = self._ahead.memory_order()
+            event = self._ahead.step()
+            self._calls += 1
+            if event.memory_evicted is not None and not event.memory_dropped:
+                question = EvictionQuestion(event.call, before, event.memory_evicted)
+        self._asked = (calls_made, question)
+        return question
 
 
 def _last_step(events: Sequence[StepEvent], page: int, written_only: bool) -> int:

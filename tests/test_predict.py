@@ -64,3 +64,13 @@ def test_the_tally_counts():
         tally.record(right)
     assert (tally.asked, tally.right) == (3, 2)
     assert tally.text("en") == "2 of 3 right" and tally.text("zh") == "猜对 2 / 3"
+
+
+def test_asking_step_after_step_and_going_back_gives_the_engines_questions():
+    """One run kept a step ahead answers as a fresh replay does, forwards, repeated and backwards."""
+    from memviz.predict import EvictionQuestions
+
+    config = RunConfig(strategy="frontier", capacity=3, policy="lru", seed=1001)
+    questions = EvictionQuestions(SITE, config)
+    for calls in [*range(30), 29, 5, 6, 0, 17]:
+        assert questions.before(calls) == eviction_question(SITE, config, calls), calls

@@ -13,7 +13,7 @@ from memviz.core.strategies import uses_memory
 from memviz.gui.explore import style
 from memviz.gui.explore.model import ExploreModel
 from memviz.gui.language import Language
-from memviz.predict import EvictionQuestion, Tally, eviction_question, reveal_text
+from memviz.predict import EvictionQuestion, EvictionQuestions, Tally, reveal_text
 
 COLUMNS = 3  # candidate buttons per row
 
@@ -27,6 +27,7 @@ class PredictBar(QWidget):
         self.model = model
         self.language = language
         self.question: EvictionQuestion | None = None
+        self._questions: EvictionQuestions | None = None  # the run's, made when first asked
         self.answered_call: int | None = None  # the call whose eviction was predicted: it may go
         self.tally = Tally()
         self.reveal_words: tuple[str, str] | None = None  # (zh, en) of the last reveal
@@ -87,7 +88,9 @@ class PredictBar(QWidget):
         calls = self.model.position
         if self.answered_call == calls + 1:
             return True
-        question = eviction_question(self.model.site, self.model.config, calls)
+        if self._questions is None:
+            self._questions = EvictionQuestions(self.model.site, self.model.config)
+        question = self._questions.before(calls)
         self._show_question(question)
         return question is None
 
@@ -115,9 +118,8 @@ class PredictBar(QWidget):
             button.deleteLater()
         self.buttons = []
         if question is not None:
-            lang = self.language.code
             for i, page in enumerate(question.candidates):
-                button = QPushButton(f"{i + 1}  {self.model.site.page_name(page, lang)}")
+                button = QPushButton()  # its text: _set_texts, in the language in force
                 button.setObjectName(f"predict_{page}")
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
                 button.clicked.connect(lambda _checked=False, page=page: self.pick(page))
@@ -158,6 +160,7 @@ class PredictBar(QWidget):
 
     def _on_restart(self) -> None:
         self.setVisible(uses_memory(self.model.config.strategy))  # no memory forgets nothing
+        self._questions = None  # a new run, or new settings
         self.tally = Tally()
         self.answered_call = None
         self.reveal_words = None
