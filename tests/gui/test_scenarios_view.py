@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtWidgets import QApplication
 
 from memviz.core.scenarios import playback as pb
 from memviz.core.scenarios.catalog import SCENARIOS, scenario_site
@@ -112,3 +113,19 @@ def test_explore_says_what_a_time_to_live_does(make_window):
     assert "Unlimited, Time to live: forgotten 4 steps after its last visit" in explore.memory.rule.text()
     explore.model.jump(12)
     assert [p for e in explore.model.events for p in e.memory_dropped]  # entries expired on the way
+
+
+def test_long_event_lines_wrap_within_the_list(make_window):
+    """A poisoned comment or a refused path is read whole at 720p, not scrolled sideways (issue 13)."""
+    window = make_window(lang="en", size=(1280, 720))
+    scenarios = window.select_view("scenarios")
+    scenarios.select("poison", "notes", 1001)
+    scenarios.jump_to_end()
+    QApplication.processEvents()
+    events = scenarios.events
+    assert events.horizontalScrollBar().maximum() == 0  # nothing beyond the right edge
+    width = events.viewport().width()
+    for i in range(events.count()):
+        assert events.visualItemRect(events.item(i)).width() <= width
+    tallest = max(events.visualItemRect(events.item(i)).height() for i in range(events.count()))
+    assert tallest > events.fontMetrics().height() * 1.5  # the comment took a second line

@@ -135,6 +135,11 @@ class ScenariosView(QWidget):
         self.memory_title, self.reports_title = QLabel(), QLabel()
         self.memory = QListWidget(objectName="scenario_memory")
         self.reports = QListWidget(objectName="scenario_reports")
+        for listing in (self.events, self.memory, self.reports):
+            # Long lines (a poisoned comment, a refused path) wrap: scrolled sideways, their point is cut.
+            listing.setWordWrap(True)
+            listing.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            listing.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.exercise_title, self.question, self.feedback = (
             QLabel(),
             QLabel(objectName="scenario_question"),
