@@ -29,7 +29,7 @@ from memviz.gui.analysis import BatchView, CostView, SweepView
 from memviz.gui.analysis.worker import job_pool
 from memviz.gui.fonts import apply_app_font
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
+from memviz.models.settings import RunSettings
 
 
 def time_once(app: QApplication, view, runs: int) -> tuple[float, float, float]:

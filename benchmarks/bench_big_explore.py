@@ -40,7 +40,7 @@ SIZE = (1920, 1080)
 def measure(pages: int, steps: int, app) -> tuple[float, list[float]]:
     from memviz.gui.language import Language
     from memviz.gui.main_window import MainWindow
-    from memviz.gui.models import RunSettings
+    from memviz.models.settings import RunSettings
 
     site = Site.from_dict(generate_site("random", pages, seed=1))
     config = RunConfig(strategy="frontier", capacity=12, policy="fifo", budget=round(1.25 * pages))

@@ -135,7 +135,7 @@ def step_redraw_samples(
     from memviz.gui.app import create_app, settle_garbage_collector
     from memviz.gui.language import Language
     from memviz.gui.main_window import MainWindow
-    from memviz.gui.models import RunSettings
+    from memviz.models.settings import RunSettings
 
     app = create_app(height=size[1])
     window = MainWindow(RunSettings(config=RunConfig(seed=1000)), Language("zh"))

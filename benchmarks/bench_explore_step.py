@@ -78,7 +78,7 @@ def _median_p90(values: list[float]) -> tuple[float, float]:
 def open_window(config: RunConfig, app):
     from memviz.gui.language import Language
     from memviz.gui.main_window import MainWindow
-    from memviz.gui.models import RunSettings
+    from memviz.models.settings import RunSettings
 
     window = MainWindow(RunSettings(config=config), Language("zh"))
     if QGuiApplication.platformName() == "offscreen":

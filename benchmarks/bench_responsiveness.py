@@ -32,7 +32,7 @@ from memviz.core.engine import RunConfig
 from memviz.core.site import load_site
 from memviz.gui.analysis import BatchView
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
+from memviz.models.settings import RunSettings
 
 
 def wait_until(app: QApplication, condition, timeout: float = 60.0) -> None:

@@ -209,19 +209,16 @@ def test_a_bundle_finds_its_resources_in_a_chinese_user_folder(monkeypatch, tmp_
 def test_the_record_dialog_runs_the_bundles_console_program(monkeypatch, tmp_path, platform, files, expected):
     from memviz.core.site import load_site
     from memviz.gui import record_dialog
-    from memviz.gui.models import RunSettings
+    from memviz.models.settings import RunSettings
 
     for name in files:
         (tmp_path / name).write_bytes(b"")
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     monkeypatch.setattr(sys, "executable", str(tmp_path / files[0]))
     settings = RunSettings(site=load_site())
-    try:
-        command = record_dialog.record_command(
-            settings, tmp_path / "录像.mp4", "zh", 2, (640, 360), 10, "graph", 0.5
-        )
-    finally:
-        settings.deleteLater()
+    command = record_dialog.record_command(
+        settings, tmp_path / "录像.mp4", "zh", 2, (640, 360), 10, "graph", 0.5
+    )
     assert command[:2] == [str(tmp_path / expected), "record"]
     assert command[command.index("--out") + 1] == str(tmp_path / "录像.mp4")
 

@@ -35,7 +35,7 @@ from memviz.exercises import attempts as loop
 from memviz.gui.exercise_progress import ProgressStore, Record
 from memviz.gui.exercise_widgets import OPEN_COLOR, RIGHT_COLOR, WRONG_COLOR, ChoiceRow, mark_icon
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
+from memviz.models.settings import RunSettings
 
 # The button that opens a batch exercise's experiment, by the view it is in.
 OPEN_VIEW_TEXTS = {

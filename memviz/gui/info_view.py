@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from memviz.core.engine import ConfigError, RunConfig
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
+from memviz.models.settings import RunSettings
 from memviz.paths import resource_path
 
 FONT_SCALE = 1.45  # notes are read from the back of a room, and on a projector

@@ -29,9 +29,9 @@ from memviz.gui import notices, themes
 from memviz.gui.explore import ExploreView
 from memviz.gui.language import Language
 from memviz.gui.lazy_view import LazyView
-from memviz.gui.models import RunSettings
 from memviz.gui.preferences import ZOOM_MAX, ZOOM_MIN, Preferences
 from memviz.gui.themes import THEMES
+from memviz.models.settings import RunSettings
 from memviz.outfile import atomic_output
 from memviz.paths import dialog_start
 
@@ -56,7 +56,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("memviz_main_window")
-        self.settings = settings if settings is not None else RunSettings(parent=self)
+        self.settings = settings if settings is not None else RunSettings()
         self.language = language if language is not None else Language(parent=self)
         self.preferences = preferences
         self.settings_notice: str | None = None  # what start-up told about the settings file

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
+from memviz.models.settings import RunSettings
 from memviz.outfile import TEMPORARY_PREFIX
 from memviz.record.plan import (
     DEFAULT_FPS,

@@ -30,7 +30,9 @@ from memviz.core.engine import RunConfig
 from memviz.core.experiments import Cancelled
 from memviz.core.site import Site
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
+from memviz.models.explore import ExploreModel
+from memviz.models.settings import RunSettings
+from memviz.models.transport import SPEEDS
 from memviz.outfile import atomic_output
 from memviz.record.encoders import open_writer
 from memviz.record.plan import (
@@ -216,7 +218,6 @@ class Stage:
         self.caption: CaptionStrip | None = None
         if view == "graph":
             from memviz.gui.explore.graph_view import SiteGraphView
-            from memviz.gui.explore.model import ExploreModel
 
             self.model = ExploreModel(settings)
             widget = QWidget()
@@ -251,8 +252,6 @@ class Stage:
 
     def set_step_seconds(self, seconds: float) -> None:
         """Pick the autoplay speed nearest one step per ``seconds``: views size animations from it."""
-        from memviz.gui.explore.model import SPEEDS
-
         wanted = 1.0 / seconds
         self.model.set_speed_index(min(range(len(SPEEDS)), key=lambda i: (abs(SPEEDS[i] - wanted), i)))
 
@@ -278,8 +277,6 @@ class Stage:
     def close(self) -> None:
         self.widget.close()
         self.widget.deleteLater()
-        if self.model.parent() is None:
-            self.model.deleteLater()
         QCoreApplication.sendPostedEvents(None, 0)
 
 
@@ -400,7 +397,6 @@ def record(
     finally:
         if stage is not None:
             stage.close()
-        settings.deleteLater()
         language.deleteLater()
         QCoreApplication.sendPostedEvents(None, 0)
         app.processEvents()

@@ -69,7 +69,7 @@ def snapshot(
     from memviz.gui.app import create_app
     from memviz.gui.language import Language
     from memviz.gui.main_window import MainWindow
-    from memviz.gui.models import RunSettings
+    from memviz.models.settings import RunSettings
 
     if theme not in themes.THEMES:
         raise ValueError(f"theme: expected one of {', '.join(themes.THEMES)}, got {theme!r}")
@@ -119,7 +119,6 @@ def snapshot(
     finally:
         window.close()
         window.deleteLater()
-        settings.deleteLater()
         QCoreApplication.sendPostedEvents(None, 0)
         app.processEvents()
         if previous_font is not None:  # a running app keeps its own type size and theme

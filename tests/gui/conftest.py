@@ -88,12 +88,11 @@ def make_window(app, qtbot, site):
     """A main window on a config, animations off, shown at 1600x960."""
     from memviz.gui.language import Language
     from memviz.gui.main_window import MainWindow
-    from memviz.gui.models import RunSettings
+    from memviz.models.settings import RunSettings
 
     def make(config: RunConfig | None = None, lang: str = "zh", size=(1600, 960), on_site=None):
         settings = RunSettings(site=on_site or site, config=config or RunConfig())
         window = MainWindow(settings, Language(lang))
-        settings.setParent(window)
         qtbot.addWidget(window)
         window.explore.model.set_animated(False)
         window.resize(*size)

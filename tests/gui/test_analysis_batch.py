@@ -12,7 +12,7 @@ from memviz.core.stats import pct
 from memviz.gui.analysis import ANALYSIS_VIEWS, BatchView
 from memviz.gui.analysis.worker import job_pool
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
+from memviz.models.settings import RunSettings
 
 SITE = load_site()
 

@@ -13,8 +13,8 @@ from memviz.core.stats import pct
 from memviz.core.strategies import STRATEGIES
 from memviz.gui.analysis import CostView
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
 from memviz.gui.palette import strategy_dash
+from memviz.models.settings import RunSettings
 
 SITE = load_site()
 

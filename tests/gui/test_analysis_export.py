@@ -15,7 +15,7 @@ from memviz.core.stats import mean_ci, pct
 from memviz.gui.analysis import BatchView, CostView, SweepView
 from memviz.gui.analysis.export import PNG_WIDTH, config_of, read_csv
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
+from memviz.models.settings import RunSettings
 
 SITE = load_site()
 

@@ -13,7 +13,7 @@ from memviz.core.site import load_site
 from memviz.gui.analysis import BatchView, CostView, SweepView
 from memviz.gui.analysis.worker import Job
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
+from memviz.models.settings import RunSettings
 
 SITE = load_site()
 

@@ -11,7 +11,7 @@ from memviz.core.engine import Exploration, RunConfig
 from memviz.core.policies import POLICIES
 from memviz.gui.compare.view import CompareView
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
+from memviz.models.settings import RunSettings
 
 
 def expected_columns(site, config: RunConfig) -> list[dict]:

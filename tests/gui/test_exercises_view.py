@@ -10,7 +10,7 @@ from PySide6.QtCore import QSettings, Qt
 from memviz import exercises as core
 from memviz.gui.exercises_view import ExercisesView
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
+from memviz.models.settings import RunSettings
 
 
 @pytest.fixture

@@ -402,7 +402,7 @@ def test_views_are_found_by_name(make_window):
 def test_closing_leaves_no_window_behind(app, qtbot, site):
     from memviz.gui.language import Language
     from memviz.gui.main_window import MainWindow
-    from memviz.gui.models import RunSettings
+    from memviz.models.settings import RunSettings
 
     before = {id(w) for w in QApplication.topLevelWidgets() if w.isVisible()}
     window = MainWindow(RunSettings(site=site), Language("en"))

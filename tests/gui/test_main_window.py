@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QApplication, QLabel
 from memviz.core.engine import RunConfig
 from memviz.gui.language import Language
 from memviz.gui.main_window import MainWindow
-from memviz.gui.models import RunSettings
 from memviz.gui.preferences import Preferences, store_at
+from memviz.models.settings import RunSettings
 
 
 def test_zoom_scales_the_whole_ui_and_resets(make_window, qtbot):

@@ -18,9 +18,9 @@ from memviz.cli import main
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.experiments import Cancelled
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
 from memviz.gui.record_dialog import RecordDialog, record_command
 from memviz.gui.recording import AnimationClock, Stage, cut_in_video, record
+from memviz.models.settings import RunSettings
 
 
 def record_main(argv: list[str]) -> int:
@@ -100,7 +100,7 @@ def test_animation_progress_is_set_by_the_frame_clock(tmp_path, chapter_site):
 def _stage(chapter_site, view: str, config=CONFIG, size=(640, 360)):
     from memviz.gui.app import create_app
     from memviz.gui.language import Language
-    from memviz.gui.models import RunSettings
+    from memviz.models.settings import RunSettings
 
     create_app(height=size[1])
     stage = Stage(RunSettings(chapter_site, config), Language("en"), size, view)
@@ -268,7 +268,7 @@ def test_record_command_line_errors_are_one_line(tmp_path, capsys):
 
 
 def test_record_command_repeats_the_window_settings(qtbot, tmp_path, chapter_site):
-    from memviz.gui.models import RunSettings
+    from memviz.models.settings import RunSettings
 
     settings = RunSettings(chapter_site, RunConfig(strategy="visited", seed=7, capacity=None, budget=12))
     command = record_command(settings, tmp_path / "v.mp4", "en", None, (1280, 720), 30, "explore", 1.5)
@@ -283,7 +283,7 @@ def test_record_command_repeats_the_window_settings(qtbot, tmp_path, chapter_sit
 
 def _dialog(qtbot, tmp_path, chapter_site, name: str):
     from memviz.gui.language import Language
-    from memviz.gui.models import RunSettings
+    from memviz.models.settings import RunSettings
 
     settings = RunSettings(chapter_site, CONFIG.with_(budget=4))
     dialog = RecordDialog(settings, Language("en"))

@@ -11,7 +11,7 @@ from memviz.core.policies import POLICIES
 from memviz.core.site import load_site
 from memviz.gui.analysis import SweepView
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
+from memviz.models.settings import RunSettings
 from tests.core.test_memory import Newest
 
 MRU = dict(zh="最新写入的先忘", en="MRU", rule_zh="最新写入的先忘", rule_en="newest written goes first")

@@ -38,7 +38,7 @@ from memviz.gui.analysis import export
 from memviz.gui.analysis.common import JobBar, clicked_seed, headline_label, style_plot
 from memviz.gui.analysis.worker import Job, JobContext
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
+from memviz.models.settings import RunSettings
 from memviz.paths import dialog_start
 
 MAX_RUNS = 20000

@@ -31,13 +31,14 @@ from memviz.core.compare import MAX_LANES, LaneConfig
 from memviz.core.engine import RunConfig
 from memviz.gui import themes
 from memviz.gui.compare.lane import LaneWidget
-from memviz.gui.compare.model import CompareModel, lanes_for
 from memviz.gui.compare.regret_panel import RegretPanel
 from memviz.gui.explore import style
 from memviz.gui.explore.controls import PlaybackBar
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
 from memviz.gui.palette import OKABE_ITO, policy_colour, strategy_colour
+from memviz.gui.qt_clock import QtClock
+from memviz.models.compare import CompareModel, lanes_for
+from memviz.models.settings import RunSettings
 
 SPARE_COLOURS = (OKABE_ITO["blue"], OKABE_ITO["orange"], OKABE_ITO["green"], OKABE_ITO["vermillion"])
 
@@ -57,7 +58,7 @@ class CompareView(QWidget):
         self.setObjectName("compare")
         self.settings = settings
         self.language = language
-        self.model = CompareModel(settings, self)
+        self.model = CompareModel(settings, QtClock(self))
         self.playback = PlaybackBar(self.model, language)
         self.add_button = QPushButton()
         self.add_button.setObjectName("add_lane")

@@ -30,9 +30,10 @@ from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX, SEED_MIN
 from memviz.core.strategies import STRATEGIES
 from memviz.gui.explore import style
-from memviz.gui.explore.model import SPEEDS, ExploreModel
 from memviz.gui.explore.paint_cache import ShapeCache
 from memviz.gui.language import Language
+from memviz.models.explore import ExploreModel
+from memviz.models.transport import SPEEDS
 from memviz.wording import policy_name, strategy_name
 
 MAX_BUDGET = 1000

@@ -66,9 +66,9 @@ from memviz.gui.explore.layout import (
     row_positions,
     site_layout,
 )
-from memviz.gui.explore.model import ExploreModel
 from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.language import Language
+from memviz.models.explore import ExploreModel
 
 # Up to this many pages one rectangle around a step's changes repaints fastest (measured); above it
 # Qt's smart mode repaints only the changed cards, which a big site's far-apart cards need.

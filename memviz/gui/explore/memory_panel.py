@@ -19,9 +19,9 @@ from memviz.core.engine import StepEvent
 from memviz.core.policies import POLICIES
 from memviz.gui.explore import style
 from memviz.gui.explore.memory_fold import Fold, Line, fold_lines, line_of_slot
-from memviz.gui.explore.model import ExploreModel
 from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.language import Language
+from memviz.models.explore import ExploreModel
 from memviz.wording import policy_name, policy_rule, strategy_name
 
 NORMAL = "normal"

@@ -8,7 +8,6 @@ from PySide6.QtWidgets import QPlainTextEdit
 
 from memviz.core.engine import StepEvent
 from memviz.gui.explore import style
-from memviz.gui.explore.model import ExploreModel
 from memviz.gui.explore.narration import (
     KIND_BUG,
     KIND_DUPLICATE,
@@ -23,6 +22,7 @@ from memviz.gui.explore.narration import (
     narrate_step,
 )
 from memviz.gui.language import Language
+from memviz.models.explore import ExploreModel
 
 # Each kind of line in one of the theme's text colours (style.ExploreColors' field names).
 _COLORS = {

@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (
 from memviz.core.engine import StepEvent
 from memviz.core.stats import pct
 from memviz.gui.explore import style
-from memviz.gui.explore.model import ExploreModel
 from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.language import Language
 from memviz.gui.palette import OKABE_ITO
+from memviz.models.explore import ExploreModel
 
 STATS = ("steps", "coverage", "repeats", "tokens", "bugs", "reports", "duplicates")
 MAX_COLUMNS, MIN_COLUMNS = 4, 3  # two columns would leave the memory list no room

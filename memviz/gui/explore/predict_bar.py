@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QPush
 from memviz.core.policies import POLICIES
 from memviz.core.strategies import uses_memory
 from memviz.gui.explore import style
-from memviz.gui.explore.model import ExploreModel
 from memviz.gui.language import Language
+from memviz.models.explore import ExploreModel
 from memviz.predict import EvictionQuestion, EvictionQuestions, Tally, reveal_text
 
 COLUMNS = 3  # candidate buttons per row

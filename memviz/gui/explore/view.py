@@ -25,12 +25,13 @@ from memviz.gui.explore import style
 from memviz.gui.explore.controls import ConfigBar, PlaybackBar
 from memviz.gui.explore.graph_view import SiteGraphView
 from memviz.gui.explore.memory_panel import MemoryPanel
-from memviz.gui.explore.model import ExploreModel
 from memviz.gui.explore.narration_log import NarrationLog
 from memviz.gui.explore.numbers_panel import NumbersPanel, ProgressPlot
 from memviz.gui.explore.predict_bar import PredictBar
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
+from memviz.gui.qt_clock import QtClock
+from memviz.models.explore import ExploreModel
+from memviz.models.settings import RunSettings
 
 
 class ExploreView(QWidget):
@@ -38,7 +39,7 @@ class ExploreView(QWidget):
         super().__init__(parent)
         self.setObjectName("explore")
         self.language = language
-        self.model = ExploreModel(settings, self)
+        self.model = ExploreModel(settings, QtClock(self))
         self.config_bar = ConfigBar(self.model, language)
         self.playback = PlaybackBar(self.model, language)
         self.graph = SiteGraphView(self.model, language)

@@ -32,8 +32,8 @@ from memviz.core.scenarios.catalog import SCENARIOS, scenario_site
 from memviz.core.scenarios.exercises import EXERCISES_BY_SCENARIO
 from memviz.gui.explore import style
 from memviz.gui.language import Language
-from memviz.gui.models import RunSettings
 from memviz.gui.scenarios.canvas import MARKER_COLOURS, POISONED, RETEST, STALE, PagesCanvas, Timeline, bold
+from memviz.models.settings import RunSettings
 
 PLAY_INTERVAL_MS = 500
 

@@ -1,13 +1,22 @@
-"""The Explore model: steps, back, jumps and autoplay give exactly the core's run."""
+"""The Explore model: steps, back, jumps and autoplay give exactly the core's run.
+
+Qt-free: no QApplication here; autoplay runs on a fake clock, so it cannot be late on a busy machine.
+"""
 
 from __future__ import annotations
+
+import subprocess
+import sys
 
 import pytest
 
 from memviz.core.engine import Exploration, RunConfig
+from memviz.core.site import load_site
 from memviz.core.stepping import step_until
-from memviz.gui.explore.model import SPEEDS, ExploreModel
-from memviz.gui.models import RunSettings
+from memviz.models.clock import ManualClock
+from memviz.models.explore import ExploreModel
+from memviz.models.settings import RunSettings
+from memviz.models.transport import SPEEDS
 
 CONFIGS = [
     RunConfig(),
@@ -22,10 +31,15 @@ def core_events(site, config, n):
     return step_until(Exploration(site, config), limit=n)
 
 
+@pytest.fixture(scope="module")
+def site():
+    return load_site()
+
+
 @pytest.fixture
-def model_for(app, site):
+def model_for(site):
     def make(config):
-        return ExploreModel(RunSettings(site=site, config=config))
+        return ExploreModel(RunSettings(site=site, config=config), ManualClock())
 
     return make
 
@@ -96,18 +110,61 @@ def test_reset_and_config_change_restart(model_for, site):
     assert model.total == 30
 
 
-def test_autoplay_is_timer_driven_and_stops_at_the_end(model_for, qtbot):
+def test_autoplay_steps_on_the_clock_and_stops_at_the_end(model_for):
     model = model_for(RunConfig(budget=6))
-    model.set_speed_index(len(SPEEDS) - 1)
-    assert model.position == 0
+    clock = model.clock
+    model.set_speed_index(SPEEDS.index(2.0))  # one step every 500 ms
+    playing = []
+    model.playing_changed.connect(playing.append)
     model.play()
-    assert model.playing
-    qtbot.waitUntil(lambda: model.finished, timeout=30000)
-    assert not model.playing and model.position == 6
+    assert model.playing and playing == [True]
+    clock.advance(499)
+    assert model.position == 0  # not due yet
+    clock.advance(1)
+    assert model.position == 1
+    model.set_speed_index(SPEEDS.index(5.0))  # faster while playing: every 200 ms from now on
+    clock.advance(400)
+    assert model.position == 3
+    clock.advance(10_000)
+    assert model.finished and model.position == 6
+    assert not model.playing and playing == [True, False] and not clock.running
     model.play()  # at the end, play starts over
     assert model.position == 0 and model.playing
     model.pause()
-    assert not model.playing
+    assert not model.playing and not clock.running
+    clock.advance(10_000)
+    assert model.position == 0
+
+
+def test_a_closed_step_gate_holds_the_step_and_pauses(model_for):
+    model = model_for(RunConfig())
+    model.step_gate = lambda: False
+    model.play()
+    model.clock.advance(5_000)
+    assert model.position == 0 and not model.playing
+    assert model.step() is None
+    model.step_gate = None
+    assert model.step() is not None and model.position == 1
+
+
+def test_the_models_run_without_qt():
+    """The recorder and scripts drive the models with no QApplication: nothing here imports Qt."""
+    code = (
+        "import sys\n"
+        "from memviz.core.engine import RunConfig\n"
+        "from memviz.models.clock import ManualClock\n"
+        "from memviz.models.compare import CompareModel\n"
+        "from memviz.models.explore import ExploreModel\n"
+        "from memviz.models.settings import RunSettings\n"
+        "settings = RunSettings(config=RunConfig(capacity=3))\n"
+        "explore, compare = ExploreModel(settings, ManualClock()), CompareModel(settings, ManualClock())\n"
+        "explore.play(); explore.clock.advance(60_000); compare.jump(7)\n"
+        "assert explore.position == 30 and compare.position == 7\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'PySide6', 'pyqtgraph', 'shiboken6'}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
 
 
 def test_speed_and_animation_settings(model_for):

@@ -9,7 +9,7 @@ Explore view's :class:`~memviz.gui.explore.controls.PlaybackBar` drives it as it
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from psygnal import Signal
 
 from memviz.core.compare import (
     DEFAULT_LANES,
@@ -23,8 +23,9 @@ from memviz.core.compare import (
 from memviz.core.engine import RunConfig
 from memviz.core.registry import ConfigError
 from memviz.core.strategies import STRATEGIES
-from memviz.gui.explore.transport import Transport
-from memviz.gui.models import RunSettings
+from memviz.models.clock import Clock
+from memviz.models.settings import RunSettings
+from memviz.models.transport import PrecomputedTransport
 
 
 def lanes_for(config: RunConfig) -> list[LaneConfig]:
@@ -41,7 +42,7 @@ def lanes_for(config: RunConfig) -> list[LaneConfig]:
     return [first, *others][:3]
 
 
-class CompareModel(Transport, QObject):
+class CompareModel(PrecomputedTransport):
     stepped = Signal(object)  # the new position (the transport's "one step forward")
     replayed = Signal()  # the position jumped
     restarted = Signal()  # new lanes (configs, seed, budget or site) at step 0
@@ -49,12 +50,10 @@ class CompareModel(Transport, QObject):
     speed_changed = Signal(int)
     regret_selected = Signal(object)  # (lane index, step evicted at, page) or None
 
-    def __init__(self, settings: RunSettings, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, settings: RunSettings, clock: Clock | None = None) -> None:
+        super().__init__(clock)
         self.settings = settings
         self._configs = [LaneConfig.parse(text) for text in DEFAULT_LANES]
-        self._position = 0
-        self._init_transport()
         self.selected: tuple[int, int, int] | None = None
         self._compute()
         settings.config_changed.connect(self._on_settings_change)
@@ -76,23 +75,8 @@ class CompareModel(Transport, QObject):
         return self._frames
 
     @property
-    def position(self) -> int:
-        return self._position
-
-    @property
     def total(self) -> int:
         return self._comparison.steps
-
-    @property
-    def finished(self) -> bool:
-        return self._position >= self.total
-
-    @property
-    def animation_ms(self) -> int:
-        return 0  # lanes draw each step's end state
-
-    def set_animated(self, _animated: bool) -> None:
-        """As the Explore model's (a recording turns animations on and off): the lanes never animate."""
 
     # -- commands -------------------------------------------------------------------------------------
 
@@ -110,27 +94,6 @@ class CompareModel(Transport, QObject):
         configs = list(self._configs)
         configs[index] = config
         self.set_configs(configs)
-
-    def step(self) -> None:
-        if self.finished:
-            self.pause()
-            return
-        self._position += 1
-        if self.finished:
-            self.pause()
-        self.stepped.emit(self._position)
-
-    def back(self) -> None:
-        if self._position > 0:
-            self.jump(self._position - 1)
-
-    def jump(self, position: int) -> None:
-        position = max(0, min(int(position), self.total))
-        if position != self._position:
-            self._position = position
-            if self.finished:
-                self.pause()
-            self.replayed.emit()
 
     def reset(self) -> None:
         self.pause()
@@ -160,12 +123,6 @@ class CompareModel(Transport, QObject):
         self._position = 0
         self.selected = None
         self.restarted.emit()
-
-    def _on_timer_tick(self) -> None:
-        self.step()
-
-    def _rewind(self) -> None:
-        self.jump(0)
 
     def _on_settings_change(self, _value) -> None:
         config = self.settings.config

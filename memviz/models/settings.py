@@ -1,20 +1,20 @@
-"""Models shared by every view: the site and run settings in force, and the UI language.
+"""The site and run settings in force, shared by every view.
 
-Views take these models and subscribe to them (napari style); they never hold a second copy of
-the settings. The core does all the computing.
+Views take this model and subscribe to it (napari style); they never hold a second copy of the
+settings. The core does all the computing. Qt-free: its signals are psygnal's.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from psygnal import Signal
 
 from memviz.core.engine import RunConfig
 from memviz.core.site import Site, load_site
 
 
-class RunSettings(QObject):
+class RunSettings:
     """The site and the run config the user has chosen; every view reads them from here."""
 
     config_changed = Signal(object)  # RunConfig
@@ -26,8 +26,7 @@ class RunSettings(QObject):
     # "Compare this run with…": the Compare view takes the run's config as its first lane.
     compare_requested = Signal(object)  # RunConfig
 
-    def __init__(self, site: Site | None = None, config: RunConfig | None = None, parent=None) -> None:
-        super().__init__(parent)
+    def __init__(self, site: Site | None = None, config: RunConfig | None = None) -> None:
         self._site = site if site is not None else load_site()
         self._site_path: Path | None = None
         self._config = config if config is not None else RunConfig()

@@ -2,22 +2,21 @@
 
 It owns an :class:`~memviz.core.engine.Exploration` built from the shared :class:`RunSettings` and the
 list of step events so far, so every view can redraw the whole story at any point. Nothing moves on
-its own: a step happens only on an explicit :meth:`step` call or on the autoplay :class:`QTimer`.
+its own: a step happens only on an explicit :meth:`step` call or on a tick of the autoplay clock.
 Going back and jumping on the timeline replay the seed from the start; the core is deterministic, so
 step *n* is the same whichever way the model reaches it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from PySide6.QtCore import QObject, Signal
+from psygnal import Signal
 
 from memviz.core.engine import Exploration, RunConfig, StepEvent
 from memviz.core.site import Site
 from memviz.core.stepping import step_until
-from memviz.gui.explore.transport import SPEEDS, Transport  # noqa: F401 - SPEEDS: views import it from here
-from memviz.gui.models import RunSettings
+from memviz.models.clock import Clock
+from memviz.models.settings import RunSettings
+from memviz.models.transport import Transport
 
 # The marker's walk along an edge takes this share of the time between steps, up to MAX_ANIMATION_MS,
 # so at full speed it still arrives before the next step starts.
@@ -25,7 +24,7 @@ ANIMATION_SHARE = 0.6
 MAX_ANIMATION_MS = 600
 
 
-class ExploreModel(Transport, QObject):
+class ExploreModel(Transport):
     """A run the views watch: its config, its Exploration and the events so far."""
 
     stepped = Signal(object)  # StepEvent: one step forward; views animate it
@@ -35,15 +34,11 @@ class ExploreModel(Transport, QObject):
     speed_changed = Signal(int)  # index into SPEEDS
     animated_changed = Signal(bool)
 
-    def __init__(self, settings: RunSettings, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, settings: RunSettings, clock: Clock | None = None) -> None:
+        super().__init__(clock)
         self.settings = settings
         self._events: list[StepEvent] = []
         self._animated = True
-        # Asked before every step; False holds the step (predict, then reveal: the class answers
-        # first). None: every step goes.
-        self.step_gate: Callable[[], bool] | None = None
-        self._init_transport()
         self._exploration = Exploration(settings.site, settings.config)
         self._total, self._final_tokens = _whole_run(settings.site, settings.config)
         settings.config_changed.connect(self._on_config_change)
@@ -109,8 +104,7 @@ class ExploreModel(Transport, QObject):
         if self._exploration.finished:
             self.pause()
             return None
-        if self.step_gate is not None and not self.step_gate():
-            self.pause()  # held: e.g. the class predicts the eviction this step will make
+        if self._held():  # e.g. the class predicts the eviction this step will make
             return None
         event = self._advance()
         if event.finished:
@@ -155,9 +149,6 @@ class ExploreModel(Transport, QObject):
         return event
 
     # -- handlers -------------------------------------------------------------------------------------
-
-    def _on_timer_tick(self) -> None:
-        self.step()
 
     def _rewind(self) -> None:
         self.reset()

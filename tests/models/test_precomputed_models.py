@@ -1,0 +1,87 @@
+"""The Compare and scenario models move one position along what the core computed, on a fake clock.
+
+Qt-free, like every model test: the recorder drives these models with no QApplication.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memviz.core.compare import LaneConfig, compare_runs, frame_table
+from memviz.core.engine import RunConfig
+from memviz.core.scenarios import playback as pb
+from memviz.core.scenarios.catalog import scenario_site
+from memviz.core.site import load_site
+from memviz.models.clock import ManualClock
+from memviz.models.compare import CompareModel, lanes_for
+from memviz.models.scenario import ScenarioModel
+from memviz.models.settings import RunSettings
+from memviz.models.transport import SPEEDS
+
+
+@pytest.fixture(scope="module")
+def site():
+    return load_site()
+
+
+def test_compare_lanes_are_the_cores_comparison(site):
+    settings = RunSettings(site=site, config=RunConfig(seed=1003))
+    model = CompareModel(settings, ManualClock())
+    configs = [LaneConfig.parse(t) for t in ("frontier/3/fifo", "frontier/3/lru")]
+    model.set_configs(configs)
+    expected = compare_runs(site, configs, RunConfig(seed=1003))
+    assert [lane.path for lane in model.comparison.lanes] == [lane.path for lane in expected.lanes]
+    assert model.frames == [frame_table(lane) for lane in expected.lanes]
+    assert model.total == expected.steps and model.position == 0
+    settings.update(seed=1004)  # a new seed recomputes the lanes and starts over
+    assert model.comparison.base.seed == 1004 and model.position == 0
+
+
+def test_compare_autoplay_moves_one_column_a_tick_and_stops_at_the_end(site):
+    model = CompareModel(RunSettings(site=site), ManualClock())
+    model.set_speed_index(SPEEDS.index(1.0))
+    seen = []
+    model.stepped.connect(seen.append)
+    model.play()
+    model.clock.advance(3_000)
+    assert seen == [1, 2, 3] and model.position == 3
+    model.clock.advance(60_000)
+    assert model.finished and not model.playing and model.position == model.total
+    model.play()  # at the end, play starts over
+    assert model.position == 0 and model.playing
+
+
+def test_compare_this_run_puts_the_run_first():
+    config = RunConfig(strategy="frontier", capacity=12, policy="lru")
+    lanes = lanes_for(config)
+    assert lanes[0] == LaneConfig("frontier", 12, "lru")
+    assert len(set(lanes)) == len(lanes) == 3
+
+
+@pytest.mark.parametrize("scenario", list(pb.MODES))
+def test_the_scenario_model_walks_the_cores_frames(scenario):
+    playback = pb.playback(scenario, scenario_site(), pb.DEFAULT_SEED.get(scenario, 1000),
+                           pb.DEFAULT_MODE[scenario], "en")  # fmt: skip
+    model = ScenarioModel(ManualClock())
+    restarted = []
+    model.restarted.connect(lambda: restarted.append(model.position))
+    model.set_playback(playback)
+    assert restarted == [0] and model.frame == playback.frames[0]
+    assert model.total == len(playback.frames) - 1
+    model.set_speed_index(SPEEDS.index(2.0))
+    model.play()
+    model.clock.advance(1_000)
+    assert model.position == 2 and model.frame == playback.frames[2]
+    model.jump(10**6)
+    assert model.finished and not model.playing and model.frame == playback.frames[-1]
+    model.back()
+    assert model.frame == playback.frames[-2]
+    model.reset()
+    assert model.position == 0 and model.frame == playback.frames[0]
+
+
+def test_an_empty_scenario_model_has_nothing_to_play():
+    model = ScenarioModel(ManualClock())
+    assert model.frame is None and model.total == 0 and model.finished
+    model.step()
+    assert model.position == 0
