@@ -32,7 +32,7 @@ from memviz.core.strategies import STRATEGIES
 from memviz.display import window_problem
 from memviz.languages import LANGUAGES, resolve_language
 from memviz.options import capacity, limited, parse_size, seconds
-from memviz.record.plan import DEFAULT_STEP_SECONDS, PARTIAL_PREFIX, PROGRESS_PREFIX, VIEWS, check_settings
+from memviz.record.plan import DEFAULT_STEP_SECONDS, PARTIAL_PREFIX, PROGRESS_PREFIX, check_settings
 from memviz.site_cli import add_site_parser, cmd_site
 
 EXIT_OUTPUT = 1  # the result could not be written (a full disk, a closed stdout)
@@ -236,8 +236,9 @@ def _add_record_parser(sub: argparse._SubParsersAction) -> None:
         help="how long each step lasts in the video (default 1)",
     )  # fmt: skip
     p.add_argument(
-        "--view", choices=VIEWS, default="explore",
-        help="the whole Explore window, the graph, or the Compare view's lanes racing on one timeline",
+        "--view", default="explore", metavar="VIEW",
+        help="explore (the whole window), graph, compare (the lanes racing on one timeline) or "
+        "scenarios[/NAME[/MODE[/SEED]]] (a memory scenario played frame by frame)",
     )  # fmt: skip
     p.add_argument(
         "--compare", nargs="+", metavar="CONFIG",

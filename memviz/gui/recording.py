@@ -232,15 +232,19 @@ class Stage:
             self.widget: QWidget = widget
         else:
             window = MainWindow(settings, language)
-            window.select_view(view)
             window.setMinimumSize(0, 0)
             self.graph = window.explore.graph
             self.widget = window
-            if view == "compare":  # the lanes race on one timeline; the seeds' side is computed first
-                compare_view = window.current_view()
-                compare_view = getattr(compare_view, "view", compare_view)  # a tab built on first show
-                compare_view.prepare_snapshot(0, list(compare) if compare else None)
-                self.model = compare_view.model
+            base, _, detail = view.partition("/")
+            window.select_view(base)
+            shown = window.current_view()
+            shown = getattr(shown, "view", shown)  # a tab is built on its first show
+            if base == "compare":  # the lanes race on one timeline; the seeds' side is computed first
+                shown.prepare_snapshot(0, list(compare) if compare else None)
+                self.model = shown.model
+            elif base == "scenarios":  # the scenario's frames, from frame 0
+                shown.show_for_snapshot(detail, 0)
+                self.model = shown.model
             else:
                 self.model = window.explore.model
         self.model.set_animated(True)

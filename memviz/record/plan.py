@@ -14,9 +14,11 @@ from pathlib import Path
 from memviz.core.compare import DEFAULT_LANES, LaneConfig, compare_runs
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.limits import bounds
+from memviz.core.scenarios import playback as scenario_playback
+from memviz.core.scenarios.catalog import scenario_site
 from memviz.core.site import Site
 
-VIEWS = ("explore", "graph", "compare")
+VIEWS = ("explore", "graph", "compare", "scenarios")  # scenarios[/NAME[/MODE[/SEED]]]
 FORMATS = {".mp4": "mp4", ".gif": "gif"}
 # GIF frame delays are whole hundredths of a second, so only these rates play at their true speed.
 GIF_RATES = (1, 2, 4, 5, 10, 20, 25, 50)
@@ -110,8 +112,13 @@ def check_settings(
         )
     if lang not in ("zh", "en"):
         raise ValueError(f"lang: expected zh or en, got {lang!r}")
-    if view not in VIEWS:
-        raise ValueError(f"view: expected one of {', '.join(VIEWS)}, got {view!r}")
+    base, _, detail = view.partition("/")
+    if base not in VIEWS or (detail and base != "scenarios"):
+        raise ValueError(
+            f"view: expected one of {', '.join(VIEWS)} or scenarios/NAME[/MODE[/SEED]], got {view!r}"
+        )
+    if base == "scenarios":
+        scenario_playback.parse_choice(detail)
     low, high = STEP_SECONDS_RANGE
     if not low <= step_seconds <= high:  # False for NaN too
         raise ValueError(f"step seconds: must be between {low:g} and {high:g}, got {step_seconds:g}")
@@ -141,6 +148,10 @@ def plan_recording(
     if view == "compare":
         lanes = [LaneConfig.parse(text) for text in (compare or DEFAULT_LANES)]
         total = compare_runs(site, lanes, RunConfig(seed=config.seed, budget=config.budget)).steps
+        available = total if steps is None else min(steps, total)
+    elif view.startswith("scenarios"):  # a scenario plays on its own site, mode and seed
+        name, mode, seed = scenario_playback.parse_choice(view.partition("/")[2])
+        total = len(scenario_playback.playback(name, scenario_site(), seed, mode, lang).frames) - 1
         available = total if steps is None else min(steps, total)
     else:
         exploration = Exploration(site, config)

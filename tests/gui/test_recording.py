@@ -628,3 +628,39 @@ def test_record_compare_lanes_are_checked_before_any_frame(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert err.startswith("memviz: error:") and "nope" in err and len(err.splitlines()) == 1
     assert not (tmp_path / "a.gif").exists()
+
+
+def test_a_scenario_video_plays_the_scenarios_frames(tmp_path):
+    """`record --view scenarios/NAME/MODE/SEED`: the scenario's frames from frame 0, one per step."""
+    from memviz.core.scenarios import playback as pb
+    from memviz.core.scenarios.catalog import scenario_site
+
+    expected = pb.playback("resume", scenario_site(), 1000, "step", "en")
+    hashes: list[str] = []
+    out = record(
+        tmp_path / "resume.gif", CONFIG, scenario_site(), 4, size=(640, 360), view="scenarios/resume/step/1000",
+        fps=2, step_seconds=0.5, lang="en", frame_hashes=hashes,
+    )  # fmt: skip
+    frames, _ = decode(out)
+    assert len(frames) == 4 + 2 and len(set(hashes[1:5])) == 4  # each frame draws something new
+    stage = Stage(RunSettings(config=CONFIG), Language("en"), (1280, 720), "scenarios/resume/step/1000")
+    try:
+        assert stage.model.playback.frames == expected.frames and stage.model.position == 0
+        stage.model.step()
+        assert stage.model.frame == expected.frames[1]
+    finally:
+        stage.close()
+
+
+def test_record_scenario_views_are_checked_before_any_frame(tmp_path, capsys):
+    out = str(tmp_path / "a.gif")
+    for view, words in (
+        ("scenarios/nope", "unknown scenario 'nope'"),
+        ("scenarios/ttl/3", "ttl plays 2, 4, 8, 16, 30, not '3'"),
+        ("scenarios/ttl/4/x", "seed is a whole number"),
+        ("explore/ttl", "expected one of"),
+    ):
+        assert record_main(["--out", out, "--view", view]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("memviz: error: view:") and words in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "a.gif").exists()

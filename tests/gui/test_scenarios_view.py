@@ -23,7 +23,7 @@ def test_every_scenario_and_mode_plays_its_core_frames(view):
         for mode in pb.MODES[name]:
             scenarios.select(name, mode, 1001)
             expected = pb.playback(name, site, 1001, mode, "zh")
-            assert scenarios.slider.maximum() == len(expected.frames) - 1
+            assert scenarios.model.total == len(expected.frames) - 1
             scenarios.jump_to_end()
             last = expected.frames[-1]
             assert scenarios.pages.frame == last and scenarios.narration.text() == last.note_zh
@@ -35,7 +35,7 @@ def test_the_cut_and_the_poisoned_entry_are_shown(view):
     _window, scenarios = view
     scenarios.select("resume", "step", 1000)
     cut = next(m for m in scenarios.playback.markers if m.kind == pb.CUT)
-    scenarios.slider.setValue(cut.frame)
+    scenarios.model.jump(cut.frame)
     texts = [scenarios.events.item(i).text() for i in range(scenarios.events.count())]
     assert any("中断" in t for t in texts) and any("从文件读回第 15 步后的状态" in t for t in texts)
     memory = [scenarios.memory.item(i).text() for i in range(scenarios.memory.count())]
@@ -129,3 +129,28 @@ def test_long_event_lines_wrap_within_the_list(make_window):
         assert events.visualItemRect(events.item(i)).width() <= width
     tallest = max(events.visualItemRect(events.item(i)).height() for i in range(events.count()))
     assert tallest > events.fontMetrics().height() * 1.5  # the comment took a second line
+
+
+def test_the_shared_playback_bar_and_keys_drive_the_scenario(view, qtbot):
+    from PySide6.QtCore import Qt
+
+    _window, scenarios = view
+    scenarios.select("resume", "step", 1000)
+    frames = scenarios.playback.frames
+    bar = scenarios.playback_bar
+    qtbot.mouseClick(bar.step_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(bar.step_button, Qt.MouseButton.LeftButton)
+    assert scenarios.index == 2 and scenarios.pages.frame == frames[2]
+    assert bar.position_label.text() == f"2 / {len(frames) - 1}"
+    qtbot.keyClick(scenarios.pages, Qt.Key.Key_Right)
+    qtbot.keyClick(scenarios.pages, Qt.Key.Key_Right)
+    qtbot.keyClick(scenarios.pages, Qt.Key.Key_Left)
+    assert scenarios.index == 3 and scenarios.narration.text() == frames[3].note_zh
+    bar.timeline.setValue(7)
+    assert scenarios.pages.frame == frames[7] and scenarios.timeline.current == 7
+    qtbot.keyClick(scenarios.pages, Qt.Key.Key_Space)
+    assert scenarios.model.playing and bar.play_button.text() == "暂停"
+    qtbot.keyClick(scenarios.pages, Qt.Key.Key_Home)
+    assert scenarios.index == 0 and not scenarios.model.playing
+    scenarios.select("ttl", "2", 1000)  # another scenario starts at its first frame
+    assert scenarios.index == 0 and bar.position_label.text().startswith("0 / ")

@@ -373,3 +373,23 @@ def playback(scenario: str, site: Site, seed: int, mode: str, lang: str = "zh") 
     if scenario == "poison":
         return poison_playback(site, config, mode)
     return dedup_playback(site, config, mode, lang)
+
+
+def parse_choice(text: str, default_scenario: str = "ttl") -> tuple[str, str, int]:
+    """``NAME[/MODE[/SEED]]`` as ``--view scenarios/…`` takes it (snapshot, record) → the scenario,
+    mode and seed, the scenario's own defaults where left out; raises ValueError naming the bad part."""
+    parts = [p for p in text.split("/") if p]
+    if len(parts) > 3:
+        raise ValueError(f"view: scenarios/NAME/MODE/SEED at most, got {text!r}")
+    name = parts[0] if parts else default_scenario
+    if name not in MODES:
+        raise ValueError(f"view: unknown scenario {name!r}; valid: {', '.join(MODES)}")
+    mode = parts[1] if len(parts) > 1 else DEFAULT_MODE[name]
+    if mode not in MODES[name]:
+        raise ValueError(f"view: {name} plays {', '.join(MODES[name])}, not {mode!r}")
+    seed = DEFAULT_SEED.get(name, 1000)
+    if len(parts) > 2:
+        if not parts[2].isdigit() or int(parts[2]) >= 2**31:  # the Scenarios tab's seed box holds 31 bits
+            raise ValueError(f"view: a scenario's seed is a whole number from 0 to 2**31-1, got {parts[2]!r}")
+        seed = int(parts[2])
+    return name, mode, seed

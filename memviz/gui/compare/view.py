@@ -13,7 +13,7 @@ import csv
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QKeySequence, QPainter, QShortcut
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -33,7 +33,7 @@ from memviz.gui import themes
 from memviz.gui.compare.lane import LaneWidget
 from memviz.gui.compare.regret_panel import RegretPanel
 from memviz.gui.explore import style
-from memviz.gui.explore.controls import PlaybackBar
+from memviz.gui.explore.controls import PlaybackBar, transport_shortcuts
 from memviz.gui.language import Language
 from memviz.gui.palette import OKABE_ITO, policy_colour, strategy_colour
 from memviz.gui.qt_clock import QtClock
@@ -104,20 +104,7 @@ class CompareView(QWidget):
         self.regret.layout().addWidget(self.legend)
         self.setAutoFillBackground(True)
 
-        self._shortcuts = []
-        for keys, slot in (
-            (("Space",), self.model.toggle_play),
-            (("Right",), self.model.step),
-            (("Left",), self.model.back),
-            (("Home",), self.model.reset),
-            (("+", "=", "Ctrl++"), self.model.faster),
-            (("-", "_", "−"), self.model.slower),
-        ):
-            for key in keys:
-                shortcut = QShortcut(QKeySequence(key), self)
-                shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
-                shortcut.activated.connect(slot)
-                self._shortcuts.append(shortcut)
+        self._shortcuts = transport_shortcuts(self, self.model)
 
         self.add_button.clicked.connect(self._on_add_lane)
         self.model.stepped.connect(self._on_position)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSignalBlocker, Qt, QTimer
-from PySide6.QtGui import QFont, QPainter, QPalette, QPen
+from PySide6.QtGui import QFont, QKeySequence, QPainter, QPalette, QPen, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -314,6 +314,28 @@ class ConfigBar(QWidget):
 
     def _on_theme_change(self) -> None:
         self.message.setStyleSheet(f"color: {style.colors().evict_text.name()};")
+
+
+def transport_shortcuts(owner: QWidget, model, extra: tuple = ()) -> list[QShortcut]:
+    """The playing keys, the same on every tab that plays something: Space plays or pauses, → steps,
+    ← steps back, Home starts over, + and − change the speed. They work while ``owner`` is shown,
+    whatever widget has the focus (a text field keeps the keys it types)."""
+    shortcuts = []
+    for keys, slot in (
+        (("Space",), model.toggle_play),
+        (("Right",), model.step),
+        (("Left",), model.back),
+        (("Home",), model.reset),
+        (("+", "=", "Ctrl++"), model.faster),
+        (("-", "_", "−"), model.slower),
+        *extra,
+    ):
+        for key in keys:
+            shortcut = QShortcut(QKeySequence(key), owner)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(slot)
+            shortcuts.append(shortcut)
+    return shortcuts
 
 
 class PlaybackBar(QWidget):

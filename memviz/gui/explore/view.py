@@ -7,7 +7,6 @@ the memory on the right. Every panel subscribes to one ExploreModel.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -22,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from memviz.gui import themes
 from memviz.gui.explore import style
-from memviz.gui.explore.controls import ConfigBar, PlaybackBar
+from memviz.gui.explore.controls import ConfigBar, PlaybackBar, transport_shortcuts
 from memviz.gui.explore.graph_view import SiteGraphView
 from memviz.gui.explore.memory_panel import MemoryPanel
 from memviz.gui.explore.narration_log import NarrationLog
@@ -110,21 +109,7 @@ class ExploreView(QWidget):
         layout.addLayout(transport)
         layout.addWidget(main, 1)
 
-        self._shortcuts = []
-        for keys, slot in (
-            (("Space",), self.model.toggle_play),
-            (("Right",), self.model.step),
-            (("Left",), self.model.back),
-            (("Home",), self.model.reset),
-            (("+", "=", "Ctrl++"), self.model.faster),
-            (("-", "_", "−"), self.model.slower),
-            (("F",), self.graph.camera.toggle_follow),
-        ):
-            for key in keys:
-                shortcut = QShortcut(QKeySequence(key), self)
-                shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
-                shortcut.activated.connect(slot)
-                self._shortcuts.append(shortcut)
+        self._shortcuts = transport_shortcuts(self, self.model, ((("F",), self.graph.camera.toggle_follow),))
         # A click anywhere in the view that is not on a control takes the focus from a field being
         # typed in (which commits it), so the keys above work again; so does Enter in the field.
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)

@@ -8,7 +8,7 @@ Every frame, marker and answer comes from :mod:`memviz.core.scenarios`; this vie
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
-    QSlider,
     QSpinBox,
     QSplitter,
     QTabWidget,
@@ -31,11 +30,12 @@ from memviz.core.scenarios import playback as pb
 from memviz.core.scenarios.catalog import SCENARIOS, scenario_site
 from memviz.core.scenarios.exercises import EXERCISES_BY_SCENARIO
 from memviz.gui.explore import style
+from memviz.gui.explore.controls import PlaybackBar, transport_shortcuts
 from memviz.gui.language import Language
+from memviz.gui.qt_clock import QtClock
 from memviz.gui.scenarios.canvas import MARKER_COLOURS, POISONED, RETEST, STALE, PagesCanvas, Timeline, bold
+from memviz.models.scenario import ScenarioModel
 from memviz.models.settings import RunSettings
-
-PLAY_INTERVAL_MS = 500
 
 MODE_LABELS = {
     "ttl": {m: (f"T = {m}", f"T = {m}") for m in pb.MODES["ttl"]},
@@ -61,11 +61,8 @@ class ScenariosView(QWidget):
         self.setObjectName("scenarios")
         self.settings, self.language = settings, language
         self.site = scenario_site()
-        self.playback: pb.Playback | None = None
-        self.index = 0
-        self.timer = QTimer(self)
-        self.timer.setInterval(PLAY_INTERVAL_MS)
-        self.timer.timeout.connect(self.step_forward)
+        # The shared transport: the playback bar, keys and the recorder drive it as Explore's.
+        self.model = ScenarioModel(QtClock(self))
         self._build()
         self.language.changed.connect(lambda _code: self._retranslate())
         self._retranslate()
@@ -82,20 +79,13 @@ class ScenariosView(QWidget):
         self.seed_label = QLabel()
         for box in (self.scenario_box, self.mode_box):
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.back_button, self.play_button, self.next_button = (
-            QPushButton("◀"),
-            QPushButton("▶"),
-            QPushButton("▶|"),
-        )
-        self.slider = QSlider(Qt.Orientation.Horizontal, objectName="scenario_slider")
+        self.playback_bar = PlaybackBar(self.model, self.language)
         self.step_label = QLabel(objectName="scenario_step")
-        for button in (self.back_button, self.play_button, self.next_button):
-            button.setMaximumWidth(button.fontMetrics().horizontalAdvance("▶|") * 3 + 16)
+        style.set_ui_font(self.step_label, 1.05, bold=True)
         top = QHBoxLayout()
-        for w in (self.scenario_box, self.mode_box, self.seed_label, self.seed_box, self.back_button,
-                  self.play_button, self.next_button):  # fmt: skip
+        for w in (self.scenario_box, self.mode_box, self.seed_label, self.seed_box):
             top.addWidget(w)
-        top.addWidget(self.slider, 1)
+        top.addStretch(1)
         top.addWidget(self.step_label)
 
         self.pages = PagesCanvas()
@@ -168,18 +158,18 @@ class ScenariosView(QWidget):
         splitter.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.playback_bar)
         layout.addWidget(splitter, 1)
+        self._shortcuts = transport_shortcuts(self, self.model)
 
         for name in SCENARIOS:
             self.scenario_box.addItem("", name)
         self.scenario_box.currentIndexChanged.connect(self._on_scenario)
         self.mode_box.currentIndexChanged.connect(lambda _i: self._load())
         self.seed_box.valueChanged.connect(lambda _v: self._load())
-        self.slider.valueChanged.connect(self.show_frame)
-        self.timeline.frame_clicked.connect(self.slider.setValue)
-        self.back_button.clicked.connect(lambda: self.slider.setValue(self.index - 1))
-        self.next_button.clicked.connect(self.step_forward)
-        self.play_button.clicked.connect(self.toggle_play)
+        for signal in (self.model.stepped, self.model.replayed, self.model.restarted):
+            signal.connect(self._on_position)
+        self.timeline.frame_clicked.connect(self.model.jump)
         self.check_button.clicked.connect(self.check_answer)
         self.figures_button.clicked.connect(self.compute_figures)
         self.answer.returnPressed.connect(self.check_answer)
@@ -206,20 +196,14 @@ class ScenariosView(QWidget):
         self._load()
 
     def show_for_snapshot(self, detail: str, steps: int | None) -> None:
-        """``memviz snapshot --view scenarios/NAME[/MODE[/SEED]] --steps N`` (default: the last frame)."""
-        parts = [p for p in detail.split("/") if p]
-        if parts:
-            if parts[0] not in SCENARIOS:
-                raise ValueError(f"view: unknown scenario {parts[0]!r}; valid: {', '.join(SCENARIOS)}")
-            mode = parts[1] if len(parts) > 1 else None
-            if mode is not None and mode not in pb.MODES[parts[0]]:
-                raise ValueError(f"view: {parts[0]} plays {', '.join(pb.MODES[parts[0]])}, not {mode!r}")
-            seed = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else None
-            self.select(parts[0], mode, seed)
+        """``--view scenarios/NAME[/MODE[/SEED]]`` (snapshot, record) after ``steps`` frames (None: the
+        last); an empty ``detail`` keeps the scenario shown. Raises ValueError naming a bad part."""
+        if detail:
+            self.select(*pb.parse_choice(detail))
         if steps is None:
             self.jump_to_end()
         else:
-            self.slider.setValue(steps)
+            self.model.jump(steps)
 
     def _on_scenario(self, _index: int) -> None:
         self.select(self.scenario)
@@ -235,18 +219,11 @@ class ScenariosView(QWidget):
     def _load(self) -> None:
         if self.mode_box.count() == 0:
             self._fill_modes()
-        self.timer.stop()
-        self.playback = pb.playback(
-            self.scenario, self.site, self.seed_box.value(), self.mode, self.language.code
-        )
-        self.timeline.set_playback(self.playback.frames, self.playback.markers)
-        self.slider.blockSignals(True)
-        self.slider.setRange(0, len(self.playback.frames) - 1)
-        self.slider.setValue(0)
-        self.slider.blockSignals(False)
+        playback = pb.playback(self.scenario, self.site, self.seed_box.value(), self.mode, self.language.code)
+        self.timeline.set_playback(playback.frames, playback.markers)
         self.feedback.clear()
+        self.model.set_playback(playback)  # shows frame 0
         self._set_static_texts()
-        self.show_frame(0)
         if self.job is not None:
             self.job.cancel()
             self.job = None
@@ -254,31 +231,25 @@ class ScenariosView(QWidget):
 
     # -- playing -------------------------------------------------------------------------------------------
 
-    def step_forward(self) -> None:
-        if self.playback is None or self.index >= len(self.playback.frames) - 1:
-            self.timer.stop()
-            self._set_play_text()
-            return
-        self.slider.setValue(self.index + 1)
+    @property
+    def playback(self) -> pb.Playback | None:
+        return self.model.playback
 
-    def toggle_play(self) -> None:
-        if self.timer.isActive():
-            self.timer.stop()
-        else:
-            if self.playback is not None and self.index >= len(self.playback.frames) - 1:
-                self.slider.setValue(0)
-            self.timer.start()
-        self._set_play_text()
+    @property
+    def index(self) -> int:
+        """The frame shown."""
+        return self.model.position
+
+    def _on_position(self, *_args) -> None:
+        self.show_frame(self.model.position)
 
     def jump_to_end(self) -> None:
-        if self.playback is not None:
-            self.slider.setValue(len(self.playback.frames) - 1)
+        self.model.jump(self.model.total)
 
     def show_frame(self, index: int) -> None:
         if self.playback is None:
             return
         index = max(0, min(index, len(self.playback.frames) - 1))
-        self.index = index
         frame = self.playback.frames[index]
         lang, tr = self.language.code, self.language.tr
         self.pages.show_frame(self.site, frame, lang)
@@ -424,9 +395,6 @@ class ScenariosView(QWidget):
 
     # -- texts -------------------------------------------------------------------------------------------------
 
-    def _set_play_text(self) -> None:
-        self.play_button.setText("⏸" if self.timer.isActive() else "▶")
-
     def _set_static_texts(self) -> None:
         lang, tr = self.language.code, self.language.tr
         scenario = SCENARIOS[self.scenario]
@@ -453,12 +421,11 @@ class ScenariosView(QWidget):
             tr("计算 seed 1000–1199 的数字", "Compute the figures over seeds 1000–1199")
         )
         self.answer.setPlaceholderText(tr("你的答案", "your answer"))
-        self._set_play_text()
         if self.playback is not None:
             if self.scenario == "dedup":  # report titles are worded in the language
                 index = self.index
                 self._load()
-                self.slider.setValue(index)
+                self.model.jump(index)
                 return
             self._set_static_texts()
             self.show_frame(self.index)
