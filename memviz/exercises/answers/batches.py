@@ -127,12 +127,8 @@ def pair_fields(diff, mean_a, mean_b, lang: str) -> dict[str, str]:
     }
 
 
-class BatchDiff(BatchKind):
-    name = "batch_diff"
-    answer = "number"
-    default_tolerance = 0.1
-    prompt_field_names = frozenset({"other"})
-    answer_field_names = PAIR_FIELDS
+class PairedKind(BatchKind):
+    """An exercise on the exercise's config against another (``compare_with``), named ``{other}``."""
 
     def read_params(self, raw, config, site, fail):
         params = self.read_batch(raw, {"compare_with"}, fail)
@@ -144,6 +140,14 @@ class BatchDiff(BatchKind):
             **super().prompt_fields(ex, lang),
             "other": config_summary(ex.params["other"], lang, seed=False, budget=False, capital=True),
         }
+
+
+class BatchDiff(PairedKind):
+    name = "batch_diff"
+    answer = "number"
+    default_tolerance = 0.1
+    prompt_field_names = frozenset({"other"})
+    answer_field_names = PAIR_FIELDS
 
     def unit(self, ex):
         return {"zh": "个百分点", "en": "points"}
@@ -284,7 +288,7 @@ class CostPerBug(BatchKind):
         return expected, text, by_lang(make), ()
 
 
-class CostRatio(BatchKind):
+class CostRatio(PairedKind):
     view = "cost"
     name = "cost_ratio"
     answer = "number"
@@ -294,17 +298,8 @@ class CostRatio(BatchKind):
         {"tokens_a", "tokens_b", "steps_a", "steps_b", "per_step_a", "per_step_b", "per_step_extra"}
     )
 
-    def read_params(self, raw, config, site, fail):
-        params = self.read_batch(raw, {"compare_with"}, fail)
-        params["other"] = compare_param(raw, config, fail)
-        return params
-
     def prompt_fields(self, ex, lang):
-        return {
-            **super().prompt_fields(ex, lang),
-            "other": config_summary(ex.params["other"], lang, seed=False, budget=False, capital=True),
-            "n_bugs": str(ex.site.n_bugs),
-        }
+        return {**super().prompt_fields(ex, lang), "n_bugs": str(ex.site.n_bugs)}
 
     def unit(self, ex):
         return {"zh": "%", "en": "%"}
