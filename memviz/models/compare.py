@@ -9,8 +9,6 @@ Explore view's :class:`~memviz.gui.explore.controls.PlaybackBar` drives it as it
 
 from __future__ import annotations
 
-from psygnal import Signal
-
 from memviz.core.compare import (
     DEFAULT_LANES,
     MAX_LANES,
@@ -25,6 +23,7 @@ from memviz.core.registry import ConfigError
 from memviz.core.strategies import STRATEGIES
 from memviz.models.clock import Clock
 from memviz.models.settings import RunSettings
+from memviz.models.signal import Signal
 from memviz.models.transport import PrecomputedTransport
 
 

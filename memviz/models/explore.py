@@ -9,13 +9,12 @@ step *n* is the same whichever way the model reaches it.
 
 from __future__ import annotations
 
-from psygnal import Signal
-
 from memviz.core.engine import Exploration, RunConfig, StepEvent
 from memviz.core.site import Site
 from memviz.core.stepping import step_until
 from memviz.models.clock import Clock
 from memviz.models.settings import RunSettings
+from memviz.models.signal import Signal
 from memviz.models.transport import Transport
 
 # The marker's walk along an edge takes this share of the time between steps, up to MAX_ANIMATION_MS,

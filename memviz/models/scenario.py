@@ -8,10 +8,9 @@ model only moves a position along them, with the interface of the Explore and Co
 
 from __future__ import annotations
 
-from psygnal import Signal
-
 from memviz.core.scenarios.playback import Frame, Playback
 from memviz.models.clock import Clock
+from memviz.models.signal import Signal
 from memviz.models.transport import PrecomputedTransport
 
 

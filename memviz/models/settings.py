@@ -1,17 +1,16 @@
 """The site and run settings in force, shared by every view.
 
 Views take this model and subscribe to it (napari style); they never hold a second copy of the
-settings. The core does all the computing. Qt-free: its signals are psygnal's.
+settings. The core does all the computing. Qt-free (:mod:`memviz.models.signal`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from psygnal import Signal
-
 from memviz.core.engine import RunConfig
 from memviz.core.site import Site, load_site
+from memviz.models.signal import Signal
 
 
 class RunSettings:

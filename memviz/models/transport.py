@@ -1,7 +1,7 @@
 """Autoplay, shared by the Explore, Compare and scenario models: a clock, a speed, play and pause.
 
 A model that uses it declares the signals ``playing_changed(bool)`` and ``speed_changed(int)``
-(psygnal's: they need no event loop), and has a ``finished`` property, a ``step()`` that takes one
+(:mod:`memviz.models.signal`: no event loop needed), and has a ``finished`` property, a ``step()`` that takes one
 step and a ``_rewind()`` that goes back to step 0 (play at the end starts over, like a video
 player). The clock says when a step is due; see :mod:`memviz.models.clock`.
 """
