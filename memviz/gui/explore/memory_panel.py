@@ -115,15 +115,11 @@ class MemoryList(QWidget):
     def _important_slots(self) -> set[int]:
         """The rows a class must see: forgotten, written or used this step, and the next to go."""
         slots = {row.slot for row in self.rows if row.mark != NORMAL}
-        if self.full and self._policy() != "random":
+        if self.full and self.model.config.policy != "random":  # (full: a memory with a capacity)
             first_live = next((row.slot for row in self.rows if row.mark != EVICTED), None)
             if first_live is not None:
                 slots.add(first_live)
         return slots
-
-    def _policy(self) -> str | None:
-        memory = self.model.exploration.memory
-        return memory.policy if memory is not None else None
 
     def slot_y(self, slot: float) -> float:
         """The top of the line a slot is drawn on (a folded slot: its fold's line)."""
