@@ -77,6 +77,7 @@ def test_poison_frames_show_the_entry_its_source_and_the_refusal(site):
     assert all(frame.states[line.page] == pb.POISONED for line in poisoned)
     refused = [m for m in got.markers if m.kind == pb.REFUSED]
     assert len(refused) == 1 and "/memories/../../secrets.env" in refused[0].en
+    assert "不允许「..」（会走出 /memories）" in refused[0].zh
     assert not [m for m in pb.playback("poison", site, 1001, "structured").markers]
 
 

@@ -261,12 +261,12 @@ def poison_playback(site: Site, config: RunConfig, mode: str = "notes") -> Playb
     if result.believed_at is not None:
         frame = next(i for i, f in enumerate(rec.frames) if f.step == result.believed_at)
         rec.markers.append(Marker(frame, POISON, poison.text(site, "zh"), poison.text(site, "en")))
-        for _, path, reason in result.refused:
+        for refusal in result.refused:
+            path = refusal.path
             rec.markers.append(
-                Marker(
-                    frame, REFUSED, f"存储拒绝写入 {path}：{reason}", f"the store refused {path}: {reason}"
-                )
-            )
+                Marker(frame, REFUSED, f"存储拒绝写入 {path}：{refusal.reason_zh}",
+                       f"the store refused {path}: {refusal.reason}")
+            )  # fmt: skip
         for note in result.dropped:
             what_zh = "声称页面已测" if note.kind == "claim" else "写文件的请求"
             what_en = "a claim that pages are tested" if note.kind == "claim" else "a request to write a file"

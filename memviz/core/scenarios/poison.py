@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from memviz.core.engine import Exploration, RunConfig, StepEvent, run
 from memviz.core.scenarios.resume import Observer
-from memviz.core.scenarios.store import MemoryPathError, MemoryStore
+from memviz.core.scenarios.store import MemoryPathError, MemoryStore, Refusal
 from memviz.core.scenarios.streams import side_stream
 from memviz.core.site import Site
 
@@ -84,7 +84,7 @@ class PoisonRun:
     believed_at: int | None  # the step the poison got into memory (None: never)
     poisoned: tuple[int, ...]  # memory entries the poison wrote
     dropped: list[Note]  # notes the sanitizer dropped
-    refused: list[tuple[str, str, str]]  # the store's refusals (command, path, reason)
+    refused: list[Refusal]  # the store's refusals
     path: list[int]
     bugs: set[int]
     coverage: float
@@ -92,7 +92,7 @@ class PoisonRun:
     def to_dict(self) -> dict:
         return {
             "mode": self.mode, "believed_at": self.believed_at, "poisoned": list(self.poisoned),
-            "dropped": [n.text for n in self.dropped], "refused": [list(r) for r in self.refused],
+            "dropped": [n.text for n in self.dropped], "refused": [[r.command, r.path, r.reason] for r in self.refused],
             "path": self.path, "bugs": sorted(self.bugs), "coverage": self.coverage,
         }  # fmt: skip
 

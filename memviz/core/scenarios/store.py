@@ -15,6 +15,7 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = "/memories"
 NAME_MAX = 255  # bytes of one path part (the common file-system limit)
@@ -22,7 +23,20 @@ DEPTH_MAX = 8  # parts below /memories
 
 
 class MemoryPathError(ValueError):
-    """A path the store refuses; the message says why."""
+    """A path the store refuses; the message says why (``zh``: the same in Chinese, for the window)."""
+
+    def __init__(self, message: str, zh: str | None = None) -> None:
+        super().__init__(message)
+        self.zh = zh if zh is not None else message
+
+
+class Refusal(NamedTuple):
+    """A command the store refused: what was asked, the path, and why (in English and Chinese)."""
+
+    command: str
+    path: str
+    reason: str
+    reason_zh: str
 
 
 class MemoryStore:
@@ -35,40 +49,52 @@ class MemoryStore:
         self.directory.mkdir(parents=True, exist_ok=True)
         self.real_root = Path(os.path.realpath(self.directory))
         self._real_root_slash = os.path.join(str(self.real_root), "")
-        self.refused: list[tuple[str, str, str]] = []  # (command, path, reason)
+        self.refused: list[Refusal] = []
 
     # -- paths ---------------------------------------------------------------------------------------
 
     def resolve(self, path: object) -> Path:
         """The file on disk for a ``/memories/...`` path, or MemoryPathError."""
         if not isinstance(path, str):
-            raise MemoryPathError(f"path must be text, got {type(path).__name__}")
+            raise MemoryPathError(f"path must be text, got {type(path).__name__}", "路径必须是文本")
         shown = path.replace("\0", "\\0")[:120]
         if "\0" in path:
-            raise MemoryPathError(f"path {shown!r}: contains a NUL byte")
+            raise MemoryPathError(f"path {shown!r}: contains a NUL byte", "路径含 NUL 字节")
         if "\\" in path:
-            raise MemoryPathError(f"path {shown!r}: contains a backslash")
+            raise MemoryPathError(f"path {shown!r}: contains a backslash", "路径含反斜杠")
         if path != ROOT and not path.startswith(ROOT + "/"):
-            raise MemoryPathError(f"path {shown!r}: must be {ROOT} or start with {ROOT}/")
+            raise MemoryPathError(
+                f"path {shown!r}: must be {ROOT} or start with {ROOT}/",
+                f"路径必须是 {ROOT} 或以 {ROOT}/ 开头",
+            )
         parts = [p for p in path[len(ROOT) :].split("/") if p]
         for part in parts:
             if part in ("..", "."):
-                raise MemoryPathError(f"path {shown!r}: '{part}' is not allowed (it would leave {ROOT})")
+                raise MemoryPathError(
+                    f"path {shown!r}: '{part}' is not allowed (it would leave {ROOT})",
+                    f"不允许「{part}」（会走出 {ROOT}）",
+                )
             if len(part.encode("utf-8", "surrogatepass")) > NAME_MAX:
-                raise MemoryPathError(f"path {shown!r}: a name is longer than {NAME_MAX} bytes")
+                raise MemoryPathError(
+                    f"path {shown!r}: a name is longer than {NAME_MAX} bytes", f"名字超过 {NAME_MAX} 字节"
+                )
         if len(parts) > DEPTH_MAX:
-            raise MemoryPathError(f"path {shown!r}: more than {DEPTH_MAX} levels below {ROOT}")
+            raise MemoryPathError(
+                f"path {shown!r}: more than {DEPTH_MAX} levels below {ROOT}", f"超过 {ROOT} 下 {DEPTH_MAX} 层"
+            )
         target = self.directory.joinpath(*parts)
         real = os.path.realpath(target)
         if real != str(self.real_root) and not real.startswith(self._real_root_slash):
-            raise MemoryPathError(f"path {shown!r}: leads outside the memory directory (a symlink)")
+            raise MemoryPathError(
+                f"path {shown!r}: leads outside the memory directory (a symlink)", "经符号链接走出了记忆目录"
+            )
         return target
 
     def _checked(self, command: str, path: object) -> Path:
         try:
             return self.resolve(path)
         except MemoryPathError as exc:
-            self.refused.append((command, str(path), str(exc)))
+            self.refused.append(Refusal(command, str(path), str(exc), exc.zh))
             raise
 
     @staticmethod
