@@ -17,7 +17,9 @@ Kinds are generic, so a teacher writes a new exercise by picking a kind and sett
 - ``paired_vs_unpaired``: what pairing on the seed does to the interval (decided by the half-widths);
 - ``cost_per_bug``: tokens per bug when running until every bug is found;
 - ``cost_ratio``: tokens to find every bug, as a percentage of another config's;
-- ``choose_strategy``: which strategy does best on a measure, over a batch.
+- ``choose_strategy``: which strategy does best on a measure, over a batch;
+- ``scenario``: a figure of one of the chapter's memory scenarios (the Scenarios tab's exercises,
+  ``resources/exercises/scenarios/``, read by :func:`scenario_exercises`).
 
 Layout: :mod:`~memviz.exercises.schema` (what an exercise is), :mod:`~memviz.exercises.loading`
 (reading files), :mod:`~memviz.exercises.params` (checking a file's fields),
@@ -48,6 +50,7 @@ from memviz.exercises.loading import (
     exercises_from_document,
     load_exercises,
     read_exercise_file,
+    scenario_exercises,
 )
 from memviz.exercises.schema import (
     EXERCISES_FORMAT,
@@ -86,6 +89,7 @@ __all__ = [
     "prompt",
     "question",
     "read_exercise_file",
+    "scenario_exercises",
     "solve",
     "tolerance_text",
     "tolerances",

@@ -21,6 +21,9 @@ from memviz.exercises.schema import EXERCISES_FORMAT, LANGS, Exercise, ExerciseE
 from memviz.paths import resource_path
 
 EXTRA_DIRS_ENV = "MEMVIZ_EXERCISES"  # more folders (or files) of exercises, os.pathsep-separated
+# The Scenarios tab's exercises, one per scenario (kind "scenario"): a subfolder, so the Exercises
+# view, which reads only the *.json directly in resources/exercises, does not list them twice.
+SCENARIO_EXERCISES = ("exercises", "scenarios", "exercises.json")
 
 EXERCISE_KEYS = {"id", "kind", "title", "question", "explanation", "settings", "params", "site", "tolerance",
                  "rel_tolerance"}  # fmt: skip
@@ -208,3 +211,19 @@ def _is_finite_non_negative(value: object) -> bool:
     if isinstance(value, bool) or not isinstance(value, int | float):
         return False
     return math.isfinite(value) and value >= 0
+
+
+@cache
+def scenario_exercises() -> dict[str, Exercise]:
+    """The Scenarios tab's exercises by scenario name (read once); a file that gives a scenario two
+    exercises, or holds another kind, is refused."""
+    path = resource_path(*SCENARIO_EXERCISES)
+    by_scenario: dict[str, Exercise] = {}
+    for ex in read_exercise_file(path):
+        if ex.kind != "scenario":
+            raise ExerciseError(f"{path}: exercise {ex.id!r}: kind: expected scenario, got {ex.kind}")
+        scenario = ex.params["scenario"]
+        if scenario in by_scenario:
+            raise ExerciseError(f"{path}: exercise {ex.id!r}: scenario {scenario} has an exercise already")
+        by_scenario[scenario] = ex
+    return by_scenario

@@ -30,8 +30,10 @@ def test_bundled_file_validates_and_has_enough_exercises():
     assert data["format"] == "memviz-exercises/1"
     assert len(BUNDLED) >= 8
     assert len(BY_ID) == len(BUNDLED)
-    kinds = Counter(ex.kind for ex in BUNDLED)
-    assert set(kinds) == set(exs.KINDS)  # every kind is shown working at least once
+    kinds = Counter(ex.kind for ex in [*BUNDLED, *exs.scenario_exercises().values()])
+    assert set(kinds) == set(
+        exs.KINDS
+    )  # every kind is shown working at least once (scenario: the Scenarios tab's)
     for ex in BUNDLED:
         for part in ("title", "question", "explanation"):
             assert ex.text(part, "zh").strip() and ex.text(part, "en").strip()

@@ -1,15 +1,30 @@
-"""The Scenarios tab's exercises: one per scenario, each answer computed by the core.
+"""The Scenarios tab's exercises: data (resources/exercises/scenarios/), one per scenario, each
+answer computed by the core.
 
-The figures below were recorded by computing them (memviz at a438e18, before the exercises became
-data); they hold the answers still to what they were.
+The figures below were recorded by computing them (memviz at a438e18, when the exercises were still
+code in memviz/core/scenarios/exercises.py); they hold the answers to what they were.
 """
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from memviz.core.scenarios.catalog import SCENARIOS, scenario_site
-from memviz.core.scenarios.exercises import EXERCISES
+from memviz.core.engine import RunConfig, run
+from memviz.core.scenarios.catalog import SCENARIOS
+from memviz.exercises import (
+    ExerciseError,
+    check,
+    exercise_from_dict,
+    explanation,
+    question,
+    scenario_exercises,
+    solve,
+    unit,
+)
+from memviz.exercises.loading import SCENARIO_EXERCISES
+from memviz.paths import resource_path
 
 ANSWERS = {  # id: (scenario, answer, tolerance, unit)
     "ttl-coverage": ("ttl", 100 * 14 / 24, 0.05, "%"),
@@ -21,21 +36,84 @@ ANSWERS = {  # id: (scenario, answer, tolerance, unit)
 }
 
 
-@pytest.fixture(scope="module")
-def site():
-    return scenario_site()
-
-
 def test_every_scenario_has_one_exercise():
-    assert [e.scenario for e in EXERCISES] == list(SCENARIOS)
-    assert {e.id: e.scenario for e in EXERCISES} == {k: v[0] for k, v in ANSWERS.items()}
+    exercises = scenario_exercises()
+    assert list(exercises) == list(SCENARIOS)
+    assert {e.id: s for s, e in exercises.items()} == {k: v[0] for k, v in ANSWERS.items()}
 
 
 @pytest.mark.parametrize("ident", ANSWERS)
-def test_the_answers_are_unchanged(site, ident):
-    exercise = next(e for e in EXERCISES if e.id == ident)
-    _scenario, answer, tolerance, unit = ANSWERS[ident]
-    assert exercise.solve(site) == pytest.approx(answer, abs=1e-12)
-    assert (exercise.tolerance, exercise.unit) == (tolerance, unit)
-    assert exercise.check(site, answer + tolerance)[0]
-    assert not exercise.check(site, answer + tolerance + 0.01)[0]
+def test_the_answers_are_unchanged(ident):
+    scenario, answer, tolerance, answer_unit = ANSWERS[ident]
+    exercise = scenario_exercises()[scenario]
+    solution = solve(exercise)
+    assert solution.expected == pytest.approx(answer, abs=1e-12)
+    assert (solution.tolerance, unit(exercise, "en")) == (tolerance, answer_unit)
+    assert check(exercise, answer + tolerance) and check(exercise, f"{answer - tolerance}{answer_unit}")
+    assert not check(exercise, answer + tolerance + 0.01)
+
+
+def test_two_decimals_of_a_mean_are_right_rounded_either_way():
+    resume = scenario_exercises()["resume"]  # 0.735 duplicate reports a run
+    assert check(resume, "0.73") and check(resume, "0.74") and not check(resume, "0.72")
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_questions_and_explanations_are_worded_in_both_languages(scenario):
+    exercise = scenario_exercises()[scenario]
+    assert question(exercise, "zh") != question(exercise, "en")
+    assert "{" not in question(exercise, "en") + explanation(exercise, "en")
+    assert solve(exercise).expected_text["en"].rstrip("%") in explanation(exercise, "zh")
+
+
+def test_no_answer_is_written_in_the_data():
+    raw = json.loads(resource_path(*SCENARIO_EXERCISES).read_text(encoding="utf-8"))
+    for item in raw["exercises"]:
+        assert not {"answer", "expected", "correct"} & set(item)
+        assert not {"answer", "expected", "correct"} & set(item.get("params", {}))
+
+
+def test_the_settings_in_the_file_are_the_ones_answered(chapter_site):
+    """Another seed and T in the data give that run's coverage, as a plain run of the engine has it."""
+    raw = json.loads(resource_path(*SCENARIO_EXERCISES).read_text(encoding="utf-8"))["exercises"][0]
+    raw = {**raw, "id": "ttl-other", "settings": {**raw["settings"], "seed": 1008}, "site": None,
+           "params": {**raw["params"], "mode": "8"}}  # fmt: skip
+    exercise = exercise_from_dict(raw)
+    plain = run(chapter_site, RunConfig(strategy="frontier", seed=1008, policy="ttl", ttl=8))
+    assert solve(exercise).expected == 100 * plain.coverage != ANSWERS["ttl-coverage"][1]
+    assert "T = 8, seed 1008" in question(exercise, "en")
+
+
+@pytest.mark.parametrize(
+    ("params", "where"),
+    [
+        (
+            {"scenario": "ttl", "mode": "0", "measure": "coverage"},
+            "params.mode: mode: ttl plays a time to live",
+        ),
+        ({"scenario": "resume", "mode": "milestone:x", "measure": "dups"}, "params.mode: persist: expected"),
+        ({"scenario": "poison", "mode": "keep", "measure": "believed_at"}, "params.mode: mode: poison plays"),
+        ({"scenario": "poison", "mode": "notes", "measure": "kept"}, "params.measure: expected one of"),
+        (
+            {"scenario": "dedup", "mode": "title", "measure": "kept", "lang": "fr"},
+            "params.lang: expected one of",
+        ),
+        ({"scenario": "ttl", "mode": "4", "measure": "coverage", "sessions": 3}, "params.sessions: unknown"),
+        (
+            {"scenario": "version", "mode": "keep", "measure": "stale_entries"},
+            "site: version: this site file",
+        ),
+        ({"scenario": "mystery", "mode": "4", "measure": "coverage"}, "params.scenario: expected one of"),
+    ],
+)
+def test_a_bad_scenario_exercise_names_its_field(params, where):
+    raw = {
+        "id": "bad",
+        "kind": "scenario",
+        "params": params,
+        "title": "t",
+        "question": "q",
+        "explanation": "e",
+    }
+    with pytest.raises(ExerciseError, match=where):
+        exercise_from_dict(raw)  # on the chapter's site, which declares no versions

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QApplication
 
 from memviz.core.scenarios import playback as pb
 from memviz.core.scenarios.catalog import SCENARIOS, scenario_site
-from memviz.core.scenarios.exercises import EXERCISES_BY_SCENARIO
+from memviz.exercises import explanation, question, scenario_exercises, solve
 
 
 @pytest.fixture
@@ -58,25 +58,31 @@ def test_language_switch_retitles_everything(view):
     assert scenarios.scenario_box.currentText() == SCENARIOS["dedup"].title("en")
     assert scenarios.mode_box.currentText() == "by title"
     assert SCENARIOS["dedup"].lesson("en") in scenarios.lesson.text()
-    assert scenarios.question.text() == EXERCISES_BY_SCENARIO["dedup"].question("en")
+    assert scenarios.question.text() == question(scenario_exercises()["dedup"], "en")
     reports = [scenarios.reports.item(i).text() for i in range(scenarios.reports.count())]
     assert any("merged into" in t for t in reports)
 
 
 def test_the_exercise_is_graded_by_the_core(view):
+    from memviz.core.engine import RunConfig
+    from memviz.core.scenarios.poison import poison_run
+
     _window, scenarios = view
-    site = scenario_site()
     scenarios.select("poison")
-    answer = EXERCISES_BY_SCENARIO["poison"].solve(site)
-    scenarios.answer.setText(str(int(answer)))
+    answer = poison_run(scenario_site(), RunConfig(strategy="frontier", seed=1001), "notes").believed_at
+    exercise = scenario_exercises()["poison"]
+    assert solve(exercise).expected == answer
+    why = explanation(exercise, "zh")
+    assert why.startswith(f"第 {answer} 步")
+    scenarios.answer.setText(str(answer))
     scenarios.check_button.click()
-    assert scenarios.feedback.text() == "对！"
-    scenarios.answer.setText(str(int(answer) + 1))
+    assert scenarios.feedback.text() == f"对！{why}"
+    scenarios.answer.setText(str(answer + 1))
     scenarios.check_button.click()
-    assert scenarios.feedback.text() == f"不对，答案是 {int(answer)}。"
+    assert scenarios.feedback.text() == f"不对，答案是 {answer}。{why}"
     scenarios.answer.setText("abc")
     scenarios.check_button.click()
-    assert scenarios.feedback.text() == "请输入一个数。"
+    assert scenarios.feedback.text() == "请输入一个数，例如 12.5。"
 
 
 def test_snapshot_shows_a_scenario(tmp_path, site):

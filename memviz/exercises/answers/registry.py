@@ -12,6 +12,7 @@ from memviz.exercises.answers.batches import (
 )
 from memviz.exercises.answers.kind import Kind
 from memviz.exercises.answers.one_run import NextEviction, NextPage, RunMetricKind, StopReason
+from memviz.exercises.answers.scenarios import ScenarioMeasure
 
 KINDS: dict[str, Kind] = {
     k.name: k
@@ -26,5 +27,6 @@ KINDS: dict[str, Kind] = {
         CostPerBug(),
         CostRatio(),
         ChooseStrategy(),
+        ScenarioMeasure(),
     )
 }

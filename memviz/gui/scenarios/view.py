@@ -3,7 +3,8 @@ play it step by step: pages coloured by state, the timeline with the scenario's 
 its tags (a poisoned entry in red with its source, entries read back from disk, pages to retest),
 reports merged or not, the lesson in a few lines, and an exercise the core grades.
 
-Every frame, marker and answer comes from :mod:`memviz.core.scenarios`; this view only draws them.
+Every frame, marker and answer comes from :mod:`memviz.core.scenarios` (the exercises are data in
+``resources/exercises/scenarios/``, graded through :mod:`memviz.exercises`); this view only draws them.
 """
 
 from __future__ import annotations
@@ -26,9 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from memviz import exercises
 from memviz.core.scenarios import playback as pb
 from memviz.core.scenarios.catalog import SCENARIOS, scenario_site
-from memviz.core.scenarios.exercises import EXERCISES_BY_SCENARIO
+from memviz.exercises import scenario_exercises
 from memviz.gui.explore import style
 from memviz.gui.explore.controls import PlaybackBar, transport_shortcuts
 from memviz.gui.language import Language
@@ -376,21 +378,21 @@ class ScenariosView(QWidget):
     # -- the exercise ---------------------------------------------------------------------------------------
 
     def check_answer(self) -> None:
-        exercise = EXERCISES_BY_SCENARIO[self.scenario]
-        tr = self.language.tr
-        text = self.answer.text().strip().rstrip("%")
+        """Grade the answer typed with the core's figure (memviz.exercises), then say why."""
+        exercise = scenario_exercises()[self.scenario]
+        lang, tr = self.language.code, self.language.tr
         try:
-            value = float(text)
-        except ValueError:
-            self.feedback.setText(tr("请输入一个数。", "Please enter a number."))
+            right = exercises.check(exercise, self.answer.text())
+        except exercises.AnswerError as exc:
+            self.feedback.setText(exc.message(lang))
             return
-        right, answer = exercise.check(self.site, value)
-        shown = f"{answer:.2f}".rstrip("0").rstrip(".") + exercise.unit
-        self.feedback.setText(
+        shown = exercises.solve(exercise).expected_text[lang]
+        verdict = (
             tr("对！", "Right!")
             if right
             else tr(f"不对，答案是 {shown}。", f"Not quite: the answer is {shown}.")
         )
+        self.feedback.setText(verdict + tr("", " ") + exercises.explanation(exercise, lang))
         self.feedback.setStyleSheet("color: #009E73;" if right else "color: #D55E00;")
 
     # -- texts -------------------------------------------------------------------------------------------------
@@ -400,7 +402,7 @@ class ScenariosView(QWidget):
         scenario = SCENARIOS[self.scenario]
         self.lesson.setText(f"<b>{scenario.title(lang)}</b><br>{scenario.lesson(lang)}")
         self.summary.setText(self.playback.summary(lang) if self.playback else "")
-        self.question.setText(EXERCISES_BY_SCENARIO[self.scenario].question(lang))
+        self.question.setText(exercises.question(scenario_exercises()[self.scenario], lang))
         self.memory_title.setText(tr("记忆（按淘汰顺序）", "Memory (eviction order)"))
         self.reports_title.setText(
             tr("报告", "Reports") if self.scenario == "dedup" else tr("Bug 清单", "Bug list")
