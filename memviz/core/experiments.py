@@ -83,6 +83,11 @@ class Runner:
         """Announce how many runs are coming, so progress can be shown as a fraction of all."""
         self.total += runs
 
+    def count(self, runs: int) -> None:
+        """Count ``runs`` made outside :meth:`run_all` (e.g. stepped again for their events): progress
+        is shown and a cancel obeyed, as for runs of a batch."""
+        self._tick(runs)
+
     def _tick(self, n: int) -> None:
         self.done += n
         if self.progress is not None and n:

@@ -51,12 +51,16 @@ def ttl_sweep(
     seed0: int = DEFAULT_SEED0,
     runner: Runner | None = None,
 ) -> TtlSweep:
-    """Coverage per run for every time to live T (policy ttl; the config's capacity stays)."""
+    """Coverage per run for every time to live T (policy ttl; the config's capacity stays).
+
+    The runs go through the runner's batch router (the scalar engine while the lock-step one has no
+    ttl kernel); the entries dropped for age are counted by stepping each run again for its events,
+    and count in the runner's progress as runs too (so a cancel is obeyed there as well)."""
     from memviz.core.engine import Exploration
 
     seeds = seed_range(seed0, runs)
     runner = runner or Runner()
-    runner.plan(len(ttls) * runs)
+    runner.plan(2 * len(ttls) * runs)
     configs = [config.with_(policy="ttl", ttl=t, seed=s) for t in ttls for s in seeds]
     results = runner.run_all(site, configs)
     coverage = {t: [r.coverage for r in results[k * runs : (k + 1) * runs]] for k, t in enumerate(ttls)}
@@ -68,6 +72,7 @@ def ttl_sweep(
             while not exploration.finished:
                 total += len(exploration.step().memory_dropped)
         forgotten[t] = total / runs
+        runner.count(runs)
     return TtlSweep(config, seeds, tuple(ttls), coverage, forgotten)
 
 
