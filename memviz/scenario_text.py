@@ -6,6 +6,7 @@ import argparse
 
 from memviz.core.scenarios.catalog import SCENARIOS
 from memviz.textreport import strategy_name, t, table
+from memviz.wording import ttl_dropped, ttl_steps
 
 
 def _pct(x: float) -> str:
@@ -36,8 +37,12 @@ def _ttl(f: dict, args, lang: str) -> list[str]:
     strategy = strategy_name(f["config"]["strategy"], lang)
     rows = [[str(ttl), _pct(c["mean"]), f"[{_pct(c['lo'])}, {_pct(c['hi'])}]", _num(c["dropped_per_run"], 1)]
             for ttl, c in f["ttl"].items()]  # fmt: skip
-    header = [t(lang, "T（步）", "T (steps)"), t(lang, "覆盖率", "coverage"), t(lang, "95% 区间", "95% CI"),
-              t(lang, "每次过期删除", "dropped per run")]  # fmt: skip
+    header = [
+        ttl_steps(lang),
+        t(lang, "覆盖率", "coverage"),
+        t(lang, "95% 区间", "95% CI"),
+        ttl_dropped(lang),
+    ]
     return [t(lang, f"策略：{strategy}", f"strategy: {strategy}"), *table(header, rows)]
 
 

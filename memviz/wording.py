@@ -110,3 +110,35 @@ def config_summary(
             )
         )
     return t(lang, "，", ", ").join(parts)
+
+
+# Forgetting by time (policy ttl): the sweep over T, in `memviz scenario ttl` and the Sweep view.
+
+
+def ttl_steps(lang: str) -> str:
+    """T as a column or an axis: the time to live, in steps."""
+    return t(lang, "T（步）", "T (steps)")
+
+
+def ttl_axis(lang: str) -> str:
+    """The T axis of a sweep, named after the policy: "Time to live T (steps)"."""
+    return f"{policy_name('ttl', lang, capital=True)} {ttl_steps(lang)}"
+
+
+def ttl_axis_choice(lang: str) -> str:
+    """The T axis as a choice beside the capacity: "Time to live T"."""
+    return f"{policy_name('ttl', lang, capital=True)} T"
+
+
+def ttl_dropped(lang: str, narrow: bool = False) -> str:
+    """Memory entries dropped for age, per run; ``narrow``: on two lines, for a narrow column."""
+    return (
+        t(lang, "每次\n过期删除", "Dropped\nper run")
+        if narrow
+        else t(lang, "每次过期删除", "dropped per run")
+    )
+
+
+def ttl_nothing_expires(lang: str) -> str:
+    """What T at least the budget means (an entry's age never exceeds the budget)."""
+    return t(lang, "T ≥ 预算：没有条目过期", "T ≥ budget: nothing expires")
