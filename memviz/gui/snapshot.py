@@ -87,6 +87,8 @@ def snapshot(
         shown = window.current_view()
         if isinstance(shown, LazyView):  # tabs are built on first show: draw the real view
             shown = shown.view
+        if hasattr(shown, "choose_for_snapshot"):  # e.g. sweep/ttl: what the experiment varies
+            shown.choose_for_snapshot(detail)
         if hasattr(shown, "_job_function"):  # an analysis view's experiment, sized before it runs
             check_experiment(view, shown, config)  # before any run: a line, not minutes and gigabytes
         window.explore.model.set_animated(False)

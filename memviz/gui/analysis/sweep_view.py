@@ -1,4 +1,5 @@
-"""Sweep view: coverage against memory capacity for each eviction policy, and a paired comparison.
+"""Sweep view: coverage against memory capacity for each eviction policy, and a paired comparison;
+or, on its second axis, coverage against the time to live T (policy ttl, :mod:`.sweep_ttl`).
 
 Each policy is a line with its 95% interval as a band. Any two policies can be compared, paired by
 seed, at any capacity of the sweep (the chapter's: capacity 12, random − FIFO).
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSpinBox,
     QSplitter,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -52,9 +54,16 @@ from memviz.gui.analysis.common import (
     strategy_label,
     style_legend,
 )
+from memviz.gui.analysis.sweep_ttl import (
+    TtlAxis,
+    is_ttl_result,
+    ttl_config,
+    ttl_sweep_function,
+    ttl_sweep_runs,
+)
 from memviz.gui.analysis.worker import Job, JobContext
 from memviz.gui.palette import policy_colour, policy_symbol
-from memviz.wording import config_summary
+from memviz.wording import config_summary, ttl_axis, ttl_axis_choice
 
 MEMORY_STRATEGIES = tuple(s for s in STRATEGIES if uses_memory(s))
 # The sweep sets capacity, policy and seed itself, so its settings line names only the rest.
@@ -74,6 +83,7 @@ DEFAULT_PAIR = (12, "random", "fifo")  # the chapter's comparison
 MAX_CAPACITY = 200
 
 Pair = tuple[int, str, str]  # capacity, policy a, policy b: a − b
+AXES = ("capacity", "ttl")  # what the sweep varies: memory capacity (every policy), or T (policy ttl)
 
 
 @dataclass
@@ -122,7 +132,14 @@ class SweepView(AnalysisView):
         self.strategy_combo.setCurrentIndex(
             self.memory_strategies.index(strategy if strategy in self.memory_strategies else DEFAULT_STRATEGY)
         )
-        self.capacity_label = QLabel()
+        # The axis choice names the range beside it: [Capacity ▾] 1–24 or [Time to live T ▾] 1–30.
+        self.axis_combo = QComboBox()
+        self.axis_combo.setObjectName("sweep_axis")
+        self.axis_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        for axis in AXES:
+            self.axis_combo.addItem("", axis)
+        self.ttl_axis = TtlAxis(self.language, self.settings.config)
+        self._by_axis: dict[str, tuple] = {}  # the other axis's result, kept while this one is shown
         self.capacity_from = QSpinBox()
         self.capacity_from.setObjectName("capacity_from")
         self.capacity_to = QSpinBox()
@@ -136,13 +153,16 @@ class SweepView(AnalysisView):
         self.capacity_to.valueChanged.connect(lambda v: self.capacity_from.setMaximum(v))
         self.capacity_from.setMaximum(self.capacity_to.value())
         self.capacity_to.setMinimum(self.capacity_from.value())
+        self.capacity_widgets = [self.capacity_from, self.capacity_dash, self.capacity_to]
+        for widget in self.ttl_axis.widgets():
+            widget.setVisible(False)
+        self.axis_combo.currentIndexChanged.connect(self._on_axis_change)
         return [
             self.strategy_label,
             self.strategy_combo,
-            self.capacity_label,
-            self.capacity_from,
-            self.capacity_dash,
-            self.capacity_to,
+            self.axis_combo,
+            *self.capacity_widgets,
+            *self.ttl_axis.widgets(),
         ]
 
     def _build_body(self) -> QWidget:
@@ -207,9 +227,12 @@ class SweepView(AnalysisView):
         panel_layout.addStretch(1)
         self._pair_job: Job | None = None
 
+        self.panels = QStackedWidget()  # as wide as the panel shown needs (no width of its own)
+        self.panels.addWidget(panel)
+        self.panels.addWidget(self.ttl_axis.panel)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.plot)
-        splitter.addWidget(panel)
+        splitter.addWidget(self.panels)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
         splitter.setChildrenCollapsible(False)
@@ -226,6 +249,48 @@ class SweepView(AnalysisView):
         return self.strategy_combo.currentData()
 
     @property
+    def axis(self) -> str:
+        combo = getattr(self, "axis_combo", None)  # the base names the run button before it exists
+        return AXES[0] if combo is None else combo.currentData()
+
+    def set_axis(self, axis: str) -> None:
+        """Sweep over ``axis`` ("capacity" or "ttl"); ValueError names the valid ones."""
+        if axis not in AXES:
+            raise ValueError(f"sweep axis: expected one of {', '.join(AXES)}, got {axis!r}")
+        self.axis_combo.setCurrentIndex(AXES.index(axis))
+
+    def choose_for_snapshot(self, detail: str) -> None:
+        """``--view sweep[/capacity|/ttl]``: the axis, before the experiment is sized and run."""
+        self.set_axis(detail or "capacity")
+
+    def _on_axis_change(self, _index: int) -> None:
+        """Show the other axis: its controls, its panel, and its result if it has one (else compute)."""
+        other = AXES[1 - AXES.index(self.axis)]
+        self.cancel()
+        self.job = None
+        self.job_bar.set_idle()
+        self.job_bar.set_status("", "")
+        self.run_button.setEnabled(True)
+        self._by_axis[other] = (self.result, self._computed_for, self._computed_config, self.last_seconds)
+        self.result, self._computed_for, self._computed_config, self.last_seconds = self._by_axis.pop(
+            self.axis, (None, None, None, None)
+        )
+        ttl = self.axis == "ttl"
+        for widget in self.capacity_widgets:
+            widget.setVisible(not ttl)
+        for widget in self.ttl_axis.widgets():
+            widget.setVisible(ttl)
+        self.panels.setCurrentIndex(AXES.index(self.axis))
+        for k in range(self.panels.count()):  # the hidden panel's width does not widen the shown one
+            page = self.panels.widget(k)
+            shown = k == self.panels.currentIndex()
+            page.setSizePolicy(QSizePolicy.Policy.Preferred if shown else QSizePolicy.Policy.Ignored,
+                               QSizePolicy.Policy.Expanding)  # fmt: skip
+        self._on_language_change()  # texts, export menu, staleness, and the result drawn (or cleared)
+        if self.result is None and self.auto_run and self.isVisible():
+            self.start()
+
+    @property
     def capacities(self) -> list[int]:
         return list(range(self.capacity_from.value(), self.capacity_to.value() + 1))
 
@@ -233,6 +298,11 @@ class SweepView(AnalysisView):
         return config.with_(strategy=self.strategy)
 
     def _job_function(self):
+        if self.axis == "ttl":
+            ttls = self.ttl_axis.ttls
+            config = ttl_config(self.settings.config, self.strategy)
+            function = ttl_sweep_function(self.settings.site, config, ttls, self.runs, self.seed0)
+            return function, ttl_sweep_runs(ttls, self.runs)
         capacities = self.capacities
         config = self._sweep_config(self.settings.config)
         function = sweep_function(
@@ -268,12 +338,14 @@ class SweepView(AnalysisView):
         super()._on_site_change(site)
 
     def _depends_on(self, site: Site, config: RunConfig) -> tuple:
-        # The sweep sets strategy, capacity, policy and seed itself.
-        return (id(site), config.with_(strategy="random", capacity=None, policy="fifo", seed=0))
+        # The sweep sets strategy, capacity, policy and seed itself (and over T, the time to live).
+        swept = config.with_(strategy="random", capacity=None, policy="fifo", seed=0)
+        return (id(site), swept.with_(ttl=None) if self.axis == "ttl" else swept)
 
     def _on_config_change(self, config: RunConfig) -> None:
         if config.strategy in self.memory_strategies and config.strategy != self.strategy:
             self.strategy_combo.setCurrentIndex(self.memory_strategies.index(config.strategy))
+        self.ttl_axis.follow_budget(config)
         super()._on_config_change(config)
 
     def _wanted_pair(self, capacities: list[int]) -> Pair:
@@ -292,20 +364,34 @@ class SweepView(AnalysisView):
     # --- texts ----------------------------------------------------------------------------------
 
     def _retranslate_run_button(self) -> None:
-        self.run_button.setText(self.language.tr("扫描容量", "Sweep capacity"))
+        if self.axis == "ttl":
+            self.run_button.setText(self.ttl_axis.run_button_text())
+        else:
+            self.run_button.setText(self.language.tr("扫描容量", "Sweep capacity"))
 
     def _retranslate(self) -> None:
         tr = self.language.tr
         self.run_button.setToolTip(
-            tr(
+            self.ttl_axis.run_tooltip()
+            if self.axis == "ttl"
+            else tr(
                 "每个容量 × 每种淘汰策略，各跑这些 seed",
                 "Run these seeds for every capacity × eviction policy",
             )
         )
+        self.axis_combo.setItemText(0, tr("容量", "Capacity"))
+        self.axis_combo.setItemText(1, ttl_axis_choice(self.language.code))
+        self.axis_combo.setToolTip(
+            tr(
+                "扫描什么：记忆容量（每种淘汰策略一条线），或存活时间 T（限时遗忘，按时间遗忘）",
+                "What to sweep: memory capacity (a line per eviction policy), or the time to live T "
+                "(forgetting by time)",
+            )
+        )
+        self.ttl_axis.retranslate()
         self.strategy_label.setText(tr("策略", "Strategy"))
         for i, s in enumerate(self.memory_strategies):
             self.strategy_combo.setItemText(i, strategy_label(s, self.language))
-        self.capacity_label.setText(tr("容量", "Capacity"))
         for combo in (self.compare_a, self.compare_b):
             for i, p in enumerate(self.policies):
                 combo.setItemText(i, self._policy_label(p))
@@ -314,20 +400,34 @@ class SweepView(AnalysisView):
             self.compare_capacity.setItemText(i, tr(f"{c} 条", f"{c} entries"))
         self.compare_title.setText(tr("配对比较两种淘汰策略", "Compare two eviction policies, paired"))
         self.compare_capacity_label.setText(tr("容量", "Capacity"))
-        set_axis_label(self.plot, "bottom", tr("记忆容量（条）", "Memory capacity (entries)"))
+        set_axis_label(
+            self.plot,
+            "bottom",
+            ttl_axis(self.language.code)
+            if self.axis == "ttl"
+            else tr("记忆容量（条）", "Memory capacity (entries)"),
+        )
         set_axis_label(self.plot, "left", tr("覆盖率均值（%）", "Mean coverage (%)"))
         self.cell_table.setHorizontalHeaderLabels(
-            [tr("覆盖率均值 %", "Mean coverage %"), tr("95% 区间", "95% interval")]
+            [tr("覆盖率\n均值 %", "Mean\ncoverage %"), tr("95% 区间", "95%\ninterval")]  # a narrow panel
         )
         self.capacity_line.setToolTip(
             tr("拖动：换一个容量做配对比较", "Drag to compare the policies at another capacity")
         )
 
     def plots(self):
+        if self.axis == "ttl":
+            return [("coverage-by-ttl", "覆盖率随存活时间 T", "Coverage by time to live T", self.plot)]
         return [("coverage-by-capacity", "覆盖率随容量", "Coverage by capacity", self.plot)]
 
     def _clear(self) -> None:
         tr = self.language.tr
+        if self.axis == "ttl":
+            config = ttl_config(self.settings.config, self.strategy)
+            texts = self.ttl_axis.clear(self.plot, self.legend, config, self.run_button.text())
+            self.headline.setText(texts[0])
+            self.context_label.setText(texts[1])
+            return
         self.headline.setText(
             tr(
                 f"点「{self.run_button.text()}」：每个容量、每种淘汰策略各跑一遍，看记忆不够用时该忘掉谁。",
@@ -342,6 +442,12 @@ class SweepView(AnalysisView):
         self.compare_result.setText("")
 
     def _draw(self) -> None:
+        if is_ttl_result(self.result):
+            name = strategy_label(self.result.config.strategy, self.language)
+            texts = self.ttl_axis.draw(self.plot, self.legend, self.result, name)
+            self.headline.setText(texts[0])
+            self.context_label.setText(texts[1])
+            return
         result: SweepResult = self.result
         sweep = result.sweep
         tr = self.language.tr
@@ -429,7 +535,7 @@ class SweepView(AnalysisView):
     # --- the paired comparison ------------------------------------------------------------------
 
     def _on_capacity_line_move(self, line: pg.InfiniteLine) -> None:
-        if self.result is None:
+        if not isinstance(self.result, SweepResult):
             return
         capacities = self.result.sweep.capacities
         nearest = min(capacities, key=lambda c: abs(c - line.value()))
@@ -437,7 +543,7 @@ class SweepView(AnalysisView):
         self.compare_capacity.setCurrentIndex(capacities.index(nearest))
 
     def _on_pair_change(self, *_: object) -> None:
-        if self.result is None:
+        if not isinstance(self.result, SweepResult):
             return
         pair = self.pair
         if pair is not None and abs(self.capacity_line.value() - pair[0]) > 1e-9:
@@ -448,7 +554,7 @@ class SweepView(AnalysisView):
         """Show the chosen comparison, computing it off the GUI thread when it is new."""
         result: SweepResult = self.result
         pair = self.pair
-        if result is None or pair is None:
+        if not isinstance(result, SweepResult) or pair is None:
             return
         self._fill_cell_table(pair[0])
         capacity, a, b = pair
@@ -525,6 +631,8 @@ class SweepView(AnalysisView):
     def export_stem(self) -> str:
         if self.result is None:
             return "memviz-sweep"
+        if is_ttl_result(self.result):
+            return self.ttl_axis.export_stem(self.result)
         s = self.result.sweep
         return (
             f"memviz-sweep-{s.config.strategy}-capacity{s.capacities[0]}-{s.capacities[-1]}"
@@ -532,6 +640,8 @@ class SweepView(AnalysisView):
         )
 
     def export_rows(self) -> list[dict]:
+        if is_ttl_result(self.result):
+            return self.ttl_axis.export_rows(self.result)
         sweep: Sweep = self.result.sweep
         rows = []
         for c in sweep.capacities:
@@ -542,6 +652,11 @@ class SweepView(AnalysisView):
         return rows
 
     def export_data(self) -> dict:
+        if is_ttl_result(self.result):
+            return {
+                **self._export_context(self.result.config, self.result.seeds),
+                **self.ttl_axis.export_cells(self.result),
+            }
         sweep: Sweep = self.result.sweep
         return {
             **self._export_context(sweep.config, sweep.seeds),

@@ -1,0 +1,320 @@
+"""The Sweep view's second axis: coverage against the time to live T (policy ttl, forgetting by time).
+
+The core's :func:`~memviz.core.scenarios.forgetting.ttl_sweep` computes it (through the batch router,
+as ``memviz scenario ttl`` does); this module holds the T range's controls, the table beside the plot
+(each T's mean, interval and entries dropped for age) and the drawing, so the view only switches axes.
+
+Memory is unlimited here: T alone decides what is forgotten, as in the issue's figures (frontier,
+seeds 1000–1199: T = 2/4/8/12/16 → 51.4 / 56.6 / 65.6 / 73.1 / 79.2 %).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QSizePolicy, QSpinBox, QVBoxLayout, QWidget
+
+from memviz.core.engine import RunConfig
+from memviz.core.scenarios.forgetting import TtlSweep, ttl_sweep
+from memviz.core.site import Site
+from memviz.core.stats import pct
+from memviz.gui.analysis import export
+from memviz.gui.analysis.common import (
+    GREY,
+    fill_table,
+    font,
+    ink,
+    make_table,
+    paper,
+    pen,
+    qcolor,
+    seeds_text,
+    set_axis_label,
+    set_title,
+    style_legend,
+)
+from memviz.gui.analysis.worker import JobContext
+from memviz.gui.language import Language
+from memviz.gui.palette import policy_colour, policy_symbol
+from memviz.wording import (
+    config_summary,
+    policy_name,
+    ttl_axis,
+    ttl_dropped,
+    ttl_nothing_expires,
+)
+
+# Every T from 1 to the budget, not only the issue's five values: the curve then shows the whole
+# story, coverage climbing with T until T reaches the budget, where nothing expires any more and the
+# run is LRU with unlimited memory (the plateau); 2, 4, 8, 12 and 16 are points on it. One step per
+# T costs little (30 values × 200 seeds: about a second), and a long budget stops at this many.
+DEFAULT_TTL_TOP = 40
+MAX_TTL = 200
+QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's largest widget size
+SUMMARY = {"memory": False, "seed": False, "tokens": True}  # the sweep sets memory and seed itself
+
+
+def default_ttl_range(config: RunConfig) -> tuple[int, int]:
+    return 1, max(1, min(config.budget, DEFAULT_TTL_TOP))
+
+
+def ttl_config(config: RunConfig, strategy: str) -> RunConfig:
+    """What the T sweep runs: the strategy chosen, memory unlimited (policy and T set per cell)."""
+    return config.with_(strategy=strategy, capacity=None)
+
+
+def ttl_sweep_function(
+    site: Site, config: RunConfig, ttls: list[int], runs: int, seed0: int
+) -> Callable[[JobContext], TtlSweep]:
+    return lambda context: ttl_sweep(site, config, ttls, runs, seed0, context.runner)
+
+
+def ttl_sweep_runs(ttls: list[int], runs: int) -> int:
+    """Runs the sweep makes: each T's runs, and each stepped again to count what expired."""
+    return 2 * len(ttls) * runs
+
+
+class TtlAxis:
+    """The T range (two spin boxes), the table of every T, and drawing a :class:`TtlSweep`."""
+
+    def __init__(self, language: Language, config: RunConfig) -> None:
+        self.language = language
+        self.ttl_from = QSpinBox()
+        self.ttl_from.setObjectName("ttl_from")
+        self.ttl_to = QSpinBox()
+        self.ttl_to.setObjectName("ttl_to")
+        self.dash = QLabel("–")
+        self.default_range = default_ttl_range(config)
+        for spin, value in zip((self.ttl_from, self.ttl_to), self.default_range, strict=True):
+            spin.setRange(1, MAX_TTL)
+            spin.setValue(value)
+        self.ttl_from.valueChanged.connect(lambda v: self.ttl_to.setMinimum(v))
+        self.ttl_to.valueChanged.connect(lambda v: self.ttl_from.setMaximum(v))
+        self.ttl_from.setMaximum(self.ttl_to.value())
+        self.ttl_to.setMinimum(self.ttl_from.value())
+
+        self.panel = QWidget()
+        self.panel.setObjectName("ttl_panel")
+        self.panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        self.title = QLabel()
+        title_font = self.title.font()
+        title_font.setPointSizeF(title_font.pointSizeF() * 1.3)
+        title_font.setBold(True)
+        self.title.setFont(title_font)
+        self.title.setWordWrap(True)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.table = make_table(0, 3, "ttl_table")
+        # Thirty rows and more: the table scrolls instead of growing past the window.
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        layout = QVBoxLayout(self.panel)
+        layout.setContentsMargins(8, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.note)
+        layout.addWidget(self.table, 1)
+
+    def widgets(self) -> list[QWidget]:
+        return [self.ttl_from, self.dash, self.ttl_to]  # named by the axis choice before them
+
+    @property
+    def ttls(self) -> list[int]:
+        return list(range(self.ttl_from.value(), self.ttl_to.value() + 1))
+
+    def follow_budget(self, config: RunConfig) -> None:
+        """A new budget: the range follows it, unless the user chose one."""
+        if (self.ttl_from.value(), self.ttl_to.value()) != self.default_range:
+            return
+        self.default_range = default_ttl_range(config)
+        self.ttl_from.setMaximum(MAX_TTL)  # the two boxes bound each other
+        self.ttl_to.setMinimum(1)
+        self.ttl_to.setValue(self.default_range[1])
+        self.ttl_from.setValue(self.default_range[0])
+
+    # --- texts ------------------------------------------------------------------------------------
+
+    def retranslate(self) -> None:
+        tr, lang = self.language.tr, self.language.code
+        for spin in (self.ttl_from, self.ttl_to):
+            spin.setToolTip(
+                tr(
+                    "存活时间 T：条目超过 T 步没被访问就忘掉",
+                    "Time to live T: an entry is forgotten T steps after its last visit",
+                )
+            )
+        self.title.setText(tr("每个 T 的覆盖率", "Coverage at each T"))
+        self.note.setText(
+            tr(
+                f"记忆不限容量，{policy_name('ttl', lang)}：条目超过 T 步没被访问就删掉。",
+                f"Unlimited memory, {policy_name('ttl', lang)}: an entry not visited for more than T steps is dropped.",
+            )
+        )
+        # two lines a header where it is long: three columns share a narrow panel
+        self.table.setHorizontalHeaderLabels(
+            [
+                tr("覆盖率\n均值 %", "Mean\ncoverage %"),
+                tr("95% 区间", "95%\ninterval"),
+                ttl_dropped(lang, narrow=True),
+            ]
+        )
+
+    def run_button_text(self) -> str:
+        return self.language.tr("扫描 T", "Sweep T")
+
+    def run_tooltip(self) -> str:
+        return self.language.tr(
+            "每个 T（限时遗忘，记忆不限容量）各跑这些 seed",
+            "Run these seeds for every T (time to live, unlimited memory)",
+        )
+
+    def clear(
+        self, plot: pg.PlotWidget, legend: pg.LegendItem, config: RunConfig, run_text: str
+    ) -> tuple[str, str]:
+        """Empties the plot and the table before a result; gives (headline, context)."""
+        tr, lang = self.language.tr, self.language.code
+        plot.getPlotItem().clear()
+        legend.clear()
+        set_title(plot, tr("覆盖率随存活时间 T", "Coverage by time to live T"))
+        self.table.setRowCount(0)
+        return (
+            tr(
+                f"点「{run_text}」：每个 T 各跑一遍，看记忆只按时间遗忘时能覆盖多少页面。",
+                f"Press “{run_text}”: every T in turn, to see how much is covered when memory forgets by time alone.",
+            ),
+            config_summary(config, lang, **SUMMARY),
+        )
+
+    # --- drawing ----------------------------------------------------------------------------------
+
+    def draw(
+        self, plot_widget: pg.PlotWidget, legend: pg.LegendItem, sweep: TtlSweep, name: str
+    ) -> tuple[str, str]:
+        """The curve with its band, the 'nothing expires' line at T = budget, the table; gives
+        (headline, context)."""
+        tr, lang = self.language.tr, self.language.code
+        plot = plot_widget.getPlotItem()
+        plot.clear()
+        legend.clear()
+        style_legend(legend)
+        ttls = np.array(sweep.ttls, dtype=float)
+        cis = [sweep.ci(t) for t in sweep.ttls]
+        colour = policy_colour("ttl")
+        lower = pg.PlotDataItem(ttls, np.array([ci.lo for ci in cis]) * 100, pen=pg.mkPen(None))
+        upper = pg.PlotDataItem(ttls, np.array([ci.hi for ci in cis]) * 100, pen=pg.mkPen(None))
+        band = pg.FillBetweenItem(lower, upper, brush=pg.mkBrush(qcolor(colour, 60)))
+        band.setZValue(-5)
+        for item in (lower, upper, band):
+            plot.addItem(item)
+        curve = pg.PlotDataItem(
+            ttls,
+            np.array([ci.mean for ci in cis]) * 100,
+            pen=pen(colour, 3),
+            symbol=policy_symbol("ttl"),
+            symbolSize=9 if len(ttls) <= 30 else 5,
+            symbolBrush=pg.mkBrush(colour),
+            symbolPen=pg.mkPen(paper(), width=1),
+        )
+        plot.addItem(curve)
+        legend.addItem(curve, tr("限时遗忘，记忆不限容量", "time to live, unlimited memory"))
+        budget = sweep.config.budget
+        if (
+            sweep.ttls[0] <= budget <= sweep.ttls[-1]
+            and len(sweep.ttls) > 1
+            and not sweep.config.until_all_bugs
+        ):
+            full = pg.InfiniteLine(
+                budget,
+                angle=90,
+                pen=pen(GREY, 1.5, style=Qt.PenStyle.DotLine),
+                label=ttl_nothing_expires(lang),
+                labelOpts={"position": 0.3, "color": ink(), "anchors": [(1, 0.5), (1, 0.5)]},
+            )
+            full.label.setFont(font(11))
+            plot.addItem(full)
+        plot.enableAutoRange()
+        plot.setXRange(sweep.ttls[0] - 0.5, sweep.ttls[-1] + 0.5, padding=0.02)
+        set_axis_label(plot_widget, "bottom", ttl_axis(lang))
+        set_title(plot_widget, tr(f"覆盖率随存活时间 T：{name}", f"Coverage by time to live T: {name}"))
+        self.curve = curve
+        self._fill_table(sweep)
+        return self.texts(sweep)
+
+    def _fill_table(self, sweep: TtlSweep) -> None:
+        self.table.setRowCount(len(sweep.ttls))
+        self.table.setVerticalHeaderLabels([f"T = {t}" for t in sweep.ttls])
+        texts = []
+        for t in sweep.ttls:
+            ci = sweep.ci(t)
+            texts.append([pct(ci.mean), f"[{pct(ci.lo)}, {pct(ci.hi)}]", f"{sweep.forgotten[t]:.1f}"])
+        fill_table(self.table, texts)
+        # fill_table fixes the height to every row's: here the panel sets it, and the table scrolls
+        self.table.setMinimumHeight(0)
+        self.table.setMaximumHeight(QWIDGETSIZE_MAX)
+        # and wide enough for its figures on one line each (the columns share the width equally)
+        table, header = self.table, self.table.horizontalHeader()
+        column = max(max(table.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(3))
+        width = (
+            table.verticalHeader().sizeHint().width()
+            + 3 * column
+            + table.verticalScrollBar().sizeHint().width()
+        )
+        self.panel.setMinimumWidth(width + 2 * table.frameWidth() + 16)
+
+    def texts(self, sweep: TtlSweep) -> tuple[str, str]:
+        """(headline, context) for a result."""
+        tr, lang = self.language.tr, self.language.code
+        first, last = sweep.ttls[0], sweep.ttls[-1]
+        a, b = pct(sweep.ci(first).mean), pct(sweep.ci(last).mean)
+        seeds = seeds_text(sweep.seeds.start, len(sweep.seeds), self.language)
+        summary = config_summary(sweep.config, lang, **SUMMARY)
+        headline = tr(
+            f"按时间遗忘：T = {first} 时覆盖率 <b>{a}%</b>，T = {last} 时 <b>{b}%</b>",
+            f"Forgetting by time: coverage <b>{a}%</b> at T = {first}, <b>{b}%</b> at T = {last}",
+        )
+        context = tr(
+            f"每个点：{seeds}的覆盖率均值，带 95% 区间；记忆不限容量。设置：{summary}",
+            f"Each point: mean coverage over {seeds}, with its 95% interval; unlimited memory. Settings: {summary}",
+        )
+        return headline, context
+
+    # --- export -----------------------------------------------------------------------------------
+
+    @staticmethod
+    def export_stem(sweep: TtlSweep) -> str:
+        return (
+            f"memviz-sweep-{sweep.config.strategy}-ttl{sweep.ttls[0]}-{sweep.ttls[-1]}"
+            f"-seeds{sweep.seeds.start}-{sweep.seeds.stop - 1}"
+        )
+
+    @staticmethod
+    def export_rows(sweep: TtlSweep) -> list[dict]:
+        return [
+            {
+                **export.setting_values(sweep.config.with_(policy="ttl", ttl=t, seed=seed)),
+                "coverage": coverage,
+            }
+            for t in sweep.ttls
+            for seed, coverage in zip(sweep.seeds, sweep.coverage[t], strict=True)
+        ]
+
+    @staticmethod
+    def export_cells(sweep: TtlSweep) -> dict:
+        return {
+            "ttls": list(sweep.ttls),
+            "cells": [
+                {
+                    "ttl": t,
+                    **vars(sweep.ci(t)),
+                    "dropped_per_run": sweep.forgotten[t],
+                    "coverage": sweep.coverage[t],
+                }
+                for t in sweep.ttls
+            ],
+        }
+
+
+def is_ttl_result(result: object) -> bool:
+    return isinstance(result, TtlSweep)
