@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QTabWidget,
@@ -139,6 +140,8 @@ class ScenariosView(QWidget):
         )
         self.question.setWordWrap(True)
         self.feedback.setWordWrap(True)
+        # the explanation after a check is long: it wraps to the column, never widens it
+        self.feedback.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.answer = QLineEdit(objectName="scenario_answer")
         self.check_button = QPushButton(objectName="scenario_check")
         answer_row = QHBoxLayout()
