@@ -42,6 +42,7 @@ OPEN_VIEW_TEXTS = {
     "batch": ("在「批量」里算这个实验", "Run this experiment in Batch"),
     "sweep": ("在「容量扫描」里算这个实验", "Run this experiment in Capacity sweep"),
     "cost": ("在「成本」里算这个实验", "Run this experiment in Cost"),
+    "scenarios": ("在「记忆场景」里看这个场景", "Play this scenario in Scenarios"),  # kind "scenario"
 }
 MAX_COLUMN_EM = 52  # the exercise column's widest line, in Chinese characters of the answer font
 

@@ -230,6 +230,22 @@ def test_a_batch_exercise_opens_its_experiment(qtbot, settings, store, ident, vi
     assert settings.config == view.current.config  # the experiment's settings are in force
 
 
+def test_a_teachers_scenario_exercise_opens_the_scenarios_tab(qtbot, settings, store, tmp_path):
+    import json
+
+    from memviz.exercises.loading import SCENARIO_EXERCISES
+    from memviz.paths import resource_path
+
+    (tmp_path / "scenarios.json").write_bytes(resource_path(*SCENARIO_EXERCISES).read_bytes())
+    view = make_view(qtbot, settings, store, lang="en", sources=[tmp_path])
+    first = json.loads((tmp_path / "scenarios.json").read_text(encoding="utf-8"))["exercises"][0]["id"]
+    view.select(first)
+    assert view.explore_button.text() == "Play this scenario in Scenarios"
+    with qtbot.waitSignal(settings.open_view_requested) as signal:
+        qtbot.mouseClick(view.explore_button, Qt.MouseButton.LeftButton)
+    assert signal.args == ["scenarios"]
+
+
 def test_the_main_window_shows_the_view_an_exercise_asks_for(make_window):
     window = make_window()
     window.settings.open_view("sweep", window.settings.config)
