@@ -72,9 +72,9 @@ def hint(ex: Exercise, answer: Any, attempts: Attempts, lang: str) -> str:
     else:
         where = t(
             lang,
-            "题目说的是很多次运行的平均：想想规则在每一步做了什么，或在「批量」「容量扫描」里算一算。",
+            "题目说的是很多次运行的平均：想想规则在每一步做了什么，或在「批量」「扫描」里算一算。",
             "The question is about many runs: think about what the rule does at each step, or compute"
-            " it in the Batch or Capacity sweep view.",
+            " it in the Batch or Sweep view.",
         )
     more = (
         t(lang, "再试一次；也可以看答案。", "Try again, or show the answer.")

@@ -40,7 +40,7 @@ from memviz.models.settings import RunSettings
 # The button that opens a batch exercise's experiment, by the view it is in.
 OPEN_VIEW_TEXTS = {
     "batch": ("在「批量」里算这个实验", "Run this experiment in Batch"),
-    "sweep": ("在「容量扫描」里算这个实验", "Run this experiment in Capacity sweep"),
+    "sweep": ("在「扫描」里算这个实验", "Run this experiment in Sweep"),
     "cost": ("在「成本」里算这个实验", "Run this experiment in Cost"),
     "scenarios": ("在「记忆场景」里看这个场景", "Play this scenario in Scenarios"),  # kind "scenario"
 }

@@ -105,7 +105,7 @@ class MainWindow(QMainWindow):
         """Add a view as a tab; its title follows the UI language. Returns the tab index.
 
         The view is found by its object name (e.g. by ``memviz snapshot --view``); a widget without
-        one is named after its English title ("Capacity sweep" -> "capacity_sweep").
+        one is named after its English title ("Link table" -> "link_table").
         """
         if not widget.objectName():
             widget.setObjectName(re.sub(r"[^0-9a-z]+", "_", en_title.lower()).strip("_") or "view")
@@ -165,7 +165,7 @@ class MainWindow(QMainWindow):
         for view, zh, en in (
             (self.compare, "对比", "Compare"),
             (self.batch, "批量", "Batch"),
-            (self.sweep, "容量扫描", "Capacity sweep"),
+            (self.sweep, "扫描", "Sweep"),
             (self.cost, "成本", "Cost"),
             (LazyView("scenarios", scenarios), "记忆场景", "Scenarios"),
             (self.exercises, "练习", "Exercises"),

@@ -216,7 +216,7 @@ def test_show_in_explore_opens_the_exercise_run(qtbot, settings, store):
     ("ident", "view_name", "text"),
     [
         ("frontier-vs-none-diff", "batch", "Run this experiment in Batch"),
-        ("cap12-policy-winner", "sweep", "Run this experiment in Capacity sweep"),
+        ("cap12-policy-winner", "sweep", "Run this experiment in Sweep"),
         ("cost-ratio-frontier", "cost", "Run this experiment in Cost"),
     ],
 )

@@ -13,7 +13,7 @@ from memviz.gui.analysis.sweep_view import SweepView
 
 ANALYSIS_VIEWS = [
     ("batch", "批量对比", "Batch", BatchView),
-    ("sweep", "容量扫描", "Capacity sweep", SweepView),
+    ("sweep", "扫描", "Sweep", SweepView),
     ("cost", "找全 Bug 的成本", "Cost", CostView),
 ]
 
