@@ -31,6 +31,7 @@ keeps three and four lanes legible; two lanes just reach further back.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -98,10 +99,17 @@ def weight(lines: Sequence[Line], band: float = BAND_LINES) -> float:
     return sum(band if isinstance(line, Band) else 1.0 for line in lines)
 
 
-def fold(n_rows: int, important: set[int], room: float, band: float = BAND_LINES) -> list[Line] | None:
+def fold(
+    n_rows: int,
+    important: set[int],
+    room: float,
+    band: float = BAND_LINES,
+    prefer: frozenset[int] = frozenset(),
+) -> list[Line] | None:
     """The lines for ``n_rows`` slots in ``room`` cell heights: every slot when they fit; else every
     ``important`` slot, plus the others that fit, cheapest first (a band of one slot replaced by
-    its row, then rows beside the ones shown, nearest an important row first). None when the
+    its row, then rows beside the ones shown), those in ``prefer`` (shown the step before: rows
+    that stay put while a run plays) first, then those nearest an important row. None when the
     important slots alone do not fit."""
     if n_rows <= room + 1e-9:
         return list(range(n_rows))
@@ -117,7 +125,7 @@ def fold(n_rows: int, important: set[int], room: float, band: float = BAND_LINES
             for slot in {line.first, line.last}:
                 cost = 1.0 - band if line.count == 1 else 1.0
                 near = min((abs(slot - s) for s in important), default=n_rows)
-                key = (cost, near, slot)
+                key = (cost, slot not in prefer, near, slot)
                 if best is None or key < best[0]:
                     best = (key, slot)
         if best is None:
@@ -149,11 +157,11 @@ class Layout:
     @property
     def top(self) -> float:
         """The top of the page row (the step numbers are above it)."""
-        return self.cell_h * TOP_LINES
+        return math.floor(self.cell_h * TOP_LINES)
 
     @property
     def band_h(self) -> float:
-        return self.cell_h * BAND_LINES
+        return math.floor(self.cell_h * BAND_LINES)
 
     @property
     def columns(self) -> list[int]:
@@ -229,34 +237,38 @@ def plan(
     last: int | None = None,
     pinned: int | None = None,
     pinned_rows: frozenset[int] = frozenset(),
+    prefer: frozenset[int] = frozenset(),
 ) -> Layout:
     """The layout for a table ``width`` × ``height`` at ``position``, its shown columns ending at
     ``last`` (default: the position; the wheel looks further back). ``pinned``: a column to keep
-    in view, with ``pinned_rows`` (its rows that must show), when it is older than the others."""
+    in view, with ``pinned_rows`` (its rows that must show), when it is older than the others.
+    ``prefer``: the slots shown before, kept when there is room for them (fewer rows coming and
+    going while a run plays)."""
     n_rows = len(columns[0].frames) if columns else 0
     n_cols = len(columns)
     last = position if last is None else max(0, min(last, position))
     last = min(last, n_cols - 1) if n_cols else 0
     text_px = legible_text_px(app_px)
     least_h = text_px / TEXT_OF_CELL
-    fit_h = height / (TOP_LINES + 1 + n_rows)
+    # whole pixels: cells drawn once and copied into place keep sharp edges
+    fit_h = math.floor(min(height / (TOP_LINES + 1 + n_rows), max(least_h, app_px * MAX_CELL_SCALE)))
     folded = fit_h < least_h
-    cell_h = least_h if folded else min(fit_h, max(least_h, app_px * MAX_CELL_SCALE))
+    cell_h = math.ceil(least_h) if folded else fit_h
 
     def geometry(h: float) -> tuple[float, float, float, int, bool]:
         text, label = h * TEXT_OF_CELL, h * LABEL_OF_CELL
         labels = [page_label(lang), row_label(max(n_rows, 1), lang), "⋯"]
-        header = max(measure(t, label, False) for t in labels) + h * 0.5
+        header = math.ceil(max(measure(t, label, False) for t in labels) + h * 0.5)
         digits = measure("88", text, True)
-        wide_w = max(2 * digits + h * 0.9, h * 1.8)
-        least_w = max(h * 1.15, digits + h * 0.55)
+        wide_w = math.ceil(max(2 * digits + h * 0.9, h * 1.8))
+        least_w = math.ceil(max(h * 1.15, digits + h * 0.55))
         room_w = width - header
         # wide cells while six columns fit (the page forgotten legible beside the one written);
         # a narrow widget gets narrower cells, the forgotten page smaller, in the cell's corner
-        cell_w = wide_w if room_w >= wide_w * 6 else max(least_w, room_w / 6)
-        cell_w = max(cell_w, min(room_w / max(n_cols, 1), h * 2.4))  # a short run: fill the width
+        cell_w = wide_w if room_w >= wide_w * 6 else max(least_w, math.floor(room_w / 6))
+        cell_w = max(cell_w, math.floor(min(room_w / max(n_cols, 1), h * 2.4)))  # a short run: fill the width
         visible = max(1, int(room_w // cell_w))
-        return cell_w, header, label, visible, cell_w >= wide_w - 1e-6
+        return cell_w, header, label, visible, cell_w >= wide_w
 
     cell_w, header, label_px, visible, wide = geometry(cell_h)
 
@@ -290,20 +302,24 @@ def plan(
         def widest(allow_pin: bool) -> tuple[int, int | None, list[Line]] | None:
             """The most recent columns whose changed rows fit, with the pinned column if allowed."""
             best = None
+            changed: set[int] = set()
             for w in range(1, visible + 1):
-                first, rows = window(w, None)
+                first = last - w + 1
+                changed |= changed_rows(columns[first])  # one older column at a time
                 pin = pin_for(first) if allow_pin else None
-                if pin is not None:
-                    if w + 1 + PIN_GAP > visible:
-                        break
-                    first, rows = window(w, pin)
-                found = fold(n_rows, rows, room)
-                if found is None:
+                rows = changed if pin is None else changed | pinned_rows
+                if pin is not None and w + 1 + PIN_GAP > visible:
                     break
-                best = (first, pin, found)
+                if weight(runs(n_rows, rows)) > room + 1e-9:  # the rows that matter alone do not fit
+                    break
+                rows = set(rows)
+                best = (first, pin, rows)
                 if first == 0:
                     break
-            return best
+            if best is None:
+                return None
+            first, pin, rows = best
+            return first, pin, fold(n_rows, rows, room, prefer=prefer)  # then fill the room left
 
         # a pinned column that does not fit gives way (the graph still rings its page), then the
         # text size, and only when the current step's own rows do not fit at a legible size
@@ -312,9 +328,9 @@ def plan(
             first, rows = window(1, None)
             pin = None
             need = weight(runs(n_rows, rows))
-            cell_h = max(MIN_CELL_H, height / (TOP_LINES + 1 + need))
+            cell_h = max(MIN_CELL_H, math.floor(height / (TOP_LINES + 1 + need)))
             cell_w, header, label_px, visible, wide = geometry(cell_h)
-            lines = fold(n_rows, rows, room_lines(cell_h)) or runs(n_rows, rows)
+            lines = fold(n_rows, rows, room_lines(cell_h), prefer=prefer) or runs(n_rows, rows)
         else:
             first, pin, lines = best
     layout = Layout(cell_h, cell_w, header, cell_h * TEXT_OF_CELL, label_px, first, last, pin, tuple(lines),

@@ -60,7 +60,8 @@ class FrameTable(QWidget):
         self.anchor: int | None = (
             None  # the last column shown when the wheel looked back (None: the position)
         )
-        self._cache: dict[tuple, QPixmap] = {}
+        self._cache: dict[tuple, QPixmap] = {}  # columns, by step, state and the rows shown
+        self._cells: dict[tuple, QPixmap] = {}  # cells, by step, slot and state
         self._cache_key: tuple | None = None
         self._layout: tuple[tuple, Layout] | None = None
         self._fonts: dict[tuple[int, bool], tuple[QFont, QFontMetricsF]] = {}
@@ -127,9 +128,10 @@ class FrameTable(QWidget):
         key = (self.width(), self.height(), self.position, self.anchor, pinned, pinned_rows, app_px,
                self.lang, id(self.columns), len(self.columns))  # fmt: skip
         if self._layout is None or self._layout[0] != key:
+            shown = frozenset(self._layout[1].shown_slots()) if self._layout is not None else frozenset()
             layout = plan(
                 self.columns, self.width(), self.height(), self.position, app_px, self._measure,
-                self.lang, self.anchor, pinned, pinned_rows,
+                self.lang, self.anchor, pinned, pinned_rows, shown,
             )  # fmt: skip
             self._layout = (key, layout)
         return self._layout[1]
@@ -188,20 +190,20 @@ class FrameTable(QWidget):
             )  # fmt: skip
             return
         layout = self.layout()
-        key = (layout.cell_h, layout.cell_w, layout.lines, themes.current().name, self.lang,
-               self.devicePixelRatioF())  # fmt: skip
-        if key != self._cache_key:
+        key = (layout.cell_h, layout.cell_w, themes.current().name, self.lang, self.devicePixelRatioF())
+        if key != self._cache_key or len(self._cache) > 300 or len(self._cells) > 3000:
             self._cache_key = key
             self._cache.clear()
+            self._cells.clear()
         self._paint_header(painter, c, layout)
         ratio = self.devicePixelRatioF()
         shown = [k for k in layout.columns if k <= self.position]
         for k in shown:
             state = (k == self.position, self.selected is not None and self.selected[0] == k)
-            pixmap = self._cache.get((k, *state))
+            pixmap = self._cache.get((k, *state, layout.lines))  # a column as drawn with these rows
             if pixmap is None:
                 pixmap = self._paint_column(k, state, layout, ratio)
-                self._cache[(k, *state)] = pixmap
+                self._cache[(k, *state, layout.lines)] = pixmap
             painter.drawPixmap(QPointF(layout.column_x(k), 0), pixmap)
         if layout.pinned is not None and shown:  # the gap between a pinned column and the rest
             x = layout.column_x(layout.pinned) + layout.cell_w
@@ -250,53 +252,76 @@ class FrameTable(QWidget):
             p.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, elided)
 
     def _paint_column(self, k: int, state: tuple[bool, bool], layout: Layout, ratio: float) -> QPixmap:
-        current, selected = state
+        """A column: its step number, then its cells' pictures copied into place, the bands' quiet
+        fill between them. A cell is painted once per step and state and kept while rows fold and
+        unfold around it, so a step whose rows change recomposes columns instead of redrawing text."""
+        current = state[0]
         c = style.colors()
-        cell_w, cell_h, top = layout.cell_w, layout.cell_h, layout.top
-        height = layout.bottom
+        cell_w, top, height = layout.cell_w, layout.top, layout.bottom
         pixmap = QPixmap(max(1, round(cell_w * ratio)), max(1, round(height * ratio)))
         pixmap.setDevicePixelRatio(ratio)
         pixmap.fill(c.paper)
         p = QPainter(pixmap)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        whole = QRectF(0, 0, cell_w, height)
-        if current:
-            p.fillRect(whole, style.with_alpha(c.remembered_fill, 0.9))
-        elif selected:
-            p.fillRect(whole, style.with_alpha(c.evicted_fill, 0.9))
+        back = self._column_fill(c, state)
+        if back is not None:
+            p.fillRect(QRectF(0, 0, cell_w, height), back)
+        p.setFont(self._font(layout.label_px, current)[0])
+        p.setPen(c.ink if current else c.muted)
+        p.drawText(QRectF(0, 0, cell_w, top), Qt.AlignmentFlag.AlignCenter, str(k))
+        p.setPen(QPen(c.row_edge, 1))
+        p.drawLine(QPointF(0, top + 0.5), QPointF(cell_w, top + 0.5))
+        for cell in column_cells(self.columns, layout, k):
+            p.drawPixmap(QPointF(0, cell.y), self._cell_pixmap(cell, state, layout, ratio))
         for i, line in enumerate(layout.lines):  # folded slots: a quiet band (its text goes across)
             if isinstance(line, Band):
-                band = QRectF(0, layout.line_top(i), cell_w, layout.band_h)
-                p.fillRect(band, style.with_alpha(c.muted, 0.08))
+                y = layout.line_top(i)
+                p.fillRect(QRectF(0, y, cell_w, layout.band_h), style.with_alpha(c.muted, 0.08))
+                p.setPen(QPen(c.row_edge, 1))
+                p.drawLine(QPointF(0, y + layout.band_h - 0.5), QPointF(cell_w, y + layout.band_h - 0.5))
         if k in (self.divergence, self.cause):  # where the lanes part, and why
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
             pen = QPen(c.plan if k == self.divergence else c.evict, 2.2 * style.line_width())
             pen.setStyle(Qt.PenStyle.DashLine)
             p.setPen(pen)
             p.drawLine(QPointF(1, top), QPointF(1, height))
-        label_font = self._font(layout.label_px, current)[0]
-        p.setFont(label_font)
-        p.setPen(c.ink if current else c.muted)
-        p.drawText(QRectF(0, 0, cell_w, top), Qt.AlignmentFlag.AlignCenter, str(k))
-        p.setPen(QPen(c.row_edge, 1))
-        y = top
-        p.drawLine(QPointF(0, y), QPointF(cell_w, y))
-        p.drawLine(QPointF(0, top + cell_h), QPointF(cell_w, top + cell_h))
-        for i in range(len(layout.lines)):
-            y = layout.line_top(i) + layout.line_height(i)
-            p.drawLine(QPointF(0, y), QPointF(cell_w, y))
-        edges = [(top, top + cell_h)]  # the column's right edge, broken where a band's text runs across
-        for i, line in enumerate(layout.lines):
-            if not isinstance(line, Band):
-                edges.append((layout.line_top(i), layout.line_top(i) + cell_h))
-        for y0, y1 in edges:
-            p.drawLine(QPointF(cell_w - 0.5, y0), QPointF(cell_w - 0.5, y1))
-        for cell in column_cells(self.columns, layout, k):
-            box = QRectF(0, cell.y, cell_w, cell.h)
-            if cell.slot is None:
-                self._paint_page_cell(p, c, cell, box, layout)
-            else:
-                self._paint_slot_cell(p, c, cell, box, layout, self.columns[k].miss)
         p.end()
+        return pixmap
+
+    @staticmethod
+    def _column_fill(c, state: tuple[bool, bool]):
+        current, selected = state
+        if current:
+            return style.with_alpha(c.remembered_fill, 0.9)
+        if selected:
+            return style.with_alpha(c.evicted_fill, 0.9)
+        return None
+
+    def _cell_pixmap(self, cell: Cell, state: tuple[bool, bool], layout: Layout, ratio: float) -> QPixmap:
+        """One cell, its bottom and right edges included, as drawn at this size and state."""
+        key = (cell.column, cell.slot, *state)
+        pixmap = self._cells.get(key)
+        if pixmap is not None:
+            return pixmap
+        c = style.colors()
+        w, h = layout.cell_w, layout.cell_h
+        pixmap = QPixmap(max(1, round(w * ratio)), max(1, round(h * ratio)))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(c.paper)
+        p = QPainter(pixmap)
+        back = self._column_fill(c, state)
+        if back is not None:
+            p.fillRect(QRectF(0, 0, w, h), back)
+        p.setPen(QPen(c.row_edge, 1))
+        p.drawLine(QPointF(0, h - 0.5), QPointF(w, h - 0.5))
+        p.drawLine(QPointF(w - 0.5, 0), QPointF(w - 0.5, h))
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        box = QRectF(0, 0, w, h)
+        if cell.slot is None:
+            self._paint_page_cell(p, c, cell, box, layout)
+        else:
+            self._paint_slot_cell(p, c, cell, box, layout, self.columns[cell.column].miss)
+        p.end()
+        self._cells[key] = pixmap
         return pixmap
 
     def _paint_page_cell(self, p: QPainter, c, cell: Cell, box: QRectF, layout: Layout) -> None:
@@ -422,6 +447,7 @@ class FrameTable(QWidget):
 
     def _forget(self) -> None:
         self._cache.clear()
+        self._cells.clear()
         self._layout = None
         self.update()
 
