@@ -358,11 +358,15 @@ class FrameTable(QWidget):
             if cell.gone and layout.wide:  # the new page on the right, the one it replaced left
                 align = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                 p.drawText(box.adjusted(0, 0, -4, 0), align, cell.text)
-            else:
-                p.drawText(box, Qt.AlignmentFlag.AlignCenter, cell.text)
+            else:  # a touched page sits a little higher: its underline goes below the digits
+                p.drawText(
+                    box.translated(0, -2 if cell.touched else 0), Qt.AlignmentFlag.AlignCenter, cell.text
+                )
         if cell.touched:  # LRU: used again, moved to the newest end
-            p.setPen(QPen(c.remembered_edge, 2.2 * style.line_width()))
-            y = box.bottom() - box.height() * 0.14
+            pen = QPen(c.remembered_edge, 1.6 * style.line_width())
+            pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+            p.setPen(pen)
+            y = box.bottom() - 1.5 - pen.widthF() / 2
             p.drawLine(
                 QPointF(box.left() + box.width() * 0.2, y), QPointF(box.right() - box.width() * 0.2, y)
             )
