@@ -270,7 +270,8 @@ class FrameTable(QWidget):
         p.drawText(QRectF(0, 0, cell_w, top), Qt.AlignmentFlag.AlignCenter, str(k))
         p.setPen(QPen(c.row_edge, 1))
         p.drawLine(QPointF(0, top + 0.5), QPointF(cell_w, top + 0.5))
-        for cell in column_cells(self.columns, layout, k):
+        cells = column_cells(self.columns, layout, k)
+        for cell in cells:
             p.drawPixmap(QPointF(0, cell.y), self._cell_pixmap(cell, state, layout, ratio))
         for i, line in enumerate(layout.lines):  # folded slots: a quiet band (its text goes across)
             if isinstance(line, Band):
@@ -278,12 +279,13 @@ class FrameTable(QWidget):
                 p.fillRect(QRectF(0, y, cell_w, layout.band_h), style.with_alpha(c.muted, 0.08))
                 p.setPen(QPen(c.row_edge, 1))
                 p.drawLine(QPointF(0, y + layout.band_h - 0.5), QPointF(cell_w, y + layout.band_h - 0.5))
-        if k in (self.divergence, self.cause):  # where the lanes part, and why
+        if k in (self.divergence, self.cause):  # where the lanes part, and why (not across a band's text)
             p.setRenderHint(QPainter.RenderHint.Antialiasing)
             pen = QPen(c.plan if k == self.divergence else c.evict, 2.2 * style.line_width())
             pen.setStyle(Qt.PenStyle.DashLine)
             p.setPen(pen)
-            p.drawLine(QPointF(1, top), QPointF(1, height))
+            for cell in cells:
+                p.drawLine(QPointF(1, cell.y), QPointF(1, cell.y + cell.h))
         p.end()
         return pixmap
 
