@@ -57,9 +57,8 @@ class FrameTable(QWidget):
         self.divergence: int | None = None  # the step the lanes' paths part
         self.cause: int | None = None  # the step the divergence's reason points at
         self.selected: tuple[int, int] | None = None  # (evicted at, page) of a clicked miss
-        self.anchor: int | None = (
-            None  # the last column shown when the wheel looked back (None: the position)
-        )
+        # the last column shown when the wheel looked back (None: the current step's)
+        self.anchor: int | None = None
         self._cache: dict[tuple, QPixmap] = {}  # columns, by step, state and the rows shown
         self._cells: dict[tuple, QPixmap] = {}  # cells, by step, slot and state
         self._cache_key: tuple | None = None
@@ -95,11 +94,6 @@ class FrameTable(QWidget):
     @property
     def rows(self) -> int:
         return len(self.columns[0].frames) if self.columns else 0
-
-    @property
-    def first(self) -> int:
-        """The first of the shown columns (a pinned older column aside)."""
-        return self.layout().first
 
     # -- geometry -------------------------------------------------------------------------------------
 
