@@ -6,8 +6,8 @@ the current column in view, a clicked miss pointing at its eviction."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from memviz.core.compare import LaneConfig, frame_table
@@ -15,6 +15,7 @@ from memviz.core.engine import Exploration, RunConfig
 from memviz.core.policies import POLICIES
 from memviz.gui.compare.frame_layout import changed_rows, page_label, row_label
 from memviz.gui.compare.view import CompareView
+from memviz.gui.explore import style
 from memviz.gui.language import Language
 from memviz.models.settings import RunSettings
 
@@ -239,11 +240,8 @@ def test_the_wheel_looks_back_and_the_next_step_follows_the_run_again(classroom,
 
 
 def wheel(widget, pos, delta: int) -> None:
-    from PySide6.QtCore import QPoint as P
-    from PySide6.QtGui import QWheelEvent
-
     point = QPointF(pos)
-    event = QWheelEvent(point, QPointF(widget.mapToGlobal(point.toPoint())), P(0, 0), P(0, delta),
+    event = QWheelEvent(point, QPointF(widget.mapToGlobal(point.toPoint())), QPoint(0, 0), QPoint(0, delta),
                         Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase,
                         False)  # fmt: skip
     QApplication.sendEvent(widget, event)
@@ -266,8 +264,6 @@ def ink_height(image, rect, paper: QColor) -> int:
 def test_the_frame_tables_are_legible_from_the_back_of_a_room(classroom, size, theme, lang):
     """Three lanes of capacity 12 (the default): cell text at least 14 px, drawn that big (the ink
     of a page number measured in the rendered table), labels inside their boxes, nothing cut off."""
-    from memviz.gui.explore import style
-
     view = classroom(size, lang, theme)
     assert [c.capacity for c in view.model.configs] == [12, 12, 12]
     paper = style.colors().paper
@@ -298,7 +294,7 @@ def test_the_frame_tables_are_legible_from_the_back_of_a_room(classroom, size, t
             assert plain
             cell = plain[-1]
             ratio = image.width() / table.width()
-            rect = type(table.column_rect(0))(cell.x * ratio, cell.y * ratio, cell.w * ratio, cell.h * ratio)
+            rect = QRectF(cell.x * ratio, cell.y * ratio, cell.w * ratio, cell.h * ratio)
             assert ink_height(image, rect, paper) >= 0.65 * LEGIBLE_PX * ratio
 
 
