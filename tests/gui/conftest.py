@@ -105,6 +105,38 @@ def make_window(app, qtbot, site):
 
 
 @pytest.fixture
+def screen_window(make_window):
+    """A window of a screen's size, with that screen's type (as `memviz` and `memviz snapshot` pick
+    it for a screen of that height); the app font and the theme are put back afterwards."""
+    from PySide6.QtGui import QFont
+
+    from memviz.gui.app import point_size_for
+
+    app = QApplication.instance()
+    saved = QFont(app.font())
+    opened = []
+
+    def open_(config: RunConfig, size=(1280, 720), lang="en", zoom=1.0):
+        font = QFont(app.font())
+        font.setPointSizeF(point_size_for(size[1]))
+        app.setFont(font)
+        window = make_window(config, lang=lang, size=size)
+        window._base_point_size = point_size_for(size[1])
+        if zoom != 1.0:
+            window.set_zoom(zoom)
+        QApplication.processEvents()
+        opened.append(window)
+        return window
+
+    yield open_
+    for window in opened:
+        window.set_zoom(1.0)
+        window.set_theme("light")
+    app.setFont(saved)
+    QApplication.processEvents()
+
+
+@pytest.fixture
 def keep_analysis_view(qtbot):
     """Registers an analysis view with the test; at teardown its job is cancelled and the pool drained,
     so no worker outlives the test that started it."""

@@ -1,17 +1,25 @@
 """The Compare view draws what the core did: each lane's frame table against a plain reading of the
-scalar engine's step events, the current column in view, a clicked miss pointing at its eviction."""
+scalar engine's step events, its drawn cells against the core's frame table (memviz.core.compare.
+frame_table) at every step of a 1280×720 classroom screen where slots fold, the cells legible there,
+the current column in view, a clicked miss pointing at its eviction."""
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QWheelEvent
+from PySide6.QtWidgets import QApplication
 
-from memviz.core.compare import LaneConfig
+from memviz.core.compare import LaneConfig, frame_table
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.policies import POLICIES
+from memviz.gui.compare.frame_layout import changed_rows, page_label, row_label
 from memviz.gui.compare.view import CompareView
+from memviz.gui.explore import style
 from memviz.gui.language import Language
 from memviz.models.settings import RunSettings
+
+LEGIBLE_PX = 14  # cell text a class at the back of a room can read on a 720p projector (issue 12)
 
 
 def expected_columns(site, config: RunConfig) -> list[dict]:
@@ -70,15 +78,88 @@ def view(qtbot, site):
     return view
 
 
+def check_drawn(table, core, position: int) -> None:
+    """The table as drawn at ``position`` shows exactly the core's frame table ``core``: each shown
+    cell the page its slot held, the new entry, the entry that left (struck), the LRU touch and the
+    miss where the core says; the current column drawn, last; no change of a shown step folded
+    away; every band the pages its slots hold all through the shown steps."""
+    layout = table.layout()
+    shown = [k for k in layout.columns if k <= position]
+    assert shown[-1] == position and layout.last == position  # the table scrolls with the run
+    assert table.column_rect(position).right() <= table.width() + 0.5
+    assert layout.bottom <= table.height() + 0.5  # no line cut off at the bottom
+    window = range(layout.first, layout.last + 1)
+    for k in shown:
+        column = core[k]
+        page, *slots = table.cells(k)
+        assert page.slot is None and page.text == ("" if column.page is None else str(column.page)), k
+        assert page.miss == column.miss, k
+        assert [cell.slot for cell in slots] == layout.shown_slots(), k
+        left = dict(column.left)
+        for cell in slots:
+            held = column.frames[cell.slot]
+            assert cell.text == ("" if held is None else str(held)), (k, cell.slot)
+            assert cell.new == (cell.slot == column.new_frame), (k, cell.slot)
+            assert cell.gone == ("" if cell.slot not in left else str(left[cell.slot])), (k, cell.slot)
+            assert cell.touched == (cell.slot == column.touched_frame), (k, cell.slot)
+        if k in window:
+            assert changed_rows(column) <= {cell.slot for cell in slots}, k  # nothing it did is folded
+    for band, _top, text in table.bands():
+        held = [core[position].frames[slot] for slot in band.slots]
+        for k in window:
+            assert [core[k].frames[slot] for slot in band.slots] == held, (k, band)
+        listed = text.replace("：", ": ").partition(": ")[2].split()
+        if any(p is not None for p in held):
+            assert listed == ["·" if p is None else str(p) for p in held], text
+
+
+@pytest.fixture
+def classroom(screen_window):
+    """The Compare view in a main window of a screen's size, with that screen's type and a theme."""
+
+    def open_(size=(1280, 720), lang="en", theme="projector"):
+        window = screen_window(RunConfig(seed=1000, budget=30), size=size, lang=lang)
+        window.set_theme(theme)
+        window.select_view("compare")
+        view = window.current_view()
+        view = getattr(view, "view", view)  # a tab built on first show
+        QApplication.processEvents()
+        return view
+
+    return open_
+
+
 @pytest.mark.parametrize("capacity", [3, 12])
 @pytest.mark.parametrize("policy", POLICIES.names())
-def test_each_frame_table_shows_what_the_core_did(view, site, capacity, policy):
-    lanes = [LaneConfig("frontier", capacity, policy), LaneConfig("visited", capacity, policy)]
+def test_each_frame_table_shows_what_the_core_did(classroom, site, capacity, policy):
+    """Three lanes at 1280×720, every step: what the engine did, and the cells drawn from it."""
+    view = classroom()
+    other = "lru" if policy != "lru" else "fifo"
+    lanes = [
+        LaneConfig("frontier", capacity, policy),
+        LaneConfig("visited", capacity, policy),
+        LaneConfig("frontier", capacity, other),
+    ]
     view.model.set_configs(lanes)
-    assert len(view.lanes) == 2
-    for lane_widget, lane in zip(view.lanes, lanes, strict=True):
-        config = RunConfig(strategy=lane.strategy, capacity=capacity, policy=policy, seed=1000, budget=30)
-        check_lane(lane_widget.table.columns, expected_columns(site, config))
+    QApplication.processEvents()
+    assert len(view.lanes) == 3
+    folded = set()
+    for lane_widget, lane, config in zip(view.lanes, view.model.comparison.lanes, lanes, strict=True):
+        run = RunConfig(strategy=config.strategy, capacity=capacity, policy=policy, seed=1000, budget=30)
+        if config.policy == policy:
+            check_lane(lane_widget.table.columns, expected_columns(site, run))
+        core = frame_table(lane)
+        assert lane_widget.table.columns == core
+    for position in range(view.model.total + 1):
+        view.model.jump(position)
+        for lane_widget, lane in zip(view.lanes, view.model.comparison.lanes, strict=True):
+            check_drawn(lane_widget.table, frame_table(lane), min(position, len(lane.steps)))
+            folded.add(bool(lane_widget.table.bands()))
+    # a 720p lane's table has room for every slot of 3, not for 12: there the folding was exercised
+    if capacity == 3:
+        assert folded == {False}
+    else:
+        assert True in folded
 
 
 def test_the_current_column_follows_the_transport_and_stays_in_view(view):
@@ -92,6 +173,13 @@ def test_the_current_column_follows_the_transport_and_stays_in_view(view):
             assert rect.left() >= 0 and rect.right() <= table.width() + 0.5  # scrolled into view
 
 
+def click_miss(qtbot, table, k: int) -> None:
+    """Click the ✗ of step ``k`` (in the page row)."""
+    rect = table.page_rect(k)
+    assert not rect.isEmpty(), k  # the miss is in view
+    qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=rect.center().toPoint())
+
+
 def test_clicking_a_miss_lights_up_the_step_its_page_was_evicted_at(view, qtbot):
     view.model.set_configs([LaneConfig("frontier", 3, "fifo"), LaneConfig("frontier", 3, "random")])
     table = view.lanes[0].table
@@ -99,16 +187,115 @@ def test_clicking_a_miss_lights_up_the_step_its_page_was_evicted_at(view, qtbot)
     assert misses  # capacity 3 forgets pages the agent comes back to
     k = misses[0]
     view.model.jump(k)
-    cell_h = table._geometry()[0]
-    x = table.column_rect(k).center().x()
-    y = cell_h * 0.9 + (table.rows + 1.5) * cell_h  # the miss row
-    qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=QPoint(round(x), round(y)))
+    click_miss(qtbot, table, k)
     column = table.columns[k]
     assert table.selected == (column.evicted_at, column.page)
     assert view.lanes[0].graph.highlight == (column.page, column.evicted_at)
     assert view.lanes[1].table.selected is None
     qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=QPoint(2, 2))  # elsewhere: cleared
     assert table.selected is None and view.lanes[0].graph.highlight is None
+
+
+def test_a_misses_eviction_older_than_the_shown_steps_is_pinned_beside_them(classroom, qtbot):
+    """At 720p a capacity-12 table shows a few recent steps; clicking a miss whose page was
+    forgotten long before brings that step in, apart on the left, its struck-through page shown."""
+    view = classroom()
+    view.model.set_configs([LaneConfig("frontier", 12, p) for p in ("fifo", "random", "opt")])
+    pinned = 0
+    for lane in view.lanes:
+        table = lane.table
+        for k, column in enumerate(table.columns):
+            if not column.miss:
+                continue
+            view.model.jump(k)
+            if column.evicted_at >= table.layout().first:
+                continue  # its eviction is in view anyway
+            click_miss(qtbot, table, k)
+            layout = table.layout()
+            assert layout.pinned == column.evicted_at
+            assert layout.columns[0] == column.evicted_at and layout.columns[-1] == k  # both in view
+            gone = [cell for cell in table.cells(column.evicted_at) if cell.gone == str(column.page)]
+            assert len(gone) == 1  # the page, struck through where it left memory, not folded away
+            assert table.column_rect(k).right() <= table.width() + 0.5
+            assert table.column_rect(column.evicted_at).right() < table.column_rect(layout.first).left()
+            check_drawn(table, table.columns, k)
+            pinned += 1
+            qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=QPoint(2, 2))
+            assert table.layout().pinned is None
+    # random eviction and the clairvoyant policy forget pages long before the agent comes back
+    assert pinned
+
+
+def test_the_wheel_looks_back_and_the_next_step_follows_the_run_again(classroom, qtbot):
+    view = classroom()
+    view.model.jump(view.model.total)
+    table = view.lanes[0].table
+    start = table.layout()
+    centre = table.rect().center()
+    wheel(table, centre, 120)
+    back = table.layout()
+    assert back.last == start.last - 3 and table.cells(back.last)  # earlier steps, drawn
+    view.model.back()
+    assert table.layout().last == view.model.position  # a step brings the current column back
+
+
+def wheel(widget, pos, delta: int) -> None:
+    point = QPointF(pos)
+    event = QWheelEvent(point, QPointF(widget.mapToGlobal(point.toPoint())), QPoint(0, 0), QPoint(0, delta),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase,
+                        False)  # fmt: skip
+    QApplication.sendEvent(widget, event)
+
+
+def ink_height(image, rect, paper: QColor) -> int:
+    """How many pixel rows inside ``rect`` hold ink: pixels much darker than the paper."""
+    rows = 0
+    for y in range(int(rect.top()) + 3, int(rect.bottom()) - 2):
+        for x in range(int(rect.left()) + 3, int(rect.right()) - 2):
+            if QColor(image.pixel(x, y)).lightness() < paper.lightness() - 120:
+                rows += 1
+                break
+    return rows
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
+@pytest.mark.parametrize("theme", ["projector", "light"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_frame_tables_are_legible_from_the_back_of_a_room(classroom, size, theme, lang):
+    """Three lanes of capacity 12 (the default): cell text at least 14 px, drawn that big (the ink
+    of a page number measured in the rendered table), labels inside their boxes, nothing cut off."""
+    view = classroom(size, lang, theme)
+    assert [c.capacity for c in view.model.configs] == [12, 12, 12]
+    paper = style.colors().paper
+    for position in (6, 17, view.model.total):
+        view.model.jump(position)
+        QApplication.processEvents()
+        for lane in view.lanes:
+            table = lane.table
+            layout = table.layout()
+            text_font = table._font(layout.text_px, True)[0]
+            assert text_font.pixelSize() >= LEGIBLE_PX
+            digits = QFontMetricsF(text_font).tightBoundingRect("88")
+            assert digits.height() + 4 <= layout.cell_h  # the page number inside its cell
+            if layout.wide:  # the page forgotten beside the page written, both whole
+                assert 2 * digits.width() + 7 + 4 <= layout.cell_w
+            label_font = table._font(layout.label_px, False)[0]
+            assert label_font.pixelSize() >= 11
+            label = QFontMetricsF(label_font)
+            labels = [page_label(lang), row_label(table.rows, lang), "⋯"]
+            assert max(label.horizontalAdvance(t) for t in labels) <= layout.header - 6
+            assert label.horizontalAdvance(str(position)) <= layout.cell_w
+            assert layout.bottom <= table.height() + 0.5
+            assert table.column_rect(position).right() <= table.width() + 0.5
+            # rendered: a plain cell's page number is as tall as a 14 px font draws digits
+            image = table.grab().toImage()
+            plain = [cell for k in layout.columns for cell in table.cells(k)[1:]
+                     if cell.text and not (cell.new or cell.gone or cell.touched) and k != position]  # fmt: skip
+            assert plain
+            cell = plain[-1]
+            ratio = image.width() / table.width()
+            rect = QRectF(cell.x * ratio, cell.y * ratio, cell.w * ratio, cell.h * ratio)
+            assert ink_height(image, rect, paper) >= 0.65 * LEGIBLE_PX * ratio
 
 
 def test_removing_a_lane_twice_in_one_turn_is_harmless(view):

@@ -8,43 +8,14 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
 from memviz.core.engine import Exploration, RunConfig
-from memviz.gui.app import point_size_for
 from memviz.gui.explore.memory_fold import Fold, fold_lines, line_of_slot
 from memviz.gui.explore.memory_panel import EVICTED, NEW, TOUCHED
 
 FIFO12 = RunConfig(strategy="frontier", capacity=12, policy="fifo")
 LRU12 = RunConfig(strategy="frontier", capacity=12, policy="lru")
-
-
-@pytest.fixture
-def screen_window(make_window):
-    """A window of a screen's size, with that screen's type; the app font is restored after."""
-    app = QApplication.instance()
-    saved = QFont(app.font())
-    opened = []
-
-    def open_(config: RunConfig, size=(1280, 720), lang="en", zoom=1.0):
-        font = QFont(app.font())
-        font.setPointSizeF(point_size_for(size[1]))
-        app.setFont(font)
-        window = make_window(config, lang=lang, size=size)
-        window._base_point_size = point_size_for(size[1])
-        if zoom != 1.0:
-            window.set_zoom(zoom)
-        QApplication.processEvents()
-        opened.append(window)
-        return window
-
-    yield open_
-    for window in opened:
-        window.set_zoom(1.0)
-        window.set_theme("light")
-    app.setFont(saved)
-    QApplication.processEvents()
 
 
 # -- the fold rule, without a window ---------------------------------------------------------------------

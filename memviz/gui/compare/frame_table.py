@@ -1,18 +1,21 @@
 """A lane's memory frame table: the OS textbook's page-replacement table, drawn from the core's
 :class:`~memviz.core.compare.FrameColumn` list and nothing else.
 
-Rows: the page visited at each step (the reference string), then one row per memory slot (frames
-keep their row, so a page stays on its line until it is forgotten), then the miss row. Columns:
-steps 0 … n, revealed up to the transport's position; the current column is highlighted and the
-table scrolls to keep it in view.
+Rows: the page visited at each step (the reference string; a forgotten revisit is a red ✗ cell
+there), then one row per memory slot (frames keep their row, so a page stays on its line until it
+is forgotten). Columns: steps, revealed up to the transport's position; the current column is
+highlighted and the shown columns end at it, so the table scrolls with the run.
 
-In a cell: the page held (its number; the tooltip names it). A new entry is filled; an entry that
-leaves memory is shown struck through, small, in the corner of the step it leaves on; an LRU touch
-is underlined; a forgotten revisit is a red ✗ in the miss row (click it: the step its page was
-evicted at lights up, here and in the graph).
+In a cell: the page held (its number; the tooltip names it). A new entry is filled; the entry that
+leaves memory is struck through, in a red box, beside the page that took its slot; an LRU touch is
+underlined. Click a ✗: the step its page was evicted at lights up, here and in the graph.
+
+Legible first: the cells keep their text at least 14 px tall at 1280×720, and when that leaves too
+little height for every slot, slots that did not change in the shown columns fold into thin bands
+that list what they hold (:mod:`memviz.gui.compare.frame_layout` says why and how).
 
 Each column is painted once into a pixmap and reused while nothing about it changes, so a step
-repaints by copying ~30 small pictures instead of drawing ~400 cells of text.
+repaints by copying a few small pictures instead of drawing every cell's text.
 """
 
 from __future__ import annotations
@@ -24,10 +27,18 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 from memviz.core.compare import FrameColumn
 from memviz.core.site import Site
 from memviz.gui import themes
+from memviz.gui.compare.frame_layout import (
+    Band,
+    Cell,
+    Layout,
+    band_pages,
+    band_text,
+    column_cells,
+    page_label,
+    plan,
+    row_label,
+)
 from memviz.gui.explore import style
-
-MIN_CELL_H = 8.0
-MAX_CELL_SCALE = 1.9  # cell height, in app font pixels
 
 
 class FrameTable(QWidget):
@@ -46,34 +57,35 @@ class FrameTable(QWidget):
         self.divergence: int | None = None  # the step the lanes' paths part
         self.cause: int | None = None  # the step the divergence's reason points at
         self.selected: tuple[int, int] | None = None  # (evicted at, page) of a clicked miss
-        self.first = 0  # the first column shown
-        self._cache: dict[tuple, QPixmap] = {}
-        self._geometry_key: tuple | None = None
-        self.setMinimumHeight(80)
+        # the last column shown when the wheel looked back (None: the current step's)
+        self.anchor: int | None = None
+        self._cache: dict[tuple, QPixmap] = {}  # columns, by step, state and the rows shown
+        self._cells: dict[tuple, QPixmap] = {}  # cells, by step, slot and state
+        self._cache_key: tuple | None = None
+        self._layout: tuple[tuple, Layout] | None = None
+        self._fonts: dict[tuple[int, bool], tuple[QFont, QFontMetricsF]] = {}
+        self.setMinimumHeight(60)
 
     # -- what to draw ---------------------------------------------------------------------------------
 
     def set_columns(self, columns: list[FrameColumn], site: Site, lang: str) -> None:
         self.columns, self.site, self.lang = columns, site, lang
-        self.first = 0
+        self.anchor = None
         self.selected = None
-        self._cache.clear()
-        self.update()
+        self._forget()
 
     def set_language(self, lang: str) -> None:
         self.lang = lang
-        self._cache.clear()
-        self.update()
+        self._forget()
 
     def set_position(self, position: int) -> None:
         self.position = position
-        self._scroll_to(position)
+        self.anchor = None  # the table scrolls with the run
         self.update()
 
     def set_divergence(self, step: int | None, cause: int | None) -> None:
         self.divergence, self.cause = step, cause
-        self._cache.clear()
-        self.update()
+        self._forget()
 
     def set_selected(self, selected: tuple[int, int] | None) -> None:
         self.selected = selected
@@ -85,49 +97,77 @@ class FrameTable(QWidget):
 
     # -- geometry -------------------------------------------------------------------------------------
 
-    def _geometry(self) -> tuple[float, float, float, QFont, QFont]:
-        """Cell height and width, header width, and the fonts, for the widget's size."""
-        px = style.app_pixel_size()
-        lines = self.rows + 2.9  # the step numbers on top (0.9), reference row, slots, miss row
-        cell_h = max(MIN_CELL_H, min(px * MAX_CELL_SCALE, self.height() / max(lines, 1)))
-        font = style.ui_font(max(7.0, cell_h * 0.7), bold=True)
-        small = style.ui_font(max(6.0, cell_h * 0.5))
-        metrics = QFontMetricsF(font)
-        header = QFontMetricsF(small).horizontalAdvance(self._row_label(max(self.rows, 1))) + cell_h * 0.5
-        # as wide as the table may be (room for the struck-through page beside the new one), up to
-        # twice as wide as tall; narrower only down to what a two-digit page needs
-        least = max(cell_h * 1.15, metrics.horizontalAdvance("88") + cell_h * 0.55)
-        fill = (self.width() - header) / max(len(self.columns), 1)
-        cell_w = max(least, min(fill, cell_h * 2.1))
-        return cell_h, cell_w, header, font, small
+    def _font(self, px: float, bold: bool) -> tuple[QFont, QFontMetricsF]:
+        key = (max(1, round(px)), bold)
+        if key not in self._fonts:
+            font = style.ui_font(key[0], bold=bold)
+            self._fonts[key] = (font, QFontMetricsF(font))
+        return self._fonts[key]
 
-    def _visible_columns(self, cell_w: float, header: float) -> int:
-        return max(1, int((self.width() - header) // cell_w))
+    def _measure(self, text: str, px: float, bold: bool) -> float:
+        return self._font(px, bold)[1].horizontalAdvance(text)
 
-    def _scroll_to(self, position: int) -> None:
-        if not self.columns:
-            return
-        _, cell_w, header, _, _ = self._geometry()
-        visible = self._visible_columns(cell_w, header)
-        if position < self.first:
-            self.first = position
-        elif position >= self.first + visible:
-            self.first = position - visible + 1
-        self.first = max(0, min(self.first, max(0, len(self.columns) - visible)))
+    def _pinned_rows(self) -> tuple[int | None, frozenset[int]]:
+        if self.selected is None or not self.columns:
+            return None, frozenset()
+        at, page = self.selected
+        if not 0 <= at < len(self.columns):
+            return None, frozenset()
+        return at, frozenset(frame for frame, left in self.columns[at].left if left == page)
+
+    def layout(self) -> Layout:
+        """Where everything goes, for the widget's size, the position and the app's type size."""
+        pinned, pinned_rows = self._pinned_rows()
+        app_px = style.app_pixel_size()
+        key = (self.width(), self.height(), self.position, self.anchor, pinned, pinned_rows, app_px,
+               self.lang, id(self.columns), len(self.columns))  # fmt: skip
+        if self._layout is None or self._layout[0] != key:
+            shown = frozenset(self._layout[1].shown_slots()) if self._layout is not None else frozenset()
+            layout = plan(
+                self.columns, self.width(), self.height(), self.position, app_px, self._measure,
+                self.lang, self.anchor, pinned, pinned_rows, shown,
+            )  # fmt: skip
+            self._layout = (key, layout)
+        return self._layout[1]
+
+    def cells(self, k: int) -> list[Cell]:
+        """Column ``k``'s cells as drawn (none when it is not shown, or not revealed yet)."""
+        if not 0 <= k < len(self.columns) or k > self.position:
+            return []
+        return column_cells(self.columns, self.layout(), k)
+
+    def bands(self) -> list[tuple[Band, float, str]]:
+        """The folded runs of slots as drawn: the band, its top, its text."""
+        layout = self.layout()
+        return [
+            (line, layout.line_top(i), band_text(band_pages(self.columns, layout, line), line, self.lang))
+            for i, line in enumerate(layout.lines)
+            if isinstance(line, Band)
+        ]
 
     def column_at(self, x: float) -> int | None:
-        _, cell_w, header, _, _ = self._geometry()
-        if x < header:
-            return None
-        k = self.first + int((x - header) // cell_w)
-        return k if 0 <= k < len(self.columns) else None
+        layout = self.layout()
+        for k in layout.columns:
+            left = layout.column_x(k)
+            if left is not None and left <= x < left + layout.cell_w:
+                return k
+        return None
 
     def column_rect(self, k: int) -> QRectF:
-        cell_h, cell_w, header, _, _ = self._geometry()
-        return QRectF(header + (k - self.first) * cell_w, 0, cell_w, cell_h * (self.rows + 2.9))
+        layout = self.layout()
+        x = layout.column_x(k)
+        if x is None:
+            return QRectF()
+        return QRectF(x, 0, layout.cell_w, layout.bottom)
+
+    def page_rect(self, k: int) -> QRectF:
+        """Column ``k``'s cell in the page row (where a miss is marked and clicked)."""
+        layout = self.layout()
+        x = layout.column_x(k)
+        return QRectF() if x is None else QRectF(x, layout.top, layout.cell_w, layout.cell_h)
 
     def _row_label(self, row: int) -> str:
-        return ("槽 " if self.lang == "zh" else "slot ") + str(row)
+        return row_label(row, self.lang)
 
     # -- painting -------------------------------------------------------------------------------------
 
@@ -143,194 +183,281 @@ class FrameTable(QWidget):
                 "没有记忆：没有可画的表" if self.lang == "zh" else "No memory: nothing to tabulate",
             )  # fmt: skip
             return
-        cell_h, cell_w, header, font, small = self._geometry()
-        key = (self.width(), self.height(), cell_h, themes.current().name, font.pixelSize(), self.lang)
-        if key != self._geometry_key:
-            self._geometry_key = key
+        layout = self.layout()
+        key = (layout.cell_h, layout.cell_w, themes.current().name, self.lang, self.devicePixelRatioF())
+        if key != self._cache_key or len(self._cache) > 300 or len(self._cells) > 3000:
+            self._cache_key = key
             self._cache.clear()
-        top = cell_h * 0.9
-        self._paint_header(painter, c, cell_h, header, top, small)
-        visible = self._visible_columns(cell_w, header)
-        last = min(len(self.columns) - 1, self.first + visible - 1, self.position)
+            self._cells.clear()
+        self._paint_header(painter, c, layout)
         ratio = self.devicePixelRatioF()
-        for k in range(self.first, last + 1):
-            state = (k == self.position, self.selected[0] == k if self.selected else False)
-            pixmap = self._cache.get((k, *state))
+        shown = [k for k in layout.columns if k <= self.position]
+        for k in shown:
+            state = (k == self.position, self.selected is not None and self.selected[0] == k)
+            pixmap = self._cache.get((k, *state, layout.lines))  # a column as drawn with these rows
             if pixmap is None:
-                pixmap = self._paint_column(k, state, cell_h, cell_w, font, small, ratio)
-                self._cache[(k, *state)] = pixmap
-            painter.drawPixmap(QPointF(header + (k - self.first) * cell_w, 0), pixmap)
+                pixmap = self._paint_column(k, state, layout, ratio)
+                self._cache[(k, *state, layout.lines)] = pixmap
+            painter.drawPixmap(QPointF(layout.column_x(k), 0), pixmap)
+        if layout.pinned is not None and shown:  # the gap between a pinned column and the rest
+            x = layout.column_x(layout.pinned) + layout.cell_w
+            painter.setPen(c.muted)
+            painter.setFont(self._font(layout.label_px, True)[0])
+            painter.drawText(QRectF(x, layout.top, layout.column_x(layout.first) - x, layout.cell_h),
+                             Qt.AlignmentFlag.AlignCenter, "⋯")  # fmt: skip
+        self._paint_bands(painter, c, layout, shown)
         if self.selected is not None:  # the page, ringed where it left memory
             at, page = self.selected
-            if self.first <= at <= last:
-                column = self.columns[at]
-                for frame, left in column.left:
-                    if left == page:
-                        x = header + (at - self.first) * cell_w
-                        box = QRectF(x + 1.5, top + cell_h * (frame + 1) + 1.5, cell_w - 3, cell_h - 3)
+            x = layout.column_x(at)
+            if x is not None and at <= self.position:
+                for frame, left in self.columns[at].left:
+                    index = layout.line_of_slot(frame)
+                    if left == page and index is not None:
+                        y, h = layout.line_top(index), layout.line_height(index)
                         painter.setPen(QPen(c.evict, 2.5 * style.line_width()))
                         painter.setBrush(Qt.BrushStyle.NoBrush)
-                        painter.drawRoundedRect(box, 3, 3)
+                        painter.drawRoundedRect(QRectF(x + 1.5, y + 1.5, layout.cell_w - 3, h - 3), 3, 3)
         painter.end()
 
-    def _paint_header(self, p: QPainter, c, cell_h: float, header: float, top: float, small: QFont) -> None:
-        p.setFont(small)
+    def _paint_header(self, p: QPainter, c, layout: Layout) -> None:
+        font, _ = self._font(layout.label_px, False)
+        p.setFont(font)
         p.setPen(c.muted)
-        labels = ["页面" if self.lang == "zh" else "page"]
-        labels += [self._row_label(r + 1) for r in range(self.rows)]
-        labels.append("忘了又回" if self.lang == "zh" else "miss")
-        for i, text in enumerate(labels):
-            p.drawText(QRectF(2, top + i * cell_h, header - 6, cell_h),
-                       Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, text)  # fmt: skip
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        p.drawText(QRectF(2, layout.top, layout.header - 6, layout.cell_h), right, page_label(self.lang))
+        for i, line in enumerate(layout.lines):
+            text = "⋯" if isinstance(line, Band) else self._row_label(line + 1)
+            p.drawText(QRectF(2, layout.line_top(i), layout.header - 6, layout.line_height(i)), right, text)
         p.setPen(QPen(c.border, 1))
-        p.drawLine(QPointF(header - 2, top), QPointF(header - 2, top + cell_h * (self.rows + 2)))
+        p.drawLine(QPointF(layout.header - 2, layout.top), QPointF(layout.header - 2, layout.bottom))
 
-    def _paint_column(
-        self,
-        k: int,
-        state: tuple[bool, bool],
-        cell_h: float,
-        cell_w: float,
-        font: QFont,
-        small: QFont,
-        ratio: float,
-    ) -> QPixmap:
-        current, selected = state
+    def _paint_bands(self, p: QPainter, c, layout: Layout, shown: list[int]) -> None:
+        """Each band's text, across the shown columns and on into the room right of them."""
+        if not shown:
+            return
+        font, metrics = self._font(layout.label_px, False)
+        p.setFont(font)
+        p.setPen(c.muted)
+        left = layout.column_x(layout.first) + 4
+        width = self.width() - left - 4
+        for _band, top, text in self.bands():
+            rect = QRectF(left, top, width, layout.band_h)
+            elided = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+            p.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, elided)
+
+    def _paint_column(self, k: int, state: tuple[bool, bool], layout: Layout, ratio: float) -> QPixmap:
+        """A column: its step number, then its cells' pictures copied into place, the bands' quiet
+        fill between them. A cell is painted once per step and state and kept while rows fold and
+        unfold around it, so a step whose rows change recomposes columns instead of redrawing text."""
+        current = state[0]
         c = style.colors()
-        column = self.columns[k]
-        height = cell_h * (self.rows + 2.9)
+        cell_w, top, height = layout.cell_w, layout.top, layout.bottom
         pixmap = QPixmap(max(1, round(cell_w * ratio)), max(1, round(height * ratio)))
         pixmap.setDevicePixelRatio(ratio)
         pixmap.fill(c.paper)
         p = QPainter(pixmap)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        top = cell_h * 0.9
-        whole = QRectF(0, 0, cell_w, height)
-        if current:
-            p.fillRect(whole, style.with_alpha(c.remembered_fill, 0.9))
-        elif selected:
-            p.fillRect(whole, style.with_alpha(c.evicted_fill, 0.9))
-        if k == self.divergence or k == self.cause:  # where the lanes part, and why
-            pen = QPen(c.plan if k == self.divergence else c.evict, 2.2 * style.line_width())
-            pen.setStyle(Qt.PenStyle.DashLine)
-            p.setPen(pen)
-            p.drawLine(QPointF(1, top), QPointF(1, height))
-        p.setFont(small)
+        back = self._column_fill(c, state)
+        if back is not None:
+            p.fillRect(QRectF(0, 0, cell_w, height), back)
+        p.setFont(self._font(layout.label_px, current)[0])
         p.setPen(c.ink if current else c.muted)
         p.drawText(QRectF(0, 0, cell_w, top), Qt.AlignmentFlag.AlignCenter, str(k))
         p.setPen(QPen(c.row_edge, 1))
-        for r in range(self.rows + 2):
-            p.drawLine(QPointF(0, top + (r + 1) * cell_h), QPointF(cell_w, top + (r + 1) * cell_h))
-        p.drawLine(QPointF(cell_w - 0.5, top), QPointF(cell_w - 0.5, top + cell_h * (self.rows + 2)))
-        # the reference string: the page visited at this step
-        p.setFont(font)
-        if column.page is not None:
-            p.setPen(c.evict_text if column.miss else c.ink)
-            p.drawText(QRectF(0, top, cell_w, cell_h), Qt.AlignmentFlag.AlignCenter, str(column.page))
-        left_by_frame = dict(column.left)
-        wide = cell_w >= cell_h * 1.8
-        for r, page in enumerate(column.frames):
-            box = QRectF(0, top + (r + 1) * cell_h, cell_w, cell_h)
-            inner = box.adjusted(2, 2, -2, -2)
-            if r == column.new_frame:
-                p.setPen(QPen(c.new_entry_edge, 1.2 * style.line_width()))
-                p.setBrush(c.evicted_fill if column.miss else c.new_entry)
-                p.drawRoundedRect(inner, 3, 3)
-            if page is not None:
-                p.setFont(font)
-                p.setPen(c.new_entry_text if r == column.new_frame and not column.miss else c.ink)
-                if r == column.new_frame and column.miss:
-                    p.setPen(c.evict_text)
-                if r in left_by_frame and wide:  # the new page on the right, the one it replaced left
-                    p.drawText(
-                        box.adjusted(0, 0, -3, 0),
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                        str(page),
-                    )
-                else:
-                    p.drawText(box, Qt.AlignmentFlag.AlignCenter, str(page))
-            if r == column.touched_frame:  # LRU: used again, moved to the newest end
-                p.setPen(QPen(c.remembered_edge, 2.2 * style.line_width()))
-                y = box.bottom() - cell_h * 0.16
-                p.drawLine(QPointF(box.left() + cell_w * 0.2, y), QPointF(box.right() - cell_w * 0.2, y))
-            if r in left_by_frame:  # the entry that left memory at this step, struck through
-                gone = str(left_by_frame[r])
-                p.setPen(QPen(c.evict, 1.6 * style.line_width()))
-                p.setBrush(Qt.BrushStyle.NoBrush)
-                p.drawRoundedRect(inner, 3, 3)
-                if wide:
-                    p.setFont(font)
-                    where = QRectF(box.left() + 3, box.top(), box.width() * 0.5, box.height())
-                    align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-                    metrics = QFontMetricsF(font)
-                else:
-                    p.setFont(small)
-                    where = QRectF(box.left(), box.top(), box.width() - 2, box.height() * 0.5)
-                    align = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop
-                    metrics = QFontMetricsF(small)
-                p.setPen(c.evict_text)
-                p.drawText(where, align, gone)
-                w = metrics.horizontalAdvance(gone)
-                y = where.center().y() if wide else where.top() + where.height() * 0.55
-                x0 = where.left() - 1 if wide else where.right() - w - 1
-                p.setPen(QPen(c.evict, 2.0 * style.line_width()))
-                p.drawLine(QPointF(x0, y), QPointF(x0 + w + 2, y))
-        miss = QRectF(0, top + (self.rows + 1) * cell_h, cell_w, cell_h)
-        if column.miss:
-            p.setPen(QPen(c.evict, 2.4 * style.line_width()))
-            d = cell_h * 0.26
-            cx, cy = miss.center().x(), miss.center().y()
-            p.drawLine(QPointF(cx - d, cy - d), QPointF(cx + d, cy + d))
-            p.drawLine(QPointF(cx - d, cy + d), QPointF(cx + d, cy - d))
+        p.drawLine(QPointF(0, top + 0.5), QPointF(cell_w, top + 0.5))
+        cells = column_cells(self.columns, layout, k)
+        for cell in cells:
+            p.drawPixmap(QPointF(0, cell.y), self._cell_pixmap(cell, state, layout, ratio))
+        for i, line in enumerate(layout.lines):  # folded slots: a quiet band (its text goes across)
+            if isinstance(line, Band):
+                y = layout.line_top(i)
+                p.fillRect(QRectF(0, y, cell_w, layout.band_h), style.with_alpha(c.muted, 0.08))
+                p.setPen(QPen(c.row_edge, 1))
+                p.drawLine(QPointF(0, y + layout.band_h - 0.5), QPointF(cell_w, y + layout.band_h - 0.5))
+        if k in (self.divergence, self.cause):  # where the lanes part, and why (not across a band's text)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            pen = QPen(c.plan if k == self.divergence else c.evict, 2.2 * style.line_width())
+            pen.setStyle(Qt.PenStyle.DashLine)
+            p.setPen(pen)
+            for cell in cells:
+                p.drawLine(QPointF(1, cell.y), QPointF(1, cell.y + cell.h))
         p.end()
         return pixmap
 
+    @staticmethod
+    def _column_fill(c, state: tuple[bool, bool]):
+        current, selected = state
+        if current:
+            return style.with_alpha(c.remembered_fill, 0.9)
+        if selected:
+            return style.with_alpha(c.evicted_fill, 0.9)
+        return None
+
+    def _cell_pixmap(self, cell: Cell, state: tuple[bool, bool], layout: Layout, ratio: float) -> QPixmap:
+        """One cell, its bottom and right edges included, as drawn at this size and state."""
+        key = (cell.column, cell.slot, *state)
+        pixmap = self._cells.get(key)
+        if pixmap is not None:
+            return pixmap
+        c = style.colors()
+        w, h = layout.cell_w, layout.cell_h
+        pixmap = QPixmap(max(1, round(w * ratio)), max(1, round(h * ratio)))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(c.paper)
+        p = QPainter(pixmap)
+        back = self._column_fill(c, state)
+        if back is not None:
+            p.fillRect(QRectF(0, 0, w, h), back)
+        p.setPen(QPen(c.row_edge, 1))
+        p.drawLine(QPointF(0, h - 0.5), QPointF(w, h - 0.5))
+        p.drawLine(QPointF(w - 0.5, 0), QPointF(w - 0.5, h))
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        box = QRectF(0, 0, w, h)
+        if cell.slot is None:
+            self._paint_page_cell(p, c, cell, box, layout)
+        else:
+            self._paint_slot_cell(p, c, cell, box, layout, self.columns[cell.column].miss)
+        p.end()
+        self._cells[key] = pixmap
+        return pixmap
+
+    def _paint_page_cell(self, p: QPainter, c, cell: Cell, box: QRectF, layout: Layout) -> None:
+        font = self._font(layout.text_px, True)[0]
+        p.setFont(font)
+        if not cell.miss:
+            p.setPen(c.ink)
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter, cell.text)
+            return
+        # a forgotten revisit: a red box, a ✗ on the left, the page on the right
+        inner = box.adjusted(2, 2, -2, -2)
+        p.setPen(QPen(c.evict, 2.0 * style.line_width()))
+        p.setBrush(c.evicted_fill)
+        p.drawRoundedRect(inner, 3, 3)
+        d = min(inner.height() * 0.22, inner.width() * 0.14)
+        cx, cy = inner.left() + d + 3, inner.center().y()
+        p.setPen(QPen(c.evict, 2.2 * style.line_width()))
+        p.drawLine(QPointF(cx - d, cy - d), QPointF(cx + d, cy + d))
+        p.drawLine(QPointF(cx - d, cy + d), QPointF(cx + d, cy - d))
+        p.setPen(c.evict_text)
+        text_box = QRectF(cx + d + 1, box.top(), box.right() - cx - d - 3, box.height())
+        p.drawText(text_box, Qt.AlignmentFlag.AlignCenter, cell.text)
+
+    def _paint_slot_cell(self, p: QPainter, c, cell: Cell, box: QRectF, layout: Layout, miss: bool) -> None:
+        font = self._font(layout.text_px, True)[0]
+        inner = box.adjusted(2, 2, -2, -2)
+        if cell.new:
+            p.setPen(QPen(c.new_entry_edge, 1.2 * style.line_width()))
+            p.setBrush(c.evicted_fill if miss else c.new_entry)
+            p.drawRoundedRect(inner, 3, 3)
+        if cell.text:
+            p.setFont(font)
+            p.setPen(c.evict_text if cell.new and miss else c.new_entry_text if cell.new else c.ink)
+            if cell.gone and layout.wide:  # the new page on the right, the one it replaced left
+                align = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                p.drawText(box.adjusted(0, 0, -4, 0), align, cell.text)
+            else:  # a touched page sits a little higher: its underline goes below the digits
+                p.drawText(
+                    box.translated(0, -2 if cell.touched else 0), Qt.AlignmentFlag.AlignCenter, cell.text
+                )
+        if cell.touched:  # LRU: used again, moved to the newest end
+            pen = QPen(c.remembered_edge, 1.6 * style.line_width())
+            pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+            p.setPen(pen)
+            y = box.bottom() - 1.5 - pen.widthF() / 2
+            p.drawLine(
+                QPointF(box.left() + box.width() * 0.2, y), QPointF(box.right() - box.width() * 0.2, y)
+            )
+        if cell.gone:  # the entry that left memory at this step, struck through
+            p.setPen(QPen(c.evict, 1.6 * style.line_width()))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(inner, 3, 3)
+            if layout.wide:
+                where = QRectF(box.left() + 7, box.top(), box.width() * 0.5 - 7, box.height())
+                align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+                gone_font, metrics = self._font(layout.text_px, True)
+            else:
+                where = QRectF(box.left(), box.top(), box.width() - 2, box.height() * 0.5)
+                align = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop
+                gone_font, metrics = self._font(layout.label_px, False)
+            p.setFont(gone_font)
+            p.setPen(c.evict_text)
+            p.drawText(where, align, cell.gone)
+            w = metrics.horizontalAdvance(cell.gone)
+            y = where.center().y() if layout.wide else where.top() + where.height() * 0.55
+            x0 = where.left() - 1 if layout.wide else where.right() - w - 1
+            p.setPen(QPen(c.evict, max(1.5, 0.09 * metrics.height()) * style.line_width()))
+            p.drawLine(QPointF(x0, y), QPointF(x0 + w + 2, y))
+
     # -- interaction ----------------------------------------------------------------------------------
 
-    def _cell(self, pos: QPointF) -> tuple[int | None, int]:
-        cell_h = self._geometry()[0]
-        return self.column_at(pos.x()), int((pos.y() - cell_h * 0.9) // cell_h)
+    def _line_at(self, y: float) -> int | None:
+        """-1: the page row; else the index of the line (row or band) at height ``y``; None: none."""
+        layout = self.layout()
+        if layout.top <= y < layout.top + layout.cell_h:
+            return -1
+        for i in range(len(layout.lines)):
+            top = layout.line_top(i)
+            if top <= y < top + layout.line_height(i):
+                return i
+        return None
 
     def mousePressEvent(self, event) -> None:
-        k, row = self._cell(event.position())
-        if k is not None and k <= self.position and self.columns[k].miss and row in (0, self.rows + 1):
+        pos = event.position()
+        k, line = self.column_at(pos.x()), self._line_at(pos.y())
+        if k is not None and k <= self.position and self.columns[k].miss and line == -1:
             self.miss_clicked.emit(k)
         else:
             self.miss_clicked.emit(-1)
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event) -> None:
-        k, row = self._cell(event.position())
-        if k is None or k > self.position or self.site is None:
+        pos = event.position()
+        k, line = self.column_at(pos.x()), self._line_at(pos.y())
+        if k is None or k > self.position or self.site is None or line is None:
             QToolTip.hideText()
             return
         column = self.columns[k]
-        page = column.page if row == 0 else column.frames[row - 1] if 1 <= row <= self.rows else None
-        if row == self.rows + 1 and column.miss:
-            page = column.page
-        if page is None:
+        layout = self.layout()
+        if line == -1:
+            slots = []
+        else:
+            shown = layout.lines[line]
+            slots = list(shown.slots) if isinstance(shown, Band) else [shown]
+        pages = [column.page] if line == -1 else [column.frames[s] for s in slots]
+        texts = []
+        for slot, page in zip(slots or [None], pages, strict=True):
+            if page is None:
+                continue
+            where = "" if slot is None or len(slots) == 1 else f"{self._row_label(slot + 1)} · "
+            texts.append(f"{where}{page}: {self.site.page_name(page, self.lang)}")
+        if not texts:
             QToolTip.hideText()
             return
-        text = f"{page}: {self.site.page_name(page, self.lang)}"
-        if column.miss and page == column.page and column.evicted_at is not None:
-            text += (f"（第 {column.evicted_at} 步被忘掉）" if self.lang == "zh"
-                     else f" (forgotten at step {column.evicted_at})")  # fmt: skip
+        text = "\n".join(texts)
+        if line == -1 and column.miss and column.evicted_at is not None:
+            text += (f"（忘了又回：第 {column.evicted_at} 步被忘掉）" if self.lang == "zh"
+                     else f" (forgotten revisit: forgotten at step {column.evicted_at})")  # fmt: skip
         QToolTip.showText(event.globalPosition().toPoint(), text, self)
 
     def wheelEvent(self, event) -> None:
+        """Look back (or forward again, up to the current step) three columns a notch."""
         delta = event.angleDelta().y() or event.angleDelta().x()
-        self.first = max(0, min(self.first - (1 if delta > 0 else -1) * 3, max(0, len(self.columns) - 1)))
+        last = self.layout().last - (3 if delta > 0 else -3)
+        self.anchor = None if last >= self.position else max(0, last)
+        self.update()
+
+    def _forget(self) -> None:
+        self._cache.clear()
+        self._cells.clear()
+        self._layout = None
         self.update()
 
     def resizeEvent(self, event) -> None:
-        self._cache.clear()
-        self._scroll_to(self.position)
+        self._forget()
         super().resizeEvent(event)
 
     def _on_app_font_change(self) -> None:
-        self._cache.clear()
-        self.update()
+        self._fonts.clear()
+        self._forget()
 
     def _on_theme_change(self) -> None:
-        self._cache.clear()
-        self.update()
+        self._forget()

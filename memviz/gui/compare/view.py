@@ -233,10 +233,11 @@ class CompareView(QWidget):
         self.legend.setText(tr(
             "图：蓝 = 在记忆里，红虚线圈 = 去过但已忘，白 = 没去过，粗圈 = Agent。"
             "表：每列一步，每行一个记忆槽；黄底 = 新写入，红框里划掉的 = 这一步被忘掉，下划线 = LRU 用了一次，"
-            "✗ = 忘了又回（点它：看它是哪一步被忘掉的）。",
+            "✗ = 忘了又回（点它：看是哪一步忘的），⋯ = 没变的槽。",
             "Graph: blue = in memory, red dashed ring = visited but forgotten, white = never visited, thick ring = the agent. "
-            "Table: a column per step, a row per memory slot; yellow = new entry, struck out in a red box = forgotten "
-            "at this step, underline = an LRU touch, ✗ = forgotten revisit (click it: see the step that forgot it).",
+            "Table: a column per step, a row per memory slot; yellow = new entry, struck out in red = forgotten "
+            "at this step, underline = an LRU touch, ✗ = forgotten revisit (click it: the step that forgot it), "
+            "⋯ = slots unchanged.",
         ))  # fmt: skip
         self.export_button.setText(tr("导出", "Export"))
         self.export_menu.clear()

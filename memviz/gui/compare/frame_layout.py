@@ -1,0 +1,392 @@
+"""What part of a lane's memory frame table to draw, and how big: legible first. Pure Python (the
+widget passes in a text-measuring function), so the rule is tested without a window.
+
+Why a fold. A 1280×720 screen gives each of three lanes a table about 120 px tall; the whole
+table of capacity 12 (step numbers, the pages visited, 12 slots) would need cells 8 px tall, which
+nobody at the back of a room can read. A table with fewer columns but every slot does not help:
+the height, not the width, is short. So, as the Explore memory list does, the table keeps its
+cells legible (text at least ``TEXT_MIN_PX``) and folds away slot rows that did not change in the
+columns it shows: a folded run of slots becomes one thin band that lists the pages those slots
+hold (they hold them all through the shown columns, so nothing drawn is lost, only merged).
+Frames keep their row order, as in the OS textbook.
+
+Which columns. The shown columns end at the current step (the table scrolls with the run). When
+the table folds, it shows as many recent columns as it can while every row that changed in them
+(a new entry, an entry forgotten, an LRU touch) still fits: the rows that matter are always in
+view, and older columns give way first. Cells keep one size from step to step (no jitter while a
+run plays); what varies is how far back the table reaches. A clicked miss's eviction step, when it
+is older than the shown columns, is pinned at the left, apart, so the miss and the step that
+caused it are in view together.
+
+The agent's page at each step (the reference string) is the first row; a forgotten revisit is
+marked there (a red ✗ cell) rather than on a row of its own: at 720p one line is a sixth of the
+table.
+
+Why not two lanes on a small screen instead. The default lanes (``DEFAULT_LANES``: FIFO, random
+eviction and the clairvoyant ceiling) are the chapter's puzzle with its answer; choosing them by
+screen size would make ``memviz snapshot`` and ``memviz record --view compare`` show different
+lanes at different sizes, and a class that adds a lane back would be at 8 px cells again. Folding
+keeps three and four lanes legible; two lanes just reach further back.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from memviz.core.compare import FrameColumn
+
+TEXT_MIN_PX = 14.0  # cell text at least this tall, in pixels, however small the screen
+TEXT_OF_CELL = 0.74  # cell text size / cell height: two-digit pages with room for the marks
+LABEL_OF_CELL = 0.62  # step numbers, row labels and fold bands / cell height
+TOP_LINES = 0.8  # the step numbers above the table, in cell heights
+BAND_LINES = 0.7  # a folded run of slots, in cell heights
+MAX_CELL_SCALE = 1.9  # cells no taller than this, in app font pixels (a roomy 4K screen)
+MIN_CELL_H = 8.0  # the floor when even one column's changed rows do not fit (4 lanes, TTL, 720p)
+PIN_GAP = 0.45  # the gap between a pinned column and the others, in cell widths
+
+Measure = Callable[[str, float, bool], float]  # (text, pixel size, bold) -> width in pixels
+
+
+@dataclass(frozen=True)
+class Band:
+    """Slots ``first`` to ``last`` (inclusive) folded into one band: unchanged in the shown columns."""
+
+    first: int
+    last: int
+
+    @property
+    def count(self) -> int:
+        return self.last - self.first + 1
+
+    @property
+    def slots(self) -> range:
+        return range(self.first, self.last + 1)
+
+
+Line = int | Band  # a slot's row, or a folded run of slots
+
+
+def changed_rows(column: FrameColumn) -> set[int]:
+    """The slots a step marks: the one written, the ones that left memory, the one LRU touched."""
+    rows = {frame for frame, _page in column.left}
+    for frame in (column.new_frame, column.touched_frame):
+        if frame is not None:
+            rows.add(frame)
+    return rows
+
+
+def runs(n_rows: int, keep: set[int]) -> list[Line]:
+    """Slots ``keep`` as rows, each run of the others between them as one band."""
+    lines: list[Line] = []
+    start = None
+    for slot in range(n_rows):
+        if slot in keep:
+            if start is not None:
+                lines.append(Band(start, slot - 1))
+                start = None
+            lines.append(slot)
+        elif start is None:
+            start = slot
+    if start is not None:
+        lines.append(Band(start, n_rows - 1))
+    return lines
+
+
+def weight(lines: Sequence[Line], band: float = BAND_LINES) -> float:
+    """The height of ``lines`` in cell heights."""
+    return sum(band if isinstance(line, Band) else 1.0 for line in lines)
+
+
+def fold(
+    n_rows: int,
+    important: set[int],
+    room: float,
+    band: float = BAND_LINES,
+    prefer: frozenset[int] = frozenset(),
+) -> list[Line] | None:
+    """The lines for ``n_rows`` slots in ``room`` cell heights: every slot when they fit; else every
+    ``important`` slot, plus the others that fit, cheapest first (a band of one slot replaced by
+    its row, then rows beside the ones shown), those in ``prefer`` (shown the step before: rows
+    that stay put while a run plays) first, then those nearest an important row. None when the
+    important slots alone do not fit."""
+    if n_rows <= room + 1e-9:
+        return list(range(n_rows))
+    keep = {s for s in important if 0 <= s < n_rows}
+    lines = runs(n_rows, keep)
+    if weight(lines, band) > room + 1e-9:
+        return None
+    while True:
+        best = None
+        for line in lines:
+            if not isinstance(line, Band):
+                continue
+            for slot in {line.first, line.last}:
+                cost = 1.0 - band if line.count == 1 else 1.0
+                near = min((abs(slot - s) for s in important), default=n_rows)
+                key = (cost, slot not in prefer, near, slot)
+                if best is None or key < best[0]:
+                    best = (key, slot)
+        if best is None:
+            return lines
+        candidate = runs(n_rows, keep | {best[1]})
+        if weight(candidate, band) > room + 1e-9:
+            return lines
+        keep.add(best[1])
+        lines = candidate
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything goes: cell size, the columns drawn and where, the lines drawn and where."""
+
+    cell_h: float
+    cell_w: float
+    header: float  # the row labels' width, left of the first column
+    text_px: float  # cell text
+    label_px: float  # step numbers, row labels, fold bands
+    first: int  # the shown columns: first .. last, contiguous
+    last: int
+    pinned: int | None  # a column shown apart, left of the others (a clicked miss's eviction)
+    lines: tuple[Line, ...]  # the slot rows and folds, top to bottom, below the page row
+    folded: bool
+    wide: bool  # room for the page forgotten at a step beside the one written, both at full size
+    _tops: tuple[float, ...] = field(default=(), repr=False)
+
+    @property
+    def top(self) -> float:
+        """The top of the page row (the step numbers are above it)."""
+        return math.floor(self.cell_h * TOP_LINES)
+
+    @property
+    def band_h(self) -> float:
+        return math.floor(self.cell_h * BAND_LINES)
+
+    @property
+    def columns(self) -> list[int]:
+        """The columns drawn, left to right."""
+        shown = list(range(self.first, self.last + 1))
+        return shown if self.pinned is None else [self.pinned, *shown]
+
+    def column_x(self, k: int) -> float | None:
+        """The left edge of column ``k``, or None when it is not drawn."""
+        if self.pinned is not None:
+            if k == self.pinned:
+                return self.header
+            offset = self.header + self.cell_w * (1 + PIN_GAP)
+        else:
+            offset = self.header
+        if self.first <= k <= self.last:
+            return offset + (k - self.first) * self.cell_w
+        return None
+
+    def line_top(self, index: int) -> float:
+        return self._tops[index]
+
+    def line_height(self, index: int) -> float:
+        return self.band_h if isinstance(self.lines[index], Band) else self.cell_h
+
+    @property
+    def bottom(self) -> float:
+        """The bottom of the table."""
+        if not self.lines:
+            return self.top + self.cell_h
+        return self._tops[-1] + self.line_height(len(self.lines) - 1)
+
+    def line_of_slot(self, slot: int) -> int | None:
+        """The index of the line slot ``slot`` is drawn on (a row or the band folding it)."""
+        for index, line in enumerate(self.lines):
+            if line == slot or (isinstance(line, Band) and line.first <= slot <= line.last):
+                return index
+        return None
+
+    def shown_slots(self) -> list[int]:
+        return [line for line in self.lines if not isinstance(line, Band)]
+
+
+def _with_tops(layout: Layout) -> Layout:
+    tops, y = [], layout.top + layout.cell_h  # below the page row
+    for line in layout.lines:
+        tops.append(y)
+        y += layout.band_h if isinstance(line, Band) else layout.cell_h
+    return Layout(**{**layout.__dict__, "_tops": tuple(tops)})
+
+
+def row_label(row: int, lang: str) -> str:
+    return ("槽 " if lang == "zh" else "slot ") + str(row)
+
+
+def page_label(lang: str) -> str:
+    return "页面" if lang == "zh" else "page"
+
+
+def legible_text_px(app_px: float) -> float:
+    """The cell text size the table keeps: at least ``TEXT_MIN_PX``, and near the app's own type."""
+    return max(TEXT_MIN_PX, 0.9 * app_px)
+
+
+def plan(
+    columns: Sequence[FrameColumn],
+    width: float,
+    height: float,
+    position: int,
+    app_px: float,
+    measure: Measure,
+    lang: str = "en",
+    last: int | None = None,
+    pinned: int | None = None,
+    pinned_rows: frozenset[int] = frozenset(),
+    prefer: frozenset[int] = frozenset(),
+) -> Layout:
+    """The layout for a table ``width`` × ``height`` at ``position``, its shown columns ending at
+    ``last`` (default: the position; the wheel looks further back). ``pinned``: a column to keep
+    in view, with ``pinned_rows`` (its rows that must show), when it is older than the others.
+    ``prefer``: the slots shown before, kept when there is room for them (fewer rows coming and
+    going while a run plays)."""
+    n_rows = len(columns[0].frames) if columns else 0
+    n_cols = len(columns)
+    last = position if last is None else max(0, min(last, position))
+    last = min(last, n_cols - 1) if n_cols else 0
+    text_px = legible_text_px(app_px)
+    least_h = text_px / TEXT_OF_CELL
+    # whole pixels: cells drawn once and copied into place keep sharp edges
+    fit_h = math.floor(min(height / (TOP_LINES + 1 + n_rows), max(least_h, app_px * MAX_CELL_SCALE)))
+    folded = fit_h < least_h
+    cell_h = math.ceil(least_h) if folded else fit_h
+
+    def geometry(h: float) -> tuple[float, float, float, int, bool]:
+        text, label = h * TEXT_OF_CELL, h * LABEL_OF_CELL
+        labels = [page_label(lang), row_label(max(n_rows, 1), lang), "⋯"]
+        header = math.ceil(max(measure(t, label, False) for t in labels) + h * 0.5)
+        digits = measure("88", text, True)
+        wide_w = math.ceil(max(2 * digits + h * 0.9, h * 1.8))
+        least_w = math.ceil(max(h * 1.15, digits + h * 0.55))
+        room_w = width - header
+        # wide cells while six columns fit (the page forgotten legible beside the one written);
+        # a narrow widget gets narrower cells, the forgotten page smaller, in the cell's corner
+        cell_w = wide_w if room_w >= wide_w * 6 else max(least_w, math.floor(room_w / 6))
+        cell_w = max(cell_w, math.floor(min(room_w / max(n_cols, 1), h * 2.4)))  # a short run: fill the width
+        visible = max(1, int(room_w // cell_w))
+        return cell_w, header, label, visible, cell_w >= wide_w
+
+    cell_w, header, label_px, visible, wide = geometry(cell_h)
+
+    def window(w: int, pin: int | None) -> tuple[int, set[int]]:
+        first = max(0, last - w + 1)
+        rows = set()
+        for k in range(first, last + 1):
+            rows |= changed_rows(columns[k])
+        if pin is not None:
+            rows |= set(pinned_rows)
+        return first, rows
+
+    def pin_for(first: int) -> int | None:
+        return pinned if pinned is not None and pinned < first and pinned <= position else None
+
+    def room_lines(h: float) -> float:
+        return (height - (TOP_LINES + 1) * h) / h
+
+    if n_cols == 0:
+        lines: list[Line] = []
+        first, pin = 0, None
+    elif not folded:
+        lines = list(range(n_rows))
+        first = max(0, last - visible + 1)
+        pin = pin_for(first)
+        if pin is not None:  # make room for it
+            first = max(0, last - max(1, int((width - header - cell_w * (1 + PIN_GAP)) // cell_w)) + 1)
+    else:
+        room = room_lines(cell_h)
+
+        def widest(allow_pin: bool) -> tuple[int, int | None, list[Line]] | None:
+            """The most recent columns whose changed rows fit, with the pinned column if allowed."""
+            best = None
+            changed: set[int] = set()
+            for w in range(1, visible + 1):
+                first = last - w + 1
+                changed |= changed_rows(columns[first])  # one older column at a time
+                pin = pin_for(first) if allow_pin else None
+                rows = changed if pin is None else changed | pinned_rows
+                if pin is not None and w + 1 + PIN_GAP > visible:
+                    break
+                if weight(runs(n_rows, rows)) > room + 1e-9:  # the rows that matter alone do not fit
+                    break
+                rows = set(rows)
+                best = (first, pin, rows)
+                if first == 0:
+                    break
+            if best is None:
+                return None
+            first, pin, rows = best
+            return first, pin, fold(n_rows, rows, room, prefer=prefer)  # then fill the room left
+
+        # a pinned column that does not fit gives way (the graph still rings its page), then the
+        # text size, and only when the current step's own rows do not fit at a legible size
+        best = widest(True) or widest(False)
+        if best is None:
+            first, rows = window(1, None)
+            pin = None
+            need = weight(runs(n_rows, rows))
+            cell_h = max(MIN_CELL_H, math.floor(height / (TOP_LINES + 1 + need)))
+            cell_w, header, label_px, visible, wide = geometry(cell_h)
+            lines = fold(n_rows, rows, room_lines(cell_h), prefer=prefer) or runs(n_rows, rows)
+        else:
+            first, pin, lines = best
+    layout = Layout(cell_h, cell_w, header, cell_h * TEXT_OF_CELL, label_px, first, last, pin, tuple(lines),
+                    folded, wide)  # fmt: skip
+    return _with_tops(layout)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One drawn cell of one column: what it shows and where (widget pixels)."""
+
+    column: int
+    slot: int | None  # None: the page row (the page visited at this step)
+    x: float
+    y: float
+    w: float
+    h: float
+    text: str  # the page held (the page visited, in the page row); "" when empty
+    new: bool = False  # a new entry, written at this step
+    gone: str = ""  # the page that left memory from this slot at this step, struck through
+    touched: bool = False  # LRU: the entry this revisit used
+    miss: bool = False  # the page row of a forgotten revisit
+
+
+def column_cells(columns: Sequence[FrameColumn], layout: Layout, k: int) -> list[Cell]:
+    """Column ``k``'s cells as drawn: the page row, then each slot row shown (folded slots have none)."""
+    column = columns[k]
+    x = layout.column_x(k)
+    if x is None:
+        return []
+    w, h = layout.cell_w, layout.cell_h
+    page = "" if column.page is None else str(column.page)
+    cells = [Cell(k, None, x, layout.top, w, h, page, miss=column.miss)]
+    gone = {frame: str(p) for frame, p in column.left}
+    for index, line in enumerate(layout.lines):
+        if isinstance(line, Band):
+            continue
+        held = column.frames[line]
+        cells.append(Cell(
+            k, line, x, layout.line_top(index), w, h, "" if held is None else str(held),
+            new=line == column.new_frame, gone=gone.get(line, ""), touched=line == column.touched_frame,
+        ))  # fmt: skip
+    return cells
+
+
+def band_pages(columns: Sequence[FrameColumn], layout: Layout, band: Band) -> list[int | None]:
+    """What the slots of a band hold in the shown columns (the same in each: that is why it folded)."""
+    return [columns[layout.last].frames[slot] for slot in band.slots]
+
+
+def band_text(pages: Sequence[int | None], band: Band, lang: str) -> str:
+    """ "slots 4–9 unchanged: 12 18 5 7 · 20": the band's slots and the pages they hold (· empty)."""
+    slots = str(band.first + 1) if band.count == 1 else f"{band.first + 1}–{band.last + 1}"
+    if all(p is None for p in pages):
+        return f"槽 {slots} 空" if lang == "zh" else f"slot{'s' if band.count > 1 else ''} {slots} empty"
+    held = " ".join("·" if p is None else str(p) for p in pages)
+    if lang == "zh":
+        return f"槽 {slots} 未变：{held}"
+    return f"slot{'s' if band.count > 1 else ''} {slots} unchanged: {held}"
