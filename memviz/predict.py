@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from memviz.core.compare import Comparison
 from memviz.core.engine import Exploration, RunConfig, StepEvent
 from memviz.core.policies import POLICIES
 from memviz.core.site import Site
@@ -59,6 +60,21 @@ class EvictionQuestions:
                 question = EvictionQuestion(event.call, before, event.memory_evicted)
         self._asked = (calls_made, question)
         return question
+
+
+def lane_question(comparison: Comparison, position: int) -> tuple[int, EvictionQuestion] | None:
+    """Predict, then reveal, in Compare: before step ``position + 1``, the first lane (top to bottom)
+    that forgets an entry at that step, and its question; None when no lane does. The lanes are
+    computed whole, so the answer is read from the lane's own step event."""
+    for index, lane in enumerate(comparison.lanes):
+        if position >= len(lane.steps) or lane.start_memory is None:
+            continue
+        event = lane.steps[position].event
+        if event.memory_evicted is None or event.memory_dropped:
+            continue
+        before = lane.start_memory if position == 0 else lane.steps[position - 1].memory
+        return index, EvictionQuestion(event.call, tuple(before), event.memory_evicted)
+    return None
 
 
 def _last_step(events: Sequence[StepEvent], page: int, written_only: bool) -> int:

@@ -74,3 +74,35 @@ def test_asking_step_after_step_and_going_back_gives_the_engines_questions():
     questions = EvictionQuestions(SITE, config)
     for calls in [*range(30), 29, 5, 6, 0, 17]:
         assert questions.before(calls) == eviction_question(SITE, config, calls), calls
+
+
+@pytest.mark.parametrize("capacity", [3, 12])
+def test_compares_question_is_the_first_forgetting_lanes_own_eviction(capacity):
+    """Each lane alone asks what Explore would ask of the same run; with several lanes, the first
+    lane that forgets at that step is asked, and the frame table shows the answer leaving."""
+    from memviz.core.compare import LaneConfig, compare_runs, frame_table
+    from memviz.predict import EvictionQuestions, lane_question
+
+    configs = [LaneConfig("frontier", capacity, policy) for policy in ("fifo", "lru", "random", "opt")]
+    comparison = compare_runs(SITE, configs, RunConfig(seed=1001))
+    for index, lane in enumerate(comparison.lanes):
+        alone = compare_runs(SITE, [configs[index]], RunConfig(seed=1001))
+        explore = EvictionQuestions(SITE, lane.run_config)
+        for position in range(len(lane.steps)):
+            asked = lane_question(alone, position)
+            assert (None if asked is None else asked[1]) == explore.before(position)
+    tables = [frame_table(lane) for lane in comparison.lanes]
+    asked_any = 0
+    for position in range(comparison.steps):
+        asked = lane_question(comparison, position)
+        forgetting = [
+            i for i, lane in enumerate(comparison.lanes)
+            if position < len(lane.steps) and lane.steps[position].evicted is not None
+        ]  # fmt: skip
+        assert (asked is None) == (not forgetting)
+        if asked is not None:
+            asked_any += 1
+            lane, question = asked
+            assert lane == forgetting[0]
+            assert question.answer in [page for _frame, page in tables[lane][position + 1].left]
+    assert asked_any > 0

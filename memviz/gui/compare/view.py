@@ -31,6 +31,7 @@ from memviz.core.compare import MAX_LANES, LaneConfig
 from memviz.core.engine import RunConfig
 from memviz.gui import themes
 from memviz.gui.compare.lane import LaneWidget
+from memviz.gui.compare.predict import ComparePredictBar
 from memviz.gui.compare.regret_panel import RegretPanel
 from memviz.gui.explore import style
 from memviz.gui.explore.controls import PlaybackBar, transport_shortcuts
@@ -83,10 +84,12 @@ class CompareView(QWidget):
         self.lanes_layout.setContentsMargins(0, 0, 0, 0)
         self.lanes_layout.setSpacing(6)
         self.regret = RegretPanel(language)
+        self.predict = ComparePredictBar(self.model, language, self)  # predict, then reveal
 
         top = QHBoxLayout()
         top.setSpacing(10)
         top.addWidget(self.playback, 1)
+        top.addWidget(self.predict.switch_box)
         top.addWidget(self.add_button)
         top.addWidget(self.export_button)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -100,6 +103,7 @@ class CompareView(QWidget):
         layout.setSpacing(6)
         layout.addLayout(top)
         layout.addWidget(self.divergence)
+        layout.addWidget(self.predict)
         layout.addWidget(self.splitter, 1)
         self.regret.layout().addWidget(self.legend)
         self.setAutoFillBackground(True)

@@ -15,15 +15,16 @@ from memviz.gui.language import Language
 from memviz.models.explore import ExploreModel
 from memviz.predict import EvictionQuestion, EvictionQuestions, Tally, reveal_text
 
-COLUMNS = 3  # candidate buttons per row
-
 
 class PredictBar(QWidget):
     """The switch, the question with a button per memory entry, the reveal and the tally."""
 
+    OBJECT_NAME = "explore_predict"
+    COLUMNS = 3  # candidate buttons per row
+
     def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
         super().__init__(parent)
-        self.setObjectName("explore_predict")
+        self.setObjectName(self.OBJECT_NAME)
         self.model = model
         self.language = language
         self.question: EvictionQuestion | None = None
@@ -52,7 +53,7 @@ class PredictBar(QWidget):
         self.grid.setSpacing(4)
         self.buttons: list[QPushButton] = []
 
-        top = QHBoxLayout()
+        top = self.header = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.switch)
         top.addStretch(1)
@@ -88,11 +89,33 @@ class PredictBar(QWidget):
         calls = self.model.position
         if self.answered_call == calls + 1:
             return True
-        if self._questions is None:
-            self._questions = EvictionQuestions(self.model.site, self.model.config)
-        question = self._questions.before(calls)
+        question = self._next_question(calls)
         self._show_question(question)
         return question is None
+
+    def _next_question(self, calls: int) -> EvictionQuestion | None:
+        """The question before call ``calls + 1`` (None: that step forgets nothing)."""
+        if self._questions is None:
+            self._questions = EvictionQuestions(self.model.site, self.model.config)
+        return self._questions.before(calls)
+
+    def _reveal(self, question: EvictionQuestion, page: int, lang: str) -> str:
+        return reveal_text(question, page, self.model.site, self.model.config, self.model.events, lang)
+
+    def _prompt(self, question: EvictionQuestion, lang: str) -> str:
+        name = POLICIES.get(self.model.config.policy).label_in(lang)
+        return self.language.tr(
+            f"第 {question.call} 步：记忆满了。{name} 会忘掉哪一条？",
+            f"Step {question.call}: memory is full. Which entry will {name} forget?",
+        )
+
+    def _page_name(self, page: int, lang: str) -> str:
+        return self.model.site.page_name(page, lang)
+
+    def _shown(self) -> bool:
+        """Whether the bar is offered at all: only a memory with a capacity has evictions to guess."""
+        config = self.model.config
+        return uses_memory(config.strategy) and config.capacity is not None
 
     def pick(self, page: int) -> None:
         """The class's answer: say the rule's choice, count it, and make the step."""
@@ -100,10 +123,7 @@ class PredictBar(QWidget):
         if question is None:
             return
         self.tally.record(page == question.answer)
-        site, config, events = self.model.site, self.model.config, self.model.events
-        self.reveal_words = tuple(
-            reveal_text(question, page, site, config, events, lang) for lang in ("zh", "en")
-        )
+        self.reveal_words = tuple(self._reveal(question, page, lang) for lang in ("zh", "en"))
         self.answered_call = question.call
         self._show_question(None)
         self._set_texts()
@@ -123,7 +143,7 @@ class PredictBar(QWidget):
                 button.setObjectName(f"predict_{page}")
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
                 button.clicked.connect(lambda _checked=False, page=page: self.pick(page))
-                self.grid.addWidget(button, i // COLUMNS, i % COLUMNS)
+                self.grid.addWidget(button, i // self.COLUMNS, i % self.COLUMNS)
                 self.buttons.append(button)
         self.choices.setVisible(question is not None)
         self._set_texts()
@@ -142,15 +162,9 @@ class PredictBar(QWidget):
         self.tally_label.setText(self.tally.text(lang) if predicting and self.tally.asked else "")
         question = self.question
         if question is not None:
-            name = POLICIES.get(self.model.config.policy).label_in(lang)
-            self.prompt.setText(
-                tr(
-                    f"第 {question.call} 步：记忆满了。{name} 会忘掉哪一条？",
-                    f"Step {question.call}: memory is full. Which entry will {name} forget?",
-                )
-            )
+            self.prompt.setText(self._prompt(question, lang))
             for i, (button, page) in enumerate(zip(self.buttons, question.candidates, strict=True)):
-                button.setText(f"{i + 1}  {self.model.site.page_name(page, lang)}")
+                button.setText(f"{i + 1}  {self._page_name(page, lang)}")
         self.prompt.setVisible(question is not None)
         words = self.reveal_words
         self.result.setText("" if words is None else words[0] if lang == "zh" else words[1])
@@ -159,7 +173,7 @@ class PredictBar(QWidget):
     # -- model ----------------------------------------------------------------------------------------
 
     def _on_restart(self) -> None:
-        self.setVisible(uses_memory(self.model.config.strategy))  # no memory forgets nothing
+        self.setVisible(self._shown())
         self._questions = None  # a new run, or new settings
         self.tally = Tally()
         self.answered_call = None

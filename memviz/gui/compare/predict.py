@@ -1,0 +1,73 @@
+"""Predict, then reveal, in the Compare view: with the box ticked, a step on which a lane will forget
+an entry waits; the class picks which entry that lane's policy forgets (the first lane that forgets,
+top to bottom), then the rule's choice is said in words and the lanes step on together. The
+question comes from the lanes the core computed (:func:`memviz.predict.lane_question`)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHBoxLayout, QWidget
+
+from memviz.core.policies import POLICIES
+from memviz.gui.explore.predict_bar import PredictBar
+from memviz.predict import EvictionQuestion, lane_question, reveal_text
+
+
+class ComparePredictBar(PredictBar):
+    """The switch and tally sit in the view's top row (``switch_box``); the question, its buttons
+    and the reveal form a strip above the lanes that shows only while there is something to say,
+    so the frame tables keep their height the rest of the time."""
+
+    OBJECT_NAME = "compare_predict"
+    COLUMNS = 6  # the strip spans the lanes: a memory of 12 asks in two rows
+
+    def __init__(self, model, language, parent=None) -> None:
+        self.lane: int | None = None  # the lane the question is about
+        self.switch_box = QWidget()
+        super().__init__(model, language, parent)
+        row = QHBoxLayout(self.switch_box)
+        row.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.switch, self.tally_label):
+            self.header.removeWidget(widget)
+            row.addWidget(widget)
+        self._fit()
+
+    def _set_texts(self) -> None:
+        super()._set_texts()
+        self.switch.setText(self.language.tr("先猜再揭晓", "Predict, then reveal"))  # the top row is full
+        self._fit()
+
+    def _on_restart(self) -> None:
+        super()._on_restart()
+        self._fit()
+
+    def _fit(self) -> None:
+        if not hasattr(self, "header"):
+            return  # still being built
+        self.switch_box.setVisible(self._shown())
+        self.setVisible(
+            self.switch.isChecked() and (self.question is not None or self.reveal_words is not None)
+        )
+
+    def _next_question(self, calls: int) -> EvictionQuestion | None:
+        asked = lane_question(self.model.comparison, calls)
+        self.lane = None if asked is None else asked[0]
+        return None if asked is None else asked[1]
+
+    def _reveal(self, question: EvictionQuestion, page: int, lang: str) -> str:
+        lane = self.model.comparison.lanes[self.lane]
+        events = [record.event for record in lane.steps[: question.call - 1]]
+        return reveal_text(question, page, self.model.comparison.site, lane.run_config, events, lang)
+
+    def _prompt(self, question: EvictionQuestion, lang: str) -> str:
+        config = self.model.comparison.lanes[self.lane].run_config
+        name = POLICIES.get(config.policy).label_in(lang)
+        return self.language.tr(
+            f"第 {question.call} 步：第 {self.lane + 1} 道（{name}）记忆满了，会忘掉哪一条？",
+            f"Step {question.call}: lane {self.lane + 1} ({name}) is full. Which entry will it forget?",
+        )
+
+    def _shown(self) -> bool:
+        return any(c.uses_memory and c.capacity is not None for c in self.model.configs)
+
+    def _page_name(self, page: int, lang: str) -> str:
+        return self.model.comparison.site.page_name(page, lang)
