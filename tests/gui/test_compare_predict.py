@@ -3,7 +3,10 @@ guess about that lane, then every lane steps on together."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import itertools
+
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QApplication, QWidget
 
 from memviz.core.compare import LaneConfig
 from memviz.core.engine import RunConfig
@@ -93,3 +96,36 @@ def test_the_question_strip_fits_above_the_lanes_at_720p(make_window, qtbot):
     bar.pick(bar.question.answer)
     view.model.jump(0)  # moving on clears the question; the reveal stays until the next one
     assert bar.question is None
+
+
+def test_the_side_panel_and_the_lanes_never_overlap_their_parts(make_window, qtbot):
+    """At the window's least size and at 720p, with a question above the lanes or not: the side
+    panel's titles, plots and legend stand one under another (it scrolls instead), and each lane
+    holds its graph and table whole (the lanes scroll instead)."""
+    for size in ((960, 600), (1280, 720)):
+        window = make_window(RunConfig(seed=1000), lang="en", size=size)
+        view = window.select_view("compare")
+        view = getattr(view, "view", view)
+        qtbot.waitUntil(view.isVisible)
+        view.regret.compute_blocking()
+        for asking in (False, True):
+            if asking:
+                view.predict.set_predicting(True)
+                while view.predict.question is None:
+                    view.model.step()
+            QApplication.processEvents()
+            parts = [
+                w for w in view.regret.findChildren(QWidget) if w.parent() is view.regret and w.isVisible()
+            ]
+            parts.sort(key=lambda w: w.geometry().top())
+            for upper, lower in itertools.pairwise(parts):
+                assert upper.geometry().bottom() < lower.geometry().top(), (size, upper, lower)
+            for lane in view.lanes:
+                inside = lane.contentsRect()
+                for part in (lane.graph, lane.table):
+                    rect = QRect(part.mapTo(lane, QPoint(0, 0)), part.size())
+                    assert inside.contains(rect.topLeft()) and inside.contains(rect.bottomRight()), (
+                        size,
+                        part,
+                    )
+        window.close()

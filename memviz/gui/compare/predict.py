@@ -13,7 +13,7 @@ from memviz.predict import EvictionQuestion, lane_question, reveal_text
 
 
 class ComparePredictBar(PredictBar):
-    """The switch and tally sit in the view's top row (``switch_box``); the question, its buttons
+    """The switch and tally sit atop the side panel (``switch_box``); the question, its buttons
     and the reveal form a strip above the lanes that shows only while there is something to say,
     so the frame tables keep their height the rest of the time."""
 
@@ -33,7 +33,7 @@ class ComparePredictBar(PredictBar):
 
     def _set_texts(self) -> None:
         super()._set_texts()
-        self.switch.setText(self.language.tr("先猜再揭晓", "Predict, then reveal"))  # the top row is full
+        self.switch.setText(self.language.tr("先猜再揭晓", "Predict, then reveal"))  # the panel is narrow
         self._fit()
 
     def _on_restart(self) -> None:

@@ -14,7 +14,7 @@ import html
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from memviz.core.compare import LaneConfig, Regret, regret
 from memviz.core.engine import RunConfig
@@ -85,8 +85,12 @@ class RegretPanel(QWidget):
         self.histogram_key.setObjectName("reuse_histogram_key")
         self.histogram_key.setTextFormat(Qt.TextFormat.RichText)  # memviz's own config names only
         self.histogram_key.setWordWrap(True)
+        self.counts.getPlotItem().getViewBox().sigResized.connect(lambda _box: self._fit_counts_range())
         for plot in (self.counts, self.histogram):
-            plot.setMinimumSize(200, 160)
+            plot.setMinimumSize(200, 110)  # both fit beside three lanes at 720p; they share what is left
+            # Their height is what the texts leave (the scroll area around the panel would otherwise
+            # make room for their preferred 600 px and scroll the histogram out of view).
+            plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
             plot.getPlotItem().setMouseEnabled(x=False, y=False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -121,6 +125,17 @@ class RegretPanel(QWidget):
         self.results = None
         self._set_status()
         job.start()
+
+    def _fit_counts_range(self) -> None:
+        """Room above the tallest bar for its value label, in pixels: a share of the data range is
+        too little on a short plot (720p with three lanes) and the labels were cut at the top."""
+        top = getattr(self, "_counts_top", None)
+        if top is None:
+            return
+        box_height = self.counts.getPlotItem().getViewBox().height()
+        label = self.fontMetrics().height() + 4
+        share = label / box_height if box_height > 2 * label else 0.5
+        self.counts.getPlotItem().setYRange(0, top / (1 - share), padding=0)
 
     def compute_blocking(self) -> None:
         """Finish the job in force here, in this thread (snapshots and tests)."""
@@ -166,8 +181,10 @@ class RegretPanel(QWidget):
         axis = self.counts.getPlotItem().getAxis("bottom")
         axis.setTicks([[(i, f"{i + 1}") for i in range(n)]])
         self.counts.getPlotItem().setXRange(-0.6, max(n, 1) - 0.4, padding=0)
-        top = max([max(r.forgotten_revisits_per_run, r.evictions_per_run) for r in results] + [1])
-        self.counts.getPlotItem().setYRange(0, top * 1.3, padding=0)
+        self._counts_top = max(
+            [max(r.forgotten_revisits_per_run, r.evictions_per_run) for r in results] + [1]
+        )
+        self._fit_counts_range()
         set_axis_label(self.counts, "bottom", tr("第几条", "lane"))
         # reuse distances of revisits, with each capacity as a line
         for i, (r, colour) in enumerate(zip(results, self.colours, strict=False)):

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from memviz.core.compare import MAX_LANES, LaneConfig
 from memviz.core.engine import RunConfig
 from memviz.gui import themes
+from memviz.gui.compare.fit_scroll import FitWidthScroll
 from memviz.gui.compare.lane import LaneWidget
 from memviz.gui.compare.predict import ComparePredictBar
 from memviz.gui.compare.regret_panel import RegretPanel
@@ -89,12 +90,16 @@ class CompareView(QWidget):
         top = QHBoxLayout()
         top.setSpacing(10)
         top.addWidget(self.playback, 1)
-        top.addWidget(self.predict.switch_box)
         top.addWidget(self.add_button)
         top.addWidget(self.export_button)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.lanes_box)
-        self.splitter.addWidget(self.regret)
+        self.lanes_scroll = FitWidthScroll(self.lanes_box)  # three lanes under a question at 720p
+        self.splitter.addWidget(self.lanes_scroll)
+        # The side panel scrolls rather than squeeze: below its minimum (the window's least size) a
+        # layout lays its parts over each other, the plots' axes over the titles beneath them.
+        self.side = FitWidthScroll(self.regret)
+        self.side.setObjectName("compare_side")
+        self.splitter.addWidget(self.side)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setChildrenCollapsible(False)
@@ -106,6 +111,7 @@ class CompareView(QWidget):
         layout.addWidget(self.predict)
         layout.addWidget(self.splitter, 1)
         self.regret.layout().addWidget(self.legend)
+        self.regret.layout().insertWidget(0, self.predict.switch_box)  # the top row has no room at 960 px
         self.setAutoFillBackground(True)
 
         self._shortcuts = transport_shortcuts(self, self.model)
