@@ -141,3 +141,35 @@ def test_names_too_small_to_read_are_left_off_until_zoomed_in(big_window, monkey
         painter.end()
     assert drawn == [card.name]  # at the whole-site scale no name, at full size its name
     assert card.toolTip() == card.name  # readable on hover meanwhile
+
+
+def _opacity(graph, item) -> float:
+    """How strongly ``item`` paints under the view's transform now (the painter's world transform
+    in drawBackground and in the scene's paint is the view's)."""
+    from PySide6.QtGui import QImage, QPainter
+
+    image = QImage(4, 4, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    painter.setWorldTransform(graph.transform())
+    try:
+        return item.opacity_at(painter)
+    finally:
+        painter.end()
+
+
+def test_a_big_site_shown_whole_fades_its_links_but_not_the_agents(big_window, make_window):
+    """Issue 15: the overview of a big site was a haze of full-strength links. Shown whole, ordinary
+    links are faint while the links out of the agent's page are drawn strong over them; zoomed in,
+    every link is back at full strength. The chapter's blog keeps its links as they were."""
+    graph, model = big_window.explore.graph, big_window.explore.model
+    for _ in range(5):
+        model.step()
+    QApplication.processEvents()
+    assert _opacity(graph, graph._local_edges) <= 0.5
+    assert graph._current_links.only_when_faded and _opacity(graph, graph._current_links) < 1.0
+    outs = [q for q in model.site.pages[model.exploration.page].links if q not in model.site.nav]
+    assert outs and not graph._current_links.boundingRect().isEmpty()
+    graph.camera.zoom_to(graph.camera.max_zoom)
+    assert _opacity(graph, graph._local_edges) == 1.0  # the current links then draw nothing extra
+    small = make_window(RunConfig(strategy="frontier", capacity=3), "en", size=(1280, 720))
+    assert _opacity(small.explore.graph, small.explore.graph._local_edges) == 1.0

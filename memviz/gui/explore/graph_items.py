@@ -27,6 +27,23 @@ from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
 
 MIN_PX = 12.0  # page names never go below this, in pixels
 MIN_LEGIBLE_PX = 6.0  # a card's name shown smaller than this (zoomed out) is left off
+# Ordinary links fade as the cards shrink on screen (a big site shown whole): thousands of full-strength
+# links there are a grey haze over the trail and the route. Measured in the cards' type size on screen:
+FULL_LINKS_PX = 9.0  # at least this (the 24-page blog at 720p is 12 px and more): full strength
+FAINT_LINKS_PX = 4.0  # at most this: a faint texture
+FAINT_LINK_OPACITY = 0.2
+
+
+def link_opacity(type_px_on_screen: float) -> float:
+    """How strongly ordinary links are drawn when the cards' type is this big on screen."""
+    if type_px_on_screen >= FULL_LINKS_PX:
+        return 1.0
+    if type_px_on_screen <= FAINT_LINKS_PX:
+        return FAINT_LINK_OPACITY
+    share = (type_px_on_screen - FAINT_LINKS_PX) / (FULL_LINKS_PX - FAINT_LINKS_PX)
+    return FAINT_LINK_OPACITY + (1.0 - FAINT_LINK_OPACITY) * share
+
+
 MIN_SMALL_PX = 11.0  # captions, legend and badges never go below this
 # Page names are set between the UI's body size and MAX_SCALE times it (the zoom scales both), as
 # large as the view allows: VIEW_SHARE_H and VIEW_SHARE_W give the size a view of that height and
@@ -345,6 +362,17 @@ class PathsItem(QGraphicsItem):
         self.setZValue(z)
         self._strokes: list[tuple[QPainterPath, QPen, QBrush | None]] = []
         self._bounds = QRectF()
+        # Set for ordinary links: the cards' type size in scene units; the paths then fade by
+        # link_opacity of that size on screen. ``only_when_faded``: drawn only while they fade (the
+        # current page's links, kept strong over the faint rest).
+        self.fade_type_px: float | None = None
+        self.only_when_faded = False
+
+    def opacity_at(self, painter: QPainter) -> float:
+        if self.fade_type_px is None:
+            return 1.0
+        world = painter.worldTransform()
+        return link_opacity(self.fade_type_px * math.hypot(world.m11(), world.m12()))
 
     def set_strokes(self, strokes: list[tuple[QPainterPath, QPen, QBrush | None]]) -> None:
         self.prepareGeometryChange()
@@ -370,11 +398,18 @@ class PathsItem(QGraphicsItem):
         return self._bounds
 
     def paint(self, painter: QPainter, _option, _widget=None) -> None:
+        opacity = self.opacity_at(painter)
+        if self.only_when_faded and opacity >= 1.0:
+            return
+        painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if not self.only_when_faded:
+            painter.setOpacity(painter.opacity() * opacity)
         for path, pen, brush in self._strokes:
             painter.setPen(pen)
             painter.setBrush(brush if brush is not None else Qt.BrushStyle.NoBrush)
             painter.drawPath(path)
+        painter.restore()
 
 
 class AgentItem(QGraphicsItem):

@@ -151,3 +151,16 @@ class Trail:
         for k in free:
             self.keys[k] = None
             self.items[k].set_stroke(None)
+
+
+def current_links(site, page: int, links: LinkShapes, pen: QPen, head: float, nav_bar: bool):
+    """The strokes of the links out of ``page`` (and their arrow heads), drawn strong over the faint
+    rest when a big site is shown whole: where the agent can go next stays readable."""
+    paths, heads = QPainterPath(), QPainterPath()
+    for q in site.pages[page].links:
+        if nav_bar and q in site.nav:
+            continue  # one of the nav links, drawn with the nav bar
+        path = links.path(page, q)
+        paths.addPath(path)
+        heads.addPath(links.arrow_head(path, q, head))
+    return [(paths, pen, None), (heads, QPen(pen.color(), 1), QBrush(pen.color()))]

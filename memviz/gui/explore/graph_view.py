@@ -52,7 +52,7 @@ from memviz.gui.explore.graph_items import (  # noqa: F401 - tests and callers n
     card_size,
     side_margin,
 )
-from memviz.gui.explore.graph_links import LinkShapes, Trail
+from memviz.gui.explore.graph_links import LinkShapes, Trail, current_links
 from memviz.gui.explore.graph_marks import (
     pages_a_step_touched,
     place_bug_labels,
@@ -112,6 +112,8 @@ class SiteGraphView(QGraphicsView):
         self._nav_band = PathsItem(-10)
         self._nav_edges = PathsItem(-6)
         self._local_edges = PathsItem(-5)
+        self._current_links = PathsItem(-4)  # strong over the faint links of a big site shown whole
+        self._current_links.only_when_faded = True
         # The nav bar and the links never change during a run: they are the view's background, drawn
         # once per layout into Qt's background cache and copied, not re-stroked, on every repaint.
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
@@ -130,7 +132,7 @@ class SiteGraphView(QGraphicsView):
         for item in (self._plan, self._caption, self._legend):
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         for item in (
-            *self._trail.items, self._plan,
+            *self._trail.items, self._plan, self._current_links,
             self._agent, self._caption, self._legend,
         ):  # fmt: skip
             self.scene().addItem(item)
@@ -519,6 +521,12 @@ class SiteGraphView(QGraphicsView):
     def _sync_trail(self) -> None:
         if not self.layout_pending:
             self._trail.sync(self.model.events, self._links, self._px * TRAIL_WIDTH, style.colors().trail)
+            self._local_edges.fade_type_px = self._current_links.fade_type_px = self._px
+            nav_bar = self._layout is not None and self._layout.nav_bar
+            pen = QPen(style.colors().edge, max(1.3, self._px * 0.09) * style.line_width())
+            self._current_links.set_strokes(current_links(
+                self.model.site, self.model.exploration.page, self._links, pen, self._arrow_size(), nav_bar
+            ))  # fmt: skip
 
     def _sync_plan(self, event: StepEvent | None, reveal: float = 1.0) -> None:
         if self.layout_pending:
