@@ -11,7 +11,7 @@ import math
 
 from memviz.core.engine import RunConfig
 from memviz.core.policies import POLICIES
-from memviz.core.strategies import STRATEGIES, uses_memory
+from memviz.core.strategies import HOW_FALLBACK, HOW_FRESH, HOW_PLAN, HOW_RANDOM, STRATEGIES, uses_memory
 
 
 def t(lang: str, zh: str, en: str) -> str:
@@ -142,3 +142,25 @@ def ttl_dropped(lang: str, narrow: bool = False) -> str:
 def ttl_nothing_expires(lang: str) -> str:
     """What T at least the budget means (an entry's age never exceeds the budget)."""
     return t(lang, "T ≥ 预算：没有条目过期", "T ≥ budget: nothing expires")
+
+
+# Why the agent clicked the link it did, by StepEvent.how (the exercises' answers, predict-then-reveal).
+HOW_TEXTS = {
+    HOW_RANDOM: (
+        "没有记忆：在本页的链接里随机点一个",
+        "no memory: it clicks one of the page's links at random",
+    ),
+    HOW_FRESH: (
+        "本页有记忆里没有的链接，它从这些链接里随机挑一个",
+        "the page links to pages not in memory, and it picks one of those at random",
+    ),
+    HOW_FALLBACK: (
+        "本页的链接都在记忆里，它只好随便点一个",
+        "every link on the page is in memory, so it clicks any link at random",
+    ),
+    HOW_PLAN: (
+        "本页的链接都在记忆里；它在记住的链接表里广度优先找最近的、记忆里没有的页面，走这条路的第一步",
+        "every link on the page is in memory; it searches the link table it remembers breadth-first "
+        "for the nearest page not in memory and takes the first hop of that route",
+    ),
+}

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 
 from memviz.core.site import Site
 from memviz.core.stats import pct
-from memviz.core.strategies import HOW_FALLBACK, HOW_FRESH, HOW_PLAN, HOW_RANDOM
 from memviz.wording import t
 
 NONE_MARK = "—"
@@ -39,26 +38,6 @@ def decimal(x: float, places: int) -> str:
     scale = 10**places
     return f"{math.floor(x * scale + 1e-9 + 0.5) / scale:.{places}f}"
 
-
-HOW_TEXTS = {
-    HOW_RANDOM: (
-        "没有记忆：在本页的链接里随机点一个",
-        "no memory: it clicks one of the page's links at random",
-    ),
-    HOW_FRESH: (
-        "本页有记忆里没有的链接，它从这些链接里随机挑一个",
-        "the page links to pages not in memory, and it picks one of those at random",
-    ),
-    HOW_FALLBACK: (
-        "本页的链接都在记忆里，它只好随便点一个",
-        "every link on the page is in memory, so it clicks any link at random",
-    ),
-    HOW_PLAN: (
-        "本页的链接都在记忆里；它在记住的链接表里广度优先找最近的、记忆里没有的页面，走这条路的第一步",
-        "every link on the page is in memory; it searches the link table it remembers breadth-first "
-        "for the nearest page not in memory and takes the first hop of that route",
-    ),
-}
 
 STOP_TEXTS = {
     "budget": ("步数预算用完了", "the step budget ran out"),

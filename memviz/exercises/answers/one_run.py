@@ -13,7 +13,6 @@ from memviz.exercises.params import choice_param, int_param, needs_memory, no_ex
 from memviz.exercises.schema import LANGS, Choice, Exercise, ExerciseError
 from memviz.exercises.wording import (
     EVICTION_RULES,
-    HOW_TEXTS,
     NONE_MARK,
     STOP_TEXTS,
     decimal,
@@ -21,7 +20,7 @@ from memviz.exercises.wording import (
     page_route,
     points,
 )
-from memviz.wording import t, whole
+from memviz.wording import HOW_TEXTS, t, whole
 
 
 def walk_to(ex: Exercise, k: int, what: str) -> Exploration:
