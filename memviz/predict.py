@@ -1,6 +1,8 @@
 """Predict, then reveal (VisuAlgo's habit): before a step on which memory forgets an entry, the class
 picks the entry it thinks goes; then the rule's own choice is shown, with the rule in words
-("FIFO: oldest written goes first → Home, written at step 3"), and a tally is kept.
+("FIFO: oldest written goes first → Home, written at step 3"), and a tally is kept. The other
+question asks before each click where the agent goes; the reveal says why it went there (a link not
+in memory, picked at random; the first hop of a route planned through memory; ...).
 
 Qt-free: the question is worked out by replaying the run in the core (deterministic: the same
 seed gives the same step), and the reveal's facts come from the step events, never from the
@@ -17,7 +19,8 @@ from memviz.core.engine import Exploration, RunConfig, StepEvent
 from memviz.core.policies import POLICIES
 from memviz.core.site import Site
 from memviz.core.stepping import step_until
-from memviz.wording import t
+from memviz.core.strategies import HOW_FRESH, HOW_PLAN, STRATEGIES
+from memviz.wording import HOW_TEXTS, t
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,70 @@ class EvictionQuestions:
                 question = EvictionQuestion(event.call, before, event.memory_evicted)
         self._asked = (calls_made, question)
         return question
+
+
+@dataclass(frozen=True)
+class MoveQuestion:
+    """The agent is about to click a link: where does it go?"""
+
+    call: int  # the model call that moves (1-based, as StepEvent.call)
+    candidates: tuple[int, ...]  # the pages the current page links to, in the page's order
+    answer: int  # the page it goes to
+    how: str  # why, as StepEvent.how (memviz.core.strategies.HOW_*)
+    random: bool  # the choice was a random draw among several links (a guess can only be lucky)
+
+
+class MoveQuestions:
+    """The "where does it go" questions of one run, from a run kept one step ahead (as
+    :class:`EvictionQuestions`): the answer is the engine's own next click."""
+
+    def __init__(self, site: Site, config: RunConfig) -> None:
+        self.site, self.config = site, config
+        self._ahead = Exploration(site, config)
+        self._calls = 0
+        self._asked: tuple[int, MoveQuestion | None] | None = None
+
+    def before(self, calls_made: int) -> MoveQuestion | None:
+        """The question before call ``calls_made + 1``; None when that call stops (or the run is over)
+        or the page has a single link (nothing to guess)."""
+        if self._asked is not None and self._asked[0] == calls_made:
+            return self._asked[1]
+        if calls_made < self._calls:
+            self._ahead, self._calls = Exploration(self.site, self.config), 0
+        self._calls += len(step_until(self._ahead, limit=calls_made - self._calls))
+        question = None
+        if not self._ahead.finished:
+            links = tuple(dict.fromkeys(self.site.pages[self._ahead.page].links))
+            remembered = set(self._ahead.memory_order())
+            event = self._ahead.step()
+            self._calls += 1
+            if event.moved and len(links) > 1:
+                # What the rule drew from: the links to pages not in memory, the planned hop alone,
+                # or every link (no memory, or all remembered).
+                pool = (
+                    [q for q in links if q not in remembered] if event.how == HOW_FRESH
+                    else [event.to_page] if event.how == HOW_PLAN
+                    else links
+                )  # fmt: skip
+                question = MoveQuestion(event.call, links, event.to_page, event.how, len(pool) > 1)
+        self._asked = (calls_made, question)
+        return question
+
+
+def move_reveal_text(question: MoveQuestion, picked: int, site: Site, config: RunConfig, lang: str) -> str:
+    """Where the agent went and why, in words, and whether ``picked`` was it."""
+    strategy = STRATEGIES.get(config.strategy).label_in(lang)
+    page = site.page_name(question.answer, lang)
+    why = f"{strategy}{t(lang, '：', ': ')}{t(lang, *HOW_TEXTS[question.how])} → {page}"
+    if picked == question.answer:
+        verdict = t(lang, "猜对了！", "Right!")
+        if question.random:
+            verdict += t(lang, "（这一步是随机抽的，猜中靠运气）", " (a random draw: a lucky guess)")
+    else:
+        verdict = t(
+            lang, f"你猜的是{site.page_name(picked, lang)}。", f"You picked {site.page_name(picked, lang)}."
+        )
+    return f"{verdict} {why}" if lang == "en" else f"{verdict}{why}"
 
 
 def lane_question(comparison: Comparison, position: int) -> tuple[int, EvictionQuestion] | None:

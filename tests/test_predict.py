@@ -106,3 +106,38 @@ def test_compares_question_is_the_first_forgetting_lanes_own_eviction(capacity):
             assert lane == forgetting[0]
             assert question.answer in [page for _frame, page in tables[lane][position + 1].left]
     assert asked_any > 0
+
+
+@pytest.mark.parametrize("strategy", ["random", "visited", "frontier"])
+@pytest.mark.parametrize("capacity", [None, 3])
+def test_where_it_goes_is_the_engines_next_click(strategy, capacity):
+    """The "where does it go" question before each click that has a choice: the page's links, and
+    the answer the engine's own next page; asked step after step or after going back alike."""
+    from memviz.core.strategies import HOW_FRESH, HOW_PLAN
+    from memviz.predict import MoveQuestions, move_reveal_text
+
+    config = RunConfig(strategy=strategy, capacity=capacity, policy="fifo", seed=1002)
+    exploration, questions = Exploration(SITE, config), MoveQuestions(SITE, config)
+    calls = asked = 0
+    while not exploration.finished:
+        links = list(dict.fromkeys(SITE.pages[exploration.page].links))
+        remembered = set(exploration.memory_order())
+        question = questions.before(calls)
+        event = exploration.step()
+        calls += 1
+        if not event.moved or len(links) < 2:
+            assert question is None
+            continue
+        asked += 1
+        assert (question.call, list(question.candidates), question.answer, question.how) == (
+            event.call, links, event.to_page, event.how,
+        )  # fmt: skip
+        fresh = [q for q in links if q not in remembered]
+        assert question.random == (len(fresh) > 1 if event.how == HOW_FRESH else event.how != HOW_PLAN)
+        wrong = next(q for q in links if q != event.to_page)
+        en = move_reveal_text(question, wrong, SITE, config, "en")
+        assert en.startswith(f"You picked {SITE.page_name(wrong, 'en')}.")
+        assert en.endswith(f"→ {SITE.page_name(event.to_page, 'en')}")
+        assert move_reveal_text(question, event.to_page, SITE, config, "zh").startswith("猜对了！")
+    assert asked > 10
+    assert questions.before(3) == MoveQuestions(SITE, config).before(3)  # going back replays

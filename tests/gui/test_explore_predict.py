@@ -61,3 +61,35 @@ def test_a_new_run_starts_a_new_tally(make_window):
     assert bar.tally.right == 1
     model.reset()
     assert bar.tally.asked == 0 and bar.tally_label.text() == ""
+
+
+def test_where_the_agent_goes_waits_before_each_click(make_window, qtbot, site):
+    """The other question: every click that has a choice waits; a button per link of the page; the
+    reveal says why the agent went there; a run without memory offers only this question."""
+    from memviz.gui.explore.predict_bar import EVICT, MOVE
+    from memviz.predict import MoveQuestions
+
+    window = make_window(RunConfig(strategy="random"), lang="en")
+    model, bar = window.explore.model, window.explore.predict
+    assert bar.switch_box.isVisibleTo(window) and bar.mode == MOVE  # no memory: nothing is ever forgotten
+    assert not bar.mode_box.model().item(bar.MODES.index(EVICT)).isEnabled()
+    bar.set_predicting(True)
+    expected = MoveQuestions(site, model.config)
+    for _ in range(3):
+        while bar.question is None:
+            model.step()  # a click with no choice goes; one with a choice waits
+        question = bar.question
+        assert question == expected.before(model.position)
+        assert bar.prompt.text() == f"Step {question.call}: which link will the agent click?"
+        assert [b.text() for b in bar.buttons] == [
+            f"{i + 1}  {site.page_name(p, 'en')}" for i, p in enumerate(question.candidates)
+        ]
+        qtbot.mouseClick(bar.buttons[question.candidates.index(question.answer)], Qt.MouseButton.LeftButton)
+        assert model.last_event.to_page == question.answer and model.position == question.call
+        assert "no memory: it clicks one of the page's links at random" in bar.result.text()
+    assert bar.tally_label.text() == "3 of 3 right"
+    window.explore.model.settings.update(strategy="frontier", capacity=3)  # a memory that forgets
+    assert bar.mode_box.model().item(bar.MODES.index(EVICT)).isEnabled()
+    bar.set_mode(EVICT)
+    model.step()
+    assert bar.question is None or bar.prompt.text().endswith("Which entry will FIFO forget?")

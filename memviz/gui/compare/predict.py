@@ -5,48 +5,25 @@ question comes from the lanes the core computed (:func:`memviz.predict.lane_ques
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QWidget
-
 from memviz.core.policies import POLICIES
-from memviz.gui.explore.predict_bar import PredictBar
+from memviz.gui.explore.predict_bar import EVICT, PredictBar
 from memviz.predict import EvictionQuestion, lane_question, reveal_text
 
 
 class ComparePredictBar(PredictBar):
-    """The switch and tally sit atop the side panel (``switch_box``); the question, its buttons
-    and the reveal form a strip above the lanes that shows only while there is something to say,
-    so the frame tables keep their height the rest of the time."""
+    """The switch and tally head the side panel (``switch_box``); the strip with the question sits
+    above the lanes, so the frame tables keep their height while nothing is asked."""
 
     OBJECT_NAME = "compare_predict"
-    COLUMNS = 6  # the strip spans the lanes: a memory of 12 asks in two rows
+    MODES = (EVICT,)  # lanes part ways on purpose: "where does it go" is Explore's question
 
     def __init__(self, model, language, parent=None) -> None:
         self.lane: int | None = None  # the lane the question is about
-        self.switch_box = QWidget()
         super().__init__(model, language, parent)
-        row = QHBoxLayout(self.switch_box)
-        row.setContentsMargins(0, 0, 0, 0)
-        for widget in (self.switch, self.tally_label):
-            self.header.removeWidget(widget)
-            row.addWidget(widget)
-        self._fit()
 
     def _set_texts(self) -> None:
         super()._set_texts()
         self.switch.setText(self.language.tr("先猜再揭晓", "Predict, then reveal"))  # the panel is narrow
-        self._fit()
-
-    def _on_restart(self) -> None:
-        super()._on_restart()
-        self._fit()
-
-    def _fit(self) -> None:
-        if not hasattr(self, "header"):
-            return  # still being built
-        self.switch_box.setVisible(self._shown())
-        self.setVisible(
-            self.switch.isChecked() and (self.question is not None or self.reveal_words is not None)
-        )
 
     def _next_question(self, calls: int) -> EvictionQuestion | None:
         asked = lane_question(self.model.comparison, calls)

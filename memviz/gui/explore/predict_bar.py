@@ -1,34 +1,62 @@
 """Predict, then reveal, in the Explore view: with the box ticked, a step on which memory will forget
 an entry waits; the class picks the entry it expects to go (one button per entry, next to go first,
 numbered as the memory list numbers them); then the rule's own choice is said in words, the step is
-made and shown, and the tally counts. The questions and words come from :mod:`memviz.predict`."""
+made and shown, and the tally counts. Or, the other question, every click waits: the class picks the
+link the agent will follow, and the reveal says why it went where it did. The questions and words
+come from :mod:`memviz.predict`."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from memviz.core.policies import POLICIES
 from memviz.core.strategies import uses_memory
 from memviz.gui.explore import style
 from memviz.gui.language import Language
 from memviz.models.explore import ExploreModel
-from memviz.predict import EvictionQuestion, EvictionQuestions, Tally, reveal_text
+from memviz.predict import (
+    EvictionQuestion,
+    EvictionQuestions,
+    MoveQuestion,
+    MoveQuestions,
+    Tally,
+    move_reveal_text,
+    reveal_text,
+)
+
+EVICT, MOVE = "evict", "move"  # which entry is forgotten; where the agent goes
 
 
 class PredictBar(QWidget):
-    """The switch, the question with a button per memory entry, the reveal and the tally."""
+    """Two parts the view places: ``switch_box`` (the switch, which question, the tally), and the
+    bar itself, a strip with the question, a button per answer and the reveal, shown only while
+    there is something to say. In Explore the strip sits under the graph, where the class looks
+    (in the side column, eight or twelve answers squeezed the live numbers at 720p)."""
 
     OBJECT_NAME = "explore_predict"
-    COLUMNS = 3  # candidate buttons per row
+    COLUMNS = 6  # answer buttons per row: a strip as wide as the graph
+    MODES: tuple[str, ...] = (EVICT, MOVE)
 
     def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName(self.OBJECT_NAME)
+        self.switch_box = QWidget()
+        self.switch_box.setObjectName(f"{self.OBJECT_NAME}_switch")
         self.model = model
         self.language = language
         self.question: EvictionQuestion | None = None
         self._questions: EvictionQuestions | None = None  # the run's, made when first asked
+        self._moves: MoveQuestions | None = None
         self.answered_call: int | None = None  # the call whose eviction was predicted: it may go
         self.tally = Tally()
         self.reveal_words: tuple[str, str] | None = None  # (zh, en) of the last reveal
@@ -37,6 +65,13 @@ class PredictBar(QWidget):
         self.switch.setObjectName("predict_switch")
         self.switch.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.switch.toggled.connect(self.set_predicting)
+        self.mode_box = QComboBox()
+        self.mode_box.setObjectName("predict_mode")
+        self.mode_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        for mode in self.MODES:
+            self.mode_box.addItem("", mode)
+        self.mode_box.setVisible(len(self.MODES) > 1)
+        self.mode_box.currentIndexChanged.connect(self._on_mode_change)
         self.tally_label = QLabel()
         self.tally_label.setObjectName("predict_tally")
         self.prompt = QLabel()
@@ -53,15 +88,15 @@ class PredictBar(QWidget):
         self.grid.setSpacing(4)
         self.buttons: list[QPushButton] = []
 
-        top = self.header = QHBoxLayout()
+        top = QHBoxLayout(self.switch_box)
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.switch)
+        top.addWidget(self.mode_box)
         top.addStretch(1)
         top.addWidget(self.tally_label)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
-        layout.addLayout(top)
         layout.addWidget(self.prompt)
         layout.addWidget(self.choices)
         layout.addWidget(self.result)
@@ -93,16 +128,34 @@ class PredictBar(QWidget):
         self._show_question(question)
         return question is None
 
-    def _next_question(self, calls: int) -> EvictionQuestion | None:
-        """The question before call ``calls + 1`` (None: that step forgets nothing)."""
+    @property
+    def mode(self) -> str:
+        return self.mode_box.currentData() or self.MODES[0]
+
+    def set_mode(self, mode: str) -> None:
+        self.mode_box.setCurrentIndex(self.MODES.index(mode))
+
+    def _next_question(self, calls: int) -> EvictionQuestion | MoveQuestion | None:
+        """The question before call ``calls + 1`` (None: nothing to ask before it)."""
+        if self.mode == MOVE:
+            if self._moves is None:
+                self._moves = MoveQuestions(self.model.site, self.model.config)
+            return self._moves.before(calls)
         if self._questions is None:
             self._questions = EvictionQuestions(self.model.site, self.model.config)
         return self._questions.before(calls)
 
-    def _reveal(self, question: EvictionQuestion, page: int, lang: str) -> str:
+    def _reveal(self, question: EvictionQuestion | MoveQuestion, page: int, lang: str) -> str:
+        if isinstance(question, MoveQuestion):
+            return move_reveal_text(question, page, self.model.site, self.model.config, lang)
         return reveal_text(question, page, self.model.site, self.model.config, self.model.events, lang)
 
-    def _prompt(self, question: EvictionQuestion, lang: str) -> str:
+    def _prompt(self, question: EvictionQuestion | MoveQuestion, lang: str) -> str:
+        if isinstance(question, MoveQuestion):
+            return self.language.tr(
+                f"第 {question.call} 步：Agent 会点哪个链接？",
+                f"Step {question.call}: which link will the agent click?",
+            )
         name = POLICIES.get(self.model.config.policy).label_in(lang)
         return self.language.tr(
             f"第 {question.call} 步：记忆满了。{name} 会忘掉哪一条？",
@@ -112,10 +165,14 @@ class PredictBar(QWidget):
     def _page_name(self, page: int, lang: str) -> str:
         return self.model.site.page_name(page, lang)
 
-    def _shown(self) -> bool:
-        """Whether the bar is offered at all: only a memory with a capacity has evictions to guess."""
+    def _forgets(self) -> bool:
+        """Only a memory with a capacity has evictions to guess."""
         config = self.model.config
         return uses_memory(config.strategy) and config.capacity is not None
+
+    def _shown(self) -> bool:
+        """Whether the bar is offered at all: any run has clicks to guess."""
+        return MOVE in self.MODES or self._forgets()
 
     def pick(self, page: int) -> None:
         """The class's answer: say the rule's choice, count it, and make the step."""
@@ -135,6 +192,7 @@ class PredictBar(QWidget):
         self.question = question
         for button in self.buttons:
             self.grid.removeWidget(button)
+            button.hide()  # at once: deleteLater waits for the event loop
             button.deleteLater()
         self.buttons = []
         if question is not None:
@@ -150,7 +208,16 @@ class PredictBar(QWidget):
 
     def _set_texts(self) -> None:
         tr, lang = self.language.tr, self.language.code
-        self.switch.setText(tr("先猜再揭晓：每次忘掉之前先猜", "Predict, then reveal: guess each eviction"))
+        if len(self.MODES) > 1:
+            self.switch.setText(tr("先猜再揭晓：", "Predict, then reveal:"))
+            for i, (zh, en) in enumerate(
+                (("忘掉哪一条", "which entry is forgotten"), ("Agent 去哪", "where the agent goes"))
+            ):
+                self.mode_box.setItemText(i, tr(zh, en))
+        else:
+            self.switch.setText(
+                tr("先猜再揭晓：每次忘掉之前先猜", "Predict, then reveal: guess each eviction")
+            )
         self.switch.setToolTip(
             tr(
                 "勾上以后，记忆要忘掉一条的那一步会先停下，让大家猜忘掉哪一条，再揭晓规则的选择。",
@@ -169,12 +236,29 @@ class PredictBar(QWidget):
         words = self.reveal_words
         self.result.setText("" if words is None else words[0] if lang == "zh" else words[1])
         self.result.setVisible(predicting and words is not None and question is None)
+        self._fit()
 
     # -- model ----------------------------------------------------------------------------------------
 
+    def _on_mode_change(self, _index: int) -> None:
+        self._questions = self._moves = None
+        self.answered_call = None
+        self._show_question(None)
+
+    def _fit(self) -> None:
+        """The switch where a run has something to guess; the strip while there is something to say."""
+        self.switch_box.setVisible(self._shown())
+        self.setVisible(
+            self.switch.isChecked() and (self.question is not None or self.reveal_words is not None)
+        )
+
     def _on_restart(self) -> None:
-        self.setVisible(self._shown())
-        self._questions = None  # a new run, or new settings
+        if len(self.MODES) > 1:  # a run that never forgets has only the other question
+            forgets = self._forgets()
+            self.mode_box.model().item(self.MODES.index(EVICT)).setEnabled(forgets)
+            if not forgets and self.mode == EVICT:
+                self.set_mode(MOVE)
+        self._questions = self._moves = None  # a new run, or new settings
         self.tally = Tally()
         self.answered_call = None
         self.reveal_words = None

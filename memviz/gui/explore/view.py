@@ -62,7 +62,13 @@ class ExploreView(QWidget):
         bottom.setStretchFactor(1, 2)
         left = QSplitter(Qt.Orientation.Vertical)
         self.graph_frame = _framed(self.graph)
-        left.addWidget(self.graph_frame)
+        graph_and_question = QWidget()  # the predict strip asks under the graph, where the class looks
+        column = QVBoxLayout(graph_and_question)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(4)
+        column.addWidget(self.graph_frame, 1)
+        column.addWidget(self.predict)
+        left.addWidget(graph_and_question)
         left.addWidget(bottom)
         left.setStretchFactor(0, 4)
         left.setStretchFactor(1, 1)
@@ -74,7 +80,7 @@ class ExploreView(QWidget):
         right_layout.addWidget(self.numbers)
         right_layout.addSpacing(4)
         right_layout.addWidget(self.memory, 1)
-        right_layout.addWidget(self.predict)  # under the list: the eviction it asks about stays in view
+        right_layout.addWidget(self.predict.switch_box)
         main = QSplitter(Qt.Orientation.Horizontal)
         main.addWidget(left)
         main.addWidget(right)
