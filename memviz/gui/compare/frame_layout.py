@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from memviz.core.compare import FrameColumn
+from memviz.gui.explore.memory_fold import Fold, fold_runs
 
 TEXT_MIN_PX = 14.0  # cell text at least this tall, in pixels, however small the screen
 TEXT_OF_CELL = 0.74  # cell text size / cell height: two-digit pages with room for the marks
@@ -49,22 +50,8 @@ PIN_GAP = 0.45  # the gap between a pinned column and the others, in cell widths
 Measure = Callable[[str, float, bool], float]  # (text, pixel size, bold) -> width in pixels
 
 
-@dataclass(frozen=True)
-class Band:
-    """Slots ``first`` to ``last`` (inclusive) folded into one band: unchanged in the shown columns."""
-
-    first: int
-    last: int
-
-    @property
-    def count(self) -> int:
-        return self.last - self.first + 1
-
-    @property
-    def slots(self) -> range:
-        return range(self.first, self.last + 1)
-
-
+# Slots folded into one band (unchanged in the shown columns): the Explore memory list's fold.
+Band = Fold
 Line = int | Band  # a slot's row, or a folded run of slots
 
 
@@ -75,23 +62,6 @@ def changed_rows(column: FrameColumn) -> set[int]:
         if frame is not None:
             rows.add(frame)
     return rows
-
-
-def runs(n_rows: int, keep: set[int]) -> list[Line]:
-    """Slots ``keep`` as rows, each run of the others between them as one band."""
-    lines: list[Line] = []
-    start = None
-    for slot in range(n_rows):
-        if slot in keep:
-            if start is not None:
-                lines.append(Band(start, slot - 1))
-                start = None
-            lines.append(slot)
-        elif start is None:
-            start = slot
-    if start is not None:
-        lines.append(Band(start, n_rows - 1))
-    return lines
 
 
 def weight(lines: Sequence[Line], band: float = BAND_LINES) -> float:
@@ -114,7 +84,7 @@ def fold(
     if n_rows <= room + 1e-9:
         return list(range(n_rows))
     keep = {s for s in important if 0 <= s < n_rows}
-    lines = runs(n_rows, keep)
+    lines = fold_runs(n_rows, keep)
     if weight(lines, band) > room + 1e-9:
         return None
     while True:
@@ -130,7 +100,7 @@ def fold(
                     best = (key, slot)
         if best is None:
             return lines
-        candidate = runs(n_rows, keep | {best[1]})
+        candidate = fold_runs(n_rows, keep | {best[1]})
         if weight(candidate, band) > room + 1e-9:
             return lines
         keep.add(best[1])
@@ -310,7 +280,7 @@ def plan(
                 rows = changed if pin is None else changed | pinned_rows
                 if pin is not None and w + 1 + PIN_GAP > visible:
                     break
-                if weight(runs(n_rows, rows)) > room + 1e-9:  # the rows that matter alone do not fit
+                if weight(fold_runs(n_rows, rows)) > room + 1e-9:  # the rows that matter alone do not fit
                     break
                 rows = set(rows)
                 best = (first, pin, rows)
@@ -327,10 +297,10 @@ def plan(
         if best is None:
             first, rows = window(1, None)
             pin = None
-            need = weight(runs(n_rows, rows))
+            need = weight(fold_runs(n_rows, rows))
             cell_h = max(MIN_CELL_H, math.floor(height / (TOP_LINES + 1 + need)))
             cell_w, header, label_px, visible, wide = geometry(cell_h)
-            lines = fold(n_rows, rows, room_lines(cell_h), prefer=prefer) or runs(n_rows, rows)
+            lines = fold(n_rows, rows, room_lines(cell_h), prefer=prefer) or fold_runs(n_rows, rows)
         else:
             first, pin, lines = best
     layout = Layout(cell_h, cell_w, header, cell_h * TEXT_OF_CELL, label_px, first, last, pin, tuple(lines),

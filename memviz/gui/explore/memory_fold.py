@@ -23,6 +23,10 @@ class Fold:
     def count(self) -> int:
         return self.last - self.first + 1
 
+    @property
+    def slots(self) -> range:
+        return range(self.first, self.last + 1)
+
 
 Line = int | Fold  # a row's slot, or a folded run of slots
 
@@ -45,7 +49,7 @@ def fold_lines(n_rows: int, important: set[int], room: int) -> list[Line]:
     for slot in _from_both_ends(n_rows):
         if slot not in keep and _count_lines(n_rows, keep | {slot}) <= room:
             keep.add(slot)
-    return _lines(n_rows, keep)
+    return fold_runs(n_rows, keep)
 
 
 def _from_both_ends(n_rows: int) -> list[int]:
@@ -60,7 +64,9 @@ def _from_both_ends(n_rows: int) -> list[int]:
     return order
 
 
-def _lines(n_rows: int, keep: set[int]) -> list[Line]:
+def fold_runs(n_rows: int, keep: set[int]) -> list[Line]:
+    """Slots ``keep`` as rows, each run of the others between them as one fold (the memory list's
+    and the Compare frame table's)."""
     lines: list[Line] = []
     start = None
     for slot in range(n_rows):
@@ -77,7 +83,7 @@ def _lines(n_rows: int, keep: set[int]) -> list[Line]:
 
 
 def _count_lines(n_rows: int, keep: set[int]) -> int:
-    return len(_lines(n_rows, keep))
+    return len(fold_runs(n_rows, keep))
 
 
 def line_of_slot(lines: list[Line]) -> dict[int, int]:
