@@ -20,9 +20,9 @@ from memviz.gui.compare.frame_layout import (
     changed_rows,
     fold,
     plan,
-    runs,
     weight,
 )
+from memviz.gui.explore.memory_fold import fold_runs
 
 LEGIBLE_PX = 14  # the aim: cell text at least ~14 px at 1280×720
 
@@ -80,7 +80,7 @@ def test_the_fold_keeps_what_matters_fits_its_room_and_wastes_none(n, important,
     for line in lines:
         if isinstance(line, Band):
             for slot in (line.first, line.last):
-                assert weight(runs(n, shown | {slot})) > room + 1e-9
+                assert weight(fold_runs(n, shown | {slot})) > room + 1e-9
 
 
 @pytest.fixture(scope="module")
