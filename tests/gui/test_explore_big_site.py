@@ -157,19 +157,54 @@ def _opacity(graph, item) -> float:
         painter.end()
 
 
+def _current_link_ends(graph) -> set[tuple[tuple[float, float], tuple[float, float]]]:
+    """(start, end) of each link drawn strong over the faint ones, rounded to the pixel."""
+    strokes = graph._current_links._strokes
+    if not strokes:
+        return set()
+    lines = strokes[0][0].toSubpathPolygons()
+    return {((round(p[0].x()), round(p[0].y())), (round(p[-1].x()), round(p[-1].y()))) for p in lines}
+
+
+def _expected_ends(graph, model) -> set[tuple[tuple[float, float], tuple[float, float]]]:
+    site, page = model.site, model.exploration.page
+    nav_bar = graph._layout.nav_bar
+
+    def at(p):
+        c = graph.center_of(p)
+        return round(c.x()), round(c.y())
+
+    return {(at(page), at(q)) for q in site.pages[page].links if not (nav_bar and q in site.nav)}
+
+
 def test_a_big_site_shown_whole_fades_its_links_but_not_the_agents(big_window, make_window):
     """Issue 15: the overview of a big site was a haze of full-strength links. Shown whole, ordinary
-    links are faint while the links out of the agent's page are drawn strong over them; zoomed in,
-    every link is back at full strength. The chapter's blog keeps its links as they were."""
+    links are faint while the links out of the agent's page are drawn at full strength over them,
+    following the agent; zoomed in, every link is back at full strength and nothing is drawn over
+    them (a step repaints nothing for it); shown whole again, they fade again. The chapter's blog
+    keeps its links as they were."""
     graph, model = big_window.explore.graph, big_window.explore.model
     for _ in range(5):
         model.step()
     QApplication.processEvents()
     assert _opacity(graph, graph._local_edges) <= 0.5
-    assert graph._current_links.only_when_faded and _opacity(graph, graph._current_links) < 1.0
-    outs = [q for q in model.site.pages[model.exploration.page].links if q not in model.site.nav]
-    assert outs and not graph._current_links.boundingRect().isEmpty()
+    assert _opacity(graph, graph._current_links) == 1.0
+    assert _current_link_ends(graph) == _expected_ends(graph, model) != set()
+    before = model.exploration.page
+    while model.exploration.page == before:
+        model.step()
+    assert _current_link_ends(graph) == _expected_ends(graph, model)  # they follow the agent
+
     graph.camera.zoom_to(graph.camera.max_zoom)
-    assert _opacity(graph, graph._local_edges) == 1.0  # the current links then draw nothing extra
+    assert _opacity(graph, graph._local_edges) == 1.0
+    assert _current_link_ends(graph) == set() and graph._current_links.boundingRect().isNull()
+    model.step()
+    assert _current_link_ends(graph) == set()
+    graph.camera.show_all()
+    assert _opacity(graph, graph._local_edges) <= 0.5
+    assert _current_link_ends(graph) == _expected_ends(graph, model) != set()
+
     small = make_window(RunConfig(strategy="frontier", capacity=3), "en", size=(1280, 720))
+    small.explore.model.step()
     assert _opacity(small.explore.graph, small.explore.graph._local_edges) == 1.0
+    assert _current_link_ends(small.explore.graph) == set()

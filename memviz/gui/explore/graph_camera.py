@@ -9,6 +9,8 @@ the cards and their cached pictures are not redone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QGraphicsView, QLabel
@@ -29,6 +31,7 @@ class GraphCamera:
         self.zoom = 1.0  # over the whole site
         self.fit_scale = 1.0  # the scale that shows the whole site (under 1 for a big site's canvas)
         self.follow = True
+        self.on_scale: Callable[[], None] | None = None  # told after the view's scale is set
         # Where the camera stands, said in the graph's corner while zoomed in: a label on the view,
         # not scene text and not on the viewport, whose children scroll with the picture.
         self.badge = QLabel(view)
@@ -70,6 +73,8 @@ class GraphCamera:
     def _apply(self) -> None:
         scale = self.fit_scale * self.zoom
         self.view.setTransform(QTransform.fromScale(scale, scale))
+        if self.on_scale is not None:
+            self.on_scale()
 
     def show_all(self) -> None:
         self.zoom_to(1.0)

@@ -363,16 +363,18 @@ class PathsItem(QGraphicsItem):
         self._strokes: list[tuple[QPainterPath, QPen, QBrush | None]] = []
         self._bounds = QRectF()
         # Set for ordinary links: the cards' type size in scene units; the paths then fade by
-        # link_opacity of that size on screen. ``only_when_faded``: drawn only while they fade (the
-        # current page's links, kept strong over the faint rest).
+        # link_opacity of that size on screen.
         self.fade_type_px: float | None = None
-        self.only_when_faded = False
 
     def opacity_at(self, painter: QPainter) -> float:
+        world = painter.worldTransform()
+        return self.opacity_at_scale(math.hypot(world.m11(), world.m12()))
+
+    def opacity_at_scale(self, scale: float) -> float:
+        """How strongly the paths are drawn at ``scale`` device pixels per scene unit."""
         if self.fade_type_px is None:
             return 1.0
-        world = painter.worldTransform()
-        return link_opacity(self.fade_type_px * math.hypot(world.m11(), world.m12()))
+        return link_opacity(self.fade_type_px * scale)
 
     def set_strokes(self, strokes: list[tuple[QPainterPath, QPen, QBrush | None]]) -> None:
         self.prepareGeometryChange()
@@ -399,17 +401,16 @@ class PathsItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, _option, _widget=None) -> None:
         opacity = self.opacity_at(painter)
-        if self.only_when_faded and opacity >= 1.0:
-            return
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        if not self.only_when_faded:
+        if opacity < 1.0:  # faded links: the painter may paint the background's other parts next
+            painter.save()
             painter.setOpacity(painter.opacity() * opacity)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         for path, pen, brush in self._strokes:
             painter.setPen(pen)
             painter.setBrush(brush if brush is not None else Qt.BrushStyle.NoBrush)
             painter.drawPath(path)
-        painter.restore()
+        if opacity < 1.0:
+            painter.restore()
 
 
 class AgentItem(QGraphicsItem):

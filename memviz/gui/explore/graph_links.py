@@ -15,7 +15,33 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPainterPathStroker, QPe
 from PySide6.QtWidgets import QGraphicsItem
 
 from memviz.core.engine import StepEvent
+from memviz.gui.explore import style
 from memviz.gui.explore.graph_items import TRAIL_LENGTH, PageItem, PathsItem
+
+
+def link_pen(type_px: float) -> QPen:
+    """The pen of an ordinary link beside cards of this type size, in the theme's colour."""
+    return QPen(style.colors().edge, max(1.3, type_px * 0.09) * style.line_width())
+
+
+def site_link_strokes(site, nav_bar: bool, links: LinkShapes, type_px: float, head: float) -> list:
+    """Every ordinary link of ``site``, a stroke each, then their arrow heads in one path (a link to
+    a nav page is one of the nav links, drawn with the nav bar when there is one)."""
+    pairs: dict[tuple[int, int], set[int]] = {}
+    for p, page in enumerate(site.pages):
+        for q in page.links:
+            if not (nav_bar and q in site.nav):
+                pairs.setdefault((min(p, q), max(p, q)), set()).add(q)
+    pen, heads = link_pen(type_px), QPainterPath()
+    strokes: list[tuple[QPainterPath, QPen, QBrush | None]] = []
+    for (a, b), targets in pairs.items():
+        path = links.path(a, b)
+        # One stroke per link: Qt rasterises a wide antialiased stroke scanline by scanline over
+        # its whole box, so one path of every link costs ten times as much (50 ms) to draw.
+        strokes.append((path, pen, None))
+        for target in targets:
+            heads.addPath(links.arrow_head(path if target == b else links.path(b, a), target, head))
+    return [*strokes, (heads, QPen(pen.color(), 1), QBrush(pen.color()))]
 
 
 class LinkShapes:
@@ -153,14 +179,27 @@ class Trail:
             self.items[k].set_stroke(None)
 
 
-def current_links(site, page: int, links: LinkShapes, pen: QPen, head: float, nav_bar: bool):
-    """The strokes of the links out of ``page`` (and their arrow heads), drawn strong over the faint
-    rest when a big site is shown whole: where the agent can go next stays readable."""
-    paths, heads = QPainterPath(), QPainterPath()
-    for q in site.pages[page].links:
-        if nav_bar and q in site.nav:
-            continue  # one of the nav links, drawn with the nav bar
-        path = links.path(page, q)
-        paths.addPath(path)
-        heads.addPath(links.arrow_head(path, q, head))
-    return [(paths, pen, None), (heads, QPen(pen.color(), 1), QBrush(pen.color()))]
+class CurrentLinks(PathsItem):
+    """The links out of the agent's page, drawn strong over the faint rest while a big site is shown
+    whole. While links are at full strength (zoomed in, a small site) it is empty, so a step
+    repaints nothing for it."""
+
+    def __init__(self) -> None:
+        super().__init__(-4)
+
+    def show_links(
+        self, site, page: int, links: LinkShapes, pen: QPen, head: float, nav_bar: bool, faded: bool
+    ) -> None:
+        """Draw the links out of ``page`` (but its nav links, drawn with the nav bar when there is
+        one) if ordinary links are ``faded``, else nothing."""
+        if not faded:
+            if not self.boundingRect().isNull():
+                self.set_strokes([])
+            return
+        paths, heads = QPainterPath(), QPainterPath()
+        for q in site.pages[page].links:
+            if not (nav_bar and q in site.nav):
+                path = links.path(page, q)
+                paths.addPath(path)
+                heads.addPath(links.arrow_head(path, q, head))
+        self.set_strokes([(paths, pen, None), (heads, QPen(pen.color(), 1), QBrush(pen.color()))])

@@ -52,7 +52,7 @@ from memviz.gui.explore.graph_items import (  # noqa: F401 - tests and callers n
     card_size,
     side_margin,
 )
-from memviz.gui.explore.graph_links import LinkShapes, Trail, current_links
+from memviz.gui.explore.graph_links import CurrentLinks, LinkShapes, Trail, link_pen, site_link_strokes
 from memviz.gui.explore.graph_marks import (
     pages_a_step_touched,
     place_bug_labels,
@@ -112,8 +112,7 @@ class SiteGraphView(QGraphicsView):
         self._nav_band = PathsItem(-10)
         self._nav_edges = PathsItem(-6)
         self._local_edges = PathsItem(-5)
-        self._current_links = PathsItem(-4)  # strong over the faint links of a big site shown whole
-        self._current_links.only_when_faded = True
+        self._current_links = CurrentLinks()  # strong over the faint links of a big site shown whole
         # The nav bar and the links never change during a run: they are the view's background, drawn
         # once per layout into Qt's background cache and copied, not re-stroked, on every repaint.
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
@@ -150,6 +149,7 @@ class SiteGraphView(QGraphicsView):
         self._walk.finished.connect(self._on_walk_finish)
 
         self.camera = GraphCamera(self, language)
+        self.camera.on_scale = self._sync_current_links
         self._rebuild_site()
         model.stepped.connect(self._on_model_step)
         model.replayed.connect(self._on_model_replay)
@@ -451,28 +451,12 @@ class SiteGraphView(QGraphicsView):
         return self._px * 0.62
 
     def _draw_edges(self) -> None:
-        site = self.model.site
-        pairs: dict[tuple[int, int], set[int]] = {}
-        for p, page in enumerate(site.pages):
-            for q in page.links:
-                if q in site.nav and self._layout is not None and self._layout.nav_bar:
-                    continue  # a link to the nav bar is one of the nav links, drawn with them
-                pairs.setdefault((min(p, q), max(p, q)), set()).add(q)
-        heads = QPainterPath()
-        c = style.colors()
-        pen = QPen(c.edge, max(1.3, self._px * 0.09) * style.line_width())
-        strokes: list[tuple[QPainterPath, QPen, QBrush | None]] = []
-        links, head = self._links, self._arrow_size()
-        for (a, b), targets in pairs.items():
-            path = links.path(a, b)
-            # One stroke per link: Qt rasterises a wide antialiased stroke scanline by scanline over
-            # its whole box, so one path of every link costs ten times as much (50 ms) to draw.
-            strokes.append((path, pen, None))
-            for target in targets:
-                heads.addPath(links.arrow_head(path if target == b else links.path(b, a), target, head))
-        self._local_edges.set_strokes([*strokes, (heads, QPen(c.edge, 1), QBrush(c.edge))])
+        site, nav_bar, c = self.model.site, self._layout is not None and self._layout.nav_bar, style.colors()
+        self._local_edges.set_strokes(
+            site_link_strokes(site, nav_bar, self._links, self._px, self._arrow_size())
+        )
         nav = QPainterPath()
-        if self._layout is not None and self._layout.nav_bar:
+        if nav_bar:
             for p, q in site.nav_edges():
                 if p not in site.nav:
                     nav.moveTo(self._centers[p])
@@ -521,12 +505,17 @@ class SiteGraphView(QGraphicsView):
     def _sync_trail(self) -> None:
         if not self.layout_pending:
             self._trail.sync(self.model.events, self._links, self._px * TRAIL_WIDTH, style.colors().trail)
-            self._local_edges.fade_type_px = self._current_links.fade_type_px = self._px
-            nav_bar = self._layout is not None and self._layout.nav_bar
-            pen = QPen(style.colors().edge, max(1.3, self._px * 0.09) * style.line_width())
-            self._current_links.set_strokes(current_links(
-                self.model.site, self.model.exploration.page, self._links, pen, self._arrow_size(), nav_bar
-            ))  # fmt: skip
+            self._local_edges.fade_type_px = self._px
+            self._sync_current_links()
+
+    def _sync_current_links(self) -> None:
+        """The links out of the agent's page: strong while the rest fade (after a step or a zoom)."""
+        if not self.layout_pending:
+            self._current_links.show_links(
+                self.model.site, self.model.exploration.page, self._links, link_pen(self._px),
+                self._arrow_size(), self._layout is not None and self._layout.nav_bar,
+                self._local_edges.opacity_at_scale(self.transform().m11()) < 1.0,
+            )  # fmt: skip
 
     def _sync_plan(self, event: StepEvent | None, reveal: float = 1.0) -> None:
         if self.layout_pending:
