@@ -19,7 +19,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
 )
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
 from memviz.core import engine
 from memviz.gui.explore import style
@@ -94,11 +94,16 @@ def side_margin(rows: list[list[int]], widths: list[float], view_width: float, m
     return min(left, view_width / 2 - 5)
 
 
-class PageItem(QGraphicsItem):
-    """One page: a card with its name, visit count, bug marker and memory state."""
+class PageItem(QGraphicsRectItem):
+    """One page: a card with its name, visit count, bug marker and memory state.
+
+    A rectangle item for its bounds only (``rect``, no pen, no brush: ``paint`` draws the card): the
+    scene asks every card in a repainted area for its bounds, and Qt's own answer is many times
+    cheaper than a call into Python (2,000 calls a step on a 2,000-page site shown whole)."""
 
     def __init__(self, page: int) -> None:
         super().__init__()
+        self.setPen(QPen(Qt.PenStyle.NoPen))
         self.page = page
         self.name = ""
         self.state = UNVISITED
@@ -118,7 +123,6 @@ class PageItem(QGraphicsItem):
         self.small_font = QFont()
         self.width = 80.0
         self.height = 30.0
-        self._bounds = QRectF()
         self.pictures = ShapeCache()  # the view's: shared by its cards, cleared with the type or theme
         self.texts = StaticTexts()
         # This step's highlight is an item of its own behind the card: it pulses by its opacity,
@@ -186,8 +190,7 @@ class PageItem(QGraphicsItem):
         below = len(self._label_lines()) * (small.height() + 2) + 6
         margin = self.height * 0.5  # the badge sticks out of the card
         half_w = max(rect.width() / 2, label_w / 2) + margin
-        self.prepareGeometryChange()
-        self._bounds = QRectF(-half_w, rect.top() - margin, 2 * half_w, rect.height() + 2 * margin + below)
+        self.setRect(QRectF(-half_w, rect.top() - margin, 2 * half_w, rect.height() + 2 * margin + below))
         self.halo.set_card(rect, self.height * 0.28)
         self.update()
 
@@ -202,9 +205,6 @@ class PageItem(QGraphicsItem):
         self.glow_strength = strength
         if self.halo.opacity() != strength:
             self.halo.setOpacity(strength)
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
 
     def paint(self, painter: QPainter, _option, _widget=None) -> None:
         # Every part is a picture from the view's cache (a step changes a few cards, and drawing a
