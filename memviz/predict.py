@@ -20,7 +20,7 @@ from memviz.core.policies import POLICIES
 from memviz.core.site import Site
 from memviz.core.stepping import step_until
 from memviz.core.strategies import HOW_FRESH, HOW_PLAN, STRATEGIES
-from memviz.wording import HOW_TEXTS, t
+from memviz.wording import HOW_TEXTS, move_towards, move_verdict, t
 
 
 @dataclass(frozen=True)
@@ -70,10 +70,20 @@ class MoveQuestion:
     """The agent is about to click a link: where does it go?"""
 
     call: int  # the model call that moves (1-based, as StepEvent.call)
-    candidates: tuple[int, ...]  # the pages the current page links to, in the page's order
+    # Every link the agent can click there: the nav pages, then the page's own links
+    # (Site.clickable: the engine's choices, in the order a draw counts them).
+    candidates: tuple[int, ...]
     answer: int  # the page it goes to
     how: str  # why, as StepEvent.how (memviz.core.strategies.HOW_*)
-    random: bool  # the choice was a random draw among several links (a guess can only be lucky)
+    # What the rule chose among: the links to pages not in memory, the planned hop alone, or
+    # every link (no memory, or all remembered).
+    pool: tuple[int, ...]
+    route: tuple[int, ...] | None = None  # a planned hop's route through memory, here to its end
+
+    @property
+    def random(self) -> bool:
+        """The choice was a draw among several links (a guess can only be lucky)."""
+        return len(self.pool) > 1
 
 
 class MoveQuestions:
@@ -96,36 +106,34 @@ class MoveQuestions:
         self._calls += len(step_until(self._ahead, limit=calls_made - self._calls))
         question = None
         if not self._ahead.finished:
-            links = tuple(dict.fromkeys(self.site.pages[self._ahead.page].links))
+            links = self.site.clickable[self._ahead.page]
             remembered = set(self._ahead.memory_order())
             event = self._ahead.step()
             self._calls += 1
             if event.moved and len(links) > 1:
-                # What the rule drew from: the links to pages not in memory, the planned hop alone,
-                # or every link (no memory, or all remembered).
                 pool = (
-                    [q for q in links if q not in remembered] if event.how == HOW_FRESH
-                    else [event.to_page] if event.how == HOW_PLAN
+                    tuple(q for q in links if q not in remembered) if event.how == HOW_FRESH
+                    else (event.to_page,) if event.how == HOW_PLAN
                     else links
                 )  # fmt: skip
-                question = MoveQuestion(event.call, links, event.to_page, event.how, len(pool) > 1)
+                route = event.planned_path if event.how == HOW_PLAN else None
+                question = MoveQuestion(event.call, links, event.to_page, event.how, pool, route)
         self._asked = (calls_made, question)
         return question
 
 
 def move_reveal_text(question: MoveQuestion, picked: int, site: Site, config: RunConfig, lang: str) -> str:
-    """Where the agent went and why, in words, and whether ``picked`` was it."""
+    """Where the agent went and why, in words, and whether ``picked`` was it: right (and, for a
+    draw, lucky), a link the rule allowed that the draw passed over, or one the rule ruled out."""
     strategy = STRATEGIES.get(config.strategy).label_in(lang)
     page = site.page_name(question.answer, lang)
     why = f"{strategy}{t(lang, '：', ': ')}{t(lang, *HOW_TEXTS[question.how])} → {page}"
-    if picked == question.answer:
-        verdict = t(lang, "猜对了！", "Right!")
-        if question.random:
-            verdict += t(lang, "（这一步是随机抽的，猜中靠运气）", " (a random draw: a lucky guess)")
-    else:
-        verdict = t(
-            lang, f"你猜的是{site.page_name(picked, lang)}。", f"You picked {site.page_name(picked, lang)}."
-        )
+    route = question.route
+    if route is not None and len(route) > 2:  # the hop is on the way to a page further on
+        why += move_towards(lang, site.page_name(route[-1], lang))
+    draw = len(question.pool) if question.random else None
+    verdict = move_verdict(lang, site.page_name(picked, lang), picked == question.answer, draw,
+                           picked in question.pool)  # fmt: skip
     return f"{verdict} {why}" if lang == "en" else f"{verdict}{why}"
 
 

@@ -164,3 +164,31 @@ HOW_TEXTS = {
         "for the nearest page not in memory and takes the first hop of that route",
     ),
 }
+
+
+# Predict, then reveal: the "where does the agent go" question's verdict (memviz.predict).
+
+
+def move_verdict(lang: str, picked: str, right: bool, draw: int | None, allowed: bool) -> str:
+    """How the class's pick ``picked`` went: right (lucky, when the rule drew among ``draw``
+    links), one the rule ``allowed`` that the draw passed over, or one the rule ruled out."""
+    if right:
+        if draw is None:
+            return t(lang, "猜对了！", "Right!")
+        return t(
+            lang,
+            f"猜对了！（从 {draw} 个里随机抽，猜中靠运气）",
+            f"Right! (a draw among {draw}: a lucky guess)",
+        )
+    if allowed and draw is not None:
+        return t(
+            lang,
+            f"你猜的是{picked}：规则也允许，只是从 {draw} 个里抽中了别的。",
+            f"You picked {picked}: the rule allows it too, but the draw among {draw} fell on another.",
+        )
+    return t(lang, f"你猜的是{picked}。", f"You picked {picked}.")
+
+
+def move_towards(lang: str, target: str) -> str:
+    """After a planned hop: the page further on that the route through memory leads to."""
+    return t(lang, f"（去{target}的第一步）", f", the first step towards {target}")

@@ -6,7 +6,9 @@ import pytest
 
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.policies import POLICIES
-from memviz.core.site import load_site
+from memviz.core.site import Site, load_site
+from memviz.core.sitegen import generate_site
+from memviz.core.strategies import STRATEGIES
 from memviz.predict import Tally, eviction_question, reveal_text
 
 SITE = load_site()
@@ -108,19 +110,32 @@ def test_compares_question_is_the_first_forgetting_lanes_own_eviction(capacity):
     assert asked_any > 0
 
 
-@pytest.mark.parametrize("strategy", ["random", "visited", "frontier"])
-@pytest.mark.parametrize("capacity", [None, 3])
-def test_where_it_goes_is_the_engines_next_click(strategy, capacity):
-    """The "where does it go" question before each click that has a choice: the page's links, and
-    the answer the engine's own next page; asked step after step or after going back alike."""
+BIG = Site.from_dict(generate_site("random", 300, seed=2))
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES.names())
+@pytest.mark.parametrize(
+    ("site", "capacity", "seed"),
+    [
+        pytest.param(SITE, None, 1002, id="blog-unlimited"),
+        pytest.param(SITE, 3, 1002, id="blog-3"),
+        pytest.param(SITE, 12, 1005, id="blog-12"),
+        pytest.param(BIG, 12, 1001, id="300pages-12"),
+    ],
+)
+def test_where_it_goes_is_the_engines_next_click(strategy, site, capacity, seed):
+    """The "where does it go" question before each click that has a choice: a button for every link
+    the agent can click there (the nav pages, then the page's own links: Site.clickable), the answer
+    the engine's own next page, always among them; what the rule chose among (the links not in
+    memory, the planned hop alone, or any link) and so whether it was a draw; and the words."""
     from memviz.core.strategies import HOW_FRESH, HOW_PLAN
     from memviz.predict import MoveQuestions, move_reveal_text
 
-    config = RunConfig(strategy=strategy, capacity=capacity, policy="fifo", seed=1002)
-    exploration, questions = Exploration(SITE, config), MoveQuestions(SITE, config)
-    calls = asked = 0
+    config = RunConfig(strategy=strategy, capacity=capacity, policy="fifo", seed=seed, budget=60)
+    exploration, questions = Exploration(site, config), MoveQuestions(site, config)
+    calls = asked = drawn = planned = 0
     while not exploration.finished:
-        links = list(dict.fromkeys(SITE.pages[exploration.page].links))
+        links = site.clickable[exploration.page]
         remembered = set(exploration.memory_order())
         question = questions.before(calls)
         event = exploration.step()
@@ -129,15 +144,46 @@ def test_where_it_goes_is_the_engines_next_click(strategy, capacity):
             assert question is None
             continue
         asked += 1
-        assert (question.call, list(question.candidates), question.answer, question.how) == (
+        assert (question.call, question.candidates, question.answer, question.how) == (
             event.call, links, event.to_page, event.how,
         )  # fmt: skip
-        fresh = [q for q in links if q not in remembered]
-        assert question.random == (len(fresh) > 1 if event.how == HOW_FRESH else event.how != HOW_PLAN)
-        wrong = next(q for q in links if q != event.to_page)
-        en = move_reveal_text(question, wrong, SITE, config, "en")
-        assert en.startswith(f"You picked {SITE.page_name(wrong, 'en')}.")
-        assert en.endswith(f"→ {SITE.page_name(event.to_page, 'en')}")
-        assert move_reveal_text(question, event.to_page, SITE, config, "zh").startswith("猜对了！")
+        assert question.answer in question.candidates
+        fresh = tuple(q for q in links if q not in remembered)
+        pool = fresh if event.how == HOW_FRESH else (event.to_page,) if event.how == HOW_PLAN else links
+        assert question.pool == pool and question.random == (len(pool) > 1)
+        drawn += question.random
+        name = site.page_name(event.to_page, "en")
+        if event.how == HOW_PLAN:
+            planned += 1
+            assert question.route == event.planned_path
+            target = site.page_name(event.planned_path[-1], "en")
+            end = (
+                f"→ {name}" if len(event.planned_path) == 2 else f"→ {name}, the first step towards {target}"
+            )
+        else:
+            end = f"→ {name}"
+        outside = [q for q in links if q not in pool]
+        if outside:
+            en = move_reveal_text(question, outside[0], site, config, "en")
+            assert en.startswith(f"You picked {site.page_name(outside[0], 'en')}. ") and en.endswith(end)
+        others = [q for q in pool if q != event.to_page]
+        if others:  # the rule allowed it: the draw fell elsewhere
+            en = move_reveal_text(question, others[0], site, config, "en")
+            assert en.startswith(
+                f"You picked {site.page_name(others[0], 'en')}: the rule allows it too, but the draw "
+                f"among {len(pool)} fell on another."
+            )
+            zh = move_reveal_text(question, others[0], site, config, "zh")
+            assert zh.startswith(
+                f"你猜的是{site.page_name(others[0], 'zh')}：规则也允许，只是从 {len(pool)} 个里抽中了别的。"
+            )
+        right = move_reveal_text(question, event.to_page, site, config, "en")
+        assert right.startswith(
+            f"Right! (a draw among {len(pool)}: a lucky guess) " if question.random else "Right! "
+        )
+        assert move_reveal_text(question, event.to_page, site, config, "zh").startswith("猜对了！")
     assert asked > 10
-    assert questions.before(3) == MoveQuestions(SITE, config).before(3)  # going back replays
+    assert drawn > 0
+    if strategy == "frontier" and site is SITE and capacity != 3:  # (3 entries forget too fast to plan)
+        assert planned > 0
+    assert questions.before(3) == MoveQuestions(site, config).before(3)  # going back replays
