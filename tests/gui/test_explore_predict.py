@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from memviz.core.engine import RunConfig
 from memviz.predict import eviction_question
@@ -93,3 +95,37 @@ def test_where_the_agent_goes_waits_before_each_click(make_window, qtbot, site):
     bar.set_mode(EVICT)
     model.step()
     assert bar.question is None or bar.prompt.text().endswith("Which entry will FIFO forget?")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_graph_stands_still_while_the_class_guesses_where_it_goes(screen_window, lang):
+    """Issue 15 (every frame a clean picture): asking and telling in turn, the strip under the graph
+    keeps one height from its first question on, so the graph is not laid out again between a
+    question and its answer (its cards had jumped at every step); the strip's texts fit in it."""
+    from memviz.gui.explore.predict_bar import MOVE
+
+    window = screen_window(RunConfig(strategy="frontier", capacity=3, seed=1002), size=(1280, 720), lang=lang)
+    model, bar, graph = window.explore.model, window.explore.predict, window.explore.graph
+    bar.set_mode(MOVE)
+    bar.set_predicting(True)
+    QApplication.processEvents()
+    pictures = []  # (graph size, where the start page's card is): one per question and per answer
+
+    def look():
+        QApplication.processEvents()
+        pictures.append((graph.viewport().size().toTuple(), graph.center_of(model.site.start).toTuple()))
+        for label in (bar.prompt, bar.result):
+            if label.isVisible():
+                assert label.height() >= label.heightForWidth(label.width()), label.text()
+        for button in bar.buttons:
+            assert button.width() >= button.sizeHint().width(), button.text()
+
+    assert not bar.isVisible()  # nothing to say yet
+    for k in range(12):
+        while bar.question is None:
+            model.step()
+        look()
+        question = bar.question
+        bar.pick(question.answer if k % 2 else next(p for p in question.candidates if p != question.answer))
+        look()
+    assert len(set(pictures)) == 1, sorted(set(pictures))

@@ -46,5 +46,8 @@ class ComparePredictBar(PredictBar):
     def _shown(self) -> bool:
         return any(c.uses_memory and c.capacity is not None for c in self.model.configs)
 
+    def _most_answers(self) -> int:
+        return max((c.capacity or 0 for c in self.model.configs if c.uses_memory), default=0)
+
     def _page_name(self, page: int, lang: str) -> str:
         return self.model.comparison.site.page_name(page, lang)

@@ -7,6 +7,8 @@ come from :mod:`memviz.predict`."""
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -35,6 +37,8 @@ from memviz.predict import (
 )
 
 EVICT, MOVE = "evict", "move"  # which entry is forgotten; where the agent goes
+QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's largest widget size
+MOST_HELD_ROWS = 3  # rows of answers the strip keeps room for from its first question
 
 
 class PredictBar(QWidget):
@@ -60,6 +64,7 @@ class PredictBar(QWidget):
         self.answered_call: int | None = None  # the call whose eviction was predicted: it may go
         self.tally = Tally()
         self.reveal_words: tuple[str, str] | None = None  # (zh, en) of the last reveal
+        self._held = 0  # the strip's height while shown (it only grows: see _fit)
 
         self.switch = QCheckBox()
         self.switch.setObjectName("predict_switch")
@@ -100,6 +105,7 @@ class PredictBar(QWidget):
         layout.addWidget(self.prompt)
         layout.addWidget(self.choices)
         layout.addWidget(self.result)
+        layout.addStretch(1)  # held taller than its texts (see _fit): they sit at the top
 
         model.restarted.connect(self._on_restart)
         model.replayed.connect(self._on_replay)
@@ -246,11 +252,42 @@ class PredictBar(QWidget):
         self._show_question(None)
 
     def _fit(self) -> None:
-        """The switch where a run has something to guess; the strip while there is something to say."""
+        """The switch where a run has something to guess; the strip while there is something to say,
+        at one height: the tallest its questions and answers have needed, and from the first question
+        room for the most answer rows a question of this run can have, so what is beside it keeps its
+        size and the graph is not laid out again at every question and answer."""
         self.switch_box.setVisible(self._shown())
-        self.setVisible(
-            self.switch.isChecked() and (self.question is not None or self.reveal_words is not None)
+        shown = self.switch.isChecked() and (self.question is not None or self.reveal_words is not None)
+        self.setVisible(shown)
+        if not shown:
+            self._held = 0
+            self.setMinimumHeight(0)
+            self.setMaximumHeight(QWIDGETSIZE_MAX)
+            return
+        layout, width = self.layout(), self.width() or self.sizeHint().width()
+        need = (
+            layout.totalHeightForWidth(width)
+            if layout.hasHeightForWidth()
+            else layout.totalSizeHint().height()
         )
+        if self.question is not None and not self._held:
+            rows = min(MOST_HELD_ROWS, math.ceil(self._most_answers() / self.COLUMNS))
+            button = self.buttons[0].sizeHint().height() + self.grid.spacing() if self.buttons else 0
+            need = max(need, self.prompt.heightForWidth(width) + layout.spacing() + rows * button)
+        if need > self._held:
+            self._held = need
+            self.setFixedHeight(need)
+
+    def _most_answers(self) -> int:
+        """The most answers a question of this run can offer (the buttons' rows to keep room for)."""
+        if self.mode == MOVE:
+            return max(map(len, self.model.site.clickable), default=0)
+        return self.model.config.capacity or 0
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit()  # the texts wrap anew
 
     def _on_restart(self) -> None:
         if len(self.MODES) > 1:  # a run that never forgets has only the other question
