@@ -90,11 +90,23 @@ def test_where_the_agent_goes_waits_before_each_click(make_window, qtbot, site):
         assert model.last_event.to_page == question.answer and model.position == question.call
         assert "no memory: it clicks one of the page's links at random" in bar.result.text()
     assert bar.tally_label.text() == "3 of 3 right"
+    assert "guess which link the agent follows" in bar.switch.toolTip()
+    bar.set_mode(MOVE)  # (no change: the tally goes on)
+    assert bar.tally_label.text() == "3 of 3 right"
     window.explore.model.settings.update(strategy="frontier", capacity=3)  # a memory that forgets
     assert bar.mode_box.model().item(bar.MODES.index(EVICT)).isEnabled()
-    bar.set_mode(EVICT)
-    model.step()
-    assert bar.question is None or bar.prompt.text().endswith("Which entry will FIFO forget?")
+    assert bar.mode == MOVE and bar.tally.asked == 0  # a new run: a new tally, the same question
+    while bar.question is None:
+        model.step()
+    bar.pick(bar.question.answer)
+    assert bar.tally_label.text() == "1 of 1 right" and bar.result.isVisibleTo(window)
+    bar.set_mode(EVICT)  # the other question: its own tally, no reveal of the other kind's left
+    assert bar.tally_label.text() == "" and not bar.result.isVisibleTo(window)
+    assert "guess which one goes" in bar.switch.toolTip()
+    while bar.question is None:
+        model.step()
+    assert bar.prompt.text() == f"Step {model.position + 1}: memory is full. Which entry will FIFO forget?"
+    assert bar.question == eviction_question(site, model.config, model.position)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

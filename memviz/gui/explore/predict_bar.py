@@ -226,6 +226,12 @@ class PredictBar(QWidget):
             )
         self.switch.setToolTip(
             tr(
+                "勾上以后，Agent 每次点链接之前（有得选的时候）先停下，让大家猜它会点哪个，再揭晓它为什么去那里。",
+                "When ticked, each click with a choice waits for the class to guess which link the"
+                " agent follows, then says why it went there.",
+            )
+            if self.mode == MOVE
+            else tr(
                 "勾上以后，记忆要忘掉一条的那一步会先停下，让大家猜忘掉哪一条，再揭晓规则的选择。",
                 "When ticked, a step that forgets an entry waits for the class to guess which one"
                 " goes, then shows the rule's choice.",
@@ -247,8 +253,11 @@ class PredictBar(QWidget):
     # -- model ----------------------------------------------------------------------------------------
 
     def _on_mode_change(self, _index: int) -> None:
+        """The other question: a new game (its own tally; the last reveal was the other kind's)."""
         self._questions = self._moves = None
         self.answered_call = None
+        self.tally = Tally()
+        self.reveal_words = None
         self._show_question(None)
 
     def _fit(self) -> None:
