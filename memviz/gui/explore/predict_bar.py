@@ -65,6 +65,7 @@ class PredictBar(QWidget):
         self.tally = Tally()
         self.reveal_words: tuple[str, str] | None = None  # (zh, en) of the last reveal
         self._held = 0  # the strip's height while shown (it only grows: see _fit)
+        self._most: int | None = None  # the most answers a question of this run can offer
 
         self.switch = QCheckBox()
         self.switch.setObjectName("predict_switch")
@@ -92,6 +93,8 @@ class PredictBar(QWidget):
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.grid.setSpacing(4)
         self.buttons: list[QPushButton] = []
+        self._probe = QPushButton("1", self.choices)  # never shown: an answer button's height
+        self._probe.hide()
 
         top = QHBoxLayout(self.switch_box)
         top.setContentsMargins(0, 0, 0, 0)
@@ -255,6 +258,7 @@ class PredictBar(QWidget):
     def _on_mode_change(self, _index: int) -> None:
         """The other question: a new game (its own tally; the last reveal was the other kind's)."""
         self._questions = self._moves = None
+        self._most = None
         self.answered_call = None
         self.tally = Tally()
         self.reveal_words = None
@@ -262,9 +266,9 @@ class PredictBar(QWidget):
 
     def _fit(self) -> None:
         """The switch where a run has something to guess; the strip while there is something to say,
-        at one height: the tallest its questions and answers have needed, and from the first question
-        room for the most answer rows a question of this run can have, so what is beside it keeps its
-        size and the graph is not laid out again at every question and answer."""
+        at one height: room for the question and the most answer rows a question of this run can
+        have, or for whatever its texts have needed if more, so what is beside it keeps its size (the
+        graph is not laid out again at every question and answer)."""
         self.switch_box.setVisible(self._shown())
         shown = self.switch.isChecked() and (self.question is not None or self.reveal_words is not None)
         self.setVisible(shown)
@@ -279,10 +283,11 @@ class PredictBar(QWidget):
             if layout.hasHeightForWidth()
             else layout.totalSizeHint().height()
         )
-        if self.question is not None and not self._held:
-            rows = min(MOST_HELD_ROWS, math.ceil(self._most_answers() / self.COLUMNS))
-            button = self.buttons[0].sizeHint().height() + self.grid.spacing() if self.buttons else 0
-            need = max(need, self.prompt.heightForWidth(width) + layout.spacing() + rows * button)
+        if self._most is None:
+            self._most = self._most_answers()
+        rows = min(MOST_HELD_ROWS, math.ceil(self._most / self.COLUMNS))
+        row = self._probe.sizeHint().height() + self.grid.spacing()
+        need = max(need, self.prompt.heightForWidth(width) + layout.spacing() + rows * row)
         if need > self._held:
             self._held = need
             self.setFixedHeight(need)
@@ -296,7 +301,8 @@ class PredictBar(QWidget):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
-            self._fit()  # the texts wrap anew
+            self._held = 0  # the texts wrap anew
+            self._fit()
 
     def _on_restart(self) -> None:
         if len(self.MODES) > 1:  # a run that never forgets has only the other question
@@ -305,6 +311,7 @@ class PredictBar(QWidget):
             if not forgets and self.mode == EVICT:
                 self.set_mode(MOVE)
         self._questions = self._moves = None  # a new run, or new settings
+        self._most = None
         self.tally = Tally()
         self.answered_call = None
         self.reveal_words = None
