@@ -208,3 +208,41 @@ def test_a_big_site_shown_whole_fades_its_links_but_not_the_agents(big_window, m
     small.explore.model.step()
     assert _opacity(small.explore.graph, small.explore.graph._local_edges) == 1.0
     assert _current_link_ends(small.explore.graph) == set()
+
+
+def _link_ink(graph) -> float:
+    """How dark the links make the middle of a big site shown whole: the mean difference in
+    lightness from the backdrop over the middle of the view, the background (the links) alone."""
+    import numpy as np
+    from PySide6.QtGui import QImage, QPainter
+
+    from memviz.gui.explore import style
+
+    size = graph.viewport().size()
+    image = QImage(size, QImage.Format.Format_RGB32)
+    painter = QPainter(image)
+    painter.setRenderHints(graph.renderHints())
+    painter.setWorldTransform(graph.viewportTransform())
+    graph.drawBackground(painter, graph.mapToScene(graph.viewport().rect()).boundingRect())
+    painter.end()
+    rows = np.frombuffer(image.constBits(), np.uint8).reshape(size.height(), image.bytesPerLine())
+    pixels = rows[:, : size.width() * 4].reshape(size.height(), size.width(), 4)[..., :3].astype(float)
+    h, w = size.height(), size.width()
+    middle = pixels[h // 4 : 3 * h // 4, w // 4 : 3 * w // 4].mean(axis=2) / 255
+    backdrop = style.colors().backdrop
+    return float(np.abs(middle - (backdrop.red() + backdrop.green() + backdrop.blue()) / 765).mean())
+
+
+def test_the_projectors_faint_links_are_no_darker_than_the_light_themes(big_window):
+    """Issue 15 in the projector theme: its links are black and 1.6 times as wide, so at the light
+    theme's 20 % the overview was still a haze three times as dark. Faded, they leave as much ink
+    on the view as the light theme's grey ones."""
+    from memviz.gui import themes
+
+    graph = big_window.explore.graph
+    light = _link_ink(graph)
+    themes.manager().apply("projector")
+    QApplication.processEvents()
+    assert _opacity(graph, graph._local_edges) < 0.2  # fainter than the light theme's
+    projector = _link_ink(graph)
+    assert light > 0 and 0.5 * light < projector < 1.3 * light, (light, projector)

@@ -34,14 +34,28 @@ FAINT_LINKS_PX = 4.0  # at most this: a faint texture
 FAINT_LINK_OPACITY = 0.2
 
 
-def link_opacity(type_px_on_screen: float) -> float:
-    """How strongly ordinary links are drawn when the cards' type is this big on screen."""
+def link_opacity(type_px_on_screen: float, faint: float = FAINT_LINK_OPACITY) -> float:
+    """How strongly ordinary links are drawn when the cards' type is this big on screen (``faint``:
+    the least, the theme's: :func:`faint_link_opacity`)."""
     if type_px_on_screen >= FULL_LINKS_PX:
         return 1.0
     if type_px_on_screen <= FAINT_LINKS_PX:
-        return FAINT_LINK_OPACITY
+        return faint
     share = (type_px_on_screen - FAINT_LINKS_PX) / (FULL_LINKS_PX - FAINT_LINKS_PX)
-    return FAINT_LINK_OPACITY + (1.0 - FAINT_LINK_OPACITY) * share
+    return faint + (1.0 - faint) * share
+
+
+def faint_link_opacity(colors: style.ExploreColors, line_width: float) -> float:
+    """The faint links' opacity in a theme: as much ink as the light theme's grey links at
+    FAINT_LINK_OPACITY. (The projector's links are black and 1.6 times as wide: at 20 % they were
+    three times as dark, still a haze.)"""
+
+    def ink(c: style.ExploreColors) -> float:
+        return abs(c.edge.lightnessF() - c.backdrop.lightnessF())
+
+    return min(
+        FAINT_LINK_OPACITY, FAINT_LINK_OPACITY * ink(style.LIGHT) / max(ink(colors) * line_width, 1e-3)
+    )
 
 
 MIN_SMALL_PX = 11.0  # captions, legend and badges never go below this
@@ -365,6 +379,7 @@ class PathsItem(QGraphicsItem):
         # Set for ordinary links: the cards' type size in scene units; the paths then fade by
         # link_opacity of that size on screen.
         self.fade_type_px: float | None = None
+        self.faint = FAINT_LINK_OPACITY  # the least they fade to (the theme's)
 
     def opacity_at(self, painter: QPainter) -> float:
         world = painter.worldTransform()
@@ -374,7 +389,7 @@ class PathsItem(QGraphicsItem):
         """How strongly the paths are drawn at ``scale`` device pixels per scene unit."""
         if self.fade_type_px is None:
             return 1.0
-        return link_opacity(self.fade_type_px * scale)
+        return link_opacity(self.fade_type_px * scale, self.faint)
 
     def set_strokes(self, strokes: list[tuple[QPainterPath, QPen, QBrush | None]]) -> None:
         self.prepareGeometryChange()

@@ -50,6 +50,7 @@ from memviz.gui.explore.graph_items import (  # noqa: F401 - tests and callers n
     _paint_swatch,
     _state_colors,
     card_size,
+    faint_link_opacity,
     side_margin,
 )
 from memviz.gui.explore.graph_links import CurrentLinks, LinkShapes, Trail, link_pen, site_link_strokes
@@ -506,6 +507,7 @@ class SiteGraphView(QGraphicsView):
         if not self.layout_pending:
             self._trail.sync(self.model.events, self._links, self._px * TRAIL_WIDTH, style.colors().trail)
             self._local_edges.fade_type_px = self._px
+            self._local_edges.faint = faint_link_opacity(style.colors(), style.line_width())
             self._sync_current_links()
 
     def _sync_current_links(self) -> None:
