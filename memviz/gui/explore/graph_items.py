@@ -42,7 +42,7 @@ def link_opacity(type_px_on_screen: float, faint: float = FAINT_LINK_OPACITY) ->
     if type_px_on_screen <= FAINT_LINKS_PX:
         return faint
     share = (type_px_on_screen - FAINT_LINKS_PX) / (FULL_LINKS_PX - FAINT_LINKS_PX)
-    return faint + (1.0 - faint) * share
+    return faint ** (1.0 - share)  # by equal ratios: a faint start stays faint longer
 
 
 def faint_link_opacity(colors: style.ExploreColors, line_width: float) -> float:
