@@ -438,3 +438,9 @@ def test_the_time_to_live_box_shows_with_policy_ttl_and_sets_t(make_window, qtbo
         len(shown) <= 3
     )  # T = 2: the start of a step keeps only the pages of its last 2 steps, plus the new one
     assert any(e.memory_dropped for e in events)  # and the view played the drops the core made
+
+
+def test_the_budget_box_shows_a_budget_past_a_thousand(make_window):
+    """`memviz --budget 2500` runs 2,500 steps; the box said 1000 (its own cap, not the core's)."""
+    window = make_window(RunConfig(strategy="frontier", budget=2500))
+    assert window.explore.config_bar.budget.value() == 2500 == window.explore.model.config.budget

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from memviz.core.engine import ConfigError, RunConfig
+from memviz.core.limits import bounds
 from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX, SEED_MIN
 from memviz.core.strategies import STRATEGIES
@@ -36,7 +37,8 @@ from memviz.models.explore import ExploreModel
 from memviz.models.transport import SPEEDS
 from memviz.wording import policy_name, strategy_name
 
-MAX_BUDGET = 1000
+# The core's own limit (memviz --budget takes it too): a smaller box showed 1000 for a run of 2500.
+MAX_BUDGET = bounds("budget")[1]
 _SEED_PATTERN = re.compile(r"\s*(\d{1,12})\s*")
 MESSAGE_MS = 8000  # how long a rejected-input message stays
 
