@@ -7,8 +7,10 @@ The links and the nav bar never change during a run: they are painted once into 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from memviz.core.compare import Lane
@@ -19,6 +21,15 @@ from memviz.gui import themes
 from memviz.gui.explore import style
 
 TRAIL = 6  # moves drawn behind the agent
+
+
+@dataclass(frozen=True)
+class Callout:
+    """A text drawn on the graph: where (its ink's box, in widget pixels), what, in which type."""
+
+    rect: QRectF
+    text: str
+    font: QFont
 
 
 class LaneGraph(QWidget):
@@ -143,18 +154,30 @@ class LaneGraph(QWidget):
         painter.setPen(QPen(self.colour, r * 0.5))
         painter.drawEllipse(here, r * 1.45, r * 1.45)
         if self.highlight is not None:
-            page, at = self.highlight
+            page, _at = self.highlight
             centre = self.centre(page)
             painter.setPen(QPen(c.evict, r * 0.35))
             painter.drawEllipse(centre, r * 1.9, r * 1.9)
-            painter.setFont(style.ui_font(max(8.0, r * 1.0), bold=True))
-            text = f"第 {at} 步忘了它" if self.lang == "zh" else f"forgotten at step {at}"
-            box = QRectF(centre.x() - r * 8, centre.y() + r * 1.9, r * 16, r * 2.2)
-            if box.bottom() > self.height():
-                box.moveBottom(centre.y() - r * 1.9)
+            callout = self.callout()
+            painter.setFont(callout.font)
             painter.setPen(c.evict_text)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            painter.drawText(callout.rect, Qt.AlignmentFlag.AlignCenter, callout.text)
         painter.end()
+
+    def callout(self) -> Callout | None:
+        """Where the clicked miss's "forgotten at step N" is drawn, in what words and type."""
+        if self.highlight is None:
+            return None
+        page, at = self.highlight
+        r = self._radius()
+        centre = self.centre(page)
+        text = f"第 {at} 步忘了它" if self.lang == "zh" else f"forgotten at step {at}"
+        box = QRectF(centre.x() - r * 8, centre.y() + r * 1.9, r * 16, r * 2.2)
+        if box.bottom() > self.height():
+            box.moveBottom(centre.y() - r * 1.9)
+        font = style.ui_font(max(8.0, r * 1.0), bold=True)
+        text_box = QFontMetricsF(font).boundingRect(box, int(Qt.AlignmentFlag.AlignCenter), text)
+        return Callout(text_box, text, font)
 
     def resizeEvent(self, event) -> None:
         self._backdrop_key = None
