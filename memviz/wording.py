@@ -144,6 +144,16 @@ def ttl_nothing_expires(lang: str) -> str:
     return t(lang, "T ≥ 预算：没有条目过期", "T ≥ budget: nothing expires")
 
 
+# The Compare view.
+
+
+def forgotten_at(step: int, lang: str, short: bool = False) -> str:
+    """What a clicked miss's page says on a lane's graph; ``short`` where the whole does not fit."""
+    if short:
+        return t(lang, f"第 {step} 步", f"step {step}")
+    return t(lang, f"第 {step} 步忘了它", f"forgotten at step {step}")
+
+
 # Why the agent clicked the link it did, by StepEvent.how (the exercises' answers, predict-then-reveal).
 HOW_TEXTS = {
     HOW_RANDOM: (
