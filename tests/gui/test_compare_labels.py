@@ -4,6 +4,8 @@ over a page, a ring or another label, none cut off (issues 12 and 15)."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFontMetricsF
@@ -148,3 +150,47 @@ def test_a_callout_goes_beside_its_ring_else_the_nearest_free_place_else_nowhere
     # nothing fits: nowhere (the tooltip has the words)
     everywhere = [(QPointF(x, y), 12.0) for x in range(0, 201, 10) for y in range(0, 101, 10)]
     assert place([(40, 14)], ring, 10, everywhere, bounds) is None
+
+
+# -- 3. a lane's numbers on one line ----------------------------------------------------------------
+
+
+@screen_params()
+@pytest.mark.parametrize("lanes", [None, POLICY_LANES], ids=["default-lanes", "fifo-lru-random"])
+def test_each_lanes_numbers_fit_on_one_line_whole_in_the_same_words(compare_at, size, lang, theme, lanes):
+    """Three lanes at 1280×720 and 1920×1080: each lane's live numbers on one line (a second line
+    costs the frame table a row), every label and value whole in its box, none over the next or
+    the lane's buttons, in type no smaller than before; the lanes name their numbers alike, and a
+    shortened name is spelt out in the strip's tooltip."""
+    from memviz.gui.explore import style
+
+    view = compare_at(size, lang, theme, lanes)
+    for position in (0, 17, view.model.total):
+        view.model.jump(position)
+        QApplication.processEvents()
+        words = set()
+        for lane in view.lanes:
+            strip = lane.numbers
+            lines = strip.lines()
+            assert len(lines) == 1, (position, lane.title.text(), strip.text())
+            assert strip.height() < 1.5 * strip._line_height()
+            boxes = strip.boxes()
+            assert [number.value for number, *_ in boxes] == [number.value for number in strip.items]
+            label_font, value_font = strip._fonts()
+            assert label_font.pixelSize() >= 0.85 * style.app_pixel_size()
+            assert value_font.pixelSize() >= style.app_pixel_size()
+            label_m, value_m = QFontMetricsF(label_font), QFontMetricsF(value_font)
+            inside = QRectF(strip.rect())
+            for number, shown, label_box, value_box in boxes:
+                assert label_m.horizontalAdvance(shown) <= label_box.width() + 0.5, shown
+                assert value_m.horizontalAdvance(number.value) <= value_box.width() + 0.5, number.value
+                assert max(label_m.height(), value_m.height()) <= value_box.height() + 0.5
+                assert inside.contains(label_box) and inside.contains(value_box), (shown, number.value)
+                if shown != number.label:
+                    assert number.label in strip.toolTip()
+            rects = [r for _n, _s, label_box, value_box in boxes for r in (label_box, value_box)]
+            for a, b in itertools.pairwise(rects):
+                assert a.right() <= b.left() + 0.5 or a.top() >= b.bottom() - 0.5  # side by side
+            assert strip.geometry().right() < lane.edit.geometry().left()  # left of the buttons
+            words.add(tuple(shown for _n, shown, *_ in boxes))
+        assert len(words) == 1, words  # every lane says it the same way
