@@ -144,6 +144,30 @@ def ttl_nothing_expires(lang: str) -> str:
     return t(lang, "T ≥ 预算：没有条目过期", "T ≥ budget: nothing expires")
 
 
+# The Compare view.
+
+
+def lane_numbers(lang: str) -> list[tuple[str, str]]:
+    """The names of a Compare lane's live numbers, in order (coverage, repeats, forgotten revisits,
+    evictions, bugs, tokens), each with a short form for a lane too narrow for the names in full
+    ("" where there is none; Chinese needs none). A forgotten revisit is the frame table's miss."""
+    return [
+        (t(lang, "覆盖率", "coverage"), t(lang, "", "cov.")),
+        (t(lang, "重复", "repeats"), t(lang, "", "rep.")),
+        (t(lang, "忘了又回", "forgotten revisits"), t(lang, "", "misses")),
+        (t(lang, "淘汰", "evictions"), t(lang, "", "evict.")),
+        ("Bug", ""),
+        ("token", ""),
+    ]
+
+
+def forgotten_at(step: int, lang: str, short: bool = False) -> str:
+    """What a clicked miss's page says on a lane's graph; ``short`` where the whole does not fit."""
+    if short:
+        return t(lang, f"第 {step} 步", f"step {step}")
+    return t(lang, f"第 {step} 步忘了它", f"forgotten at step {step}")
+
+
 # Why the agent clicked the link it did, by StepEvent.how (the exercises' answers, predict-then-reveal).
 HOW_TEXTS = {
     HOW_RANDOM: (

@@ -47,3 +47,13 @@ def test_whole_rounds_halves_up_with_separators():
     assert whole(105358.6) == "105,359"
     assert whole(2.5) == "3"
     assert whole(0) == "0"
+
+
+def test_a_lanes_numbers_have_one_name_each_and_short_forms_only_where_english_needs_them():
+    from memviz.wording import lane_numbers
+
+    en, zh = lane_numbers("en"), lane_numbers("zh")
+    assert [name for name, _ in en][:4] == ["coverage", "repeats", "forgotten revisits", "evictions"]
+    assert len(en) == len(zh) == 6
+    assert all(len(short) < len(name) for name, short in en if short)
+    assert all(short == "" for _, short in zh)

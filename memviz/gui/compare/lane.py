@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
     QMenu,
-    QSizePolicy,
     QSplitter,
     QToolButton,
     QVBoxLayout,
-    QWidget,
 )
 
 from memviz.core.compare import Lane, LaneConfig
@@ -23,91 +21,11 @@ from memviz.core.stats import pct
 from memviz.core.strategies import STRATEGIES
 from memviz.gui.compare.frame_table import FrameTable
 from memviz.gui.compare.lane_graph import LaneGraph
+from memviz.gui.compare.numbers import Number, NumbersStrip
 from memviz.gui.explore import style
 from memviz.gui.language import Language
 from memviz.textreport import whole
-
-
-class NumbersStrip(QWidget):
-    """The lane's live numbers, painted (a step changes them without a relayout); on one line, or
-    on two when the lane is too narrow for one (a 720p screen with three lanes)."""
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self.setObjectName("lane_numbers")
-        self.items: list[tuple[str, str, bool]] = []  # (label, value, alarming)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setMinimumWidth(1)  # the header's buttons keep their room; the numbers wrap instead
-        style.follow_presentation(self)
-        self._on_app_font_change()
-
-    def set_items(self, items: list[tuple[str, str, bool]]) -> None:
-        if items != self.items:
-            self.items = items
-            self._fit_height()
-            self.update()
-
-    def text(self) -> str:
-        return "  ".join(f"{label} {value}" for label, value, _ in self.items)
-
-    def _fonts(self):
-        return style.ui_font(scale=0.9), style.ui_font(scale=1.05, bold=True)
-
-    def lines(self, width: float | None = None) -> list[list[tuple[str, str, bool, float, float]]]:
-        """The items as placed: lines of (label, value, alarming, label width, value width)."""
-        width = self.width() if width is None else width
-        label_font, value_font = self._fonts()
-        label_m, value_m = QFontMetricsF(label_font), QFontMetricsF(value_font)
-        gap = style.app_pixel_size() * 1.2
-        lines: list[list] = [[]]
-        x = 4.0
-        for label, value, alarming in self.items:
-            lw, vw = label_m.horizontalAdvance(label + " "), value_m.horizontalAdvance(value)
-            if lines[-1] and x + lw + vw > width:
-                lines.append([])
-                x = 4.0
-            lines[-1].append((label, value, alarming, lw, vw))
-            x += lw + vw + gap
-        return lines
-
-    def _line_height(self) -> float:
-        return style.app_pixel_size() * 1.6
-
-    def _fit_height(self) -> None:
-        n = len(self.lines())
-        self.setFixedHeight(round(self._line_height() * n + style.app_pixel_size() * 0.2))
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self._fit_height()
-
-    def paintEvent(self, _event) -> None:
-        p = QPainter(self)
-        c = style.colors()
-        p.fillRect(self.rect(), c.paper)
-        label_font, value_font = self._fonts()
-        gap = style.app_pixel_size() * 1.2
-        h = self._line_height()
-        for row, line in enumerate(self.lines()):
-            x, y = 4.0, row * h
-            for label, value, alarming, lw, vw in line:
-                p.setFont(label_font)
-                p.setPen(c.muted)
-                p.drawText(QRectF(x, y, lw + 2, h), Qt.AlignmentFlag.AlignVCenter, label)
-                x += lw
-                p.setFont(value_font)
-                p.setPen(c.evict_text if alarming else c.ink)
-                p.drawText(QRectF(x, y, vw + 2, h), Qt.AlignmentFlag.AlignVCenter, value)
-                x += vw + gap
-        p.end()
-
-    def _on_app_font_change(self) -> None:
-        self._fit_height()
-        self.update()
-
-    def _on_theme_change(self) -> None:
-        self.update()
-
+from memviz.wording import lane_numbers
 
 CAPACITY_CHOICES = (1, 2, 3, 4, 6, 8, 10, 12, 16, 20, None)
 
@@ -225,19 +143,25 @@ class LaneWidget(QFrame):
         lane = self.lane
         if lane is None:
             return
-        tr = self.language.tr
-        totals = lane.totals(position)
-        site_bugs = self.table.site.n_bugs if self.table.site is not None else 0
-        self.numbers.set_items([
-            (tr("覆盖率", "coverage"), f"{pct(totals.coverage)}%", False),
-            (tr("重复", "repeats"), str(totals.repeats), False),
-            (tr("忘了又回", "forgotten revisits"), str(totals.forgotten_revisits), totals.forgotten_revisits > 0),
-            (tr("淘汰", "evictions"), str(totals.evictions), False),
-            ("Bug", f"{totals.bugs}/{site_bugs}", False),
-            ("token", whole(totals.tokens), False),
-        ])  # fmt: skip
+        self.numbers.set_items(self._numbers(position), widest=self._numbers(len(lane.steps)))
         self.graph.set_position(position)
         self.table.set_position(position)
+
+    def _numbers(self, position: int) -> list[Number]:
+        """The live numbers after ``position`` steps, named as :func:`memviz.wording.lane_numbers` says."""
+        totals = self.lane.totals(position)
+        site_bugs = self.table.site.n_bugs if self.table.site is not None else 0
+        values = [
+            (f"{pct(totals.coverage)}%", False),
+            (str(totals.repeats), False),
+            (str(totals.forgotten_revisits), totals.forgotten_revisits > 0),
+            (str(totals.evictions), False),
+            (f"{totals.bugs}/{site_bugs}", False),
+            (whole(totals.tokens), False),
+        ]
+        names = lane_numbers(self.language.code)
+        return [Number(label, value, alarming, short)
+                for (label, short), (value, alarming) in zip(names, values, strict=True)]  # fmt: skip
 
     def _set_texts(self) -> None:
         tr = self.language.tr

@@ -7,8 +7,10 @@ The links and the nav bar never change during a run: they are painted once into 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
+from dataclasses import dataclass
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from memviz.core.compare import Lane
@@ -16,9 +18,24 @@ from memviz.core.engine import FORGOTTEN, REMEMBERED, UNVISITED, VISITED
 from memviz.core.layout import drawn_links, site_layout
 from memviz.core.site import Site
 from memviz.gui import themes
+from memviz.gui.compare.callout import Disc, place
 from memviz.gui.explore import style
+from memviz.wording import forgotten_at
 
 TRAIL = 6  # moves drawn behind the agent
+AGENT_RING = (1.45, 0.5)  # the agent's ring: radius and pen width, in page radii
+MISS_RING = (1.9, 0.35)  # the clicked miss's ring
+CALLOUT_PAD = 3.0  # pixels of plate either side of a callout's text
+
+
+@dataclass(frozen=True)
+class Callout:
+    """A text drawn on the graph: where (its ink's box, in widget pixels), what, in which type."""
+
+    rect: QRectF  # its plate, the text centred in it
+    text: str
+    font: QFont
+    beside: bool = True  # beside the ring it names; else a leader line joins them
 
 
 class LaneGraph(QWidget):
@@ -39,6 +56,8 @@ class LaneGraph(QWidget):
         self._nav: list[int] = []
         self._backdrop: QPixmap | None = None
         self._backdrop_key: tuple | None = None
+        self._callout: Callout | None = None
+        self._callout_key: tuple | None = None
 
     def set_lane(self, lane: Lane, site: Site, colour: QColor, lang: str) -> None:
         if site is not self.site:
@@ -49,6 +68,7 @@ class LaneGraph(QWidget):
             self._backdrop_key = None
         self.lane, self.site, self.colour, self.lang = lane, site, colour, lang
         self.highlight = None
+        self._set_tooltip()
         self.update()
 
     def set_position(self, position: int) -> None:
@@ -57,10 +77,12 @@ class LaneGraph(QWidget):
 
     def set_highlight(self, highlight: tuple[int, int] | None) -> None:
         self.highlight = highlight
+        self._set_tooltip()
         self.update()
 
     def set_language(self, lang: str) -> None:
         self.lang = lang
+        self._set_tooltip()
         self.update()
 
     # -- geometry -------------------------------------------------------------------------------------
@@ -119,6 +141,10 @@ class LaneGraph(QWidget):
             painter.setPen(QPen(style.with_alpha(self.colour, alpha), r * 0.42, Qt.PenStyle.SolidLine,
                                 Qt.PenCapStyle.RoundCap))  # fmt: skip
             painter.drawLine(self.centre(tail[i]), self.centre(tail[i + 1]))
+        callout = self.callout()
+        if callout is not None and not callout.beside:
+            painter.setPen(QPen(c.evict, 1.5 * style.line_width(), Qt.PenStyle.DashLine))
+            painter.drawLine(*self._leader(callout))
         states = lane.page_states(self.position)
         font = style.ui_font(max(7.0, r * 0.95), bold=True)
         painter.setFont(font)
@@ -140,21 +166,92 @@ class LaneGraph(QWidget):
                              Qt.AlignmentFlag.AlignCenter, str(page))  # fmt: skip
         here = self.centre(path[-1])
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(self.colour, r * 0.5))
-        painter.drawEllipse(here, r * 1.45, r * 1.45)
+        painter.setPen(QPen(self.colour, r * AGENT_RING[1]))
+        painter.drawEllipse(here, r * AGENT_RING[0], r * AGENT_RING[0])
         if self.highlight is not None:
-            page, at = self.highlight
-            centre = self.centre(page)
-            painter.setPen(QPen(c.evict, r * 0.35))
-            painter.drawEllipse(centre, r * 1.9, r * 1.9)
-            painter.setFont(style.ui_font(max(8.0, r * 1.0), bold=True))
-            text = f"第 {at} 步忘了它" if self.lang == "zh" else f"forgotten at step {at}"
-            box = QRectF(centre.x() - r * 8, centre.y() + r * 1.9, r * 16, r * 2.2)
-            if box.bottom() > self.height():
-                box.moveBottom(centre.y() - r * 1.9)
-            painter.setPen(c.evict_text)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            centre = self.centre(self.highlight[0])
+            painter.setPen(QPen(c.evict, r * MISS_RING[1]))
+            painter.drawEllipse(centre, r * MISS_RING[0], r * MISS_RING[0])
+            if callout is not None:
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(style.with_alpha(c.paper, 0.88))
+                painter.drawRoundedRect(callout.rect, 3, 3)
+                painter.setFont(callout.font)
+                painter.setPen(c.evict_text)
+                painter.drawText(callout.rect, Qt.AlignmentFlag.AlignCenter, callout.text)
         painter.end()
+
+    def discs(self) -> list[Disc]:
+        """Every round thing drawn, as (centre, radius) with half its pen: the pages, the agent's
+        ring and the clicked miss's ring; a callout covers none of them."""
+        r = self._radius()
+        pen = 0.9 * style.line_width() + 1.0  # a page's edge, half its widest pen, and a pixel
+        out = [(self.centre(page), r + pen) for page in self._positions]
+        if self.lane is not None:
+            here = self.lane.path[self.lane.moves_until(self.position)]
+            out.append((self.centre(here), r * (AGENT_RING[0] + AGENT_RING[1] / 2) + 1.0))
+        if self.highlight is not None:
+            out.append((self.centre(self.highlight[0]), r * (MISS_RING[0] + MISS_RING[1] / 2) + 1.0))
+        return out
+
+    def callout(self) -> Callout | None:
+        """Where the clicked miss's "forgotten at step N" is drawn, in what words and type: beside
+        its ring where that covers no page or ring, else in the nearest free place (with a leader
+        line), in shorter words or the pages' own type size when the full ones do not fit; None
+        when nothing fits (the graph's tooltip says it)."""
+        if self.highlight is None or self.lane is None:
+            return None
+        page, at = self.highlight
+        here = self.lane.moves_until(self.position)
+        key = (
+            id(self.lane),
+            self.width(),
+            self.height(),
+            self.highlight,
+            here,
+            self.lang,
+            style.app_pixel_size(),
+        )
+        if key != self._callout_key:
+            self._callout_key = key
+            self._callout = self._place_callout(page, at)
+        return self._callout
+
+    def _place_callout(self, page: int, at: int) -> Callout | None:
+        r = self._radius()
+        sizes = sorted({style.app_pixel_size(), max(8.0, r * 0.95)}, reverse=True)
+        forms = [(text, style.ui_font(px, bold=True)) for text in
+                 (forgotten_at(at, self.lang), forgotten_at(at, self.lang, short=True)) for px in sizes]  # fmt: skip
+        boxes = []
+        for text, font in forms:
+            metrics = QFontMetricsF(font)
+            boxes.append((metrics.horizontalAdvance(text) + 2 * CALLOUT_PAD, metrics.height()))
+        reach = r * (MISS_RING[0] + MISS_RING[1] / 2)
+        bounds = QRectF(self.rect()).adjusted(1, 1, -1, -1)
+        placed = place(boxes, self.centre(page), reach, self.discs(), bounds)
+        if placed is None:
+            return None
+        text, font = forms[placed.form]
+        return Callout(placed.rect, text, font, placed.beside)
+
+    def _leader(self, callout: Callout) -> tuple[QPointF, QPointF]:
+        """A line from the clicked miss's ring to a callout placed away from it."""
+        r = self._radius()
+        centre = self.centre(self.highlight[0])
+        rect = callout.rect
+        end = QPointF(
+            min(max(centre.x(), rect.left()), rect.right()), min(max(centre.y(), rect.top()), rect.bottom())
+        )
+        line = QLineF(centre, end)
+        start = line.pointAt(min(1.0, r * MISS_RING[0] / max(line.length(), 1e-9)))
+        return start, end
+
+    def _set_tooltip(self) -> None:
+        if self.highlight is None or self.site is None:
+            self.setToolTip("")
+            return
+        page, at = self.highlight
+        self.setToolTip(f"{page}: {self.site.page_name(page, self.lang)} — {forgotten_at(at, self.lang)}")
 
     def resizeEvent(self, event) -> None:
         self._backdrop_key = None

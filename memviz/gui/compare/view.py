@@ -152,6 +152,7 @@ class CompareView(QWidget):
             lane.config_edited.connect(self._on_lane_edit)
             lane.remove_requested.connect(self._on_remove_lane)
             lane.miss_clicked.connect(self.model.select_regret)
+            lane.numbers.fit_changed.connect(self._share_number_words)
             self.lanes.append(lane)
             self.lanes_layout.addWidget(lane, 1)
         while len(self.lanes) > len(configs):
@@ -193,6 +194,12 @@ class CompareView(QWidget):
         position = self.model.position
         for lane in self.lanes:
             lane.set_position(position)
+
+    def _share_number_words(self) -> None:
+        """Every lane names its numbers alike: with the short names its narrowest lane needs."""
+        shortened = max((lane.numbers.fit() for lane in self.lanes), default=0)
+        for lane in self.lanes:
+            lane.numbers.set_shortened(shortened)
 
     def _on_lane_edit(self, index: int, config: LaneConfig) -> None:
         self.model.set_lane(index, config)

@@ -1,0 +1,196 @@
+"""The Compare view's labels, measured as drawn on a classroom screen (1280×720 and 1920×1080, the
+window's least size 960×600 where it matters), zh and en, light and projector themes: no label
+over a page, a ring or another label, none cut off (issues 12 and 15)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QFontMetricsF
+from PySide6.QtWidgets import QApplication
+
+from memviz.core.engine import RunConfig
+
+SIZES = {"720p": (1280, 720), "1080p": (1920, 1080)}
+POLICY_LANES = ["frontier/12/fifo", "frontier/12/lru", "frontier/12/random"]
+
+
+@pytest.fixture
+def compare_at(screen_window):
+    """The Compare view in a main window of a screen's size, that screen's type, a theme and lanes."""
+
+    def open_(size, lang, theme, configs=None):
+        window = screen_window(RunConfig(seed=1000, budget=30), size=size, lang=lang)
+        window.set_theme(theme)
+        window.select_view("compare")
+        view = window.current_view()
+        view = getattr(view, "view", view)  # a tab built on first show
+        if configs:
+            view.model.set_config_texts(configs)
+        QApplication.processEvents()
+        return view
+
+    return open_
+
+
+def screen_params(sizes=SIZES):
+    return pytest.mark.parametrize(
+        "size,lang,theme",
+        [
+            (size, lang, theme)
+            for size in sizes.values()
+            for lang in ("en", "zh")
+            for theme in ("light", "projector")
+        ],
+        ids=[
+            f"{name}-{lang}-{theme}"
+            for name in sizes
+            for lang in ("en", "zh")
+            for theme in ("light", "projector")
+        ],
+    )
+
+
+# -- 1. the lane graph's "forgotten at step N" --------------------------------------------------------
+
+
+def covers(rect: QRectF, centre: QPointF, radius: float) -> bool:
+    x = min(max(centre.x(), rect.left()), rect.right())
+    y = min(max(centre.y(), rect.top()), rect.bottom())
+    return (x - centre.x()) ** 2 + (y - centre.y()) ** 2 < radius**2
+
+
+def painted_rounds(graph) -> list[tuple[str, QPointF, float]]:
+    """What the graph draws as rounds, by the look of it: every page's dot (radius r and its edge),
+    the agent's ring (1.45 r, pen 0.5 r) and the clicked miss's ring (1.9 r, pen 0.35 r)."""
+    r = graph._radius()
+    lane = graph.lane
+    out = [(f"page {page}", graph.centre(page), r + 1.0) for page in range(len(lane.page_states(0)))]
+    here = lane.path[lane.moves_until(graph.position)]
+    out.append(("agent", graph.centre(here), r * (1.45 + 0.25)))
+    page, _at = graph.highlight
+    out.append(("miss ring", graph.centre(page), r * (1.9 + 0.175)))
+    return out
+
+
+def ink_in(image, rect: QRectF, ratio: float, colour: QColor) -> int:
+    """Pixels inside ``rect`` (widget pixels) close to ``colour``."""
+    n = 0
+    for y in range(int(rect.top() * ratio), int(rect.bottom() * ratio)):
+        for x in range(int(rect.left() * ratio), int(rect.right() * ratio)):
+            c = QColor(image.pixel(x, y))
+            if (
+                abs(c.red() - colour.red()) + abs(c.green() - colour.green()) + abs(c.blue() - colour.blue())
+                < 90
+            ):
+                n += 1
+    return n
+
+
+@screen_params()
+@pytest.mark.parametrize("lanes", [None, POLICY_LANES], ids=["default-lanes", "fifo-lru-random"])
+def test_a_clicked_miss_says_when_its_page_was_forgotten_over_no_page(compare_at, size, lang, theme, lanes):
+    """Every miss of every lane clicked in turn: its "forgotten at step N" over no page, no ring, inside
+    the graph, its text whole in its box and drawn there, no smaller than the page numbers; where
+    nothing fits, the graph's tooltip says it."""
+    from memviz.gui.explore import style
+
+    view = compare_at(size, lang, theme, lanes)
+    shown = 0
+    for i, lane in enumerate(view.lanes):
+        graph = lane.graph
+        for k, column in enumerate(lane.table.columns):
+            if not column.miss:
+                continue
+            view.model.jump(k)
+            view.model.select_regret(i, k)
+            QApplication.processEvents()
+            at = column.evicted_at
+            assert graph.highlight == (column.page, at)
+            assert str(at) in graph.toolTip()  # the words, whether or not they fit on the graph
+            callout = graph.callout()
+            if callout is None:
+                continue
+            shown += 1
+            rect = callout.rect
+            assert QRectF(graph.rect()).contains(rect), (k, rect)
+            for name, centre, radius in painted_rounds(graph):
+                assert not covers(rect, centre, radius), (k, callout.text, name)
+            metrics = QFontMetricsF(callout.font)
+            assert metrics.horizontalAdvance(callout.text) <= rect.width() + 0.5
+            assert metrics.height() <= rect.height() + 0.5
+            assert str(at) in callout.text
+            assert callout.font.pixelSize() >= max(8, round(graph._radius() * 0.95))
+            image = graph.grab().toImage()
+            assert ink_in(image, rect, image.width() / graph.width(), style.colors().evict_text) >= 10
+    assert shown  # the words are on the graph where there is room: not always left to the tooltip
+
+
+def test_a_callout_goes_beside_its_ring_else_the_nearest_free_place_else_nowhere():
+    from memviz.gui.compare.callout import covers as placer_covers
+    from memviz.gui.compare.callout import place
+
+    bounds = QRectF(0, 0, 200, 100)
+    ring = QPointF(100, 50)
+    # an empty graph: the whole words, beside the ring
+    placed = place([(60, 14), (30, 14)], ring, 10, [(ring, 10)], bounds)
+    assert placed.form == 0 and placed.beside
+    assert not placed.rect.intersects(QRectF(90, 40, 20, 20)) and bounds.contains(placed.rect)
+    # pages packed round the ring: the nearest free place, away from it
+    packed = [(QPointF(x, y), 9.0) for x in range(60, 141, 20) for y in range(10, 91, 20)]
+    placed = place([(40, 14)], ring, 10, [(ring, 10), *packed], bounds)
+    assert not placed.beside and bounds.contains(placed.rect)
+    assert not any(placer_covers(placed.rect, disc) for disc in packed)
+    assert not any(covers(placed.rect, centre, radius) for centre, radius in packed)
+    # the long words fit nowhere, the short ones do
+    placed = place([(150, 14), (40, 14)], ring, 10, [(ring, 10), *packed], bounds)
+    assert placed.form == 1
+    # nothing fits: nowhere (the tooltip has the words)
+    everywhere = [(QPointF(x, y), 12.0) for x in range(0, 201, 10) for y in range(0, 101, 10)]
+    assert place([(40, 14)], ring, 10, everywhere, bounds) is None
+
+
+# -- 3. a lane's numbers on one line ----------------------------------------------------------------
+
+
+@screen_params()
+@pytest.mark.parametrize("lanes", [None, POLICY_LANES], ids=["default-lanes", "fifo-lru-random"])
+def test_each_lanes_numbers_fit_on_one_line_whole_in_the_same_words(compare_at, size, lang, theme, lanes):
+    """Three lanes at 1280×720 and 1920×1080: each lane's live numbers on one line (a second line
+    costs the frame table a row), every label and value whole in its box, none over the next or
+    the lane's buttons, in type no smaller than before; the lanes name their numbers alike, and a
+    shortened name is spelt out in the strip's tooltip."""
+    from memviz.gui.explore import style
+
+    view = compare_at(size, lang, theme, lanes)
+    for position in (0, 17, view.model.total):
+        view.model.jump(position)
+        QApplication.processEvents()
+        words = set()
+        for lane in view.lanes:
+            strip = lane.numbers
+            lines = strip.lines()
+            assert len(lines) == 1, (position, lane.title.text(), strip.text())
+            assert strip.height() < 1.5 * strip._line_height()
+            boxes = strip.boxes()
+            assert [number.value for number, *_ in boxes] == [number.value for number in strip.items]
+            label_font, value_font = strip._fonts()
+            assert label_font.pixelSize() >= 0.85 * style.app_pixel_size()
+            assert value_font.pixelSize() >= style.app_pixel_size()
+            label_m, value_m = QFontMetricsF(label_font), QFontMetricsF(value_font)
+            inside = QRectF(strip.rect())
+            for number, shown, label_box, value_box in boxes:
+                assert label_m.horizontalAdvance(shown) <= label_box.width() + 0.5, shown
+                assert value_m.horizontalAdvance(number.value) <= value_box.width() + 0.5, number.value
+                assert max(label_m.height(), value_m.height()) <= value_box.height() + 0.5
+                assert inside.contains(label_box) and inside.contains(value_box), (shown, number.value)
+                if shown != number.label:
+                    assert number.label in strip.toolTip()
+            rects = [r for _n, _s, label_box, value_box in boxes for r in (label_box, value_box)]
+            for a, b in itertools.pairwise(rects):
+                assert a.right() <= b.left() + 0.5 or a.top() >= b.bottom() - 0.5  # side by side
+            assert strip.geometry().right() < lane.edit.geometry().left()  # left of the buttons
+            words.add(tuple(shown for _n, shown, *_ in boxes))
+        assert len(words) == 1, words  # every lane says it the same way
