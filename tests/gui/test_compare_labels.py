@@ -93,12 +93,12 @@ def ink_in(image, rect: QRectF, ratio: float, colour: QColor) -> int:
 @pytest.mark.parametrize("lanes", [None, POLICY_LANES], ids=["default-lanes", "fifo-lru-random"])
 def test_a_clicked_miss_says_when_its_page_was_forgotten_over_no_page(compare_at, size, lang, theme, lanes):
     """Every miss of every lane clicked in turn: its "forgotten at step N" over no page, no ring, inside
-    the graph, its text whole in its box and drawn there, no smaller than the page numbers; where
-    nothing fits, the graph's tooltip says it."""
+    the graph, its text whole in its box and drawn there, no smaller than the page numbers (and
+    as big as the app's type where that fits); where nothing fits, the graph's tooltip says it."""
     from memviz.gui.explore import style
 
     view = compare_at(size, lang, theme, lanes)
-    shown = 0
+    shown = legible = 0
     for i, lane in enumerate(view.lanes):
         graph = lane.graph
         for k, column in enumerate(lane.table.columns):
@@ -114,6 +114,7 @@ def test_a_clicked_miss_says_when_its_page_was_forgotten_over_no_page(compare_at
             if callout is None:
                 continue
             shown += 1
+            legible += callout.font.pixelSize() >= round(style.app_pixel_size())
             rect = callout.rect
             assert QRectF(graph.rect()).contains(rect), (k, rect)
             for name, centre, radius in painted_rounds(graph):
@@ -126,6 +127,7 @@ def test_a_clicked_miss_says_when_its_page_was_forgotten_over_no_page(compare_at
             image = graph.grab().toImage()
             assert ink_in(image, rect, image.width() / graph.width(), style.colors().evict_text) >= 10
     assert shown  # the words are on the graph where there is room: not always left to the tooltip
+    assert legible  # in the app's type size where that fits, not always the pages' smaller one
 
 
 def test_a_callout_goes_beside_its_ring_else_the_nearest_free_place_else_nowhere():
