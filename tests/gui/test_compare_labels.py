@@ -93,12 +93,12 @@ def ink_in(image, rect: QRectF, ratio: float, colour: QColor) -> int:
 @pytest.mark.parametrize("lanes", [None, POLICY_LANES], ids=["default-lanes", "fifo-lru-random"])
 def test_a_clicked_miss_says_when_its_page_was_forgotten_over_no_page(compare_at, size, lang, theme, lanes):
     """Every miss of every lane clicked in turn: its "forgotten at step N" over no page, no ring, inside
-    the graph, its text whole in its box and drawn there, no smaller than the page numbers; where
-    nothing fits, the graph's tooltip says it."""
+    the graph, its text whole in its box and drawn there, no smaller than the page numbers (and
+    as big as the app's type where that fits); where nothing fits, the graph's tooltip says it."""
     from memviz.gui.explore import style
 
     view = compare_at(size, lang, theme, lanes)
-    shown = 0
+    shown = legible = 0
     for i, lane in enumerate(view.lanes):
         graph = lane.graph
         for k, column in enumerate(lane.table.columns):
@@ -114,6 +114,7 @@ def test_a_clicked_miss_says_when_its_page_was_forgotten_over_no_page(compare_at
             if callout is None:
                 continue
             shown += 1
+            legible += callout.font.pixelSize() >= round(style.app_pixel_size())
             rect = callout.rect
             assert QRectF(graph.rect()).contains(rect), (k, rect)
             for name, centre, radius in painted_rounds(graph):
@@ -126,6 +127,7 @@ def test_a_clicked_miss_says_when_its_page_was_forgotten_over_no_page(compare_at
             image = graph.grab().toImage()
             assert ink_in(image, rect, image.width() / graph.width(), style.colors().evict_text) >= 10
     assert shown  # the words are on the graph where there is room: not always left to the tooltip
+    assert legible  # in the app's type size where that fits, not always the pages' smaller one
 
 
 def test_a_callout_goes_beside_its_ring_else_the_nearest_free_place_else_nowhere():
@@ -194,3 +196,107 @@ def test_each_lanes_numbers_fit_on_one_line_whole_in_the_same_words(compare_at, 
             assert strip.geometry().right() < lane.edit.geometry().left()  # left of the buttons
             words.add(tuple(shown for _n, shown, *_ in boxes))
         assert len(words) == 1, words  # every lane says it the same way
+
+
+# -- 2. the side panel's plots and key ------------------------------------------------------------------
+
+
+def text_box(item, plot) -> QRectF:
+    """A text item's text (its document's margin left out), in the plot widget's pixels."""
+    m = item.document().documentMargin()
+    scene = item.mapRectToScene(item.boundingRect().adjusted(m, m, -m, -m))
+    return QRectF(plot.mapFromScene(scene).boundingRect())
+
+
+def in_view(item, plot) -> QRectF:
+    return QRectF(plot.mapFromScene(item.mapRectToScene(item.boundingRect())).boundingRect())
+
+
+def entry_lines(label) -> list[set[int]]:
+    """The lines each entry of a key (a rich-text QLabel, entries starting "━━") is laid out on."""
+    from PySide6.QtGui import QTextDocument
+
+    doc = QTextDocument()
+    doc.setDefaultFont(label.font())
+    doc.setDocumentMargin(0)
+    doc.setHtml(label.text())
+    doc.setTextWidth(label.contentsRect().width())
+    doc.documentLayout()  # lays it out
+    text = doc.toPlainText()
+    starts = [
+        i
+        for i in range(len(text))
+        if text.startswith("━━", i) and not text.startswith("━", i - 1 if i else len(text))
+    ]
+    out = []
+    for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
+        end = len(text[:end].rstrip())
+        lines = set()
+        for pos in (start, end - 1):
+            block = doc.findBlock(pos)
+            lines.add(
+                (block.blockNumber(), block.layout().lineForTextPosition(pos - block.position()).lineNumber())
+            )
+        out.append(lines)
+    return out
+
+
+SIDE_SIZES = {"600p": (960, 600), **SIZES}
+FOUR_LANES = ["frontier/12/fifo", "frontier/12/lru", "frontier/12/random", "frontier/12/opt"]
+
+
+@screen_params(SIDE_SIZES)
+@pytest.mark.parametrize("lanes", [None, FOUR_LANES], ids=["default-lanes", "four-lanes"])
+def test_the_side_panels_labels_stand_clear_of_each_other_and_whole(compare_at, size, lang, theme, lanes):
+    """The cost over many seeds, down to the window's least size: each bar's value over no other
+    value and no bar, inside the plot (or, where it has no room, in the bar's tooltip); the axis
+    names whole beside their axes; each entry of the histogram's key on one line."""
+    import pyqtgraph as pg
+
+    view = compare_at(size, lang, theme, lanes)
+    view.compute_blocking()
+    QApplication.processEvents()
+    panel = view.regret
+    assert panel.results is not None and len(panel.results) == len(view.lanes)
+    counts = panel.counts
+    items = counts.getPlotItem().items
+    bars = [item for item in items if isinstance(item, pg.BarGraphItem)]
+    values = [item for item in items if isinstance(item, pg.TextItem) and item.isVisible()]
+    assert len(bars) == 2 * len(view.lanes)
+    box = in_view(counts.getPlotItem().getViewBox(), counts)
+    placed = [(text_box(item.textItem, counts), item) for item in values]
+    for rect, item in placed:
+        assert box.adjusted(-1, -1, 1, 1).contains(rect), (item.toPlainText(), rect, box)
+        for bar in bars:
+            assert not rect.intersects(in_view(bar, counts)), (item.toPlainText(), bar.opts["height"])
+    for (a, item_a), (b, item_b) in itertools.combinations(placed, 2):
+        assert not a.intersects(b), (item_a.toPlainText(), item_b.toPlainText())
+    shown = [item.toPlainText() for item in values]
+    heights = [bar.opts["height"][0] for bar in bars]
+    assert all(any(text in (f"{h:.1f}", f"{h:.0f}") for h in heights) for text in shown), shown
+    for bar, h in zip(bars, heights, strict=True):
+        assert f"{h:.1f}" in bar.toolTip()  # every value to the tenth, on hovering its bar
+    if lanes is None:
+        assert len(values) == len(bars)  # three lanes: every value in view, even at 960×600
+    for plot in (panel.counts, panel.histogram):
+        whole = QRectF(plot.rect())
+        for side in ("left", "bottom"):
+            axis = plot.getPlotItem().getAxis(side)
+            if not (axis.isVisible() and axis.label.isVisible()):
+                continue
+            rect = text_box(axis.label, plot)
+            assert whole.adjusted(-1, -1, 1, 1).contains(rect), (
+                plot.objectName(),
+                side,
+                rect,
+                whole,
+            )  # pixels rounded
+            span = in_view(axis, plot)
+            if side == "left":  # beside its axis, not over the key above or the ticks below
+                assert span.top() - 0.5 <= rect.top() and rect.bottom() <= span.bottom() + 0.5, (rect, span)
+    key = panel.histogram_key
+    assert key.heightForWidth(key.width()) <= key.height()
+    entries = entry_lines(key)
+    assert len(entries) == len(view.lanes)
+    for lines in entries:
+        assert len(lines) == 1, key.text()  # "3." on one line and "Clairvoyant · 12" on the next

@@ -218,21 +218,21 @@ class LaneGraph(QWidget):
         return self._callout
 
     def _place_callout(self, page: int, at: int) -> Callout | None:
+        """The app's type size first (a class reads it from the back), in whole words or short,
+        beside the ring or away from it; only then the pages' own, smaller, type size."""
         r = self._radius()
-        sizes = sorted({style.app_pixel_size(), max(8.0, r * 0.95)}, reverse=True)
-        forms = [(text, style.ui_font(px, bold=True)) for text in
-                 (forgotten_at(at, self.lang), forgotten_at(at, self.lang, short=True)) for px in sizes]  # fmt: skip
-        boxes = []
-        for text, font in forms:
-            metrics = QFontMetricsF(font)
-            boxes.append((metrics.horizontalAdvance(text) + 2 * CALLOUT_PAD, metrics.height()))
+        texts = (forgotten_at(at, self.lang), forgotten_at(at, self.lang, short=True))
         reach = r * (MISS_RING[0] + MISS_RING[1] / 2)
         bounds = QRectF(self.rect()).adjusted(1, 1, -1, -1)
-        placed = place(boxes, self.centre(page), reach, self.discs(), bounds)
-        if placed is None:
-            return None
-        text, font = forms[placed.form]
-        return Callout(placed.rect, text, font, placed.beside)
+        discs = self.discs()
+        for px in sorted({style.app_pixel_size(), max(8.0, r * 0.95)}, reverse=True):
+            font = style.ui_font(px, bold=True)
+            metrics = QFontMetricsF(font)
+            boxes = [(metrics.horizontalAdvance(text) + 2 * CALLOUT_PAD, metrics.height()) for text in texts]
+            placed = place(boxes, self.centre(page), reach, discs, bounds)
+            if placed is not None:
+                return Callout(placed.rect, texts[placed.form], font, placed.beside)
+        return None
 
     def _leader(self, callout: Callout) -> tuple[QPointF, QPointF]:
         """A line from the clicked miss's ring to a callout placed away from it."""

@@ -10,10 +10,12 @@ distances pile up right at the capacity.
 from __future__ import annotations
 
 import html
+import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from memviz.core.compare import LaneConfig, Regret, regret
@@ -31,6 +33,10 @@ from memviz.gui.analysis.common import (
 from memviz.gui.analysis.worker import Job, JobContext
 from memviz.gui.explore import style
 from memviz.gui.language import Language
+
+PLOT_LEAST = (200, 110)  # pixels
+BAR_WIDTH = 0.38  # a bar, in lanes
+VALUE_GAP = 4.0  # pixels between a bar and its value
 
 
 def short_label(config: LaneConfig, lang: str) -> str:
@@ -51,6 +57,53 @@ def regret_job(site: Site, configs: list[LaneConfig], base: RunConfig, seeds: ra
         return out
 
     return compute
+
+
+class KeyLabel(QLabel):
+    """Which curve is which lane: entries side by side, as many to a line as fit, each whole on
+    one line (left to Qt, Chinese broke anywhere: "3. 先" on one line, "知 · 12" on the next)."""
+
+    SEPARATOR = "\u00a0\u00a0 "
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.entries: list[tuple[str, str]] = []  # (colour, words)
+        self.setTextFormat(Qt.TextFormat.RichText)  # memviz's own config names only, escaped
+        self.setWordWrap(True)  # an entry wider than the panel wraps rather than run off it
+        self._flowed_for: tuple | None = None
+
+    def set_entries(self, entries: list[tuple[str, str]]) -> None:
+        self.entries = entries
+        self._flowed_for = None
+        self._flow()
+
+    def _flow(self) -> None:
+        width = self.contentsRect().width()
+        key = (width, self.font().toString(), tuple(self.entries))
+        if key == self._flowed_for:
+            return
+        self._flowed_for = key
+        metrics = QFontMetricsF(self.font())
+        gap = metrics.horizontalAdvance(self.SEPARATOR)
+        lines: list[list[str]] = [[]]
+        x = 0.0
+        for colour, words in self.entries:
+            w = metrics.horizontalAdvance(f"━━ {words}") + 2
+            if lines[-1] and x + gap + w > width:
+                lines.append([])
+                x = 0.0
+            x += (gap if lines[-1] else 0.0) + w
+            lines[-1].append(f'<span style="color:{colour}">━━</span> {html.escape(words)}')
+        self.setText("<br>".join(self.SEPARATOR.replace("\u00a0", "&nbsp;").join(line) for line in lines))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._flow()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._flow()
 
 
 class RegretPanel(QWidget):
@@ -81,13 +134,11 @@ class RegretPanel(QWidget):
         self.histogram.setObjectName("reuse_histogram")
         # Which curve is which lane, as a line of text above the plot: a legend inside it covered
         # the curves' peaks at 720p, the very thing the plot is for.
-        self.histogram_key = QLabel()
+        self.histogram_key = KeyLabel()
         self.histogram_key.setObjectName("reuse_histogram_key")
-        self.histogram_key.setTextFormat(Qt.TextFormat.RichText)  # memviz's own config names only
-        self.histogram_key.setWordWrap(True)
         self.counts.getPlotItem().getViewBox().sigResized.connect(lambda _box: self._fit_counts_range())
         for plot in (self.counts, self.histogram):
-            plot.setMinimumSize(200, 110)  # both fit beside three lanes at 720p; they share what is left
+            plot.setMinimumSize(*PLOT_LEAST)  # both fit beside three lanes at 720p; they share what is left
             # Their height is what the texts leave (the scroll area around the panel would otherwise
             # make room for their preferred 600 px and scroll the histogram out of view).
             plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
@@ -133,9 +184,82 @@ class RegretPanel(QWidget):
         if top is None:
             return
         box_height = self.counts.getPlotItem().getViewBox().height()
-        label = self.fontMetrics().height() + 4
+        label = self._value_height() + VALUE_GAP + 2
         share = label / box_height if box_height > 2 * label else 0.5
-        self.counts.getPlotItem().setYRange(0, top / (1 - share), padding=0)
+        self._counts_y = (0.0, top / (1 - share))
+        self.counts.getPlotItem().setYRange(*self._counts_y, padding=0)
+        self._place_values()
+
+    def _value_height(self) -> float:
+        """The height of a bar's value as drawn (its text, without the text item's margin)."""
+        values = getattr(self, "_values", [])
+        if not values:
+            return self.fontMetrics().height()
+        item = values[0][3].textItem
+        return item.boundingRect().height() - 2 * item.document().documentMargin()
+
+    def _place_values(self) -> None:
+        """Each bar's value over its bar where it fits: over no bar and no other value, inside the
+        plot; centred on its bar, else slid to the side away from its pair's other bar. All to
+        the tenth, or all whole where the tenths do not fit (one precision reads as one scale);
+        a value that fits nowhere even whole (four lanes at the window's least size) is hidden,
+        and the bar's tooltip has it, as every bar's does."""
+        box = self.counts.getPlotItem().getViewBox()
+        w, h = box.width(), box.height()
+        (x0, x1), (y0, y1) = self._counts_x, self._counts_y
+        if w <= 0 or h <= 0 or x1 <= x0 or y1 <= y0:
+            return
+
+        def px(x: float, y: float) -> QPointF:
+            return QPointF((x - x0) / (x1 - x0) * w, (y1 - y) / (y1 - y0) * h)
+
+        half = BAR_WIDTH * 0.92 / 2
+        bars = [
+            QRectF(px(x - half, value), px(x + half, 0)).adjusted(-3, -2, 3, 2)  # its pen, and air
+            for x, value, _j, _t in self._values
+        ]
+        bounds = QRectF(0, 0, w, h)
+        for digits in (1, 0):
+            placed, taken = [], []
+            for x, value, j, text in self._values:
+                text.setText(f"{value:.{digits}f}")
+                item = text.textItem
+                m = item.document().documentMargin()
+                tw, th = item.boundingRect().width() - 2 * m, item.boundingRect().height() - 2 * m
+                top = px(x, value)
+                centred = QRectF(top.x() - tw / 2, top.y() - VALUE_GAP - th, tw, th)
+                aside = QRectF(centred)
+                if j == 0:  # the left bar's value slides left, the right one's right
+                    aside.moveRight(px(x + half, 0).x())
+                else:
+                    aside.moveLeft(px(x - half, 0).x())
+                spot = next(
+                    (r for r in (centred, aside)
+                     if bounds.contains(r) and not any(r.intersects(o) for o in (*bars, *taken))),
+                    None,
+                )  # fmt: skip
+                placed.append((text, spot, m))
+                if spot is not None:
+                    taken.append(spot.adjusted(-3, 0, 3, 0))  # two values read as two
+            if all(spot is not None for _t, spot, _m in placed):
+                break
+        for text, spot, m in placed:
+            text.setVisible(spot is not None)
+            if spot is not None:
+                corner = QPointF(spot.left() - m, spot.bottom() + m)  # the item's anchor: its bottom left
+                text.setPos(x0 + corner.x() / w * (x1 - x0), y1 - corner.y() / h * (y1 - y0))
+
+    def _fit_plot_heights(self) -> None:
+        """Each plot at least tall enough for its axis names: the reuse histogram's "revisits",
+        turned on its side, as long as its axis (at the window's least size it ran off the plot)."""
+        for plot in (self.counts, self.histogram):
+            item = plot.getPlotItem()
+            bottom, left = item.getAxis("bottom"), item.getAxis("left")
+            room = 3 * self._value_height()  # bars and their values
+            if left.isVisible() and left.label.isVisible():
+                room = max(room, left.label.boundingRect().width())
+            least = math.ceil(room + bottom.maximumHeight() + 4)
+            plot.setMinimumHeight(max(PLOT_LEAST[1], least))
 
     def compute_blocking(self) -> None:
         """Finish the job in force here, in this thread (snapshots and tests)."""
@@ -165,22 +289,27 @@ class RegretPanel(QWidget):
             style_plot(plot)
         # forgotten revisits and evictions per run: a pair of bars per config
         n = len(results)
-        width = 0.38
+        self._values = []
+        names = (tr("忘了又回/次", "forgotten revisits per run"), tr("淘汰/次", "evictions per run"))
         for i, (r, colour) in enumerate(zip(results, self.colours, strict=False)):
             for j, (value, alpha) in enumerate(
                 ((r.forgotten_revisits_per_run, 255), (r.evictions_per_run, 110))
             ):
-                bar = pg.BarGraphItem(x=[i + (j - 0.5) * width], height=[value], width=width * 0.92,
+                x = i + (j - 0.5) * BAR_WIDTH
+                bar = pg.BarGraphItem(x=[x], height=[value], width=BAR_WIDTH * 0.92,
                                       brush=qcolor(colour, alpha), pen=pen(colour, 1.5))  # fmt: skip
+                bar.setToolTip(f"{i + 1}. {short_label(r.config, lang)} — {names[j]}: {value:.1f}")
                 self.counts.addItem(bar)
                 text = pg.TextItem(
-                    f"{value:.1f}", color=qcolor(colour if j == 0 else "#555555"), anchor=(0.5, 1)
+                    f"{value:.1f}", color=qcolor(colour if j == 0 else "#555555"), anchor=(0, 1)
                 )
-                text.setPos(i + (j - 0.5) * width, value)
+                text.setVisible(False)  # until placed
                 self.counts.addItem(text)
+                self._values.append((x, value, j, text))
         axis = self.counts.getPlotItem().getAxis("bottom")
         axis.setTicks([[(i, f"{i + 1}") for i in range(n)]])
-        self.counts.getPlotItem().setXRange(-0.6, max(n, 1) - 0.4, padding=0)
+        self._counts_x = (-0.6, max(n, 1) - 0.4)
+        self.counts.getPlotItem().setXRange(*self._counts_x, padding=0)
         self._counts_top = max(
             [max(r.forgotten_revisits_per_run, r.evictions_per_run) for r in results] + [1]
         )
@@ -199,12 +328,11 @@ class RegretPanel(QWidget):
                 self.histogram.addItem(line)
         set_axis_label(self.histogram, "bottom", tr("复用距离", "reuse distance"))
         set_axis_label(self.histogram, "left", tr("回访次数", "revisits"))
-        self.histogram_key.setText(
-            "&nbsp;&nbsp; ".join(
-                f'<span style="color:{colour}">━━</span>&nbsp;{i + 1}. {html.escape(short_label(r.config, lang))}'
-                for i, (r, colour) in enumerate(zip(results, self.colours, strict=False))
-            )
-        )
+        self._fit_plot_heights()
+        self.histogram_key.set_entries(
+            [(colour, f"{i + 1}. {short_label(r.config, lang)}")
+             for i, (r, colour) in enumerate(zip(results, self.colours, strict=False))]
+        )  # fmt: skip
 
     # -- texts ----------------------------------------------------------------------------------------
 
