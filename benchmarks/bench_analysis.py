@@ -26,9 +26,9 @@ from PySide6.QtWidgets import QApplication
 
 from memviz.core.engine import RunConfig
 from memviz.gui.analysis import BatchView, CostView, SweepView
-from memviz.gui.analysis.worker import job_pool
-from memviz.gui.fonts import apply_app_font
-from memviz.gui.language import Language
+from memviz.gui.kit.fonts import apply_app_font
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.worker import job_pool
 from memviz.models.settings import RunSettings
 
 

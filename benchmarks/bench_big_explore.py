@@ -38,7 +38,7 @@ SIZE = (1920, 1080)
 
 
 def measure(pages: int, steps: int, app) -> tuple[float, list[float]]:
-    from memviz.gui.language import Language
+    from memviz.gui.kit.language import Language
     from memviz.gui.main_window import MainWindow
     from memviz.models.settings import RunSettings
 

@@ -133,7 +133,7 @@ def step_redraw_samples(
     from memviz.core.compare import LaneConfig
     from memviz.core.engine import RunConfig
     from memviz.gui.app import create_app, settle_garbage_collector
-    from memviz.gui.language import Language
+    from memviz.gui.kit.language import Language
     from memviz.gui.main_window import MainWindow
     from memviz.models.settings import RunSettings
 

@@ -76,7 +76,7 @@ def _median_p90(values: list[float]) -> tuple[float, float]:
 
 
 def open_window(config: RunConfig, app):
-    from memviz.gui.language import Language
+    from memviz.gui.kit.language import Language
     from memviz.gui.main_window import MainWindow
     from memviz.models.settings import RunSettings
 

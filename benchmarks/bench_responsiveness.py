@@ -31,7 +31,7 @@ from PySide6.QtWidgets import QApplication
 from memviz.core.engine import RunConfig
 from memviz.core.site import load_site
 from memviz.gui.analysis import BatchView
-from memviz.gui.language import Language
+from memviz.gui.kit.language import Language
 from memviz.models.settings import RunSettings
 
 

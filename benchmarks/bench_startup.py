@@ -46,7 +46,7 @@ MEMVIZ = (
 from memviz.gui.app import create_app
 app = create_app()
 from memviz.gui.main_window import MainWindow
-from memviz.gui.language import Language
+from memviz.gui.kit.language import Language
 window = MainWindow(language=Language("en"))
 watch = FirstPaint(); window.installEventFilter(watch)
 window.show()

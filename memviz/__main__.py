@@ -1,3 +1,3 @@
-from memviz.cli import main
+from memviz.cli.main import main
 
 raise SystemExit(main())

@@ -2,8 +2,8 @@
 
 Every number is checked against its range in :mod:`memviz.core.limits` (the one table of limits,
 shared with the window, exercise files and the settings file) as the option is read, so bad input
-is one line naming the option and its range before any work starts. ``memviz`` (:mod:`memviz.cli`)
-and ``memviz site`` (:mod:`memviz.site_cli`) parse with these.
+is one line naming the option and its range before any work starts. ``memviz`` (:mod:`memviz.cli.main`)
+and ``memviz site`` (:mod:`memviz.cli.site`) parse with these.
 """
 
 from __future__ import annotations

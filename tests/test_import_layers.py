@@ -41,7 +41,21 @@ def test_every_module_stands_in_one_layer():
     named, optional = layered_modules()
     assert len(named) == len(set(named))
     gui = children(ROOT / "gui", "memviz.gui")
-    top = children(ROOT, "memviz") - {"memviz.gui"}
+    cli = children(ROOT / "cli", "memviz.cli")  # the commands: one floor each, above the GUI
+    top = children(ROOT, "memviz") - ({"memviz.gui", "memviz.cli"}) | cli
     assert top | gui <= set(named), sorted((top | gui) - set(named))
     # Every name is a module that exists, or one marked optional (another branch adds or removes it).
     assert set(named) - optional <= top | gui
+
+
+def test_every_gui_feature_is_an_independent_sibling():
+    """A feature package of the window (a folder of memviz/gui other than the kit) stands in the
+    independence contract, so no feature can start leaning on another's insides."""
+    config = tomllib.loads((ROOT.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    contract = next(c for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "independence")
+    features = {
+        f"memviz.gui.{path.name}"
+        for path in (ROOT / "gui").iterdir()
+        if (path / "__init__.py").is_file() and path.name != "kit"
+    }
+    assert features <= set(contract["modules"]), sorted(features - set(contract["modules"]))

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from memviz.cli import main
+from memviz.cli.main import main
 from memviz.core.site import load_site
 from memviz.core.sitegen import generate_site
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from memviz.core.engine import RunConfig, run
 from memviz.core.experiments import Runner, compare_with_baseline
-from memviz.textreport import batch_text, report_text, run_text
+from memviz.text.report import batch_text, report_text, run_text
 
 
 def test_report_text_opens_with_the_chapters_two_lines(chapter_report, chapter_site):

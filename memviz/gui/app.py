@@ -6,14 +6,11 @@ import gc
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QtMsgType, qInstallMessageHandler
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication
-
 from memviz.core.site import Site
 from memviz.gui import collector
-from memviz.gui.fonts import apply_app_font
-from memviz.gui.language import Language
+from memviz.gui.kit.fonts import apply_app_font
+from memviz.gui.kit.language import Language
+from memviz.gui.qt import QApplication, QGuiApplication, QtMsgType, qInstallMessageHandler
 
 APP_NAME = "memviz"
 
@@ -71,8 +68,8 @@ def run_app(
     (``memviz --site FILE --capacity 3``) and win over the remembered settings, as ``lang`` does.
     """
     app = create_app(argv)
+    from memviz.gui.kit.preferences import Preferences
     from memviz.gui.main_window import MainWindow  # after the app exists: views read its font
-    from memviz.gui.preferences import Preferences
 
     preferences = Preferences()
     window = MainWindow(language=Language(lang), preferences=preferences)
@@ -95,7 +92,7 @@ def run_app(
         window.show()
     settle_garbage_collector()
     code = app.exec()
-    worker = sys.modules.get("memviz.gui.analysis.worker")  # imported only if an analysis view was opened
+    worker = sys.modules.get("memviz.gui.kit.worker")  # imported only if an analysis view was opened
     if worker is not None:  # the window cancelled its jobs on close: let them reach their next check
         worker.job_pool().waitForDone(5_000)
     return code

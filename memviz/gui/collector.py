@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import gc
 
-from PySide6.QtCore import QObject, QTimer
+from memviz.gui.qt import QObject, QTimer
 
 INTERVAL_MS = 250  # how often the GUI thread looks at the collector's counts
 

@@ -6,12 +6,20 @@ in the Explore view (settings not named take their defaults), so "things to try"
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QUrl, QUrlQuery
-from PySide6.QtGui import QFont, QTextBlockFormat, QTextCharFormat, QTextCursor
-from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
-
 from memviz.core.engine import ConfigError, RunConfig
-from memviz.gui.language import Language
+from memviz.gui.kit.language import Language
+from memviz.gui.qt import (
+    QEvent,
+    QFont,
+    QTextBlockFormat,
+    QTextBrowser,
+    QTextCharFormat,
+    QTextCursor,
+    QUrl,
+    QUrlQuery,
+    QVBoxLayout,
+    QWidget,
+)
 from memviz.models.settings import RunSettings
 from memviz.paths import resource_path
 

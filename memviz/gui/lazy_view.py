@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from memviz.gui.qt import QShowEvent, QVBoxLayout, QWidget
 
 
 class LazyView(QWidget):

@@ -11,26 +11,27 @@ import re
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import (
+from memviz import __version__
+from memviz.core.site import SiteError, load_site
+from memviz.gui.explore import ExploreView
+from memviz.gui.kit import notices, themes
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.preferences import ZOOM_MAX, ZOOM_MIN, Preferences
+from memviz.gui.kit.themes import THEMES
+from memviz.gui.lazy_view import LazyView
+from memviz.gui.qt import (
+    QAction,
+    QActionGroup,
     QApplication,
     QFileDialog,
+    QKeySequence,
     QLabel,
     QMainWindow,
     QMessageBox,
+    Qt,
     QTabWidget,
     QWidget,
 )
-
-from memviz import __version__
-from memviz.core.site import SiteError, load_site
-from memviz.gui import notices, themes
-from memviz.gui.explore import ExploreView
-from memviz.gui.language import Language
-from memviz.gui.lazy_view import LazyView
-from memviz.gui.preferences import ZOOM_MAX, ZOOM_MIN, Preferences
-from memviz.gui.themes import THEMES
 from memviz.models.settings import RunSettings
 from memviz.outfile import atomic_output
 from memviz.paths import dialog_start
@@ -146,7 +147,7 @@ class MainWindow(QMainWindow):
             return ScenariosView(settings, language)
 
         def exercises():
-            from memviz.gui.exercises_view import ExercisesView
+            from memviz.gui.exercises.view import ExercisesView
 
             return ExercisesView(settings, language, store=store)
 
@@ -448,7 +449,7 @@ class MainWindow(QMainWindow):
 
     def _on_reset_preferences(self) -> None:
         from memviz.core.engine import RunConfig
-        from memviz.gui.language import system_language
+        from memviz.gui.kit.language import system_language
 
         if self.preferences is not None:
             self.preferences.reset_to_defaults()
@@ -460,7 +461,7 @@ class MainWindow(QMainWindow):
 
     def cancel_jobs(self) -> None:
         """Cancel every computation still running (they stop at their next check, within ms)."""
-        worker = sys.modules.get("memviz.gui.analysis.worker")  # loaded only once a view computed
+        worker = sys.modules.get("memviz.gui.kit.worker")  # loaded only once a view computed
         if worker is not None:
             worker.cancel_all()
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QProcess, QProcessEnvironment, Qt
-from PySide6.QtWidgets import (
+from memviz.gui.kit.language import Language
+from memviz.gui.qt import (
     QApplication,
     QComboBox,
     QDialog,
@@ -24,14 +24,15 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
+    QProcess,
+    QProcessEnvironment,
     QProgressBar,
     QPushButton,
     QSpinBox,
+    Qt,
     QVBoxLayout,
     QWidget,
 )
-
-from memviz.gui.language import Language
 from memviz.models.settings import RunSettings
 from memviz.outfile import TEMPORARY_PREFIX
 from memviz.record.plan import (
@@ -163,7 +164,7 @@ class RecordDialog(QDialog):
 
     def command(self, force: bool = False) -> list[str]:
         """The child's command line; ``force`` replaces an existing file."""
-        from memviz.gui import themes
+        from memviz.gui.kit import themes
 
         steps = self.steps_box.value() or None
         return record_command(

@@ -21,15 +21,25 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
-import shiboken6
-from PySide6.QtCore import QAbstractAnimation, QCoreApplication, QRectF, QSize, Qt
-from PySide6.QtGui import QFontMetricsF, QImage, QPainter
-from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import Cancelled
 from memviz.core.site import Site
-from memviz.gui.language import Language
+from memviz.gui.kit.language import Language
+from memviz.gui.qt import (
+    QAbstractAnimation,
+    QCoreApplication,
+    QFontMetricsF,
+    QImage,
+    QPainter,
+    QRectF,
+    QSize,
+    QSizePolicy,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+    is_alive,
+)
 from memviz.models.explore import ExploreModel
 from memviz.models.settings import RunSettings
 from memviz.models.transport import SPEEDS
@@ -82,7 +92,7 @@ class AnimationClock:
 
     def advance(self, now_ms: int) -> None:
         for animation, start in list(self._running.items()):
-            if not shiboken6.isValid(animation) or animation.state() == QAbstractAnimation.State.Stopped:
+            if not is_alive(animation) or animation.state() == QAbstractAnimation.State.Stopped:
                 del self._running[animation]
                 continue
             elapsed = now_ms - start
@@ -133,7 +143,7 @@ class CaptionStrip(QWidget):
         self.update()
 
     def _fonts(self):
-        from memviz.gui.explore import style
+        from memviz.gui.kit import style
 
         return style.ui_font(scale=1.45, bold=True), style.ui_font(scale=1.3)
 
@@ -147,7 +157,7 @@ class CaptionStrip(QWidget):
 
     def lines(self) -> list[str]:
         """The caption's three lines, as drawn (before eliding to the width)."""
-        from memviz.gui.explore.narration import narrate_start, narrate_step
+        from memviz.presentation.narration import narrate_start, narrate_step
 
         model, lang, tr = self.model, self.language.code, self.language.tr
         site, config = model.site, model.config
@@ -168,7 +178,7 @@ class CaptionStrip(QWidget):
         return [head, story, memory]
 
     def paintEvent(self, _event) -> None:
-        from memviz.gui.explore import style
+        from memviz.gui.kit import style
 
         c = style.colors()
         painter = QPainter(self)
@@ -360,8 +370,8 @@ def record(
     """
     plan = plan_recording(out, config, site, steps, size, fps, lang, view, step_seconds, compare)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from memviz.gui import themes
     from memviz.gui.app import create_app
+    from memviz.gui.kit import themes
 
     if theme not in themes.THEMES:
         raise ValueError(f"theme: expected one of {', '.join(themes.THEMES)}, got {theme!r}")

@@ -61,14 +61,11 @@ def snapshot(
     out = Path(out)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-    from PySide6.QtCore import QCoreApplication, Qt
-    from PySide6.QtGui import QFont
-    from PySide6.QtWidgets import QApplication
-
-    from memviz.gui import themes
     from memviz.gui.app import create_app
-    from memviz.gui.language import Language
+    from memviz.gui.kit import themes
+    from memviz.gui.kit.language import Language
     from memviz.gui.main_window import MainWindow
+    from memviz.gui.qt import QApplication, QCoreApplication, QFont, Qt
     from memviz.models.settings import RunSettings
 
     if theme not in themes.THEMES:

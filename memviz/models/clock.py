@@ -1,7 +1,7 @@
 """What drives autoplay: a clock that calls a tick function at an interval.
 
 A transport never owns a timer itself, so it needs no event loop: the window gives it a Qt timer
-(:class:`memviz.gui.qt_clock.QtClock`), tests give it a :class:`ManualClock` and move time on by
+(:class:`memviz.gui.kit.qt_clock.QtClock`), tests give it a :class:`ManualClock` and move time on by
 hand. A fake clock cannot be late on a busy machine, so a test of autoplay cannot be flaky.
 """
 

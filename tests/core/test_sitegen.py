@@ -9,11 +9,11 @@ from collections import deque
 
 import pytest
 
+from memviz.cli.site import write_site
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import Runner
 from memviz.core.site import Site, load_site
 from memviz.core.sitegen import MAX_PAGES, MIN_PAGES, SHAPES, SiteGenError, generate_site
-from memviz.site_cli import write_site
 
 SIZES = [MIN_PAGES, 6, 7, 13, 40, 257]
 

@@ -57,9 +57,9 @@ def process_wide_look(app):
     Both belong to the process, not to a window: a recording sizes the app's font for its frames,
     a snapshot applies its theme. Tests run in random order, so each starts from the same look.
     """
-    from memviz.gui import themes
     from memviz.gui.app import point_size_for
-    from memviz.gui.fonts import apply_app_font
+    from memviz.gui.kit import themes
+    from memviz.gui.kit.fonts import apply_app_font
 
     apply_app_font(app, point_size_for(1080))
     themes.manager().apply("light")
@@ -86,7 +86,7 @@ def no_qt_warnings(request, qtlog):
 @pytest.fixture
 def make_window(app, qtbot, site):
     """A main window on a config, animations off, shown at 1600x960."""
-    from memviz.gui.language import Language
+    from memviz.gui.kit.language import Language
     from memviz.gui.main_window import MainWindow
     from memviz.models.settings import RunSettings
 
@@ -140,7 +140,7 @@ def screen_window(make_window):
 def keep_analysis_view(qtbot):
     """Registers an analysis view with the test; at teardown its job is cancelled and the pool drained,
     so no worker outlives the test that started it."""
-    from memviz.gui.analysis.worker import job_pool
+    from memviz.gui.kit.worker import job_pool
 
     kept = []
 

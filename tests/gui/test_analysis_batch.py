@@ -10,8 +10,8 @@ from memviz.core.experiments import compare_with_baseline, means
 from memviz.core.site import load_site
 from memviz.core.stats import pct
 from memviz.gui.analysis import ANALYSIS_VIEWS, BatchView
-from memviz.gui.analysis.worker import job_pool
-from memviz.gui.language import Language
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.worker import job_pool
 from memviz.models.settings import RunSettings
 
 SITE = load_site()
@@ -212,7 +212,7 @@ def test_random_strategy_says_there_is_nothing_to_compare(make_view):
 
 
 def test_theme_change_recolours_plots_and_texts(make_view):
-    from memviz.gui import themes
+    from memviz.gui.kit import themes
 
     view = make_view("visited")
     view.runs_spin.setValue(20)

@@ -12,8 +12,8 @@ from memviz.core.site import load_site
 from memviz.core.stats import pct
 from memviz.core.strategies import STRATEGIES
 from memviz.gui.analysis import CostView
-from memviz.gui.language import Language
-from memviz.gui.palette import strategy_dash
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.palette import strategy_dash
 from memviz.models.settings import RunSettings
 
 SITE = load_site()

@@ -14,7 +14,7 @@ from memviz.core.site import load_site
 from memviz.core.stats import mean_ci, pct
 from memviz.gui.analysis import BatchView, CostView, SweepView
 from memviz.gui.analysis.export import PNG_WIDTH, config_of, read_csv
-from memviz.gui.language import Language
+from memviz.gui.kit.language import Language
 from memviz.models.settings import RunSettings
 
 SITE = load_site()
@@ -127,7 +127,7 @@ def test_export_before_any_result_is_refused(make_view, monkeypatch):
 
 
 def test_export_everything_asks_before_replacing_and_tells_failures(make_view, tmp_path, monkeypatch):
-    from memviz.gui import notices
+    from memviz.gui.kit import notices
 
     asked, told = [], []
     answer = {"replace": False}

@@ -12,8 +12,8 @@ from memviz.core.policies import POLICIES
 from memviz.core.site import load_site
 from memviz.core.stats import pct
 from memviz.gui.analysis import SweepView
-from memviz.gui.language import Language
-from memviz.gui.palette import policy_symbol
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.palette import policy_symbol
 from memviz.models.settings import RunSettings
 
 SITE = load_site()

@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt, QTimer
 from memviz.core.engine import RunConfig
 from memviz.core.site import load_site
 from memviz.gui.analysis import BatchView, CostView, SweepView
-from memviz.gui.analysis.worker import Job
-from memviz.gui.language import Language
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.worker import Job
 from memviz.models.settings import RunSettings
 
 SITE = load_site()

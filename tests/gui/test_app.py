@@ -12,7 +12,7 @@ from memviz.core.site import load_site
 
 def test_the_window_opens_on_the_site_and_run_from_the_command_line(app, tmp_path, monkeypatch):
     from memviz.gui import app as app_module
-    from memviz.gui import preferences
+    from memviz.gui.kit import preferences
     from memviz.gui.main_window import MainWindow
 
     path = tmp_path / "mine.json"

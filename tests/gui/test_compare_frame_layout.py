@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from memviz.core.compare import LaneConfig, compare_runs, frame_table
 from memviz.core.engine import RunConfig
 from memviz.core.policies import POLICIES
-from memviz.gui.compare.frame_layout import (
+from memviz.presentation.frame_layout import (
     BAND_LINES,
     TOP_LINES,
     Band,
@@ -22,7 +22,7 @@ from memviz.gui.compare.frame_layout import (
     plan,
     weight,
 )
-from memviz.gui.explore.memory_fold import fold_runs
+from memviz.presentation.memory_fold import fold_runs
 
 LEGIBLE_PX = 14  # the aim: cell text at least ~14 px at 1280×720
 

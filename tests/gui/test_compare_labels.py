@@ -95,7 +95,7 @@ def test_a_clicked_miss_says_when_its_page_was_forgotten_over_no_page(compare_at
     """Every miss of every lane clicked in turn: its "forgotten at step N" over no page, no ring, inside
     the graph, its text whole in its box and drawn there, no smaller than the page numbers (and
     as big as the app's type where that fits); where nothing fits, the graph's tooltip says it."""
-    from memviz.gui.explore import style
+    from memviz.gui.kit import style
 
     view = compare_at(size, lang, theme, lanes)
     shown = legible = 0
@@ -164,7 +164,7 @@ def test_each_lanes_numbers_fit_on_one_line_whole_in_the_same_words(compare_at, 
     costs the frame table a row), every label and value whole in its box, none over the next or
     the lane's buttons, in type no smaller than before; the lanes name their numbers alike, and a
     shortened name is spelt out in the strip's tooltip."""
-    from memviz.gui.explore import style
+    from memviz.gui.kit import style
 
     view = compare_at(size, lang, theme, lanes)
     for position in (0, 17, view.model.total):

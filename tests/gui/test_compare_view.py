@@ -13,11 +13,11 @@ from PySide6.QtWidgets import QApplication
 from memviz.core.compare import LaneConfig, frame_table
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.policies import POLICIES
-from memviz.gui.compare.frame_layout import changed_rows, page_label, row_label
 from memviz.gui.compare.view import CompareView
-from memviz.gui.explore import style
-from memviz.gui.language import Language
+from memviz.gui.kit import style
+from memviz.gui.kit.language import Language
 from memviz.models.settings import RunSettings
+from memviz.presentation.frame_layout import changed_rows, page_label, row_label
 
 LEGIBLE_PX = 14  # cell text a class at the back of a room can read on a 720p projector (issue 12)
 

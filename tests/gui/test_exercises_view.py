@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 
 from memviz import exercises as core
-from memviz.gui.exercises_view import ExercisesView
-from memviz.gui.language import Language
+from memviz.gui.exercises.view import ExercisesView
+from memviz.gui.kit.language import Language
 from memviz.models.settings import RunSettings
 
 
@@ -302,7 +302,7 @@ def test_texts_grow_with_the_window_font(qtbot, settings, store):
 def test_a_choices_radio_is_as_big_as_its_text_in_the_themes_ink(qtbot, settings, store):
     from PySide6.QtGui import QFontMetrics
 
-    from memviz.gui import themes
+    from memviz.gui.kit import themes
 
     view = make_view(qtbot, settings, store)
     view.select("fifo-cap3-next-eviction")

@@ -126,7 +126,7 @@ def test_a_site_too_big_for_the_view_is_shown_whole_without_overlaps(big_window)
 def test_names_too_small_to_read_are_left_off_until_zoomed_in(big_window, monkeypatch):
     from PySide6.QtGui import QImage, QPainter
 
-    from memviz.gui.explore.paint_cache import StaticTexts
+    from memviz.gui.kit.paint_cache import StaticTexts
 
     graph = big_window.explore.graph
     drawn: list[str] = []
@@ -216,7 +216,7 @@ def _link_ink(graph) -> float:
     import numpy as np
     from PySide6.QtGui import QImage, QPainter
 
-    from memviz.gui.explore import style
+    from memviz.gui.kit import style
 
     size = graph.viewport().size()
     image = QImage(size, QImage.Format.Format_RGB32)
@@ -239,7 +239,7 @@ def test_the_projectors_faint_links_are_no_darker_than_the_light_themes(big_wind
     leave as much ink on the view as the light theme's grey ones. Zoomed in until the names show
     (6 px type), they are coming back but at most twice the light theme's ink (rising in equal
     steps they were three times; at full strength, bold by design, about 2.4)."""
-    from memviz.gui import themes
+    from memviz.gui.kit import themes
 
     graph = big_window.explore.graph
 

@@ -15,7 +15,7 @@ import itertools
 import numpy as np
 import pytest
 
-from memviz.gui.explore import style
+from memviz.gui.kit import style
 
 # Machado et al. 2009, Table 1 (severity 1.0): linear RGB -> simulated linear RGB.
 SIMULATIONS = {
@@ -112,7 +112,7 @@ def test_strategies_and_policies_that_look_alike_differ_in_their_second_cue(simu
     several at once: two whose colours come close under a simulation must differ in line or marker."""
     from memviz.core.policies import POLICIES
     from memviz.core.strategies import STRATEGIES
-    from memviz.gui.palette import policy_symbol, strategy_dash
+    from memviz.gui.kit.palette import policy_symbol, strategy_dash
 
     failures = []
     for registry, cue in ((STRATEGIES, strategy_dash), (POLICIES, policy_symbol)):
@@ -128,7 +128,7 @@ def test_strategies_and_policies_that_look_alike_differ_in_their_second_cue(simu
 def test_the_cost_curves_and_sweep_markers_wear_those_cues(app):
     from memviz.core.policies import POLICIES
     from memviz.core.strategies import STRATEGIES
-    from memviz.gui.palette import policy_symbol, strategy_dash
+    from memviz.gui.kit.palette import policy_symbol, strategy_dash
 
     assert len({strategy_dash(s) for s in STRATEGIES.names()}) == len(STRATEGIES.names())
     assert len({policy_symbol(p) for p in POLICIES.names()}) == len(POLICIES.names())

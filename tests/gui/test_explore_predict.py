@@ -68,7 +68,7 @@ def test_a_new_run_starts_a_new_tally(make_window):
 def test_where_the_agent_goes_waits_before_each_click(make_window, qtbot, site):
     """The other question: every click that has a choice waits; a button per link of the page; the
     reveal says why the agent went there; a run without memory offers only this question."""
-    from memviz.gui.explore.predict_bar import EVICT, MOVE
+    from memviz.gui.kit.predict_bar import EVICT, MOVE
     from memviz.predict import MoveQuestions
 
     window = make_window(RunConfig(strategy="random"), lang="en")
@@ -114,7 +114,7 @@ def test_the_graph_stands_still_while_the_class_guesses_where_it_goes(screen_win
     """Issue 15 (every frame a clean picture): asking and telling in turn, the strip under the graph
     keeps one height from its first question on, so the graph is not laid out again between a
     question and its answer (its cards had jumped at every step); the strip's texts fit in it."""
-    from memviz.gui.explore.predict_bar import MOVE
+    from memviz.gui.kit.predict_bar import MOVE
 
     window = screen_window(RunConfig(strategy="frontier", capacity=3, seed=1002), size=(1280, 720), lang=lang)
     model, bar, graph = window.explore.model, window.explore.predict, window.explore.graph

@@ -9,8 +9,8 @@ from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication
 
 from memviz.core.engine import RunConfig
-from memviz.gui.explore import style
 from memviz.gui.explore.graph_view import UNVISITED
+from memviz.gui.kit import style
 
 FRONTIER = RunConfig(strategy="frontier", capacity=3)
 
@@ -259,7 +259,7 @@ def test_every_text_colour_reads_on_its_ground(theme):
 @pytest.mark.parametrize("theme", ["light", "dark", "projector"])
 def test_a_fields_hint_is_grey_not_the_ink_of_an_answer(theme):
     """The exercise's "a number" in the projector theme was as black as a typed answer (issue 15)."""
-    from memviz.gui import themes
+    from memviz.gui.kit import themes
 
     palette = themes.palette_for(themes.BY_NAME[theme])
     hint = palette.color(QPalette.ColorRole.PlaceholderText)

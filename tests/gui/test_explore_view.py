@@ -19,11 +19,11 @@ from PySide6.QtWidgets import (
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.stats import pct
 from memviz.core.stepping import step_until
-from memviz.gui.explore import style
 from memviz.gui.explore.graph_view import FORGOTTEN, REMEMBERED, UNVISITED, VISITED
 from memviz.gui.explore.memory_panel import EVICTED, NEW, TOUCHED
-from memviz.gui.explore.narration import narrate_run
 from memviz.gui.explore.numbers_panel import StatCard
+from memviz.gui.kit import style
+from memviz.presentation.narration import narrate_run
 
 
 def click_step(qtbot, window, n):
@@ -279,7 +279,7 @@ def test_keys_drive_the_run(make_window, qtbot):
 
 
 def test_first_start_is_the_chapters_opening_story(app, qtbot):
-    from memviz.gui.language import Language
+    from memviz.gui.kit.language import Language
     from memviz.gui.main_window import MainWindow
 
     window = MainWindow(language=Language("zh"))
@@ -400,7 +400,7 @@ def test_views_are_found_by_name(make_window):
 
 
 def test_closing_leaves_no_window_behind(app, qtbot, site):
-    from memviz.gui.language import Language
+    from memviz.gui.kit.language import Language
     from memviz.gui.main_window import MainWindow
     from memviz.models.settings import RunSettings
 

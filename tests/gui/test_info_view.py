@@ -12,7 +12,7 @@ from memviz.core.experiments import Runner
 from memviz.core.report import seed_story
 from memviz.core.stepping import step_until
 from memviz.gui.info_view import InfoView, config_from_link, notes_markdown
-from memviz.gui.language import Language
+from memviz.gui.kit.language import Language
 from memviz.models.settings import RunSettings
 
 LINK = re.compile(r"\]\((memviz:[^)]*)\)")

@@ -56,7 +56,7 @@ def test_opening_the_window_imports_no_analysis_view():
         "app = create_app()\n"
         "from memviz.gui.main_window import MainWindow\n"
         "window = MainWindow()\n"
-        "print(sorted(m for m in sys.modules if m.startswith(('memviz.gui.analysis', 'memviz.gui.exercises_view',"
+        "print(sorted(m for m in sys.modules if m.startswith(('memviz.gui.analysis', 'memviz.gui.exercises.view',"
         " 'memviz.gui.info_view', 'memviz.gui.scenarios'))))\n"
     )
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}

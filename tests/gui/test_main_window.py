@@ -7,9 +7,9 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QLabel
 
 from memviz.core.engine import RunConfig
-from memviz.gui.language import Language
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.preferences import Preferences, store_at
 from memviz.gui.main_window import MainWindow
-from memviz.gui.preferences import Preferences, store_at
 from memviz.models.settings import RunSettings
 
 

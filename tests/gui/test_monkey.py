@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from memviz.gui import notices
+from memviz.gui.kit import notices
 
 SEEDS = [int(os.environ["MEMVIZ_MONKEY_SEED"])] if "MEMVIZ_MONKEY_SEED" in os.environ else [1, 2]
 ACTIONS = int(os.environ.get("MEMVIZ_MONKEY_ACTIONS", "250"))
@@ -137,7 +137,7 @@ def test_the_window_survives_a_monkey(make_window, qtbot, no_modal_dialogs, seed
         print(f"monkey seed {seed}; its last actions: {done[-10:]}")  # replay: MEMVIZ_MONKEY_SEED=seed
         raise
     window.close()
-    from memviz.gui.analysis.worker import job_pool
+    from memviz.gui.kit.worker import job_pool
 
     assert job_pool().waitForDone(60_000)  # every job cancelled by the close has stopped
     assert len(done) == ACTIONS

@@ -11,7 +11,7 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from memviz.core.engine import RunConfig
 from memviz.core.limits import LIMITS
-from memviz.gui.preferences import Preferences, default_path, store_at
+from memviz.gui.kit.preferences import Preferences, default_path, store_at
 
 
 def test_settings_survive_a_restart(qapp, tmp_path):
@@ -156,6 +156,6 @@ def test_the_window_tells_a_damaged_settings_file_once(qtbot, tmp_path):
 
 
 def test_the_tests_never_touch_the_users_own_settings(own_settings_folder):
-    from memviz.gui.preferences import default_path
+    from memviz.gui.kit.preferences import default_path
 
     assert default_path().parent.is_relative_to(own_settings_folder)

@@ -14,10 +14,10 @@ import av
 import numpy as np
 import pytest
 
-from memviz.cli import main
+from memviz.cli.main import main
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.experiments import Cancelled
-from memviz.gui.language import Language
+from memviz.gui.kit.language import Language
 from memviz.gui.record_dialog import RecordDialog, record_command
 from memviz.gui.recording import AnimationClock, Stage, cut_in_video, record
 from memviz.models.settings import RunSettings
@@ -99,7 +99,7 @@ def test_animation_progress_is_set_by_the_frame_clock(tmp_path, chapter_site):
 
 def _stage(chapter_site, view: str, config=CONFIG, size=(640, 360)):
     from memviz.gui.app import create_app
-    from memviz.gui.language import Language
+    from memviz.gui.kit.language import Language
     from memviz.models.settings import RunSettings
 
     create_app(height=size[1])
@@ -195,7 +195,7 @@ def test_a_no_memory_caption_says_so(chapter_site):
 
 @pytest.mark.parametrize("view", ["explore", "graph"])
 def test_record_takes_a_theme(tmp_path, chapter_site, view):
-    from memviz.gui import themes
+    from memviz.gui.kit import themes
 
     before = themes.current().name
     dark = record(tmp_path / "d.gif", CONFIG, chapter_site, 0, (480, 320), fps=5, view=view, theme="dark")
@@ -282,7 +282,7 @@ def test_record_command_repeats_the_window_settings(qtbot, tmp_path, chapter_sit
 
 
 def _dialog(qtbot, tmp_path, chapter_site, name: str):
-    from memviz.gui.language import Language
+    from memviz.gui.kit.language import Language
     from memviz.models.settings import RunSettings
 
     settings = RunSettings(chapter_site, CONFIG.with_(budget=4))
@@ -576,9 +576,9 @@ def test_a_folder_as_the_target_is_said_without_starting(qtbot, tmp_path, chapte
 
 def test_a_5000_page_site_is_drawn_not_refused(tmp_path):
     """Issue 16: `record` refused a 5,000-page site; it draws it (about 5 s here, the whole window)."""
+    from memviz.cli.site import write_site
     from memviz.core.site import load_site
     from memviz.core.sitegen import generate_site
-    from memviz.site_cli import write_site
 
     write_site(generate_site("hub", 5000, 6, 3), tmp_path / "big.json")
     big = load_site(tmp_path / "big.json")
@@ -589,7 +589,7 @@ def test_a_5000_page_site_is_drawn_not_refused(tmp_path):
 
 
 def test_the_dialog_records_in_the_windows_theme(qtbot, tmp_path, chapter_site):
-    from memviz.gui import themes
+    from memviz.gui.kit import themes
 
     dialog = _dialog(qtbot, tmp_path, chapter_site, "t.mp4")
     themes.manager().apply("projector")  # (the fixture puts the light theme back for the next test)

@@ -10,7 +10,7 @@ from memviz.core.engine import RunConfig
 from memviz.core.policies import POLICIES
 from memviz.core.site import load_site
 from memviz.gui.analysis import SweepView
-from memviz.gui.language import Language
+from memviz.gui.kit.language import Language
 from memviz.models.settings import RunSettings
 from tests.core.test_memory import Newest
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from memviz.gui import notices
+from memviz.gui.kit import notices
 from memviz.gui.main_window import MainWindow
 
 HOSTILE_NAME = "<font color=red size=7>RED</font><img src=/etc/x>"
@@ -89,7 +89,7 @@ def test_saving_a_view_writes_a_whole_png_and_nothing_else(window, told, tmp_pat
 def test_closing_the_window_cancels_running_jobs(window):
     import threading
 
-    from memviz.gui.analysis.worker import Job
+    from memviz.gui.kit.worker import Job
 
     started = threading.Event()
 

@@ -13,31 +13,34 @@ from pathlib import Path
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QSignalBlocker, Qt, QTimer
-from PySide6.QtGui import QAction, QShowEvent
-from PySide6.QtWidgets import (
+
+from memviz.core.engine import RunConfig
+from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0
+from memviz.core.rng import SEED_MAX
+from memviz.core.site import Site
+from memviz.gui.analysis import export
+from memviz.gui.kit import notices, themes
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.plots import JobBar, clicked_seed, headline_label, style_plot
+from memviz.gui.kit.worker import Job, JobContext
+from memviz.gui.qt import (
+    QAction,
     QFileDialog,
     QHBoxLayout,
     QLabel,
     QMenu,
     QMessageBox,
     QPushButton,
+    QShowEvent,
+    QSignalBlocker,
     QSpinBox,
     QSplitter,
+    Qt,
+    QTimer,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
-
-from memviz.core.engine import RunConfig
-from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0
-from memviz.core.rng import SEED_MAX
-from memviz.core.site import Site
-from memviz.gui import notices, themes
-from memviz.gui.analysis import export
-from memviz.gui.analysis.common import JobBar, clicked_seed, headline_label, style_plot
-from memviz.gui.analysis.worker import Job, JobContext
-from memviz.gui.language import Language
 from memviz.models.settings import RunSettings
 from memviz.paths import dialog_start
 

@@ -10,12 +10,6 @@ from collections.abc import Callable
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainterPath
-from PySide6.QtWidgets import (
-    QLabel,
-    QWidget,
-)
 
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import (
@@ -29,7 +23,8 @@ from memviz.core.site import Site
 from memviz.core.stats import pct
 from memviz.gui.analysis import export
 from memviz.gui.analysis.base import AnalysisView
-from memviz.gui.analysis.common import (
+from memviz.gui.kit.palette import strategy_colour
+from memviz.gui.kit.plots import (
     GREY,
     count_text,
     fill_table,
@@ -56,8 +51,14 @@ from memviz.gui.analysis.common import (
     style_legend,
     wins_text,
 )
-from memviz.gui.analysis.worker import JobContext
-from memviz.gui.palette import strategy_colour
+from memviz.gui.kit.worker import JobContext
+from memviz.gui.qt import (
+    QLabel,
+    QPainterPath,
+    QRectF,
+    Qt,
+    QWidget,
+)
 from memviz.wording import config_summary
 
 BASELINE_X, CURRENT_X = 0.0, 1.0

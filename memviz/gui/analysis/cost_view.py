@@ -13,10 +13,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QWidget,
-)
 
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import CostResult, cost_to_find_all_bugs
@@ -25,7 +21,8 @@ from memviz.core.stats import pct
 from memviz.core.strategies import STRATEGIES, uses_memory
 from memviz.gui.analysis import export
 from memviz.gui.analysis.base import AnalysisView
-from memviz.gui.analysis.common import (
+from memviz.gui.kit.palette import strategy_colour, strategy_dash
+from memviz.gui.kit.plots import (
     LogCountAxis,
     count_text,
     fill_table,
@@ -48,8 +45,11 @@ from memviz.gui.analysis.common import (
     strategy_tick,
     style_legend,
 )
-from memviz.gui.analysis.worker import JobContext
-from memviz.gui.palette import strategy_colour, strategy_dash
+from memviz.gui.kit.worker import JobContext
+from memviz.gui.qt import (
+    Qt,
+    QWidget,
+)
 
 COLUMN_HALF_WIDTH = 0.36
 LOG_BIN = 0.025  # runs within this many decades of each other share a row of the strip plot

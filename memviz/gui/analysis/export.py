@@ -17,10 +17,9 @@ from typing import Any
 
 import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor, QImage, QPainter
 
 from memviz.core.engine import RunConfig
+from memviz.gui.qt import QColor, QImage, QPainter, QRectF
 from memviz.outfile import atomic_output
 
 PNG_WIDTH = 1920  # exported plots are sharp on a 1080p slide

@@ -14,15 +14,15 @@ from collections.abc import Callable
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QSizePolicy, QSpinBox, QVBoxLayout, QWidget
 
 from memviz.core.engine import RunConfig
 from memviz.core.scenarios.forgetting import TtlSweep, ttl_sweep
 from memviz.core.site import Site
 from memviz.core.stats import pct
 from memviz.gui.analysis import export
-from memviz.gui.analysis.common import (
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.palette import policy_colour, policy_symbol
+from memviz.gui.kit.plots import (
     GREY,
     fill_table,
     font,
@@ -36,9 +36,8 @@ from memviz.gui.analysis.common import (
     set_title,
     style_legend,
 )
-from memviz.gui.analysis.worker import JobContext
-from memviz.gui.language import Language
-from memviz.gui.palette import policy_colour, policy_symbol
+from memviz.gui.kit.worker import JobContext
+from memviz.gui.qt import QLabel, QSizePolicy, QSpinBox, Qt, QVBoxLayout, QWidget
 from memviz.wording import (
     config_summary,
     policy_name,

@@ -12,19 +12,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtWidgets import (
-    QComboBox,
-    QGridLayout,
-    QHBoxLayout,
-    QLabel,
-    QSizePolicy,
-    QSpinBox,
-    QSplitter,
-    QStackedWidget,
-    QVBoxLayout,
-    QWidget,
-)
 
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_BOOTSTRAP, PairedDiff, Sweep, capacity_sweep
@@ -34,7 +21,15 @@ from memviz.core.stats import pct
 from memviz.core.strategies import STRATEGIES, uses_memory
 from memviz.gui.analysis import export
 from memviz.gui.analysis.base import AnalysisView
-from memviz.gui.analysis.common import (
+from memviz.gui.analysis.sweep_ttl import (
+    TtlAxis,
+    is_ttl_result,
+    ttl_config,
+    ttl_sweep_function,
+    ttl_sweep_runs,
+)
+from memviz.gui.kit.palette import policy_colour, policy_symbol
+from memviz.gui.kit.plots import (
     GREY,
     fill_table,
     font,
@@ -54,15 +49,21 @@ from memviz.gui.analysis.common import (
     strategy_label,
     style_legend,
 )
-from memviz.gui.analysis.sweep_ttl import (
-    TtlAxis,
-    is_ttl_result,
-    ttl_config,
-    ttl_sweep_function,
-    ttl_sweep_runs,
+from memviz.gui.kit.worker import Job, JobContext
+from memviz.gui.qt import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QSignalBlocker,
+    QSizePolicy,
+    QSpinBox,
+    QSplitter,
+    QStackedWidget,
+    Qt,
+    QVBoxLayout,
+    QWidget,
 )
-from memviz.gui.analysis.worker import Job, JobContext
-from memviz.gui.palette import policy_colour, policy_symbol
 from memviz.wording import config_summary, ttl_axis, ttl_axis_choice
 
 MEMORY_STRATEGIES = tuple(s for s in STRATEGIES if uses_memory(s))

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF
+
+from memviz.gui.qt import QPointF, QRectF
 
 Disc = tuple[QPointF, float]  # centre, radius
 GAP = 2.0  # pixels between a callout and the ring it names

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
+from memviz.gui.qt import QEvent, QFrame, QScrollArea, QSize, Qt, QWidget
 
 
 class FitWidthScroll(QScrollArea):

@@ -12,7 +12,7 @@ underlined. Click a ✗: the step its page was evicted at lights up, here and in
 
 Legible first: the cells keep their text at least 14 px tall at 1280×720, and when that leaves too
 little height for every slot, slots that did not change in the shown columns fold into thin bands
-that list what they hold (:mod:`memviz.gui.compare.frame_layout` says why and how).
+that list what they hold (:mod:`memviz.presentation.frame_layout` says why and how).
 
 Each column is painted once into a pixmap and reused while nothing about it changes, so a step
 repaints by copying a few small pictures instead of drawing every cell's text.
@@ -20,14 +20,24 @@ repaints by copying a few small pictures instead of drawing every cell's text.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
-
 from memviz.core.compare import FrameColumn
 from memviz.core.site import Site
-from memviz.gui import themes
-from memviz.gui.compare.frame_layout import (
+from memviz.gui.kit import style, themes
+from memviz.gui.qt import (
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPen,
+    QPixmap,
+    QPointF,
+    QRectF,
+    QSizePolicy,
+    Qt,
+    QToolTip,
+    QWidget,
+    Signal,
+)
+from memviz.presentation.frame_layout import (
     Band,
     Cell,
     Layout,
@@ -38,7 +48,6 @@ from memviz.gui.compare.frame_layout import (
     plan,
     row_label,
 )
-from memviz.gui.explore import style
 
 
 class FrameTable(QWidget):

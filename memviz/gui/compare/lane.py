@@ -2,18 +2,6 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QMenu,
-    QSplitter,
-    QToolButton,
-    QVBoxLayout,
-)
-
 from memviz.core.compare import Lane, LaneConfig
 from memviz.core.policies import POLICIES
 from memviz.core.site import Site
@@ -22,9 +10,21 @@ from memviz.core.strategies import STRATEGIES
 from memviz.gui.compare.frame_table import FrameTable
 from memviz.gui.compare.lane_graph import LaneGraph
 from memviz.gui.compare.numbers import Number, NumbersStrip
-from memviz.gui.explore import style
-from memviz.gui.language import Language
-from memviz.textreport import whole
+from memviz.gui.kit import style
+from memviz.gui.kit.language import Language
+from memviz.gui.qt import (
+    QColor,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QSplitter,
+    Qt,
+    QToolButton,
+    QVBoxLayout,
+    Signal,
+)
+from memviz.text.report import whole
 from memviz.wording import lane_numbers
 
 CAPACITY_CHOICES = (1, 2, 3, 4, 6, 8, 10, 12, 16, 20, None)

@@ -9,17 +9,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QSizePolicy, QWidget
-
 from memviz.core.compare import Lane
 from memviz.core.engine import FORGOTTEN, REMEMBERED, UNVISITED, VISITED
 from memviz.core.layout import drawn_links, site_layout
 from memviz.core.site import Site
-from memviz.gui import themes
 from memviz.gui.compare.callout import Disc, place
-from memviz.gui.explore import style
+from memviz.gui.kit import style, themes
+from memviz.gui.qt import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QLineF,
+    QPainter,
+    QPen,
+    QPixmap,
+    QPointF,
+    QRectF,
+    QSizePolicy,
+    Qt,
+    QWidget,
+)
 from memviz.wording import forgotten_at
 
 TRAIL = 6  # moves drawn behind the agent

@@ -14,11 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QFontMetricsF, QPainter
-from PySide6.QtWidgets import QSizePolicy, QWidget
-
-from memviz.gui.explore import style
+from memviz.gui.kit import style
+from memviz.gui.qt import QFontMetricsF, QPainter, QRectF, QSizePolicy, Qt, QWidget, Signal
 
 GAP_EM = 0.8  # between one number and the next name, in the app's type size
 MARGIN = 4.0  # pixels before the first name

@@ -6,7 +6,7 @@ question comes from the lanes the core computed (:func:`memviz.predict.lane_ques
 from __future__ import annotations
 
 from memviz.core.policies import POLICIES
-from memviz.gui.explore.predict_bar import EVICT, PredictBar
+from memviz.gui.kit.predict_bar import EVICT, PredictBar
 from memviz.predict import EvictionQuestion, lane_question, reveal_text
 
 

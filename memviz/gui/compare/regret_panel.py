@@ -2,7 +2,7 @@
 the histogram of reuse distances of revisits with each capacity drawn as a line.
 
 Computed by the core (:func:`memviz.core.compare.regret`) off the GUI thread, in an analysis
-:class:`~memviz.gui.analysis.worker.Job`; a newer request cancels the one running. This is the
+:class:`~memviz.gui.kit.worker.Job`; a newer request cancels the one running. This is the
 picture that confirms or refutes the chapter's loop hypothesis: under FIFO and LRU the reuse
 distances pile up right at the capacity.
 """
@@ -14,25 +14,33 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
-from PySide6.QtGui import QFontMetricsF
-from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from memviz.core.compare import LaneConfig, Regret, regret
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0
 from memviz.core.policies import POLICIES
 from memviz.core.site import Site
-from memviz.gui.analysis.common import (
+from memviz.gui.kit import style
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.plots import (
     make_plot,
     pen,
     qcolor,
     set_axis_label,
     style_plot,
 )
-from memviz.gui.analysis.worker import Job, JobContext
-from memviz.gui.explore import style
-from memviz.gui.language import Language
+from memviz.gui.kit.worker import Job, JobContext
+from memviz.gui.qt import (
+    QEvent,
+    QFontMetricsF,
+    QLabel,
+    QPointF,
+    QRectF,
+    QSizePolicy,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+)
 
 PLOT_LEAST = (200, 110)  # pixels
 BAR_WIDTH = 0.38  # a bar, in lanes

@@ -12,33 +12,34 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter
-from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QHBoxLayout,
-    QLabel,
-    QMenu,
-    QPushButton,
-    QSplitter,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
-
 from memviz.core.compare import MAX_LANES, LaneConfig
 from memviz.core.engine import RunConfig
-from memviz.gui import themes
 from memviz.gui.compare.fit_scroll import FitWidthScroll
 from memviz.gui.compare.lane import LaneWidget
 from memviz.gui.compare.predict import ComparePredictBar
 from memviz.gui.compare.regret_panel import RegretPanel
-from memviz.gui.explore import style
-from memviz.gui.explore.controls import PlaybackBar, transport_shortcuts
-from memviz.gui.language import Language
-from memviz.gui.palette import OKABE_ITO, policy_colour, strategy_colour
-from memviz.gui.qt_clock import QtClock
+from memviz.gui.kit import style, themes
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.palette import OKABE_ITO, policy_colour, strategy_colour
+from memviz.gui.kit.playback import PlaybackBar, transport_shortcuts
+from memviz.gui.kit.qt_clock import QtClock
+from memviz.gui.qt import (
+    QColor,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPainter,
+    QPushButton,
+    QRectF,
+    QSize,
+    QSplitter,
+    QSvgGenerator,
+    Qt,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 from memviz.models.compare import CompareModel, lanes_for
 from memviz.models.settings import RunSettings
 
@@ -238,7 +239,7 @@ class CompareView(QWidget):
         style.refresh_colors(self)
 
     def changeEvent(self, event) -> None:
-        from PySide6.QtCore import QEvent
+        from memviz.gui.qt import QEvent
 
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
             style.refresh_fonts(self)

@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QTransform
-from PySide6.QtWidgets import QGraphicsView, QLabel
-
-from memviz.gui.explore import style
-from memviz.gui.language import Language
+from memviz.gui.kit import style
+from memviz.gui.kit.language import Language
+from memviz.gui.qt import QGraphicsView, QLabel, QPointF, QRectF, Qt, QTransform
 
 ZOOM_STEP = 1.25  # one notch of the wheel
 MAX_ZOOM = 8.0

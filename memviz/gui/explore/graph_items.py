@@ -8,22 +8,24 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import (
+from memviz.core import engine
+from memviz.gui.kit import style
+from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
+from memviz.gui.qt import (
     QBrush,
     QColor,
     QFont,
     QFontMetricsF,
+    QGraphicsItem,
+    QGraphicsRectItem,
     QLinearGradient,
     QPainter,
     QPainterPath,
     QPen,
+    QPointF,
+    QRectF,
+    Qt,
 )
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
-
-from memviz.core import engine
-from memviz.gui.explore import style
-from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
 
 MIN_PX = 12.0  # page names never go below this, in pixels
 MIN_LEGIBLE_PX = 6.0  # a card's name shown smaller than this (zoomed out) is left off

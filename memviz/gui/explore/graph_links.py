@@ -10,13 +10,20 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPainterPathStroker, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem
-
 from memviz.core.engine import StepEvent
-from memviz.gui.explore import style
 from memviz.gui.explore.graph_items import TRAIL_LENGTH, PageItem, PathsItem
+from memviz.gui.kit import style
+from memviz.gui.qt import (
+    QBrush,
+    QColor,
+    QGraphicsItem,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QPointF,
+    QPolygonF,
+    Qt,
+)
 
 
 def link_pen(type_px: float) -> QPen:

@@ -3,12 +3,10 @@ cards that glow, where a bug's texts fit, and room in Qt's cache for the cards' 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor, QPixmapCache
-
 from memviz.core.engine import StepEvent
-from memviz.gui.explore import style
 from memviz.gui.explore.graph_items import PageItem
+from memviz.gui.kit import style
+from memviz.gui.qt import QColor, QPixmapCache, QRectF
 
 # Qt keeps item pictures in a 10 MB pixmap cache by default: a few hundred cards. Past that every
 # step repaints thousands of evicted card pictures (92 -> 23 ms a step at 2,000 pages when raised).

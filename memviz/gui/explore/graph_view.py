@@ -9,20 +9,8 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QTimer, QVariantAnimation
-from PySide6.QtGui import (
-    QBrush,
-    QFont,
-    QFontMetricsF,
-    QPainter,
-    QPainterPath,
-    QPen,
-)
-from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView
-
 from memviz.core.engine import StepEvent
 from memviz.core.strategies import HOW_PLAN, uses_memory
-from memviz.gui.explore import style
 from memviz.gui.explore.graph_camera import GraphCamera
 from memviz.gui.explore.graph_items import (  # noqa: F401 - tests and callers name them here too
     _PLAN_SHARE,
@@ -60,16 +48,35 @@ from memviz.gui.explore.graph_marks import (
     reserve_card_pictures,
     step_glows,
 )
-from memviz.gui.explore.layout import (
+from memviz.gui.kit import style
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
+from memviz.gui.qt import (
+    QBrush,
+    QEasingCurve,
+    QFont,
+    QFontMetricsF,
+    QFrame,
+    QGraphicsItem,
+    QGraphicsScene,
+    QGraphicsView,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPointF,
+    QRectF,
+    Qt,
+    QTimer,
+    QVariantAnimation,
+)
+from memviz.models.explore import ExploreModel
+from memviz.presentation.graph_layout import (
     LINE_OFFSET,
     GraphLayout,
     centre_span,
     row_positions,
     site_layout,
 )
-from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
-from memviz.gui.language import Language
-from memviz.models.explore import ExploreModel
 
 # Up to this many pages one rectangle around a step's changes repaints fastest (measured); above it
 # Qt's smart mode repaints only the changed cards, which a big site's far-apart cards need.

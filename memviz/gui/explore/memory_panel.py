@@ -11,17 +11,32 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEasingCurve, QEvent, QPointF, QRectF, QSize, Qt, QVariantAnimation
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
-
 from memviz.core.engine import StepEvent
 from memviz.core.policies import POLICIES
-from memviz.gui.explore import style
-from memviz.gui.explore.memory_fold import Fold, Line, fold_lines, line_of_slot
-from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
-from memviz.gui.language import Language
+from memviz.gui.kit import style
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
+from memviz.gui.qt import (
+    QColor,
+    QEasingCurve,
+    QEvent,
+    QFontMetricsF,
+    QFrame,
+    QLabel,
+    QPainter,
+    QPen,
+    QPointF,
+    QRectF,
+    QScrollArea,
+    QSize,
+    QSizePolicy,
+    Qt,
+    QVariantAnimation,
+    QVBoxLayout,
+    QWidget,
+)
 from memviz.models.explore import ExploreModel
+from memviz.presentation.memory_fold import Fold, Line, fold_lines, line_of_slot
 from memviz.wording import policy_name, policy_rule, strategy_name
 
 NORMAL = "normal"

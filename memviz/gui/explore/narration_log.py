@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QTextCharFormat, QTextCursor
-from PySide6.QtWidgets import QPlainTextEdit
-
 from memviz.core.engine import StepEvent
-from memviz.gui.explore import style
-from memviz.gui.explore.narration import (
+from memviz.gui.kit import style
+from memviz.gui.kit.language import Language
+from memviz.gui.qt import QFont, QPlainTextEdit, Qt, QTextCharFormat, QTextCursor
+from memviz.models.explore import ExploreModel
+from memviz.presentation.narration import (
     KIND_BUG,
     KIND_DUPLICATE,
     KIND_EVICT,
@@ -21,8 +20,6 @@ from memviz.gui.explore.narration import (
     narrate_run,
     narrate_step,
 )
-from memviz.gui.language import Language
-from memviz.models.explore import ExploreModel
 
 # Each kind of line in one of the theme's text colours (style.ExploreColors' field names).
 _COLORS = {

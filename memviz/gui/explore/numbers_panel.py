@@ -5,24 +5,30 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import (
+
+from memviz.core.engine import StepEvent
+from memviz.core.stats import pct
+from memviz.gui.kit import style
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
+from memviz.gui.kit.palette import OKABE_ITO
+from memviz.gui.qt import (
+    QColor,
+    QFontMetricsF,
     QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsView,
     QGridLayout,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QRectF,
+    QSize,
     QSizePolicy,
+    Qt,
     QVBoxLayout,
     QWidget,
 )
-
-from memviz.core.engine import StepEvent
-from memviz.core.stats import pct
-from memviz.gui.explore import style
-from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
-from memviz.gui.language import Language
-from memviz.gui.palette import OKABE_ITO
 from memviz.models.explore import ExploreModel
 
 STATS = ("steps", "coverage", "repeats", "tokens", "bugs", "reports", "duplicates")

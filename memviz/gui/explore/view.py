@@ -6,8 +6,18 @@ the memory on the right. Every panel subscribes to one ExploreModel.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import (
+from memviz.gui.explore.controls import ConfigBar
+from memviz.gui.explore.graph_view import SiteGraphView
+from memviz.gui.explore.memory_panel import MemoryPanel
+from memviz.gui.explore.narration_log import NarrationLog
+from memviz.gui.explore.numbers_panel import NumbersPanel, ProgressPlot
+from memviz.gui.kit import style, themes
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.playback import PlaybackBar, transport_shortcuts
+from memviz.gui.kit.predict_bar import PredictBar
+from memviz.gui.kit.qt_clock import QtClock
+from memviz.gui.qt import (
+    QEvent,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -15,20 +25,10 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
+    Qt,
     QVBoxLayout,
     QWidget,
 )
-
-from memviz.gui import themes
-from memviz.gui.explore import style
-from memviz.gui.explore.controls import ConfigBar, PlaybackBar, transport_shortcuts
-from memviz.gui.explore.graph_view import SiteGraphView
-from memviz.gui.explore.memory_panel import MemoryPanel
-from memviz.gui.explore.narration_log import NarrationLog
-from memviz.gui.explore.numbers_panel import NumbersPanel, ProgressPlot
-from memviz.gui.explore.predict_bar import PredictBar
-from memviz.gui.language import Language
-from memviz.gui.qt_clock import QtClock
 from memviz.models.explore import ExploreModel
 from memviz.models.settings import RunSettings
 

@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
-
 from memviz.core.scenarios import playback as pb
-from memviz.gui.explore import style
+from memviz.gui.kit import style
+from memviz.gui.qt import QColor, QFont, QPainter, QPen, QRectF, QSizePolicy, Qt, QWidget, Signal
 
 # Colours of the scenario states the Explore view has no name for (Okabe-Ito, readable in every theme).
 RETEST = QColor("#CC79A7")  # reddish purple: to retest (orange-yellow is "visited" already)

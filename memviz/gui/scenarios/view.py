@@ -9,9 +9,16 @@ Every frame, marker and answer comes from :mod:`memviz.core.scenarios` (the exer
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (
+from memviz import exercises
+from memviz.core.scenarios import playback as pb
+from memviz.core.scenarios.catalog import SCENARIOS, scenario_site
+from memviz.exercises import scenario_exercises
+from memviz.gui.kit import style
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.playback import PlaybackBar, transport_shortcuts
+from memviz.gui.kit.qt_clock import QtClock
+from memviz.gui.qt import (
+    QColor,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -23,19 +30,11 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSpinBox,
     QSplitter,
+    Qt,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
-
-from memviz import exercises
-from memviz.core.scenarios import playback as pb
-from memviz.core.scenarios.catalog import SCENARIOS, scenario_site
-from memviz.exercises import scenario_exercises
-from memviz.gui.explore import style
-from memviz.gui.explore.controls import PlaybackBar, transport_shortcuts
-from memviz.gui.language import Language
-from memviz.gui.qt_clock import QtClock
 from memviz.gui.scenarios.canvas import MARKER_COLOURS, POISONED, RETEST, STALE, PagesCanvas, Timeline, bold
 from memviz.models.scenario import ScenarioModel
 from memviz.models.settings import RunSettings
@@ -353,7 +352,7 @@ class ScenariosView(QWidget):
 
     def compute_figures(self) -> None:
         from memviz.core.scenarios.catalog import scenario_figures
-        from memviz.gui.analysis.worker import Job
+        from memviz.gui.kit.worker import Job
 
         if self.job is not None:
             self.job.cancel()
@@ -371,7 +370,7 @@ class ScenariosView(QWidget):
     def _show_figures(self, job, name: str, lang: str, figures: dict) -> None:
         import argparse
 
-        from memviz.scenario_text import scenario_text
+        from memviz.text.scenario import scenario_text
 
         if job is not self.job:
             return  # an older computation, overtaken

@@ -3,7 +3,7 @@
 Both follow the presentation settings of the main window:
 
 - Colours come from the theme in force (:func:`colors`, one :class:`ExploreColors` per theme of
-  :mod:`memviz.gui.themes`), read when painting; the old constant names (``style.INK``, ...) still
+  :mod:`memviz.gui.kit.themes`), read when painting; the old constant names (``style.INK``, ...) still
   work and give the current theme's colour.
 - Type sizes are relative to the application font, which the whole-UI zoom changes. A widget given
   its font by :func:`set_ui_font` remembers its scale; :func:`refresh_fonts` (called by the Explore
@@ -17,12 +17,9 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass, fields
 
-import shiboken6
-from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import QApplication, QWidget
-
-from memviz.gui import themes
-from memviz.gui.palette import OKABE_ITO, strategy_colour
+from memviz.gui.kit import themes
+from memviz.gui.kit.palette import OKABE_ITO, strategy_colour
+from memviz.gui.qt import QApplication, QColor, QFont, QWidget, is_alive
 
 
 @dataclass(frozen=True)
@@ -278,7 +275,7 @@ def follow_presentation(widget: QWidget) -> None:
 
 def _followers_under(root: QWidget) -> list[QWidget]:
     """The followers inside ``root``, innermost first: a panel then sees its parts' new sizes."""
-    inside = [w for w in list(_followers) if shiboken6.isValid(w) and root.isAncestorOf(w)]
+    inside = [w for w in list(_followers) if is_alive(w) and root.isAncestorOf(w)]
     return sorted(inside, key=_depth, reverse=True)
 
 

@@ -2,7 +2,7 @@
 record), a run interrupted and resumed (``run --interrupt-at K --persist none|step|milestone:M
 [--memory-dir DIR]``) and ``memviz scenario NAME [--json]``, each scenario's figures over seeds.
 
-``memviz/cli.py`` adds these with :func:`add_switches`, :func:`add_resume_options` and
+``memviz/cli/main.py`` adds these with :func:`add_switches`, :func:`add_resume_options` and
 :func:`add_scenario_parser`; bad input raises ``ValueError`` with one line, which the CLI prints.
 """
 
@@ -192,7 +192,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         print(json.dumps({"scenario": name, "seeds": {"seed0": args.seed0, "runs": args.runs},
                           "figures": figures}, ensure_ascii=False, default=str))  # fmt: skip
         return 0
-    from memviz.scenario_text import scenario_text
+    from memviz.text.scenario import scenario_text
 
     sys.stdout.write("\n".join(scenario_text(name, figures, args, args.lang)) + "\n")
     return 0

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication
+from memviz.gui.qt import QApplication, QColor, QObject, QPalette, Signal
 
 THEMES = ("light", "dark", "projector")
 

@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QPainter, QPalette, QPen, QPixmap
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QRadioButton, QSizePolicy, QWidget
-
-from memviz.gui.palette import OKABE_ITO
+from memviz.gui.kit.palette import OKABE_ITO
+from memviz.gui.qt import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QHBoxLayout,
+    QIcon,
+    QLabel,
+    QPainter,
+    QPalette,
+    QPen,
+    QPixmap,
+    QPointF,
+    QRadioButton,
+    QSizePolicy,
+    Qt,
+    QWidget,
+    Signal,
+)
 
 RIGHT_COLOR = OKABE_ITO["green"]
 WRONG_COLOR = OKABE_ITO["vermillion"]

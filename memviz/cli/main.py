@@ -20,9 +20,11 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from memviz import __version__, scenario_cli
-from memviz.compare_cli import COMMANDS as COMPARE_COMMANDS
-from memviz.compare_cli import add_compare_parsers, parse_lanes
+from memviz import __version__
+from memviz.cli import scenario as scenario_cli
+from memviz.cli.compare import COMMANDS as COMPARE_COMMANDS
+from memviz.cli.compare import add_compare_parsers, parse_lanes
+from memviz.cli.site import add_site_parser, cmd_site
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
 from memviz.core.limits import LimitError, bounds, check_batch, check_shown_steps, check_streamed_batch
 from memviz.core.policies import POLICIES
@@ -33,14 +35,13 @@ from memviz.display import window_problem
 from memviz.languages import LANGUAGES, resolve_language
 from memviz.options import capacity, limited, parse_size, seconds
 from memviz.record.plan import DEFAULT_STEP_SECONDS, PARTIAL_PREFIX, PROGRESS_PREFIX, check_settings
-from memviz.site_cli import add_site_parser, cmd_site
 
 EXIT_OUTPUT = 1  # the result could not be written (a full disk, a closed stdout)
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # Ctrl+C, as a shell reports a process stopped by SIGINT
 EXIT_BROKEN_PIPE = 141  # the reader went away (`memviz report | head`), as a shell reports SIGPIPE
 EXIT_TERMINATED = 143  # SIGTERM (`kill`, `timeout`), as a shell reports it
-# The GUI's themes (memviz.gui.themes.THEMES, which a test holds equal): named here, so that parsing
+# The GUI's themes (memviz.gui.kit.themes.THEMES, which a test holds equal): named here, so that parsing
 # the command line does not load Qt.
 THEME_NAMES = ("light", "dark", "projector")
 
@@ -319,7 +320,7 @@ def _load(args: argparse.Namespace) -> Site:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from memviz.core.engine import run
-    from memviz.textreport import run_text
+    from memviz.text.report import run_text
 
     site = _load(args)
     config = _config(args, until_all_bugs=args.until_all_bugs)
@@ -335,7 +336,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def cmd_batch(args: argparse.Namespace) -> int:
     from memviz.core.experiments import Runner, compare_with_baseline
-    from memviz.textreport import batch_text
+    from memviz.text.report import batch_text
 
     if args.misplaced_seed is not None:
         raise UsageError(
@@ -367,7 +368,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     from memviz.core.experiments import Runner
     from memviz.core.report import chapter_tables
-    from memviz.textreport import report_text
+    from memviz.text.report import report_text
 
     site = _load(args)
     with progress_bar("runs") as bar, Runner(progress=bar) as runner:

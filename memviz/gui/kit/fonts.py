@@ -6,9 +6,7 @@ named explicitly in the application font's family list, after the platform's UI 
 
 from __future__ import annotations
 
-from PySide6.QtGui import QFont, QFontDatabase
-from PySide6.QtWidgets import QApplication
-
+from memviz.gui.qt import QApplication, QFont, QFontDatabase
 from memviz.paths import resource_path
 
 BUNDLED_FAMILY = "Memviz Sans SC"

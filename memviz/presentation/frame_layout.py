@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from memviz.core.compare import FrameColumn
-from memviz.gui.explore.memory_fold import Fold, fold_runs
+from memviz.presentation.memory_fold import Fold, fold_runs
 
 TEXT_MIN_PX = 14.0  # cell text at least this tall, in pixels, however small the screen
 TEXT_OF_CELL = 0.74  # cell text size / cell height: two-digit pages with room for the marks

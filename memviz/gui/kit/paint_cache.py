@@ -11,8 +11,17 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPixmap, QStaticText, QTransform
+from memviz.gui.qt import (
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPixmap,
+    QPointF,
+    QRectF,
+    QStaticText,
+    Qt,
+    QTransform,
+)
 
 
 class StaticTexts:

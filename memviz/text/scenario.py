@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from memviz.core.scenarios.catalog import SCENARIOS
-from memviz.textreport import strategy_name, t, table
+from memviz.text.report import strategy_name, t, table
 from memviz.wording import ttl_dropped, ttl_steps
 
 

@@ -10,25 +10,28 @@ from collections.abc import Container, Hashable, Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics
-from PySide6.QtWidgets import (
+
+from memviz.core.stats import pct
+from memviz.gui.kit import themes
+from memviz.gui.kit.language import Language
+from memviz.gui.kit.palette import OKABE_ITO
+from memviz.gui.qt import (
     QAbstractItemView,
+    QColor,
+    QFont,
+    QFontMetrics,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
     QSizePolicy,
+    Qt,
     QTableWidget,
     QTableWidgetItem,
     QWidget,
+    Signal,
 )
-
-from memviz.core.stats import pct
-from memviz.gui import themes
-from memviz.gui.language import Language
-from memviz.gui.palette import OKABE_ITO
 from memviz.wording import policy_name, strategy_name, whole
 
 TITLE_PT = 15

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-
 from memviz.core.policies import POLICIES
 from memviz.core.strategies import STRATEGIES
+from memviz.gui.qt import Qt
 
 OKABE_ITO = {
     "black": "#000000",

@@ -15,13 +15,12 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings
-
 from memviz.core.engine import ConfigError, RunConfig
 from memviz.core.jsonfile import check_file
 from memviz.core.limits import bounds
 from memviz.core.policies import POLICIES
 from memviz.core.strategies import STRATEGIES
+from memviz.gui.qt import QByteArray, QSettings
 
 THEMES = ("light", "dark", "projector")
 ZOOM_MIN, ZOOM_MAX = bounds("zoom")

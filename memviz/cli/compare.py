@@ -1,6 +1,6 @@
 """``memviz compare`` and ``memviz regret`` (issue 12): the argparse part and the commands, free of Qt.
 
-``memviz/cli.py`` adds both with :func:`add_compare_parsers` and runs them through :data:`COMMANDS`.
+``memviz/cli/main.py`` adds both with :func:`add_compare_parsers` and runs them through :data:`COMMANDS`.
 A CONFIG is ``STRATEGY[/CAPACITY[/POLICY]]`` (``frontier/12/fifo``, ``visited``, ``frontier/inf``);
 a bad one is refused with the part named (a ConfigError: one line, exit status 2).
 """
@@ -18,7 +18,7 @@ from memviz.core.registry import ConfigError
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site, load_site
 from memviz.core.stats import pct
-from memviz.textreport import t, table, whole
+from memviz.text.report import t, table, whole
 
 CONFIG_HELP = "STRATEGY[/CAPACITY[/POLICY]], e.g. frontier/12/fifo, visited, frontier/inf"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from memviz.gui.qt import QObject, Qt, QTimer
 
 
 class QtClock(QObject):

@@ -6,9 +6,8 @@ Strings live where they are used, as ``tr("中文", "English")`` pairs; a view c
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLocale, QObject, Signal
-
 from memviz import languages
+from memviz.gui.qt import QLocale, QObject, Signal
 from memviz.languages import LANGUAGES
 
 

@@ -9,22 +9,21 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
+from memviz.core.policies import POLICIES
+from memviz.core.strategies import uses_memory
+from memviz.gui.kit import style
+from memviz.gui.kit.language import Language
+from memviz.gui.qt import (
     QCheckBox,
     QComboBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    Qt,
     QVBoxLayout,
     QWidget,
 )
-
-from memviz.core.policies import POLICIES
-from memviz.core.strategies import uses_memory
-from memviz.gui.explore import style
-from memviz.gui.language import Language
 from memviz.models.explore import ExploreModel
 from memviz.predict import (
     EvictionQuestion,

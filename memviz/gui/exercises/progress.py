@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QSettings
+from memviz.gui.qt import QSettings
 
 GROUP = "exercises"
 

@@ -15,9 +15,8 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
-
 from memviz.core.experiments import Cancelled, Runner
+from memviz.gui.qt import QObject, QRunnable, QThreadPool, Signal
 
 # The GUI thread must get the interpreter back quickly while a worker computes (default: 5 ms).
 GIL_SWITCH_INTERVAL = 0.002

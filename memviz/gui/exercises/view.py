@@ -10,11 +10,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QSettings, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics
-from PySide6.QtWidgets import (
+from memviz import exercises
+from memviz.exercises import AnswerError, Exercise, ExerciseError, Grade
+from memviz.exercises import attempts as loop
+from memviz.gui.exercises.progress import ProgressStore, Record
+from memviz.gui.exercises.widgets import OPEN_COLOR, RIGHT_COLOR, WRONG_COLOR, ChoiceRow, mark_icon
+from memviz.gui.kit.language import Language
+from memviz.gui.qt import (
     QApplication,
     QButtonGroup,
+    QColor,
+    QEvent,
+    QFont,
+    QFontMetrics,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -24,17 +32,13 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QScrollArea,
+    QSettings,
+    QSize,
     QSplitter,
+    Qt,
     QVBoxLayout,
     QWidget,
 )
-
-from memviz import exercises
-from memviz.exercises import AnswerError, Exercise, ExerciseError, Grade
-from memviz.exercises import attempts as loop
-from memviz.gui.exercise_progress import ProgressStore, Record
-from memviz.gui.exercise_widgets import OPEN_COLOR, RIGHT_COLOR, WRONG_COLOR, ChoiceRow, mark_icon
-from memviz.gui.language import Language
 from memviz.models.settings import RunSettings
 
 # The button that opens a batch exercise's experiment, by the view it is in.
@@ -63,7 +67,7 @@ class ExercisesView(QWidget):
         self.settings = settings
         self.language = language
         if store is None:
-            from memviz.gui.preferences import default_store
+            from memviz.gui.kit.preferences import default_store
 
             store = default_store()
         self.progress_store = ProgressStore(store)
