@@ -17,7 +17,26 @@ def chapter_report(chapter_site):
         return chapter_tables(chapter_site, runner=runner)
 
 
+SLOW_TEST_SECONDS = 10.0  # the suite's rule: no single test over this (README, "Tests")
+_test_seconds: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report):
+    """Add up each test's setup, call and teardown (xdist hands every worker's reports to the
+    controller, so this sees them all)."""
+    _test_seconds[report.nodeid] = _test_seconds.get(report.nodeid, 0.0) + report.duration
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    slow = sorted(((s, n) for n, s in _test_seconds.items() if s > SLOW_TEST_SECONDS), reverse=True)
+    if slow:
+        terminalreporter.write_sep("-", f"tests over {SLOW_TEST_SECONDS:g} s (the suite's rule)")
+        for seconds, nodeid in slow:
+            terminalreporter.write_line(f"{seconds:6.1f} s  {nodeid}")
+    _say_the_order(terminalreporter, exitstatus, config)
+
+
+def _say_the_order(terminalreporter, exitstatus, config):
     """Say which order a failed run took, even under -q: `pytest --randomly-seed=N`
     replays it (pytest-randomly prints the seed only in the header, which -q hides)."""
     seed = getattr(config.option, "randomly_seed", None)
