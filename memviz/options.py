@@ -28,6 +28,8 @@ def _in_range(name: str, value: float, low: int | None = None) -> None:
     """
     limit = LIMITS[name]
     problem = limit.problem(value)
+    if low is not None and problem is not None and low <= value <= limit.high:
+        problem = None  # below the table's floor but not below this option's own (`--bugs 0`)
     if low is not None and (problem is not None or value < low):
         problem = f"must be between {low} and {shown(limit.high)}, got {shown(value)}"
     if problem is not None:
