@@ -399,6 +399,9 @@ def record(
                 raise
             writer.close()
     finally:
+        from memviz.gui.analysis import worker
+
+        worker.stop_all()  # a view's job (the Compare view's regret panel) ends before its stage
         if stage is not None:
             stage.close()
         language.deleteLater()
