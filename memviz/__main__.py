@@ -1,3 +1,3 @@
-from memviz.cli.main import main
+from memviz.cli.commands import main
 
 raise SystemExit(main())

@@ -2,7 +2,7 @@
 
 Every number is checked against its range in :mod:`memviz.core.limits` (the one table of limits,
 shared with the window, exercise files and the settings file) as the option is read, so bad input
-is one line naming the option and its range before any work starts. ``memviz`` (:mod:`memviz.cli.main`)
+is one line naming the option and its range before any work starts. ``memviz`` (:mod:`memviz.cli.commands`)
 and ``memviz site`` (:mod:`memviz.cli.site`) parse with these.
 """
 
@@ -28,6 +28,8 @@ def _in_range(name: str, value: float, low: int | None = None) -> None:
     """
     limit = LIMITS[name]
     problem = limit.problem(value)
+    if low is not None and problem is not None and low <= value <= limit.high:
+        problem = None  # below the table's floor but not below this option's own (`--bugs 0`)
     if low is not None and (problem is not None or value < low):
         problem = f"must be between {low} and {shown(limit.high)}, got {shown(value)}"
     if problem is not None:

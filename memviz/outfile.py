@@ -10,12 +10,15 @@ One rule for every file memviz writes on request (a snapshot, a video, a generat
   file is removed and the target is untouched;
 - an existing target is replaced only when asked (``--force``, as ffmpeg's ``-y``): refused before
   any work starts, and checked again before the rename;
+- only a regular file is ever replaced: a device (``/dev/full`` as root), a named pipe, a socket or a
+  folder as target is refused whatever ``--force`` says (:func:`regular_or_absent`);
 - every error names the file or folder it is about.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,6 +29,41 @@ TEMPORARY_PREFIX = ".memviz-"
 
 class OutputExistsError(FileExistsError):
     """The target exists and replacing it was not asked for."""
+
+
+class NotARegularFileError(OSError):
+    """The target is a device, a named pipe or a socket: memviz never replaces one, --force or not."""
+
+
+_KINDS = (
+    (stat.S_ISCHR, "device"),
+    (stat.S_ISBLK, "device"),
+    (stat.S_ISFIFO, "named pipe (FIFO)"),
+    (stat.S_ISSOCK, "socket"),
+)
+
+
+def regular_or_absent(path: Path, what: str = "out") -> bool:
+    """True when ``path`` (or what its symlink leads to) is a regular file, False when there is none.
+
+    Raises IsADirectoryError for a folder and :class:`NotARegularFileError` for anything else (a
+    device, a FIFO, a socket): the one check every writer of a user's file makes, before any work
+    and again just before the rename. A reusable guard (other commands' outputs use it too).
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:  # no file, or a symlink to none: os.replace puts a file in its place
+        return False
+    except OSError as exc:
+        raise _named(exc, f"{what}: cannot use {path}: {_reason(exc)}") from None
+    if stat.S_ISREG(mode):
+        return True
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(f"{what}: {path} is a folder, not a file")
+    kind = next((name for test, name in _KINDS if test(mode)), "special file")
+    raise NotARegularFileError(
+        f"{what}: {path} is a {kind}, not a regular file (memviz replaces regular files only, even with --force)"
+    )
 
 
 def _reason(exc: OSError) -> str:
@@ -48,9 +86,7 @@ def check_output(out: Path, force: bool, make_folder: bool = True) -> None:
     no file can be made in.
     """
     out = Path(out)
-    if out.is_dir():
-        raise IsADirectoryError(f"out: {out} is a folder, not a file")
-    if out.exists() and not force:
+    if regular_or_absent(out) and not force:
         raise OutputExistsError(f"out: {out} already exists (add --force to replace it)")
     folder = out.parent
     if not folder.is_dir():
@@ -91,7 +127,7 @@ def atomic_output(out: Path, force: bool = False, make_folder: bool = True) -> I
             yield temporary
         except OSError as exc:  # named by the target: the temporary name would only puzzle
             raise _named(exc, f"out: cannot write {out}: {_reason(exc)}") from None
-        if out.exists() and not force:  # made by someone else while memviz worked
+        if regular_or_absent(out) and not force:  # made by someone else while memviz worked
             raise OutputExistsError(f"out: {out} appeared while memviz was writing it (add --force)")
         try:
             os.replace(temporary, out)

@@ -49,9 +49,26 @@ def capacity_text(capacity: int | None, lang: str) -> str:
     return t(lang, "不限", "unlimited") if capacity is None else str(capacity)
 
 
-def whole(x: float) -> str:
-    """A count with thousands separators, rounding halves up like the chapter (105,358.6 → 105,359)."""
+# A figure that has no value (tokens per bug when no bug was found, per step when no step was taken):
+# said so, never "nan" (issue 23)
+NO_VALUE = "—"
+
+
+def whole(x: float | None) -> str:
+    """A count with thousands separators, rounding halves up like the chapter (105,358.6 → 105,359);
+    :data:`NO_VALUE` for a figure that has none (None, NaN)."""
+    if x is None or not math.isfinite(x):
+        return NO_VALUE
     return f"{math.floor(x + 0.5):,}"
+
+
+def no_bug_found(lang: str) -> str:
+    return t(lang, "没有找到 Bug", "no bug found")
+
+
+def ratio(numerator: float, denominator: float) -> float | None:
+    """numerator / denominator, or None when the denominator is 0 (a figure with no value)."""
+    return numerator / denominator if denominator else None
 
 
 def config_summary(

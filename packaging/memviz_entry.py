@@ -5,7 +5,7 @@ import sys
 
 
 def _main() -> int:
-    from memviz.cli.main import main
+    from memviz.cli.commands import main
 
     return main(sys.argv[1:])
 

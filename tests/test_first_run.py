@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from memviz.cli import main as cli
+from memviz.cli import commands as cli
 from memviz.display import XCB_LIBRARIES, window_problem
 from memviz.languages import resolve_language, system_language
 

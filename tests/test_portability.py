@@ -97,7 +97,7 @@ def windows_pipe() -> io.TextIOWrapper:
 
 
 def test_the_cli_prints_utf8_into_a_windows_pipe(monkeypatch):
-    from memviz.cli.main import main
+    from memviz.cli.commands import main
 
     out, err = windows_pipe(), windows_pipe()
     monkeypatch.setattr(sys, "stdout", out)
@@ -112,7 +112,7 @@ def test_the_cli_prints_utf8_into_a_windows_pipe(monkeypatch):
 
 def test_record_reports_a_chinese_path_in_utf8_into_a_windows_pipe(monkeypatch, tmp_path):
     """The Record dialog reads its child's output as UTF-8: the saved file's path must arrive whole."""
-    from memviz.cli import main as cli
+    from memviz.cli import commands as cli
 
     out = windows_pipe()
     monkeypatch.setattr(sys, "stdout", out)
@@ -124,7 +124,7 @@ def test_record_reports_a_chinese_path_in_utf8_into_a_windows_pipe(monkeypatch, 
 
 
 def test_a_console_that_is_utf8_already_is_left_alone(monkeypatch):
-    from memviz.cli.main import use_utf8_output
+    from memviz.cli.commands import use_utf8_output
 
     stream = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
     monkeypatch.setattr(sys, "stdout", stream)

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from memviz.cli.main import main
+from memviz.cli.commands import main
 from memviz.core.site import load_site
 from memviz.core.sitegen import generate_site
 
@@ -117,3 +117,14 @@ def test_a_tiny_site_gets_as_many_bugs_as_it_can_by_default(capsys, tmp_path):
     out = tmp_path / "tiny.json"
     assert run_cli(capsys, "site", "generate", "--shape", "random", "--pages", "5", "--out", str(out))[0] == 0
     assert load_site(out).n_bugs == 4
+
+
+def test_a_site_with_no_bugs_can_be_generated(capsys, tmp_path):
+    """Issue 23: `--bugs 0` was refused ("must be between 0 and 10000, got 0")."""
+    out = tmp_path / "calm.json"
+    argv = ["site", "generate", "--shape", "ring", "--pages", "6", "--bugs", "0", "--out", str(out)]
+    code, stdout, err = run_cli(capsys, *argv)
+    assert (code, stdout, err) == (0, f"{out}\n", "")
+    site = load_site(out)
+    assert (site.n_pages, site.n_bugs) == (6, 0)
+    assert json.loads(out.read_text(encoding="utf-8")) == generate_site("ring", 6, bugs=0, seed=1)

@@ -1,6 +1,13 @@
-"""memviz's commands and their text formats.
+"""memviz's commands: ``commands`` parses the command line and runs a command; ``site``,
+``scenario`` and ``compare`` hold one command family each. Their text formats, which the window
+shows too, live in :mod:`memviz.text`.
 
-``memviz.cli.main`` parses the command line and runs a command; the other modules hold one command
-family each (``site``, ``scenario``, ``compare``) or a text format (``textreport``, ``scenario_text``).
-This file imports nothing, so a text format can be used without loading the whole command line.
+This file loads the commands only when the command runs, so ``from memviz.cli import main`` is cheap.
 """
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The ``memviz`` command (the console script's entry point)."""
+    from memviz.cli.commands import main as run_command
+
+    return run_command(argv)

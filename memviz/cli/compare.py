@@ -1,6 +1,6 @@
 """``memviz compare`` and ``memviz regret`` (issue 12): the argparse part and the commands, free of Qt.
 
-``memviz/cli/main.py`` adds both with :func:`add_compare_parsers` and runs them through :data:`COMMANDS`.
+``memviz/cli/commands.py`` adds both with :func:`add_compare_parsers` and runs them through :data:`COMMANDS`.
 A CONFIG is ``STRATEGY[/CAPACITY[/POLICY]]`` (``frontier/12/fifo``, ``visited``, ``frontier/inf``);
 a bad one is refused with the part named (a ConfigError: one line, exit status 2).
 """

@@ -2,7 +2,7 @@
 record), a run interrupted and resumed (``run --interrupt-at K --persist none|step|milestone:M
 [--memory-dir DIR]``) and ``memviz scenario NAME [--json]``, each scenario's figures over seeds.
 
-``memviz/cli/main.py`` adds these with :func:`add_switches`, :func:`add_resume_options` and
+``memviz/cli/commands.py`` adds these with :func:`add_switches`, :func:`add_resume_options` and
 :func:`add_scenario_parser`; bad input raises ``ValueError`` with one line, which the CLI prints.
 """
 

@@ -1,6 +1,6 @@
 """``memviz site generate``: write a made-up site of a chosen shape (see :mod:`memviz.core.sitegen`).
 
-``memviz/cli/main.py`` adds the subcommand with :func:`add_site_parser` and runs :func:`cmd_site`. The
+``memviz/cli/commands.py`` adds the subcommand with :func:`add_site_parser` and runs :func:`cmd_site`. The
 file is written as every file memviz writes (:mod:`memviz.outfile`): to a temporary file of its own
 in the same folder, then renamed over the name, so a reader never sees half a site, and an existing
 file is kept unless ``--force`` is given.

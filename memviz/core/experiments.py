@@ -246,10 +246,11 @@ class CostResult:
         return sum(r.stop_reason == "all_bugs" for r in self.runs)
 
     @property
-    def tokens_per_bug(self) -> float:
-        """Mean tokens spent per distinct bug found (runs that found none are left out)."""
+    def tokens_per_bug(self) -> float | None:
+        """Mean tokens spent per distinct bug found (runs that found none are left out); None when no
+        run found a bug (a site with none, or none reachable): the figure has no value."""
         per_bug = [r.tokens / r.bugs for r in self.runs if r.bugs]
-        return statistics.fmean(per_bug) if per_bug else float("nan")
+        return statistics.fmean(per_bug) if per_bug else None
 
     def summary(self) -> dict:
         return {"steps": self.steps, "tokens": self.tokens, "all_found": self.all_found,

@@ -20,6 +20,7 @@ import numpy as np
 from memviz.core.limits import LIMITS
 
 _STRING = re.compile(rb'"[^"]*"')  # a JSON string once its escaped backslashes and quotes are gone
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")  # \ud800-\udfff written in JSON
 
 
 def read_bytes(path: Path, what: str, error: type[Exception], limit: str = "file_size") -> bytes:
@@ -91,7 +92,7 @@ def parse_json(text: str, what: str, path: Path | str, error: type[Exception]) -
     if depth > depth_limit:
         raise error(f"{what} is nested too deep: {path} ({depth} levels, at most {depth_limit})")
     try:
-        return json.loads(
+        document = json.loads(
             text,
             parse_int=_parse_int,
             parse_float=_parse_float,
@@ -105,6 +106,44 @@ def parse_json(text: str, what: str, path: Path | str, error: type[Exception]) -
         raise error(f"{what} has a number memviz cannot use: {path}: {exc}") from None
     except RecursionError:  # cannot happen after the depth check; the last line of defence
         raise error(f"{what} is nested too deep: {path}") from None
+    if _SURROGATE_ESCAPE.search(text):  # a pair is fine; half of one cannot be shown nor printed
+        where = _lone_surrogate(document)
+        if where is not None:
+            raise error(
+                f"{what} has a text that is not valid Unicode (half of a surrogate pair, \\ud800-\\udfff): "
+                f"{path}, at {where}"
+            )
+    return document
+
+
+def _lone_surrogate(document: Any) -> str | None:
+    """Where in ``document`` a text (or a key) holds a lone surrogate, as ``pages[3].en``; None if none.
+
+    Such a text came from a JSON escape (``"\\ud800"``): it cannot be encoded, so printing it, drawing
+    it or saving it failed (UnicodeEncodeError) far from the file that held it.
+    """
+    stack: list[tuple[str, Any]] = [("", document)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, str):
+            if _has_surrogate(value):
+                return where or "the top"
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if _has_surrogate(key):
+                    return f"{where}.{key!a}".lstrip(".")
+                stack.append((f"{where}.{key}".lstrip("."), item))
+        elif isinstance(value, list):
+            stack.extend((f"{where}[{i}]", item) for i, item in enumerate(value))
+    return None
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def nesting_depth(text: str) -> int:

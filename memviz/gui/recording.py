@@ -409,6 +409,9 @@ def record(
                 raise
             writer.close()
     finally:
+        from memviz.gui.kit import worker
+
+        worker.stop_all()  # a view's job (the Compare view's regret panel) ends before its stage
         if stage is not None:
             stage.close()
         language.deleteLater()

@@ -116,6 +116,9 @@ def snapshot(
             if not image.save(str(partial), "PNG"):
                 raise OSError("the PNG encoder failed")  # named by atomic_output
     finally:
+        from memviz.gui.kit import worker
+
+        worker.stop_all()  # a view's job (the Compare view's regret panel) ends before its window
         window.close()
         window.deleteLater()
         QCoreApplication.sendPostedEvents(None, 0)

@@ -11,7 +11,7 @@ from memviz.core.engine import RunConfig, RunResult
 from memviz.core.experiments import Comparison
 from memviz.core.site import Site
 from memviz.core.stats import pct
-from memviz.wording import config_summary, policy_name, strategy_name, t, whole
+from memviz.wording import NO_VALUE, config_summary, no_bug_found, policy_name, ratio, strategy_name, t, whole
 
 if TYPE_CHECKING:
     from memviz.core.streaming import StreamedComparison
@@ -152,6 +152,29 @@ def batch_text(comparison: Comparison | StreamedComparison, lang: str) -> list[s
     return lines
 
 
+def _cost_lesson(cost: dict, lang: str) -> str:
+    """The chapter's sentence on what memory costs a step and saves in all; on a site where no bug
+    was found or no step taken, what has no value is said instead (never "nan")."""
+    per_step = {s: ratio(cost[s]["tokens"], cost[s]["steps"]) for s in ("random", "frontier")}
+    share = ratio(cost["frontier"]["tokens"], cost["random"]["tokens"])
+    if all(cost[s]["tokens_per_bug"] is None for s in ("random", "visited", "frontier")):
+        return t(
+            lang,
+            f"{no_bug_found(lang)}：每个 Bug 的 token 没有值（{NO_VALUE}）。",
+            f"{no_bug_found(lang).capitalize()}: tokens per bug have no value ({NO_VALUE}).",
+        )
+    if per_step["random"] is None or per_step["frontier"] is None or share is None:
+        return t(lang, f"没有走任何一步：每步 token 没有值（{NO_VALUE}）。",
+                 f"No step was taken: tokens per step have no value ({NO_VALUE}).")  # fmt: skip
+    premium = pct(per_step["frontier"] / per_step["random"] - 1)
+    return t(
+        lang,
+        f"加链接表的记忆每步贵约 {premium}%，找全 Bug 的总 token 却只有无记忆的约 {pct(share)}%。",
+        f"Memory with a link table costs about {premium}% more per step, "
+        f"yet finds every bug for about {pct(share)}% of the no-memory tokens.",
+    )
+
+
 def report_text(tables: dict, site: Site, lang: str) -> list[str]:
     runs, first = tables["runs"], tables["seed0"]
     last = first + runs - 1
@@ -235,30 +258,20 @@ def report_text(tables: dict, site: Site, lang: str) -> list[str]:
     rows = []
     for s in ("random", "visited", "frontier"):
         c = cost[s]
-        per_step = c["tokens"] / c["steps"] if c["steps"] else 0.0
+        share = ratio(c["tokens"], cost["random"]["tokens"])
         rows.append(
             [
                 strategy_name(s, lang),
                 f"{c['steps']:.1f}",
                 whole(c["tokens"]),
-                whole(per_step),
+                whole(ratio(c["tokens"], c["steps"])),
                 whole(c["tokens_per_bug"]),
-                pct(c["tokens"] / cost["random"]["tokens"]) + "%",
+                NO_VALUE if share is None else pct(share) + "%",
                 f"{c['all_found']}/{runs}",
             ]
         )
     lines += table(header, rows)
-    per_step = {s: cost[s]["tokens"] / cost[s]["steps"] for s in ("random", "frontier")}
-    premium = pct(per_step["frontier"] / per_step["random"] - 1)
-    share = pct(cost["frontier"]["tokens"] / cost["random"]["tokens"])
-    lines.append(
-        t(
-            lang,
-            f"加链接表的记忆每步贵约 {premium}%，找全 Bug 的总 token 却只有无记忆的约 {share}%。",
-            f"Memory with a link table costs about {premium}% more per step, "
-            f"yet finds every bug for about {share}% of the no-memory tokens.",
-        )
-    )
+    lines.append(_cost_lesson(cost, lang))
 
     lines += [
         "",

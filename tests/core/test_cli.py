@@ -10,7 +10,7 @@ import types
 
 import pytest
 
-from memviz.cli.main import main
+from memviz.cli.commands import main
 
 
 def run_cli(capsys, *argv):
@@ -158,7 +158,7 @@ def test_out_of_range_is_refused_before_any_work(capsys, tmp_path, monkeypatch, 
     fake_app = types.ModuleType("memviz.gui.app")
     fake_app.run_app = lambda **kw: opened.append(kw) or 0
     monkeypatch.setitem(sys.modules, "memviz.gui.app", fake_app)  # a window would open here
-    monkeypatch.setattr("memviz.cli.main.window_problem", lambda: None)
+    monkeypatch.setattr("memviz.cli.commands.window_problem", lambda: None)
     code, out, err = run_cli(capsys, *argv)
     assert code == 2 and out == "" and not opened
     assert err.count("\n") == 1 and err.startswith("memviz: error: ")
@@ -198,7 +198,7 @@ def test_memviz_site_opens_the_window_on_that_site_and_run(capsys, tmp_path, mon
     fake_app = types.ModuleType("memviz.gui.app")
     fake_app.run_app = lambda **kw: opened.append(kw) or 0
     monkeypatch.setitem(sys.modules, "memviz.gui.app", fake_app)
-    monkeypatch.setattr("memviz.cli.main.window_problem", lambda: None)
+    monkeypatch.setattr("memviz.cli.commands.window_problem", lambda: None)
     argv = ["--site", str(site), "--strategy", "frontier", "--capacity", "unlimited", "--seed", "7"]
     assert run_cli(capsys, *argv, "--budget", "12", "--policy", "lru", "--lang", "en")[0] == 0
     (kw,) = opened
@@ -260,7 +260,7 @@ def test_a_reader_that_goes_away_ends_memviz_quietly():
 def test_long_work_shows_a_bar_on_a_terminal_only(monkeypatch):
     import io
 
-    from memviz.cli.main import progress_bar
+    from memviz.cli.commands import progress_bar
 
     class Terminal(io.StringIO):
         def isatty(self):

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from memviz.cli.main import main
+from memviz.cli.commands import main
 from memviz.core.compare import LaneConfig, run_lane
 from memviz.core.engine import RunConfig, run
 from tests.core.oracle_memory import memory_run

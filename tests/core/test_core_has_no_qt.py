@@ -13,7 +13,7 @@ class Block(importlib.abc.MetaPathFinder):
         return None
 
 sys.meta_path.insert(0, Block())
-import memviz.core, memviz.core.report, memviz.core.experiments, memviz.text.report, memviz.cli.main
+import memviz.core, memviz.core.report, memviz.core.experiments, memviz.text.report, memviz.cli.commands
 import memviz.wording, memviz.exercises
 from memviz.core import load_site, run, RunConfig
 assert run(load_site(), RunConfig(strategy="frontier")).steps == 30

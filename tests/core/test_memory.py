@@ -11,7 +11,7 @@ import json
 import numpy as np
 import pytest
 
-from memviz.cli.main import main
+from memviz.cli.commands import main
 from memviz.core.engine import Exploration, RunConfig, run
 from memviz.core.experiments import Runner, capacity_sweep
 from memviz.core.lockstep import run_batch, supports

@@ -94,3 +94,49 @@ def test_folders_are_named(tmp_path):
         check_output(missing, force=False, make_folder=False)
     check_output(missing, force=False)  # made when allowed
     assert (tmp_path / "no").is_dir() and os.listdir(tmp_path / "no") == []
+
+
+def _special_files(folder):
+    """A FIFO, a socket and (as root) a character device like /dev/full, made in ``folder``."""
+    import socket
+
+    made = {}
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "fifo")
+        made["fifo"] = folder / "fifo"
+    if hasattr(socket, "AF_UNIX"):
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(str(folder / "sock"))
+        server.close()
+        made["socket"] = folder / "sock"
+    try:
+        os.mknod(folder / "full", stat.S_IFCHR | 0o666, os.makedev(1, 7))
+        made["device"] = folder / "full"
+    except (AttributeError, PermissionError, OSError):
+        pass  # not root: the FIFO and the socket stand for every kind that is not a regular file
+    return made
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_only_a_regular_file_is_ever_replaced_whatever_force_says(tmp_path, force):
+    """Issue 23: `site generate --out /dev/full --force` as root replaced the device with a file."""
+    for kind, target in _special_files(tmp_path).items():
+        before = os.lstat(target)
+        with pytest.raises(OSError, match=f"out: {target} is a .*, not a regular file") as info:
+            check_output(target, force=force)
+        assert not isinstance(info.value, OutputExistsError), kind  # --force does not help
+        with pytest.raises(OSError, match="not a regular file"), atomic_output(target, force=force):
+            pass
+        after = os.lstat(target)
+        assert stat.S_IFMT(after.st_mode) == stat.S_IFMT(before.st_mode), kind
+        assert after.st_ino == before.st_ino, kind
+    assert not [n for n in os.listdir(tmp_path) if n.startswith(TEMPORARY_PREFIX)]
+
+
+def test_a_special_file_that_appears_while_memviz_writes_is_kept(tmp_path):
+    out = tmp_path / "site.json"
+    with pytest.raises(OSError, match="not a regular file"), atomic_output(out, force=True) as partial:
+        partial.write_text("mine", encoding="utf-8")
+        os.mkfifo(out)
+    assert stat.S_ISFIFO(os.lstat(out).st_mode)
+    assert os.listdir(tmp_path) == ["site.json"]

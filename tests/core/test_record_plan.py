@@ -22,7 +22,7 @@ CONFIG = RunConfig(strategy="frontier", seed=1000, capacity=3, policy="fifo")
 def test_the_plan_and_the_encoders_load_without_qt():
     import subprocess
 
-    code = "import sys, memviz.record.plan, memviz.record.encoders, memviz.cli.main; print('PySide6' in sys.modules)"
+    code = "import sys, memviz.record.plan, memviz.record.encoders, memviz.cli.commands; print('PySide6' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"

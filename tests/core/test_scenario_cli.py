@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from memviz.cli.main import main
+from memviz.cli.commands import main
 from memviz.core.scenarios.catalog import SCENARIOS
 
 

@@ -61,6 +61,22 @@ HOSTILE = [
     ("too many pages", _with(_too_many_pages), ["pages", "at most 10000 pages"]),
     ("huge file", b" " * (int(LIMITS["file_size"].high) + 1), ["too large"]),
     ("not UTF-8", b'{"name": "caf\xe9"}', ["not UTF-8"]),
+    # issue 23: half a surrogate pair, written as a JSON escape, was a UnicodeEncodeError when printed
+    (
+        "lone surrogate, page",
+        _with(lambda d: d["pages"][1].update(en="@")).replace('"@"', r'"A\ud800B"'),
+        ["pages[1].en", "surrogate"],
+    ),
+    (
+        "lone surrogate, site name",
+        _with(lambda d: d["name"].update(zh="@")).replace('"@"', r'"\udfff"'),
+        ["name.zh", "surrogate"],
+    ),
+    (
+        "lone surrogate, bug",
+        _with(lambda d: d["bugs"][0].update(en="@")).replace('"@"', r'"x\uDBFF"'),
+        ["bugs[0].en", "surrogate"],
+    ),
     ("empty file", b"", ["not valid JSON"]),
 ]
 
@@ -93,6 +109,13 @@ def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
     os.mkfifo(pipe)
     with pytest.raises(SiteError, match="not a regular file"):
         load_site(pipe)  # before the fix this blocked forever in open()
+
+
+def test_a_whole_surrogate_pair_is_text_and_loads(tmp_path):
+    path = _write(
+        tmp_path, "emoji", _with(lambda d: d["pages"][1].update(en="@")).replace('"@"', r'"A\ud83d\ude00"')
+    )
+    assert load_site(path).page_name(1, "en") == "A\U0001f600"
 
 
 def test_a_folder_is_refused(tmp_path):
@@ -313,6 +336,10 @@ CLI_CASES = [
     ("1 MB page name", ["snapshot", "--out", "OUT.png"]),
     ("1 MB page name", ["record", "--out", "OUT.gif"]),
     ("huge file", ["run"]),
+    ("lone surrogate, page", ["run"]),
+    ("lone surrogate, page", ["report"]),
+    ("lone surrogate, site name", ["compare", "frontier/2", "visited"]),
+    ("lone surrogate, bug", ["snapshot", "--out", "OUT.png"]),
 ]
 HOSTILE_BY_NAME = {case[0]: case for case in HOSTILE}
 

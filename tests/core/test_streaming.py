@@ -117,7 +117,7 @@ def test_streamed_batch_limits():
 def test_memviz_batch_streams_past_50000_runs(capsys, monkeypatch):
     import json
 
-    from memviz.cli.main import main
+    from memviz.cli.commands import main
 
     monkeypatch.setattr(streaming, "default_workers", lambda: 1)  # in this process: quicker for a test
     code = main(["batch", "--strategy", "visited", "--runs", "50001", "--budget", "2", "--json"])

@@ -165,3 +165,26 @@ def test_identical_rows_are_explained(make_view):
     unlimited = make_view(lang="en", runs=20)
     unlimited.compute_blocking()
     assert "made the very same runs" not in unlimited.context_label.text()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_site_where_no_bug_is_found_says_so(keep_analysis_view, lang):
+    """Issue 23: on a site with no bugs, or only unreachable ones, the view failed in numpy ("all the
+    input array dimensions…"); every figure without a value says so ("—"), never NaN."""
+    from memviz.core.site import Site
+    from memviz.wording import NO_VALUE
+    from tests.test_odd_sites import ODD_SITES
+
+    for name, doc in ODD_SITES.items():
+        site = Site.from_dict(doc)
+        view = keep_analysis_view(
+            CostView(RunSettings(site, RunConfig(max_steps=60)), Language(lang), auto_run=False)
+        )
+        view.runs_spin.setValue(20)
+        view.compute_blocking()
+        cells = table(view)
+        per_bug = "每个 Bug 的 token" if lang == "zh" else "Tokens per bug"
+        per_bug_cells = [v for (_row, column), v in cells.items() if column == per_bug]
+        assert per_bug_cells and all(v == NO_VALUE for v in per_bug_cells), (name, cells)
+        shown = " ".join([view.headline.text(), *cells.values()]).lower()
+        assert "nan" not in shown and "inf" not in shown, (name, shown)

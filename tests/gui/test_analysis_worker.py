@@ -146,3 +146,31 @@ def test_progress_reaches_the_gui_thread_in_order(qtbot):
     assert finished.args == ["ok"]
     assert reports[-1] == (5, 5)
     assert [d for d, _ in reports] == sorted(d for d, _ in reports)
+
+
+@pytest.mark.parametrize("ending", ["finished", "failed", "cancelled"])
+def test_a_job_whose_receiver_is_gone_ends_quietly(qapp, capfd, ending):
+    """Issue 23: a snapshot refused (a bad Compare lane) while a job computed: the right line, then
+    "RuntimeError: Signal source has been deleted" from the worker as the process ended."""
+    import shiboken6
+
+    from memviz.core.experiments import Cancelled
+    from memviz.gui.kit.worker import job_pool
+
+    gate = threading.Event()
+
+    def work(_context):
+        assert gate.wait(10)
+        if ending == "failed":
+            raise ValueError("a bad lane")
+        if ending == "cancelled":
+            raise Cancelled
+        return 42
+
+    job = Job(work)
+    job.start()
+    shiboken6.delete(job.signals)  # what the end of the process does to a window's objects
+    gate.set()
+    assert job.done.wait(10) and job_pool().waitForDone(10_000)
+    assert job.outcome == ending
+    assert "Signal source has been deleted" not in capfd.readouterr().err

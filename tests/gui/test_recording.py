@@ -14,7 +14,7 @@ import av
 import numpy as np
 import pytest
 
-from memviz.cli.main import main
+from memviz.cli.commands import main
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.experiments import Cancelled
 from memviz.gui.kit.language import Language

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0, seed_range
@@ -149,7 +148,7 @@ def _resume(site, config, seeds, interrupt_at=15, persist=None, memory_dir=None)
     out: dict = {"interrupt_at": interrupt_at}
     with tempfile.TemporaryDirectory(prefix="memviz-memories-") as scratch:
         for mode in persist or ("none", "milestone:10", "step"):
-            store = MemoryStore(Path(memory_dir or scratch, mode.replace(":", "-")))  # one folder a mode
+            store = MemoryStore.folder_in(memory_dir or scratch, mode.replace(":", "-"))  # one folder a mode
             rs = [resumed_run(site, config.with_(seed=s), interrupt_at, mode, store) for s in seeds]
             out[mode] = {
                 "coverage": statistics.fmean(r.coverage for r in rs),

@@ -27,6 +27,9 @@ from memviz.core.site import Site
 from memviz.core.strategies import HOW_DEAD_END, HOW_DONE
 
 PROGRESS_FILE = "/memories/progress.json"  # the harness's structured state
+# memviz's mark in every progress file it writes: a file without it is the user's, never replaced
+# or deleted (issue 23: a progress.json found in --memory-dir was overwritten or removed)
+WRITTEN_BY = ("written_by", "memviz")
 Observer = Callable[[int, Exploration, StepEvent | None], None]
 
 
@@ -42,8 +45,38 @@ def parse_persist(text: str) -> tuple[str, int]:
 
 def write_progress(store: MemoryStore, step: int, exploration: Exploration) -> None:
     """The harness writes what the agent knows after ``step``: memory in eviction order, bug list."""
-    state = {"step": step, "memory": list(exploration.memory_order()), "bugs": sorted(exploration.reported)}
+    state = {
+        WRITTEN_BY[0]: WRITTEN_BY[1],
+        "step": step,
+        "memory": list(exploration.memory_order()),
+        "bugs": sorted(exploration.reported),
+    }
     store.create(PROGRESS_FILE, json.dumps(state))
+
+
+def _written_by_memviz(text: str) -> bool:
+    try:
+        state = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(state, dict) and state.get(WRITTEN_BY[0]) == WRITTEN_BY[1]
+
+
+def claim_progress(store: MemoryStore) -> bool:
+    """Before a run writes (or, persisting nothing, removes) the progress file: True when there is
+    one of memviz's own, False when there is none; a file memviz did not write is refused (a
+    ValueError naming it) and left as it is."""
+    text = store.read(PROGRESS_FILE)  # refuses a named pipe, a symlink out, a huge file
+    if text is None:
+        if store.resolve(PROGRESS_FILE).is_dir():
+            raise ValueError(f"memory-dir: {store.resolve(PROGRESS_FILE)} is a folder, not a progress file")
+        return False
+    if not _written_by_memviz(text):
+        raise ValueError(
+            f"memory-dir: {store.resolve(PROGRESS_FILE)} was not written by memviz; memviz replaces or "
+            "deletes only the files it wrote (move it away or give another --memory-dir)"
+        )
+    return True
 
 
 def read_progress(store: MemoryStore, n_pages: int) -> tuple[int | None, list[int], set[int]]:
@@ -56,7 +89,11 @@ def read_progress(store: MemoryStore, n_pages: int) -> tuple[int | None, list[in
         state = json.loads(text)
         step, memory, bugs = state["step"], state["memory"], state["bugs"]
         pages = [*memory, *bugs]
-        if not isinstance(step, int) or not all(isinstance(p, int) and 0 <= p < n_pages for p in pages):
+        if (
+            not _written_by_memviz(text)
+            or not isinstance(step, int)
+            or not all(isinstance(p, int) and 0 <= p < n_pages for p in pages)
+        ):
             raise ValueError
     except (ValueError, KeyError, TypeError):
         raise ValueError(f"{PROGRESS_FILE}: not a progress file this harness wrote") from None
@@ -113,7 +150,7 @@ def resumed_run(
     if store is None:
         with tempfile.TemporaryDirectory(prefix="memviz-memories-") as directory:
             return resumed_run(site, config, interrupt_at, persist, MemoryStore(directory), on_step)
-    if kind == "none" and store.read(PROGRESS_FILE) is not None:  # a directory reused
+    if claim_progress(store) and kind == "none":  # a directory reused
         store.delete(PROGRESS_FILE)  # (the others write over it at step 0)
     first = Exploration(site, config)
     writes: list[int] = []

@@ -271,7 +271,7 @@ class CostPerBug(BatchKind):
         p = ex.params
         cost = cost_to_find_all_bugs(ex.site, ex.config, p["runs"], p["seed0"], Runner())
         expected = cost.tokens_per_bug
-        if math.isnan(expected):
+        if expected is None:
             raise ExerciseError(f"{ex.source}: exercise {ex.id!r}: no run found any bug")
 
         def make(lang: str) -> dict[str, str]:

@@ -50,6 +50,7 @@ from memviz.gui.qt import (
     Qt,
     QWidget,
 )
+from memviz.wording import NO_VALUE, no_bug_found, ratio
 
 COLUMN_HALF_WIDTH = 0.36
 LOG_BIN = 0.025  # runs within this many decades of each other share a row of the strip plot
@@ -70,16 +71,22 @@ class CostData:
         """Per strategy, per run: the tokens spent when each bug was first reported (from the runs)."""
         return {s: [r.bug_tokens for r in cost.runs] for s, cost in self.costs.items()}
 
-    def tokens_per_step(self, strategy: str) -> float:
+    def tokens_per_step(self, strategy: str) -> float | None:
+        """None when no step was taken (a start page with no links): the figure has no value."""
         cost = self.costs[strategy]
-        return cost.tokens / cost.steps if cost.steps else float("nan")
+        return ratio(cost.tokens, cost.steps)
 
-    def share_of_no_memory(self, strategy: str) -> float:
+    def share_of_no_memory(self, strategy: str) -> float | None:
         """Mean tokens to find every bug, as a fraction of the no-memory agent's."""
-        return self.costs[strategy].tokens / self.costs["random"].tokens
+        return ratio(self.costs[strategy].tokens, self.costs["random"].tokens)
 
-    def per_step_premium(self, strategy: str) -> float:
-        return self.tokens_per_step(strategy) / self.tokens_per_step("random") - 1
+    def per_step_premium(self, strategy: str) -> float | None:
+        per_step, base = self.tokens_per_step(strategy), self.tokens_per_step("random")
+        return None if per_step is None or not base else per_step / base - 1
+
+    @property
+    def any_bug_found(self) -> bool:
+        return any(cost.tokens_per_bug is not None for cost in self.costs.values())
 
     def found_curve(self, strategy: str) -> tuple[np.ndarray, np.ndarray]:
         """Mean bugs found (over runs) against tokens spent: a step function, as (tokens, bugs)."""
@@ -109,8 +116,8 @@ def si_count_3(x: float) -> str:
     return f"{x:.0f}"
 
 
-def share_text(share: float) -> str:
-    return pct(share)
+def share_text(share: float | None) -> str:
+    return NO_VALUE if share is None else pct(share)
 
 
 class CostView(AnalysisView):
@@ -218,17 +225,40 @@ class CostView(AnalysisView):
         premium = data.per_step_premium(featured)
         mean_tokens = count_text(data.costs[featured].tokens)
         base_tokens = count_text(data.costs["random"].tokens)
-        cheaper = share < 1
+        cheaper = share is not None and share < 1
+        if not data.any_bug_found or share is None or premium is None:  # nothing to compare: say why
+            self.headline.setText(
+                tr(
+                    f"{no_bug_found('zh')}（这个站点有 {data.n_bugs} 个 Bug）：每个 Bug 的 token 没有值（{NO_VALUE}）。",
+                    f"{no_bug_found('en').capitalize()} (this site has {data.n_bugs} bugs): "
+                    f"tokens per bug have no value ({NO_VALUE}).",
+                )
+                if not data.any_bug_found
+                else tr(
+                    f"没有走任何一步：每步 token 没有值（{NO_VALUE}）。",
+                    f"No step was taken: tokens per step have no value ({NO_VALUE}).",
+                )
+            )
+        else:
+            self._headline(name, share, premium, mean_tokens, base_tokens, cheaper, data.n_bugs)
+        self._draw_context_and_plots(data)
+
+    def _headline(self, name, share, premium, mean_tokens, base_tokens, cheaper, n_bugs) -> None:
+        """The chapter's sentence: the featured strategy's share of no memory's tokens, its per-step premium."""
+        tr = self.language.tr
         self.headline.setText(
             tr(
-                f"找全 {data.n_bugs} 个 Bug：<b>{name}</b> 平均 {mean_tokens} token，"
+                f"找全 {n_bugs} 个 Bug：<b>{name}</b> 平均 {mean_tokens} token，"
                 f"{'只有' if cheaper else '是'}无记忆（{base_tokens}）的 <b>{share_text(share)}%</b>；"
                 f"它每步{'贵' if premium >= 0 else '便宜'} {pct(abs(premium))}%。",
-                f"Finding all {data.n_bugs} bugs: <b>{name}</b> spends {mean_tokens} tokens on average, "
+                f"Finding all {n_bugs} bugs: <b>{name}</b> spends {mean_tokens} tokens on average, "
                 f"<b>{share_text(share)}%</b> of no memory's ({base_tokens}), though each of its steps costs "
                 f"{pct(abs(premium))}% {'more' if premium >= 0 else 'less'}.",
             )
         )
+
+    def _draw_context_and_plots(self, data: CostData) -> None:
+        tr = self.language.tr
         limit = data.config.max_steps
         missing = {s: len(c.runs) - c.all_found for s, c in data.costs.items()}
         note = ""
@@ -372,7 +402,7 @@ class CostView(AnalysisView):
         for strategy in STRATEGIES:
             tokens, bugs = data.found_curve(strategy)
             # Draw as steps: flat until the next bug, then up.
-            before = np.concatenate([[0.0], bugs[:-1]])
+            before = np.concatenate([[0.0], bugs[:-1]])[: len(bugs)]  # no bug found: no step up
             xs = np.concatenate([[10**x0], np.repeat(tokens, 2), [last * 1.15]])
             ys = np.concatenate(
                 [[0.0], np.column_stack([before, bugs]).ravel(), bugs[-1:] if len(bugs) else [0.0]]
@@ -410,7 +440,7 @@ class CostView(AnalysisView):
                     f"{cost.steps:,.1f}",
                     count_text(cost.tokens),
                     count_text(data.tokens_per_step(strategy)),
-                    count_text(cost.tokens_per_bug) if not math.isnan(cost.tokens_per_bug) else "–",
+                    count_text(cost.tokens_per_bug) if cost.tokens_per_bug is not None else NO_VALUE,
                     tr(f"{cost.all_found} / {len(cost.runs)}", f"{cost.all_found} of {len(cost.runs)}"),
                     f"{share_text(data.share_of_no_memory(strategy))}%",
                 ]

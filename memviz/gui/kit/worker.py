@@ -7,6 +7,7 @@ the GUI thread as queued signals, so views only ever touch widgets from the GUI 
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 import time
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from memviz.core.experiments import Cancelled, Runner
-from memviz.gui.qt import QObject, QRunnable, QThreadPool, Signal
+from memviz.gui.qt import QObject, QRunnable, QThreadPool, Signal, is_alive
 
 # The GUI thread must get the interpreter back quickly while a worker computes (default: 5 ms).
 GIL_SWITCH_INTERVAL = 0.002
@@ -122,23 +123,40 @@ class Job(QRunnable):
             result = self.compute()
         except Cancelled:
             self._finish("cancelled", start)
-            self.signals.cancelled.emit()
+            self._emit("cancelled")
         except Exception as exc:  # report, never crash the window
-            traceback.print_exc()
+            if self._receiver_alive():  # a job cut short as the process ends has no one to tell
+                traceback.print_exc()
             self._finish("failed", start)
-            self.signals.failed.emit(f"{type(exc).__name__}: {exc}")
+            self._emit("failed", f"{type(exc).__name__}: {exc}")
         else:
             if self.is_cancelled:
                 self._finish("cancelled", start)
-                self.signals.cancelled.emit()
+                self._emit("cancelled")
             else:
                 self._finish("finished", start)
-                self.signals.finished.emit(result)
+                self._emit("finished", result)
+
+    def _receiver_alive(self) -> bool:
+        return is_alive(self.signals)
+
+    def _emit(self, name: str, *args: Any) -> None:
+        """Send the outcome, unless the signals' object is gone: the window that asked was closed
+        and its objects deleted (a refused snapshot, the process ending) — the answer has no one to
+        go to, and raising here ("Signal source has been deleted") printed a traceback after the
+        user's one line (issue 23)."""
+        if not self._receiver_alive():
+            return
+        with contextlib.suppress(RuntimeError):  # deleted between the check and the emit
+            getattr(self.signals, name).emit(*args)
+
+    def _emit_progress(self, done: int, total: int) -> None:
+        self._emit("progress", done, total)
 
     def compute(self) -> Any:
         """Run the function here, in the calling thread (also used by ``compute_blocking``)."""
         with Runner(progress=self._on_runner_progress, cancelled=self._cancel_flag.is_set) as runner:
-            self._context = JobContext(runner, self._cancel_flag, self.signals.progress.emit)
+            self._context = JobContext(runner, self._cancel_flag, self._emit_progress)
             return self.function(self._context)
 
     def _on_runner_progress(self, done: int, total: int) -> None:
@@ -164,3 +182,13 @@ def cancel_all() -> int:
     for job in running:
         job.cancel()
     return len(running)
+
+
+def stop_all(wait_ms: int = 2_000) -> bool:
+    """Cancel every job and wait (at most ``wait_ms``) for the pool to be idle; True when it is.
+
+    For the end of a headless snapshot or recording, refused or done: a job one of its views
+    started must not go on computing while the process exits.
+    """
+    cancel_all()
+    return _pool is None or _pool.waitForDone(wait_ms)
