@@ -128,11 +128,10 @@ def test_the_xcb_table_names_one_package_per_library():
 def test_the_readme_opens_with_the_two_set_up_commands():
     lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
     block = lines[lines.index("```bash") + 1 : lines.index("```bash") + 3]
-    assert block[0].startswith("python3 -m pip install . && memviz ")
-    assert block[1].startswith('python3 -m pip install -e ".[test]" && python3 -m pytest ')
+    assert block[0].startswith("python3 start.py ")
+    assert block[1].startswith("python3 start.py test ")
 
 
 def test_ci_runs_the_readmes_test_command():
     run = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-    assert 'python3 -m pip install -q -e ".[test]"' in run
-    assert any(line.startswith("python3 -m pytest") for line in run)
+    assert any(line.startswith("python3 start.py test") for line in run)

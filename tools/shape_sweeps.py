@@ -1,11 +1,11 @@
-"""Each shape of `memviz site generate` swept over capacity, for the README (issue 14).
+"""Each shape of `memviz site generate` swept over capacity, for docs/site-format.md (issue 14).
 
     python tools/shape_sweeps.py            # print the table
-    python tools/shape_sweeps.py --write    # put it into README.md between its markers
+    python tools/shape_sweeps.py --write    # put it into docs/site-format.md between its markers
 
 Frontier (visited set + link table), 40-page sites (seed 1), budget 50, seeds 1000–1199, mean
 coverage per capacity and eviction policy, computed by the core (tests/test_readme_shapes.py holds
-the README's table to it).
+docs/site-format.md's table to it).
 """
 
 from __future__ import annotations
@@ -51,13 +51,13 @@ def table() -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="replace the table in README.md")
+    parser.add_argument("--write", action="store_true", help="replace the table in docs/site-format.md")
     args = parser.parse_args()
     text = table()
     if not args.write:
         print(text)
         return 0
-    readme = ROOT / "README.md"
+    readme = ROOT / "docs" / "site-format.md"
     content = readme.read_text(encoding="utf-8")
     start, end = content.index(BEGIN) + len(BEGIN), content.index(END)
     readme.write_text(content[:start] + "\n" + text + "\n" + content[end:], encoding="utf-8")

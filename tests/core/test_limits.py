@@ -1,4 +1,4 @@
-"""The table of input limits: messages that name the setting and the range, and the README's copy."""
+"""The table of input limits: messages that name the setting and the range, and docs/limits.md's copy."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from memviz.core.limits import (
 from memviz.core.rng import SEED_MAX
 from memviz.exercises.loading import collect_exercises
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+LIMITS_DOC = Path(__file__).resolve().parents[2] / "docs" / "limits.md"
 
 
 def test_the_message_names_the_setting_and_the_range():
@@ -127,12 +127,11 @@ def test_what_a_picture_or_video_shows_is_bounded():
         check_shown_steps(None, 50_000)
 
 
-def test_the_readme_lists_the_limits_of_the_table():
-    readme = README.read_text(encoding="utf-8")
-    section = readme.split("\n## Limits\n", 1)[1].split("\n## ", 1)[0]
-    table = [line for line in section.splitlines() if line.startswith("|")]
+def test_the_limits_page_lists_the_limits_of_the_table():
+    page = LIMITS_DOC.read_text(encoding="utf-8")
+    table = [line for line in page.splitlines() if line.startswith("|")]
     assert "\n".join(table) == markdown_table(), (
-        "README's Limits table is stale: paste limits.markdown_table()"
+        "docs/limits.md's table is stale: paste limits.markdown_table()"
     )
 
 

@@ -60,11 +60,11 @@ def test_a_snapshot_in_the_dark_theme_is_dark_and_the_app_keeps_its_own(tmp_path
         snapshot(tmp_path / "x.png", RunConfig(), site, 3, theme="sepia")
 
 
-def test_the_readme_lists_every_view_snapshot_accepts(make_window):
+def test_the_cli_page_lists_every_view_snapshot_accepts(make_window):
     import re
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
     listed = re.search(r"memviz snapshot [^|]*?--view ([a-z\\|]+)\]", readme).group(1).split("\\|")
     assert listed == list(make_window().view_names())
 

@@ -1,4 +1,4 @@
-"""The README's sweep of each site shape is the core's (issue 14): its rows are recomputed here."""
+"""The sweep of each site shape in docs/site-format.md is the core's (issue 14): its rows are recomputed here."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ spec.loader.exec_module(shape_sweeps)
 
 
 def readme_table() -> list[str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "site-format.md").read_text(encoding="utf-8")
     block = text[text.index(shape_sweeps.BEGIN) + len(shape_sweeps.BEGIN) : text.index(shape_sweeps.END)]
     return [line for line in block.strip().splitlines() if line.startswith("| ") and "capacity" not in line]
 

@@ -1,0 +1,78 @@
+"""start.py, the README's two set-up commands: a virtual environment of its own, installed once."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def start(tmp_path, monkeypatch):
+    spec = importlib.util.spec_from_file_location("start", ROOT / "start.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(module, "ENV", tmp_path / "venv")
+    calls = []
+
+    def fake_run(command, cwd=None):
+        calls.append(command)
+        return subprocess.CompletedProcess(command, 0)
+
+    monkeypatch.setattr(module.subprocess, "run", fake_run)
+    monkeypatch.setattr(module, "make_env", lambda: (tmp_path / "venv").mkdir(exist_ok=True))
+    module.calls = calls
+    return module
+
+
+def test_the_app_is_installed_once_then_opened(start):
+    assert start.main([]) == 0
+    assert start.main([]) == 0
+    pip = [c for c in start.calls if c[1:4] == ["-m", "pip", "install"]]
+    opened = [c for c in start.calls if c[1:3] == ["-m", "memviz"]]
+    assert len(pip) == 1 and pip[0][-2:] == ["-e", "."]
+    assert len(opened) == 2
+
+
+def test_the_tests_install_the_test_extras_and_pass_arguments_to_pytest(start):
+    assert start.main(["test", "-x", "tests/core"]) == 0
+    pip, pytest_call = start.calls
+    assert pip[-2:] == ["-e", ".[test]"]
+    assert pytest_call[1:] == ["-m", "pytest", "-x", "tests/core"]
+
+
+def test_a_changed_pyproject_installs_again(start, monkeypatch, tmp_path):
+    start.main(["memviz", "--version"])
+    copy = tmp_path / "checkout"
+    copy.mkdir()
+    (copy / "pyproject.toml").write_text(
+        (ROOT / "pyproject.toml").read_text(encoding="utf-8") + "\n# changed\n"
+    )
+    monkeypatch.setattr(start, "HERE", copy)
+    start.main(["memviz", "--version"])
+    assert sum(c[1:4] == ["-m", "pip", "install"] for c in start.calls) == 2
+
+
+def test_an_unknown_command_is_one_line(start):
+    with pytest.raises(SystemExit, match="unknown command 'tset'"):
+        start.main(["tset"])
+
+
+def test_start_py_uses_only_the_standard_library():
+    """It runs before anything is installed: a bare python3 must be able to load it."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-S",
+            "-c",
+            f"import runpy; runpy.run_path({str(ROOT / 'start.py')!r}, run_name='x')",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
