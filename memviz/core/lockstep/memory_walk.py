@@ -54,9 +54,10 @@ class _MemorySite:
         n = site.n_pages
         self.n = n
         self.width = width = max(1, max(len(links) for links in site.clickable))
-        self.links_t = np.full((width, n), n, dtype=np.int64)  # links_t[j, p]: page p's j-th link
+        # links[p, j]: page p's j-th link (a step takes the rows of the runs' pages: one block each)
+        self.links = np.full((n, width), n, dtype=np.int64)
         for p, page_links in enumerate(site.clickable):
-            self.links_t[: len(page_links), p] = page_links
+            self.links[p, : len(page_links)] = page_links
         self.degrees = np.array([len(links) for links in site.clickable], dtype=np.int64)
         self.dead_ends = bool((self.degrees == 0).any())
         # The frontier planner's search walks the link lists beyond the current page, held as CSR:
@@ -115,7 +116,7 @@ class _MemoryBatch:
         self.site, self.configs, self.poll, self.scalar_tail = site, configs, poll, scalar_tail
         tables = _site_tables(site, _MemorySite)
         self.n, self.n1, self.width = tables.n, tables.n + 1, tables.width
-        self.links_t, self.degrees, self.dead_ends = tables.links_t, tables.degrees, tables.dead_ends
+        self.links, self.degrees, self.dead_ends = tables.links, tables.degrees, tables.dead_ends
         self.indptr, self.indices, self.is_bug = tables.indptr, tables.indices, tables.is_bug
         self.search_degrees, self.search_table = tables.search_degrees, tables.search_table
         self.page_bits, self.hop_bits = self.n1.bit_length(), self.width.bit_length()
@@ -218,7 +219,7 @@ class _MemoryBatch:
                 self._finish_scalar()
                 break
             if int(self.ctr.max()) + self.max_draws > self.draws.shape[1]:  # a step's draws at most
-                self._more_draws()
+                self._more_draws(int(self.ctr.max()) + (int(self.limit.max()) - t) * self.max_draws)
             self.size_sum += self.size  # a call's tokens: base + entry · (entries in memory)
             to, stopping, reasons = self._choose()
             if stopping is not None:
@@ -244,9 +245,10 @@ class _MemoryBatch:
             results[i] = result
         return results
 
-    def _more_draws(self) -> None:
+    def _more_draws(self, most: int) -> None:
+        """Twice the draws, or as many as the runs can still use (``most``), whichever is fewer."""
         cols = self.draws.shape[1]
-        more = mulberry32_rows(_advance(self.seeds, cols), cols)
+        more = mulberry32_rows(_advance(self.seeds, cols), max(self.max_draws, min(cols, most - cols)))
         self.draws = np.concatenate((self.draws, more), axis=1)
         self.draw_rows = self.rows * self.draws.shape[1]
 
@@ -254,7 +256,8 @@ class _MemoryBatch:
         """Each run's next page; runs that stop here (dead end, frontier done) are flagged."""
         page = self.page
         r = len(page)
-        cand = self.links_t.take(page, axis=1)  # (width, r), padding n
+        cand_rows = self.links.take(page, axis=0)  # (r, width), padding n
+        cand = cand_rows.T
         fresh = self.unknown.ravel().take(cand + self.memory_rows)
         # cumulative[j]: fresh links among the first j + 1. For a small batch a product with a triangle
         # of ones is one call, cheaper than numpy's cumsum over a short first axis or row-by-row sums;
@@ -281,7 +284,7 @@ class _MemoryBatch:
         pos = np.where(
             has_fresh, (cumulative <= k.astype(cumulative.dtype)).sum(0), k
         )  # k-th fresh, or link k
-        to = cand.ravel().take(pos * r + self.rows)
+        to = cand_rows.ravel().take(self.rows * self.width + pos)
         if draws.all():
             return to, None, None
         if not self.dead_ends:
@@ -436,7 +439,9 @@ class _MemoryBatch:
         """The slot each full memory forgets, as its policy's kernel picks it from the stamps of its
         slots (the pages it holds; the kernel sees columns of slots, never the site's pages)."""
         if len(self.kernels) == 1:
-            return self.kernels[0].victims(self._slot_stamps(rows), self.size[rows], lambda: self._draw(rows))
+            return self.kernels[0].victims(
+                self._slot_stamps(rows), self.size.take(rows), lambda: self._draw(rows)
+            )
         victims = np.empty(len(rows), dtype=np.int64)
         kinds = self.kernel[rows]
         for k, kernel in enumerate(self.kernels):
@@ -451,7 +456,9 @@ class _MemoryBatch:
     def _slot_stamps(self, rows: np.ndarray) -> np.ndarray:
         """The stamps of these runs' memory slots, as many columns as the largest of their memories
         (an empty slot's stamp is that of a page not in memory)."""
-        return self.slot_stamp[rows, : int(self.capacity.take(rows).max())]
+        stamps = self.slot_stamp.take(rows, axis=0)
+        width = int(self.capacity.take(rows).max())
+        return stamps if width >= self.slots else stamps[:, :width]
 
     def _draw(self, rows: np.ndarray) -> np.ndarray:
         """The next draw of each of these runs (their counters move on)."""
