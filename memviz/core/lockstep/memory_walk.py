@@ -261,9 +261,12 @@ class _MemoryBatch:
         fresh = self.unknown.ravel().take(cand + self.memory_rows)
         # cumulative[j]: fresh links among the first j + 1. For a small batch a product with a triangle
         # of ones is one call, cheaper than numpy's cumsum over a short first axis or row-by-row sums;
-        # for a wide one, row-by-row sums (and BLAS may go multi-threaded, which a busy machine punishes).
+        # for a wide one, row-by-row sums (and BLAS may go multi-threaded, which a busy machine punishes);
+        # for a page with many links (a hub), numpy's cumsum: one call, not one per link.
         if self.prefix is not None and r <= 256:
             cumulative = np.matmul(self.prefix, fresh, dtype=np.float32)  # small counts: exact
+        elif self.prefix is None:
+            cumulative = np.cumsum(fresh, axis=0, dtype=np.int32)
         else:
             cumulative = np.empty(fresh.shape, dtype=np.int16 if self.width < 30000 else np.int64)
             cumulative[0] = fresh[0]
