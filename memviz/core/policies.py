@@ -71,11 +71,13 @@ class EvictionContext:
 class PolicyKernel:
     """A policy for :mod:`memviz.core.lockstep`: many runs' memories at once.
 
-    Each run's memory is a row of ``stamps``: for every page the step its entry was written at
-    (or, when ``touches_on_revisit``, last used at), :data:`NOT_IN_MEMORY` for pages not in it;
-    members' stamps are distinct. ``victims(stamps, sizes, draw)`` gets the rows of full memories,
-    their sizes, and ``draw()`` (the next draw of each of those runs' generators, as floats in
-    [0, 1); call it at most ``draws_per_eviction`` times) and returns each row's victim column.
+    Each run's memory is a row of ``stamps``, one column per slot of its memory (not per page: an
+    eviction costs the memory's size, not the site's): the step the slot's entry was written at
+    (or, when ``touches_on_revisit``, last used at), :data:`NOT_IN_MEMORY` for an empty slot;
+    members' stamps are distinct, and slots are in no particular order, so a kernel reads only the
+    stamps. ``victims(stamps, sizes, draw)`` gets the rows of full memories, their sizes, and
+    ``draw()`` (the next draw of each of those runs' generators, as floats in [0, 1); call it at
+    most ``draws_per_eviction`` times) and returns each row's victim column.
     """
 
     victims: Callable[[np.ndarray, np.ndarray, Callable[[], np.ndarray]], np.ndarray]

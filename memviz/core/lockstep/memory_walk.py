@@ -1,4 +1,4 @@
-"""The batch engine for strategies with memory: per-run draw counters, memory as stamps, plans in bulk."""
+"""The batch engine for strategies with memory: per-run draw counters, memory in stamped slots, plans in bulk."""
 
 from __future__ import annotations
 
@@ -54,9 +54,10 @@ class _MemorySite:
         n = site.n_pages
         self.n = n
         self.width = width = max(1, max(len(links) for links in site.clickable))
-        self.links_t = np.full((width, n), n, dtype=np.int64)  # links_t[j, p]: page p's j-th link
+        # links[p, j]: page p's j-th link (a step takes the rows of the runs' pages: one block each)
+        self.links = np.full((n, width), n, dtype=np.int64)
         for p, page_links in enumerate(site.clickable):
-            self.links_t[: len(page_links), p] = page_links
+            self.links[p, : len(page_links)] = page_links
         self.degrees = np.array([len(links) for links in site.clickable], dtype=np.int64)
         self.dead_ends = bool((self.degrees == 0).any())
         # The frontier planner's search walks the link lists beyond the current page, held as CSR:
@@ -95,9 +96,12 @@ class _MemoryBatch:
 
     Memory is ``unknown`` (one boolean row per run, True for pages not in memory; column ``n``
     stands for the padding of short link lists and is never unknown, so padding is never a fresh
-    link) and ``stamp``, each entry's order: the step it was written at, or for a policy whose
-    kernel ``touches_on_revisit`` (LRU) the step it was last used at; the policy's kernel picks a
-    full memory's victim from the stamps. ``unseen`` marks pages never visited. With memory the
+    link) and, for runs whose memory can fill, its entries in slots: ``slot_page`` (the page a slot
+    holds, ``n`` for an empty one) and ``slot_stamp``, each entry's order: the step it was written
+    at, or for a policy whose kernel ``touches_on_revisit`` (LRU) the step it was last used at; the
+    policy's kernel picks a full memory's victim slot from its slots' stamps, so a step's work is
+    the memory's size and the page's links, never the site's size. ``unseen`` marks pages never
+    visited. With memory the
     agent reports a bug the first time it reaches its page and never again, so bugs found are the
     bug pages first reached by a move (the start page's bug when the agent first comes back to it).
     """
@@ -112,7 +116,7 @@ class _MemoryBatch:
         self.site, self.configs, self.poll, self.scalar_tail = site, configs, poll, scalar_tail
         tables = _site_tables(site, _MemorySite)
         self.n, self.n1, self.width = tables.n, tables.n + 1, tables.width
-        self.links_t, self.degrees, self.dead_ends = tables.links_t, tables.degrees, tables.dead_ends
+        self.links, self.degrees, self.dead_ends = tables.links, tables.degrees, tables.dead_ends
         self.indptr, self.indices, self.is_bug = tables.indptr, tables.indices, tables.is_bug
         self.search_degrees, self.search_table = tables.search_degrees, tables.search_table
         self.page_bits, self.hop_bits = self.n1.bit_length(), self.width.bit_length()
@@ -127,6 +131,7 @@ class _MemoryBatch:
         self.start_is_bug = site.start in site.bug_by_page
         self.prefix = tables.prefix
         self.scalar: dict[int, RunResult] = {}
+        self.slots = 0  # columns of the memory slots (see run)
 
     def _bind(self, first: bool = False) -> None:
         """Name the rows of the stacked per-run arrays (views: updating one updates the stack)."""
@@ -144,6 +149,7 @@ class _MemoryBatch:
         self.rows = self._all_rows[:r]
         self.memory_rows = self._all_memory_rows[:r]
         self.draw_rows = self.rows * self.draws.shape[1]
+        self._slot_rows = self.rows * self.slots
 
     def run(self) -> list[RunResult]:
         site, configs, n, n1 = self.site, self.configs, self.n, self.n1
@@ -192,8 +198,16 @@ class _MemoryBatch:
         self.unknown = np.ones((r, n1), dtype=bool)
         self.unknown[:, n] = False
         self.unknown[:, site.start] = False
-        self.stamp = np.full((r, n1), _BIG, dtype=np.int64)
-        self.stamp[:, site.start] = 0
+        # The memory of each run that can fill it, in slots: the page a slot holds (page n: empty)
+        # and its stamp. A full memory's policy reads these stamps and the written page takes its
+        # victim's slot, so an eviction costs the memory's size, not the site's. Runs that never
+        # fill keep no slots (their order never matters).
+        self.slotted = self.capacity < n
+        slots = self.slots = int(self.capacity[self.slotted].max(initial=0))
+        self.slot_page = np.full((r, slots), n, dtype=np.int64)
+        self.slot_stamp = np.full((r, slots), _BIG, dtype=np.int64)
+        self.slot_page[self.slotted, :1] = site.start
+        self.slot_stamp[self.slotted, :1] = 0
         self.unseen = np.ones((r, n1), dtype=bool)
         self.unseen[:, site.start] = False
         self._bind(first=True)
@@ -205,7 +219,7 @@ class _MemoryBatch:
                 self._finish_scalar()
                 break
             if int(self.ctr.max()) + self.max_draws > self.draws.shape[1]:  # a step's draws at most
-                self._more_draws()
+                self._more_draws(int(self.ctr.max()) + (int(self.limit.max()) - t) * self.max_draws)
             self.size_sum += self.size  # a call's tokens: base + entry · (entries in memory)
             to, stopping, reasons = self._choose()
             if stopping is not None:
@@ -231,9 +245,10 @@ class _MemoryBatch:
             results[i] = result
         return results
 
-    def _more_draws(self) -> None:
+    def _more_draws(self, most: int) -> None:
+        """Twice the draws, or as many as the runs can still use (``most``), whichever is fewer."""
         cols = self.draws.shape[1]
-        more = mulberry32_rows(_advance(self.seeds, cols), cols)
+        more = mulberry32_rows(_advance(self.seeds, cols), max(self.max_draws, min(cols, most - cols)))
         self.draws = np.concatenate((self.draws, more), axis=1)
         self.draw_rows = self.rows * self.draws.shape[1]
 
@@ -241,13 +256,17 @@ class _MemoryBatch:
         """Each run's next page; runs that stop here (dead end, frontier done) are flagged."""
         page = self.page
         r = len(page)
-        cand = self.links_t.take(page, axis=1)  # (width, r), padding n
+        cand_rows = self.links.take(page, axis=0)  # (r, width), padding n
+        cand = cand_rows.T
         fresh = self.unknown.ravel().take(cand + self.memory_rows)
         # cumulative[j]: fresh links among the first j + 1. For a small batch a product with a triangle
         # of ones is one call, cheaper than numpy's cumsum over a short first axis or row-by-row sums;
-        # for a wide one, row-by-row sums (and BLAS may go multi-threaded, which a busy machine punishes).
+        # for a wide one, row-by-row sums (and BLAS may go multi-threaded, which a busy machine punishes);
+        # for a page with many links (a hub), numpy's cumsum: one call, not one per link.
         if self.prefix is not None and r <= 256:
             cumulative = np.matmul(self.prefix, fresh, dtype=np.float32)  # small counts: exact
+        elif self.prefix is None:
+            cumulative = np.cumsum(fresh, axis=0, dtype=np.int32)
         else:
             cumulative = np.empty(fresh.shape, dtype=np.int16 if self.width < 30000 else np.int64)
             cumulative[0] = fresh[0]
@@ -268,7 +287,7 @@ class _MemoryBatch:
         pos = np.where(
             has_fresh, (cumulative <= k.astype(cumulative.dtype)).sum(0), k
         )  # k-th fresh, or link k
-        to = cand.ravel().take(pos * r + self.rows)
+        to = cand_rows.ravel().take(self.rows * self.width + pos)
         if draws.all():
             return to, None, None
         if not self.dead_ends:
@@ -394,28 +413,38 @@ class _MemoryBatch:
                 bug_tokens[i].append(tokens)
 
         unknown = self.unknown.ravel()
-        stamp = self.stamp.ravel()
         write = unknown.take(flat)
-        if self.any_touch:
-            touch = ~write & self.touch  # LRU: a revisit is a use
-            stamp[flat[touch]] = t
-        if self.any_full_possible:
-            full = write & (self.size >= self.capacity)
-            if full.any():
-                evict_rows = np.flatnonzero(full)
-                gone = self.memory_rows[evict_rows] + self._victims(evict_rows)
-                unknown[gone] = True
-                stamp[gone] = _BIG
-                self.size -= full
-        written = flat[write]
-        unknown[written] = False
-        stamp[written] = t
+        if not self.any_full_possible:  # no memory ever fills: the order of entries never matters
+            unknown[flat[write]] = False
+            self.size += write
+            return
+        slot_page, slot_stamp = self.slot_page.ravel(), self.slot_stamp.ravel()
+        if self.any_touch:  # LRU: a revisit is a use (found among the run's slots)
+            touch = np.flatnonzero(~write & self.touch & self.slotted)
+            if len(touch):
+                held = (self.slot_page[touch] == to[touch, None]).argmax(1)
+                slot_stamp[self._slot_rows[touch] + held] = t
+        slot = self.size.copy()  # a memory with room writes to its next empty slot
+        full = write & (self.size >= self.capacity)
+        if full.any():
+            evict_rows = np.flatnonzero(full)
+            at = self._slot_rows[evict_rows] + self._victims(evict_rows)
+            unknown[self.memory_rows[evict_rows] + slot_page.take(at)] = True
+            slot[evict_rows] = at - self._slot_rows[evict_rows]
+            self.size -= full
+        unknown[flat[write]] = False
         self.size += write
+        at = (self._slot_rows + slot)[write & self.slotted]
+        slot_page[at] = to[write & self.slotted]
+        slot_stamp[at] = t
 
     def _victims(self, rows: np.ndarray) -> np.ndarray:
-        """The page each full memory forgets, as its policy's kernel picks it from the stamps."""
+        """The slot each full memory forgets, as its policy's kernel picks it from the stamps of its
+        slots (the pages it holds; the kernel sees columns of slots, never the site's pages)."""
         if len(self.kernels) == 1:
-            return self.kernels[0].victims(self.stamp[rows], self.size[rows], lambda: self._draw(rows))
+            return self.kernels[0].victims(
+                self._slot_stamps(rows), self.size.take(rows), lambda: self._draw(rows)
+            )
         victims = np.empty(len(rows), dtype=np.int64)
         kinds = self.kernel[rows]
         for k, kernel in enumerate(self.kernels):
@@ -423,9 +452,16 @@ class _MemoryBatch:
             if mine.any():
                 sub = rows[mine]
                 victims[mine] = kernel.victims(
-                    self.stamp[sub], self.size[sub], lambda sub=sub: self._draw(sub)
+                    self._slot_stamps(sub), self.size[sub], lambda sub=sub: self._draw(sub)
                 )
         return victims
+
+    def _slot_stamps(self, rows: np.ndarray) -> np.ndarray:
+        """The stamps of these runs' memory slots, as many columns as the largest of their memories
+        (an empty slot's stamp is that of a page not in memory)."""
+        stamps = self.slot_stamp.take(rows, axis=0)
+        width = int(self.capacity.take(rows).max())
+        return stamps if width >= self.slots else stamps[:, :width]
 
     def _draw(self, rows: np.ndarray) -> np.ndarray:
         """The next draw of each of these runs (their counters move on)."""
@@ -449,7 +485,8 @@ class _MemoryBatch:
         keep = ~done
         self.ids, self.seeds, self.draws = self.ids[keep], self.seeds[keep], self.draws[keep]
         self.ints, self.flags = self.ints[:, keep], self.flags[:, keep]
-        self.unknown, self.stamp, self.unseen = self.unknown[keep], self.stamp[keep], self.unseen[keep]
+        self.unknown, self.unseen, self.slotted = self.unknown[keep], self.unseen[keep], self.slotted[keep]
+        self.slot_page, self.slot_stamp = self.slot_page[keep], self.slot_stamp[keep]
         self._bind()
 
     def _finish_scalar(self) -> None:
