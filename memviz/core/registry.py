@@ -68,6 +68,8 @@ class Registry(Generic[T]):
             )
         return entry
 
+    __getitem__ = get  # ``REGISTRY[name]`` as a dict's: a bad name is the same one-line ConfigError
+
     def names(self) -> tuple[str, ...]:
         return tuple(self._entries)
 
