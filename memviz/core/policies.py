@@ -69,7 +69,10 @@ class EvictionContext:
 
 @dataclass(frozen=True)
 class PolicyKernel:
-    """A policy for :mod:`memviz.core.lockstep`: many runs' memories at once.
+    """A policy for :mod:`memviz.core.lockstep`: many runs' memories at once. ``implements`` is the
+    :class:`Policy` class whose rule it reproduces: a policy carrying a kernel of another class, or
+    whose revisits the kernel treats otherwise, is refused when registered (its batches would give
+    another policy's numbers).
 
     Each run's memory is a row of ``stamps``, one column per slot of its memory (not per page: an
     eviction costs the memory's size, not the site's): the step the slot's entry was written at
@@ -80,6 +83,7 @@ class PolicyKernel:
     most ``draws_per_eviction`` times) and returns each row's victim column.
     """
 
+    implements: type[Policy]
     victims: Callable[[np.ndarray, np.ndarray, Callable[[], np.ndarray]], np.ndarray]
     touches_on_revisit: bool = False
     draws_per_eviction: int = 0
@@ -129,7 +133,30 @@ class Policy(Bilingual):
         return ()
 
 
-POLICIES: Registry[Policy] = Registry("policy", "eviction policy")
+def check_kernel(policy: Policy) -> None:
+    """ValueError unless the policy's batch kernel (if any) implements this very policy's rule."""
+    kernel = policy.kernel
+    if kernel is None:
+        return
+    cls = type(policy)
+    if cls is not kernel.implements:
+        raise ValueError(
+            f"policy {policy.name}: its batch kernel implements {kernel.implements.__name__}, "
+            f"not {cls.__name__}; batches would give another policy's numbers"
+        )
+    if kernel.touches_on_revisit != policy.touches_on_revisit:
+        raise ValueError(
+            f"policy {policy.name}: touches_on_revisit is {policy.touches_on_revisit} in the policy "
+            f"but {kernel.touches_on_revisit} in its batch kernel"
+        )
+    if policy.acts_at_step_start or policy.simulates:
+        raise ValueError(
+            f"policy {policy.name}: the batch engine has no step-start drops or look-ahead; register it "
+            "without a kernel (its batches then run in the scalar engine)"
+        )
+
+
+POLICIES: Registry[Policy] = Registry("policy", "eviction policy", check_kernel)
 
 
 def get_policy(name: str) -> Policy:
@@ -178,15 +205,15 @@ class RandomEviction(Policy):
 
 POLICIES.register(Fifo(
     "fifo", "FIFO", "FIFO", "最早写入的先忘", "oldest written goes first", "#E69F00",
-    PolicyKernel(_oldest),
+    PolicyKernel(Fifo, _oldest),
 ))  # fmt: skip
 POLICIES.register(Lru(
     "lru", "LRU", "LRU", "最久没用的先忘", "least recently used goes first", "#56B4E9",
-    PolicyKernel(_oldest, touches_on_revisit=True),
+    PolicyKernel(Lru, _oldest, touches_on_revisit=True),
 ))  # fmt: skip
 POLICIES.register(RandomEviction(
     "random", "随机", "random", "满了随机忘一条", "a random entry goes when full", "#CC79A7",
-    PolicyKernel(_kth_written, draws_per_eviction=1),
+    PolicyKernel(RandomEviction, _kth_written, draws_per_eviction=1),
 ))  # fmt: skip
 
 

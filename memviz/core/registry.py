@@ -7,7 +7,7 @@ line's choices and the sweep list them in. Adding a policy or a strategy is one 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Generic, Protocol, TypeVar
 
 
@@ -44,16 +44,21 @@ class Bilingual:
 
 
 class Registry(Generic[T]):
-    """Entries by name, in registration order. ``field`` and ``kind`` word the error of a bad name."""
+    """Entries by name, in registration order. ``field`` and ``kind`` word the error of a bad name;
+    ``check(entry)`` raises ValueError (one line naming the entry) for an entry that must not be
+    registered, e.g. a batch kernel that does not implement it."""
 
-    def __init__(self, field: str, kind: str) -> None:
+    def __init__(self, field: str, kind: str, check: Callable[[T], None] | None = None) -> None:
         self.field = field
         self.kind = kind
+        self._check = check
         self._entries: dict[str, T] = {}
 
     def register(self, entry: T) -> T:
         if entry.name in self._entries:
             raise ValueError(f"{self.field}: {entry.name!r} is already registered")
+        if self._check is not None:
+            self._check(entry)
         self._entries[entry.name] = entry
         return entry
 
@@ -67,6 +72,8 @@ class Registry(Generic[T]):
                 f"{self.field}: unknown {self.kind} {name!r} (choose from {', '.join(self._entries)})"
             )
         return entry
+
+    __getitem__ = get  # ``REGISTRY[name]`` as a dict's: a bad name is the same one-line ConfigError
 
     def names(self) -> tuple[str, ...]:
         return tuple(self._entries)

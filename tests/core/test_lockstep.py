@@ -30,7 +30,7 @@ from memviz.core.registry import ConfigError
 from memviz.core.rng import Mulberry32, mulberry32_block, mulberry32_rows, mulberry32_words
 from memviz.core.site import Site
 from memviz.core.sitegen import MIN_PAGES, SHAPES, generate_site
-from memviz.core.strategies import STRATEGIES
+from memviz.core.strategies import FRESH_OR_ANY, FRESH_OR_PLAN, STRATEGIES
 from tests.core.test_memory import Newest, newest_stamp
 
 SEED_MAX = 2**32 - 1
@@ -117,7 +117,7 @@ def test_batch_equals_the_scalar_engine(site, batch):
 def test_a_policy_registered_with_a_kernel_runs_in_lock_step_equal_to_its_scalar_rule(site, batch):
     # the toy MRU of test_memory, with a numpy kernel: victims are the newest stamps
     policy = Newest("mru", "最新写入的先忘", "MRU", "最新写入的先忘", "newest written goes first", "#000000",
-                    PolicyKernel(newest_stamp))  # fmt: skip
+                    PolicyKernel(Newest, newest_stamp))  # fmt: skip
     POLICIES.register(policy)
     try:
         # mixed with others that have kernels (ttl, opt and a switched bug list go to the scalar engine)
@@ -366,7 +366,7 @@ def test_progress_counts_every_run_once(unreachable_bug_site):
 # -- which engine, and how many runs at a time ----------------------------------------------------
 
 
-@pytest.mark.parametrize("kernel", ["fresh_or_any", "fresh_or_plan"])
+@pytest.mark.parametrize("kernel", [FRESH_OR_ANY, FRESH_OR_PLAN], ids=lambda k: k.name)
 def test_the_cost_model_sends_few_runs_to_the_scalar_engine_and_many_to_lock_step(kernel):
     assert not lockstep.lockstep_pays(kernel, 2, 2500)
     assert not lockstep.lockstep_pays(kernel, 8, 30)

@@ -115,7 +115,7 @@ def newest_stamp(stamps: np.ndarray, sizes: np.ndarray, draw) -> np.ndarray:
 
 @pytest.fixture(params=["scalar only", "with a batch kernel"])
 def mru(request):
-    kernel = PolicyKernel(newest_stamp) if request.param == "with a batch kernel" else None
+    kernel = PolicyKernel(Newest, newest_stamp) if request.param == "with a batch kernel" else None
     policy = POLICIES.register(
         Newest(
             "mru", "最新写入的先忘", "MRU", "最新写入的先忘", "newest written goes first", "#000000", kernel

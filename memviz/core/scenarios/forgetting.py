@@ -78,6 +78,7 @@ def ttl_sweep(
 
 # -- ablation ----------------------------------------------------------------------------------------
 
+ABLATION_STRATEGIES = ("visited", "frontier")  # the chapter's two strategies with memory
 ABLATION_ROWS = ("none", "visited_only", "bug_list_only", "both")
 ABLATION_NAMES = {
     "none": ("无记忆", "no memory"),
@@ -113,7 +114,7 @@ class AblationRow:
 
 def ablation(
     site: Site,
-    strategies: Sequence[str] = ("visited", "frontier"),
+    strategies: Sequence[str] = ABLATION_STRATEGIES,
     runs: int = DEFAULT_RUNS,
     seed0: int = DEFAULT_SEED0,
     bootstrap: int = DEFAULT_BOOTSTRAP,
