@@ -11,6 +11,7 @@ import math
 
 from memviz.core.engine import RunConfig
 from memviz.core.policies import POLICIES
+from memviz.core.reading import reading_label, reading_overrides
 from memviz.core.strategies import HOW_FALLBACK, HOW_FRESH, HOW_PLAN, HOW_RANDOM, STRATEGIES, uses_memory
 
 
@@ -88,6 +89,9 @@ def config_summary(
             if config.keeps_bug_list
             else t(lang, "没有 Bug 清单", "no bug list")
         )
+    reading = reading_label(reading_overrides(config.ignore, config.skip_write, config.read_top), lang)
+    if reading:  # issue 27: memory misused or read by retrieval
+        parts.append(reading)
     if seed:
         parts.append(f"seed {config.seed}")
     if budget:
