@@ -463,7 +463,7 @@ class Exploration:
             if retrieval is None:
                 tokens = base_tokens if entries is None else base_tokens + entry_tokens * len(entries)
             else:  # top:K: the call carries only the entries retrieval ranks best
-                injected, scores = retrieval.inject(entries, page, steps)
+                injected, scores = retrieval.inject(entries, page, steps, emit_every_step)
                 shown = InjectedMemory(injected)
                 tokens = base_tokens + entry_tokens * len(injected)
             tokens_total += tokens

@@ -19,6 +19,7 @@ Writes still go to the whole store.
 from __future__ import annotations
 
 import math
+import threading
 from typing import NamedTuple
 
 from memviz.core.registry import ConfigError
@@ -64,29 +65,69 @@ def _normalised(values: list[float]) -> list[float]:
     return [(v - low) / span for v in values]
 
 
-class Retrieval:
-    """One run's retrieval state: when each entry was last met, and the per-page constants."""
+class _SiteTables:
+    """What scoring needs of a site, worked out once per site and shared by its runs: each page's
+    importance and link set, and the relevance of each pair of pages met so far (the usual entry
+    holds its page's own links, so a pair's cosine never changes)."""
 
-    __slots__ = ("_clickable", "_importance", "_link_sets", "k", "last_met")
+    __slots__ = ("clickable", "importance", "link_sets", "relevance")
 
-    def __init__(self, site: Site, k: int, last_met: dict[int, int] | None = None) -> None:
-        self.k = k
-        self.last_met: dict[int, int] = {} if last_met is None else last_met  # page -> step
+    def __init__(self, site: Site) -> None:
         nav = set(site.nav)
         bugs = site.bug_by_page
-        self._importance = [
-            BUG_IMPORTANCE if p in bugs
-            else min(MAX_LINK_IMPORTANCE, 1 + sum(1 for q in page.links if q not in nav))
+        self.importance = [
+            float(BUG_IMPORTANCE if p in bugs
+                  else min(MAX_LINK_IMPORTANCE, 1 + sum(1 for q in page.links if q not in nav)))
             for p, page in enumerate(site.pages)
         ]  # fmt: skip
-        self._clickable = site.clickable
-        self._link_sets = [frozenset(links) for links in site.clickable]
+        self.clickable = site.clickable
+        self.link_sets = [frozenset(links) for links in site.clickable]
+        self.relevance: dict[tuple[int, int], float] = {}
+
+
+def _cosine(a: frozenset[int], b: frozenset[int]) -> float:
+    if not a or not b:
+        return 0.0
+    return len(a & b) / math.sqrt(len(a) * len(b))
+
+
+_TABLES: dict[int, tuple[Site, _SiteTables]] = {}  # by id(site), the site kept alive with them
+_TABLES_KEPT = 4
+_TABLES_LOCK = threading.Lock()  # the window may run two jobs at once, in two threads
+
+
+def _tables(site: Site) -> _SiteTables:
+    with _TABLES_LOCK:
+        kept = _TABLES.get(id(site))
+        if kept is None:
+            if len(_TABLES) >= _TABLES_KEPT:
+                del _TABLES[next(iter(_TABLES))]
+            kept = _TABLES[id(site)] = (site, _SiteTables(site))
+    return kept[1]
+
+
+_decay = [1.0]  # RECENCY_DECAY ** d at index d, grown as runs need
+
+
+def _recency(d: int) -> float:
+    while len(_decay) <= d:
+        _decay.extend([RECENCY_DECAY**k for k in range(len(_decay), 2 * len(_decay) + 1)])
+    return _decay[d]
+
+
+class Retrieval:
+    """One run's retrieval state: when each entry was last met (the per-site tables are shared)."""
+
+    __slots__ = ("_tables", "k", "last_met")
+
+    def __init__(self, site: Site, k: int) -> None:
+        self.k = k
+        self.last_met: dict[int, int] = {}  # page -> step
+        self._tables = _tables(site)
 
     def copy(self) -> Retrieval:
         twin = object.__new__(Retrieval)
-        twin.k, twin._importance, twin._link_sets = self.k, self._importance, self._link_sets
-        twin._clickable = self._clickable
-        twin.last_met = dict(self.last_met)
+        twin.k, twin._tables, twin.last_met = self.k, self._tables, dict(self.last_met)
         return twin
 
     def met(self, page: int, step: int) -> None:
@@ -94,42 +135,52 @@ class Retrieval:
         self.last_met[page] = step
 
     def inject(
-        self, entries: dict[int, tuple[int, ...]], page: int, step: int
-    ) -> tuple[dict[int, tuple[int, ...]], tuple[EntryScore, ...]]:
-        """The entries injected into the call made on ``page`` at ``step`` (in eviction order), and
-        every entry's scores (in eviction order). The injected entries are met at ``step``."""
+        self, entries: dict[int, tuple[int, ...]], page: int, step: int, report: bool = True
+    ) -> tuple[dict[int, tuple[int, ...]], tuple[EntryScore, ...] | None]:
+        """The entries injected into the call made on ``page`` at ``step`` (in eviction order), and,
+        if ``report``, every entry's scores (in eviction order). The injected entries are met at ``step``."""
         pages = list(entries)
         if not pages:
-            return {}, ()
-        last_met, link_sets, importance = self.last_met, self._link_sets, self._importance
-        clickable = self._clickable
+            return {}, (() if report else None)
+        last_met, tables = self.last_met, self._tables
+        importance, clickable, link_sets, pairs = (
+            tables.importance,
+            tables.clickable,
+            tables.link_sets,
+            tables.relevance,
+        )
         here = link_sets[page]
-        recency, weight, relevance = [], [], []
+        recency = [_recency(step - last_met[e]) for e in pages]
+        weight = [importance[e] for e in pages]
+        relevance = []
         for e in pages:
-            recency.append(RECENCY_DECAY ** (step - last_met[e]))
-            weight.append(float(importance[e]))
             links = entries[e]
-            # the usual entry holds the page's own links; one believed from a note holds none
-            theirs = link_sets[e] if links is clickable[e] else frozenset(links)
-            if here and theirs:
-                relevance.append(len(here & theirs) / math.sqrt(len(here) * len(theirs)))
-            else:
-                relevance.append(0.0)
+            if links is clickable[e]:  # the usual entry: its page's own links, a pair seen before
+                value = pairs.get((page, e))
+                if value is None:
+                    value = pairs[page, e] = _cosine(here, link_sets[e])
+            else:  # an entry believed from a note holds other links (none)
+                value = _cosine(here, frozenset(links))
+            relevance.append(value)
         recency, weight, relevance = _normalised(recency), _normalised(weight), _normalised(relevance)
         scores = [r + w + v for r, w, v in zip(recency, weight, relevance, strict=True)]
-        if len(pages) <= self.k:
-            chosen = set(range(len(pages)))
+        k = self.k
+        if len(pages) <= k:
+            injected = dict(entries)
+            chosen = None
         else:
-            chosen = set(sorted(range(len(pages)), key=lambda i: (-scores[i], i))[: self.k])
-        injected = {}
-        report = []
-        for i, e in enumerate(pages):
-            hit = i in chosen
-            if hit:
-                injected[e] = entries[e]
-                last_met[e] = step
-            report.append(EntryScore(e, recency[i], weight[i], relevance[i], scores[i], hit))
-        return injected, tuple(report)
+            # sorted() is stable: equal scores keep eviction order, earlier first
+            order = sorted(range(len(pages)), key=[-x for x in scores].__getitem__)
+            chosen = set(order[:k])
+            injected = {e: entries[e] for i, e in enumerate(pages) if i in chosen}
+        for e in injected:
+            last_met[e] = step
+        if not report:
+            return injected, None
+        return injected, tuple(
+            EntryScore(e, recency[i], weight[i], relevance[i], scores[i], chosen is None or i in chosen)
+            for i, e in enumerate(pages)
+        )
 
 
 class InjectedMemory:
