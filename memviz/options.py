@@ -12,6 +12,9 @@ import argparse
 from collections.abc import Callable
 
 from memviz.core.limits import LIMITS, bounds, shown
+from memviz.core.reading import parse_chance
+from memviz.core.registry import ConfigError
+from memviz.core.retrieval import parse_read_mode
 
 
 def whole(name: str, text: str) -> int:
@@ -74,3 +77,42 @@ def parse_size(text: str) -> tuple[int, int]:
             f"size must be between {w_lo}x{h_lo} and {w_hi}x{h_hi}, got {shown(text)}"
         )
     return width, height
+
+
+def chance(name: str) -> Callable[[str], float]:
+    """A chance from 0 to 1 (``--ignore 0.25``)."""
+
+    def parse(text: str) -> float:
+        try:
+            return parse_chance(name, text)
+        except ConfigError as exc:
+            raise argparse.ArgumentTypeError(str(exc).split(": ", 1)[1]) from None
+
+    return parse
+
+
+def read_mode(text: str) -> int | None:
+    """``all`` → None, ``top:K`` → K (``--read top:8``)."""
+    try:
+        return parse_read_mode(text)
+    except ConfigError as exc:
+        raise argparse.ArgumentTypeError(str(exc).split(": ", 1)[1]) from None
+
+
+def add_reading_options(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """--ignore P, --skip-write P, --read all|top:K (issue 27), on every command that makes runs."""
+    p.add_argument("--ignore", type=chance("ignore"), default=0.0, metavar="P",
+                   help="chance a step's choice ignores memory (a random click, bug list not read); default 0")  # fmt: skip
+    p.add_argument("--skip-write", type=chance("skip-write"), default=0.0, metavar="P",
+                   help="chance a step that moves writes nothing to memory; default 0")  # fmt: skip
+    p.add_argument("--read", type=read_mode, default=None, metavar="all|top:K",
+                   help="inject all of memory each call (default), or the K entries retrieval ranks best")  # fmt: skip
+
+
+def reading_values(args: argparse.Namespace) -> dict:
+    """The RunConfig fields of :func:`add_reading_options` (the chapter's when a command lacks them)."""
+    return {
+        "ignore": getattr(args, "ignore", 0.0),
+        "skip_write": getattr(args, "skip_write", 0.0),
+        "read_top": getattr(args, "read", None),
+    }

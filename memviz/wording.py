@@ -11,6 +11,7 @@ import math
 
 from memviz.core.engine import RunConfig
 from memviz.core.policies import POLICIES
+from memviz.core.reading import reading_label, reading_overrides
 from memviz.core.strategies import HOW_FALLBACK, HOW_FRESH, HOW_PLAN, HOW_RANDOM, STRATEGIES, uses_memory
 
 
@@ -105,6 +106,9 @@ def config_summary(
             if config.keeps_bug_list
             else t(lang, "没有 Bug 清单", "no bug list")
         )
+    reading = reading_label(reading_overrides(config.ignore, config.skip_write, config.read_top), lang)
+    if reading:  # issue 27: memory misused or read by retrieval
+        parts.append(reading)
     if seed:
         parts.append(f"seed {config.seed}")
     if budget:
@@ -159,6 +163,43 @@ def ttl_dropped(lang: str, narrow: bool = False) -> str:
 def ttl_nothing_expires(lang: str) -> str:
     """What T at least the budget means (an entry's age never exceeds the budget)."""
     return t(lang, "T ≥ 预算：没有条目过期", "T ≥ budget: nothing expires")
+
+
+# The reality gap (issue 27): memory misused, or read by retrieval.
+
+# kind -> (zh, en): what the Sweep's third axis varies
+GAP_KINDS = {
+    "ignore": ("忽略记忆的概率 P", "chance P of ignoring memory"),
+    "skip_write": ("漏写记忆的概率 P", "chance P of skipping a write"),
+    "read_top": ("检索注入的条数 K", "entries K read by retrieval"),
+}
+
+
+def gap_axis_choice(lang: str) -> str:
+    """The third axis as a choice beside capacity and T: "Misuse / read K"."""
+    return t(lang, "误用 / 检索 K", "Misuse / read K")
+
+
+def gap_kind(kind: str, lang: str, capital: bool = False) -> str:
+    zh, en = GAP_KINDS[kind]
+    return zh if lang == "zh" else (en[0].upper() + en[1:] if capital else en)
+
+
+def gap_no_memory(lang: str) -> str:
+    return t(lang, "无记忆", "no memory")
+
+
+def gap_perfect(kind: str, lang: str) -> str:
+    """The line of memory used right: every entry injected (for K) or never misused (for P)."""
+    if kind == "read_top":
+        return t(lang, "全部注入", "inject all")
+    return t(lang, "记忆总被正确使用", "memory always used right")
+
+
+def gap_title(kind: str, lang: str) -> str:
+    if kind == "read_top":
+        return t(lang, "覆盖率随检索条数 K", "Coverage by entries read (top:K)")
+    return t(lang, "现实差距：覆盖率随误用概率 P", "The reality gap: coverage by misuse chance P")
 
 
 # The Compare view.

@@ -33,7 +33,7 @@ from memviz.core.site import Site, SiteError, load_site
 from memviz.core.strategies import STRATEGIES
 from memviz.display import window_problem
 from memviz.languages import LANGUAGES, resolve_language
-from memviz.options import capacity, limited, parse_size, seconds
+from memviz.options import add_reading_options, capacity, limited, parse_size, reading_values, seconds
 from memviz.record.plan import DEFAULT_STEP_SECONDS, PARTIAL_PREFIX, PROGRESS_PREFIX, check_settings
 
 EXIT_OUTPUT = 1  # the result could not be written (a full disk, a closed stdout)
@@ -132,6 +132,7 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
     )  # fmt: skip
     if not window:
         scenario_cli.add_switches(p)  # --ttl T, --no-bug-list
+        add_reading_options(p)  # --ignore P, --skip-write P, --read all|top:K
     p.add_argument(
         "--site", dest=dest + "site", metavar="FILE", type=Path, default=default(None), help=SITE_HELP
     )
@@ -151,6 +152,7 @@ def _config(args: argparse.Namespace, **extra) -> RunConfig:
         policy=args.policy,
         budget=args.budget,
         **switches,
+        **reading_values(args),
         **extra,
     )
 
@@ -204,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--view",
         default="explore",
-        help="explore, compare, batch, sweep[/capacity|/ttl], cost, scenarios[/NAME[/MODE[/SEED]]], exercises or info",
+        help="explore, compare, batch, sweep[/capacity|/ttl|/gap[:KIND]], cost, scenarios[/NAME[/MODE[/SEED]]], exercises or info",
     )
     p.add_argument(
         "--compare", nargs="+", metavar="CONFIG", help="the Compare view's lanes (e.g. frontier/12/fifo)"

@@ -18,9 +18,13 @@ from memviz.core.registry import ConfigError
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site, load_site
 from memviz.core.stats import pct
+from memviz.options import add_reading_options, reading_values
 from memviz.text.report import t, table, whole
 
-CONFIG_HELP = "STRATEGY[/CAPACITY[/POLICY]], e.g. frontier/12/fifo, visited, frontier/inf"
+CONFIG_HELP = (
+    "STRATEGY[/CAPACITY[/POLICY]][?ignore=P&skip-write=P&read=all|top:K], e.g. frontier/12/fifo, visited, "
+    "frontier/inf, frontier/inf/fifo?ignore=0.25 (the ? part overrides --ignore/--skip-write/--read)"
+)
 
 
 def _whole(name: str, low: int, high: int | None = None):
@@ -43,6 +47,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--site", type=Path, help="a memviz-site/1 JSON file (default: the chapter's blog)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="zh or en")
+    add_reading_options(p)  # every lane's, unless its ? part says otherwise
 
 
 def add_compare_parsers(sub: argparse._SubParsersAction) -> None:
@@ -74,7 +79,9 @@ def _print(lines: list[str]) -> None:
 def cmd_compare(args: argparse.Namespace) -> int:
     configs = parse_lanes(args.configs, 2)
     site = load_site(args.site)
-    comparison = compare_runs(site, configs, RunConfig(seed=args.seed, budget=args.budget))
+    comparison = compare_runs(
+        site, configs, RunConfig(seed=args.seed, budget=args.budget, **reading_values(args))
+    )
     if args.json:
         print(json.dumps(comparison.to_dict(), ensure_ascii=False))
     else:
@@ -87,7 +94,7 @@ def cmd_regret(args: argparse.Namespace) -> int:
     if args.seed0 + args.runs - 1 > SEED_MAX:
         raise ConfigError(f"seed0: seeds {args.seed0}..{args.seed0 + args.runs - 1} go past {SEED_MAX}")
     site = load_site(args.site)
-    base = RunConfig(budget=args.budget)
+    base = RunConfig(budget=args.budget, **reading_values(args))
     seeds = range(args.seed0, args.seed0 + args.runs)
     results = [regret(site, config, base, seeds) for config in configs]
     if args.json:

@@ -28,6 +28,7 @@ from memviz.core.engine import (
     StepEvent,
 )
 from memviz.core.policies import POLICIES
+from memviz.core.reading import QUERY_HELP, Overrides, query_text, reading_label, split_config
 from memviz.core.registry import ConfigError
 from memviz.core.site import Site
 from memviz.core.strategies import STRATEGIES
@@ -42,18 +43,22 @@ DEFAULT_LANES = ("frontier/12/fifo", "frontier/12/random", "frontier/12/opt")
 
 @dataclass(frozen=True)
 class LaneConfig:
-    """What differs between lanes: strategy, capacity (None: unlimited) and policy."""
+    """What differs between lanes: strategy, capacity (None: unlimited) and policy, and how memory is
+    read and misused (issue 27: ``reading``, RunConfig fields set after a ``?``, see memviz.core.reading)."""
 
     strategy: str
     capacity: int | None = None
     policy: str = "fifo"
+    reading: Overrides = ()
 
     @classmethod
     def parse(cls, text: str) -> LaneConfig:
-        """``STRATEGY[/CAPACITY[/POLICY]]``: ``frontier/12/fifo``, ``visited``, ``frontier/inf``."""
-        parts = text.strip().split("/")
+        """``STRATEGY[/CAPACITY[/POLICY]][?QUERY]``: ``frontier/12/fifo``, ``visited``, ``frontier/inf``,
+        ``frontier/inf/fifo?ignore=0.25&read=top:8``."""
+        head, reading = split_config(text.strip())
+        parts = head.split("/")
         if not 1 <= len(parts) <= 3 or not parts[0]:
-            raise ConfigError(f"config: expected STRATEGY[/CAPACITY[/POLICY]], got {text!r}")
+            raise ConfigError(f"config: expected STRATEGY[/CAPACITY[/POLICY]][{QUERY_HELP}], got {text!r}")
         STRATEGIES.get(parts[0])
         capacity = None
         if len(parts) > 1 and parts[1].lower() not in ("inf", "unlimited", "none", "不限"):
@@ -67,31 +72,43 @@ class LaneConfig:
                 raise ConfigError(f"config: capacity must be at least 1, got {capacity} in {text!r}")
         policy = parts[2] if len(parts) > 2 else "fifo"
         POLICIES.get(policy)
-        return cls(parts[0], capacity, policy)
+        return cls(parts[0], capacity, policy, reading)
 
     def run_config(self, base: RunConfig) -> RunConfig:
-        return base.with_(strategy=self.strategy, capacity=self.capacity, policy=self.policy)
+        """``base`` with this lane's settings; what the lane's ``?`` part leaves unset stays the base's."""
+        return base.with_(
+            strategy=self.strategy, capacity=self.capacity, policy=self.policy, **dict(self.reading)
+        )
 
     @property
     def uses_memory(self) -> bool:
         return STRATEGIES.get(self.strategy).uses_memory
 
     def text(self) -> str:
-        """Back to ``STRATEGY[/CAPACITY[/POLICY]]``."""
+        """Back to ``STRATEGY[/CAPACITY[/POLICY]][?QUERY]``."""
+        query = query_text(self.reading)
         if not self.uses_memory:
-            return self.strategy
-        return f"{self.strategy}/{'inf' if self.capacity is None else self.capacity}/{self.policy}"
+            return self.strategy + query
+        return f"{self.strategy}/{'inf' if self.capacity is None else self.capacity}/{self.policy}{query}"
 
     def label(self, lang: str) -> str:
         """For people: "visited set + link table · 12 · FIFO"."""
         strategy = STRATEGIES.get(self.strategy).label_in(lang)
+        reading = reading_label(self.reading, lang)
         if not self.uses_memory:
-            return strategy
+            return f"{strategy} · {reading}" if reading else strategy
         capacity = ("不限" if lang == "zh" else "unlimited") if self.capacity is None else str(self.capacity)
-        return f"{strategy} · {capacity} · {POLICIES.get(self.policy).label_in(lang)}"
+        label = f"{strategy} · {capacity} · {POLICIES.get(self.policy).label_in(lang)}"
+        return f"{label} · {reading}" if reading else label
 
     def to_dict(self) -> dict:
-        return {"strategy": self.strategy, "capacity": self.capacity, "policy": self.policy}
+        """Strategy, capacity and policy; the reading's fields only when the lane sets them."""
+        return {
+            "strategy": self.strategy,
+            "capacity": self.capacity,
+            "policy": self.policy,
+            **dict(self.reading),
+        }
 
 
 class StepRecord(NamedTuple):

@@ -15,15 +15,17 @@ from memviz.core.limits import check
 from memviz.core.memory import TOUCHED, WRITTEN, Memory
 from memviz.core.policies import POLICIES, EvictionContext
 from memviz.core.registry import ConfigError
-from memviz.core.rng import Mulberry32
+from memviz.core.retrieval import EntryScore, InjectedMemory, Retrieval, read_mode_text
+from memviz.core.rng import Mulberry32, side_stream
 from memviz.core.site import Site
-from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, STRATEGIES
+from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, STRATEGIES, choose_random
 
 DEFAULT_BUDGET = 30
 DEFAULT_MAX_STEPS = 5000  # "until all bugs are found" gives up after this many steps
 DEFAULT_BASE_TOKENS = 3000  # per call: system prompt + page snapshot (an assumed figure)
 DEFAULT_ENTRY_TOKENS = 40  # per memory entry injected into the call (an assumed figure)
 DEFAULT_TTL = 8  # policy ttl without a time to live given: entries older than this many steps go
+MISUSE_STREAM = "misuse"  # the side stream of issue 27's draws: whether a step ignores or skips memory
 
 __all__ = ["ConfigError", "Exploration", "PageState", "RunConfig", "RunResult", "StepEvent", "run"]
 
@@ -50,6 +52,11 @@ class RunConfig:
     # strategy keeps one, no memory keeps none); False: a memory run that reports every visit to a
     # bug page; True with no memory: a bug list and no visited set (the ablation's "bug list only").
     bug_list: bool | None = None
+    # Issue 27, how a real model misuses its memory: the chance that a step's choice ignores memory
+    # (a uniform pick, no bug list) and that a step that moves writes nothing; 0 is the chapter's.
+    ignore: float = 0.0
+    skip_write: float = 0.0
+    read_top: int | None = None  # None: every entry is injected (--read all); K: retrieval (--read top:K)
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
@@ -62,6 +69,24 @@ class RunConfig:
             check(name, getattr(self, name), ConfigError)  # the ranges of memviz.core.limits
         if self.ttl is not None and (isinstance(self.ttl, bool) or self.ttl < 1):
             raise ConfigError(f"ttl: must be at least 1 step, got {self.ttl}")
+        for name in ("ignore", "skip_write"):
+            p = getattr(self, name)
+            if isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1:
+                raise ConfigError(f"{name.replace('_', '-')}: must be a chance from 0 to 1, got {p!r}")
+        if self.read_top is not None and (
+            isinstance(self.read_top, bool) or not isinstance(self.read_top, int) or self.read_top < 1
+        ):
+            raise ConfigError(f"read: top:K needs K a whole number at least 1, got {self.read_top!r}")
+
+    @property
+    def misused(self) -> bool:
+        """Whether the model may misuse its memory (issue 27): the run draws from the misuse stream."""
+        return self.ignore > 0 or self.skip_write > 0
+
+    @property
+    def read_mode(self) -> str:
+        """``all`` or ``top:K``, as the command line writes it."""
+        return read_mode_text(self.read_top)
 
     @property
     def keeps_bug_list(self) -> bool:
@@ -103,7 +128,20 @@ class RunConfig:
             config = config.with_(ttl=DEFAULT_TTL)
         if self.bug_list is not None and self.bug_list == STRATEGIES.get(self.strategy).uses_memory:
             config = config.with_(bug_list=None)
-        return config._effective_memory(n_pages)
+        return config._effective_reading(n_pages)._effective_memory(n_pages)
+
+    def _effective_reading(self, n_pages: int) -> RunConfig:
+        # Memory never holds more entries than pages, so top:K with K >= pages injects them all;
+        # without memory nothing is read or written, and ignoring it matters only to a bug list.
+        config = self
+        memory = STRATEGIES.get(self.strategy).uses_memory
+        if self.read_top is not None and (not memory or self.read_top >= n_pages):
+            config = config.with_(read_top=None)
+        if not memory and self.skip_write:
+            config = config.with_(skip_write=0.0)
+        if not memory and self.ignore and not self.keeps_bug_list:
+            config = config.with_(ignore=0.0)
+        return config
 
     def _effective_memory(self, n_pages: int) -> RunConfig:
         if not STRATEGIES.get(self.strategy).uses_memory or (
@@ -139,7 +177,7 @@ class StepEvent(NamedTuple):
     evicted_slot: int | None  # ...its place in eviction order (0 = next to go) before the eviction
     touched_from: int | None  # LRU: the place in eviction order the touched entry moved from
     memory_dropped: tuple[int, ...]  # entries the policy dropped as the step began (e.g. too old)
-    tokens: int  # estimated tokens of this call
+    tokens: int  # estimated tokens of this call (with top:K, of the entries injected)
     # Totals after the step.
     call: int  # model calls so far, this one included (1-based)
     steps: int  # links clicked so far
@@ -150,6 +188,12 @@ class StepEvent(NamedTuple):
     tokens_total: int
     memory_size: int
     finished: bool
+    # Issue 27. The model ignored its memory this step (a uniform pick, no bug list consulted);
+    # wrote nothing this step though it moved; with --read top:K, every entry's scores as the step
+    # began, in eviction order, each marked whether it was injected (None: every entry injected).
+    memory_ignored: bool = False
+    write_skipped: bool = False
+    read_scores: tuple[EntryScore, ...] | None = None
 
     @property
     def moved(self) -> bool:
@@ -249,6 +293,8 @@ class Exploration:
             if STRATEGIES.get(config.strategy).uses_memory
             else None
         )
+        self.misuse = side_stream(config.seed, MISUSE_STREAM) if config.misused else None
+        self.retrieval = self._new_retrieval(site, config)
         self.path = [site.start]
         self.step_offset = 0  # steps made in sessions before this one (see next_session)
         self.visits = [0] * site.n_pages
@@ -265,8 +311,19 @@ class Exploration:
         self._totals = (1, 0, 0, 0)  # pages seen, repeats, reports, tokens: before any step
         self._live: tuple | None = None  # the walker's counters, while a policy may simulate
         if self.memory is not None:
-            self.memory.write(site.start, site.clickable[site.start])
+            self._remember(site.start, site.clickable[site.start], 0)
         self._walk = self._walker(emit_every_step=True)
+
+    def _new_retrieval(self, site: Site, config: RunConfig) -> Retrieval | None:
+        if config.read_top is None or not STRATEGIES.get(config.strategy).uses_memory:
+            return None
+        return Retrieval(site, config.read_top)
+
+    def _remember(self, page: int, links: tuple[int, ...], step: int) -> tuple:
+        """Write ``page`` to memory outside a step (a run's or session's start, a believed note)."""
+        if self.retrieval is not None:
+            self.retrieval.met(page, step)
+        return self.memory.write(page, links)
 
     @property
     def finished(self) -> bool:
@@ -376,6 +433,10 @@ class Exploration:
         limit, until_all_bugs = config.step_limit, config.until_all_bugs
         bug_list = config.keeps_bug_list
         base_tokens, entry_tokens = config.base_tokens, config.entry_tokens
+        misuse, retrieval = self.misuse, self.retrieval
+        ignore_chance, skip_chance = config.ignore, config.skip_write
+        ignored = skipped = False
+        scores = None
         entries = step_start = ctx = None
         publish = False
         if memory is not None:
@@ -398,16 +459,27 @@ class Exploration:
             if step_start is not None:
                 dropped = tuple(step_start(entries, steps + 1, ctx))
                 memory.drop(dropped)
-            tokens = base_tokens if entries is None else base_tokens + entry_tokens * len(entries)
+            shown = memory
+            if retrieval is None:
+                tokens = base_tokens if entries is None else base_tokens + entry_tokens * len(entries)
+            else:  # top:K: the call carries only the entries retrieval ranks best
+                injected, scores = retrieval.inject(entries, page, steps, emit_every_step)
+                shown = InjectedMemory(injected)
+                tokens = base_tokens + entry_tokens * len(injected)
             tokens_total += tokens
             calls += 1
-            to_page, how, plan = choose(site, page, memory, rng)
+            if misuse is not None:
+                ignored = misuse.random() < ignore_chance
+            if ignored:  # the model went its own way: any link, as the agent without memory
+                to_page, how, plan = choose_random(site, page, None, rng)
+            else:
+                to_page, how, plan = choose(site, page, shown, rng)
             if to_page is None:
                 self.stop_reason = how  # HOW_DONE or HOW_DEAD_END
                 yield (
                     page, None, how, None, False, 0, False, None, False, False, None, None, None, None,
                     None, dropped, tokens, calls, steps, pages_seen, repeats, len(reported), reports,
-                    tokens_total, len(entries) if entries is not None else 0, True,
+                    tokens_total, len(entries) if entries is not None else 0, True, ignored, False, scores,
                 )  # fmt: skip
                 return
             from_page = page
@@ -416,7 +488,10 @@ class Exploration:
             path.append(to_page)
             visit_count = visits[to_page] + 1
             visits[to_page] = visit_count
-            last_visit[to_page] = steps
+            if misuse is not None:
+                skipped = misuse.random() < skip_chance
+            if not skipped:  # a skipped write leaves no trace of the visit in memory, ttl's clock too
+                last_visit[to_page] = steps
             is_new = visit_count == 1
             if is_new:
                 pages_seen += 1
@@ -428,8 +503,9 @@ class Exploration:
             if to_page in bug_pages:
                 bug_page = to_page
                 already = to_page in reported
-                # With a bug list the agent knows what it reported; without, every visit files a report.
-                if not bug_list or not already:
+                # With a bug list the agent knows what it reported; without, every visit files a
+                # report; a model that ignored its memory did not look at the list.
+                if not bug_list or not already or ignored:
                     reports += 1
                     reported.add(to_page)
                     bug_found = not already
@@ -443,8 +519,11 @@ class Exploration:
             was_forgotten = False
             if entries is not None:
                 was_forgotten = not is_new and to_page not in entries
+            if entries is not None and not skipped:
                 if publish:
                     self._live = (page, calls, steps, repeats, reports, tokens_total, pages_seen)
+                if retrieval is not None:
+                    retrieval.met(to_page, steps)
                 change, evicted, slot = memory.write(to_page, clickable[to_page])
                 if change is WRITTEN:
                     written = to_page
@@ -464,7 +543,7 @@ class Exploration:
                     duplicate, written, touched, evicted, slot if evicted is not None else None,
                     slot if touched is not None else None, dropped, tokens, calls, steps, pages_seen,
                     repeats, len(reported), reports, tokens_total,
-                    len(entries) if entries is not None else 0, finished,
+                    len(entries) if entries is not None else 0, finished, ignored, skipped, scores,
                 )  # fmt: skip
             if finished:
                 return
@@ -478,9 +557,10 @@ class Exploration:
         if self.memory is None:
             return ()
         written = []
+        step = len(self.path) - 1 + self.step_offset
         for page in pages:
             if page not in self.memory.entries:
-                self.memory.write(page, ())
+                self._remember(page, (), step)
                 written.append(page)
         return tuple(written)
 
@@ -512,6 +592,12 @@ class Exploration:
         new = object.__new__(Exploration)
         new.site, new.config = site, config
         new.rng = self.rng.copy()
+        new.misuse = None
+        if config.misused:  # the misuse stream goes on too (a new one if this session starts misusing)
+            new.misuse = (
+                self.misuse.copy() if self.misuse is not None else side_stream(config.seed, MISUSE_STREAM)
+            )
+        new.retrieval = new._new_retrieval(site, config)
         new.path, new.step_offset = [site.start], steps
         new.visits, new.last_visit = list(self.visits), list(self.last_visit)
         new.reported, new.duplicates = set(reported), dict(self.duplicates)
@@ -522,9 +608,9 @@ class Exploration:
         if STRATEGIES.get(config.strategy).uses_memory:
             new.memory = Memory(config.capacity, config.policy, new.rng, _RunContext(new))
             for page in memory_pages:
-                new.memory.write(page, site.clickable[page])
+                new._remember(page, site.clickable[page], steps)
             new.last_visit[site.start] = steps
-            new.memory.write(site.start, site.clickable[site.start])
+            new._remember(site.start, site.clickable[site.start], steps)
         if steps >= config.step_limit:  # nothing left to do: the session ends as it begins
             new.stop_reason = "max_steps" if config.until_all_bugs else "budget"
         elif config.until_all_bugs and len(new.reported) == site.n_bugs:
@@ -543,6 +629,8 @@ class Exploration:
         fork = object.__new__(Exploration)
         fork.site, fork.config = site, self.config.with_(policy=then)
         fork.rng = self.rng.copy()
+        fork.misuse = self.misuse.copy() if self.misuse is not None else None
+        fork.retrieval = self.retrieval.copy() if self.retrieval is not None else None
         fork.memory = Memory(memory.capacity, then, fork.rng, _RunContext(fork))
         entries = dict(memory.entries)
         del entries[list(entries)[victim_index]]

@@ -8,6 +8,8 @@ time drawing, and this makes a draw several times cheaper than scalar big-int ar
 
 from __future__ import annotations
 
+import zlib
+
 import numpy as np
 
 _MASK = 0xFFFFFFFF
@@ -88,6 +90,18 @@ class Mulberry32:
             i = 0
         self._next = i + 1
         return int(self._block[i] * n)
+
+
+def side_stream(seed: int, name: str) -> Mulberry32:
+    """The generator of side stream ``name`` for the run of ``seed`` (the same for the same pair).
+
+    A kind of draw the chapter never makes (a report's wording, whether a note is believed, whether
+    the model misuses its memory) gets its own stream, seeded from the run's seed and the stream's
+    name, never from the run's own generator: drawing from it cannot shift the chapter's numbers.
+    """
+    salt = zlib.crc32(name.encode("utf-8"))
+    mixed = ((seed ^ salt) * 0x9E3779B1 + salt) & SEED_MAX
+    return Mulberry32(mixed)
 
 
 def first_draws(seeds: list[int], count: int = _FIRST_BLOCK) -> list[list[float]]:

@@ -75,6 +75,10 @@ configs = st.builds(
     entry_tokens=st.integers(0, 100),
     ttl=st.one_of(st.none(), st.integers(1, 40)),
     bug_list=st.sampled_from([None, True, False]),
+    # issue 27's misuse and retrieval: no kernel, so the router must send them to the scalar engine
+    ignore=st.sampled_from([0.0] * 6 + [0.3, 1.0]),
+    skip_write=st.sampled_from([0.0] * 6 + [0.5, 1.0]),
+    read_top=st.one_of(st.none(), st.none(), st.none(), st.integers(1, 6)),
 )
 
 
@@ -88,12 +92,14 @@ def test_the_equivalence_test_draws_every_registered_policy_and_strategy():
     @settings(max_examples=200, deadline=None)
     @given(configs)
     def draw(config):
-        drawn.add((config.strategy, config.policy, config.bug_list))
+        drawn.add((config.strategy, config.policy, config.bug_list, config.ignore > 0, config.skip_write > 0,
+                   config.read_top is not None))  # fmt: skip
 
     draw()
-    assert {s for s, _, _ in drawn} == set(STRATEGIES.names())
-    assert {p for _, p, _ in drawn} == set(POLICIES.names())
-    assert {b for _, _, b in drawn} == {None, True, False}
+    assert {d[0] for d in drawn} == set(STRATEGIES.names())
+    assert {d[1] for d in drawn} == set(POLICIES.names())
+    assert {d[2] for d in drawn} == {None, True, False}
+    assert all({d[i] for d in drawn} == {False, True} for i in (3, 4, 5))  # misuse and top:K drawn
 
 
 def test_configs_the_lockstep_engine_cannot_run_are_routed_to_the_scalar_engine():
@@ -102,6 +108,8 @@ def test_configs_the_lockstep_engine_cannot_run_are_routed_to_the_scalar_engine(
     assert not supports(base.with_(policy="ttl", ttl=4))  # no kernel for a time to live
     assert not supports(base.with_(bug_list=False))  # memory without a bug list
     assert not supports(base.with_(strategy="random", bug_list=True))  # a bug list without memory
+    assert not supports(base.with_(ignore=0.25)) and not supports(base.with_(skip_write=0.5))  # misuse
+    assert not supports(base.with_(read_top=8))  # retrieval
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -120,8 +128,10 @@ def test_a_policy_registered_with_a_kernel_runs_in_lock_step_equal_to_its_scalar
                     PolicyKernel(Newest, newest_stamp))  # fmt: skip
     POLICIES.register(policy)
     try:
-        # mixed with others that have kernels (ttl, opt and a switched bug list go to the scalar engine)
-        batch = [c.with_(policy="mru" if i % 2 or c.policy in ("ttl", "opt") else c.policy, bug_list=None)
+        # mixed with others that have kernels (ttl, opt, a switched bug list, misuse and retrieval go
+        # to the scalar engine)
+        batch = [c.with_(policy="mru" if i % 2 or c.policy in ("ttl", "opt") else c.policy, bug_list=None,
+                         ignore=0.0, skip_write=0.0, read_top=None)
                  for i, c in enumerate(batch)]  # fmt: skip
         assert all(supports(c) for c in batch)
         got = [r.to_dict() for r in run_batch(site, batch, scalar_tail=0)]

@@ -111,9 +111,9 @@ def run_batch(
     """
     results: list[RunResult | None] = [None] * len(configs)
     groups: dict[str, list[int]] = {"scalar": [], "random": [], "memory": []}
-    engine_of: dict[tuple, str] = {}  # by (strategy, policy, bug list): asked once per triple
+    engine_of: dict[tuple, str] = {}  # by what supports() reads: asked once per kind of config
     for i, config in enumerate(configs):
-        key = (config.strategy, config.policy, config.bug_list)
+        key = (config.strategy, config.policy, config.bug_list, config.misused, config.read_top)
         engine = engine_of.get(key)
         if engine is None:
             if not supports(config):

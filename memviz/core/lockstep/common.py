@@ -165,7 +165,11 @@ def _site_tables(site: Site, kind: type):
 def supports(config: RunConfig) -> bool:
     """Whether the lock-step engine runs ``config`` (its strategy and, with memory, its eviction
     policy have batch kernels). An unknown name raises ConfigError. A bug list switched against the
-    strategy's own (``--no-bug-list``, or a bug list without memory) runs in the scalar engine."""
+    strategy's own (``--no-bug-list``, or a bug list without memory) runs in the scalar engine, and
+    so does a model that misuses its memory or reads it by retrieval (``--ignore``, ``--skip-write``,
+    ``--read top:K``)."""
+    if config.misused or config.read_top is not None:  # issue 27: misuse and retrieval have no kernel
+        return False
     strategy = STRATEGIES.get(config.strategy)
     if strategy.kernel is None or config.keeps_bug_list != strategy.uses_memory:
         return False

@@ -79,6 +79,8 @@ def ttl_sweep_runs(ttls: list[int], runs: int) -> int:
 class TtlAxis:
     """The T range (two spin boxes), the table of every T, and drawing a :class:`TtlSweep`."""
 
+    name = "ttl"
+
     def __init__(self, language: Language, config: RunConfig) -> None:
         self.language = language
         self.ttl_from = QSpinBox()
@@ -118,6 +120,24 @@ class TtlAxis:
 
     def widgets(self) -> list[QWidget]:
         return [self.ttl_from, self.dash, self.ttl_to]  # named by the axis choice before them
+
+    def job(self, site: Site, config: RunConfig, strategy: str, runs: int, seed0: int):
+        """(the function the job runs, the runs it makes)."""
+        ttls = self.ttls
+        return ttl_sweep_function(site, ttl_config(config, strategy), ttls, runs, seed0), ttl_sweep_runs(
+            ttls, runs
+        )
+
+    @staticmethod
+    def owns(result: object) -> bool:
+        return is_ttl_result(result)
+
+    def axis_label(self) -> str:
+        return ttl_axis(self.language.code)
+
+    @staticmethod
+    def plot_names() -> list[tuple[str, str, str]]:
+        return [("coverage-by-ttl", "覆盖率随存活时间 T", "Coverage by time to live T")]
 
     @property
     def ttls(self) -> list[int]:

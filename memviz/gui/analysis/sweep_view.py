@@ -1,5 +1,6 @@
 """Sweep view: coverage against memory capacity for each eviction policy, and a paired comparison;
-or, on its second axis, coverage against the time to live T (policy ttl, :mod:`.sweep_ttl`).
+or, on its second axis, coverage against the time to live T (policy ttl, :mod:`.sweep_ttl`); or, on
+its third, the reality gap: coverage against a misuse chance P or retrieval's K (:mod:`.sweep_gap`).
 
 Each policy is a line with its 95% interval as a band. Any two policies can be compared, paired by
 seed, at any capacity of the sweep (the chapter's: capacity 12, random − FIFO).
@@ -21,12 +22,10 @@ from memviz.core.stats import pct
 from memviz.core.strategies import STRATEGIES, uses_memory
 from memviz.gui.analysis import export
 from memviz.gui.analysis.base import AnalysisView
+from memviz.gui.analysis.sweep_gap import GapAxis, gap_config
 from memviz.gui.analysis.sweep_ttl import (
     TtlAxis,
-    is_ttl_result,
     ttl_config,
-    ttl_sweep_function,
-    ttl_sweep_runs,
 )
 from memviz.gui.kit.palette import policy_colour, policy_symbol
 from memviz.gui.kit.plots import (
@@ -64,7 +63,7 @@ from memviz.gui.qt import (
     QVBoxLayout,
     QWidget,
 )
-from memviz.wording import config_summary, ttl_axis, ttl_axis_choice
+from memviz.wording import config_summary, gap_axis_choice, ttl_axis_choice
 
 MEMORY_STRATEGIES = tuple(s for s in STRATEGIES if uses_memory(s))
 # The sweep sets capacity, policy and seed itself, so its settings line names only the rest.
@@ -84,7 +83,7 @@ DEFAULT_PAIR = (12, "random", "fifo")  # the chapter's comparison
 MAX_CAPACITY = 200
 
 Pair = tuple[int, str, str]  # capacity, policy a, policy b: a − b
-AXES = ("capacity", "ttl")  # what the sweep varies: memory capacity (every policy), or T (policy ttl)
+AXES = ("capacity", "ttl", "gap")  # what the sweep varies: capacity, T (policy ttl), the reality gap
 
 
 @dataclass
@@ -140,7 +139,11 @@ class SweepView(AnalysisView):
         for axis in AXES:
             self.axis_combo.addItem("", axis)
         self.ttl_axis = TtlAxis(self.language, self.settings.config)
-        self._by_axis: dict[str, tuple] = {}  # the other axis's result, kept while this one is shown
+        self.gap_axis = GapAxis(self.language)
+        self.gap_axis.kind_combo.currentIndexChanged.connect(self._on_gap_kind_change)
+        self._side_axes = {"ttl": self.ttl_axis, "gap": self.gap_axis}  # every axis but capacity
+        self._shown_axis = AXES[0]
+        self._by_axis: dict[str, tuple] = {}  # the other axes' results, kept while this one is shown
         self.capacity_from = QSpinBox()
         self.capacity_from.setObjectName("capacity_from")
         self.capacity_to = QSpinBox()
@@ -155,7 +158,7 @@ class SweepView(AnalysisView):
         self.capacity_from.setMaximum(self.capacity_to.value())
         self.capacity_to.setMinimum(self.capacity_from.value())
         self.capacity_widgets = [self.capacity_from, self.capacity_dash, self.capacity_to]
-        for widget in self.ttl_axis.widgets():
+        for widget in (*self.ttl_axis.widgets(), *self.gap_axis.widgets()):
             widget.setVisible(False)
         self.axis_combo.currentIndexChanged.connect(self._on_axis_change)
         return [
@@ -164,6 +167,7 @@ class SweepView(AnalysisView):
             self.axis_combo,
             *self.capacity_widgets,
             *self.ttl_axis.widgets(),
+            *self.gap_axis.widgets(),
         ]
 
     def _build_body(self) -> QWidget:
@@ -231,6 +235,7 @@ class SweepView(AnalysisView):
         self.panels = QStackedWidget()  # as wide as the panel shown needs (no width of its own)
         self.panels.addWidget(panel)
         self.panels.addWidget(self.ttl_axis.panel)
+        self.panels.addWidget(self.gap_axis.panel)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.plot)
         splitter.addWidget(self.panels)
@@ -254,34 +259,52 @@ class SweepView(AnalysisView):
         combo = getattr(self, "axis_combo", None)  # the base names the run button before it exists
         return AXES[0] if combo is None else combo.currentData()
 
+    @property
+    def side_axis(self) -> TtlAxis | GapAxis | None:
+        """The axis shown when it is not capacity: its controls, panel and drawing."""
+        sides = getattr(self, "_side_axes", None)  # the base names the run button before they exist
+        return None if sides is None else sides.get(self.axis)
+
     def set_axis(self, axis: str) -> None:
-        """Sweep over ``axis`` ("capacity" or "ttl"); ValueError names the valid ones."""
+        """Sweep over ``axis`` ("capacity", "ttl" or "gap"); ValueError names the valid ones."""
         if axis not in AXES:
             raise ValueError(f"sweep axis: expected one of {', '.join(AXES)}, got {axis!r}")
         self.axis_combo.setCurrentIndex(AXES.index(axis))
 
     def choose_for_snapshot(self, detail: str) -> None:
-        """``--view sweep[/capacity|/ttl]``: the axis, before the experiment is sized and run."""
-        self.set_axis(detail or "capacity")
+        """``--view sweep[/capacity|/ttl|/gap[:KIND]]``: the axis (and the gap's kind: ignore,
+        skip_write or read_top), before the experiment is sized and run."""
+        axis, _, kind = (detail or "capacity").partition(":")
+        if kind:
+            self.gap_axis.set_kind(kind)
+        self.set_axis(axis)
 
-    def _on_axis_change(self, _index: int) -> None:
-        """Show the other axis: its controls, its panel, and its result if it has one (else compute)."""
-        other = AXES[1 - AXES.index(self.axis)]
+    def _on_gap_kind_change(self, _index: int) -> None:
+        """Another kind of gap is another sweep: drop the one kept and, if shown, compute anew."""
+        self._by_axis.pop("gap", None)
+        if self.axis == "gap":
+            self._on_axis_change(0, keep=False)
+
+    def _on_axis_change(self, _index: int, keep: bool = True) -> None:
+        """Show another axis: its controls, its panel, and its result if it has one (else compute)."""
+        other, self._shown_axis = self._shown_axis, self.axis
         self.cancel()
         self.job = None
         self.job_bar.set_idle()
         self.job_bar.set_status("", "")
         self.run_button.setEnabled(True)
-        self._by_axis[other] = (self.result, self._computed_for, self._computed_config, self.last_seconds)
+        if keep:
+            self._by_axis[other] = (self.result, self._computed_for, self._computed_config, self.last_seconds)
         self.result, self._computed_for, self._computed_config, self.last_seconds = self._by_axis.pop(
             self.axis, (None, None, None, None)
         )
-        ttl = self.axis == "ttl"
         for widget in self.capacity_widgets:
-            widget.setVisible(not ttl)
-        for widget in self.ttl_axis.widgets():
-            widget.setVisible(ttl)
+            widget.setVisible(self.axis == "capacity")
+        for name, side in self._side_axes.items():
+            for widget in side.widgets():
+                widget.setVisible(self.axis == name)
         self.panels.setCurrentIndex(AXES.index(self.axis))
+        self.legend.setVisible(self.axis != "gap")  # the gap's one curve is named in the title
         for k in range(self.panels.count()):  # the hidden panel's width does not widen the shown one
             page = self.panels.widget(k)
             shown = k == self.panels.currentIndex()
@@ -291,6 +314,10 @@ class SweepView(AnalysisView):
         if self.result is None and self.auto_run and self.isVisible():
             self.start()
 
+    def _axis_of(self, result: object) -> TtlAxis | GapAxis | None:
+        """The axis (not capacity) that drew ``result``, or None."""
+        return next((side for side in self._side_axes.values() if side.owns(result)), None)
+
     @property
     def capacities(self) -> list[int]:
         return list(range(self.capacity_from.value(), self.capacity_to.value() + 1))
@@ -299,11 +326,10 @@ class SweepView(AnalysisView):
         return config.with_(strategy=self.strategy)
 
     def _job_function(self):
-        if self.axis == "ttl":
-            ttls = self.ttl_axis.ttls
-            config = ttl_config(self.settings.config, self.strategy)
-            function = ttl_sweep_function(self.settings.site, config, ttls, self.runs, self.seed0)
-            return function, ttl_sweep_runs(ttls, self.runs)
+        if self.side_axis is not None:
+            return self.side_axis.job(
+                self.settings.site, self.settings.config, self.strategy, self.runs, self.seed0
+            )
         capacities = self.capacities
         config = self._sweep_config(self.settings.config)
         function = sweep_function(
@@ -340,6 +366,9 @@ class SweepView(AnalysisView):
 
     def _depends_on(self, site: Site, config: RunConfig) -> tuple:
         # The sweep sets strategy, capacity, policy and seed itself (and over T, the time to live).
+        # The reality gap keeps capacity and policy (the curve of the memory set) and sets the misuse.
+        if self.axis == "gap":
+            return (id(site), gap_config(config, "random").with_(seed=0), self.gap_axis.kind)
         swept = config.with_(strategy="random", capacity=None, policy="fifo", seed=0)
         return (id(site), swept.with_(ttl=None) if self.axis == "ttl" else swept)
 
@@ -365,16 +394,16 @@ class SweepView(AnalysisView):
     # --- texts ----------------------------------------------------------------------------------
 
     def _retranslate_run_button(self) -> None:
-        if self.axis == "ttl":
-            self.run_button.setText(self.ttl_axis.run_button_text())
+        if self.side_axis is not None:
+            self.run_button.setText(self.side_axis.run_button_text())
         else:
             self.run_button.setText(self.language.tr("扫描容量", "Sweep capacity"))
 
     def _retranslate(self) -> None:
         tr = self.language.tr
         self.run_button.setToolTip(
-            self.ttl_axis.run_tooltip()
-            if self.axis == "ttl"
+            self.side_axis.run_tooltip()
+            if self.side_axis is not None
             else tr(
                 "每个容量 × 每种淘汰策略，各跑这些 seed",
                 "Run these seeds for every capacity × eviction policy",
@@ -382,14 +411,16 @@ class SweepView(AnalysisView):
         )
         self.axis_combo.setItemText(0, tr("容量", "Capacity"))
         self.axis_combo.setItemText(1, ttl_axis_choice(self.language.code))
+        self.axis_combo.setItemText(2, gap_axis_choice(self.language.code))
         self.axis_combo.setToolTip(
             tr(
-                "扫描什么：记忆容量（每种淘汰策略一条线），或存活时间 T（限时遗忘，按时间遗忘）",
-                "What to sweep: memory capacity (a line per eviction policy), or the time to live T "
-                "(forgetting by time)",
+                "扫描什么：记忆容量（每种淘汰策略一条线），存活时间 T（按时间遗忘），或误用记忆的概率 P / 检索条数 K",
+                "What to sweep: memory capacity (a line per eviction policy), the time to live T "
+                "(forgetting by time), or the chance P of misusing memory / the entries K read by retrieval",
             )
         )
         self.ttl_axis.retranslate()
+        self.gap_axis.retranslate()
         self.strategy_label.setText(tr("策略", "Strategy"))
         for i, s in enumerate(self.memory_strategies):
             self.strategy_combo.setItemText(i, strategy_label(s, self.language))
@@ -404,8 +435,8 @@ class SweepView(AnalysisView):
         set_axis_label(
             self.plot,
             "bottom",
-            ttl_axis(self.language.code)
-            if self.axis == "ttl"
+            self.side_axis.axis_label()
+            if self.side_axis is not None
             else tr("记忆容量（条）", "Memory capacity (entries)"),
         )
         set_axis_label(self.plot, "left", tr("覆盖率均值（%）", "Mean coverage (%)"))
@@ -417,15 +448,16 @@ class SweepView(AnalysisView):
         )
 
     def plots(self):
-        if self.axis == "ttl":
-            return [("coverage-by-ttl", "覆盖率随存活时间 T", "Coverage by time to live T", self.plot)]
+        if self.side_axis is not None:
+            return [(*names, self.plot) for names in self.side_axis.plot_names()]
         return [("coverage-by-capacity", "覆盖率随容量", "Coverage by capacity", self.plot)]
 
     def _clear(self) -> None:
         tr = self.language.tr
-        if self.axis == "ttl":
-            config = ttl_config(self.settings.config, self.strategy)
-            texts = self.ttl_axis.clear(self.plot, self.legend, config, self.run_button.text())
+        if self.side_axis is not None:
+            shape = ttl_config if self.axis == "ttl" else gap_config
+            config = shape(self.settings.config, self.strategy)
+            texts = self.side_axis.clear(self.plot, self.legend, config, self.run_button.text())
             self.headline.setText(texts[0])
             self.context_label.setText(texts[1])
             return
@@ -443,9 +475,9 @@ class SweepView(AnalysisView):
         self.compare_result.setText("")
 
     def _draw(self) -> None:
-        if is_ttl_result(self.result):
+        if (side := self._axis_of(self.result)) is not None:
             name = strategy_label(self.result.config.strategy, self.language)
-            texts = self.ttl_axis.draw(self.plot, self.legend, self.result, name)
+            texts = side.draw(self.plot, self.legend, self.result, name)
             self.headline.setText(texts[0])
             self.context_label.setText(texts[1])
             return
@@ -632,8 +664,8 @@ class SweepView(AnalysisView):
     def export_stem(self) -> str:
         if self.result is None:
             return "memviz-sweep"
-        if is_ttl_result(self.result):
-            return self.ttl_axis.export_stem(self.result)
+        if (side := self._axis_of(self.result)) is not None:
+            return side.export_stem(self.result)
         s = self.result.sweep
         return (
             f"memviz-sweep-{s.config.strategy}-capacity{s.capacities[0]}-{s.capacities[-1]}"
@@ -641,8 +673,8 @@ class SweepView(AnalysisView):
         )
 
     def export_rows(self) -> list[dict]:
-        if is_ttl_result(self.result):
-            return self.ttl_axis.export_rows(self.result)
+        if (side := self._axis_of(self.result)) is not None:
+            return side.export_rows(self.result)
         sweep: Sweep = self.result.sweep
         rows = []
         for c in sweep.capacities:
@@ -653,10 +685,10 @@ class SweepView(AnalysisView):
         return rows
 
     def export_data(self) -> dict:
-        if is_ttl_result(self.result):
+        if (side := self._axis_of(self.result)) is not None:
             return {
                 **self._export_context(self.result.config, self.result.seeds),
-                **self.ttl_axis.export_cells(self.result),
+                **side.export_cells(self.result),
             }
         sweep: Sweep = self.result.sweep
         return {

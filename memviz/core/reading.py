@@ -1,0 +1,94 @@
+"""How a run reads and misuses its memory, in words (issue 27): one grammar for the CLI, Compare and eval.
+
+A config names them after a ``?``, as a web address's query: ``frontier/inf/fifo?ignore=0.25``,
+``frontier/12/lru?read=top:8``, ``visited?ignore=0.1&skip-write=0.2``. Keys:
+
+- ``ignore=P``: the chance (0..1) that a step's choice ignores memory (``RunConfig.ignore``);
+- ``skip-write=P``: the chance that a step that moves writes nothing (``RunConfig.skip_write``);
+- ``read=all`` or ``read=top:K``: inject every entry, or the K entries retrieval ranks best.
+
+The same words as the options ``--ignore P``, ``--skip-write P`` and ``--read all|top:K``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from memviz.core.registry import ConfigError
+from memviz.core.retrieval import parse_read_mode, read_mode_text
+
+# query key -> RunConfig field, in the order they are written back
+QUERY_FIELDS = {"ignore": "ignore", "skip-write": "skip_write", "read": "read_top"}
+QUERY_HELP = "?ignore=P&skip-write=P&read=all|top:K"
+
+Overrides = tuple[tuple[str, object], ...]  # (RunConfig field, value), in QUERY_FIELDS order
+
+
+def parse_chance(name: str, text: str) -> float:
+    """A chance from 0 to 1, e.g. ``0.25``; ConfigError naming ``name`` otherwise."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0.0 <= value <= 1.0:  # False for NaN
+        raise ConfigError(f"{name}: must be a chance from 0 to 1, got {text.strip()[:40]!r}")
+    return value
+
+
+def parse_query(query: str, where: str) -> Overrides:
+    """The RunConfig fields a config's ``?`` part sets; ``where`` (the whole config) names it in errors."""
+    values: dict[str, object] = {}
+    for part in query.split("&"):
+        key, eq, value = part.partition("=")
+        key = key.strip().lower()
+        if key not in QUERY_FIELDS or not eq:
+            raise ConfigError(
+                f"config: expected {QUERY_HELP} after '?', got {part.strip()[:40]!r} in {where[:80]!r}"
+            )
+        field = QUERY_FIELDS[key]
+        if field in values:
+            raise ConfigError(f"config: {key} is given twice in {where[:80]!r}")
+        values[field] = parse_read_mode(value) if key == "read" else parse_chance(key, value)
+    return tuple((field, values[field]) for field in QUERY_FIELDS.values() if field in values)
+
+
+def query_text(overrides: Overrides) -> str:
+    """Back to ``?key=value&...`` (empty when nothing is set), as :func:`parse_query` reads it."""
+    keys = {field: key for key, field in QUERY_FIELDS.items()}
+    parts = [
+        f"{keys[field]}={read_mode_text(value) if field == 'read_top' else _chance_text(value)}"
+        for field, value in overrides
+    ]
+    return "?" + "&".join(parts) if parts else ""
+
+
+def _chance_text(value: object) -> str:
+    return repr(float(value))  # every digit: the text reads back to the same chance
+
+
+def reading_label(overrides: Overrides, lang: str) -> str:
+    """For people: "ignores memory 25 % · top 8 read" (empty for the chapter's reading)."""
+    words = []
+    for field, value in overrides:
+        if field == "read_top":
+            words.append(f"检索前 {value} 条" if lang == "zh" else f"top {value} read")
+        else:
+            share = f"{100 * float(value):g} %"
+            if field == "ignore":
+                words.append(f"忽略记忆 {share}" if lang == "zh" else f"ignores memory {share}")
+            else:
+                words.append(f"漏写 {share}" if lang == "zh" else f"skips writes {share}")
+    return " · ".join(words)
+
+
+def split_config(text: str) -> tuple[str, Overrides]:
+    """``frontier/12/fifo?ignore=0.25`` → (``frontier/12/fifo``, its overrides)."""
+    head, mark, query = text.partition("?")
+    return head, parse_query(query, text) if mark else ()
+
+
+def reading_overrides(ignore: float, skip_write: float, read_top: int | None) -> Overrides:
+    """The overrides of a config's reading that differ from the chapter's (none for its defaults)."""
+    values = {"ignore": ignore, "skip_write": skip_write, "read_top": read_top}
+    defaults = {"ignore": 0.0, "skip_write": 0.0, "read_top": None}
+    return tuple((f, values[f]) for f in QUERY_FIELDS.values() if values[f] != defaults[f])
