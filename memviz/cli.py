@@ -20,7 +20,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from memviz import __version__, scenario_cli
+from memviz import __version__, scenario_cli, trace_cli
 from memviz.compare_cli import COMMANDS as COMPARE_COMMANDS
 from memviz.compare_cli import add_compare_parsers, parse_lanes
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
@@ -172,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--until-all-bugs", action="store_true", help="go on until every bug is found (max 5000 steps)"
     )
     p.add_argument("--json", action="store_true")
+    trace_cli.add_trace_option(p)
     _add_lang(p)
 
     p = sub.add_parser("batch", help="a config against the no-memory baseline over many seeds")
@@ -214,6 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_site_parser(sub)
     scenario_cli.add_scenario_parser(sub, _add_lang, _add_site)
     add_compare_parsers(sub)
+    trace_cli.add_trace_parser(sub, _add_lang)
     return parser
 
 
@@ -325,7 +327,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     config = _config(args, until_all_bugs=args.until_all_bugs)
     if args.interrupt_at is not None:
         return scenario_cli.cmd_resumed_run(args, site, config)
-    result = run(site, config)
+    if args.trace is not None:
+        from memviz.core.trace_run import run_trace
+
+        result, trace = run_trace(site, config)
+        trace_cli.write_trace(trace, args.trace, args.force)
+    else:
+        result = run(site, config)
     if args.json:
         emit(json.dumps({**result.to_dict(), "config": config.__dict__}, ensure_ascii=False))
     else:
@@ -493,6 +501,7 @@ COMMANDS = {
     "site": cmd_site,
     "scenario": scenario_cli.cmd_scenario,
     **COMPARE_COMMANDS,
+    "trace": trace_cli.cmd_trace,
 }
 
 
@@ -580,7 +589,7 @@ def main(argv: list[str] | None = None) -> int:
             status = COMMANDS[args.command](args)
             sys.stdout.flush()  # a command that printed with print(): a full disk is said here, not at exit
         return status
-    except (UsageError, SiteError, ConfigError, LimitError) as exc:
+    except (UsageError, SiteError, ConfigError, LimitError, trace_cli.TraceUsageError) as exc:
         _say(f"memviz: error: {exc}")
         return EXIT_USAGE
     except OutputError as exc:
