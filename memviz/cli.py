@@ -20,7 +20,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from memviz import __version__, scenario_cli, trace_cli
+from memviz import __version__, scenario_cli, serve_cli, trace_cli
 from memviz.compare_cli import COMMANDS as COMPARE_COMMANDS
 from memviz.compare_cli import add_compare_parsers, parse_lanes
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
@@ -216,6 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     scenario_cli.add_scenario_parser(sub, _add_lang, _add_site)
     add_compare_parsers(sub)
     trace_cli.add_trace_parser(sub, _add_lang)
+    serve_cli.add_serve_parsers(sub, _add_lang, _add_run_settings)
     return parser
 
 
@@ -502,6 +503,8 @@ COMMANDS = {
     "scenario": scenario_cli.cmd_scenario,
     **COMPARE_COMMANDS,
     "trace": trace_cli.cmd_trace,
+    "serve": serve_cli.cmd_serve,
+    "crawl": lambda args: serve_cli.cmd_crawl(args, _config(args, until_all_bugs=args.until_all_bugs)),
 }
 
 
