@@ -112,7 +112,7 @@ def stats_text(name: str, stats: TraceStats, lang: str) -> str:
 
 def cmd_import(args: argparse.Namespace) -> int:
     from memviz.core.site import load_site
-    from memviz.core.trace_import import ImportError_, import_trace
+    from memviz.core.trace_import import LogImportError, import_trace
 
     site = load_site(args.site)
     if args.version is not None:
@@ -122,7 +122,7 @@ def cmd_import(args: argparse.Namespace) -> int:
             raise TraceUsageError(str(exc)) from None
     try:
         trace = import_trace(args.file, args.source, site)
-    except ImportError_ as exc:
+    except LogImportError as exc:
         raise TraceUsageError(str(exc)) from None
     write_trace(trace, args.out, args.force)
     print(args.out)
