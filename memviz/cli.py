@@ -163,6 +163,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"memviz {__version__}")
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=LANG_HELP)
     _add_run_settings(parser.add_argument_group("the window's run (no command)"), dest="window_")
+    parser.add_argument(
+        "--trace", dest="window_trace", type=Path, default=None, metavar="T.jsonl",
+        help="open the window replaying this recorded run (memviz-trace/1), the run settings its what-if memory",
+    )  # fmt: skip
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     p = sub.add_parser("run", help="one run, step by step")
@@ -483,6 +487,9 @@ def open_window(args: argparse.Namespace) -> int:
     site = None if site_path is None else load_site(site_path)  # a bad file: one line, exit 2, no window
     run = given
     RunConfig().with_(**run)  # the same checks the window applies: ConfigError before any window
+    trace_path = args.window_trace
+    if trace_path is not None:  # a trace that does not fit the site: one line, exit 2, no window
+        trace_cli.check_recorded(trace_path, site if site is not None else load_site(), run)
     problem = window_problem()
     if problem is not None:
         raise UsageError(problem)
@@ -490,7 +497,7 @@ def open_window(args: argparse.Namespace) -> int:
         from memviz.gui.app import run_app
     except ImportError as exc:
         raise UsageError(f"cannot start the GUI toolkit: {exc}") from None
-    return run_app(lang=args.lang, site=site, site_path=site_path, run=run)
+    return run_app(lang=args.lang, site=site, site_path=site_path, run=run, trace_path=trace_path)
 
 
 COMMANDS = {
@@ -509,6 +516,8 @@ COMMANDS = {
 
 
 def _refuse_window_settings_before(args: argparse.Namespace) -> None:
+    if args.window_trace is not None:
+        raise UsageError(f"--trace before '{args.command}' opens the window on a recording: drop the command")
     for name in RUN_OPTIONS:
         if hasattr(args, "window_" + name):
             raise UsageError(

@@ -127,3 +127,16 @@ def cmd_import(args: argparse.Namespace) -> int:
     write_trace(trace, args.out, args.force)
     print(args.out)
     return 0
+
+
+def check_recorded(path: Path, site, run: dict) -> None:
+    """``memviz --trace T.jsonl``: the trace fits the site and the run settings can ride along it,
+    said in one line before any window opens."""
+    from memviz.core.engine import ConfigError, RunConfig
+    from memviz.core.replay import ReplayError, load_recorded, replay_config
+
+    try:
+        recorded = load_recorded(path, site)
+        replay_config(recorded, RunConfig().with_(**run))
+    except (TraceError, ReplayError, ConfigError) as exc:
+        raise TraceUsageError(str(exc)) from None

@@ -46,3 +46,44 @@ def crawl_summary(lang: str, steps: int, pages: int, reports: int, bugs: int, to
         f"走了 {steps} 步，到过 {pages} 个页面，报告 {reports} 次（{bugs} 个不同的 Bug），{tokens} token",
         f"{steps} steps, {pages} pages seen, {reports} reports ({bugs} distinct bugs), {tokens} tokens",
     )
+
+
+def recorded_banner(
+    lang: str, agent: str, source: str, steps: int, off_site: int, memory: bool, forgotten: int, told: int
+) -> str:
+    """The Explore view's line over a recorded run: what it is, and what the "what if" memory says."""
+    head = t(
+        lang,
+        f"录下的运行：{agent} · {source} · {steps} 步",
+        f"Recorded run: {agent} · {source} · {steps} steps",
+    )
+    if off_site:
+        head += t(lang, f"（{off_site} 步在站外，未画出）", f" ({off_site} off-site steps not drawn)")
+    if not memory:
+        return head + t(
+            lang,
+            "。选一个有记忆的策略，看“假如有这样的记忆”",
+            ". Pick a memory strategy to see a what-if memory",
+        )
+    return head + t(
+        lang,
+        f"。上面的设置是“假如有这样的记忆”：到目前，忘了又回去 {forgotten} 次，本可以提醒它来过 {told} 次",
+        f". The settings above are a what-if memory: so far {forgotten} revisits it had forgotten, "
+        f"{told} it would have told the agent about",
+    )
+
+
+def close_recording(lang: str) -> str:
+    return t(lang, "回到 Agent 自己的运行", "Back to the agent's own runs")
+
+
+def open_trace_action(lang: str) -> str:
+    return t(lang, "打开轨迹（录下的运行）…", "Open trace (a recorded run)…")
+
+
+def trace_files(lang: str) -> str:
+    return t(lang, "轨迹文件 (*.jsonl)", "Trace files (*.jsonl)")
+
+
+def cannot_open_trace(lang: str) -> str:
+    return t(lang, "轨迹打不开", "Cannot open the trace")
