@@ -18,7 +18,7 @@ from memviz.core.registry import ConfigError
 from memviz.core.retrieval import EntryScore, InjectedMemory, Retrieval, read_mode_text
 from memviz.core.rng import Mulberry32, side_stream
 from memviz.core.site import Site
-from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, STRATEGIES, choose_random
+from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, STRATEGIES, Chooser, choose_random
 
 DEFAULT_BUDGET = 30
 DEFAULT_MAX_STEPS = 5000  # "until all bugs are found" gives up after this many steps
@@ -284,9 +284,18 @@ class Exploration:
     ``reported`` are the engine's own state: views use the events and queries instead.
     """
 
-    def __init__(self, site: Site, config: RunConfig, first_draws: list[float] | None = None) -> None:
+    def __init__(
+        self,
+        site: Site,
+        config: RunConfig,
+        first_draws: list[float] | None = None,
+        chooser: Chooser | None = None,
+    ) -> None:
         self.site = site
         self.config = config
+        # Who picks the link: the strategy's rule, or (a recorded run replayed, memviz.core.replay)
+        # the path a real agent took, the strategy then deciding only whether there is a memory.
+        self.chooser = chooser
         self.rng = Mulberry32(config.seed, first_draws)
         self.memory = (
             Memory(config.capacity, config.policy, self.rng, _RunContext(self))
@@ -426,7 +435,7 @@ class Exploration:
         right after its memory write (see :meth:`_simulate_eviction`), to finish that run from.
         """
         site, config, memory, rng = self.site, self.config, self.memory, self.rng
-        choose = STRATEGIES.get(config.strategy).choose
+        choose = self.chooser or STRATEGIES.get(config.strategy).choose
         clickable, bug_pages, n_bugs = site.clickable, site.bug_by_page, site.n_bugs
         path, visits, last_visit, reported = self.path, self.visits, self.last_visit, self.reported
         bug_tokens = self.bug_tokens
@@ -590,7 +599,7 @@ class Exploration:
             pages_seen, repeats, reports, tokens = self._totals
             counters = (site.start, 0, steps, repeats, reports, tokens, pages_seen)
         new = object.__new__(Exploration)
-        new.site, new.config = site, config
+        new.site, new.config, new.chooser = site, config, self.chooser
         new.rng = self.rng.copy()
         new.misuse = None
         if config.misused:  # the misuse stream goes on too (a new one if this session starts misusing)
@@ -627,7 +636,7 @@ class Exploration:
             raise RuntimeError("simulate: only a policy with simulates = True may ask, while it evicts")
         site = self.site
         fork = object.__new__(Exploration)
-        fork.site, fork.config = site, self.config.with_(policy=then)
+        fork.site, fork.config, fork.chooser = site, self.config.with_(policy=then), self.chooser
         fork.rng = self.rng.copy()
         fork.misuse = self.misuse.copy() if self.misuse is not None else None
         fork.retrieval = self.retrieval.copy() if self.retrieval is not None else None
