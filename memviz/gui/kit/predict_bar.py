@@ -178,10 +178,14 @@ class PredictBar(QWidget):
         config = self.model.config
         return uses_memory(config.strategy) and config.capacity is not None
 
+    def _recorded(self) -> bool:
+        """Whether the model plays a recorded run (Explore's can; Compare's lanes are simulated)."""
+        return getattr(self.model, "recorded", None) is not None
+
     def _shown(self) -> bool:
         """Whether the bar is offered at all: any run has clicks to guess, but a recorded one (the
         real agent followed no rule the class could reason from)."""
-        if self.model.recorded is not None:
+        if self._recorded():
             return False
         return MOVE in self.MODES or self._forgets()
 
@@ -307,7 +311,7 @@ class PredictBar(QWidget):
             self._fit()
 
     def _on_restart(self) -> None:
-        if self.model.recorded is not None and self.switch.isChecked():
+        if self._recorded() and self.switch.isChecked():
             self.switch.setChecked(False)  # no questions on a recorded run (see _shown)
         if len(self.MODES) > 1:  # a run that never forgets has only the other question
             forgets = self._forgets()
