@@ -30,6 +30,8 @@ from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site, SiteError, load_site
 from memviz.core.strategies import STRATEGIES
 from memviz.display import window_problem
+from memviz.eval_cli import COMMANDS as EVAL_COMMANDS
+from memviz.eval_cli import add_eval_parser
 from memviz.languages import LANGUAGES, resolve_language
 from memviz.options import capacity, limited, parse_size, seconds
 from memviz.record.plan import DEFAULT_STEP_SECONDS, PARTIAL_PREFIX, PROGRESS_PREFIX, check_settings
@@ -214,6 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_site_parser(sub)
     scenario_cli.add_scenario_parser(sub, _add_lang, _add_site)
     add_compare_parsers(sub)
+    add_eval_parser(sub)
     return parser
 
 
@@ -493,6 +496,7 @@ COMMANDS = {
     "site": cmd_site,
     "scenario": scenario_cli.cmd_scenario,
     **COMPARE_COMMANDS,
+    **EVAL_COMMANDS,
 }
 
 

@@ -166,9 +166,12 @@ STRATEGY_KERNELS = (RANDOM_WALK, "fresh_or_any", "fresh_or_plan")
 def supports(config: RunConfig) -> bool:
     """Whether the lock-step engine runs ``config`` (its strategy and, with memory, its eviction
     policy have batch kernels). An unknown name raises ConfigError. A bug list switched against the
-    strategy's own (``--no-bug-list``, or a bug list without memory) runs in the scalar engine."""
+    strategy's own (``--no-bug-list``, or a bug list without memory) runs in the scalar engine, and
+    so does a run started on a page of its own (``config.start``: a task of an evaluation)."""
     strategy = STRATEGIES.get(config.strategy)
     if strategy.kernel not in STRATEGY_KERNELS or config.keeps_bug_list != strategy.uses_memory:
+        return False
+    if config.start is not None:
         return False
     return not strategy.uses_memory or POLICIES.get(config.policy).kernel is not None
 
