@@ -205,7 +205,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--view",
         default="explore",
-        help="explore, compare, batch, sweep[/capacity|/ttl], cost, scenarios[/NAME[/MODE[/SEED]]], exercises or info",
+        help="explore, compare, batch, sweep[/capacity|/ttl], cost, scenarios[/NAME[/MODE[/SEED]]], "
+        "evaluate[/intervals|/sample|/ablation], exercises or info",
     )
     p.add_argument(
         "--compare", nargs="+", metavar="CONFIG", help="the Compare view's lanes (e.g. frontier/12/fifo)"

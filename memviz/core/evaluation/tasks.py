@@ -32,6 +32,7 @@ MOST_TASKS = 2000  # tasks in one file: an evaluation makes tasks × repeats × 
 MOST_ID = 200  # characters of a task id or a task set's name
 BUILTIN_SITES = {"conduit24": "conduit24.json", "conduit24-versions": "conduit24-versions.json"}
 BUILTIN_TASK_SITE = "conduit24-versions"
+BUILTIN_NAME = "built-in"  # the built-in task set's name
 
 
 class TaskError(ConfigError):
@@ -74,7 +75,7 @@ def builtin_tasks() -> TaskSet:
     buggy = {page for v in versions for page in site.at_version(v).bug_by_page}
     clean = [p for p in range(site.n_pages) if p not in buggy]
     tasks = tuple(Task(f"{v}/{p}", v, p) for v in versions for p in clean)
-    return TaskSet("built-in", site, tasks)
+    return TaskSet(BUILTIN_NAME, site, tasks)
 
 
 def load_tasks(path: str | Path | None) -> TaskSet:

@@ -153,7 +153,9 @@ def read_csv(path: Path) -> list[dict[str, Any]]:
 
 
 def _parse(column: str, text: str) -> Any:
-    if column in ("capacity", "ttl", "bug_list") and not text:  # settings whose None is an empty cell
+    if (
+        column in ("capacity", "ttl", "bug_list", "start") and not text
+    ):  # settings whose None is an empty cell
         return None
     if column == "capacity":
         return int(text)
