@@ -26,6 +26,7 @@ from memviz.gui.analysis.common import (
     qcolor,
     set_axis_label,
     set_title,
+    style_legend,
 )
 from memviz.gui.palette import OKABE_ITO
 
@@ -251,8 +252,7 @@ def draw_sample_size(
     set_axis_label(widget, "bottom", x_label)
     set_axis_label(widget, "left", y_label)
     legend = widget.getPlotItem().addLegend(offset=(-10, 10), labelTextSize="11pt")
-    legend.setLabelTextColor(ink())
-    legend.setBrush(pg.mkBrush(qcolor("#FFFFFF", 200)))
+    style_legend(legend)
     top = max(paired.delta * 4, 1e-9)  # δ asked for at a quarter of the way
     deltas = np.linspace(top / 40, top, 80)
     for repeats, colour, dash, label in zip(

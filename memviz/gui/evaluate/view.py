@@ -365,7 +365,7 @@ class EvaluateView(AnalysisView):
             tr(f"A（基线）{a_text}，B（改动）{b_text}；{set_name}任务集：{paired.tasks} 个任务 × "
                f"每个 {paired.repeats} 次，seed {evaluation.seed0}～{evaluation.seed0 + paired.tasks * paired.repeats - 1}。"
                + verdict(paired.mean_diff, paired.ci_task, lang),
-               f"A (baseline) {a_text}, B (treatment) {b_text}; task set {set_name}: {paired.tasks} "
+               f"A (baseline) {a_text}, B (treatment) {b_text}; {set_name} task set: {paired.tasks} "
                f"tasks × {paired.repeats} runs, seeds {evaluation.seed0}–"
                f"{evaluation.seed0 + paired.tasks * paired.repeats - 1}. " + verdict(paired.mean_diff, paired.ci_task, lang))
         )  # fmt: skip
