@@ -20,7 +20,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from memviz import __version__, scenario_cli
+from memviz import __version__, scenario_cli, serve_cli, trace_cli
 from memviz.compare_cli import COMMANDS as COMPARE_COMMANDS
 from memviz.compare_cli import add_compare_parsers, parse_lanes
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
@@ -165,6 +165,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"memviz {__version__}")
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=LANG_HELP)
     _add_run_settings(parser.add_argument_group("the window's run (no command)"), dest="window_")
+    parser.add_argument(
+        "--trace", dest="window_trace", type=Path, default=None, metavar="T.jsonl",
+        help="open the window replaying this recorded run (memviz-trace/1), the run settings its what-if memory",
+    )  # fmt: skip
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     p = sub.add_parser("run", help="one run, step by step")
@@ -174,6 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--until-all-bugs", action="store_true", help="go on until every bug is found (max 5000 steps)"
     )
     p.add_argument("--json", action="store_true")
+    trace_cli.add_trace_option(p)
     _add_lang(p)
 
     p = sub.add_parser("batch", help="a config against the no-memory baseline over many seeds")
@@ -218,6 +223,8 @@ def build_parser() -> argparse.ArgumentParser:
     scenario_cli.add_scenario_parser(sub, _add_lang, _add_site)
     add_compare_parsers(sub)
     add_eval_parser(sub)
+    trace_cli.add_trace_parser(sub, _add_lang)
+    serve_cli.add_serve_parsers(sub, _add_lang, _add_run_settings)
     return parser
 
 
@@ -329,7 +336,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     config = _config(args, until_all_bugs=args.until_all_bugs)
     if args.interrupt_at is not None:
         return scenario_cli.cmd_resumed_run(args, site, config)
-    result = run(site, config)
+    if args.trace is not None:
+        from memviz.core.trace_run import run_trace
+
+        result, trace = run_trace(site, config)
+        trace_cli.write_trace(trace, args.trace, args.force)
+    else:
+        result = run(site, config)
     if args.json:
         emit(json.dumps({**result.to_dict(), "config": config.__dict__}, ensure_ascii=False))
     else:
@@ -478,6 +491,9 @@ def open_window(args: argparse.Namespace) -> int:
     site = None if site_path is None else load_site(site_path)  # a bad file: one line, exit 2, no window
     run = given
     RunConfig().with_(**run)  # the same checks the window applies: ConfigError before any window
+    trace_path = args.window_trace
+    if trace_path is not None:  # a trace that does not fit the site: one line, exit 2, no window
+        trace_cli.check_recorded(trace_path, site if site is not None else load_site(), run)
     problem = window_problem()
     if problem is not None:
         raise UsageError(problem)
@@ -485,7 +501,7 @@ def open_window(args: argparse.Namespace) -> int:
         from memviz.gui.app import run_app
     except ImportError as exc:
         raise UsageError(f"cannot start the GUI toolkit: {exc}") from None
-    return run_app(lang=args.lang, site=site, site_path=site_path, run=run)
+    return run_app(lang=args.lang, site=site, site_path=site_path, run=run, trace_path=trace_path)
 
 
 COMMANDS = {
@@ -498,10 +514,15 @@ COMMANDS = {
     "scenario": scenario_cli.cmd_scenario,
     **COMPARE_COMMANDS,
     **EVAL_COMMANDS,
+    "trace": trace_cli.cmd_trace,
+    "serve": serve_cli.cmd_serve,
+    "crawl": lambda args: serve_cli.cmd_crawl(args, _config(args, until_all_bugs=args.until_all_bugs)),
 }
 
 
 def _refuse_window_settings_before(args: argparse.Namespace) -> None:
+    if args.window_trace is not None:
+        raise UsageError(f"--trace before '{args.command}' opens the window on a recording: drop the command")
     for name in RUN_OPTIONS:
         if hasattr(args, "window_" + name):
             raise UsageError(
@@ -585,7 +606,7 @@ def main(argv: list[str] | None = None) -> int:
             status = COMMANDS[args.command](args)
             sys.stdout.flush()  # a command that printed with print(): a full disk is said here, not at exit
         return status
-    except (UsageError, SiteError, ConfigError, LimitError) as exc:
+    except (UsageError, SiteError, ConfigError, LimitError, trace_cli.TraceUsageError) as exc:
         _say(f"memviz: error: {exc}")
         return EXIT_USAGE
     except OutputError as exc:

@@ -11,7 +11,15 @@ import math
 
 from memviz.core.engine import RunConfig
 from memviz.core.policies import POLICIES
-from memviz.core.strategies import HOW_FALLBACK, HOW_FRESH, HOW_PLAN, HOW_RANDOM, STRATEGIES, uses_memory
+from memviz.core.strategies import (
+    HOW_FALLBACK,
+    HOW_FRESH,
+    HOW_PLAN,
+    HOW_RANDOM,
+    HOW_RECORDED,
+    STRATEGIES,
+    uses_memory,
+)
 
 
 def t(lang: str, zh: str, en: str) -> str:
@@ -181,6 +189,10 @@ HOW_TEXTS = {
     HOW_FALLBACK: (
         "本页的链接都在记忆里，它只好随便点一个",
         "every link on the page is in memory, so it clicks any link at random",
+    ),
+    HOW_RECORDED: (
+        "录下的运行：真实的 Agent 就是去了这一页",
+        "a recorded run: the real agent went to this page",
     ),
     HOW_PLAN: (
         "本页的链接都在记忆里；它在记住的链接表里广度优先找最近的、记忆里没有的页面，走这条路的第一步",

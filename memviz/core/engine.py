@@ -17,7 +17,7 @@ from memviz.core.policies import POLICIES, EvictionContext
 from memviz.core.registry import ConfigError
 from memviz.core.rng import Mulberry32
 from memviz.core.site import Site
-from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, STRATEGIES
+from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, STRATEGIES, Chooser
 
 DEFAULT_BUDGET = 30
 DEFAULT_MAX_STEPS = 5000  # "until all bugs are found" gives up after this many steps
@@ -246,9 +246,18 @@ class Exploration:
     ``reported`` are the engine's own state: views use the events and queries instead.
     """
 
-    def __init__(self, site: Site, config: RunConfig, first_draws: list[float] | None = None) -> None:
+    def __init__(
+        self,
+        site: Site,
+        config: RunConfig,
+        first_draws: list[float] | None = None,
+        chooser: Chooser | None = None,
+    ) -> None:
         self.site = site
         self.config = config
+        # Who picks the link: the strategy's rule, or (a recorded run replayed, memviz.core.replay)
+        # the path a real agent took, the strategy then deciding only whether there is a memory.
+        self.chooser = chooser
         self.rng = Mulberry32(config.seed, first_draws)
         self.memory = (
             Memory(config.capacity, config.policy, self.rng, _RunContext(self))
@@ -384,7 +393,7 @@ class Exploration:
         right after its memory write (see :meth:`_simulate_eviction`), to finish that run from.
         """
         site, config, memory, rng = self.site, self.config, self.memory, self.rng
-        choose = STRATEGIES.get(config.strategy).choose
+        choose = self.chooser or STRATEGIES.get(config.strategy).choose
         clickable, bug_pages, n_bugs = site.clickable, site.bug_by_page, site.n_bugs
         path, visits, last_visit, reported = self.path, self.visits, self.last_visit, self.reported
         bug_tokens = self.bug_tokens
@@ -525,7 +534,7 @@ class Exploration:
             pages_seen, repeats, reports, tokens = self._totals
             counters = (site.start, 0, steps, repeats, reports, tokens, pages_seen)
         new = object.__new__(Exploration)
-        new.site, new.config = site, config
+        new.site, new.config, new.chooser = site, config, self.chooser
         new.rng = self.rng.copy()
         new.path, new.step_offset = [site.start], steps
         new.visits, new.last_visit = list(self.visits), list(self.last_visit)
@@ -556,7 +565,7 @@ class Exploration:
             raise RuntimeError("simulate: only a policy with simulates = True may ask, while it evicts")
         site = self.site
         fork = object.__new__(Exploration)
-        fork.site, fork.config = site, self.config.with_(policy=then)
+        fork.site, fork.config, fork.chooser = site, self.config.with_(policy=then), self.chooser
         fork.rng = self.rng.copy()
         fork.memory = Memory(memory.capacity, then, fork.rng, _RunContext(fork))
         entries = dict(memory.entries)

@@ -22,13 +22,16 @@ from memviz.core.limits import LIMITS
 _STRING = re.compile(rb'"[^"]*"')  # a JSON string once its escaped backslashes and quotes are gone
 
 
-def read_bytes(path: Path, what: str, error: type[Exception], limit: str = "file_size") -> bytes:
-    """The bytes of ``path`` if it is a regular file within the ``limit`` (a name in limits.LIMITS).
+def read_bytes(
+    path: Path, what: str, error: type[Exception], limit: str = "file_size", max_bytes: int | None = None
+) -> bytes:
+    """The bytes of ``path`` if it is a regular file within the ``limit`` (a name in limits.LIMITS),
+    or within ``max_bytes`` when given (a trace, which is longer than any site).
 
     Never blocks: the type is checked before opening, and the file is opened non-blocking, so a
     named pipe put in its place between the two is refused too instead of waiting for a writer.
     """
-    max_bytes = check_file(path, what, error, limit)
+    max_bytes = check_file(path, what, error, limit, max_bytes)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
@@ -47,12 +50,15 @@ def read_bytes(path: Path, what: str, error: type[Exception], limit: str = "file
     return raw
 
 
-def check_file(path: Path, what: str, error: type[Exception], limit: str = "file_size") -> int:
+def check_file(
+    path: Path, what: str, error: type[Exception], limit: str = "file_size", max_bytes: int | None = None
+) -> int:
     """Raise ``error`` unless ``path`` is a regular file within ``limit``; returns the limit in bytes.
 
     Looks without opening, so a named pipe cannot block (for readers that open files themselves).
     """
-    max_bytes = int(LIMITS[limit].high)
+    if max_bytes is None:
+        max_bytes = int(LIMITS[limit].high)
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -105,6 +111,30 @@ def parse_json(text: str, what: str, path: Path | str, error: type[Exception]) -
         raise error(f"{what} has a number memviz cannot use: {path}: {exc}") from None
     except RecursionError:  # cannot happen after the depth check; the last line of defence
         raise error(f"{what} is nested too deep: {path}") from None
+
+
+def decode_checked(text: str, error) -> Any:
+    """One JSON document (a line of a JSON Lines file) within the same limits as a file: nesting
+    depth, digits of a number, no NaN or infinities. ``error(problem)`` makes the exception."""
+    depth_limit = int(LIMITS["json_depth"].high)
+    if text.count("[") + text.count("{") > depth_limit:  # only then can it nest too deep
+        depth = nesting_depth(text)
+        if depth > depth_limit:
+            return _raise(error(f"nested too deep ({depth} levels, at most {depth_limit})"))
+    try:
+        return json.loads(
+            text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_refuse_constant
+        )
+    except json.JSONDecodeError as exc:
+        raise error(f"not valid JSON: column {exc.colno}: {exc.msg}") from None
+    except _NumberError as exc:
+        raise error(f"a number memviz cannot use: {exc}") from None
+    except RecursionError:
+        raise error("nested too deep") from None
+
+
+def _raise(exc: Exception):
+    raise exc
 
 
 def nesting_depth(text: str) -> int:

@@ -31,6 +31,7 @@ class Page:
     names: Mapping[str, str]
     links: tuple[int, ...]  # the page's own links, in file order (the chapter's LOCAL[i])
     position: tuple[float, float] | None = None
+    path: str | None = None  # its URL path on a served site ("/article/a"); None: "/p/<id>"
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,19 @@ class Site:
     def bug_name(self, page: int, lang: str = "zh") -> str:
         return _localized(self.bug_by_page[page].names, lang)
 
+    def url_path(self, page: int) -> str:
+        """Where ``page`` is served (``memviz serve``) and recorded in traces: its own ``path``, else
+        ``/p/<id>``."""
+        return self.pages[page].path or f"/p/{page}"
+
+    def page_at(self, url_path: str) -> int | None:
+        """The page served at ``url_path`` (a normalised path with its query), or None."""
+        table = self.__dict__.get("_by_path")
+        if table is None:
+            table = {self.url_path(p): p for p in range(self.n_pages)}
+            object.__setattr__(self, "_by_path", table)
+        return table.get(url_path)
+
     def nav_edges(self) -> list[tuple[int, int]]:
         return [(p, q) for p in range(self.n_pages) for q in self.nav if q != p]
 
@@ -118,6 +132,24 @@ class Site:
     @classmethod
     def from_dict(cls, data: Any, source: str = "site") -> Site:
         return _SiteReader(source).read(data)
+
+
+MOST_PATH = 200  # characters of a page's URL path
+
+
+def url_path_problem(value: Any) -> str | None:
+    """Why ``value`` cannot be a page's ``path``, or None: an absolute path in plain ASCII
+    ("/", "/article/a", "/search?page=2"), no fragment, no "." or ".." segment, no space."""
+    if not isinstance(value, str) or not value.startswith("/"):
+        return 'expected a URL path starting with "/"'
+    if len(value) > MOST_PATH:
+        return f"a path has at most {MOST_PATH} characters"
+    if not all(33 <= ord(ch) < 127 for ch in value) or any(ch in value for ch in "#\\<>\"'`"):
+        return "a path is printable ASCII without spaces, #, quotes, <, > or backslashes"
+    segments = value.split("?", 1)[0].split("/")
+    if any(segment in (".", "..") for segment in segments) or "//" in value.split("?", 1)[0]:
+        return 'a path has no "." or ".." segment and no "//"'
+    return None
 
 
 def load_site(path: str | Path | None = None) -> Site:
@@ -160,6 +192,12 @@ class _SiteReader:
                 f"{clickable} clickable links in all (the nav counts on every page); "
                 f"a site has at most {_most('site_links')}",
             )
+        paths: dict[str, int] = {}
+        for i, page in enumerate(pages):
+            url = page.path or f"/p/{i}"
+            if url in paths:
+                raise self.fail(f"pages[{i}].path", f"{url} is also the path of page {paths[url]}")
+            paths[url] = i
         start = self.index("start", data.get("start", 0), n)
         bugs = self.bugs(data.get("bugs", []), n)
         stem = Path(self.source).stem[: _most("name_length")] or "site"
@@ -229,7 +267,16 @@ class _SiteReader:
         position = None
         if "pos" in raw:
             position = self.position(f"{where}.pos", raw["pos"])
-        return Page(names=names, links=links, position=position)
+        path = None
+        if "path" in raw:
+            path = self.path(f"{where}.path", raw["path"])
+        return Page(names=names, links=links, position=position, path=path)
+
+    def path(self, where: str, value: Any) -> str:
+        problem = url_path_problem(value)
+        if problem is not None:
+            raise self.fail(where, f"{problem}, got {shown(value)}")
+        return value
 
     def position(self, where: str, pos: Any) -> tuple[float, float]:
         low, high = LIMITS["pos"].low, LIMITS["pos"].high

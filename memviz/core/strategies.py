@@ -26,6 +26,7 @@ HOW_FALLBACK = "fallback"  # all links remembered: any link
 HOW_PLAN = "plan"  # first hop of a path planned through memory
 HOW_DONE = "done"  # frontier found nothing left to explore and stopped
 HOW_DEAD_END = "dead_end"  # the page has no link to click
+HOW_RECORDED = "recorded"  # a recorded run replayed: the page the real agent went to next
 
 
 Choice = tuple[int | None, str, tuple[int, ...] | None]

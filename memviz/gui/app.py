@@ -64,6 +64,7 @@ def run_app(
     site: Site | None = None,
     site_path: Path | None = None,
     run: dict | None = None,
+    trace_path: Path | None = None,
 ) -> int:
     """Open the main window on the Explore view and run until it closes; returns the exit code.
 
@@ -89,6 +90,8 @@ def run_app(
         window.settings.set_site(site, site_path)
     if run:
         window.settings.update(**run)
+    if trace_path is not None:  # memviz --trace T.jsonl: checked before the window (memviz.cli)
+        window.open_trace(trace_path)
     if maximized and preferences.window_state()[0] is None:  # a remembered window keeps its size
         window.showMaximized()
     else:

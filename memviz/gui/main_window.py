@@ -24,7 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from memviz import __version__
+from memviz.core.replay import ReplayError, load_recorded
 from memviz.core.site import SiteError, load_site
+from memviz.core.trace import TraceError
 from memviz.gui import notices, themes
 from memviz.gui.explore import ExploreView
 from memviz.gui.language import Language
@@ -34,6 +36,7 @@ from memviz.gui.themes import THEMES
 from memviz.models.settings import RunSettings
 from memviz.outfile import atomic_output
 from memviz.paths import dialog_start
+from memviz.trace_wording import cannot_open_trace, open_trace_action, trace_files
 
 EXPLORE = "explore"
 ZOOM_STEP = 1.15
@@ -201,6 +204,8 @@ class MainWindow(QMainWindow):
         self.open_site_action = QAction(self)
         self.open_site_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_site_action.triggered.connect(self._on_open_site)
+        self.open_trace_action = QAction(self)
+        self.open_trace_action.triggered.connect(self._on_open_trace)
         self.save_image_action = QAction(self)
         self.save_image_action.setShortcut(QKeySequence("Ctrl+Shift+S"))
         self.save_image_action.triggered.connect(self._on_save_image)
@@ -216,6 +221,7 @@ class MainWindow(QMainWindow):
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self.quit_action.triggered.connect(self.close)
         self.file_menu.addAction(self.open_site_action)
+        self.file_menu.addAction(self.open_trace_action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.save_image_action)
         self.file_menu.addAction(self.copy_image_action)
@@ -287,6 +293,7 @@ class MainWindow(QMainWindow):
             self.tabs.setTabText(i, tr(zh, en))
         self.file_menu.setTitle(tr("文件(&F)", "&File"))
         self.open_site_action.setText(tr("打开站点文件…", "Open site file…"))
+        self.open_trace_action.setText(open_trace_action(self.language.code))
         self.save_image_action.setText(tr("保存当前视图为 PNG…", "Save current view as PNG…"))
         self.copy_image_action.setText(tr("复制当前视图图片", "Copy current view as image"))
         self.record_action.setText(tr("录制视频…", "Record video…"))
@@ -354,6 +361,27 @@ class MainWindow(QMainWindow):
             notices.show_error(self, self.language.tr("站点文件打不开", "Cannot open the site file"), text)
             return False
         self.settings.set_site(site, path)
+        return True
+
+    def _on_open_trace(self) -> None:
+        lang = self.language.code
+        path, _ = QFileDialog.getOpenFileName(
+            self, open_trace_action(lang).rstrip("…"), dialog_start(), trace_files(lang)
+        )
+        if path:
+            self.open_trace(Path(path))
+
+    def open_trace(self, path: Path) -> bool:
+        """Replay the recorded run in ``path`` in Explore, on the site in force; a trace that cannot be
+        read or does not fit the site is told, and what was shown stays."""
+        try:
+            recorded = load_recorded(path, self.settings.site)
+        except (TraceError, ReplayError, OSError) as exc:
+            text = str(exc) if str(path) in str(exc) or path.name in str(exc) else f"{path}: {exc}"
+            notices.show_error(self, cannot_open_trace(self.language.code), text)
+            return False
+        self.settings.set_recorded(recorded)
+        self.tabs.setCurrentWidget(self.explore)
         return True
 
     def view_image(self):

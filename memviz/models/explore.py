@@ -10,6 +10,7 @@ step *n* is the same whichever way the model reaches it.
 from __future__ import annotations
 
 from memviz.core.engine import Exploration, RunConfig, StepEvent
+from memviz.core.replay import RecordedRun, replay
 from memviz.core.site import Site
 from memviz.core.stepping import step_until
 from memviz.models.clock import Clock
@@ -38,10 +39,11 @@ class ExploreModel(Transport):
         self.settings = settings
         self._events: list[StepEvent] = []
         self._animated = True
-        self._exploration = Exploration(settings.site, settings.config)
-        self._total, self._final_tokens = _whole_run(settings.site, settings.config)
+        self._exploration = self._new_run()
+        self._total, self._final_tokens = _whole_run(self._new_run())
         settings.config_changed.connect(self._on_config_change)
         settings.site_changed.connect(self._on_site_change)
+        settings.recorded_changed.connect(lambda _recorded: self.reset())
 
     # -- state ----------------------------------------------------------------------------------------
 
@@ -52,6 +54,18 @@ class ExploreModel(Transport):
     @property
     def config(self) -> RunConfig:
         return self._exploration.config
+
+    @property
+    def recorded(self) -> RecordedRun | None:
+        """The recorded run being replayed (the config is then its "what if" memory), or None."""
+        return self.settings.recorded
+
+    def _new_run(self) -> Exploration:
+        """The run at step 0: the agent's own, or a recorded one replayed with the config's memory."""
+        settings = self.settings
+        if settings.recorded is None:
+            return Exploration(settings.site, settings.config)
+        return replay(settings.site, settings.recorded, settings.config)
 
     @property
     def exploration(self) -> Exploration:
@@ -121,7 +135,7 @@ class ExploreModel(Transport):
         if position == len(self._events):
             return
         if position < len(self._events):
-            self._exploration = Exploration(self.settings.site, self.settings.config)
+            self._exploration = self._new_run()
             self._events = []
         self._events += step_until(self._exploration, limit=position - len(self._events))
         if self._exploration.finished:
@@ -131,8 +145,8 @@ class ExploreModel(Transport):
     def reset(self) -> None:
         """Start the run over from step 0 with the settings in force."""
         self.pause()
-        self._exploration = Exploration(self.settings.site, self.settings.config)
-        self._total, self._final_tokens = _whole_run(self.settings.site, self.settings.config)
+        self._exploration = self._new_run()
+        self._total, self._final_tokens = _whole_run(self._new_run())
         self._events = []
         self.restarted.emit()
 
@@ -159,8 +173,8 @@ class ExploreModel(Transport):
         self.reset()
 
 
-def _whole_run(site: Site, config: RunConfig) -> tuple[int, int]:
+def _whole_run(exploration: Exploration) -> tuple[int, int]:
     """Model calls in the whole run (one per click, plus the call that decided to stop, if any) and
-    the tokens it spends."""
-    result = Exploration(site, config).run_to_end()
+    the tokens it spends (``exploration``: the run at step 0, run here to its end)."""
+    result = exploration.run_to_end()
     return result.steps + (1 if result.stop_reason in ("done", "dead_end") else 0), result.tokens

@@ -137,6 +137,8 @@ class ConfigBar(QWidget):
         self.budget.valueChanged.connect(self._on_budget_change)
         self.settings.config_changed.connect(self._on_config_change)
         self.settings.site_changed.connect(self._on_site_change)
+        # A recording is as long as it was: no budget to set (the rest is its what-if memory).
+        self.settings.recorded_changed.connect(lambda recorded: self.budget.setEnabled(recorded is None))
         language.changed.connect(self._on_language_change)
         self._set_texts()
         self._show_config(self.settings.config)

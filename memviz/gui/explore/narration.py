@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from memviz.core.engine import RunConfig, StepEvent
 from memviz.core.policies import POLICIES
 from memviz.core.site import Site
-from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, HOW_FALLBACK, HOW_PLAN
+from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, HOW_FALLBACK, HOW_PLAN, HOW_RECORDED, uses_memory
 from memviz.wording import config_summary, t
 
 # Line kinds, most important last (a step line takes the kind of its most notable part).
@@ -103,8 +103,20 @@ def narrate_step(event: StepEvent, site: Site, config: RunConfig, lang: str) -> 
             parts_zh.append(f"，记得已经报过 Bug：{bug}，不再报")
             parts_en.append(f", remembers bug already reported: {bug}, no new report")
 
+    if (
+        event.how == HOW_RECORDED
+        and event.is_repeat
+        and not event.was_forgotten
+        and uses_memory(config.strategy)
+    ):
+        parts_zh.append("；假如有这份记忆，它会提醒 Agent：这里来过")
+        parts_en.append("; the what-if memory still held it: it would have told the agent it had been here")
+
     if event.finished:
-        if config.until_all_bugs and event.bugs_found == site.n_bugs:
+        if event.how == HOW_RECORDED:
+            parts_zh.append("。录下的运行到此结束")
+            parts_en.append(". End of the recording")
+        elif config.until_all_bugs and event.bugs_found == site.n_bugs:
             parts_zh.append(f"。{site.n_bugs} 个 Bug 全部找到，停下")
             parts_en.append(f". All {site.n_bugs} bugs found; the agent stops")
         else:

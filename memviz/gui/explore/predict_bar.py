@@ -180,7 +180,10 @@ class PredictBar(QWidget):
         return uses_memory(config.strategy) and config.capacity is not None
 
     def _shown(self) -> bool:
-        """Whether the bar is offered at all: any run has clicks to guess."""
+        """Whether the bar is offered at all: any run has clicks to guess, but a recorded one (the
+        real agent followed no rule the class could reason from)."""
+        if self.model.recorded is not None:
+            return False
         return MOVE in self.MODES or self._forgets()
 
     def pick(self, page: int) -> None:
@@ -305,6 +308,8 @@ class PredictBar(QWidget):
             self._fit()
 
     def _on_restart(self) -> None:
+        if self.model.recorded is not None and self.switch.isChecked():
+            self.switch.setChecked(False)  # no questions on a recorded run (see _shown)
         if len(self.MODES) > 1:  # a run that never forgets has only the other question
             forgets = self._forgets()
             self.mode_box.model().item(self.MODES.index(EVICT)).setEnabled(forgets)

@@ -27,6 +27,7 @@ from memviz.gui.explore.memory_panel import MemoryPanel
 from memviz.gui.explore.narration_log import NarrationLog
 from memviz.gui.explore.numbers_panel import NumbersPanel, ProgressPlot
 from memviz.gui.explore.predict_bar import PredictBar
+from memviz.gui.explore.recorded_banner import RecordedBanner
 from memviz.gui.language import Language
 from memviz.gui.qt_clock import QtClock
 from memviz.models.explore import ExploreModel
@@ -105,6 +106,8 @@ class ExploreView(QWidget):
         layout.setContentsMargins(10, 8, 10, 8)
         layout.setSpacing(8)
         layout.addWidget(self.config_bar)
+        self.recorded_banner = RecordedBanner(self.model, language)
+        layout.addWidget(self.recorded_banner)
         self.compare_button = QPushButton()  # "compare this run with…" (the Compare view, issue 12)
         self.compare_button.setObjectName("compare_with")
         self.compare_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)

@@ -1,0 +1,142 @@
+"""``memviz trace stats|import`` and ``memviz run --trace`` (see docs/traces.md).
+
+``memviz/cli.py`` adds the subcommand with :func:`add_trace_parser` and runs :func:`cmd_trace`;
+``run`` gets its ``--trace`` option from :func:`add_trace_option`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+
+from memviz.core.trace import Trace, TraceError, read_trace, trace_text
+from memviz.core.trace_stats import TraceStats, trace_stats
+from memviz.outfile import atomic_output
+from memviz.trace_wording import STATS_ROWS, not_known, stats_label
+from memviz.wording import t
+
+EXIT_USAGE = 2
+
+
+class TraceUsageError(ValueError):
+    """Bad input to a trace command: one line, exit status 2 (the CLI catches ValueErrors)."""
+
+
+def add_trace_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--trace", type=Path, metavar="OUT", help="also write the run as a memviz-trace/1 file")
+    p.add_argument("--force", action="store_true", help="replace --trace OUT if it exists")
+
+
+def write_trace(trace: Trace, out: Path, force: bool) -> None:
+    """Write ``trace`` to ``out`` whole or not at all (:mod:`memviz.outfile`)."""
+    try:
+        with (
+            atomic_output(out, force) as temporary,
+            open(temporary, "w", encoding="utf-8", newline="\n") as f,
+        ):
+            f.write(trace_text(trace))
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as exc:
+        raise TraceUsageError(str(exc).replace("out:", "trace:", 1)) from None
+
+
+def add_trace_parser(sub: argparse._SubParsersAction, add_lang) -> None:
+    trace = sub.add_parser("trace", help="read, measure and import memviz-trace/1 files")
+    commands = trace.add_subparsers(dest="trace_command", required=True, metavar="stats|import")
+    p = commands.add_parser("stats", help="coverage, repeats, bug recall, duplicates, tokens of traces")
+    p.add_argument("traces", nargs="+", type=Path, metavar="T.jsonl")
+    p.add_argument("--json", action="store_true")
+    add_lang(p)
+    p = commands.add_parser(
+        "import", help="turn a real agent's log (browser-use history, HAR) into a memviz-trace/1 file"
+    )
+    p.add_argument("file", type=Path, metavar="FILE")
+    p.add_argument("--from", dest="source", choices=("browser-use", "har"), required=True)
+    p.add_argument(
+        "--site", type=Path, default=None, help="the memviz-site/1 file whose paths name the pages"
+    )
+    p.add_argument("--version", default=None, help="the site's version the run saw (default: the file's own)")
+    p.add_argument("--out", type=Path, required=True, metavar="T.jsonl")
+    p.add_argument("--force", action="store_true", help="replace --out if it exists")
+    add_lang(p)
+
+
+def cmd_trace(args: argparse.Namespace) -> int:
+    if args.trace_command == "stats":
+        return cmd_stats(args)
+    return cmd_import(args)
+
+
+def _read(path: Path) -> Trace:
+    try:
+        return read_trace(path)
+    except TraceError as exc:
+        raise TraceUsageError(str(exc)) from None
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    rows = [(str(path), trace_stats(_read(path))) for path in args.traces]
+    if args.json:
+        print(json.dumps([{"trace": name, **stats.to_dict()} for name, stats in rows], ensure_ascii=False))
+    else:
+        print("\n\n".join(stats_text(name, stats, args.lang) for name, stats in rows))
+    return 0
+
+
+def _value(stats: TraceStats, key: str, lang: str) -> str:
+    value = getattr(stats, key)
+    if value is None:
+        return not_known(lang)
+    if key in ("coverage", "repeat_rate", "bug_recall", "duplicate_rate"):
+        extra = ""
+        if key == "bug_recall":
+            extra = f" ({stats.bugs_found})"
+        elif key == "duplicate_rate":
+            extra = f" ({stats.duplicate_reports})"
+        elif key == "coverage":
+            extra = f" ({stats.pages_seen})"
+        return f"{value * 100:.1f}%{extra}"
+    return str(value)
+
+
+def stats_text(name: str, stats: TraceStats, lang: str) -> str:
+    keys = [key for key, _zh, _en in STATS_ROWS if key != "pages_seen"]
+    width = max(len(stats_label(k, lang)) for k in keys)
+    lines = [t(lang, f"轨迹 {name}", f"trace {name}")]
+    lines += [f"  {stats_label(k, lang).ljust(width)}  {_value(stats, k, lang)}" for k in keys]
+    return "\n".join(lines)
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from memviz.core.site import load_site
+    from memviz.core.trace_import import LogImportError, import_trace
+
+    site = load_site(args.site)
+    if args.version is not None:
+        try:
+            site = site.at_version(args.version)
+        except ValueError as exc:
+            raise TraceUsageError(str(exc)) from None
+    try:
+        trace = import_trace(args.file, args.source, site)
+    except LogImportError as exc:
+        raise TraceUsageError(str(exc)) from None
+    write_trace(trace, args.out, args.force)
+    print(args.out)
+    return 0
+
+
+def check_recorded(path: Path, site, run: dict) -> None:
+    """``memviz --trace T.jsonl``: the trace fits the site and the run settings can ride along it,
+    said in one line before any window opens."""
+    from memviz.core.engine import ConfigError, RunConfig
+    from memviz.core.replay import ReplayError, load_recorded, replay_config
+
+    try:
+        recorded = load_recorded(path, site)
+        replay_config(recorded, RunConfig().with_(**run))
+    except (TraceError, ReplayError, ConfigError) as exc:
+        raise TraceUsageError(str(exc)) from None

@@ -1,0 +1,89 @@
+"""The words of real runs (traces, ``memviz serve``, ``memviz crawl``), in Chinese and English."""
+
+from __future__ import annotations
+
+from memviz.wording import t
+
+# (key, zh, en): the rows of `memviz trace stats`, in the order shown
+STATS_ROWS = (
+    ("agent", "智能体", "agent"),
+    ("steps", "步数", "steps"),
+    ("pages_seen", "到过的页面", "pages seen"),
+    ("coverage", "覆盖率", "coverage"),
+    ("repeat_rate", "重复率", "repeat rate"),
+    ("off_site", "站外步数", "steps off the site"),
+    ("bug_recall", "Bug 召回率", "bug recall"),
+    ("reports", "报告数", "reports"),
+    ("duplicate_rate", "重复报告率", "duplicate report rate"),
+    ("tokens", "token", "tokens"),
+    ("steps_to_last_new", "最后一个新页面在第几步", "steps to the last new page"),
+)
+
+
+def stats_label(key: str, lang: str) -> str:
+    for name, zh, en in STATS_ROWS:
+        if name == key:
+            return t(lang, zh, en)
+    raise KeyError(key)
+
+
+def not_known(lang: str) -> str:
+    return t(lang, "—（轨迹未给出）", "— (not in the trace)")
+
+
+def serving(lang: str, url: str, trace_dir: str | None) -> str:
+    where = t(lang, f"，轨迹写入 {trace_dir}", f", traces in {trace_dir}") if trace_dir else ""
+    return t(lang, f"memviz serve：{url}（Ctrl+C 停止）{where}", f"memviz serve: {url} (Ctrl+C stops){where}")
+
+
+def unreachable(lang: str, url: str, reason: str) -> str:
+    return t(lang, f"无法访问 {url}：{reason}", f"cannot reach {url}: {reason}")
+
+
+def crawl_summary(lang: str, steps: int, pages: int, reports: int, bugs: int, tokens: int) -> str:
+    return t(
+        lang,
+        f"走了 {steps} 步，到过 {pages} 个页面，报告 {reports} 次（{bugs} 个不同的 Bug），{tokens} token",
+        f"{steps} steps, {pages} pages seen, {reports} reports ({bugs} distinct bugs), {tokens} tokens",
+    )
+
+
+def recorded_banner(
+    lang: str, agent: str, source: str, steps: int, off_site: int, memory: bool, forgotten: int, told: int
+) -> str:
+    """The Explore view's line over a recorded run: what it is, and what the "what if" memory says."""
+    head = t(
+        lang,
+        f"录下的运行：{agent} · {source} · {steps} 步",
+        f"Recorded run: {agent} · {source} · {steps} steps",
+    )
+    if off_site:
+        head += t(lang, f"（{off_site} 步在站外，未画出）", f" ({off_site} off-site steps not drawn)")
+    if not memory:
+        return head + t(
+            lang,
+            "。选一个有记忆的策略，看“假如有这样的记忆”",
+            ". Pick a memory strategy to see a what-if memory",
+        )
+    return head + t(
+        lang,
+        f"。上面的设置是“假如有这样的记忆”：到目前，忘了又回去 {forgotten} 次，本可以提醒它来过 {told} 次",
+        f". The settings above are a what-if memory: so far {forgotten} revisits it had forgotten, "
+        f"{told} it would have told the agent about",
+    )
+
+
+def close_recording(lang: str) -> str:
+    return t(lang, "回到 Agent 自己的运行", "Back to the agent's own runs")
+
+
+def open_trace_action(lang: str) -> str:
+    return t(lang, "打开轨迹（录下的运行）…", "Open trace (a recorded run)…")
+
+
+def trace_files(lang: str) -> str:
+    return t(lang, "轨迹文件 (*.jsonl)", "Trace files (*.jsonl)")
+
+
+def cannot_open_trace(lang: str) -> str:
+    return t(lang, "轨迹打不开", "Cannot open the trace")

@@ -1,0 +1,88 @@
+"""A recorded run replayed by eye: File → Open trace (and `memviz --trace`) replays the trace's path in
+Explore, labelled as a recording, the run settings its "what if" memory."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from memviz.core.engine import RunConfig
+from memviz.core.replay import told_revisits
+from memviz.core.trace import trace_text
+from memviz.core.trace_import import import_trace
+from memviz.core.trace_run import run_trace
+from memviz.gui import notices
+from memviz.gui.explore.narration import narrate_step
+from tests.core.test_trace_import import _write, browser_use_history
+
+
+@pytest.fixture
+def human_trace(tmp_path, site):
+    """A real-shaped browser-use log, imported: a path no memviz strategy walks."""
+    path = [0, 12, 13, 12, 0, 22, 23, 22, 0, 12, 18, 12, 0, 5, 7, 12, 0]
+    log = _write(tmp_path, "history.json", browser_use_history(path))
+    out = tmp_path / "browser-use.jsonl"
+    out.write_text(trace_text(import_trace(log, "browser-use", site)), encoding="utf-8")
+    return out, path
+
+
+def test_open_trace_replays_the_recorded_path_labelled_as_a_recording(make_window, human_trace):
+    trace_file, path = human_trace
+    window = make_window(RunConfig(strategy="visited", capacity=3), lang="en")
+    assert not window.explore.recorded_banner.isVisible()
+    assert window.open_trace(trace_file)
+    model = window.explore.model
+    assert model.recorded.path == tuple(path) and model.total == len(path) - 1
+    model.jump(model.total)
+    assert [e.to_page for e in model.events] == path[1:]
+    banner = window.explore.recorded_banner
+    assert banner.isVisible()
+    forgotten = sum(e.was_forgotten for e in model.events)
+    told = len(told_revisits(model.events))
+    assert forgotten > 0 and told > 0
+    text = banner.label.text()
+    assert text.startswith("Recorded run: browser-use · browser-use.jsonl · 16 steps")
+    assert f"{forgotten} revisits it had forgotten, {told} it would have told" in text
+    assert not window.explore.predict.switch_box.isVisible()  # nothing to predict in a real run
+    assert not window.explore.config_bar.budget.isEnabled()  # a recording is as long as it was
+    last = narrate_step(model.events[-1], model.site, model.config, "en")[0].text
+    assert last.endswith("End of the recording")
+
+
+def test_the_what_if_memory_follows_the_settings_and_the_recording_can_be_closed(make_window, human_trace):
+    trace_file, path = human_trace
+    window = make_window(RunConfig(strategy="visited", capacity=3), lang="zh")
+    window.open_trace(trace_file)
+    model = window.explore.model
+    window.settings.update(capacity=12)  # a bigger what-if memory forgets nothing on this walk
+    model.jump(model.total)
+    assert [e.to_page for e in model.events] == path[1:]
+    assert sum(e.was_forgotten for e in model.events) == 0
+    assert "忘了又回去 0 次" in window.explore.recorded_banner.label.text()
+    window.explore.recorded_banner.close_button.click()
+    QApplication.processEvents()
+    assert model.recorded is None and not window.explore.recorded_banner.isVisible()
+    assert window.explore.config_bar.budget.isEnabled()
+    assert model.total == 30  # the agent's own run again, at its own budget
+
+
+def test_a_trace_off_another_site_is_told_and_nothing_changes(make_window, tmp_path, monkeypatch):
+    told = []
+    monkeypatch.setattr(notices, "show_error", lambda parent, title, text: told.append((title, text)))
+    window = make_window(lang="en")
+    _result, trace = run_trace(window.settings.site, RunConfig(budget=4))
+    bad = tmp_path / "other.jsonl"
+    bad.write_text(trace_text(trace).replace('"pages": 24', '"pages": 40'), encoding="utf-8")
+    assert not window.open_trace(bad)
+    assert told and told[0][0] == "Cannot open the trace" and "40 pages" in told[0][1]
+    assert window.settings.recorded is None
+
+
+def test_memviz_trace_refuses_a_bad_trace_before_any_window(tmp_path, capsys):
+    from memviz.cli import main
+
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"format": "memviz-trace/1", "agent": "x"}\n', encoding="utf-8")
+    assert main(["--trace", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "line 1: start_url" in err and err.count("\n") == 1

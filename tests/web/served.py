@@ -1,0 +1,31 @@
+"""A served site for tests: `memviz serve`'s app on a free localhost port, in a thread."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+from memviz.core.site import Site
+from memviz.serve import build_app, listen, make_server
+
+
+class Served:
+    def __init__(self, site: Site, trace_dir: Path | None = None, lang: str = "en") -> None:
+        self.site = site
+        self.trace_dir = trace_dir
+        self.sock = listen("127.0.0.1", 0)
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/"
+        self.server = make_server(build_app(site, lang, trace_dir))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30  # a condition, with a bound far past any real start
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.01)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(30)
+        self.sock.close()
