@@ -29,8 +29,10 @@ from memviz.core.evaluation import (
     evaluate,
     load_tasks,
 )
-from memviz.core.evaluation.report import ablation_dict, eval_dict
+from memviz.core.evaluation.report import ablation_dict, eval_dict, traces_dict
 from memviz.core.evaluation.runs import AblationRow
+from memviz.core.evaluation.tasks import BUILTIN_NAME
+from memviz.core.evaluation.traces import evaluate_traces, read_traces
 from memviz.core.rng import SEED_MAX
 from memviz.eval_wording import (
     ablation_name,
@@ -79,6 +81,13 @@ def add_eval_parser(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="no memory / visited set only / bug list only / both (CONFIG: the memory)",
     )
+    p.add_argument(
+        "--traces", type=Path, metavar="DIR", help="evaluate the memviz-trace/1 files in DIR instead"
+    )
+    p.add_argument(
+        "--baseline", metavar="LABEL", help="with --traces: A, a config (random, frontier/12) or an agent"
+    )
+    p.add_argument("--treatment", metavar="LABEL", help="with --traces: B")
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="zh or en")
 
@@ -97,6 +106,8 @@ def _configs(args: argparse.Namespace) -> list[RunConfig]:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
+    if args.traces is not None or args.baseline is not None or args.treatment is not None:
+        return _cmd_traces(args)
     configs = _configs(args)
     task_set = load_tasks(args.tasks)
     if args.ablation:
@@ -111,11 +122,43 @@ def cmd_eval(args: argparse.Namespace) -> int:
         task_set, {"a": configs[0], "b": configs[1]}, args.repeats, args.seed0, args.until_all_bugs
     )
     paired = evaluation.paired(args.metric, delta=args.delta)
-    labels = [c.text() for c in map(LaneConfig.parse, args.configs)]
+    labels = [text.strip() for text in args.configs]  # as typed
     if args.json:
         print(json.dumps(eval_dict(evaluation, paired, args.metric), ensure_ascii=False))
     else:
         _print(eval_text(evaluation, paired, args.metric, labels, args.lang))
+    return 0
+
+
+def _cmd_traces(args: argparse.Namespace) -> int:
+    if args.traces is None or not args.baseline or not args.treatment:
+        raise EvalError("traces: give --traces DIR with --baseline LABEL and --treatment LABEL")
+    if args.configs or args.ablation or args.tasks is not None or args.until_all_bugs:
+        raise EvalError(
+            "traces: the runs are the traces; give no configs, --ablation, --tasks or --until-all-bugs"
+        )
+    evaluation = evaluate_traces(read_traces(args.traces), args.baseline, args.treatment)
+    paired = evaluation.paired(args.metric, args.delta)
+    if args.json:
+        print(json.dumps(traces_dict(evaluation, paired, args.metric), ensure_ascii=False))
+        return 0
+    lang = args.lang
+    lines = paired_text(list(evaluation.tasks), paired, args.metric, (args.baseline, args.treatment), lang,
+                        t(lang, f"{args.traces} 里的运行记录", f"traces in {args.traces}"), None)  # fmt: skip
+    if evaluation.missing:
+        lines += [
+            "",
+            t(lang, "只有一边有运行、没算进去的任务：", "Tasks with runs on one side only, left out:"),
+        ]
+        for task, side in evaluation.missing.items():
+            has = (
+                t(lang, "只有基线", "baseline only") if side == "a" else t(lang, "只有改动", "treatment only")
+            )
+            lines.append(f"  {task}: {has}")
+    if evaluation.left_out:
+        lines.append(t(lang, f"多出来、没有配对的运行：{evaluation.left_out} 次（每个任务每边只取 {evaluation.repeats} 次）",
+                       f"Runs without a pair, left out: {evaluation.left_out} ({evaluation.repeats} a side of every task kept)"))  # fmt: skip
+    _print(lines)
     return 0
 
 
@@ -129,23 +172,42 @@ def _print(lines: list[str]) -> None:
 def eval_text(
     evaluation: Evaluation, paired: TaskPaired, metric: str, labels: list[str], lang: str
 ) -> list[str]:
+    name = evaluation.task_set.name
+    if name == BUILTIN_NAME:
+        name = t(lang, "内置任务集", "built-in task set")
+    source = t(lang, f"{name}，seed 从 {evaluation.seed0} 起", f"{name}, seeds from {evaluation.seed0}")
+    censored = None
+    if evaluation.until_all_bugs:
+        censored = (evaluation.censored_counts("a"), evaluation.censored_counts("b"))
+    lines = paired_text(
+        [task.id for task in evaluation.tasks], paired, metric, labels, lang, source, censored
+    )
+    if censored is not None:
+        lines += ["", t(lang, f"未找全所有 Bug 的运行：A {sum(censored[0])} 次，B {sum(censored[1])} 次（它们的步数和 token 只是下限）",
+                        f"Runs that stopped before every bug was found: A {sum(censored[0])}, B {sum(censored[1])} "
+                        "(their steps and tokens are lower bounds)")]  # fmt: skip
+    return lines
+
+
+def paired_text(
+    task_ids: list[str], paired: TaskPaired, metric: str, labels, lang: str, source: str,
+    censored: tuple[list[int], list[int]] | None,
+) -> list[str]:  # fmt: skip
+    """The per-task table and every figure of one metric, in ``lang``."""
     n, k = paired.tasks, paired.repeats
     name = metric_name(metric, lang)
     lines = [
-        t(lang, f"{evaluation.task_set.name}：{n} 个任务 × 每个 {k} 次，seed 从 {evaluation.seed0} 起；指标：{name}",
-          f"{evaluation.task_set.name}: {n} tasks × {k} runs each, seeds from {evaluation.seed0}; metric: {name}"),
+        t(lang, f"{source}：{n} 个任务 × 每个 {k} 次；指标：{name}", f"{source}: {n} tasks × {k} runs each; metric: {name}"),
         t(lang, f"A（基线）= {labels[0]}，B（改动）= {labels[1]}", f"A (baseline) = {labels[0]}, B (treatment) = {labels[1]}"),
         "",
     ]  # fmt: skip
     header = [t(lang, "任务", "task"), "A", "B", t(lang, "差 B−A", "diff B−A")]
-    censored = None
-    if evaluation.until_all_bugs:
+    if censored is not None:
         header += [t(lang, "未找全 A/B", "censored A/B")]
-        censored = (evaluation.censored_counts("a"), evaluation.censored_counts("b"))
     rows = []
-    for i, task in enumerate(evaluation.tasks):
+    for i, task in enumerate(task_ids):
         row = [
-            task.id,
+            task,
             value(metric, paired.a[i]),
             value(metric, paired.b[i]),
             value(metric, paired.diff[i], True),
@@ -174,10 +236,6 @@ def eval_text(
                 f"  {kk} run{'s' if kk > 1 else ''} a task: {needed(n_at, lang)}",
             )
         )
-    if censored is not None:
-        lines += ["", t(lang, f"未找全所有 Bug 的运行：A {sum(censored[0])} 次，B {sum(censored[1])} 次（它们的步数和 token 只是下限）",
-                        f"Runs that stopped before every bug was found: A {sum(censored[0])}, B {sum(censored[1])} "
-                        "(their steps and tokens are lower bounds)")]  # fmt: skip
     return lines
 
 
