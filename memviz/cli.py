@@ -211,7 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--view",
         default="explore",
         help="explore, compare, batch, sweep[/capacity|/ttl], cost, scenarios[/NAME[/MODE[/SEED]]], "
-        "evaluate[/intervals|/sample|/ablation], exercises or info",
+        "evaluate[/intervals|/sample|/ablation|/runs[/METRIC]], exercises or info",
     )
     p.add_argument(
         "--compare", nargs="+", metavar="CONFIG", help="the Compare view's lanes (e.g. frontier/12/fifo)"

@@ -163,15 +163,29 @@ def test_texts_fit_at_720p(make_view, lang):
     assert view.forest_means.getPlotItem().getAxis("left").style["tickFont"].pointSize() >= 9
 
 
-@pytest.mark.parametrize("detail", ["", "/ablation"])
-def test_memviz_snapshot_draws_the_tab(app, tmp_path, detail):
+@pytest.mark.parametrize(("detail", "compare"), [("", None), ("/intervals/dups", ["random", "visited"])])
+def test_memviz_snapshot_draws_the_tab(app, tmp_path, detail, compare):
     from PySide6.QtGui import QImage
 
     from memviz.gui.snapshot import snapshot
 
-    out = snapshot(
-        tmp_path / "eval.png", RunConfig(), load_site(), None, size=(1280, 720), view="evaluate" + detail
-    )
+    out = snapshot(tmp_path / "eval.png", RunConfig(), load_site(), None, size=(1280, 720), view="evaluate" + detail,
+                   compare=compare)  # fmt: skip
     assert QImage(str(out)).size().toTuple() == (1280, 720)
-    with pytest.raises(ValueError, match="expected intervals, sample, ablation or runs"):
-        snapshot(tmp_path / "x.png", RunConfig(), load_site(), None, size=(640, 400), view="evaluate/nosuch")
+
+
+@pytest.mark.parametrize(
+    ("detail", "compare", "message"),
+    [
+        ("/nosuch", None, "expected intervals, sample, ablation or runs"),
+        ("/sample/nosuch", None, "the metric is one of coverage"),
+        ("", ["random"], "takes two configs, A and B, got 1"),
+        ("", ["random", "nosuch"], "nosuch"),
+    ],
+)
+def test_memviz_snapshot_refuses_what_the_tab_cannot_show(app, tmp_path, detail, compare, message):
+    from memviz.gui.snapshot import snapshot
+
+    with pytest.raises(ValueError, match=message):
+        snapshot(tmp_path / "x.png", RunConfig(), load_site(), None, size=(640, 400), view="evaluate" + detail,
+                 compare=compare)  # fmt: skip

@@ -231,13 +231,29 @@ class EvaluateView(AnalysisView):
         return body
 
     def choose_for_snapshot(self, detail: str) -> None:
-        """``--view evaluate/sample`` or ``evaluate/ablation``: which page of the right-hand side."""
+        """``--view evaluate[/PAGE[/METRIC]]``: the right-hand page (intervals, sample, ablation, runs)
+        and the metric (coverage, bug_recall, repeat, dups, tokens, steps)."""
+        page, _, metric = detail.partition("/")
         names = {"": 0, "intervals": 0, "sample": 1, "ablation": 2, "runs": 3}
-        if detail not in names:
+        if page not in names:
             raise ValueError(f"--view evaluate/{detail}: expected intervals, sample, ablation or runs")
-        self.pages.setCurrentIndex(names[detail])
-        if detail == "runs":
+        if metric and metric not in METRICS:
+            raise ValueError(f"--view evaluate/{detail}: the metric is one of {', '.join(METRICS)}")
+        self.pages.setCurrentIndex(names[page])
+        if metric:
+            self.metric_combo.setCurrentIndex(METRICS.index(metric))
+        if page == "runs":
             self.selected = 0
+
+    def prepare_snapshot(self, _steps: int | None, compare: list[str] | None) -> None:
+        """``memviz snapshot --view evaluate --compare A B``: the two configs evaluated."""
+        if compare:
+            if len(compare) != 2:
+                raise ValueError(
+                    f"--compare: the Evaluate view takes two configs, A and B, got {len(compare)}"
+                )
+            self.set_configs(*compare)
+            self.configs()  # a bad config: one line, before any run
 
     # --- running --------------------------------------------------------------------------------
 
