@@ -189,3 +189,32 @@ def test_memviz_snapshot_refuses_what_the_tab_cannot_show(app, tmp_path, detail,
     with pytest.raises(ValueError, match=message):
         snapshot(tmp_path / "x.png", RunConfig(), load_site(), None, size=(640, 400), view="evaluate" + detail,
                  compare=compare)  # fmt: skip
+
+
+def test_recorded_runs_from_a_folder_of_traces_and_a_replay_in_explore(make_view, tmp_path):
+    from memviz.core.evaluation.traces import evaluate_traces, read_traces
+    from tests.core.test_eval_traces import write_traces
+
+    folder = write_traces(tmp_path / "traces", TASKS, 2, skip={("v2/22", "frontier/12")})
+    view = make_view("en")
+    view.set_traces(folder)
+    view.set_configs("random", "frontier/12")
+    assert not view.runs_spin.isEnabled() and view.tasks_button.text() == "Traces: traces"
+    view.compute_blocking()
+    core_eval = evaluate_traces(read_traces(folder), "random", "frontier/12")
+    paired = core_eval.paired("coverage")
+    assert interval("coverage", paired.ci_task) in view.headline.text()
+    assert "Tasks with one side only, left out: v2/22" in view.context_label.text()
+    assert view.task_axis.ids == list(core_eval.tasks) and len(core_eval.tasks) == 31
+    assert "Recorded runs have no ablation" in view.ablation_caption.text()
+    views = []
+    view.settings.open_view_requested.connect(views.append)
+    view.select_task(20)  # v2/5: v2 tasks follow the 16 of v1
+    assert view.runs_table.item(0, 1).text() == "random-v2-5-0.jsonl · frontier-12-v2-5-0.jsonl"
+    view._on_run_cell(0, 3)
+    recorded = view.settings.recorded
+    assert views == ["explore"] and recorded.source == "frontier-12-v2-5-0.jsonl"
+    assert view.settings.site.version == "v2" and recorded.path[0] == 5 and view.settings.config.start is None
+    rows = view.export_rows()
+    assert len(rows) == 2 * 31 * 2 and {r["arm"] for r in rows} == {"a", "b"}
+    assert view.export_data()["missing"] == [{"task": "v2/22", "has": "baseline"}]

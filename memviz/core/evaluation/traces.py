@@ -91,6 +91,7 @@ class TraceEvaluation:
     runs: dict[str, list[list[tuple[str, TraceStats]]]] = field(repr=False)  # "a"/"b": [task][r]
     missing: dict[str, str] = field(default_factory=dict)  # task: the side it has ("a" or "b")
     left_out: int = 0  # runs beyond K or beyond the other side's count
+    versions: dict[str, str | None] = field(default_factory=dict, repr=False)  # file: its site version
 
     def values(self, arm: str, metric: str) -> np.ndarray:
         return np.array(
@@ -149,9 +150,11 @@ def evaluate_traces(traces: list[tuple[str, Trace]], baseline: str, treatment: s
         raise EvalError("traces: no task has runs of both the baseline and the treatment")
     k = min(min(len(groups[t]["a"]), len(groups[t]["b"])) for t in tasks)
     runs: dict[str, list[list[tuple[str, TraceStats]]]] = {"a": [], "b": []}
+    versions: dict[str, str | None] = {}
     left_out = sum(len(groups[t]["a"]) + len(groups[t]["b"]) - 2 * k for t in tasks)
     for task in tasks:
         for arm in ("a", "b"):
             kept = sorted(groups[task][arm], key=lambda item: item[0])[:k]
             runs[arm].append([(name, trace_stats(trace)) for _order, name, trace in kept])
-    return TraceEvaluation(baseline, treatment, tuple(tasks), k, runs, missing, left_out)
+            versions.update((name, trace.header.version) for _order, name, trace in kept)
+    return TraceEvaluation(baseline, treatment, tuple(tasks), k, runs, missing, left_out, versions)

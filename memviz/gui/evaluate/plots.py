@@ -57,7 +57,7 @@ class TaskAxis(pg.AxisItem):
         low, high = sorted((minVal, maxVal))  # an inverted axis hands them the other way round
         rows = [i for i in range(len(self.ids)) if low - 0.5 <= i <= high + 0.5]
         per_row = size / max(high - low, 1)
-        step = max(1, math.ceil(14 / max(per_row, 1e-9)))  # ~14 px a label
+        step = max(1, math.ceil(17 / max(per_row, 1e-9)))  # ~17 px a label: 10 pt type and a gap
         return [(1, rows[::step])]
 
     def tickStrings(self, values, scale_, spacing):

@@ -10,7 +10,6 @@ intervals with the design effect in words, the sample-size curve and the ablatio
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import pyqtgraph as pg
@@ -23,11 +22,12 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
+    QMenu,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -38,16 +38,13 @@ from memviz.core.evaluation import (
     DEFAULT_DELTA,
     DEFAULT_REPEATS,
     METRICS,
-    Evaluation,
     TaskPaired,
     ablation,
     ablation_table,
     evaluate,
     load_tasks,
 )
-from memviz.core.evaluation.report import eval_dict
-from memviz.core.evaluation.runs import metric_value
-from memviz.core.evaluation.tasks import BUILTIN_NAME
+from memviz.core.evaluation.traces import evaluate_traces, read_traces
 from memviz.core.registry import ConfigError
 from memviz.core.site import Site
 from memviz.core.strategies import STRATEGIES
@@ -60,22 +57,16 @@ from memviz.eval_wording import (
     value,
     verdict,
 )
-from memviz.gui.analysis import export
+from memviz.gui import notices
 from memviz.gui.analysis.base import AnalysisView
 from memviz.gui.analysis.common import fill_table, make_plot, make_table, set_axis_label
 from memviz.gui.evaluate import plots
+from memviz.gui.evaluate.sources import Recorded, Simulated
 from memviz.paths import dialog_start
 
 PRESETS = ("random", "visited", "frontier", "frontier/12/fifo", "frontier/12/lru", "frontier/6/fifo")
 MAX_REPEATS = 200
 RUNS_PAGE = 3  # the right-hand page that lists a clicked task's runs
-
-
-@dataclass
-class EvalResult:
-    evaluation: Evaluation
-    ablation: Evaluation | None  # None when neither config keeps memory
-    labels: tuple[str, str]
 
 
 def _config_combo(name: str, text: str) -> QComboBox:
@@ -95,6 +86,7 @@ class EvaluateView(AnalysisView):
 
     def __init__(self, settings, language, parent=None, auto_run: bool = True) -> None:
         self.tasks_path: Path | None = None
+        self.traces_path: Path | None = None  # recorded runs instead of tasks
         self.chosen_metric = "coverage"
         self.delta = DEFAULT_DELTA
         self.selected: int | None = None
@@ -114,9 +106,14 @@ class EvaluateView(AnalysisView):
         self.metric_combo = QComboBox()
         self.metric_combo.setObjectName("metric")
         self.metric_combo.currentIndexChanged.connect(self._on_metric_change)
-        self.tasks_button = QPushButton()
+        self.tasks_button = QToolButton()
         self.tasks_button.setObjectName("tasks")
-        self.tasks_button.clicked.connect(self._ask_tasks)
+        self.tasks_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.tasks_menu = QMenu(self.tasks_button)
+        self.tasks_button.setMenu(self.tasks_menu)
+        self.builtin_action = self.tasks_menu.addAction("", lambda: self.set_tasks(None))
+        self.task_file_action = self.tasks_menu.addAction("", self._ask_tasks)
+        self.traces_action = self.tasks_menu.addAction("", self._ask_traces)
         return [self.a_label, self.a_combo, self.b_label, self.b_combo, self.metric_label, self.metric_combo,
                 self.tasks_button]  # fmt: skip
 
@@ -132,8 +129,21 @@ class EvaluateView(AnalysisView):
         self.b_combo.setCurrentText(b)
 
     def set_tasks(self, path: Path | None) -> None:
+        """Simulated runs on the task file ``path`` (None: the built-in 32 tasks)."""
         load_tasks(path)  # a bad file is refused here, with the field named
-        self.tasks_path = path
+        self.tasks_path, self.traces_path = path, None
+        self._on_source_change()
+
+    def set_traces(self, folder: Path) -> None:
+        """Recorded runs: the ``memviz-trace/1`` files in ``folder``; A and B name their labels."""
+        read_traces(folder)  # a folder without traces, or a bad one, is refused here
+        self.traces_path = folder
+        self._on_source_change()
+
+    def _on_source_change(self) -> None:
+        recorded = self.traces_path is not None
+        for widget in (self.runs_spin, self.seed0_spin):
+            widget.setEnabled(not recorded)  # the recordings have their own runs and seeds
         self._retranslate()
 
     def _ask_tasks(self) -> None:
@@ -141,10 +151,20 @@ class EvaluateView(AnalysisView):
             self, self.language.tr("任务文件", "Task file"), dialog_start(), "memviz-tasks/1 (*.json)"
         )
         if path:
-            try:
-                self.set_tasks(Path(path))
-            except (ConfigError, OSError) as exc:
-                self.job_bar.set_status(f"出错：{exc}", f"Failed: {exc}")
+            self._trying(lambda: self.set_tasks(Path(path)))
+
+    def _ask_traces(self) -> None:
+        folder = QFileDialog.getExistingDirectory(
+            self, self.language.tr("运行记录所在的文件夹", "Folder of traces"), dialog_start()
+        )
+        if folder:
+            self._trying(lambda: self.set_traces(Path(folder)))
+
+    def _trying(self, action) -> None:
+        try:
+            action()
+        except (ConfigError, OSError) as exc:
+            notices.show_error(self, self.language.tr("打不开", "Cannot open"), str(exc))
 
     # --- body -------------------------------------------------------------------------------------
 
@@ -161,7 +181,10 @@ class EvaluateView(AnalysisView):
         self.runs_table.setObjectName("task_runs")
         self.runs_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.runs_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.runs_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header = self.runs_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # a seed, or two trace files' names
+        self.runs_table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.runs_table.verticalHeader().setVisible(False)
         self.runs_table.cellClicked.connect(self._on_run_cell)
         runs_page = QWidget()
@@ -258,28 +281,43 @@ class EvaluateView(AnalysisView):
     # --- running --------------------------------------------------------------------------------
 
     def _job_function(self):
+        if self.traces_path is not None:
+            return self._traces_job()
         a, b, labels = self.configs()
         task_set = load_tasks(self.tasks_path)
         repeats, seed0 = self.runs, self.seed0
         memory = next((c for c in (b, a) if STRATEGIES.get(c.strategy).uses_memory), None)
         runs = len(task_set.tasks) * repeats * (2 + (4 if memory is not None else 0))
 
-        def compute(context) -> EvalResult:
+        def compute(context) -> Simulated:
             context.expect(runs)
             evaluation = evaluate(task_set, {"a": a, "b": b}, repeats, seed0, runner=context.runner)
             rows = (
                 None if memory is None else ablation(task_set, memory, repeats, seed0, runner=context.runner)
             )
-            return EvalResult(evaluation, rows, labels)
+            return Simulated(evaluation, rows, labels)
 
         return compute, runs
+
+    def _traces_job(self):
+        """Recorded runs: the A and B boxes name the baseline's and the treatment's label."""
+        folder = self.traces_path
+        baseline, treatment = (combo.currentText().strip() for combo in (self.a_combo, self.b_combo))
+
+        def compute(context) -> Recorded:
+            traces = read_traces(folder)
+            context.check()
+            return Recorded(evaluate_traces(traces, baseline, treatment), folder)
+
+        return compute, 0
 
     def _depends_on(self, site: Site, config: RunConfig) -> tuple:
         return (config.budget,)  # the task set names its own site; only the budget comes from settings
 
     def start(self):
         try:
-            self.configs()
+            if self.traces_path is None:
+                self.configs()
         except ConfigError as exc:
             self.job_bar.set_status(f"出错：{exc}", f"Failed: {exc}")
             return None
@@ -295,7 +333,7 @@ class EvaluateView(AnalysisView):
         """The statistics of the metric chosen, at the δ chosen (computed once per pair)."""
         key = (self.chosen_metric, self.delta)
         if key not in self._paired:
-            self._paired[key] = self.result.evaluation.paired(self.chosen_metric, delta=self.delta)
+            self._paired[key] = self.result.paired(self.chosen_metric, self.delta)
         return self._paired[key]
 
     # --- interaction --------------------------------------------------------------------------------
@@ -344,15 +382,12 @@ class EvaluateView(AnalysisView):
             self.open_task_run(arm, self.selected, row)
 
     def open_task_run(self, arm: str, task_index: int, repeat: int) -> None:
-        """Open one run of the result in Explore: the task's version of the site, started on its page."""
-        site, config = self.result.evaluation.run_config(arm, task_index, repeat)
-        if site != self.settings.site:
-            self.settings.set_site(site)
-        self.settings.open_run(config)
-
-    def open_run(self, key, seed: int) -> None:
-        arm, task_index = key
-        self.open_task_run(arm, task_index, seed - self.result.evaluation.seeds(task_index).start)
+        """Open one run of the result in Explore: a simulated run on its task's version and start
+        page, or a recording replayed."""
+        try:
+            self.result.open(self.settings, arm, task_index, repeat)
+        except (ValueError, OSError) as exc:  # a trace gone or changed since: one line, in the window
+            notices.show_error(self, self.language.tr("打不开这次运行", "Cannot open this run"), str(exc))
 
     # --- drawing ------------------------------------------------------------------------------------
 
@@ -361,16 +396,12 @@ class EvaluateView(AnalysisView):
         self.context_label.setText(self.language.tr("计算中…", "Computing…"))
 
     def _draw(self) -> None:
-        result: EvalResult = self.result
+        result = self.result
         tr = self.language.tr
         lang = self.language.code
         paired = self.paired()
-        evaluation = result.evaluation
         m = self.chosen_metric
         a_text, b_text = result.labels
-        set_name = evaluation.task_set.name
-        if set_name == BUILTIN_NAME:
-            set_name = tr("内置", "built-in")
         self.headline.setText(
             tr(f"<b>{metric_name(m, lang)}</b>：B − A 平均 <b>{value(m, paired.mean_diff, True)}</b>，"
                f"按任务配对的 95% 区间 {interval(m, paired.ci_task)}",
@@ -378,13 +409,10 @@ class EvaluateView(AnalysisView):
                f"task-paired 95% interval {interval(m, paired.ci_task)}")
         )  # fmt: skip
         self.context_label.setText(
-            tr(f"A（基线）{a_text}，B（改动）{b_text}；{set_name}任务集：{paired.tasks} 个任务 × "
-               f"每个 {paired.repeats} 次，seed {evaluation.seed0}～{evaluation.seed0 + paired.tasks * paired.repeats - 1}。"
-               + verdict(paired.mean_diff, paired.ci_task, lang),
-               f"A (baseline) {a_text}, B (treatment) {b_text}; {set_name} task set: {paired.tasks} "
-               f"tasks × {paired.repeats} runs, seeds {evaluation.seed0}–"
-               f"{evaluation.seed0 + paired.tasks * paired.repeats - 1}. " + verdict(paired.mean_diff, paired.ci_task, lang))
-        )  # fmt: skip
+            tr(f"A（基线）{a_text}，B（改动）{b_text}；", f"A (baseline) {a_text}, B (treatment) {b_text}; ")
+            + result.source_text(paired.tasks, paired.repeats, lang)
+            + verdict(paired.mean_diff, paired.ci_task, lang)
+        )
         self._draw_forest(paired)
         self._fill_runs()
         plots.draw_histogram(
@@ -411,7 +439,7 @@ class EvaluateView(AnalysisView):
 
     def _draw_forest(self, paired: TaskPaired) -> None:
         tr = self.language.tr
-        ids = [task.id for task in self.result.evaluation.tasks]
+        ids = self.result.task_ids()
         plots.draw_forest(
             self.forest_means, self.forest_diffs, self.task_axis, ids, paired, self.chosen_metric, self.selected,
             (tr("每个任务的 A ● 和 B ■", "Each task: A ● and B ■"),
@@ -428,7 +456,7 @@ class EvaluateView(AnalysisView):
     def _fill_runs(self) -> None:
         tr = self.language.tr
         table = self.runs_table
-        table.setHorizontalHeaderLabels([tr("第几次", "run"), "seed", "A", "B", "B − A"])
+        table.setHorizontalHeaderLabels([tr("第几次", "run"), self._run_name_header(), "A", "B", "B − A"])
         if self.selected is None or self.result is None:
             table.setRowCount(0)
             self.runs_caption.setText(
@@ -438,32 +466,20 @@ class EvaluateView(AnalysisView):
                 )
             )
             return
-        evaluation = self.result.evaluation
         i = self.selected
-        task = evaluation.tasks[i]
-        nb = evaluation.n_bugs[i]
-        self.runs_caption.setText(
-            tr(f"任务 {task.id}（版本 {task.version}，从第 {task.start} 页开始）：点 A 或 B 的值，在探索视图里打开那次运行。",
-               f"Task {task.id} (version {task.version}, starting on page {task.start}): click an A or B value "
-               "to open that run in Explore.")
-        )  # fmt: skip
-        seeds = evaluation.seeds(i)
-        table.setRowCount(len(seeds))
-        for r, seed in enumerate(seeds):
-            a = metric_value(evaluation.arms["a"].runs[i][r], self.chosen_metric, nb)
-            b = metric_value(evaluation.arms["b"].runs[i][r], self.chosen_metric, nb)
-            cells = [
-                str(r + 1),
-                str(seed),
-                value(self.chosen_metric, a),
-                value(self.chosen_metric, b),
-                value(self.chosen_metric, b - a, True),
-            ]
+        m = self.chosen_metric
+        self.runs_caption.setText(self.result.task_text(i, self.language.code))
+        runs = self.result.runs_of(i, m)
+        table.setRowCount(len(runs))
+        for r, run in enumerate(runs):
+            cells = [str(r + 1), run.name, value(m, run.a), value(m, run.b), value(m, run.b - run.a, True)]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if c in (2, 3):
                     item.setToolTip(tr("点击：在探索视图里打开", "Click to open it in Explore"))
+                if c == 1:
+                    item.setToolTip(text)
                 table.setItem(r, c, item)
 
     def _draw_sample_size(self, paired: TaskPaired) -> None:
@@ -491,7 +507,7 @@ class EvaluateView(AnalysisView):
     def _fill_ablation(self) -> None:
         tr = self.language.tr
         lang = self.language.code
-        result: EvalResult = self.result
+        result = self.result
         table = self.ablation_grid
         m = self.chosen_metric
         table.setHorizontalHeaderLabels(
@@ -505,6 +521,11 @@ class EvaluateView(AnalysisView):
         if result.ablation is None:
             self.ablation_caption.setText(
                 tr(
+                    "运行记录没有消融：消融只在模拟运行上做。",
+                    "Recorded runs have no ablation: it is made on simulated runs.",
+                )
+                if isinstance(result, Recorded)
+                else tr(
                     "A 和 B 都没有记忆：没有可消融的记忆。",
                     "Neither A nor B keeps memory: nothing to ablate.",
                 )
@@ -541,13 +562,22 @@ class EvaluateView(AnalysisView):
         self.b_combo.setToolTip(tr("改动后的配置", "Treatment config"))
         self.metric_label.setText(tr("指标", "Metric"))
         with_signals_blocked(self.metric_combo, lambda: self._fill_metric_combo())
-        name = (
-            self.tasks_path.name if self.tasks_path is not None else tr("内置 32 个任务", "built-in 32 tasks")
-        )
-        self.tasks_button.setText(tr(f"任务：{name}", f"Tasks: {name}"))
+        if self.traces_path is not None:
+            text = tr(f"运行记录：{self.traces_path.name}", f"Traces: {self.traces_path.name}")
+        elif self.tasks_path is not None:
+            text = tr(f"任务：{self.tasks_path.name}", f"Tasks: {self.tasks_path.name}")
+        else:
+            text = tr("任务：内置 32 个", "Tasks: built-in 32")
+        self.tasks_button.setText(text)
         self.tasks_button.setToolTip(
-            tr("选一个 memviz-tasks/1 任务文件", "Choose a memviz-tasks/1 task file")
-        )
+            tr("评测什么：内置任务、一个 memviz-tasks/1 任务文件，或一个文件夹里的 memviz-trace/1 运行记录"
+               "（A、B 填记录的配置或 agent 名）",
+               "What to evaluate: the built-in tasks, a memviz-tasks/1 task file, or the memviz-trace/1 "
+               "recordings in a folder (A and B then name the recordings' config or agent)")
+        )  # fmt: skip
+        self.builtin_action.setText(tr("内置 32 个任务", "Built-in 32 tasks"))
+        self.task_file_action.setText(tr("任务文件…", "Task file…"))
+        self.traces_action.setText(tr("运行记录文件夹…", "Folder of traces…"))
         self.runs_label.setText(tr("每任务次数", "Runs a task"))
         self.runs_spin.setToolTip(tr("每个任务每种配置跑几次（K）", "Runs of each config on each task (K)"))
         self.pages.setTabText(0, tr("区间", "Intervals"))
@@ -555,7 +585,12 @@ class EvaluateView(AnalysisView):
         self.pages.setTabText(2, tr("消融", "Ablation"))
         self.pages.setTabText(3, tr("任务的运行", "Task runs"))
         self.delta_label.setText(tr("要测出的差 δ", "Difference to detect δ"))
-        self.runs_table.setHorizontalHeaderLabels([tr("第几次", "run"), "seed", "A", "B", "B − A"])
+        self.runs_table.setHorizontalHeaderLabels(
+            [tr("第几次", "run"), self._run_name_header(), "A", "B", "B − A"]
+        )
+
+    def _run_name_header(self) -> str:
+        return self.language.tr("记录 A · B", "traces A · B") if self.traces_path is not None else "seed"
 
     def _fill_metric_combo(self) -> None:
         lang = self.language.code
@@ -580,24 +615,10 @@ class EvaluateView(AnalysisView):
         ]
 
     def export_rows(self) -> list[dict]:
-        evaluation = self.result.evaluation
-        rows = []
-        for i, task in enumerate(evaluation.tasks):
-            for arm in evaluation.arms:
-                for r, result in enumerate(evaluation.arms[arm].runs[i]):
-                    _site, config = evaluation.run_config(arm, i, r)
-                    row = export.run_row(
-                        config, result, task=task.id, version=task.version, arm=arm, repeat=r
-                    )
-                    row["bug_recall"] = metric_value(result, "bug_recall", evaluation.n_bugs[i])
-                    rows.append(row)
-        return rows
+        return self.result.export_rows()
 
     def export_data(self) -> dict:
-        evaluation = self.result.evaluation
-        data = {"configs": {"a": self.result.labels[0], "b": self.result.labels[1]},
-                "task_set": evaluation.task_set.name, "seed0": evaluation.seed0,
-                **eval_dict(evaluation, self.paired(), self.chosen_metric)}  # fmt: skip
+        data = self.result.export_data(self.paired(), self.chosen_metric)
         data["delta"] = self.delta
         data["tasks_needed_at"] = {str(k): n for k, n in self.paired().tasks_needed_at.items()}
         return data
