@@ -183,12 +183,11 @@ def test_memviz_snapshot_draws_the_tab(app, tmp_path, detail, compare):
         ("", ["random", "nosuch"], "nosuch"),
     ],
 )
-def test_memviz_snapshot_refuses_what_the_tab_cannot_show(app, tmp_path, detail, compare, message):
-    from memviz.gui.snapshot import snapshot
-
+def test_memviz_snapshot_refuses_what_the_tab_cannot_show(make_view, detail, compare, message):
+    view = make_view()  # what snapshot asks of the view, before any run
     with pytest.raises(ValueError, match=message):
-        snapshot(tmp_path / "x.png", RunConfig(), load_site(), None, size=(640, 400), view="evaluate" + detail,
-                 compare=compare)  # fmt: skip
+        view.choose_for_snapshot(detail.lstrip("/"))
+        view.prepare_snapshot(None, compare)
 
 
 def test_recorded_runs_from_a_folder_of_traces_and_a_replay_in_explore(make_view, tmp_path):
