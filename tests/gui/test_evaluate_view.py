@@ -217,3 +217,13 @@ def test_recorded_runs_from_a_folder_of_traces_and_a_replay_in_explore(make_view
     rows = view.export_rows()
     assert len(rows) == 2 * 31 * 2 and {r["arm"] for r in rows} == {"a", "b"}
     assert view.export_data()["missing"] == [{"task": "v2/22", "has": "baseline"}]
+
+
+def test_a_task_run_says_where_it_starts():
+    from memviz.wording import config_summary
+
+    config = RunConfig(strategy="frontier", start=5, seed=7)
+    assert "starting on page 5" in config_summary(config, "en") and "从第 5 页开始" in config_summary(
+        config, "zh"
+    )
+    assert "starting on" not in config_summary(RunConfig(), "en")
