@@ -116,3 +116,27 @@ def test_a_task_file_beside_its_site(capsys, tmp_path):
 def test_bad_input_is_one_line_and_status_2(capsys, argv, message):
     code, out, err = run_cli(capsys, "eval", *argv)
     assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_figures_too_few_runs_or_tasks_leave_undefined_are_null(capsys, tmp_path):
+    code, out, _ = run_cli(capsys, "eval", "random", "frontier", "--repeats", "1", "--json")
+    data = json.loads(out)  # one run a task: no within-task variance, so no sd2_at
+    assert code == 0 and data["sd2_at"] == {"1": None, "3": None, "10": None} and data["se_task"] > 0
+    one = {
+        "format": "memviz-tasks/1",
+        "name": "one",
+        "site": "conduit24",
+        "tasks": [{"id": "home", "start": 0}],
+    }
+    (tmp_path / "one.json").write_text(json.dumps(one))
+    code, out, _ = run_cli(
+        capsys, "eval", "random", "frontier", "--tasks", str(tmp_path / "one.json"), "--json"
+    )
+    data = json.loads(out)  # one task: no spread between tasks
+    assert (
+        code == 0
+        and data["se_task"] is None
+        and data["ci_task"] == [None, None]
+        and data["tasks_needed"] is None
+    )
+    assert data["se_flat"] > 0 and data["mean_diff"] == data["per_task"][0]["diff"]
