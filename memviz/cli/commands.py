@@ -26,6 +26,8 @@ from memviz.cli import serve as serve_cli
 from memviz.cli import trace as trace_cli
 from memviz.cli.compare import COMMANDS as COMPARE_COMMANDS
 from memviz.cli.compare import add_compare_parsers, parse_lanes
+from memviz.cli.evaluate import COMMANDS as EVAL_COMMANDS
+from memviz.cli.evaluate import add_eval_parser
 from memviz.cli.site import add_site_parser, cmd_site
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
 from memviz.core.limits import LimitError, bounds, check_batch, check_shown_steps, check_streamed_batch
@@ -213,7 +215,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--view",
         default="explore",
-        help="explore, compare, batch, sweep[/capacity|/ttl|/gap[:KIND]], cost, scenarios[/NAME[/MODE[/SEED]]], exercises or info",
+        help="explore, compare, batch, sweep[/capacity|/ttl|/gap[:KIND]], cost, scenarios[/NAME[/MODE[/SEED]]], "
+        "evaluate[/intervals|/sample|/ablation|/runs[/METRIC]], exercises or info",
     )
     p.add_argument(
         "--compare", nargs="+", metavar="CONFIG", help="the Compare view's lanes (e.g. frontier/12/fifo)"
@@ -224,6 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_site_parser(sub)
     scenario_cli.add_scenario_parser(sub, _add_lang, _add_site)
     add_compare_parsers(sub)
+    add_eval_parser(sub)
     trace_cli.add_trace_parser(sub, _add_lang)
     serve_cli.add_serve_parsers(sub, _add_lang, _add_run_settings)
     return parser
@@ -514,6 +518,7 @@ COMMANDS = {
     "site": cmd_site,
     "scenario": scenario_cli.cmd_scenario,
     **COMPARE_COMMANDS,
+    **EVAL_COMMANDS,
     "trace": trace_cli.cmd_trace,
     "serve": serve_cli.cmd_serve,
     "crawl": lambda args: serve_cli.cmd_crawl(args, _config(args, until_all_bugs=args.until_all_bugs)),

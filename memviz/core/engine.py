@@ -57,6 +57,10 @@ class RunConfig:
     ignore: float = 0.0
     skip_write: float = 0.0
     read_top: int | None = None  # None: every entry is injected (--read all); K: retrieval (--read top:K)
+    # The page the run starts on (a task's start page, memviz.core.evaluation). None: the site's
+    # start, as every run before tasks. A page given here is visited, written to memory and, if it
+    # hides a bug, reported at step 0 (the site's own start page never hides one in the chapter).
+    start: int | None = None
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
@@ -77,6 +81,8 @@ class RunConfig:
             isinstance(self.read_top, bool) or not isinstance(self.read_top, int) or self.read_top < 1
         ):
             raise ConfigError(f"read: top:K needs K a whole number at least 1, got {self.read_top!r}")
+        if self.start is not None and (isinstance(self.start, bool) or self.start < 0):
+            raise ConfigError(f"start: expected a page number, got {self.start}")
 
     @property
     def misused(self) -> bool:
@@ -304,12 +310,15 @@ class Exploration:
         )
         self.misuse = side_stream(config.seed, MISUSE_STREAM) if config.misused else None
         self.retrieval = self._new_retrieval(site, config)
-        self.path = [site.start]
+        start = site.start if config.start is None else config.start
+        if not 0 <= start < site.n_pages:
+            raise ConfigError(f"start: page {start} is out of range 0..{site.n_pages - 1}")
+        self.path = [start]
         self.step_offset = 0  # steps made in sessions before this one (see next_session)
         self.visits = [0] * site.n_pages
-        self.visits[site.start] = 1
+        self.visits[start] = 1
         self.last_visit: list[int | None] = [None] * site.n_pages  # the step of each page's last visit
-        self.last_visit[site.start] = 0
+        self.last_visit[start] = 0
         self.reported: set[int] = set()
         self.duplicates: dict[int, int] = {}  # page -> reports after its first
         self.bug_tokens: list[int] = []
@@ -318,9 +327,15 @@ class Exploration:
             self.stop_reason = "max_steps" if config.until_all_bugs else "budget"
         self.last_event: StepEvent | None = None
         self._totals = (1, 0, 0, 0)  # pages seen, repeats, reports, tokens: before any step
+        if config.start is not None and start in site.bug_by_page:  # a task started on a bug page
+            self.reported.add(start)
+            self.bug_tokens.append(0)
+            self._totals = (1, 0, 1, 0)
+            if config.until_all_bugs and site.n_bugs == 1:
+                self.stop_reason = "all_bugs"
         self._live: tuple | None = None  # the walker's counters, while a policy may simulate
         if self.memory is not None:
-            self._remember(site.start, site.clickable[site.start], 0)
+            self._remember(start, site.clickable[start], 0)
         self._walk = self._walker(emit_every_step=True)
 
     def _new_retrieval(self, site: Site, config: RunConfig) -> Retrieval | None:
@@ -454,9 +469,9 @@ class Exploration:
             if memory.rule.acts_at_step_start:
                 step_start = memory.rule.on_step_start
         if resume is None:
-            page = site.start
-            calls = steps = repeats = reports = tokens_total = 0
-            pages_seen = 1
+            page = path[0]
+            calls = steps = repeats = tokens_total = 0
+            pages_seen, reports = 1, self._totals[2]  # a start page's bug is reported at step 0
         else:
             page, calls, steps, repeats, reports, tokens_total, pages_seen = resume
             self._totals = (pages_seen, repeats, reports, tokens_total)

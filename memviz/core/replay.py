@@ -67,7 +67,8 @@ def replay_config(recorded: RecordedRun, what_if: RunConfig) -> RunConfig:
     """``what_if``'s memory along the recorded path: as many steps as were recorded."""
     if what_if.policy == "opt":
         raise ConfigError("policy: opt cannot ride along a recorded run (its look-ahead plays a rule)")
-    return what_if.with_(budget=recorded.steps, until_all_bugs=False)
+    # the recording says where it starts (a task's start page in the settings would move it)
+    return what_if.with_(budget=recorded.steps, until_all_bugs=False, start=None)
 
 
 class _Recording:

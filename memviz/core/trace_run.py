@@ -52,10 +52,15 @@ def event_step(site: Site, base_url: str, index: int, event: StepEvent) -> Trace
     )
 
 
-def start_step(site: Site, base_url: str) -> TraceStep:
-    start = site.start
+def start_step(site: Site, base_url: str, start: int | None = None) -> TraceStep:
+    """Step 0, the arrival at ``start`` (None: the site's start page; a task's start page hides a bug
+    at times, and then the run reports it at step 0, as the engine does)."""
+    page = site.start if start is None else start
+    reports = ()
+    if start is not None and page in site.bug_by_page:
+        reports = (report_of(site, page, 0),)
     return TraceStep(
-        0, base_url + site.url_path(start), start, "start", status_of(site, start), None, None, ()
+        0, base_url + site.url_path(page), page, "start", status_of(site, page), None, None, reports
     )
 
 
@@ -64,7 +69,7 @@ def run_trace(
 ) -> tuple[RunResult, Trace]:
     """Run ``config`` on ``site`` and return its result and its trace."""
     exploration = Exploration(site, config)
-    steps = [start_step(site, base_url)]
+    steps = [start_step(site, base_url, config.start)]
     while not exploration.finished:
         steps.append(event_step(site, base_url, len(steps), exploration.step()))
     header = memviz_header(site, config, steps[0].url, task)

@@ -149,6 +149,11 @@ class MainWindow(QMainWindow):
 
             return ScenariosView(settings, language)
 
+        def evaluate():
+            from memviz.gui.evaluate import EvaluateView
+
+            return EvaluateView(settings, language)
+
         def exercises():
             from memviz.gui.exercises.view import ExercisesView
 
@@ -172,6 +177,7 @@ class MainWindow(QMainWindow):
             (self.sweep, "扫描", "Sweep"),
             (self.cost, "成本", "Cost"),
             (LazyView("scenarios", scenarios), "记忆场景", "Scenarios"),
+            (LazyView("evaluate", evaluate), "评测", "Evaluate"),
             (self.exercises, "练习", "Exercises"),
             (self.info, "说明", "About the model"),
         ):

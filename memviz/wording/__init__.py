@@ -119,6 +119,8 @@ def config_summary(
         parts.append(reading)
     if seed:
         parts.append(f"seed {config.seed}")
+    if config.start is not None:  # a task's run (the Evaluate tab opens one in Explore)
+        parts.append(t(lang, f"从第 {config.start} 页开始", f"starting on page {config.start}"))
     if budget:
         if config.until_all_bugs:
             parts.append(

@@ -384,7 +384,7 @@ def test_switching_language_changes_every_visible_label(make_window, qtbot, conf
 
 def test_views_are_found_by_name(make_window):
     window = make_window()
-    names = ["explore", "compare", "batch", "sweep", "cost", "scenarios", "exercises", "info"]
+    names = ["explore", "compare", "batch", "sweep", "cost", "scenarios", "evaluate", "exercises", "info"]
     assert window.view_names() == names
     extra = QLabel("x")
     assert window.add_view(extra, "额外", "Extra view") == len(names)
@@ -394,7 +394,7 @@ def test_views_are_found_by_name(make_window):
     assert window.tabs.tabText(len(names)) == "Extra view"
     with pytest.raises(
         ValueError,
-        match="valid views: explore, compare, batch, sweep, cost, scenarios, exercises, info, extra_view",
+        match="valid views: explore, compare, batch, sweep, cost, scenarios, evaluate, exercises, info, extra_view",
     ):
         window.select_view("nope")
 

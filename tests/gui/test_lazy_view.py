@@ -39,7 +39,7 @@ def test_using_a_lazy_view_before_it_is_shown_builds_it_once(qtbot):
 def test_the_main_window_builds_only_the_explore_view_until_a_tab_is_opened(make_window, qtbot):
     window = make_window()
     assert [window.tabs.widget(i).objectName() for i in range(window.tabs.count())] == [
-        "explore", "compare", "batch", "sweep", "cost", "scenarios", "exercises", "info",
+        "explore", "compare", "batch", "sweep", "cost", "scenarios", "evaluate", "exercises", "info",
     ]  # fmt: skip
     assert not any(
         view.built for view in (window.batch, window.sweep, window.cost, window.exercises, window.info)

@@ -31,7 +31,8 @@ def test_snapshot_shows_the_requested_step_and_language(app, tmp_path, site):
 
 def test_snapshot_rejects_bad_arguments(app, tmp_path, site):
     with pytest.raises(
-        ValueError, match="valid views: explore, compare, batch, sweep, cost, scenarios, exercises, info"
+        ValueError,
+        match="valid views: explore, compare, batch, sweep, cost, scenarios, evaluate, exercises, info",
     ):
         snapshot(tmp_path / "x.png", RunConfig(), site, 3, view="graph")
     with pytest.raises(ValueError, match="size"):

@@ -167,11 +167,13 @@ def supports(config: RunConfig) -> bool:
     policy have batch kernels). An unknown name raises ConfigError. A bug list switched against the
     strategy's own (``--no-bug-list``, or a bug list without memory) runs in the scalar engine, and
     so does a model that misuses its memory or reads it by retrieval (``--ignore``, ``--skip-write``,
-    ``--read top:K``)."""
+    ``--read top:K``), and a run started on a page of its own (``config.start``: a task of an evaluation)."""
     if config.misused or config.read_top is not None:  # issue 27: misuse and retrieval have no kernel
         return False
     strategy = STRATEGIES.get(config.strategy)
     if strategy.kernel is None or config.keeps_bug_list != strategy.uses_memory:
+        return False
+    if config.start is not None:
         return False
     return not strategy.uses_memory or POLICIES.get(config.policy).kernel is not None
 

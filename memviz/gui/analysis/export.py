@@ -152,7 +152,9 @@ def read_csv(path: Path) -> list[dict[str, Any]]:
 
 
 def _parse(column: str, text: str) -> Any:
-    if column in ("capacity", "ttl", "bug_list", "read_top") and not text:  # settings whose None is empty
+    if (
+        column in ("capacity", "ttl", "bug_list", "read_top", "start") and not text
+    ):  # settings whose None is empty
         return None
     if column == "capacity":
         return int(text)

@@ -1,0 +1,265 @@
+"""``memviz eval`` (issue 26): two configs on a task set, paired by task; or the ablation's four rows.
+
+``memviz/cli/commands.py`` adds it with :func:`add_eval_parser` and runs it through :data:`COMMANDS`.
+Configs are written as for ``memviz compare`` (``random``, ``visited``, ``frontier/12/fifo``).
+Bad input (a config, a task file, seeds past the last) is one line and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+
+from memviz.cli.compare import CONFIG_HELP, _whole
+from memviz.core.compare import LaneConfig
+from memviz.core.engine import DEFAULT_BUDGET, RunConfig
+from memviz.core.evaluation import (
+    DEFAULT_DELTA,
+    DEFAULT_REPEATS,
+    DEFAULT_SEED0,
+    METRICS,
+    EvalError,
+    Evaluation,
+    TaskPaired,
+    ablation,
+    ablation_table,
+    evaluate,
+    load_tasks,
+)
+from memviz.core.evaluation.report import ablation_dict, eval_dict, traces_dict
+from memviz.core.evaluation.runs import AblationRow
+from memviz.core.evaluation.tasks import BUILTIN_NAME
+from memviz.core.evaluation.traces import evaluate_traces, read_traces
+from memviz.core.rng import SEED_MAX
+from memviz.text.report import t, table
+from memviz.wording.evaluation import (
+    ablation_name,
+    design_effect_words,
+    interval,
+    metric_name,
+    needed,
+    value,
+    verdict,
+)
+
+
+def _delta(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"delta must be a number, got {text!r}") from None
+    if not (math.isfinite(x) and x > 0):
+        raise argparse.ArgumentTypeError(f"delta must be a number above 0, got {text!r}")
+    return x
+
+
+def add_eval_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "eval",
+        help="two configs on a task set, paired by task: intervals, design effect, tasks needed",
+        description="Run A (the baseline) and B (the treatment) on every task of a task set, "
+        "REPEATS times each with the same seeds, and compare them task by task (the chapter's "
+        "真实评测怎么设计). --ablation runs no memory, the visited set only, the bug list only and both.",
+    )
+    p.add_argument("configs", nargs="*", metavar="CONFIG", help=f"A and B: {CONFIG_HELP}")
+    p.add_argument("--tasks", type=Path, help="a memviz-tasks/1 file (default: the built-in 32 tasks)")
+    p.add_argument("--repeats", type=_whole("repeats", 1), default=DEFAULT_REPEATS, help="runs per task")
+    p.add_argument("--seed0", type=_whole("seed0", 0, SEED_MAX), default=DEFAULT_SEED0)
+    p.add_argument("--metric", choices=METRICS, default="coverage")
+    p.add_argument(
+        "--delta", type=_delta, default=DEFAULT_DELTA, help="the difference to detect (sample size)"
+    )
+    p.add_argument("--budget", type=_whole("budget", 0), default=DEFAULT_BUDGET, help="steps per run")
+    p.add_argument(
+        "--until-all-bugs", action="store_true", help="runs go on until every bug is found (steps, tokens)"
+    )
+    p.add_argument(
+        "--ablation",
+        action="store_true",
+        help="no memory / visited set only / bug list only / both (CONFIG: the memory)",
+    )
+    p.add_argument(
+        "--traces", type=Path, metavar="DIR", help="evaluate the memviz-trace/1 files in DIR instead"
+    )
+    p.add_argument(
+        "--baseline", metavar="LABEL", help="with --traces: A, a config (random, frontier/12) or an agent"
+    )
+    p.add_argument("--treatment", metavar="LABEL", help="with --traces: B")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="zh or en")
+
+
+def _configs(args: argparse.Namespace) -> list[RunConfig]:
+    base = RunConfig(budget=args.budget)
+    if args.ablation:
+        if len(args.configs) > 1:
+            raise EvalError(
+                f"config: --ablation takes one memory config (default frontier), got {len(args.configs)}"
+            )
+        return [LaneConfig.parse(args.configs[0] if args.configs else "frontier").run_config(base)]
+    if len(args.configs) != 2:
+        raise EvalError(f"config: give two configs, A (baseline) and B (treatment), got {len(args.configs)}")
+    return [LaneConfig.parse(text).run_config(base) for text in args.configs]
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    if args.traces is not None or args.baseline is not None or args.treatment is not None:
+        return _cmd_traces(args)
+    configs = _configs(args)
+    task_set = load_tasks(args.tasks)
+    if args.ablation:
+        evaluation = ablation(task_set, configs[0], args.repeats, args.seed0, args.until_all_bugs)
+        rows = ablation_table(evaluation, args.metric, args.delta)
+        if args.json:
+            print(json.dumps(ablation_dict(evaluation, rows, args.metric), ensure_ascii=False))
+        else:
+            _print(ablation_text(evaluation, rows, args.metric, args.lang))
+        return 0
+    evaluation = evaluate(
+        task_set, {"a": configs[0], "b": configs[1]}, args.repeats, args.seed0, args.until_all_bugs
+    )
+    paired = evaluation.paired(args.metric, delta=args.delta)
+    labels = [text.strip() for text in args.configs]  # as typed
+    if args.json:
+        print(json.dumps(eval_dict(evaluation, paired, args.metric), ensure_ascii=False))
+    else:
+        _print(eval_text(evaluation, paired, args.metric, labels, args.lang))
+    return 0
+
+
+def _cmd_traces(args: argparse.Namespace) -> int:
+    if args.traces is None or not args.baseline or not args.treatment:
+        raise EvalError("traces: give --traces DIR with --baseline LABEL and --treatment LABEL")
+    if args.configs or args.ablation or args.tasks is not None or args.until_all_bugs:
+        raise EvalError(
+            "traces: the runs are the traces; give no configs, --ablation, --tasks or --until-all-bugs"
+        )
+    evaluation = evaluate_traces(read_traces(args.traces), args.baseline, args.treatment)
+    paired = evaluation.paired(args.metric, args.delta)
+    if args.json:
+        print(json.dumps(traces_dict(evaluation, paired, args.metric), ensure_ascii=False))
+        return 0
+    lang = args.lang
+    lines = paired_text(list(evaluation.tasks), paired, args.metric, (args.baseline, args.treatment), lang,
+                        t(lang, f"{args.traces} 里的运行记录", f"traces in {args.traces}"), None)  # fmt: skip
+    if evaluation.missing:
+        lines += [
+            "",
+            t(lang, "只有一边有运行、没算进去的任务：", "Tasks with runs on one side only, left out:"),
+        ]
+        for task, side in evaluation.missing.items():
+            has = (
+                t(lang, "只有基线", "baseline only") if side == "a" else t(lang, "只有改动", "treatment only")
+            )
+            lines.append(f"  {task}: {has}")
+    if evaluation.left_out:
+        lines.append(t(lang, f"多出来、没有配对的运行：{evaluation.left_out} 次（每个任务每边只取 {evaluation.repeats} 次）",
+                       f"Runs without a pair, left out: {evaluation.left_out} ({evaluation.repeats} a side of every task kept)"))  # fmt: skip
+    _print(lines)
+    return 0
+
+
+COMMANDS = {"eval": cmd_eval}
+
+
+def _print(lines: list[str]) -> None:
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+def eval_text(
+    evaluation: Evaluation, paired: TaskPaired, metric: str, labels: list[str], lang: str
+) -> list[str]:
+    name = evaluation.task_set.name
+    if name == BUILTIN_NAME:
+        name = t(lang, "内置任务集", "built-in task set")
+    source = t(lang, f"{name}，seed 从 {evaluation.seed0} 起", f"{name}, seeds from {evaluation.seed0}")
+    censored = None
+    if evaluation.until_all_bugs:
+        censored = (evaluation.censored_counts("a"), evaluation.censored_counts("b"))
+    lines = paired_text(
+        [task.id for task in evaluation.tasks], paired, metric, labels, lang, source, censored
+    )
+    if censored is not None:
+        lines += ["", t(lang, f"未找全所有 Bug 的运行：A {sum(censored[0])} 次，B {sum(censored[1])} 次（它们的步数和 token 只是下限）",
+                        f"Runs that stopped before every bug was found: A {sum(censored[0])}, B {sum(censored[1])} "
+                        "(their steps and tokens are lower bounds)")]  # fmt: skip
+    return lines
+
+
+def paired_text(
+    task_ids: list[str], paired: TaskPaired, metric: str, labels, lang: str, source: str,
+    censored: tuple[list[int], list[int]] | None,
+) -> list[str]:  # fmt: skip
+    """The per-task table and every figure of one metric, in ``lang``."""
+    n, k = paired.tasks, paired.repeats
+    name = metric_name(metric, lang)
+    lines = [
+        t(lang, f"{source}：{n} 个任务 × 每个 {k} 次；指标：{name}", f"{source}: {n} tasks × {k} runs each; metric: {name}"),
+        t(lang, f"A（基线）= {labels[0]}，B（改动）= {labels[1]}", f"A (baseline) = {labels[0]}, B (treatment) = {labels[1]}"),
+        "",
+    ]  # fmt: skip
+    header = [t(lang, "任务", "task"), "A", "B", t(lang, "差 B−A", "diff B−A")]
+    if censored is not None:
+        header += [t(lang, "未找全 A/B", "censored A/B")]
+    rows = []
+    for i, task in enumerate(task_ids):
+        row = [
+            task,
+            value(metric, paired.a[i]),
+            value(metric, paired.b[i]),
+            value(metric, paired.diff[i], True),
+        ]
+        if censored is not None:
+            row.append(f"{censored[0][i]}/{censored[1][i]}")
+        rows.append(row)
+    lines += table(header, rows)
+    lines += [
+        "",
+        t(lang, f"平均差 {value(metric, paired.mean_diff, True)}", f"mean difference {value(metric, paired.mean_diff, True)}"),
+        t(lang, f"  按任务配对的 95% 区间 {interval(metric, paired.ci_task)}", f"  task-paired 95% interval {interval(metric, paired.ci_task)}"),
+        t(lang, f"  任务 bootstrap 区间   {interval(metric, paired.bootstrap_ci)}", f"  task bootstrap interval  {interval(metric, paired.bootstrap_ci)}"),
+        t(lang, f"  摊平运行的区间（错误）{interval(metric, paired.ci_flat)}", f"  flattened runs (wrong)   {interval(metric, paired.ci_flat)}"),
+        verdict(paired.mean_diff, paired.ci_task, lang),
+        design_effect_words(paired.design_effect, n, k, lang),
+        "",
+        t(lang, f"要测出 {value(metric, paired.delta)} 的差（α 0.05，功效 0.8）：{needed(paired.tasks_needed, lang)}（每个 {k} 次）",
+          f"To detect a difference of {value(metric, paired.delta)} (α 0.05, power 0.8): {needed(paired.tasks_needed, lang)} ({k} runs each)"),
+    ]  # fmt: skip
+    for kk, n_at in paired.tasks_needed_at.items():
+        lines.append(
+            t(
+                lang,
+                f"  每个任务 {kk} 次：{needed(n_at, lang)}",
+                f"  {kk} run{'s' if kk > 1 else ''} a task: {needed(n_at, lang)}",
+            )
+        )
+    return lines
+
+
+def ablation_text(evaluation: Evaluation, rows: list[AblationRow], metric: str, lang: str) -> list[str]:
+    n, k = len(evaluation.tasks), evaluation.repeats
+    lines = [
+        t(lang, f"消融：{n} 个任务 × 每个 {k} 次，同一批任务和 seed", f"Ablation: {n} tasks × {k} runs each, same tasks and seeds"),
+        "",
+    ]  # fmt: skip
+    header = [
+        t(lang, "记忆", "memory"), metric_name("coverage", lang), metric_name("bug_recall", lang),
+        metric_name("dups", lang), metric_name("tokens", lang),
+        t(lang, f"{metric_name(metric, lang)} 比无记忆", f"{metric_name(metric, lang)} vs none"),
+    ]  # fmt: skip
+    body = []
+    for row in rows:
+        diff = (
+            ""
+            if row.vs_none is None
+            else f"{value(metric, row.vs_none.mean_diff, True)} {interval(metric, row.vs_none.ci_task)}"
+        )
+        body.append([
+            ablation_name(row.row, lang), value("coverage", row.means["coverage"]),
+            value("bug_recall", row.means["bug_recall"]), value("dups", row.means["dups"]),
+            value("tokens", row.means["tokens"]), diff,
+        ])  # fmt: skip
+    return lines + table(header, body)

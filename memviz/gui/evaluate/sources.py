@@ -1,0 +1,174 @@
+"""What the Evaluate tab evaluated: simulated runs (:class:`Simulated`) or recorded ones
+(:class:`Recorded`, ``memviz-trace/1`` files in a folder). Each says, in the same terms, which tasks
+it has, the figures of a metric, a task's runs, how one of them opens in Explore, and what is
+exported; the view draws either without knowing which it holds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from memviz.core.evaluation import Evaluation, TaskPaired
+from memviz.core.evaluation.report import eval_dict, traces_dict
+from memviz.core.evaluation.runs import metric_value
+from memviz.core.evaluation.tasks import BUILTIN_NAME, BUILTIN_TASK_SITE, builtin_site, version_names
+from memviz.core.evaluation.traces import TraceEvaluation, run_metric
+from memviz.core.replay import load_recorded
+from memviz.gui.analysis import export
+from memviz.models.settings import RunSettings
+from memviz.wording import t
+
+
+@dataclass
+class TaskRun:
+    """One row of a task's runs: what names it (a seed, or the two trace files) and both values."""
+
+    name: str
+    a: float
+    b: float
+
+
+@dataclass
+class Simulated:
+    evaluation: Evaluation
+    ablation: Evaluation | None  # the ablation's four rows; None when neither config keeps memory
+    labels: tuple[str, str]
+
+    def task_ids(self) -> list[str]:
+        return [task.id for task in self.evaluation.tasks]
+
+    def paired(self, metric: str, delta: float) -> TaskPaired:
+        return self.evaluation.paired(metric, delta=delta)
+
+    def source_text(self, tasks: int, repeats: int, lang: str) -> str:
+        name = self.evaluation.task_set.name
+        if name == BUILTIN_NAME:
+            name = t(lang, "内置", "built-in")
+        first = self.evaluation.seed0
+        last = first + tasks * repeats - 1
+        return t(lang, f"{name}任务集：{tasks} 个任务 × 每个 {repeats} 次，seed {first}～{last}。",
+                 f"{name} task set: {tasks} tasks × {repeats} runs, seeds {first}–{last}. ")  # fmt: skip
+
+    def task_text(self, i: int, lang: str) -> str:
+        task = self.evaluation.tasks[i]
+        return t(lang, f"任务 {task.id}（版本 {task.version}，从第 {task.start} 页开始）：点 A 或 B 的值，在探索视图里打开那次运行。",
+                 f"Task {task.id} (version {task.version}, starting on page {task.start}): click an A or B value "
+                 "to open that run in Explore.")  # fmt: skip
+
+    def runs_of(self, i: int, metric: str) -> list[TaskRun]:
+        evaluation = self.evaluation
+        nb = evaluation.n_bugs[i]
+        arms = evaluation.arms
+        return [
+            TaskRun(str(seed), metric_value(arms["a"].runs[i][r], metric, nb), metric_value(arms["b"].runs[i][r], metric, nb))
+            for r, seed in enumerate(evaluation.seeds(i))
+        ]  # fmt: skip
+
+    def open(self, settings: RunSettings, arm: str, i: int, r: int) -> None:
+        """The run in Explore: the task's version of the site, started on its page."""
+        site, config = self.evaluation.run_config(arm, i, r)
+        if site != settings.site:
+            settings.set_site(site)
+        settings.open_run(config)
+
+    def export_rows(self) -> list[dict]:
+        evaluation = self.evaluation
+        rows = []
+        for i, task in enumerate(evaluation.tasks):
+            for arm in evaluation.arms:
+                for r, result in enumerate(evaluation.arms[arm].runs[i]):
+                    _site, config = evaluation.run_config(arm, i, r)
+                    row = export.run_row(
+                        config, result, task=task.id, version=task.version, arm=arm, repeat=r
+                    )
+                    row["bug_recall"] = metric_value(result, "bug_recall", evaluation.n_bugs[i])
+                    rows.append(row)
+        return rows
+
+    def export_data(self, paired: TaskPaired, metric: str) -> dict:
+        evaluation = self.evaluation
+        return {"configs": {"a": self.labels[0], "b": self.labels[1]}, "task_set": evaluation.task_set.name,
+                "seed0": evaluation.seed0, **eval_dict(evaluation, paired, metric)}  # fmt: skip
+
+
+@dataclass
+class Recorded:
+    evaluation: TraceEvaluation
+    folder: Path
+    ablation = None  # recordings carry no ablation
+
+    @property
+    def labels(self) -> tuple[str, str]:
+        return (self.evaluation.baseline, self.evaluation.treatment)
+
+    def task_ids(self) -> list[str]:
+        return list(self.evaluation.tasks)
+
+    def paired(self, metric: str, delta: float) -> TaskPaired:
+        return self.evaluation.paired(metric, delta)
+
+    def source_text(self, tasks: int, repeats: int, lang: str) -> str:
+        text = t(lang, f"{self.folder} 里的运行记录：{tasks} 个任务 × 每边 {repeats} 次。",
+                 f"traces in {self.folder}: {tasks} tasks × {repeats} runs a side. ")  # fmt: skip
+        missing = self.evaluation.missing
+        if missing:
+            names = ", ".join(sorted(missing))
+            text += t(
+                lang,
+                f"只有一边有运行、没算进去的任务：{names}。",
+                f"Tasks with one side only, left out: {names}. ",
+            )
+        if self.evaluation.left_out:
+            text += t(lang, f"没有配对、没算进去的运行：{self.evaluation.left_out} 次。",
+                      f"Runs without a pair, left out: {self.evaluation.left_out}. ")  # fmt: skip
+        return text
+
+    def task_text(self, i: int, lang: str) -> str:
+        task = self.evaluation.tasks[i]
+        return t(lang, f"任务 {task}：点 A 或 B 的值，在探索视图里重放那次记录。",
+                 f"Task {task}: click an A or B value to replay that recording in Explore.")  # fmt: skip
+
+    def runs_of(self, i: int, metric: str) -> list[TaskRun]:
+        runs = self.evaluation.runs
+        return [
+            TaskRun(f"{a_name} · {b_name}", run_metric(a, metric, a_name), run_metric(b, metric, b_name))
+            for (a_name, a), (b_name, b) in zip(runs["a"][i], runs["b"][i], strict=True)
+        ]
+
+    def open(self, settings: RunSettings, arm: str, i: int, r: int) -> None:
+        """The recording replayed in Explore, on the site in force at the trace's version (the
+        built-in blog in two versions when the site in force is its v1 and the trace was made on v2)."""
+        name, _stats = self.evaluation.runs[arm][i][r]
+        path = self.folder / name
+        version = self.evaluation.versions.get(name)
+        site = settings.site
+        if version is not None and version != site.version:
+            if version not in version_names(site):  # e.g. the blog's v1 open: its versions know v2
+                versions = builtin_site(BUILTIN_TASK_SITE)
+                if versions.n_pages == site.n_pages and version in version_names(versions):
+                    site = versions
+            if version in version_names(site):
+                settings.set_site(site.at_version(version))
+        recorded = load_recorded(path, settings.site)  # TraceError/ReplayError: one line, the caller says it
+        settings.set_config(settings.config.with_(start=None))  # the recording says where it starts
+        settings.set_recorded(recorded)
+        settings.open_view("explore", settings.config)
+
+    def export_rows(self) -> list[dict]:
+        rows = []
+        metrics = ("coverage", "bug_recall", "repeat", "dups", "tokens", "steps")
+        for i, task in enumerate(self.evaluation.tasks):
+            for arm in ("a", "b"):
+                for r, (name, stats) in enumerate(self.evaluation.runs[arm][i]):
+                    row = {"task": task, "arm": arm, "repeat": r, "trace": name, "agent": stats.agent}
+                    for metric in metrics:
+                        try:
+                            row[metric] = run_metric(stats, metric, name)
+                        except ValueError:
+                            row[metric] = ""
+                    rows.append(row)
+        return rows
+
+    def export_data(self, paired: TaskPaired, metric: str) -> dict:
+        return {"configs": {"a": self.labels[0], "b": self.labels[1]}, "traces": str(self.folder),
+                **traces_dict(self.evaluation, paired, metric)}  # fmt: skip

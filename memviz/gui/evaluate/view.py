@@ -1,0 +1,639 @@
+"""The Evaluate tab (评测): two configs on a task set, paired by task (issue 26, the chapter's
+"真实评测怎么设计").
+
+The job (off the GUI thread, with progress and cancel, as every analysis view) runs A and B on
+every task K times with paired seeds, and the ablation's four rows on the same tasks. The view then
+draws what :mod:`memviz.core.evaluation` reports for the metric chosen: the forest plot (a click on
+a task lists its runs; a click on a run opens it in Explore), the distribution of d_t, the three
+intervals with the design effect in words, the sample-size curve and the ablation table.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyqtgraph as pg
+
+from memviz.core.compare import LaneConfig
+from memviz.core.engine import RunConfig
+from memviz.core.evaluation import (
+    DEFAULT_DELTA,
+    DEFAULT_REPEATS,
+    METRICS,
+    TaskPaired,
+    ablation,
+    ablation_table,
+    evaluate,
+    load_tasks,
+)
+from memviz.core.evaluation.traces import evaluate_traces, read_traces
+from memviz.core.registry import ConfigError
+from memviz.core.site import Site
+from memviz.core.strategies import STRATEGIES
+from memviz.gui.analysis.base import AnalysisView
+from memviz.gui.evaluate import plots
+from memviz.gui.evaluate.sources import Recorded, Simulated
+from memviz.gui.kit import notices
+from memviz.gui.kit.plots import fill_table, make_plot, make_table, set_axis_label
+from memviz.gui.qt import (
+    QAbstractItemView,
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QSplitter,
+    Qt,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+from memviz.paths import dialog_start
+from memviz.wording.evaluation import (
+    ablation_name,
+    design_effect_words,
+    interval,
+    metric_name,
+    needed,
+    value,
+    verdict,
+)
+
+PRESETS = ("random", "visited", "frontier", "frontier/12/fifo", "frontier/12/lru", "frontier/6/fifo")
+MAX_REPEATS = 200
+RUNS_PAGE = 3  # the right-hand page that lists a clicked task's runs
+
+
+def _config_combo(name: str, text: str) -> QComboBox:
+    combo = QComboBox()
+    combo.setObjectName(name)
+    combo.setEditable(True)
+    combo.addItems(PRESETS)
+    combo.setCurrentText(text)
+    combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+    combo.setMinimumContentsLength(10)
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    return combo
+
+
+class EvaluateView(AnalysisView):
+    object_name = "evaluate"
+
+    def __init__(self, settings, language, parent=None, auto_run: bool = True) -> None:
+        self.tasks_path: Path | None = None
+        self.traces_path: Path | None = None  # recorded runs instead of tasks
+        self.chosen_metric = "coverage"
+        self.delta = DEFAULT_DELTA
+        self.selected: int | None = None
+        self._paired: dict[tuple[str, float], TaskPaired] = {}
+        super().__init__(settings, language, parent, auto_run)
+        self.runs_spin.setRange(2, MAX_REPEATS)
+        self.runs_spin.setSingleStep(1)
+        self.runs_spin.setValue(DEFAULT_REPEATS)
+        self._set_delta_range()
+
+    # --- parameters -------------------------------------------------------------------------------
+
+    def _parameter_widgets(self) -> list[QWidget]:
+        self.a_label, self.b_label, self.metric_label = QLabel(), QLabel(), QLabel()
+        self.a_combo = _config_combo("config_a", "random")
+        self.b_combo = _config_combo("config_b", "frontier")
+        self.metric_combo = QComboBox()
+        self.metric_combo.setObjectName("metric")
+        self.metric_combo.currentIndexChanged.connect(self._on_metric_change)
+        self.tasks_button = QToolButton()
+        self.tasks_button.setObjectName("tasks")
+        self.tasks_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.tasks_menu = QMenu(self.tasks_button)
+        self.tasks_button.setMenu(self.tasks_menu)
+        self.builtin_action = self.tasks_menu.addAction("", lambda: self.set_tasks(None))
+        self.task_file_action = self.tasks_menu.addAction("", self._ask_tasks)
+        self.traces_action = self.tasks_menu.addAction("", self._ask_traces)
+        return [self.a_label, self.a_combo, self.b_label, self.b_combo, self.metric_label, self.metric_combo,
+                self.tasks_button]  # fmt: skip
+
+    def configs(self) -> tuple[RunConfig, RunConfig, tuple[str, str]]:
+        """A and B as typed (``memviz compare``'s grammar), with the budget of the settings in force."""
+        base = RunConfig(budget=self.settings.config.budget)
+        lanes = [LaneConfig.parse(combo.currentText()) for combo in (self.a_combo, self.b_combo)]
+        typed = tuple(combo.currentText().strip() for combo in (self.a_combo, self.b_combo))
+        return lanes[0].run_config(base), lanes[1].run_config(base), typed
+
+    def set_configs(self, a: str, b: str) -> None:
+        self.a_combo.setCurrentText(a)
+        self.b_combo.setCurrentText(b)
+
+    def set_tasks(self, path: Path | None) -> None:
+        """Simulated runs on the task file ``path`` (None: the built-in 32 tasks)."""
+        load_tasks(path)  # a bad file is refused here, with the field named
+        self.tasks_path, self.traces_path = path, None
+        self._on_source_change()
+
+    def set_traces(self, folder: Path) -> None:
+        """Recorded runs: the ``memviz-trace/1`` files in ``folder``; A and B name their labels."""
+        read_traces(folder)  # a folder without traces, or a bad one, is refused here
+        self.traces_path = folder
+        self._on_source_change()
+
+    def _on_source_change(self) -> None:
+        recorded = self.traces_path is not None
+        for widget in (self.runs_spin, self.seed0_spin):
+            widget.setEnabled(not recorded)  # the recordings have their own runs and seeds
+        self._retranslate()
+
+    def _ask_tasks(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.language.tr("任务文件", "Task file"), dialog_start(), "memviz-tasks/1 (*.json)"
+        )
+        if path:
+            self._trying(lambda: self.set_tasks(Path(path)))
+
+    def _ask_traces(self) -> None:
+        folder = QFileDialog.getExistingDirectory(
+            self, self.language.tr("运行记录所在的文件夹", "Folder of traces"), dialog_start()
+        )
+        if folder:
+            self._trying(lambda: self.set_traces(Path(folder)))
+
+    def _trying(self, action) -> None:
+        try:
+            action()
+        except (ConfigError, OSError) as exc:
+            notices.show_error(self, self.language.tr("打不开", "Cannot open"), str(exc))
+
+    # --- body -------------------------------------------------------------------------------------
+
+    def _build_body(self) -> QWidget:
+        self.forest_means, self.forest_diffs, self.task_axis = plots.forest_plots()
+        forest = QSplitter(Qt.Orientation.Horizontal)
+        forest.addWidget(self.forest_means)
+        forest.addWidget(self.forest_diffs)
+        forest.setChildrenCollapsible(False)
+        self.runs_caption = QLabel()
+        self.runs_caption.setObjectName("runs_caption")
+        self.runs_caption.setWordWrap(True)
+        self.runs_table = QTableWidget(0, 5)
+        self.runs_table.setObjectName("task_runs")
+        self.runs_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.runs_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.runs_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # a seed, or two trace files' names
+        self.runs_table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.runs_table.verticalHeader().setVisible(False)
+        self.runs_table.cellClicked.connect(self._on_run_cell)
+        runs_page = QWidget()
+        page = QVBoxLayout(runs_page)
+        page.setContentsMargins(4, 4, 4, 4)
+        page.addWidget(self.runs_caption)
+        page.addWidget(self.runs_table, 1)
+
+        self.interval_plot, self.interval_axis = plots.interval_plot()
+        self.design_label = QLabel()
+        self.design_label.setObjectName("design_effect")
+        self.design_label.setWordWrap(True)
+        self.histogram = make_plot()
+        self.histogram.setObjectName("diff_distribution")
+        self.histogram.setMinimumSize(240, 150)
+        intervals_page = QWidget()
+        page = QVBoxLayout(intervals_page)
+        page.setContentsMargins(4, 4, 4, 4)
+        page.addWidget(self.interval_plot, 3)
+        page.addWidget(self.design_label)
+        page.addWidget(self.histogram, 3)
+
+        self.sample_plot = plots.sample_plot()
+        self.delta_label = QLabel()
+        self.delta_spin = QDoubleSpinBox()
+        self.delta_spin.setObjectName("delta")
+        self.delta_spin.valueChanged.connect(self._on_delta_change)
+        self.needed_label = QLabel()
+        self.needed_label.setObjectName("tasks_needed")
+        self.needed_label.setWordWrap(True)
+        delta_row = QHBoxLayout()
+        delta_row.addWidget(self.delta_label)
+        delta_row.addWidget(self.delta_spin)
+        delta_row.addStretch(1)
+        sample_page = QWidget()
+        page = QVBoxLayout(sample_page)
+        page.setContentsMargins(4, 4, 4, 4)
+        page.addLayout(delta_row)
+        page.addWidget(self.sample_plot, 1)
+        page.addWidget(self.needed_label)
+
+        self.ablation_caption = QLabel()
+        self.ablation_caption.setObjectName("ablation_caption")
+        self.ablation_caption.setWordWrap(True)
+        self.ablation_grid = make_table(4, 4, "ablation_table")
+        self.ablation_grid.verticalHeader().setVisible(False)
+        ablation_page = QWidget()
+        page = QVBoxLayout(ablation_page)
+        page.setContentsMargins(4, 4, 4, 4)
+        page.addWidget(self.ablation_caption)
+        page.addWidget(self.ablation_grid)
+        page.addStretch(1)
+
+        self.pages = QTabWidget()
+        self.pages.setObjectName("evaluate_pages")
+        self.pages.addTab(intervals_page, "")
+        self.pages.addTab(sample_page, "")
+        self.pages.addTab(ablation_page, "")
+        self.pages.addTab(runs_page, "")
+
+        body = QSplitter(Qt.Orientation.Horizontal)
+        body.addWidget(forest)
+        body.addWidget(self.pages)
+        body.setStretchFactor(0, 5)
+        body.setStretchFactor(1, 4)
+        body.setChildrenCollapsible(False)
+        return body
+
+    def choose_for_snapshot(self, detail: str) -> None:
+        """``--view evaluate[/PAGE[/METRIC]]``: the right-hand page (intervals, sample, ablation, runs)
+        and the metric (coverage, bug_recall, repeat, dups, tokens, steps)."""
+        page, _, metric = detail.partition("/")
+        names = {"": 0, "intervals": 0, "sample": 1, "ablation": 2, "runs": 3}
+        if page not in names:
+            raise ValueError(f"--view evaluate/{detail}: expected intervals, sample, ablation or runs")
+        if metric and metric not in METRICS:
+            raise ValueError(f"--view evaluate/{detail}: the metric is one of {', '.join(METRICS)}")
+        self.pages.setCurrentIndex(names[page])
+        if metric:
+            self.metric_combo.setCurrentIndex(METRICS.index(metric))
+        if page == "runs":
+            self.selected = 0
+
+    def prepare_snapshot(self, _steps: int | None, compare: list[str] | None) -> None:
+        """``memviz snapshot --view evaluate --compare A B``: the two configs evaluated."""
+        if compare:
+            if len(compare) != 2:
+                raise ValueError(
+                    f"--compare: the Evaluate view takes two configs, A and B, got {len(compare)}"
+                )
+            self.set_configs(*compare)
+            self.configs()  # a bad config: one line, before any run
+
+    # --- running --------------------------------------------------------------------------------
+
+    def _job_function(self):
+        if self.traces_path is not None:
+            return self._traces_job()
+        a, b, labels = self.configs()
+        task_set = load_tasks(self.tasks_path)
+        repeats, seed0 = self.runs, self.seed0
+        memory = next((c for c in (b, a) if STRATEGIES.get(c.strategy).uses_memory), None)
+        runs = len(task_set.tasks) * repeats * (2 + (4 if memory is not None else 0))
+
+        def compute(context) -> Simulated:
+            context.expect(runs)
+            evaluation = evaluate(task_set, {"a": a, "b": b}, repeats, seed0, runner=context.runner)
+            rows = (
+                None if memory is None else ablation(task_set, memory, repeats, seed0, runner=context.runner)
+            )
+            return Simulated(evaluation, rows, labels)
+
+        return compute, runs
+
+    def _traces_job(self):
+        """Recorded runs: the A and B boxes name the baseline's and the treatment's label."""
+        folder = self.traces_path
+        baseline, treatment = (combo.currentText().strip() for combo in (self.a_combo, self.b_combo))
+
+        def compute(context) -> Recorded:
+            traces = read_traces(folder)
+            context.check()
+            return Recorded(evaluate_traces(traces, baseline, treatment), folder)
+
+        return compute, 0
+
+    def _depends_on(self, site: Site, config: RunConfig) -> tuple:
+        return (config.budget,)  # the task set names its own site; only the budget comes from settings
+
+    def start(self):
+        try:
+            if self.traces_path is None:
+                self.configs()
+        except ConfigError as exc:
+            self.job_bar.set_status(f"出错：{exc}", f"Failed: {exc}")
+            return None
+        if self.result is not None:
+            self.selected = None  # a new result: its tasks may be others
+        return super().start()
+
+    def _accept(self, result, key, config, seconds) -> None:
+        self._paired.clear()
+        super()._accept(result, key, config, seconds)
+
+    def paired(self) -> TaskPaired:
+        """The statistics of the metric chosen, at the δ chosen (computed once per pair)."""
+        key = (self.chosen_metric, self.delta)
+        if key not in self._paired:
+            self._paired[key] = self.result.paired(self.chosen_metric, self.delta)
+        return self._paired[key]
+
+    # --- interaction --------------------------------------------------------------------------------
+
+    def _on_metric_change(self, index: int) -> None:
+        if 0 <= index < len(METRICS):
+            self.chosen_metric = METRICS[index]
+            self._set_delta_range()
+            if self.result is not None:
+                self._draw()
+
+    def _set_delta_range(self) -> None:
+        proportion = self.chosen_metric in plots.PROPORTIONS
+        spin = self.delta_spin
+        spin.blockSignals(True)
+        if proportion:
+            spin.setRange(0.1, 100.0)
+            spin.setDecimals(1)
+            spin.setSuffix(" %")
+            spin.setValue(DEFAULT_DELTA * 100)
+        else:
+            spin.setRange(0.01, 1_000_000.0)
+            spin.setDecimals(2)
+            spin.setSuffix("")
+            spin.setValue({"dups": 0.5, "tokens": 3000.0, "steps": 5.0}.get(self.chosen_metric, 1.0))
+        spin.blockSignals(False)
+        self.delta = spin.value() / plots.scale(self.chosen_metric)
+
+    def _on_delta_change(self, shown: float) -> None:
+        self.delta = shown / plots.scale(self.chosen_metric)
+        if self.result is not None:
+            self._draw_sample_size(self.paired())
+
+    def select_task(self, index: int | None) -> None:
+        """List the runs of task ``index`` under the forest plot (None: none)."""
+        self.selected = index
+        if self.result is not None:
+            self._draw_forest(self.paired())
+            self._fill_runs()
+            if index is not None:
+                self.pages.setCurrentIndex(RUNS_PAGE)
+
+    def _on_run_cell(self, row: int, column: int) -> None:
+        arm = {2: "a", 3: "b"}.get(column)  # the A and B value cells open their run
+        if arm is not None and self.selected is not None and self.result is not None:
+            self.open_task_run(arm, self.selected, row)
+
+    def open_task_run(self, arm: str, task_index: int, repeat: int) -> None:
+        """Open one run of the result in Explore: a simulated run on its task's version and start
+        page, or a recording replayed."""
+        try:
+            self.result.open(self.settings, arm, task_index, repeat)
+        except (ValueError, OSError) as exc:  # a trace gone or changed since: one line, in the window
+            notices.show_error(self, self.language.tr("打不开这次运行", "Cannot open this run"), str(exc))
+
+    # --- drawing ------------------------------------------------------------------------------------
+
+    def _clear(self) -> None:
+        self.headline.setText("")
+        self.context_label.setText(self.language.tr("计算中…", "Computing…"))
+
+    def _draw(self) -> None:
+        result = self.result
+        tr = self.language.tr
+        lang = self.language.code
+        paired = self.paired()
+        m = self.chosen_metric
+        a_text, b_text = result.labels
+        self.headline.setText(
+            tr(f"<b>{metric_name(m, lang)}</b>：B − A 平均 <b>{value(m, paired.mean_diff, True)}</b>，"
+               f"按任务配对的 95% 区间 {interval(m, paired.ci_task)}",
+               f"<b>{metric_name(m, lang)}</b>: B − A averages <b>{value(m, paired.mean_diff, True)}</b>, "
+               f"task-paired 95% interval {interval(m, paired.ci_task)}")
+        )  # fmt: skip
+        self.context_label.setText(
+            tr(f"A（基线）{a_text}，B（改动）{b_text}；", f"A (baseline) {a_text}, B (treatment) {b_text}; ")
+            + result.source_text(paired.tasks, paired.repeats, lang)
+            + verdict(paired.mean_diff, paired.ci_task, lang)
+        )
+        self._draw_forest(paired)
+        self._fill_runs()
+        plots.draw_histogram(
+            self.histogram, paired, m, tr("各任务的 d_t", "d_t across tasks"),
+            tr(f"d_t（{self._unit()}）", f"d_t ({self._unit()})"), tr("任务数", "tasks"),
+        )  # fmt: skip
+        plots.draw_intervals(
+            self.interval_plot, self.interval_axis, paired, m,
+            [tr("按任务", "by task"), tr("bootstrap", "bootstrap"), tr("摊平（错）", "flattened (wrong)")],
+            tr("B − A 的 95% 区间", "95% intervals of B − A"), tr(f"B − A（{self._unit()}）", f"B − A ({self._unit()})"),
+        )  # fmt: skip
+        self.design_label.setText(
+            design_effect_words(paired.design_effect, paired.tasks, paired.repeats, lang)
+        )
+        self._draw_sample_size(paired)
+        self._fill_ablation()
+
+    def _unit(self) -> str:
+        return (
+            "%"
+            if self.chosen_metric in plots.PROPORTIONS
+            else metric_name(self.chosen_metric, self.language.code)
+        )
+
+    def _draw_forest(self, paired: TaskPaired) -> None:
+        tr = self.language.tr
+        ids = self.result.task_ids()
+        plots.draw_forest(
+            self.forest_means, self.forest_diffs, self.task_axis, ids, paired, self.chosen_metric, self.selected,
+            (tr("每个任务的 A ● 和 B ■", "Each task: A ● and B ■"),
+             tr("差 d_t ◆ 与它各次运行的范围", "Difference d_t ◆ and its runs' range")),
+            self.select_task,
+        )  # fmt: skip
+        name = metric_name(self.chosen_metric, self.language.code)
+        unit = f"（{self._unit()}）" if self.language.code == "zh" else f" ({self._unit()})"
+        set_axis_label(
+            self.forest_means, "bottom", name + unit if self.chosen_metric in plots.PROPORTIONS else name
+        )
+        set_axis_label(self.forest_diffs, "bottom", "B − A" + unit)
+
+    def _fill_runs(self) -> None:
+        tr = self.language.tr
+        table = self.runs_table
+        table.setHorizontalHeaderLabels([tr("第几次", "run"), self._run_name_header(), "A", "B", "B − A"])
+        if self.selected is None or self.result is None:
+            table.setRowCount(0)
+            self.runs_caption.setText(
+                tr(
+                    "点一个任务（左图的一行）：列出它的各次运行。",
+                    "Click a task (a row on the left) to list its runs.",
+                )
+            )
+            return
+        i = self.selected
+        m = self.chosen_metric
+        self.runs_caption.setText(self.result.task_text(i, self.language.code))
+        runs = self.result.runs_of(i, m)
+        table.setRowCount(len(runs))
+        for r, run in enumerate(runs):
+            cells = [str(r + 1), run.name, value(m, run.a), value(m, run.b), value(m, run.b - run.a, True)]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if c in (2, 3):
+                    item.setToolTip(tr("点击：在探索视图里打开", "Click to open it in Explore"))
+                if c == 1:
+                    item.setToolTip(text)
+                table.setItem(r, c, item)
+
+    def _draw_sample_size(self, paired: TaskPaired) -> None:
+        tr = self.language.tr
+        lang = self.language.code
+        m = self.chosen_metric
+        plots.draw_sample_size(
+            self.sample_plot, paired, m,
+            [tr(f"每个任务 {k} 次", f"{k} run{'s' if k > 1 else ''} a task") for k in plots.REPEATS_SHOWN],
+            tr("要多少个任务", "Tasks needed"),
+            tr(f"要测出的差 δ（{self._unit()}）", f"difference to detect δ ({self._unit()})"),
+            tr("任务数（对数刻度）", "tasks (log scale)"),
+            tr(f"这次：每个任务 {paired.repeats} 次", f"as run: {paired.repeats} a task"),
+        )  # fmt: skip
+        at = "，".join(f"{k} 次 {needed(n, lang)}" for k, n in paired.tasks_needed_at.items())
+        at_en = ", ".join(f"{k} a task: {needed(n, lang)}" for k, n in paired.tasks_needed_at.items())
+        self.needed_label.setText(
+            tr(f"α 0.05、功效 0.8 下测出 {value(m, paired.delta)} 的差：每个任务 {paired.repeats} 次要 {needed(paired.tasks_needed, lang)}"
+               f"（{at}）。同一任务多跑几次只能压掉任务内的噪声，任务之间的差别要靠更多任务。",
+               f"To detect {value(m, paired.delta)} (α 0.05, power 0.8): {needed(paired.tasks_needed, lang)} at {paired.repeats} runs a task "
+               f"({at_en}). More runs of a task remove only the noise within it; the spread between tasks "
+               "needs more tasks.")
+        )  # fmt: skip
+
+    def _fill_ablation(self) -> None:
+        tr = self.language.tr
+        lang = self.language.code
+        result = self.result
+        table = self.ablation_grid
+        m = self.chosen_metric
+        table.setHorizontalHeaderLabels(
+            [
+                tr("记忆", "memory"),
+                metric_name(m, lang),
+                tr("比无记忆", "vs none"),
+                tr("95% 区间", "95% interval"),
+            ]
+        )
+        if result.ablation is None:
+            self.ablation_caption.setText(
+                tr(
+                    "运行记录没有消融：消融只在模拟运行上做。",
+                    "Recorded runs have no ablation: it is made on simulated runs.",
+                )
+                if isinstance(result, Recorded)
+                else tr(
+                    "A 和 B 都没有记忆：没有可消融的记忆。",
+                    "Neither A nor B keeps memory: nothing to ablate.",
+                )
+            )
+            fill_table(table, [[""] * 4 for _ in range(4)])
+            return
+        memory = result.ablation.arms["both"].config
+        self.ablation_caption.setText(
+            tr(f"记忆 {config_text(memory)} 拆开来看：同一批任务和 seed，"
+               "每一行都按任务和无记忆配对。",
+               f"The memory of {config_text(memory)} taken apart: the "
+               "same tasks and seeds, each row paired with no memory by task.")
+        )  # fmt: skip
+        rows = ablation_table(result.ablation, m, self.delta)
+        texts = [
+            [ablation_name(row.row, lang), value(m, row.means[m]),
+             "" if row.vs_none is None else value(m, row.vs_none.mean_diff, True),
+             "" if row.vs_none is None else interval(m, row.vs_none.ci_task)]
+            for row in rows
+        ]  # fmt: skip
+        fill_table(table, texts)
+        for r, row in enumerate(rows):  # every metric's mean, in the row's tooltip
+            tip = "\n".join(f"{metric_name(x, lang)}: {value(x, row.means[x])}" for x in METRICS)
+            for c in range(4):
+                table.item(r, c).setToolTip(tip)
+
+    def _retranslate(self) -> None:
+        tr = self.language.tr
+        self.a_label.setText("A")
+        self.b_label.setText("B")
+        self.a_combo.setToolTip(
+            tr("基线配置，例如 random、frontier/12/fifo", "Baseline config, e.g. random, frontier/12/fifo")
+        )
+        self.b_combo.setToolTip(tr("改动后的配置", "Treatment config"))
+        self.metric_label.setText(tr("指标", "Metric"))
+        with_signals_blocked(self.metric_combo, lambda: self._fill_metric_combo())
+        if self.traces_path is not None:
+            text = tr(f"运行记录：{self.traces_path.name}", f"Traces: {self.traces_path.name}")
+        elif self.tasks_path is not None:
+            text = tr(f"任务：{self.tasks_path.name}", f"Tasks: {self.tasks_path.name}")
+        else:
+            text = tr("任务：内置 32 个", "Tasks: built-in 32")
+        self.tasks_button.setText(text)
+        self.tasks_button.setToolTip(
+            tr("评测什么：内置任务、一个 memviz-tasks/1 任务文件，或一个文件夹里的 memviz-trace/1 运行记录"
+               "（A、B 填记录的配置或 agent 名）",
+               "What to evaluate: the built-in tasks, a memviz-tasks/1 task file, or the memviz-trace/1 "
+               "recordings in a folder (A and B then name the recordings' config or agent)")
+        )  # fmt: skip
+        self.builtin_action.setText(tr("内置 32 个任务", "Built-in 32 tasks"))
+        self.task_file_action.setText(tr("任务文件…", "Task file…"))
+        self.traces_action.setText(tr("运行记录文件夹…", "Folder of traces…"))
+        self.runs_label.setText(tr("每任务次数", "Runs a task"))
+        self.runs_spin.setToolTip(tr("每个任务每种配置跑几次（K）", "Runs of each config on each task (K)"))
+        self.pages.setTabText(0, tr("区间", "Intervals"))
+        self.pages.setTabText(1, tr("样本量", "Sample size"))
+        self.pages.setTabText(2, tr("消融", "Ablation"))
+        self.pages.setTabText(3, tr("任务的运行", "Task runs"))
+        self.delta_label.setText(tr("要测出的差 δ", "Difference to detect δ"))
+        self.runs_table.setHorizontalHeaderLabels(
+            [tr("第几次", "run"), self._run_name_header(), "A", "B", "B − A"]
+        )
+
+    def _run_name_header(self) -> str:
+        return self.language.tr("记录 A · B", "traces A · B") if self.traces_path is not None else "seed"
+
+    def _fill_metric_combo(self) -> None:
+        lang = self.language.code
+        self.metric_combo.clear()
+        self.metric_combo.addItems([metric_name(m, lang) for m in METRICS])
+        self.metric_combo.setCurrentIndex(METRICS.index(self.chosen_metric))
+
+    def _retranslate_run_button(self) -> None:
+        self.run_button.setText(self.language.tr("评测", "Evaluate"))
+
+    # --- export -------------------------------------------------------------------------------------
+
+    def plots(self) -> list[tuple[str, str, str, pg.PlotWidget]]:
+        if not hasattr(self, "forest_means"):
+            return []
+        return [
+            ("forest-means", "每个任务的 A 和 B", "A and B per task", self.forest_means),
+            ("forest-diffs", "每个任务的差", "Difference per task", self.forest_diffs),
+            ("intervals", "三种区间", "The three intervals", self.interval_plot),
+            ("distribution", "d_t 的分布", "Distribution of d_t", self.histogram),
+            ("sample-size", "样本量", "Sample size", self.sample_plot),
+        ]
+
+    def export_rows(self) -> list[dict]:
+        return self.result.export_rows()
+
+    def export_data(self) -> dict:
+        data = self.result.export_data(self.paired(), self.chosen_metric)
+        data["delta"] = self.delta
+        data["tasks_needed_at"] = {str(k): n for k, n in self.paired().tasks_needed_at.items()}
+        return data
+
+
+def config_text(config: RunConfig) -> str:
+    """A config as ``memviz compare`` reads it, in its shortest form (``frontier``, ``frontier/12/lru``)."""
+    if config.capacity is None and config.policy == "fifo":
+        return config.strategy
+    return LaneConfig(config.strategy, config.capacity, config.policy).text()
+
+
+def with_signals_blocked(widget: QWidget, action) -> None:
+    blocked = widget.blockSignals(True)
+    try:
+        action()
+    finally:
+        widget.blockSignals(blocked)
