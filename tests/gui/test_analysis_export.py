@@ -13,7 +13,7 @@ from memviz.core.policies import POLICIES
 from memviz.core.site import load_site
 from memviz.core.stats import mean_ci, pct
 from memviz.gui.analysis import BatchView, CostView, SweepView
-from memviz.gui.analysis.export import PNG_WIDTH, config_of, read_csv
+from memviz.gui.kit.export import PNG_WIDTH, config_of, read_csv
 from memviz.gui.kit.language import Language
 from memviz.models.settings import RunSettings
 

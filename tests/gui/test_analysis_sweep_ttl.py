@@ -11,7 +11,7 @@ from memviz.core.engine import RunConfig, run
 from memviz.core.scenarios.forgetting import ttl_sweep
 from memviz.core.site import load_site
 from memviz.gui.analysis import SweepView
-from memviz.gui.analysis.export import config_of, read_csv
+from memviz.gui.kit.export import config_of, read_csv
 from memviz.gui.kit.language import Language
 from memviz.models.settings import RunSettings
 

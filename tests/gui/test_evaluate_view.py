@@ -10,8 +10,8 @@ import pytest
 from memviz.core.engine import RunConfig, run
 from memviz.core.evaluation import ablation, ablation_table, builtin_tasks, evaluate
 from memviz.core.site import load_site
-from memviz.gui.analysis import export
 from memviz.gui.evaluate import EvaluateView
+from memviz.gui.kit import export
 from memviz.gui.kit.language import Language
 from memviz.models.settings import RunSettings
 from memviz.wording.evaluation import interval, value

@@ -21,8 +21,8 @@ from memviz.core.experiments import (
 )
 from memviz.core.site import Site
 from memviz.core.stats import pct
-from memviz.gui.analysis import export
-from memviz.gui.analysis.base import AnalysisView
+from memviz.gui.kit import export
+from memviz.gui.kit.computed_view import AnalysisView
 from memviz.gui.kit.palette import strategy_colour
 from memviz.gui.kit.plots import (
     GREY,

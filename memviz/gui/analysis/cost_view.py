@@ -19,8 +19,8 @@ from memviz.core.experiments import CostResult, cost_to_find_all_bugs
 from memviz.core.site import Site
 from memviz.core.stats import pct
 from memviz.core.strategies import STRATEGIES, uses_memory
-from memviz.gui.analysis import export
-from memviz.gui.analysis.base import AnalysisView
+from memviz.gui.kit import export
+from memviz.gui.kit.computed_view import AnalysisView
 from memviz.gui.kit.palette import strategy_colour, strategy_dash
 from memviz.gui.kit.plots import (
     LogCountAxis,

@@ -19,7 +19,7 @@ from memviz.core.engine import RunConfig
 from memviz.core.reality_gap import DEFAULT_CHANCES, GAP_AXES, GapSweep, default_ks, misuse_sweep, read_sweep
 from memviz.core.site import Site
 from memviz.core.stats import pct
-from memviz.gui.analysis import export
+from memviz.gui.kit import export
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.palette import strategy_colour
 from memviz.gui.kit.plots import (

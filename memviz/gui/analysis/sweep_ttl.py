@@ -19,7 +19,7 @@ from memviz.core.engine import RunConfig
 from memviz.core.scenarios.forgetting import TtlSweep, ttl_sweep
 from memviz.core.site import Site
 from memviz.core.stats import pct
-from memviz.gui.analysis import export
+from memviz.gui.kit import export
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.palette import policy_colour, policy_symbol
 from memviz.gui.kit.plots import (

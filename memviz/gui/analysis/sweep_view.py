@@ -20,13 +20,13 @@ from memviz.core.policies import POLICIES
 from memviz.core.site import Site
 from memviz.core.stats import pct
 from memviz.core.strategies import STRATEGIES, uses_memory
-from memviz.gui.analysis import export
-from memviz.gui.analysis.base import AnalysisView
 from memviz.gui.analysis.sweep_gap import GapAxis, gap_config
 from memviz.gui.analysis.sweep_ttl import (
     TtlAxis,
     ttl_config,
 )
+from memviz.gui.kit import export
+from memviz.gui.kit.computed_view import AnalysisView
 from memviz.gui.kit.palette import policy_colour, policy_symbol
 from memviz.gui.kit.plots import (
     GREY,

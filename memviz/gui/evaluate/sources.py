@@ -14,7 +14,7 @@ from memviz.core.evaluation.runs import metric_value
 from memviz.core.evaluation.tasks import BUILTIN_NAME, BUILTIN_TASK_SITE, builtin_site, version_names
 from memviz.core.evaluation.traces import TraceEvaluation, run_metric
 from memviz.core.replay import load_recorded
-from memviz.gui.analysis import export
+from memviz.gui.kit import export
 from memviz.models.settings import RunSettings
 from memviz.wording import t
 

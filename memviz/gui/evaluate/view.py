@@ -30,10 +30,10 @@ from memviz.core.evaluation.traces import evaluate_traces, read_traces
 from memviz.core.registry import ConfigError
 from memviz.core.site import Site
 from memviz.core.strategies import STRATEGIES
-from memviz.gui.analysis.base import AnalysisView
 from memviz.gui.evaluate import plots
 from memviz.gui.evaluate.sources import Recorded, Simulated
 from memviz.gui.kit import notices
+from memviz.gui.kit.computed_view import AnalysisView
 from memviz.gui.kit.plots import fill_table, make_plot, make_table, set_axis_label
 from memviz.gui.qt import (
     QAbstractItemView,

@@ -1,4 +1,4 @@
-"""What the batch, sweep and cost views have in common: a row of controls, a job, a result, exports.
+"""A computed view (the Batch, Sweep, Cost and Evaluate tabs): a row of controls, a job, a result, exports.
 
 A view computes only when asked (its run button, or the first time it is shown), always off the
 GUI thread; ``compute_blocking`` does the same work synchronously for headless snapshots. When the
@@ -18,8 +18,7 @@ from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site
-from memviz.gui.analysis import export
-from memviz.gui.kit import notices, themes
+from memviz.gui.kit import export, notices, themes
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.plots import JobBar, clicked_seed, headline_label, style_plot
 from memviz.gui.kit.worker import Job, JobContext
