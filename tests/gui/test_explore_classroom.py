@@ -200,3 +200,45 @@ def test_the_first_window_takes_a_small_screen_whole():
     assert first_window_size(1366, 728) == (1366, 728, True)
     assert first_window_size(1920, 1050) == (1600, 960, False)
     assert first_window_size(2560, 1400) == (1600, 960, False)
+
+
+def agent_marks(graph) -> int:
+    """What the graph shows as the agent: cards lit as its page, and the walking dot."""
+    return sum(item.current for item in graph.pages) + graph._agent.isVisible()
+
+
+def test_steps_pressed_quickly_leave_one_agent(screen_window, qtbot):
+    """→ pressed 20 times without waiting for the walks: each step cuts the last walk short, and
+    the graph shows one agent throughout, on the page the run is at once the last walk ends (a
+    stopped walk left its start card lit as the agent's, a second agent, until that card changed)."""
+    window = screen_window(FIFO12, size=(1280, 720))
+    explore = window.explore
+    explore.model.set_animated(True)
+    assert explore.model.animation_ms > 0
+    graph = explore.graph
+    for _ in range(20):
+        qtbot.keyClick(graph, Qt.Key.Key_Right)
+        lit = [item.page for item in graph.pages if item.current]
+        assert len(lit) == 1, lit  # while a dot walks, the card it left is lit: still one page
+    assert explore.model.position == 20
+    qtbot.waitUntil(lambda: not graph._agent.isVisible(), timeout=5000)
+    assert agent_marks(graph) == 1
+    assert [item.page for item in graph.pages if item.current] == [explore.model.exploration.page]
+
+
+def test_escape_hands_the_keys_back_from_a_text_box(screen_window, qtbot):
+    window = screen_window(FIFO12, size=(1280, 720))
+    explore = window.explore
+    seed = explore.config_bar.seed
+    seed.setFocus()
+    seed.setCursorPosition(1)  # inside the number: → would move the cursor
+    qtbot.keyClick(seed, Qt.Key.Key_Escape)
+    assert QApplication.focusWidget() is explore.graph
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Right)
+    assert explore.model.position == 1
+    strategy = explore.config_bar.strategy  # a box that is not a number field
+    strategy.setFocus()
+    qtbot.keyClick(strategy, Qt.Key.Key_Escape)
+    assert QApplication.focusWidget() is explore.graph
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Right)
+    assert explore.model.position == 2

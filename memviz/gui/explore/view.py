@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -156,13 +157,31 @@ class ExploreView(QWidget):
             return self._field_key(watched, event)
         return super().eventFilter(watched, event)
 
+    def keyPressEvent(self, event) -> None:
+        """Escape in any other box of the view (a list, a choice) hands the keys back to the run too;
+        with the run's keys already there, it goes on to the window (which leaves full screen)."""
+        focus = QApplication.focusWidget()
+        if (
+            event.key() == Qt.Key.Key_Escape
+            and focus is not None
+            and focus is not self.graph
+            and self.isAncestorOf(focus)
+        ):
+            self.graph.setFocus(Qt.FocusReason.OtherFocusReason)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
     def _field_key(self, field: QWidget, event) -> bool:
-        """Keys typed into a number field: Enter hands the keys back to the run; Space (never part
+        """Keys typed into a number field: Enter or Escape hands the keys back to the run; Space (never part
         of a number) plays or pauses; → at the end of the number steps, ← at its start steps back."""
         key = event.key()
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.graph.setFocus(Qt.FocusReason.OtherFocusReason)  # the field commits as it loses focus
             return False
+        if key == Qt.Key.Key_Escape:  # as a click beside the field: the keys go back to the run
+            self.graph.setFocus(Qt.FocusReason.OtherFocusReason)
+            return True
         if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
             return False
         edit = field if isinstance(field, QLineEdit) else field.findChild(QLineEdit)
