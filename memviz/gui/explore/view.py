@@ -224,7 +224,19 @@ class ExploreView(QWidget):
         # explicitly (titles, buttons, painted text) are scaled from it here.
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
             style.refresh_fonts(self)
+            self._fit_height()
         super().changeEvent(event)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """In a short window (style.short_window) the cards speak for themselves: their title's
+        line goes to the memory rows, as do the cards' detail lines and the memory's rule."""
+        shown = not style.short_window(self)
+        if shown != self.numbers_title.isVisibleTo(self):
+            self.numbers_title.setVisible(shown)
 
 
 def _framed(widget: QWidget) -> QFrame:
