@@ -8,7 +8,7 @@ from pathlib import Path
 
 from memviz.core.site import Site
 from memviz.gui import collector
-from memviz.gui.kit.fonts import apply_app_font
+from memviz.gui.kit.fonts import apply_app_font, point_size_for
 from memviz.gui.kit.language import Language
 from memviz.gui.qt import QApplication, QGuiApplication, QtMsgType, qInstallMessageHandler
 
@@ -26,19 +26,11 @@ def _qt_message(kind: QtMsgType, _context, message: str) -> None:
     sys.stderr.write(f"Qt: {message}\n")
 
 
-def point_size_for(height: int) -> float:
-    """The UI's base type size for a window this tall: large enough to read on a projector."""
-    if height >= 1000:
-        return 12.0
-    if height >= 800:
-        return 11.0
-    return 10.0
-
-
 def create_app(argv: list[str] | None = None, height: int | None = None) -> QApplication:
     """The running QApplication, created if needed, with memviz's name and fonts set.
 
-    ``height`` is the window height the type is sized for (default: the primary screen's).
+    ``height`` is the window height the type is sized for (default: the primary screen's, a first
+    guess the main window corrects to its own size once it is shown).
     """
     app = QApplication.instance()
     if app is None:

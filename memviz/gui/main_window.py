@@ -17,6 +17,7 @@ from memviz.core.site import SiteError, load_site
 from memviz.core.trace import TraceError
 from memviz.gui.explore import ExploreView
 from memviz.gui.kit import notices, themes
+from memviz.gui.kit.fonts import point_size_for_window
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.preferences import ZOOM_MAX, ZOOM_MIN, Preferences
 from memviz.gui.kit.themes import THEMES
@@ -32,6 +33,7 @@ from memviz.gui.qt import (
     QMessageBox,
     Qt,
     QTabWidget,
+    QTimer,
     QWidget,
 )
 from memviz.models.settings import RunSettings
@@ -68,6 +70,12 @@ class MainWindow(QMainWindow):
         self.zoom = 1.0
         app = QApplication.instance()
         self._base_point_size = app.font().pointSizeF() if app is not None else 10.0
+        # The type follows the window's size (fit_type_to_window), looked at once a resize settles:
+        # a dragged edge sends dozens of resizes, and each new type size lays every view out again.
+        self._type_timer = QTimer(self)
+        self._type_timer.setSingleShot(True)
+        self._type_timer.setInterval(0)
+        self._type_timer.timeout.connect(self.fit_type_to_window)
         self._titles: dict[QWidget, tuple[str, str]] = {}
 
         self.tabs = QTabWidget()
@@ -433,13 +441,34 @@ class MainWindow(QMainWindow):
     def set_zoom(self, zoom: float) -> None:
         """Scale every text in the window; views that paint their own text follow the app font."""
         self.zoom = min(ZOOM_MAX, max(ZOOM_MIN, zoom))
-        app = QApplication.instance()
-        font = app.font()
-        font.setPointSizeF(self._base_point_size * self.zoom)
-        app.setFont(font)
+        self._apply_point_size()
         if self.preferences is not None:
             self.preferences.set_zoom(self.zoom)
         self.zoom_label.setText("" if self.zoom == 1.0 else f"{self.zoom:.0%}")
+
+    def _apply_point_size(self) -> None:
+        app = QApplication.instance()
+        font = app.font()
+        size = self._base_point_size * self.zoom
+        if font.pointSizeF() != size:  # the same size again would still lay every view out anew
+            font.setPointSizeF(size)
+            app.setFont(font)
+
+    def fit_type_to_window(self) -> None:
+        """The base type size for the window's own size (fonts.point_size_for_window), not the
+        screen's: a 1280×720 window on a 1080p screen had the 1080p type, and cut its labels."""
+        base = point_size_for_window(self.width(), self.height())
+        if base != self._base_point_size:
+            self._base_point_size = base
+            self._apply_point_size()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._type_timer.start()
+
+    def showEvent(self, event) -> None:
+        self.fit_type_to_window()  # before the first paint: the window never shows the screen's type
+        super().showEvent(event)
 
     def set_full_screen(self, on: bool) -> None:
         if on:

@@ -31,17 +31,26 @@ class Fold:
 Line = int | Fold  # a row's slot, or a folded run of slots
 
 
-def fold_lines(n_rows: int, important: set[int], room: int) -> list[Line]:
+def fold_lines(
+    n_rows: int, important: set[int], room: int, pinned: frozenset[int] = frozenset()
+) -> list[Line]:
     """The lines to show for ``n_rows`` rows (slots 0..n_rows-1) in ``room`` lines.
 
     Every slot in ``important`` is shown; the other rows are added nearest the two ends first
     (the oldest entries go next, the newest were just written), while the rows and the fold lines
     between them still fit ``room``. When the important rows alone need more lines than ``room``,
-    they are all shown anyway (the list then scrolls).
+    they are all shown anyway (the list then scrolls) -- unless some are ``pinned``: then the pinned
+    rows are shown (the forgotten entry and the next to go: the "why" of the step), the other
+    important rows as far as they fit, and the rest folds, so nothing scrolls out of view.
     """
     if n_rows <= max(room, 0):
         return list(range(n_rows))
-    keep = {s for s in important if 0 <= s < n_rows}
+    keep = {s for s in important | pinned if 0 <= s < n_rows}
+    if pinned and _count_lines(n_rows, keep) > room:
+        keep = {s for s in pinned if 0 <= s < n_rows}
+        for slot in sorted(s for s in important if 0 <= s < n_rows and s not in keep):
+            if _count_lines(n_rows, keep | {slot}) <= room:
+                keep.add(slot)
     # The two ends anchor the picture: the top is what goes next, the bottom what came last.
     for end in (0, n_rows - 1):
         if _count_lines(n_rows, keep | {end}) <= room:
@@ -50,6 +59,11 @@ def fold_lines(n_rows: int, important: set[int], room: int) -> list[Line]:
         if slot not in keep and _count_lines(n_rows, keep | {slot}) <= room:
             keep.add(slot)
     return fold_runs(n_rows, keep)
+
+
+def lines_for(n_rows: int, slots: set[int]) -> int:
+    """How many lines ``slots`` need shown with the rest folded."""
+    return _count_lines(n_rows, {s for s in slots if 0 <= s < n_rows})
 
 
 def _from_both_ends(n_rows: int) -> list[int]:

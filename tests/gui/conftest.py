@@ -57,9 +57,8 @@ def process_wide_look(app):
     Both belong to the process, not to a window: a recording sizes the app's font for its frames,
     a snapshot applies its theme. Tests run in random order, so each starts from the same look.
     """
-    from memviz.gui.app import point_size_for
     from memviz.gui.kit import themes
-    from memviz.gui.kit.fonts import apply_app_font
+    from memviz.gui.kit.fonts import apply_app_font, point_size_for
 
     apply_app_font(app, point_size_for(1080))
     themes.manager().apply("light")
@@ -86,11 +85,15 @@ def no_qt_warnings(request, qtlog):
 @pytest.fixture
 def make_window(app, qtbot, site):
     """A main window on a config, animations off, shown at 1600x960."""
+    from memviz.gui.kit.fonts import apply_app_font, point_size_for_window
     from memviz.gui.kit.language import Language
     from memviz.gui.main_window import MainWindow
     from memviz.models.settings import RunSettings
 
     def make(config: RunConfig | None = None, lang: str = "zh", size=(1600, 960), on_site=None):
+        # Built in the type the window takes for its size (MainWindow.fit_type_to_window), as a
+        # window is on a screen of its size: the views are laid out once, not again after show.
+        apply_app_font(app, point_size_for_window(*size))
         settings = RunSettings(site=on_site or site, config=config or RunConfig())
         window = MainWindow(settings, Language(lang))
         qtbot.addWidget(window)
@@ -110,7 +113,7 @@ def screen_window(make_window):
     it for a screen of that height); the app font and the theme are put back afterwards."""
     from PySide6.QtGui import QFont
 
-    from memviz.gui.app import point_size_for
+    from memviz.gui.kit.fonts import point_size_for
 
     app = QApplication.instance()
     saved = QFont(app.font())

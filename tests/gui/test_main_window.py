@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QLabel
@@ -114,3 +115,41 @@ def test_settling_the_collector_freezes_what_start_up_built():
         assert gc.get_freeze_count() >= len(built)
     finally:
         gc.unfreeze()
+
+
+def test_the_type_follows_the_window_not_the_screen(make_window, qtbot):
+    """A 1280×720 window takes the type of 720 lines whatever the screen (the offscreen one is
+    800×800 here, a classroom's 1080p); the zoom multiplies it; a dragged edge changes the type only
+    where the size crosses a step, once the drag settles."""
+    from PySide6.QtCore import QEvent, QObject
+
+    from memviz.gui.kit.fonts import point_size_for_window
+
+    window = make_window(size=(1920, 1080))
+    assert QApplication.font().pointSizeF() == point_size_for_window(1920, 1080) == 12.0
+    window.set_zoom(1.3)
+    window.resize(1280, 720)
+    qtbot.waitUntil(lambda: QApplication.font().pointSizeF() == pytest.approx(10.0 * 1.3))
+    assert window.zoom == 1.3
+
+    class FontChanges(QObject):
+        count = 0
+
+        def eventFilter(self, watched, event):
+            if watched is QApplication.instance() and event.type() == QEvent.Type.ApplicationFontChange:
+                self.count += 1
+            return False
+
+    changes = FontChanges()
+    QApplication.instance().installEventFilter(changes)
+    try:
+        for height in range(720, 1081, 8):  # a drag from 720 to 1080 lines, one resize an event
+            window.resize(height * 16 // 9, height)
+            QApplication.sendPostedEvents()
+        qtbot.waitUntil(lambda: QApplication.font().pointSizeF() == pytest.approx(12.0 * 1.3))
+        assert changes.count == 1
+        window.resize(1280, 1000)  # as narrow as 720p: 720p's type
+        qtbot.waitUntil(lambda: QApplication.font().pointSizeF() == pytest.approx(10.0 * 1.3))
+    finally:
+        QApplication.instance().removeEventFilter(changes)
+        window.set_zoom(1.0)

@@ -188,8 +188,8 @@ class CostView(AnalysisView):
                 tr("平均 token", "Mean tokens"),
                 tr("每步 token", "Tokens per step"),
                 tr("每个 Bug 的 token", "Tokens per bug"),
-                tr("找全的次数", "Runs that found all"),
-                tr("token 占无记忆", "Tokens vs no memory"),
+                tr("找全的次数", "Runs that\nfound all"),
+                tr("token 占无记忆", "Tokens vs\nno memory"),
             ]
         )
 

@@ -51,10 +51,13 @@ from memviz.gui.kit.plots import (
 from memviz.gui.kit.worker import Job, JobContext
 from memviz.gui.qt import (
     QComboBox,
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QScrollArea,
     QSignalBlocker,
+    QSize,
     QSizePolicy,
     QSpinBox,
     QSplitter,
@@ -197,6 +200,7 @@ class SweepView(AnalysisView):
         self.compare_b = QComboBox()
         self.compare_b.setObjectName("compare_b")
         for combo in (self.compare_a, self.compare_b):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # follows the zoom
             for p in self.policies:
                 combo.addItem("", p)
         self.compare_a.setCurrentIndex(self.policies.index(DEFAULT_PAIR[1]))
@@ -236,9 +240,17 @@ class SweepView(AnalysisView):
         self.panels.addWidget(panel)
         self.panels.addWidget(self.ttl_axis.panel)
         self.panels.addWidget(self.gap_axis.panel)
+        # The side panel scrolls when the window is short for it (720p zoomed in): its table's rows
+        # and the pair's result ran out of the panel's bottom, half a row showing.
+        self.panels_scroll = _SideScroll()
+        self.panels_scroll.setObjectName("sweep_side_scroll")
+        self.panels_scroll.setWidget(self.panels)
+        self.panels_scroll.setWidgetResizable(True)
+        self.panels_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.panels_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.plot)
-        splitter.addWidget(self.panels)
+        splitter.addWidget(self.panels_scroll)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
         splitter.setChildrenCollapsible(False)
@@ -425,6 +437,7 @@ class SweepView(AnalysisView):
         for i, s in enumerate(self.memory_strategies):
             self.strategy_combo.setItemText(i, strategy_label(s, self.language))
         for combo in (self.compare_a, self.compare_b):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # follows the zoom
             for i, p in enumerate(self.policies):
                 combo.setItemText(i, self._policy_label(p))
         for i in range(self.compare_capacity.count()):
@@ -704,3 +717,16 @@ class SweepView(AnalysisView):
                 {"capacity": c, "a": a, "b": b, **d.to_dict()} for (c, a, b), d in self.result.paired.items()
             ],
         }
+
+
+class _SideScroll(QScrollArea):
+    """A scroll area as wide as its panel asks, at least (a plain one asks for far less, and the
+    splitter beside the plot gave the panel its least width, cutting its choices' names); it
+    scrolls only downwards."""
+
+    def sizeHint(self) -> QSize:
+        inner = self.widget().sizeHint() if self.widget() is not None else QSize(0, 0)
+        return QSize(inner.width() + self.verticalScrollBar().sizeHint().width(), inner.height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self.sizeHint().width(), super().minimumSizeHint().height())

@@ -14,11 +14,11 @@ from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX, SEED_MIN
 from memviz.core.strategies import STRATEGIES
 from memviz.gui.kit import style
+from memviz.gui.kit.flow_layout import FlowLayout, together
 from memviz.gui.kit.language import Language
 from memviz.gui.qt import (
     QCheckBox,
     QComboBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -95,29 +95,23 @@ class ConfigBar(QWidget):
         self._message_timer.setSingleShot(True)
         self._message_timer.timeout.connect(self.message.clear)
 
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(6)
-        for label, widget in (
+        # The row wraps rather than squeeze a control below its size (FlowLayout); a label stays
+        # with its field.
+        layout = FlowLayout(self, spacing=14)
+        for parts in (
             (self.strategy_label, self.strategy),
             (self.capacity_label, self.capacity),
             (self.policy_label, self.policy),
-            (self.seed_label, self.seed),
+            (self.seed_label, self.seed, self.seed_next),
+            (self.ttl_label, self.ttl),
+            (self.budget_label, self.budget),
+            (self.nav_edges,),
+            (self.message,),
         ):
-            layout.addWidget(label)
-            layout.addWidget(widget)
-            if widget is not self.seed:
-                layout.addSpacing(10)
-        layout.addWidget(self.seed_next)
-        layout.addSpacing(10)
-        layout.addWidget(self.ttl_label)
-        layout.addWidget(self.ttl)
-        layout.addWidget(self.budget_label)
-        layout.addWidget(self.budget)
-        layout.addSpacing(14)
-        layout.addWidget(self.nav_edges)
-        layout.addSpacing(10)
-        layout.addWidget(self.message, 1)
+            group = together(*parts)
+            layout.add(group, stretch=self.message in parts)
+            if self.ttl in parts:
+                self.ttl_group = group
 
         self.strategy.currentIndexChanged.connect(self._on_strategy_change)
         self.capacity.valueChanged.connect(self._on_capacity_change)
@@ -235,6 +229,7 @@ class ConfigBar(QWidget):
         uses_ttl = has_memory and config.policy == "ttl"
         self.ttl.setVisible(uses_ttl)
         self.ttl_label.setVisible(uses_ttl)
+        self.ttl_group.setVisible(uses_ttl)  # no gap left where it was
         self.budget.setEnabled(not config.until_all_bugs)
         self._set_tooltips()
 

@@ -568,6 +568,10 @@ class SiteGraphView(QGraphicsView):
 
     def _on_model_step(self, event: StepEvent) -> None:
         self._walk.stop()
+        # A step while the last one still walks (→ pressed quickly): that walk ends here, its cards
+        # as the engine has them. Stopped without this, its start card stayed lit as the agent's,
+        # a second agent on the graph, as the new step touches only its own cards.
+        self._arrive()
         self._sync_pages(pages_a_step_touched(event, self._glowing))
         self._sync_trail()
         self._keep_agent_in_view()

@@ -34,9 +34,10 @@ from memviz.gui.qt import (
     QVariantAnimation,
     QVBoxLayout,
     QWidget,
+    Signal,
 )
 from memviz.models.explore import ExploreModel
-from memviz.presentation.memory_fold import Fold, Line, fold_lines, line_of_slot
+from memviz.presentation.memory_fold import Fold, Line, fold_lines, line_of_slot, lines_for
 from memviz.wording import policy_name, policy_rule, strategy_name
 
 NORMAL = "normal"
@@ -58,6 +59,8 @@ class MemoryRow:
 
 class MemoryList(QWidget):
     """The painted list of entries; animates one step's changes."""
+
+    least_room_changed = Signal()  # the type changed: so did the least height the list needs
 
     def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
         super().__init__(parent)
@@ -122,10 +125,21 @@ class MemoryList(QWidget):
             row_h, lines = room / n, list(range(n))
         else:
             row_h = name_h * COMPACT_ROW_LINES
-            lines = fold_lines(n, self._important_slots(), max(3, int(room // row_h)))
+            pinned = self._pinned_slots()
+            least = max(3, lines_for(n, pinned))  # the pinned rows never scroll out of view
+            lines = fold_lines(n, self._important_slots(), max(least, int(room // row_h)), pinned)
         changed = lines != self.lines or abs(row_h - self._row_h) > 0.01
         self._row_h, self.lines, self._line_of = row_h, lines, line_of_slot(lines)
         return changed
+
+    def _pinned_slots(self) -> frozenset[int]:
+        """The rows that say why the step did what it did: the entry forgotten, the next to go."""
+        slots = {row.slot for row in self.rows if row.mark == EVICTED}
+        if self.full and self.model.config.policy != "random":
+            first_live = next((row.slot for row in self.rows if row.mark != EVICTED), None)
+            if first_live is not None:
+                slots.add(first_live)
+        return frozenset(slots)
 
     def _important_slots(self) -> set[int]:
         """The rows a class must see: forgotten, written or used this step, and the next to go."""
@@ -193,6 +207,12 @@ class MemoryList(QWidget):
         self._layout_lines()
         self._set_height()
         self.update_all()
+        self.least_room_changed.emit()
+
+    def least_room(self) -> int:
+        """The height the list needs to show a forgotten row, the next to go and a fold: below it,
+        the memory panel would scroll the step's "why" away."""
+        return int(self._metrics()[0].height() * COMPACT_ROW_LINES * 3) + 4
 
     def minimumSizeHint(self) -> QSize:
         return QSize(200, int(self.row_height() * 2))
@@ -541,6 +561,8 @@ class MemoryPanel(QWidget):
         layout.addWidget(self.empty, 1)
         self.evicted_page: int | None = None  # the entry marked as forgotten on this step
         self.scroll.viewport().installEventFilter(self)  # the list fits itself to the room it has
+        self.list.least_room_changed.connect(self._keep_least_room)
+        self._keep_least_room()
         model.stepped.connect(self._on_model_step)
         model.replayed.connect(self._on_model_replay)
         model.restarted.connect(self._on_model_replay)
@@ -548,6 +570,9 @@ class MemoryPanel(QWidget):
         self._sync(animate=False)
         self._set_texts()
         self._on_theme_change()
+
+    def _keep_least_room(self) -> None:
+        self.scroll.setMinimumHeight(self.list.least_room())
 
     def header_height(self) -> int:
         """Height of everything above the list: title, rule and gauge."""
@@ -565,7 +590,7 @@ class MemoryPanel(QWidget):
         has_memory = exploration.has_memory
         self.scroll.setVisible(has_memory)
         self.gauge.setVisible(has_memory)
-        self.rule.setVisible(has_memory)
+        self.rule.setVisible(has_memory and not style.short_window(self))
         self.empty.setVisible(not has_memory)
         event = self.model.last_event
         if not has_memory:
@@ -661,6 +686,7 @@ class MemoryPanel(QWidget):
                         f"{policy_rule(policy, lang)}. Top goes first; green underlined links = not in memory yet",
                     )
                 )
+        self.title.setToolTip(self.rule.text() if self.model.exploration.has_memory else "")
         self.empty.setText(
             tr(
                 "无记忆：Agent 每一步只看得到当前页面，\n不记得去过哪里，也不记得报过哪些 Bug。",
@@ -670,6 +696,19 @@ class MemoryPanel(QWidget):
         )
         self._set_gauge()
         self.list.update_all()
+
+    def _fit_height(self) -> None:
+        """In a short window the rule is the title's tooltip, and its lines go to the rows."""
+        shown = self.model.exploration.has_memory and not style.short_window(self)
+        if shown != self.rule.isVisibleTo(self):
+            self.rule.setVisible(shown)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def _on_app_font_change(self) -> None:
+        self._fit_height()
 
     def eventFilter(self, watched, event) -> bool:
         if watched is self.scroll.viewport() and event.type() == QEvent.Type.Resize:

@@ -55,6 +55,7 @@ class NarrationLog(QPlainTextEdit):
         self._following = True
         self._appending = False  # lines being added scroll to the end once, when all are in
         self._line_count = 0
+        self._step_start = 0  # the block where the newest step's lines begin
         self.verticalScrollBar().valueChanged.connect(self._on_scroll_change)
         self.verticalScrollBar().rangeChanged.connect(self._on_scroll_range_change)
         model.stepped.connect(self._on_model_step)
@@ -95,25 +96,46 @@ class NarrationLog(QPlainTextEdit):
             self._appending = False
 
     def _scroll_to_end(self) -> None:
+        """The newest step in view: all its lines if they fit, else its sentence from the start.
+
+        Scrolled to the end alone, a short box showed the last lines only, and those can be the
+        wrapped tail of the step's sentence ("forgotten). Budget used up")."""
         bar = self.verticalScrollBar()
-        bar.setValue(bar.maximum())
+        bar.setValue(min(bar.maximum(), self._step_top()))
         self._following = True
 
-    def _on_scroll_change(self, value: int) -> None:
-        self._following = value >= self.verticalScrollBar().maximum()
+    def _step_top(self) -> int:
+        """The scroll value that puts the newest step's first line at the top: the document's
+        lines less those of the step's blocks (counted from the end: a step costs its own lines)."""
+        document = self.document()
+        after = 0
+        block = document.lastBlock()
+        while block.isValid() and block.blockNumber() >= self._step_start:
+            after += max(1, block.lineCount())
+            block = block.previous()
+        return max(0, document.lineCount() - after)
 
-    def _on_scroll_range_change(self, _minimum: int, maximum: int) -> None:
+    def _on_scroll_change(self, value: int) -> None:
+        if not self._appending:
+            self._following = value >= min(self.verticalScrollBar().maximum(), self._step_top())
+
+    def _on_scroll_range_change(self, _minimum: int, _maximum: int) -> None:
         if self._following and not self._appending:
-            self.verticalScrollBar().setValue(maximum)
+            self._scroll_to_end()
 
     def _on_model_step(self, event: StepEvent) -> None:
+        self._step_start = self._line_count
         self._add(narrate_step(event, self.model.site, self.model.config, self.language.code))
         self._scroll_to_end()
 
     def _on_model_replay(self) -> None:
         self.clear()
         self._line_count = 0
-        self._add(narrate_run(self.model.events, self.model.site, self.model.config, self.language.code))
+        site, config, lang = self.model.site, self.model.config, self.language.code
+        lines = narrate_run(self.model.events, site, config, lang)
+        newest = narrate_step(self.model.events[-1], site, config, lang) if self.model.events else []
+        self._step_start = len(lines) - len(newest)  # where the newest step's lines begin
+        self._add(lines)
         self._scroll_to_end()
 
     def _on_language_change(self, _code: str) -> None:

@@ -75,6 +75,9 @@ class StatCard(QWidget):
         self.caption = CardText(self, 0)
         self.value = CardText(self, 1)
         self.detail = CardText(self, 2)
+        # In a short window (style.short_window) no detail line (it stays in the tooltip) and a
+        # smaller number: 103 → 70 px a card at 13 pt.
+        self.compact = False
         self._set_fonts()
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         # A card repaints on most steps; it fills its corners with the window's colour itself, so Qt
@@ -84,7 +87,7 @@ class StatCard(QWidget):
     def _set_fonts(self) -> None:
         self.fonts = (
             style.ui_font(scale=0.92),
-            style.ui_font(scale=1.75, bold=True),
+            style.ui_font(scale=1.4 if self.compact else 1.75, bold=True),
             style.ui_font(scale=0.85),
         )
         self.metrics = tuple(QFontMetricsF(font) for font in self.fonts)
@@ -97,6 +100,11 @@ class StatCard(QWidget):
         self.updateGeometry()
         self.update()
 
+    def set_compact(self, on: bool) -> None:
+        if on != self.compact:
+            self.compact = on
+            self._on_app_font_change()
+
     def _on_theme_change(self) -> None:
         _forget_pictures()
         self.update()
@@ -106,18 +114,15 @@ class StatCard(QWidget):
 
     def _lines(self) -> list[tuple[str, int, QColor]]:
         c = style.colors()
-        return [
-            (self.caption.text(), 0, c.muted),
-            (self.value.text(), 1, c.ink),
-            (self.detail.text(), 2, c.muted),
-        ]
+        lines = [(self.caption.text(), 0, c.muted), (self.value.text(), 1, c.ink)]
+        return lines if self.compact else [*lines, (self.detail.text(), 2, c.muted)]
 
     def text_width(self) -> float:
         """The width the card needs to show its texts whole."""
         return max(self.caption.width(), self.value.width(), self.detail.width()) + 22
 
     def sizeHint(self) -> QSize:
-        height = sum(m.height() for m in self.metrics) + 15
+        height = sum(m.height() for m in self.metrics[: 2 if self.compact else 3]) + 15
         return QSize(120, int(height))
 
     def minimumSizeHint(self) -> QSize:
@@ -151,7 +156,7 @@ class StatCard(QWidget):
         y = box.top() + 4 * lw + 3
         inner = box.width() - 20
         for (text, kind, color), card_text in zip(
-            self._lines(), (self.caption, self.value, self.detail), strict=True
+            self._lines(), (self.caption, self.value, self.detail), strict=False
         ):
             font, metrics = self.fonts[kind], self.metrics[kind]
             painter.setFont(font)
@@ -238,11 +243,19 @@ class NumbersPanel(QWidget):
         if may_widen or columns < self.columns:  # during a run, never back and forth between steps
             self._arrange(columns)
 
+    def _fit_height(self) -> None:
+        """Compact cards in a window short for its type."""
+        compact = style.short_window(self)
+        for card in self.cards.values():
+            card.set_compact(compact)
+
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        self._fit_height()
         self._fit_columns()
 
     def _on_app_font_change(self) -> None:
+        self._fit_height()
         self._fit_columns()
 
     # -- what is shown --------------------------------------------------------------------------------
@@ -294,6 +307,8 @@ class NumbersPanel(QWidget):
         for key, card in self.cards.items():
             card.value.setText(values[key])
             card.detail.setText(details[key])
+            # The whole caption and the detail line, which a narrow card elides, a compact one drops.
+            card.setToolTip(f"{card.caption.text()}\n{details[key]}")
 
     def _set_texts(self) -> None:
         tr = self.language.tr

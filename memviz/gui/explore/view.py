@@ -18,6 +18,7 @@ from memviz.gui.kit.playback import PlaybackBar, transport_shortcuts
 from memviz.gui.kit.predict_bar import PredictBar
 from memviz.gui.kit.qt_clock import QtClock
 from memviz.gui.qt import (
+    QApplication,
     QEvent,
     QFrame,
     QHBoxLayout,
@@ -159,13 +160,31 @@ class ExploreView(QWidget):
             return self._field_key(watched, event)
         return super().eventFilter(watched, event)
 
+    def keyPressEvent(self, event) -> None:
+        """Escape in any other box of the view (a list, a choice) hands the keys back to the run too;
+        with the run's keys already there, it goes on to the window (which leaves full screen)."""
+        focus = QApplication.focusWidget()
+        if (
+            event.key() == Qt.Key.Key_Escape
+            and focus is not None
+            and focus is not self.graph
+            and self.isAncestorOf(focus)
+        ):
+            self.graph.setFocus(Qt.FocusReason.OtherFocusReason)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
     def _field_key(self, field: QWidget, event) -> bool:
-        """Keys typed into a number field: Enter hands the keys back to the run; Space (never part
+        """Keys typed into a number field: Enter or Escape hands the keys back to the run; Space (never part
         of a number) plays or pauses; → at the end of the number steps, ← at its start steps back."""
         key = event.key()
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.graph.setFocus(Qt.FocusReason.OtherFocusReason)  # the field commits as it loses focus
             return False
+        if key == Qt.Key.Key_Escape:  # as a click beside the field: the keys go back to the run
+            self.graph.setFocus(Qt.FocusReason.OtherFocusReason)
+            return True
         if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
             return False
         edit = field if isinstance(field, QLineEdit) else field.findChild(QLineEdit)
@@ -208,7 +227,19 @@ class ExploreView(QWidget):
         # explicitly (titles, buttons, painted text) are scaled from it here.
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
             style.refresh_fonts(self)
+            self._fit_height()
         super().changeEvent(event)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """In a short window (style.short_window) the cards speak for themselves: their title's
+        line goes to the memory rows, as do the cards' detail lines and the memory's rule."""
+        shown = not style.short_window(self)
+        if shown != self.numbers_title.isVisibleTo(self):
+            self.numbers_title.setVisible(shown)
 
 
 def _framed(widget: QWidget) -> QFrame:

@@ -19,13 +19,13 @@ from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site
 from memviz.gui.kit import export, notices, themes
+from memviz.gui.kit.flow_layout import FlowLayout, together
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.plots import JobBar, clicked_seed, headline_label, style_plot
 from memviz.gui.kit.worker import Job, JobContext
 from memviz.gui.qt import (
     QAction,
     QFileDialog,
-    QHBoxLayout,
     QLabel,
     QMenu,
     QMessageBox,
@@ -92,17 +92,17 @@ class AnalysisView(QWidget):
         self.export_menu = QMenu(self.export_button)
         self.export_button.setMenu(self.export_menu)
 
-        controls = QHBoxLayout()
-        controls.setSpacing(8)
-        controls.addWidget(self.run_button)
-        for widget in self._parameter_widgets():
-            controls.addWidget(widget)
-        controls.addWidget(self.runs_label)
-        controls.addWidget(self.runs_spin)
-        controls.addWidget(self.seed0_label)
-        controls.addWidget(self.seed0_spin)
-        controls.addWidget(self.job_bar, 1)
-        controls.addWidget(self.export_button)
+        # One row that wraps where the window is too narrow (FlowLayout), a label with its field: a
+        # squeezed row cut the strategy's name and drew the job's progress bar, Cancel and status
+        # over each other.
+        controls_row = QWidget()
+        controls = FlowLayout(controls_row, spacing=8)
+        controls.add(self.run_button)
+        for group in _label_with_field([*self._parameter_widgets(), self.runs_label, self.runs_spin,
+                                        self.seed0_label, self.seed0_spin]):  # fmt: skip
+            controls.add(group)
+        controls.add(self.job_bar, stretch=True)
+        controls.add(self.export_button)
 
         self.headline = headline_label()
         self.context_label = QLabel()
@@ -120,7 +120,7 @@ class AnalysisView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
         layout.setSpacing(6)
-        layout.addLayout(controls)
+        layout.addWidget(controls_row)
         layout.addWidget(self.headline)
         layout.addWidget(self.context_label)
         layout.addWidget(self.stale_label)
@@ -493,3 +493,20 @@ class AnalysisView(QWidget):
         ]
         written += [self.export_result(next(paths)), self.export_result(next(paths))]
         return written
+
+
+def _label_with_field(widgets: list[QWidget]) -> list[QWidget]:
+    """The widgets of a row, each label kept together with the field after it."""
+    groups: list[QWidget] = []
+    pending: QLabel | None = None
+    for widget in widgets:
+        if pending is not None:
+            groups.append(together(pending, widget))
+            pending = None
+        elif isinstance(widget, QLabel):
+            pending = widget
+        else:
+            groups.append(widget)
+    if pending is not None:
+        groups.append(pending)
+    return groups

@@ -24,6 +24,25 @@ def register_fonts() -> list[str]:
     return list(dict.fromkeys(_registered))
 
 
+def point_size_for(height: int) -> float:
+    """The UI's base type size for a window this tall: large enough to read on a projector."""
+    if height >= 1000:
+        return 12.0
+    if height >= 800:
+        return 11.0
+    return 10.0
+
+
+def point_size_for_window(width: int, height: int) -> float:
+    """The base type size for a window of this size, whatever screen it is on.
+
+    A window narrower than 16:9 is sized as the 16:9 window of its width: a 1280-wide window has
+    the room of a 1280×720 one across, however tall it is (at 1280×1000 the 12 pt of a 1080p
+    screen cut the cards' and buttons' words).
+    """
+    return point_size_for(min(height, width * 9 // 16))
+
+
 def ui_families(base: QFont) -> list[str]:
     families = [*base.families()] or [base.family()]
     return [*families, BUNDLED_FAMILY] if BUNDLED_FAMILY not in families else families

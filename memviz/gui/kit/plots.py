@@ -177,7 +177,19 @@ def make_table(rows: int, columns: int, name: str, scale: float = 1.0) -> QTable
         table_font = table.font()
         table_font.setPointSizeF(table_font.pointSizeF() * scale)
         table.setFont(table_font)
+    # Its height follows its rows and header when the type changes (a window's size, the zoom): fitted
+    # once when filled, the rows outgrew it and the last ones were cut off (no scroll bar says so).
+    table.verticalHeader().sectionResized.connect(lambda *_: fit_table_height(table))
+    table.horizontalHeader().geometriesChanged.connect(lambda: fit_table_height(table))
     return table
+
+
+def fit_table_height(table: QTableWidget) -> None:
+    """The table exactly as tall as its header and rows."""
+    rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+    height = table.horizontalHeader().height() + rows + 2 * table.frameWidth()
+    if table.height() != height or table.minimumHeight() != height:
+        table.setFixedHeight(height)
 
 
 def fill_table(
@@ -195,8 +207,7 @@ def fill_table(
                 item.setFont(heavy)
             table.setItem(r, c, item)
     table.resizeRowsToContents()
-    rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
-    table.setFixedHeight(table.horizontalHeader().height() + rows + 4)
+    fit_table_height(table)
 
 
 def make_plot(axis_items: dict | None = None) -> pg.PlotWidget:
@@ -359,6 +370,7 @@ class JobBar(QWidget):
     def set_status(self, zh: str, en: str) -> None:
         self._status_parts = (zh, en)
         self.status.setText(self.language.tr(zh, en))
+        self.status.setToolTip(self.status.text())  # the whole, wherever the row cuts it
 
     @property
     def running(self) -> bool:
@@ -369,6 +381,7 @@ class JobBar(QWidget):
         self.cancel_button.setText(tr("取消", "Cancel"))
         self.progress.setFormat(tr("%v / %m 次运行", "%v / %m runs"))
         self.status.setText(tr(*self._status_parts))
+        self.status.setToolTip(self.status.text())
 
 
 def headline_label() -> QLabel:

@@ -248,6 +248,17 @@ def app_pixel_size() -> float:
     return font.pixelSize() if font.pixelSize() > 0 else font.pointSizeF() * 96 / 72
 
 
+# A window fewer type sizes tall than this (720p zoomed to 130 %: 42; 720p at 100 %: 54) has no
+# room in Explore's side column for every card line and the memory's rule above its rows: the cards
+# drop their detail line and the rule goes to a tooltip, so the memory rows keep their room.
+SHORT_WINDOW_EMS = 50
+
+
+def short_window(widget: QWidget) -> bool:
+    """Whether ``widget``'s window is short for its type (SHORT_WINDOW_EMS)."""
+    return widget.window().height() < SHORT_WINDOW_EMS * app_pixel_size()
+
+
 def ui_font(pixel_size: float | None = None, bold: bool = False, scale: float | None = None) -> QFont:
     """The application's font (with the bundled CJK family) at a pixel size, or scaled from the app's."""
     font = QFont(QApplication.font())

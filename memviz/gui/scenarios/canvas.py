@@ -10,7 +10,18 @@ import math
 
 from memviz.core.scenarios import playback as pb
 from memviz.gui.kit import style
-from memviz.gui.qt import QColor, QFont, QPainter, QPen, QRectF, QSizePolicy, Qt, QWidget, Signal
+from memviz.gui.qt import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPen,
+    QRectF,
+    QSizePolicy,
+    Qt,
+    QWidget,
+    Signal,
+)
 
 # Colours of the scenario states the Explore view has no name for (Okabe-Ito, readable in every theme).
 RETEST = QColor("#CC79A7")  # reddish purple: to retest (orange-yellow is "visited" already)
@@ -75,8 +86,62 @@ class PagesCanvas(QWidget):
         h = (self.height() - legend - gap * (rows + 1)) / rows
         return [QRectF(gap + (i % cols) * (w + gap), gap + (i // cols) * (h + gap), w, h) for i in range(n)]
 
+    def _legend_entries(self) -> list[tuple[QRectF, str, str]]:
+        """(swatch, text, state) of each legend entry, flowed onto as many lines as the width needs
+        (one line cut its last entries off at 1280×720)."""
+        font = style.ui_font(scale=0.85)
+        metrics = QFontMetricsF(font)
+        size = font.pixelSize() * 1.1
+        line_height = max(size, metrics.height()) + 6
+        entries, x, line = [], 10.0, 0
+        for state, zh, en in LEGEND:
+            text = zh if self.lang == "zh" else en
+            width = size + 4 + metrics.horizontalAdvance(text)
+            if x > 10.0 and x + width > self.width() - 10:
+                x, line = 10.0, line + 1
+            entries.append((QRectF(x, line * line_height, size, size), text, state))
+            x += width + 16
+        top = self.height() - (line + 1) * line_height - 4
+        return [(swatch.translated(0, top), text, state) for swatch, text, state in entries]
+
     def _legend_height(self) -> float:
-        return style.ui_font(scale=0.85).pixelSize() * 2.4
+        entries = self._legend_entries()
+        return self.height() - min(swatch.top() for swatch, _, _ in entries) + 6 if entries else 0.0
+
+    def name_font(self) -> QFont:
+        """The largest type, from the UI's 0.9 down to 0.6 of it, in which every page's name fits
+        its tile whole (word-wrapped: a tile read "omment on A" when a word was wider than it)."""
+        tiles = self.tiles()
+        names = [self.site.page_name(page, self.lang) for page in range(len(tiles))] if tiles else []
+        for scale in (0.9, 0.8, 0.7, 0.6):
+            font = style.ui_font(scale=scale)
+            if not self._cut_names(font, tiles, names):
+                return font
+        return font
+
+    def _cut_names(self, font: QFont, tiles: list[QRectF], names: list[str]) -> list[str]:
+        metrics = QFontMetricsF(font)
+        flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
+        cut = []
+        for rect, text in zip(tiles, names, strict=True):
+            room = rect.adjusted(6, 4, -6, -4)
+            needed = metrics.boundingRect(QRectF(room.left(), room.top(), room.width(), 10_000), flags, text)
+            if needed.width() > room.width() + 0.5 or needed.height() > room.height() + 0.5:
+                cut.append(text)
+        return cut
+
+    def cut_texts(self) -> list[str]:
+        """The names and legend entries drawn cut (window_fit.cut() asks painted widgets this)."""
+        if self.site is None:
+            return []
+        tiles = self.tiles()
+        names = [self.site.page_name(page, self.lang) for page in range(len(tiles))]
+        cut = self._cut_names(self.name_font(), tiles, names)
+        metrics = QFontMetricsF(style.ui_font(scale=0.85))
+        for swatch, text, _state in self._legend_entries():
+            if swatch.right() + 4 + metrics.horizontalAdvance(text) > self.width() or swatch.top() < 0:
+                cut.append(text)
+        return cut
 
     def paintEvent(self, event) -> None:
         if self.site is None or self.frame is None:
@@ -85,8 +150,7 @@ class PagesCanvas(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         c = style.colors()
         painter.fillRect(self.rect(), c.backdrop)
-        font = style.ui_font(scale=0.9)
-        painter.setFont(font)
+        painter.setFont(self.name_font())
         frame, site = self.frame, self.site
         for page, rect in enumerate(self.tiles()):
             fill, edge = state_colours(frame.states[page])
@@ -107,20 +171,18 @@ class PagesCanvas(QWidget):
 
     def _paint_legend(self, painter: QPainter) -> None:
         c = style.colors()
-        font = style.ui_font(scale=0.85)
-        painter.setFont(font)
-        y = self.height() - self._legend_height() * 0.7
-        x = 10.0
-        size = font.pixelSize() * 1.1
-        for state, zh, en in LEGEND:
+        painter.setFont(style.ui_font(scale=0.85))
+        for swatch, text, state in self._legend_entries():
             fill, edge = state_colours(state)
             painter.setPen(QPen(edge, 1.5))
             painter.setBrush(fill)
-            painter.drawRoundedRect(QRectF(x, y, size, size), 3, 3)
-            text = zh if self.lang == "zh" else en
+            painter.drawRoundedRect(swatch, 3, 3)
             painter.setPen(c.ink)
-            painter.drawText(QRectF(x + size + 4, y - 4, 400, size + 8), Qt.AlignmentFlag.AlignVCenter, text)
-            x += size + 16 + painter.fontMetrics().horizontalAdvance(text)
+            painter.drawText(
+                QRectF(swatch.right() + 4, swatch.top() - 4, self.width(), swatch.height() + 8),
+                Qt.AlignmentFlag.AlignVCenter,
+                text,
+            )
 
 
 class Timeline(QWidget):

@@ -20,6 +20,7 @@ from memviz.gui.kit.qt_clock import QtClock
 from memviz.gui.qt import (
     QColor,
     QComboBox,
+    QEvent,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -143,6 +144,7 @@ class ScenariosView(QWidget):
             right_layout.addWidget(w, 1 if isinstance(w, QListWidget) else 0)
         right_layout.addLayout(answer_row)
         right_layout.addWidget(self.feedback)
+        self._fit_lists()
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(left)
@@ -187,6 +189,18 @@ class ScenariosView(QWidget):
         self.seed_box.setValue(SCENARIOS.get(scenario).default_seed if seed is None else seed)
         self.seed_box.blockSignals(False)
         self._load()
+
+    def _fit_lists(self) -> None:
+        """The memory and bug lists may shrink to two lines (Qt's least, 70 px, is more at 720p):
+        in a short window the lesson above them keeps its last line."""
+        least = round(self.memory.fontMetrics().lineSpacing() * 2 + 2 * self.memory.frameWidth() + 4)
+        for listing in (self.memory, self.reports):
+            listing.setMinimumHeight(least)
+
+    def changeEvent(self, event) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
+            self._fit_lists()
+        super().changeEvent(event)
 
     def show_for_snapshot(self, detail: str, steps: int | None) -> None:
         """``--view scenarios/NAME[/MODE[/SEED]]`` (snapshot, record) after ``steps`` frames (None: the

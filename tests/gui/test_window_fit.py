@@ -1,0 +1,73 @@
+"""The real main window at a teacher's sizes: nothing cut, nothing drawn over anything else.
+
+Each tab is opened in a main window of its own process (window_fit_probe.py), on an offscreen
+1920×1080 screen, at 1280×720, 1366×768 and 1920×1080, in Chinese and English, the light and the
+projector theme, at 100 % and 130 % zoom; window_fit.cut() measures every visible label, button,
+check box, group box title, choice and tab against its widget, and every pair of sibling widgets
+for overlap. (The test process's own offscreen screen is 800×800: a window's type and layout must
+follow the window, not the screen, and this is the screen a classroom has.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PROBE = Path(__file__).with_name("window_fit_probe.py")
+SIZES = ("1280x720", "1366x768", "1920x1080")
+TABS = ("explore", "compare", "batch", "sweep", "cost", "scenarios", "exercises", "info")
+
+
+@pytest.fixture(scope="module")
+def screen_1080p(tmp_path_factory) -> str:
+    """QT_QPA_PLATFORM for an offscreen screen of 1920×1080 (the plugin's configfile option)."""
+    path = tmp_path_factory.mktemp("screen") / "screen.json"
+    screen = {"name": "classroom", "x": 0, "y": 0, "width": 1920, "height": 1080, "logicalDpi": 96, "dpr": 1}
+    path.write_text(json.dumps({"screens": [screen]}), encoding="utf-8")
+    return f"offscreen:configfile={path}"
+
+
+def probe(platform: str, tab: str, size: str) -> dict:
+    env = {**os.environ, "QT_QPA_PLATFORM": platform}
+    done = subprocess.run(
+        [sys.executable, str(PROBE), tab, size],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("tab", TABS)
+def test_nothing_is_cut_or_overprinted(screen_1080p, tab, size):
+    report = probe(screen_1080p, tab, size)
+    assert report["screen"] == [1920, 1080]
+    problems = [f"{p['lang']} {p['theme']} {p['zoom']:.0%}: {p['problem']}" for p in report["problems"]]
+    assert problems == []
+
+
+def test_the_probe_sees_a_cut_label(app):
+    """The measure itself: a label given less room than its words is reported, in this process."""
+    from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+    from window_fit import cut
+
+    box = QWidget()
+    layout = QHBoxLayout(box)
+    whole, squeezed = QLabel("Memory capacity"), QLabel("Memory capacity")
+    layout.addWidget(whole)
+    layout.addWidget(squeezed)
+    box.show()
+    squeezed.setFixedWidth(squeezed.sizeHint().width() // 2)
+    box.resize(box.sizeHint())
+    problems = cut(box)
+    assert len(problems) == 1 and "needs" in problems[0]
+    box.close()
