@@ -175,7 +175,7 @@ def reveal_text(
     page = site.page_name(question.answer, lang)
     rule = policy.rule_in(lang)
     name = policy.label_in(lang)
-    said = rule if rule.lower().startswith(name.lower()) else f"{name}{t(lang, '：', ': ')}{rule}"
+    said = f"{name}{t(lang, '：', ': ')}{rule}"  # a rule never repeats its policy's name (wording.py)
     why = f"{said} → {page}"
     if config.policy in ("fifo", "lru"):
         step = _last_step(events, question.answer, written_only=config.policy == "fifo")

@@ -12,6 +12,7 @@ import math
 from memviz.core.engine import RunConfig
 from memviz.core.policies import POLICIES
 from memviz.core.strategies import HOW_FALLBACK, HOW_FRESH, HOW_PLAN, HOW_RANDOM, STRATEGIES, uses_memory
+from memviz.core.text import counted, spaced  # noqa: F401 - the shared words' helpers, here too
 
 
 def t(lang: str, zh: str, en: str) -> str:
@@ -144,21 +145,92 @@ def ttl_nothing_expires(lang: str) -> str:
     return t(lang, "T ≥ 预算：没有条目过期", "T ≥ budget: nothing expires")
 
 
+# One word per idea, in every view, size and language (issue 22). The chapter's Chinese terms lead:
+# 淘汰策略 (the chapter's body says it; 遗忘策略 only in its summary), and "seed" as the chapter
+# writes it in Chinese too ("seed 1000～1199"). A policy's rule never repeats the policy's name.
+TERMS: dict[str, tuple[str, str]] = {
+    "forgotten_revisit": ("忘了又回", "forgotten revisit"),
+    "forgotten_revisits": ("忘了又回", "forgotten revisits"),
+    "eviction": ("淘汰", "eviction"),
+    "evictions": ("淘汰", "evictions"),
+    "seed": ("seed", "seed"),
+    "seeds": ("seed", "seeds"),
+    "policy_setting": ("淘汰策略", "Eviction policy"),
+}
+
+# Words the shared terms replace: a test scans the sources for them.
+RETIRED_WORDS = ("遗忘策略", "种子", "misses", "evict.", "cov.")
+
+
+def term(name: str, lang: str) -> str:
+    """The one wording of a shared idea (:data:`TERMS`)."""
+    zh, en = TERMS[name]
+    return t(lang, zh, en)
+
+
+# The colour words of the keys, by the theme's colour role they name (the role's hue, in every theme).
+COLOUR_WORDS: dict[str, tuple[str, str]] = {
+    "remembered_fill": ("蓝", "blue"),
+    "evict": ("橙", "orange"),
+    "forgotten_edge": ("橙", "orange"),  # a forgotten page's dashed ring
+    "plan": ("绿", "green"),
+    "new_entry": ("黄", "yellow"),
+}
+
+
+def colour_word(role: str, lang: str) -> str:
+    zh, en = COLOUR_WORDS[role]
+    return t(lang, zh, en)
+
+
 # The Compare view.
 
 
-def lane_numbers(lang: str) -> list[tuple[str, str]]:
+def lane_numbers(lang: str) -> list[tuple[str, bool]]:
     """The names of a Compare lane's live numbers, in order (coverage, repeats, forgotten revisits,
-    evictions, bugs, tokens), each with a short form for a lane too narrow for the names in full
-    ("" where there is none; Chinese needs none). A forgotten revisit is the frame table's miss."""
+    evictions, bugs, tokens), each the one term for it in every size, and whether a lane too narrow
+    for them all may leave it out (the strip's tooltip still gives it): tokens, then repeats, which
+    are much the same in every lane. A forgotten revisit is the frame table's ✗."""
     return [
-        (t(lang, "覆盖率", "coverage"), t(lang, "", "cov.")),
-        (t(lang, "重复", "repeats"), t(lang, "", "rep.")),
-        (t(lang, "忘了又回", "forgotten revisits"), t(lang, "", "misses")),
-        (t(lang, "淘汰", "evictions"), t(lang, "", "evict.")),
-        ("Bug", ""),
-        ("token", ""),
+        (t(lang, "覆盖率", "coverage"), False),
+        (t(lang, "重复", "repeats"), True),
+        (term("forgotten_revisits", lang), False),
+        (term("evictions", lang), False),
+        ("Bug", False),
+        ("token", True),
     ]
+
+
+def divergence_line(step: int, reason: str, lang: str) -> str:
+    """The Compare header: where the lanes' paths part (its column's dashes) and why (the cause's)."""
+    green, orange = colour_word("plan", lang), colour_word("evict", lang)
+    return (
+        t(
+            lang,
+            f"路径在第 {step} 步分开（{green}色虚线）。原因（{orange}色虚线）：",
+            f"The paths part at step {step} ({green} dashes). Why ({orange} dashes): ",
+        )
+        + reason
+    )
+
+
+def compare_key(lang: str) -> str:
+    """The Compare view's key: each mark as drawn, in the colour words of :data:`COLOUR_WORDS`."""
+    blue, orange, yellow = (colour_word(role, lang) for role in ("remembered_fill", "evict", "new_entry"))
+    ring = colour_word("forgotten_edge", lang)
+    revisit = term("forgotten_revisit", lang)
+    return t(
+        lang,
+        f"图：{blue} = 在记忆里，{ring}色虚线圈 = 去过但已忘，白 = 没去过，粗圈 = Agent，"
+        f"↺ = {revisit}的页面。表：每列一步，每行一个记忆槽，数字是页面（悬停看名字）；{yellow}底 = 新写入，"
+        f"{orange}框里划掉的 = 这一步被淘汰，下划线 = LRU 用了一次，✗ = {revisit}（点它：看是哪一步忘的），"
+        "⋯ = 没变的槽。",
+        f"Graph: {blue} = in memory, {ring} dashed ring = visited but forgotten, white = never visited, "
+        f"thick ring = the agent, ↺ = a {revisit}. Table: a column per step, a row per memory slot, numbers "
+        f"are pages (hover: the name); {yellow} = new entry, struck out in an {orange} box = evicted "
+        f"at this step, underline = an LRU touch, ✗ = {revisit} (click it: the step that forgot it), "
+        "⋯ = slots unchanged.",
+    )
 
 
 def forgotten_at(step: int, lang: str, short: bool = False) -> str:

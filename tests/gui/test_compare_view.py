@@ -350,7 +350,7 @@ def test_a_lanes_numbers_wrap_rather_than_hide_under_its_buttons(view):
     for lane in view.lanes:
         strip = lane.numbers
         shown = [label for line in strip.lines() for label, *_ in line]
-        assert shown == strip.labels() and len(shown) == len(strip.items)  # every number is placed
+        assert shown == strip.labels() and len(shown) == len(strip.shown())  # every number shown is placed
         for line in strip.lines():  # and each line fits the strip's width
             assert 4 + sum(lw + vw for _, _, _, lw, vw in line) <= strip.width() + 1
         assert strip.geometry().right() < lane.edit.geometry().left()  # left of the buttons
