@@ -233,6 +233,11 @@ def compare_key(lang: str) -> str:
     )
 
 
+def revisit_badge(step: int, lang: str, short: bool = False) -> str:
+    """The badge on the page a forgotten revisit came back to: "↺ forgotten at step 15"."""
+    return "↺ " + forgotten_at(step, lang, short)
+
+
 def forgotten_at(step: int, lang: str, short: bool = False) -> str:
     """What a clicked miss's page says on a lane's graph; ``short`` where the whole does not fit."""
     if short:

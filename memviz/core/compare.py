@@ -247,15 +247,12 @@ def run_lane(site: Site, config: LaneConfig, base: RunConfig) -> Lane:
     run_config = config.run_config(base)
     exploration = Exploration(site, run_config)
     start_memory = exploration.memory_order() if exploration.has_memory else None
-    left_at: dict[int, int] = {}  # page -> the step it last left memory at
     last: dict[int, int] = {site.start: 0}
     records: list[StepRecord] = []
     draws: list[tuple] = []
     while not exploration.finished:
         event = exploration.step()
         step = len(records) + 1
-        for page in event.memory_dropped:
-            left_at[page] = step
         page = event.to_page
         distance = None
         if page is not None:
@@ -263,12 +260,10 @@ def run_lane(site: Site, config: LaneConfig, base: RunConfig) -> Lane:
             if before is not None:
                 distance = sum(1 for v in last.values() if v > before)
             last[page] = event.steps
-        if event.memory_evicted is not None:
-            left_at[event.memory_evicted] = step
         records.append(StepRecord(
             step, page, event.memory_evicted, event.was_forgotten, distance,
             exploration.memory_order() if exploration.has_memory else None,
-            left_at.get(page) if event.was_forgotten else None, event,
+            event.forgotten_at, event,  # the engine says when its page left memory
         ))  # fmt: skip
         draws.append(_position(exploration.rng))
     return Lane(

@@ -257,7 +257,7 @@ class ConfigBar(QWidget):
         self.policy_label.setText(term("policy_setting", lang))
         for i in range(self.policy.count()):
             self.policy.setItemText(i, policy_name(self.policy.itemData(i), lang, capital=True))
-        self.seed_label.setText(capitalized(term("seed", lang)))
+        self.seed_label.setText(term("seed", lang) if lang == "zh" else capitalized(term("seed", lang)))
         self.seed_next.setToolTip(tr("换下一个 seed", "Next seed"))
         self.ttl.setSuffix(tr(" 步", " steps"))
         self.ttl.setToolTip(

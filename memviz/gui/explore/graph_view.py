@@ -68,6 +68,7 @@ from memviz.gui.explore.layout import (
     site_layout,
 )
 from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
+from memviz.gui.explore.revisit_badge import RevisitBadge
 from memviz.gui.language import Language
 from memviz.models.explore import ExploreModel
 
@@ -123,6 +124,7 @@ class SiteGraphView(QGraphicsView):
         self._plan = PathsItem(-2)
         self._agent = AgentItem()
         self._agent.setVisible(False)
+        self._revisit = RevisitBadge()  # "↺ forgotten at step N" on the card a forgotten revisit reached
         self._caption = TextItem()
         self._legend = TextItem()
         self._plan_key: tuple | None = None  # what the plan item shows, to skip redrawing it unchanged
@@ -133,7 +135,7 @@ class SiteGraphView(QGraphicsView):
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         for item in (
             *self._trail.items, self._plan, self._current_links,
-            self._agent, self._caption, self._legend,
+            self._agent, self._caption, self._legend, self._revisit,
         ):  # fmt: skip
             self.scene().addItem(item)
 
@@ -522,6 +524,8 @@ class SiteGraphView(QGraphicsView):
     def _sync_plan(self, event: StepEvent | None, reveal: float = 1.0) -> None:
         if self.layout_pending:
             return
+        if reveal >= 1.0:  # the step's end state: the badge of a forgotten revisit with it
+            self._revisit.show_for(event, self.pages, self.sceneRect(), self._label_px, self.language.code)
         if event is None or event.how != HOW_PLAN or not event.planned_path:
             if self._plan_key is not None:
                 self._plan_key = None
@@ -561,6 +565,7 @@ class SiteGraphView(QGraphicsView):
 
     def _on_model_step(self, event: StepEvent) -> None:
         self._walk.stop()
+        self._revisit.setVisible(False)  # the last step's, until this one's end
         self._sync_pages(pages_a_step_touched(event, self._glowing))
         self._sync_trail()
         self._keep_agent_in_view()
