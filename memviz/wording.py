@@ -186,18 +186,19 @@ def colour_word(role: str, lang: str) -> str:
 # The Compare view.
 
 
-def lane_numbers(lang: str) -> list[tuple[str, bool]]:
+def lane_numbers(lang: str) -> list[tuple[str, int]]:
     """The names of a Compare lane's live numbers, in order (coverage, repeats, forgotten revisits,
-    evictions, bugs, tokens), each the one term for it in every size, and whether a lane too narrow
-    for them all may leave it out (the strip's tooltip still gives it): tokens, then repeats, which
-    are much the same in every lane. A forgotten revisit is the frame table's ✗."""
+    evictions, bugs, tokens), each the one term for it in every size, and when a lane too narrow for
+    them all leaves it out (the strip's tooltip still gives it): 1 first (tokens), then repeats,
+    bugs, coverage; 0 never: forgotten revisits and evictions are what Compare is about. A
+    forgotten revisit is the frame table's ✗."""
     return [
-        (t(lang, "覆盖率", "coverage"), False),
-        (t(lang, "重复", "repeats"), True),
-        (term("forgotten_revisits", lang), False),
-        (term("evictions", lang), False),
-        ("Bug", False),
-        ("token", True),
+        (t(lang, "覆盖率", "coverage"), 4),
+        (t(lang, "重复", "repeats"), 2),
+        (term("forgotten_revisits", lang), 0),
+        (term("evictions", lang), 0),
+        ("Bug", 3),
+        ("token", 1),
     ]
 
 
@@ -211,6 +212,15 @@ def divergence_line(step: int, reason: str, lang: str) -> str:
             f"The paths part at step {step} ({green} dashes). Why ({orange} dashes): ",
         )
         + reason
+    )
+
+
+def answer_withheld(lang: str) -> str:
+    """The Compare header while a predict question is open: its "why" would name the answer."""
+    return t(
+        lang,
+        "先猜：路径在哪里分开、为什么，揭晓之后再说。",
+        "Guess first: where the paths part, and why, comes after the reveal.",
     )
 
 
@@ -284,10 +294,15 @@ def move_verdict(lang: str, picked: str, right: bool, draw: int | None, allowed:
     if allowed and draw is not None:
         return t(
             lang,
-            f"你猜的是{picked}：规则也允许，只是从 {draw} 个里抽中了别的。",
-            f"You picked {picked}: the rule allows it too, but the draw among {draw} fell on another.",
+            f"没猜中：你猜的是{picked}，规则也允许，只是从 {draw} 个里抽中了别的。",
+            f"Not this time: you picked {picked}; the rule allows it too, but the draw among {draw} fell on another.",
         )
-    return t(lang, f"你猜的是{picked}。", f"You picked {picked}.")
+    return wrong_pick(lang, picked)
+
+
+def wrong_pick(lang: str, picked: str) -> str:
+    """A pick that was not the answer says so, first (issue 22): then the rule's own choice follows."""
+    return t(lang, f"猜错了：你猜的是{picked}。", f"Wrong: you picked {picked}.")
 
 
 def move_towards(lang: str, target: str) -> str:

@@ -56,7 +56,8 @@ def test_a_lanes_numbers_have_one_name_each_in_every_size():
     assert [name for name, _ in en][:4] == ["coverage", "repeats", "forgotten revisits", "evictions"]
     assert len(en) == len(zh) == 6
     assert en[2][0] == term("forgotten_revisits", "en") and zh[3][0] == term("evictions", "zh")
-    assert [optional for _, optional in en] == [optional for _, optional in zh]  # the same in both
+    assert [rank for _, rank in en] == [rank for _, rank in zh]  # the same in both
+    assert en[2][1] == en[3][1] == 0  # forgotten revisits and evictions never give way
 
 
 def string_literals(tree):

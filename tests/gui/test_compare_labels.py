@@ -180,7 +180,7 @@ def test_each_lanes_numbers_fit_on_one_line_whole_in_the_same_words(compare_at, 
             assert [number for number, *_ in boxes] == strip.shown()
             for number in strip.items:  # one left out of a narrow strip is in its tooltip, and optional
                 assert f"{number.label}: {number.value}" in strip.toolTip()
-                assert number in strip.shown() or number.optional
+                assert number in strip.shown() or number.give_way
             label_font, value_font = strip._fonts()
             assert label_font.pixelSize() >= 0.85 * style.app_pixel_size()
             assert value_font.pixelSize() >= style.app_pixel_size()

@@ -160,8 +160,8 @@ class LaneWidget(QFrame):
             (whole(totals.tokens), False),
         ]
         names = lane_numbers(self.language.code)
-        return [Number(label, value, alarming, optional)
-                for (label, optional), (value, alarming) in zip(names, values, strict=True)]  # fmt: skip
+        return [Number(label, value, alarming, give_way)
+                for (label, give_way), (value, alarming) in zip(names, values, strict=True)]  # fmt: skip
 
     def _set_texts(self) -> None:
         tr = self.language.tr

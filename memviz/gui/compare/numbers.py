@@ -31,7 +31,7 @@ class Number:
     label: str  # its name, in full
     value: str
     alarming: bool = False
-    optional: bool = False  # may be left out of a narrow strip (its tooltip still gives it)
+    give_way: int = 0  # when a narrow strip leaves it out: 1 first, 2 next…; 0 never (the tooltip has all)
 
 
 class NumbersStrip(QWidget):
@@ -42,7 +42,7 @@ class NumbersStrip(QWidget):
         self.setObjectName("lane_numbers")
         self.items: list[Number] = []
         self.widest: list[Number] = []  # the same numbers at their widest in the run
-        self.left_out = 0  # how many optional numbers are left out (the last first)
+        self.left_out = 0  # how many numbers give way (in their give_way order)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(1)  # the header's buttons keep their room; the numbers give way instead
         style.follow_presentation(self)
@@ -81,8 +81,9 @@ class NumbersStrip(QWidget):
         return style.app_pixel_size() * GAP_EM
 
     def _order(self) -> list[int]:
-        """The numbers that may be left out, in the order they give way: the last first."""
-        return [i for i, n in reversed(list(enumerate(self.widest or self.items))) if n.optional]
+        """The numbers that may be left out, in the order they give way."""
+        numbers = self.widest or self.items
+        return sorted((i for i, n in enumerate(numbers) if n.give_way), key=lambda i: numbers[i].give_way)
 
     def shown(self, left_out: int | None = None) -> list[Number]:
         """The numbers shown with ``left_out`` of the optional ones left out (the strip's own by default)."""

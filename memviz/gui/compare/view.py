@@ -41,7 +41,7 @@ from memviz.gui.palette import OKABE_ITO, policy_colour, strategy_colour
 from memviz.gui.qt_clock import QtClock
 from memviz.models.compare import CompareModel, lanes_for
 from memviz.models.settings import RunSettings
-from memviz.wording import compare_key, divergence_line
+from memviz.wording import answer_withheld, compare_key, divergence_line
 
 SPARE_COLOURS = (OKABE_ITO["blue"], OKABE_ITO["orange"], OKABE_ITO["green"], OKABE_ITO["vermillion"])
 
@@ -81,6 +81,7 @@ class CompareView(QWidget):
         self.legend.setWordWrap(True)
         style.set_ui_font(self.legend, 0.9)
         self.lanes: list[LaneWidget] = []
+        self.asking = False  # a predict question is open
         self.lanes_box = QWidget()
         self.lanes_layout = QVBoxLayout(self.lanes_box)
         self.lanes_layout.setContentsMargins(0, 0, 0, 0)
@@ -122,6 +123,7 @@ class CompareView(QWidget):
         self.model.replayed.connect(self._on_position)
         self.model.restarted.connect(self._rebuild)
         self.model.regret_selected.connect(self._on_regret_selected)
+        self.predict.asking.connect(self._on_asking)
         language.changed.connect(self._on_language_change)
         themes.manager().changed.connect(self._on_theme_change)
         self._rebuild()
@@ -177,10 +179,18 @@ class CompareView(QWidget):
         self._on_position()
         self.regret.request(comparison.site, configs, comparison.base.budget, colours)
 
+    def _on_asking(self, asking: bool) -> None:
+        self.asking = asking
+        self._set_divergence_text()
+
     def _set_divergence_text(self) -> None:
+        """Where the lanes part, and why; while the class guesses an eviction, neither (the why names
+        what a lane forgot: maybe the answer)."""
         tr = self.language.tr
         d = self.model.comparison.first_divergence
-        if d is None:
+        if self.asking:
+            self.divergence.setText(answer_withheld(self.language.code))
+        elif d is None:
             self.divergence.setText(tr("各条路径从头到尾都一样。", "The paths never part."))
         else:
             self.divergence.setText(divergence_line(d.step, d.reason(self.language.code), self.language.code))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -47,6 +47,7 @@ class PredictBar(QWidget):
     there is something to say. In Explore the strip sits under the graph, where the class looks
     (in the side column, eight or twelve answers squeezed the live numbers at 720p)."""
 
+    asking = Signal(bool)  # a question is open (True) or not: what names its answer hides meanwhile
     OBJECT_NAME = "explore_predict"
     COLUMNS = 6  # answer buttons per row: a strip as wide as the graph
     MODES: tuple[str, ...] = (EVICT, MOVE)
@@ -214,6 +215,7 @@ class PredictBar(QWidget):
                 self.buttons.append(button)
         self.choices.setVisible(question is not None)
         self._set_texts()
+        self.asking.emit(question is not None)
 
     def _set_texts(self) -> None:
         tr, lang = self.language.tr, self.language.code
