@@ -20,7 +20,7 @@ from memviz.core.policies import POLICIES
 from memviz.core.site import Site
 from memviz.core.stepping import step_until
 from memviz.core.strategies import HOW_FRESH, HOW_PLAN, STRATEGIES
-from memviz.wording import HOW_TEXTS, move_towards, move_verdict, t
+from memviz.wording import HOW_TEXTS, move_towards, move_verdict, t, wrong_pick
 
 
 @dataclass(frozen=True)
@@ -175,7 +175,7 @@ def reveal_text(
     page = site.page_name(question.answer, lang)
     rule = policy.rule_in(lang)
     name = policy.label_in(lang)
-    said = rule if rule.lower().startswith(name.lower()) else f"{name}{t(lang, '：', ': ')}{rule}"
+    said = f"{name}{t(lang, '：', ': ')}{rule}"  # a rule never repeats its policy's name (wording.py)
     why = f"{said} → {page}"
     if config.policy in ("fifo", "lru"):
         step = _last_step(events, question.answer, written_only=config.policy == "fifo")
@@ -188,9 +188,7 @@ def reveal_text(
     if picked == question.answer:
         verdict = t(lang, "猜对了！", "Right!")
     else:
-        verdict = t(
-            lang, f"你猜的是{site.page_name(picked, lang)}。", f"You picked {site.page_name(picked, lang)}."
-        )
+        verdict = wrong_pick(lang, site.page_name(picked, lang))
     return f"{verdict} {why}" if lang == "en" else f"{verdict}{why}"
 
 

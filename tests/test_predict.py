@@ -53,7 +53,7 @@ def test_the_reveal_names_the_rule_the_page_and_when_it_was_written():
     written = next(e.call for e in reversed(events) if e.memory_written == question.answer)
     wrong = next(p for p in question.candidates if p != question.answer)
     en = reveal_text(question, wrong, SITE, config, events, "en")
-    assert en.startswith(f"You picked {SITE.page_name(wrong, 'en')}.")
+    assert en.startswith(f"Wrong: you picked {SITE.page_name(wrong, 'en')}.")  # it says it was wrong
     assert f"FIFO: oldest written goes first → {SITE.page_name(question.answer, 'en')}" in en
     assert en.endswith(f"written at step {written}")
     zh = reveal_text(question, question.answer, SITE, config, events, "zh")
@@ -165,17 +165,19 @@ def test_where_it_goes_is_the_engines_next_click(strategy, site, capacity, seed)
         outside = [q for q in links if q not in pool]
         if outside:
             en = move_reveal_text(question, outside[0], site, config, "en")
-            assert en.startswith(f"You picked {site.page_name(outside[0], 'en')}. ") and en.endswith(end)
+            assert en.startswith(f"Wrong: you picked {site.page_name(outside[0], 'en')}. ") and en.endswith(
+                end
+            )
         others = [q for q in pool if q != event.to_page]
         if others:  # the rule allowed it: the draw fell elsewhere
             en = move_reveal_text(question, others[0], site, config, "en")
             assert en.startswith(
-                f"You picked {site.page_name(others[0], 'en')}: the rule allows it too, but the draw "
-                f"among {len(pool)} fell on another."
+                f"Not this time: you picked {site.page_name(others[0], 'en')}; the rule allows it too, but the "
+                f"draw among {len(pool)} fell on another."
             )
             zh = move_reveal_text(question, others[0], site, config, "zh")
             assert zh.startswith(
-                f"你猜的是{site.page_name(others[0], 'zh')}：规则也允许，只是从 {len(pool)} 个里抽中了别的。"
+                f"没猜中：你猜的是{site.page_name(others[0], 'zh')}，规则也允许，只是从 {len(pool)} 个里抽中了别的。"
             )
         right = move_reveal_text(question, event.to_page, site, config, "en")
         assert right.startswith(

@@ -195,6 +195,6 @@ def _more(future: Future, used: int) -> list[float]:
 
 
 POLICIES.register(Clairvoyant(
-    "opt", "先知", "clairvoyant", "先知：它知道未来，真实的智能体做不到",
-    "clairvoyant: it knows the future, no real agent can", "#7E57C2",
+    "opt", "先知", "clairvoyant", "看未来，忘掉让最终覆盖率最高的那条（真实的智能体做不到）",
+    "looks ahead and forgets the entry whose loss ends the run with the most coverage (no real agent can)", "#7E57C2",
 ))  # fmt: skip

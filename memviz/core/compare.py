@@ -32,6 +32,7 @@ from memviz.core.reading import QUERY_HELP, Overrides, query_text, reading_label
 from memviz.core.registry import ConfigError
 from memviz.core.site import Site
 from memviz.core.strategies import STRATEGIES
+from memviz.core.text import joined
 
 MAX_LANES = 4
 
@@ -263,15 +264,12 @@ def run_lane(site: Site, config: LaneConfig, base: RunConfig) -> Lane:
     run_config = config.run_config(base)
     exploration = Exploration(site, run_config)
     start_memory = exploration.memory_order() if exploration.has_memory else None
-    left_at: dict[int, int] = {}  # page -> the step it last left memory at
     last: dict[int, int] = {site.start: 0}
     records: list[StepRecord] = []
     draws: list[tuple] = []
     while not exploration.finished:
         event = exploration.step()
         step = len(records) + 1
-        for page in event.memory_dropped:
-            left_at[page] = step
         page = event.to_page
         distance = None
         if page is not None:
@@ -279,12 +277,10 @@ def run_lane(site: Site, config: LaneConfig, base: RunConfig) -> Lane:
             if before is not None:
                 distance = sum(1 for v in last.values() if v > before)
             last[page] = event.steps
-        if event.memory_evicted is not None:
-            left_at[event.memory_evicted] = step
         records.append(StepRecord(
             step, page, event.memory_evicted, event.was_forgotten, distance,
             exploration.memory_order() if exploration.has_memory else None,
-            left_at.get(page) if event.was_forgotten else None, event,
+            event.forgotten_at, event,  # the engine says when its page left memory
         ))  # fmt: skip
         draws.append(_position(exploration.rng))
     return Lane(
@@ -374,8 +370,8 @@ def _explain(site: Site, lanes: tuple[Lane, ...], step: int, a: int, b: int) -> 
     if ca.strategy != cb.strategy:
         sa, sb = STRATEGIES.get(ca.strategy), STRATEGIES.get(cb.strategy)
         pa, pb = la.steps[step - 1].page, lb.steps[step - 1].page
-        zh = (f"第 {step} 步：{sa.name_in('zh')}和{sb.name_in('zh')}选链接的规则不同"
-              f"（{_page(site, pa, 'zh')} / {_page(site, pb, 'zh')}）")  # fmt: skip
+        zh = joined(f"第 {step} 步：", sa.name_in("zh"), "和", sb.name_in("zh"), "选链接的规则不同",
+                    f"（{_page(site, pa, 'zh')} / {_page(site, pb, 'zh')}）")  # fmt: skip
         en = (f"step {step}: {sa.name_in('en')} and {sb.name_in('en')} pick links by different rules "
               f"({_page(site, pa, 'en')} / {_page(site, pb, 'en')})")  # fmt: skip
         return Divergence(step, (a, b), step, zh, en)
@@ -399,8 +395,8 @@ def _forgot(site: Site, lane: Lane, step: int, show_capacity: bool) -> tuple[str
     record = lane.steps[step - 1]
     c = lane.config
     policy = POLICIES.get(c.policy)
-    who_zh, who_en = (
-        (policy.name_in("zh"), policy.label_in("en")) if c.uses_memory else ("无记忆", "no memory")
+    who_zh, who_en = (  # mid-sentence: a policy's name as said, not as a label (FIFO, clairvoyant)
+        (policy.name_in("zh"), policy.name_in("en")) if c.uses_memory else ("无记忆", "no memory")
     )
     if c.policy == "random":
         who_zh, who_en = "随机淘汰", "random eviction"
@@ -409,7 +405,7 @@ def _forgot(site: Site, lane: Lane, step: int, show_capacity: bool) -> tuple[str
         who_zh = f"{who_zh}（容量 {capacity}）"
         who_en = f"{who_en} (capacity {'unlimited' if c.capacity is None else c.capacity})"
     if record.evicted is None and not record.event.memory_dropped:
-        return f"{who_zh}什么也没忘", f"{who_en} forgot nothing"
+        return joined(who_zh, "什么也没忘"), f"{who_en} forgot nothing"
     gone = record.evicted if record.evicted is not None else record.event.memory_dropped[0]
     how_zh, how_en = "", ""
     if c.policy == "random" and record.evicted is not None:
@@ -417,7 +413,7 @@ def _forgot(site: Site, lane: Lane, step: int, show_capacity: bool) -> tuple[str
     elif POLICIES.get(c.policy).simulates and record.evicted is not None:
         how_zh, how_en = "看了未来，", " looked ahead and"
     return (
-        f"{who_zh}{how_zh}忘了{site.page_name(gone, 'zh')}",
+        joined(who_zh, how_zh, "忘了", site.page_name(gone, "zh")),
         f"{who_en}{how_en} forgot {site.page_name(gone, 'en')}",
     )
 

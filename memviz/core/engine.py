@@ -194,6 +194,7 @@ class StepEvent(NamedTuple):
     tokens_total: int
     memory_size: int
     finished: bool
+    forgotten_at: int | None  # a forgotten revisit: the call at which to_page last left memory
     # Issue 27. The model ignored its memory this step (a uniform pick, no bug list consulted);
     # wrote nothing this step though it moved; with --read top:K, every entry's scores as the step
     # began, in eviction order, each marked whether it was injected (None: every entry injected).
@@ -321,6 +322,7 @@ class Exploration:
         self.last_visit[start] = 0
         self.reported: set[int] = set()
         self.duplicates: dict[int, int] = {}  # page -> reports after its first
+        self.left_at: dict[int, int] = {}  # page -> the call at which it last left memory
         self.bug_tokens: list[int] = []
         self.stop_reason: str | None = None
         if config.step_limit <= 0:
@@ -453,7 +455,7 @@ class Exploration:
         choose = self.chooser or STRATEGIES.get(config.strategy).choose
         clickable, bug_pages, n_bugs = site.clickable, site.bug_by_page, site.n_bugs
         path, visits, last_visit, reported = self.path, self.visits, self.last_visit, self.reported
-        bug_tokens = self.bug_tokens
+        bug_tokens, left_at = self.bug_tokens, self.left_at
         limit, until_all_bugs = config.step_limit, config.until_all_bugs
         bug_list = config.keeps_bug_list
         base_tokens, entry_tokens = config.base_tokens, config.entry_tokens
@@ -483,6 +485,8 @@ class Exploration:
             if step_start is not None:
                 dropped = tuple(step_start(entries, steps + 1, ctx))
                 memory.drop(dropped)
+                for gone in dropped:  # as this call begins
+                    left_at[gone] = calls + 1
             shown = memory
             if retrieval is None:
                 tokens = base_tokens if entries is None else base_tokens + entry_tokens * len(entries)
@@ -503,7 +507,7 @@ class Exploration:
                 yield (
                     page, None, how, None, False, 0, False, None, False, False, None, None, None, None,
                     None, dropped, tokens, calls, steps, pages_seen, repeats, len(reported), reports,
-                    tokens_total, len(entries) if entries is not None else 0, True, ignored, False, scores,
+                    tokens_total, len(entries) if entries is not None else 0, True, None, ignored, False, scores,
                 )  # fmt: skip
                 return
             from_page = page
@@ -539,16 +543,20 @@ class Exploration:
                     else:
                         self.duplicates[to_page] = self.duplicates.get(to_page, 0) + 1
 
-            written = touched = evicted = slot = None
+            written = touched = evicted = slot = forgotten_at = None
             was_forgotten = False
             if entries is not None:
                 was_forgotten = not is_new and to_page not in entries
+                if was_forgotten:
+                    forgotten_at = left_at.get(to_page)
             if entries is not None and not skipped:
                 if publish:
                     self._live = (page, calls, steps, repeats, reports, tokens_total, pages_seen)
                 if retrieval is not None:
                     retrieval.met(to_page, steps)
                 change, evicted, slot = memory.write(to_page, clickable[to_page])
+                if evicted is not None:
+                    left_at[evicted] = calls
                 if change is WRITTEN:
                     written = to_page
                 elif change is TOUCHED:
@@ -567,7 +575,7 @@ class Exploration:
                     duplicate, written, touched, evicted, slot if evicted is not None else None,
                     slot if touched is not None else None, dropped, tokens, calls, steps, pages_seen,
                     repeats, len(reported), reports, tokens_total,
-                    len(entries) if entries is not None else 0, finished, ignored, skipped, scores,
+                    len(entries) if entries is not None else 0, finished, forgotten_at, ignored, skipped, scores,
                 )  # fmt: skip
             if finished:
                 return
@@ -584,7 +592,9 @@ class Exploration:
         step = len(self.path) - 1 + self.step_offset
         for page in pages:
             if page not in self.memory.entries:
-                self._remember(page, (), step)
+                _change, evicted, _slot = self._remember(page, (), step)
+                if evicted is not None:  # it left memory after the last call
+                    self.left_at[evicted] = self.last_event.call if self.last_event is not None else 0
                 written.append(page)
         return tuple(written)
 
@@ -625,6 +635,7 @@ class Exploration:
         new.path, new.step_offset = [site.start], steps
         new.visits, new.last_visit = list(self.visits), list(self.last_visit)
         new.reported, new.duplicates = set(reported), dict(self.duplicates)
+        new.left_at = dict(self.left_at)
         new.bug_tokens = list(self.bug_tokens)
         new.stop_reason, new.last_event, new._live = None, None, None
         new._totals = (counters[6], counters[3], counters[4], counters[5])
@@ -664,6 +675,7 @@ class Exploration:
         fork.path, fork.visits, fork.last_visit = list(self.path), list(self.visits), list(self.last_visit)
         fork.step_offset = self.step_offset
         fork.reported, fork.duplicates = set(self.reported), dict(self.duplicates)
+        fork.left_at = dict(self.left_at)
         fork.bug_tokens = list(self.bug_tokens)
         fork.stop_reason, fork.last_event, fork._live = None, None, None
         fork._totals = (1, 0, 0, 0)

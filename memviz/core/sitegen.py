@@ -104,7 +104,7 @@ def generate_site(shape: str, pages: int, bugs: int = DEFAULT_BUGS, seed: int = 
     return {
         "format": SITE_FORMAT,
         "name": {
-            "zh": f"生成的{zh_shape}站点（{pages} 页，种子 {seed}）",
+            "zh": f"生成的{zh_shape}站点（{pages} 页，seed {seed}）",
             "en": f"Generated {en_shape} site ({pages} pages, seed {seed})",
         },
         "start": 0,

@@ -539,7 +539,7 @@ class MainWindow(QMainWindow):
             self,
             tr("快捷键", "Keyboard shortcuts"),
             tr(
-                "空格：播放 / 暂停\n→：下一步\n←：上一步（从头重放同一个种子）\nHome：回到第 0 步\n+ / −：加快 / 减慢",
+                "空格：播放 / 暂停\n→：下一步\n←：上一步（从头重放同一个 seed）\nHome：回到第 0 步\n+ / −：加快 / 减慢",
                 "Space: play / pause\n→: one step\n←: one step back (replays the seed)\nHome: back to step 0\n"
                 "+ / −: faster / slower",
             ),

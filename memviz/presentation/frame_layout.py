@@ -12,11 +12,11 @@ Frames keep their row order, as in the OS textbook.
 
 Which columns. The shown columns end at the current step (the table scrolls with the run). When
 the table folds, it shows as many recent columns as it can while every row that changed in them
-(a new entry, an entry forgotten, an LRU touch) still fits: the rows that matter are always in
-view, and older columns give way first. Cells keep one size from step to step (no jitter while a
-run plays); what varies is how far back the table reaches. A clicked miss's eviction step, when it
-is older than the shown columns, is pinned at the left, apart, so the miss and the step that
-caused it are in view together.
+(a new entry, an entry forgotten, an LRU touch) still fits, and the same number at every step of
+the run (:func:`run_span`: a video of the run must not jump from 8 columns to 2). Cells keep one
+size from step to step. The step the header names (the eviction that made the lanes part, or a
+clicked miss's eviction), once older than the recent columns, is pinned at the left, apart, a gap
+mark between: the "why" and the "now" are in view together, at 1280×720 too (issue 22).
 
 The agent's page at each step (the reference string) is the first row; a forgotten revisit is
 marked there (a red ✗ cell) rather than on a row of its own: at 720p one line is a sixth of the
@@ -174,6 +174,17 @@ class Layout:
     def shown_slots(self) -> list[int]:
         return [line for line in self.lines if not isinstance(line, Band)]
 
+    def band_room(self, position: int) -> tuple[float, float]:
+        """Where a band's text may go, left and right: across the recent columns before the current
+        one, inside the table (not over the highlighted column, not past the table's edge); the
+        current column alone when it is the only recent one."""
+        left = self.header + (self.cell_w * (1 + PIN_GAP) if self.pinned is not None else 0.0)
+        current = min(max(position, self.first), self.last)
+        right = left + (current - self.first) * self.cell_w
+        if right - left < self.cell_w:
+            right = left + self.cell_w
+        return left, right
+
 
 def _with_tops(layout: Layout) -> Layout:
     tops, y = [], layout.top + layout.cell_h  # below the page row
@@ -196,6 +207,97 @@ def legible_text_px(app_px: float) -> float:
     return max(TEXT_MIN_PX, 0.9 * app_px)
 
 
+def _geometry(h: float, width: float, n_rows: int, n_cols: int, lang: str, measure: Measure, pinned: bool
+              ) -> tuple[float, float, float, int, bool]:  # fmt: skip
+    """Cells ``h`` tall: their width, the row labels' width, the labels' size, how many columns fit
+    the width and whether cells are wide. With a pinned column, cells narrow (down to their least
+    width) until it fits beside the current one: the step the header names is never scrolled away."""
+    text, label = h * TEXT_OF_CELL, h * LABEL_OF_CELL
+    labels = [page_label(lang), row_label(max(n_rows, 1), lang), "⋯"]
+    header = math.ceil(max(measure(t, label, False) for t in labels) + h * 0.5)
+    digits = measure("88", text, True)
+    wide_w = math.ceil(max(2 * digits + h * 0.9, h * 1.8))
+    least_w = math.ceil(max(h * 1.15, digits + h * 0.55))
+    room_w = width - header
+    # wide cells while six columns fit (the page forgotten legible beside the one written);
+    # a narrow widget gets narrower cells, the forgotten page smaller, in the cell's corner
+    cell_w = wide_w if room_w >= wide_w * 6 else max(least_w, math.floor(room_w / 6))
+    cell_w = max(cell_w, math.floor(min(room_w / max(n_cols, 1), h * 2.4)))  # a short run: fill the width
+    if pinned:
+        cell_w = min(cell_w, max(least_w, math.floor(room_w / (2 + PIN_GAP))))
+    visible = max(1, int(room_w // cell_w))
+    return cell_w, header, label, visible, cell_w >= wide_w
+
+
+def _cell_height(height: float, n_rows: int, app_px: float) -> tuple[float, bool]:
+    """The cells' height, and whether slots must fold to keep it legible."""
+    least_h = legible_text_px(app_px) / TEXT_OF_CELL
+    # whole pixels: cells drawn once and copied into place keep sharp edges
+    fit_h = math.floor(min(height / (TOP_LINES + 1 + n_rows), max(least_h, app_px * MAX_CELL_SCALE)))
+    folded = fit_h < least_h
+    return (math.ceil(least_h) if folded else fit_h), folded
+
+
+def span_of(
+    columns: Sequence[FrameColumn],
+    width: float,
+    height: float,
+    app_px: float,
+    measure: Measure,
+    lang: str = "en",
+    pinned: int | None = None,
+    pinned_rows: frozenset[int] = frozenset(),
+) -> int | None:
+    """:func:`run_span` for a table this size (None: it does not fold, every column fits its rows)."""
+    if not columns:
+        return None
+    n_rows = len(columns[0].frames)
+    cell_h, folded = _cell_height(height, n_rows, app_px)
+    if not folded:
+        return None
+    pin = pinned if pinned is not None and 0 <= pinned < len(columns) else None
+    visible = _geometry(cell_h, width, n_rows, len(columns), lang, measure, pin is not None)[3]
+    room = (height - (TOP_LINES + 1) * cell_h) / cell_h
+    return run_span(columns, room, recent_limit(visible, pin is not None), pin, pinned_rows)
+
+
+def recent_limit(visible: int, pinned: bool) -> int:
+    """How many recent columns the width leaves: all that fit, less the pinned column and its gap."""
+    return max(1, math.floor(visible - 1 - PIN_GAP)) if pinned else visible
+
+
+def run_span(
+    columns: Sequence[FrameColumn],
+    room: float,
+    limit: int,
+    pinned: int | None = None,
+    pinned_rows: frozenset[int] = frozenset(),
+) -> int:
+    """How many recent columns a folded table shows, the same at every step of the run (a video of
+    the run must not jump from 8 columns to 2): the most, up to ``limit``, whose changed rows (and
+    the pinned column's, from its step on) fit ``room`` at every position. At least 1."""
+    n_rows = len(columns[0].frames) if columns else 0
+    changed = [changed_rows(c) for c in columns]
+
+    def fits(span: int) -> bool:
+        for p in range(len(columns)):
+            rows = set(pinned_rows) if pinned is not None and pinned <= p else set()
+            for k in range(max(0, p - span + 1), p + 1):
+                rows |= changed[k]
+            if weight(fold_runs(n_rows, rows)) > room + 1e-9:
+                return False
+        return True
+
+    lo, hi = 1, max(1, limit)  # fits() only gets harder as the span grows
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 def plan(
     columns: Sequence[FrameColumn],
     width: float,
@@ -208,51 +310,33 @@ def plan(
     pinned: int | None = None,
     pinned_rows: frozenset[int] = frozenset(),
     prefer: frozenset[int] = frozenset(),
+    span: int | None = None,
 ) -> Layout:
     """The layout for a table ``width`` × ``height`` at ``position``, its shown columns ending at
-    ``last`` (default: the position; the wheel looks further back). ``pinned``: a column to keep
-    in view, with ``pinned_rows`` (its rows that must show), when it is older than the others.
-    ``prefer``: the slots shown before, kept when there is room for them (fewer rows coming and
-    going while a run plays)."""
+    ``last`` (default: the position; the wheel looks further back). ``pinned``: the column of the
+    step the header names (the eviction that made the lanes part, or a clicked miss's eviction),
+    kept in view apart on the left once it is older than the recent columns, with ``pinned_rows``
+    (its rows that must show). ``prefer``: the slots shown before, kept when there is room for them
+    (fewer rows coming and going while a run plays). ``span``: :func:`run_span` for this table
+    (worked out when not given; a widget keeps it for the run)."""
     n_rows = len(columns[0].frames) if columns else 0
     n_cols = len(columns)
     last = position if last is None else max(0, min(last, position))
     last = min(last, n_cols - 1) if n_cols else 0
-    text_px = legible_text_px(app_px)
-    least_h = text_px / TEXT_OF_CELL
-    # whole pixels: cells drawn once and copied into place keep sharp edges
-    fit_h = math.floor(min(height / (TOP_LINES + 1 + n_rows), max(least_h, app_px * MAX_CELL_SCALE)))
-    folded = fit_h < least_h
-    cell_h = math.ceil(least_h) if folded else fit_h
-
-    def geometry(h: float) -> tuple[float, float, float, int, bool]:
-        text, label = h * TEXT_OF_CELL, h * LABEL_OF_CELL
-        labels = [page_label(lang), row_label(max(n_rows, 1), lang), "⋯"]
-        header = math.ceil(max(measure(t, label, False) for t in labels) + h * 0.5)
-        digits = measure("88", text, True)
-        wide_w = math.ceil(max(2 * digits + h * 0.9, h * 1.8))
-        least_w = math.ceil(max(h * 1.15, digits + h * 0.55))
-        room_w = width - header
-        # wide cells while six columns fit (the page forgotten legible beside the one written);
-        # a narrow widget gets narrower cells, the forgotten page smaller, in the cell's corner
-        cell_w = wide_w if room_w >= wide_w * 6 else max(least_w, math.floor(room_w / 6))
-        cell_w = max(cell_w, math.floor(min(room_w / max(n_cols, 1), h * 2.4)))  # a short run: fill the width
-        visible = max(1, int(room_w // cell_w))
-        return cell_w, header, label, visible, cell_w >= wide_w
-
-    cell_w, header, label_px, visible, wide = geometry(cell_h)
-
-    def window(w: int, pin: int | None) -> tuple[int, set[int]]:
-        first = max(0, last - w + 1)
-        rows = set()
-        for k in range(first, last + 1):
-            rows |= changed_rows(columns[k])
-        if pin is not None:
-            rows |= set(pinned_rows)
-        return first, rows
+    if pinned is not None and not 0 <= pinned < n_cols:
+        pinned = None
+    cell_h, folded = _cell_height(height, n_rows, app_px)
+    has_pin = pinned is not None
+    cell_w, header, label_px, visible, wide = _geometry(cell_h, width, n_rows, n_cols, lang, measure, has_pin)
 
     def pin_for(first: int) -> int | None:
         return pinned if pinned is not None and pinned < first and pinned <= position else None
+
+    def window_rows(first: int, pin: int | None) -> set[int]:
+        rows = set(pinned_rows) if pin is not None else set()
+        for k in range(first, last + 1):
+            rows |= changed_rows(columns[k])
+        return rows
 
     def room_lines(h: float) -> float:
         return (height - (TOP_LINES + 1) * h) / h
@@ -262,47 +346,30 @@ def plan(
         first, pin = 0, None
     elif not folded:
         lines = list(range(n_rows))
-        first = max(0, last - visible + 1)
+        # with a column to pin, room for it from the start: the recent columns do not jump when it comes
+        first = max(0, last - recent_limit(visible, has_pin) + 1)
         pin = pin_for(first)
-        if pin is not None:  # make room for it
-            first = max(0, last - max(1, int((width - header - cell_w * (1 + PIN_GAP)) // cell_w)) + 1)
     else:
         room = room_lines(cell_h)
-
-        def widest(allow_pin: bool) -> tuple[int, int | None, list[Line]] | None:
-            """The most recent columns whose changed rows fit, with the pinned column if allowed."""
-            best = None
-            changed: set[int] = set()
-            for w in range(1, visible + 1):
-                first = last - w + 1
-                changed |= changed_rows(columns[first])  # one older column at a time
-                pin = pin_for(first) if allow_pin else None
-                rows = changed if pin is None else changed | pinned_rows
-                if pin is not None and w + 1 + PIN_GAP > visible:
-                    break
-                if weight(fold_runs(n_rows, rows)) > room + 1e-9:  # the rows that matter alone do not fit
-                    break
-                rows = set(rows)
-                best = (first, pin, rows)
-                if first == 0:
-                    break
-            if best is None:
-                return None
-            first, pin, rows = best
-            return first, pin, fold(n_rows, rows, room, prefer=prefer)  # then fill the room left
-
-        # a pinned column that does not fit gives way (the graph still rings its page), then the
-        # text size, and only when the current step's own rows do not fit at a legible size
-        best = widest(True) or widest(False)
-        if best is None:
-            first, rows = window(1, None)
-            pin = None
+        limit = recent_limit(visible, has_pin)
+        if span is None:
+            span = run_span(columns, room, limit, pinned, pinned_rows)
+        span = max(1, span)
+        first = max(0, last - min(span, limit) + 1)
+        pin = pin_for(first)
+        rows = window_rows(first, pin)
+        if weight(fold_runs(n_rows, rows)) > room + 1e-9 and first < last:  # looking back past the span
+            first = last
+            pin = pin_for(first)
+            rows = window_rows(first, pin)
+        if weight(fold_runs(n_rows, rows)) <= room + 1e-9:
+            lines = fold(n_rows, rows, room, prefer=prefer) or fold_runs(n_rows, rows)
+        else:  # the current step's own rows (and the pinned one's) do not fit at a legible size
             need = weight(fold_runs(n_rows, rows))
             cell_h = max(MIN_CELL_H, math.floor(height / (TOP_LINES + 1 + need)))
-            cell_w, header, label_px, visible, wide = geometry(cell_h)
+            cell_w, header, label_px, visible, wide = _geometry(cell_h, width, n_rows, n_cols, lang, measure,
+                                                                has_pin)  # fmt: skip
             lines = fold(n_rows, rows, room_lines(cell_h), prefer=prefer) or fold_runs(n_rows, rows)
-        else:
-            first, pin, lines = best
     layout = Layout(cell_h, cell_w, header, cell_h * TEXT_OF_CELL, label_px, first, last, pin, tuple(lines),
                     folded, wide)  # fmt: skip
     return _with_tops(layout)
@@ -349,6 +416,24 @@ def column_cells(columns: Sequence[FrameColumn], layout: Layout, k: int) -> list
 def band_pages(columns: Sequence[FrameColumn], layout: Layout, band: Band) -> list[int | None]:
     """What the slots of a band hold in the shown columns (the same in each: that is why it folded)."""
     return [columns[layout.last].frames[slot] for slot in band.slots]
+
+
+def band_label(pages: Sequence[int | None], band: Band, lang: str, room: float, px: float, measure: Measure
+               ) -> str:  # fmt: skip
+    """The band's text in ``room`` pixels: the whole sentence when it fits, else the pages it holds
+    alone (what a class came to see; the ⋯ beside it says they are folded slots), else as many of
+    them as fit, then "…"; the tooltip says it all."""
+    whole = band_text(pages, band, lang)
+    if measure(whole, px, False) <= room:
+        return whole
+    held = ["·" if p is None else str(p) for p in pages]
+    if all(p is None for p in pages):
+        held = ["空" if lang == "zh" else "empty"]
+    for n in range(len(held), 0, -1):
+        text = " ".join(held[:n]) + ("" if n == len(held) else " …")
+        if measure(text, px, False) <= room:
+            return text
+    return ""
 
 
 def band_text(pages: Sequence[int | None], band: Band, lang: str) -> str:

@@ -21,6 +21,7 @@ from memviz.core.strategies import (
     STRATEGIES,
     uses_memory,
 )
+from memviz.core.text import counted, spaced  # noqa: F401 - the shared words' helpers, here too
 
 
 def t(lang: str, zh: str, en: str) -> str:
@@ -212,21 +213,107 @@ def gap_title(kind: str, lang: str) -> str:
     return t(lang, "现实差距：覆盖率随误用概率 P", "The reality gap: coverage by misuse chance P")
 
 
+# One word per idea, in every view, size and language (issue 22). The chapter's Chinese terms lead:
+# 淘汰策略 (the chapter's body says it; 遗忘策略 only in its summary), and "seed" as the chapter
+# writes it in Chinese too ("seed 1000～1199"). A policy's rule never repeats the policy's name.
+TERMS: dict[str, tuple[str, str]] = {
+    "forgotten_revisit": ("忘了又回", "forgotten revisit"),
+    "forgotten_revisits": ("忘了又回", "forgotten revisits"),
+    "eviction": ("淘汰", "eviction"),
+    "evictions": ("淘汰", "evictions"),
+    "seed": ("seed", "seed"),
+    "seeds": ("seed", "seeds"),
+    "policy_setting": ("淘汰策略", "Eviction policy"),
+}
+
+# Words the shared terms replace: a test scans the sources for them.
+RETIRED_WORDS = ("遗忘策略", "种子", "misses", "evict.", "cov.")
+
+
+def term(name: str, lang: str) -> str:
+    """The one wording of a shared idea (:data:`TERMS`)."""
+    zh, en = TERMS[name]
+    return t(lang, zh, en)
+
+
+# The colour words of the keys, by the theme's colour role they name (the role's hue, in every theme).
+COLOUR_WORDS: dict[str, tuple[str, str]] = {
+    "remembered_fill": ("蓝", "blue"),
+    "evict": ("橙", "orange"),
+    "forgotten_edge": ("橙", "orange"),  # a forgotten page's dashed ring
+    "plan": ("绿", "green"),
+    "new_entry": ("黄", "yellow"),
+}
+
+
+def colour_word(role: str, lang: str) -> str:
+    zh, en = COLOUR_WORDS[role]
+    return t(lang, zh, en)
+
+
 # The Compare view.
 
 
-def lane_numbers(lang: str) -> list[tuple[str, str]]:
+def lane_numbers(lang: str) -> list[tuple[str, int]]:
     """The names of a Compare lane's live numbers, in order (coverage, repeats, forgotten revisits,
-    evictions, bugs, tokens), each with a short form for a lane too narrow for the names in full
-    ("" where there is none; Chinese needs none). A forgotten revisit is the frame table's miss."""
+    evictions, bugs, tokens), each the one term for it in every size, and when a lane too narrow for
+    them all leaves it out (the strip's tooltip still gives it): 1 first (tokens), then repeats,
+    bugs, coverage; 0 never: forgotten revisits and evictions are what Compare is about. A
+    forgotten revisit is the frame table's ✗."""
     return [
-        (t(lang, "覆盖率", "coverage"), t(lang, "", "cov.")),
-        (t(lang, "重复", "repeats"), t(lang, "", "rep.")),
-        (t(lang, "忘了又回", "forgotten revisits"), t(lang, "", "misses")),
-        (t(lang, "淘汰", "evictions"), t(lang, "", "evict.")),
-        ("Bug", ""),
-        ("token", ""),
+        (t(lang, "覆盖率", "coverage"), 4),
+        (t(lang, "重复", "repeats"), 2),
+        (term("forgotten_revisits", lang), 0),
+        (term("evictions", lang), 0),
+        ("Bug", 3),
+        ("token", 1),
     ]
+
+
+def divergence_line(step: int, reason: str, lang: str) -> str:
+    """The Compare header: where the lanes' paths part (its column's dashes) and why (the cause's)."""
+    green, orange = colour_word("plan", lang), colour_word("evict", lang)
+    return (
+        t(
+            lang,
+            f"路径在第 {step} 步分开（{green}色虚线）。原因（{orange}色虚线）：",
+            f"The paths part at step {step} ({green} dashes). Why ({orange} dashes): ",
+        )
+        + reason
+    )
+
+
+def answer_withheld(lang: str) -> str:
+    """The Compare header while a predict question is open: its "why" would name the answer."""
+    return t(
+        lang,
+        "先猜：路径在哪里分开、为什么，揭晓之后再说。",
+        "Guess first: where the paths part, and why, comes after the reveal.",
+    )
+
+
+def compare_key(lang: str) -> str:
+    """The Compare view's key: each mark as drawn, in the colour words of :data:`COLOUR_WORDS`."""
+    blue, orange, yellow = (colour_word(role, lang) for role in ("remembered_fill", "evict", "new_entry"))
+    ring = colour_word("forgotten_edge", lang)
+    revisit = term("forgotten_revisit", lang)
+    return t(
+        lang,
+        f"图：{blue} = 在记忆里，{ring}色虚线圈 = 去过但已忘，白 = 没去过，粗圈 = Agent，"
+        f"↺ = {revisit}的页面。表：每列一步，每行一个记忆槽，数字是页面（悬停看名字）；{yellow}底 = 新写入，"
+        f"{orange}框里划掉的 = 这一步被淘汰，下划线 = LRU 用了一次，✗ = {revisit}（点它：看是哪一步忘的），"
+        "⋯ = 没变的槽。",
+        f"Graph: {blue} = in memory, {ring} dashed ring = visited but forgotten, white = never visited, "
+        f"thick ring = the agent, ↺ = a {revisit}. Table: a column per step, a row per memory slot, numbers "
+        f"are pages (hover: the name); {yellow} = new entry, struck out in an {orange} box = evicted "
+        f"at this step, underline = an LRU touch, ✗ = {revisit} (click it: the step that forgot it), "
+        "⋯ = slots unchanged.",
+    )
+
+
+def revisit_badge(step: int, lang: str, short: bool = False) -> str:
+    """The badge on the page a forgotten revisit came back to: "↺ forgotten at step 15"."""
+    return "↺ " + forgotten_at(step, lang, short)
 
 
 def forgotten_at(step: int, lang: str, short: bool = False) -> str:
@@ -279,10 +366,15 @@ def move_verdict(lang: str, picked: str, right: bool, draw: int | None, allowed:
     if allowed and draw is not None:
         return t(
             lang,
-            f"你猜的是{picked}：规则也允许，只是从 {draw} 个里抽中了别的。",
-            f"You picked {picked}: the rule allows it too, but the draw among {draw} fell on another.",
+            f"没猜中：你猜的是{picked}，规则也允许，只是从 {draw} 个里抽中了别的。",
+            f"Not this time: you picked {picked}; the rule allows it too, but the draw among {draw} fell on another.",
         )
-    return t(lang, f"你猜的是{picked}。", f"You picked {picked}.")
+    return wrong_pick(lang, picked)
+
+
+def wrong_pick(lang: str, picked: str) -> str:
+    """A pick that was not the answer says so, first (issue 22): then the rule's own choice follows."""
+    return t(lang, f"猜错了：你猜的是{picked}。", f"Wrong: you picked {picked}.")
 
 
 def move_towards(lang: str, target: str) -> str:

@@ -25,8 +25,12 @@ DOC = json.loads(default_site_path().read_text(encoding="utf-8"))
 def test_opt_is_registered_and_named_as_what_it_is():
     opt = POLICIES.get("opt")
     assert POLICIES.names() == ("fifo", "lru", "random", "ttl", "opt")
-    assert opt.rule_in("en") == "clairvoyant: it knows the future, no real agent can"
-    assert opt.rule_in("zh") == "先知：它知道未来，真实的智能体做不到"
+    # its rule, as every rule, without its name (shown as "Clairvoyant: <rule>", issue 22)
+    assert (
+        opt.rule_in("en")
+        == "looks ahead and forgets the entry whose loss ends the run with the most coverage (no real agent can)"
+    )
+    assert opt.rule_in("zh") == "看未来，忘掉让最终覆盖率最高的那条（真实的智能体做不到）"
     assert (opt.name_in("zh"), opt.label_in("en")) == ("先知", "Clairvoyant")
     assert opt.simulates and opt.kernel is None and opt.acts_only_when_full
 

@@ -4,6 +4,7 @@ of the issue's definitions (``oracle_memory.py``) and against the figures the is
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -140,7 +141,9 @@ def test_fifo_and_random_eviction_part_where_their_memories_part(chapter_site):
     assert (
         d.reason("en") == "step 15: FIFO forgot Home; random eviction drew a random number and forgot Edit B"
     )
-    assert d.reason("zh") == "第 15 步：FIFO忘了首页；随机淘汰抽了一个随机数，忘了编辑 B"
+    assert (
+        d.reason("zh") == "第 15 步：FIFO 忘了首页；随机淘汰抽了一个随机数，忘了编辑 B"
+    )  # spaced as the chapter
     fifo, rand, _ = comparison.lanes
     assert fifo.path[:17] == rand.path[:17] and fifo.path[17] != rand.path[17]
     assert fifo.steps[14].evicted == chapter_site.start
@@ -182,6 +185,7 @@ def test_the_first_divergence_is_the_first_step_the_paths_part(doc, configs, see
     assert (d.step if d else None) == (parted[0] if parted else None)
     if d is not None:
         assert 1 <= d.cause_step <= d.step and d.reason("zh") and d.reason("en")
+        assert not re.search(r"(FIFO|LRU)[\u4e00-\u9fff]", d.reason("zh"))  # "FIFO 忘了", not "FIFO忘了"
 
 
 # -- regret over seeds ----------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from memviz.core.engine import ConfigError, Exploration, RunConfig, run
 from memviz.core.rng import Mulberry32
@@ -197,3 +198,34 @@ def test_effective_config_walks_the_same_path(chapter_site):
     ):
         assert config.effective(chapter_site.n_pages).capacity is None
         assert run(chapter_site, config) == run(chapter_site, config.effective(chapter_site.n_pages))
+
+
+# -- a forgotten revisit says when its page was forgotten (issue 22) ---------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    capacity=st.integers(1, 8),
+    policy=st.sampled_from(["fifo", "lru", "random", "ttl", "opt"]),
+)
+def test_a_forgotten_revisit_carries_the_call_its_page_left_memory(chapter_site, seed, capacity, policy):
+    """Read from memory itself: the pages held before and after each call; one gone at a call left
+    at it. A forgotten revisit's event names that call (the views' "↺ forgotten at step N"); no
+    other event names one."""
+    config = RunConfig("frontier", seed, capacity=capacity, policy=policy, budget=60, ttl=4)
+    exploration = Exploration(chapter_site, config)
+    held = set(exploration.memory.entries)
+    left: dict[int, int] = {}
+    while not exploration.finished:
+        event = exploration.step()
+        now = set(exploration.memory.entries)
+        for page in held - now:
+            left[page] = event.call
+        if event.was_forgotten:
+            # held before and after: dropped for age as this call began, then written again
+            expected = event.call if event.to_page in held else left[event.to_page]
+            assert event.forgotten_at == expected and 1 <= event.forgotten_at <= event.call
+        else:
+            assert event.forgotten_at is None
+        held = now

@@ -131,3 +131,21 @@ def test_the_side_panel_and_the_lanes_never_overlap_their_parts(make_window, qtb
                         part,
                     )
         window.close()
+
+
+def test_the_header_does_not_name_the_answer_while_the_class_guesses(make_window, qtbot, site):
+    """Issue 22: the header's "why" names what a lane forgot ("step 15: FIFO forgot Home"): while a
+    question is open it is withheld, and comes back with the reveal."""
+    _window, view = compare_view(make_window, qtbot)
+    model, bar = view.model, view.predict
+    said = view.divergence.text()
+    d = model.comparison.first_divergence
+    assert d.reason("en") in said
+    bar.set_predicting(True)
+    while bar.question is None:
+        model.step()
+    shown = view.divergence.text()
+    assert d.reason("en") not in shown and f"step {d.step}" not in shown
+    assert site.page_name(bar.question.answer, "en") not in shown
+    bar.pick(bar.question.answer)
+    assert view.divergence.text() == said

@@ -212,18 +212,56 @@ def test_a_misses_eviction_older_than_the_shown_steps_is_pinned_beside_them(clas
                 continue  # its eviction is in view anyway
             click_miss(qtbot, table, k)
             layout = table.layout()
-            assert layout.pinned == column.evicted_at
-            assert layout.columns[0] == column.evicted_at and layout.columns[-1] == k  # both in view
             gone = [cell for cell in table.cells(column.evicted_at) if cell.gone == str(column.page)]
             assert len(gone) == 1  # the page, struck through where it left memory, not folded away
             assert table.column_rect(k).right() <= table.width() + 0.5
-            assert table.column_rect(column.evicted_at).right() < table.column_rect(layout.first).left()
+            assert layout.columns[-1] == k
+            if layout.pinned is None:  # the table's steady span, worked out with this row, reaches it
+                assert layout.first <= column.evicted_at
+            else:
+                assert layout.pinned == column.evicted_at and layout.columns[0] == column.evicted_at
+                assert table.column_rect(column.evicted_at).right() < table.column_rect(layout.first).left()
+                pinned += 1
             check_drawn(table, table.columns, k)
-            pinned += 1
             qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=QPoint(2, 2))
-            assert table.layout().pinned is None
+            cause = view.model.comparison.first_divergence.cause_step
+            assert table.layout().pinned in (None, cause)  # back to the step the header names
     # random eviction and the clairvoyant policy forget pages long before the agent comes back
     assert pinned
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("zoom", [1.0, 1.3], ids=["zoom100", "zoom130"])
+def test_the_step_the_header_names_is_in_view_beside_the_current_one(screen_window, lang, zoom):
+    """1280×720, the default lanes: the header says why the paths part ("step 15: FIFO forgot Home");
+    from that step on every lane's table shows that step's column without scrolling, whole, beside
+    the current one, with the gap mark between them when it is not among the recent columns."""
+    window = screen_window(RunConfig(seed=1000, budget=30), size=(1280, 720), lang=lang, zoom=zoom)
+    window.select_view("compare")
+    view = window.current_view()
+    view = getattr(view, "view", view)
+    QApplication.processEvents()
+    cause = view.model.comparison.first_divergence.cause_step
+    assert f"{cause}" in view.divergence.text()
+    counts = {i: set() for i in range(len(view.lanes))}
+    for position in range(cause, view.model.total + 1):
+        view.model.jump(position)
+        QApplication.processEvents()
+        for i, lane in enumerate(view.lanes):
+            table = lane.table
+            assert table.visibleRegion().boundingRect().contains(table.rect())  # nothing scrolled away
+            rect, current = table.column_rect(cause), table.column_rect(position)
+            assert not rect.isEmpty() and rect.left() >= 0 and rect.right() <= table.width() + 0.5, position
+            assert current.right() <= table.width() + 0.5
+            layout = table.layout()
+            if layout.pinned == cause:
+                assert rect.right() < table.column_rect(layout.first).left()  # apart, the gap between
+                counts[i].add(layout.last - layout.first + 1)
+            for band_rect, _text in table.band_labels():  # the bands' text inside the table
+                assert band_rect.right() <= current.right() + 0.5
+                if layout.first < position:
+                    assert band_rect.right() <= current.left() + 0.5  # and off the highlighted column
+    assert all(len(c) <= 1 for c in counts.values()), counts  # as many recent columns at every step
 
 
 def test_the_wheel_looks_back_and_the_next_step_follows_the_run_again(classroom, qtbot):
@@ -290,9 +328,9 @@ def test_the_frame_tables_are_legible_from_the_back_of_a_room(classroom, size, t
             # rendered: a plain cell's page number is as tall as a 14 px font draws digits
             image = table.grab().toImage()
             plain = [cell for k in layout.columns for cell in table.cells(k)[1:]
-                     if cell.text and not (cell.new or cell.gone or cell.touched) and k != position]  # fmt: skip
+                     if cell.text and not (cell.new or cell.gone or cell.touched)]  # fmt: skip
             assert plain
-            cell = plain[-1]
+            cell = min(plain, key=lambda cell: cell.column == position)  # another step's, if shown
             ratio = image.width() / table.width()
             rect = QRectF(cell.x * ratio, cell.y * ratio, cell.w * ratio, cell.h * ratio)
             assert ink_height(image, rect, paper) >= 0.65 * LEGIBLE_PX * ratio
@@ -312,7 +350,7 @@ def test_a_lanes_numbers_wrap_rather_than_hide_under_its_buttons(view):
     for lane in view.lanes:
         strip = lane.numbers
         shown = [label for line in strip.lines() for label, *_ in line]
-        assert shown == strip.labels() and len(shown) == len(strip.items)  # every number is placed
+        assert shown == strip.labels() and len(shown) == len(strip.shown())  # every number shown is placed
         for line in strip.lines():  # and each line fits the strip's width
             assert 4 + sum(lw + vw for _, _, _, lw, vw in line) <= strip.width() + 1
         assert strip.geometry().right() < lane.edit.geometry().left()  # left of the buttons

@@ -140,3 +140,81 @@ def test_no_strategy_wears_the_colour_of_forgetting():
     forgetting = {style.BY_THEME[t].evict.name().upper() for t in style.BY_THEME}
     forgetting |= {style.BY_THEME[t].forgotten_edge.name().upper() for t in style.BY_THEME}
     assert not {s.colour.upper() for s in STRATEGIES.values()} & forgetting
+
+
+# -- Scenarios and Batch (issue 22): a second cue for every colour, drawn -----------------------------
+
+
+def _grey_picture(paint, size=(48, 32)):
+    """What ``paint(painter, rect)`` draws, as a colour-blind-proof reading: lightness only."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    image = QImage(*size, QImage.Format.Format_ARGB32)
+    image.fill(style.colors().paper)
+    painter = QPainter(image)
+    paint(painter, QRectF(4, 4, size[0] - 8, size[1] - 8))
+    painter.end()
+    grey = image.convertToFormat(QImage.Format.Format_Grayscale8)
+    return bytes(grey.constBits())[: grey.sizeInBytes()]
+
+
+@pytest.mark.parametrize("theme", sorted(style.BY_THEME))
+def test_scenario_states_differ_without_their_colours(app, theme):
+    """Every page state the Scenarios tab shows (to retest, stale 'tested', forgotten; poisoned,
+    visited without memory...) has its own cue, and its tile, read in grey alone, differs from every
+    other state's: a viewer who sees no hue still tells them apart."""
+    from memviz.gui.kit import themes
+    from memviz.gui.scenarios.canvas import CUES, LEGEND, paint_tile
+
+    themes.manager().apply(theme)
+    states = [state for state, *_ in LEGEND]
+    assert set(states) <= set(CUES)
+    assert len({CUES[s] for s in states}) == len(states)  # one cue each
+    pictures = {s: _grey_picture(lambda p, r, s=s: paint_tile(p, r, s, 3, 1.5)) for s in states}
+    for a, b in itertools.combinations(states, 2):
+        assert pictures[a] != pictures[b], (a, b)
+
+
+def test_the_scenario_key_shows_the_bug_dot(app):
+    from memviz.gui.scenarios.canvas import LEGEND, PagesCanvas
+
+    canvas = PagesCanvas("en")
+    canvas.resize(700, 400)
+    entries = canvas.legend_entries()
+    assert [state for *_, state, _text in entries] == [*(s for s, *_ in LEGEND), None]
+    assert entries[-1][-1] == "bug reported"
+    for _line, swatch, box, _state, _text in entries:  # flowed: nothing past the canvas's edge
+        assert swatch.right() <= canvas.width() and box.left() < canvas.width() - 10
+
+
+@pytest.mark.parametrize("theme", sorted(style.BY_THEME))
+def test_batch_runs_higher_and_not_higher_differ_in_shape(app, theme):
+    """The paired differences: a filled disc where memory did better, a hollow ring where it did not;
+    in grey alone the two still differ, and the ring's middle is the paper."""
+    from memviz.gui.analysis.batch_view import diff_dot_look
+    from memviz.gui.kit import themes
+    from memviz.gui.kit.palette import strategy_colour
+
+    themes.manager().apply(theme)
+    colour = strategy_colour("frontier")
+
+    def dot(kind):
+        brush, outline = diff_dot_look(kind, colour)
+
+        def paint(painter, rect):
+            painter.setBrush(brush)
+            painter.setPen(outline)
+            painter.drawEllipse(rect.center(), 10, 10)
+
+        return paint
+
+    higher, lower = _grey_picture(dot("higher")), _grey_picture(dot("not_higher"))
+    assert higher != lower
+    brush, outline = diff_dot_look("not_higher", colour)
+    from memviz.gui.kit.plots import paper
+
+    assert brush.color().name() == paper().lower()  # hollow: the plot's own paper inside
+    assert outline.style() != 0  # a drawn ring
+    brush, outline = diff_dot_look("higher", colour)
+    assert brush.color().alpha() > 0

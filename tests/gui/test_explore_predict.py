@@ -141,3 +141,43 @@ def test_the_graph_stands_still_while_the_class_guesses_where_it_goes(screen_win
         bar.pick(question.answer if k % 2 else next(p for p in question.candidates if p != question.answer))
         look()
     assert len(set(pictures)) == 1, sorted(set(pictures))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_open_question_gives_nothing_away_and_keeps_the_graph_readable(screen_window, lang):
+    """Issue 22: while the class guesses which entry goes, the memory list does not mark the "next to
+    go" row (it names the answer); the strip takes the narration's place, not the graph's, so the
+    page names keep their size (at 1280×720 they had shrunk below the readable 12 px, the site
+    shown on a bigger canvas); a wrong pick is told it was wrong."""
+    from memviz.gui.explore.graph_items import MIN_PX
+
+    window = screen_window(CONFIG, size=(1280, 720), lang=lang)
+    model, bar, graph = window.explore.model, window.explore.predict, window.explore.graph
+    memory = window.explore.memory.list
+    QApplication.processEvents()
+    before = (graph._px, graph.magnify, graph.viewport().size().toTuple())
+    bar.set_predicting(True)
+    questions = 0
+    for _ in range(4):
+        while bar.question is None:
+            model.step()
+            QApplication.processEvents()
+            if memory.full and bar.question is None:
+                assert any(key[3] for key in memory._row_keys().values())  # no question: it says
+        QApplication.processEvents()
+        assert bar.isVisibleTo(window) and not window.explore.narration.isVisibleTo(window)
+        assert not any(key[3] for key in memory._row_keys().values())  # no "next to go" now
+        assert (graph._px, graph.magnify, graph.viewport().size().toTuple()) == before
+        assert graph._px >= MIN_PX and graph.magnify == 1.0
+        question = bar.question
+        wrong = next(p for p in question.candidates if p != question.answer)
+        bar.pick(wrong)
+        QApplication.processEvents()
+        assert bar.result.text().startswith("Wrong: " if lang == "en" else "猜错了：")
+        assert bar.result.isVisibleTo(window)  # the reveal, under the graph
+        questions += 1
+    model.step()
+    QApplication.processEvents()
+    if bar.question is None:  # a step with nothing asked: the narration is back
+        assert window.explore.narration.isVisibleTo(window)
+    assert questions == 4

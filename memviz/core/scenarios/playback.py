@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from memviz.core.engine import Exploration, RunConfig, StepEvent
 from memviz.core.site import Site
+from memviz.core.text import counted
 
 # A page's state in a frame (the player colours them).
 UNVISITED, VISITED, REMEMBERED, FORGOTTEN = "unvisited", "visited", "remembered", "forgotten"
@@ -311,8 +312,8 @@ def dedup_playback(
     return rec.playback(
         "dedup",
         f"报告 {len(result.reports)} 份，留下 {len(result.kept[mode])}，重复 {result.duplicates(mode)}，丢失 Bug {len(result.lost(mode))}",
-        f"{len(result.reports)} reports, {len(result.kept[mode])} kept, {result.duplicates(mode)} duplicates, "
-        f"{len(result.lost(mode))} bugs lost",
+        f"{counted(len(result.reports), 'en', '', 'report')}, {len(result.kept[mode])} kept, "
+        f"{counted(result.duplicates(mode), 'en', '', 'duplicate')}, {counted(len(result.lost(mode)), 'en', '', 'bug')} lost",
     )
 
 

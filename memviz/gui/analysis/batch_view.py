@@ -102,6 +102,15 @@ def dash_symbol(height: float) -> QPainterPath:
     return path
 
 
+def diff_dot_look(kind: str, colour: str):
+    """(brush, pen) of a run's dot in the paired differences: a filled disc in the strategy's colour
+    where memory did better, a hollow grey ring where it did not, so the two differ in shape as well
+    as colour (issue 22: a colour-blind student tells them apart without the zero line)."""
+    if kind == "higher":
+        return pg.mkBrush(qcolor(colour, 210)), pg.mkPen(None)
+    return pg.mkBrush(qcolor(paper(), 255)), pen(GREY, 1.8)
+
+
 class BatchView(AnalysisView):
     object_name = "batch"
 
@@ -342,16 +351,15 @@ class BatchView(AnalysisView):
         seeds = np.array(comparison.seeds)
         colour = strategy_colour(comparison.config.strategy)
         top = float(heights.max()) if len(heights) else 1.0
-        for kind, chosen, brush in (
-            ("higher", x > 0, pg.mkBrush(qcolor(colour, 210))),
-            ("not_higher", x <= 0, pg.mkBrush(qcolor(GREY, 230))),
-        ):
+        for kind, chosen in (("higher", x > 0), ("not_higher", x <= 0)):
+            brush, outline = diff_dot_look(kind, colour)
             self.diff_dots[kind].setData(
                 x=x[chosen],
                 y=heights[chosen] - 0.5,
                 data=seeds[chosen].tolist(),
                 size=8,
                 brush=brush,
+                pen=outline,
                 hoverPen=pen(ink(), 2),
             )
         self.ci_region.setRegion((d.lo * 100, d.hi * 100))
@@ -386,13 +394,15 @@ class BatchView(AnalysisView):
                 f"95% interval [{pct(d.lo, True)}, {pct(d.hi, True)}]",
             ),
         )
+        brush, outline = diff_dot_look("higher", colour)
         legend.addItem(
-            pg.ScatterPlotItem(brush=pg.mkBrush(qcolor(colour, 210)), pen=None, size=10),
+            pg.ScatterPlotItem(brush=brush, pen=outline, size=10),
             tr(f"{name} 更高（{d.wins} 次）", f"{name} higher ({d.wins})"),
         )
         if d.wins < d.n:
+            brush, outline = diff_dot_look("not_higher", colour)
             legend.addItem(
-                pg.ScatterPlotItem(brush=pg.mkBrush(qcolor(GREY, 230)), pen=None, size=10),
+                pg.ScatterPlotItem(brush=brush, pen=outline, size=10),
                 tr(f"不更高（{d.n - d.wins} 次）", f"not higher ({d.n - d.wins})"),
             )
         lo_x = min(float(x.min()), 0.0)

@@ -41,12 +41,14 @@ from memviz.presentation.frame_layout import (
     Band,
     Cell,
     Layout,
+    band_label,
     band_pages,
     band_text,
     column_cells,
     page_label,
     plan,
     row_label,
+    span_of,
 )
 
 
@@ -72,6 +74,7 @@ class FrameTable(QWidget):
         self._cells: dict[tuple, QPixmap] = {}  # cells, by step, slot and state
         self._cache_key: tuple | None = None
         self._layout: tuple[tuple, Layout] | None = None
+        self._span: tuple[tuple, int | None] | None = None  # the folded table's recent columns, for the run
         self._fonts: dict[tuple[int, bool], tuple[QFont, QFontMetricsF]] = {}
         self.setMinimumHeight(60)
 
@@ -117,25 +120,35 @@ class FrameTable(QWidget):
         return self._font(px, bold)[1].horizontalAdvance(text)
 
     def _pinned_rows(self) -> tuple[int | None, frozenset[int]]:
-        if self.selected is None or not self.columns:
+        """The column kept in view beside the current one, and its rows that must show: a clicked
+        miss's eviction (the row its page left), else the step the header names as the cause of
+        the divergence (the rows that lost a page there)."""
+        if not self.columns:
             return None, frozenset()
-        at, page = self.selected
-        if not 0 <= at < len(self.columns):
-            return None, frozenset()
-        return at, frozenset(frame for frame, left in self.columns[at].left if left == page)
+        if self.selected is not None:
+            at, page = self.selected
+            if 0 <= at < len(self.columns):
+                return at, frozenset(frame for frame, left in self.columns[at].left if left == page)
+        if self.cause is not None and 0 <= self.cause < len(self.columns):
+            return self.cause, frozenset(frame for frame, _left in self.columns[self.cause].left)
+        return None, frozenset()
 
     def layout(self) -> Layout:
         """Where everything goes, for the widget's size, the position and the app's type size."""
         pinned, pinned_rows = self._pinned_rows()
         app_px = style.app_pixel_size()
-        key = (self.width(), self.height(), self.position, self.anchor, pinned, pinned_rows, app_px,
-               self.lang, id(self.columns), len(self.columns))  # fmt: skip
+        run = (self.width(), self.height(), pinned, pinned_rows, app_px, self.lang, id(self.columns),
+               len(self.columns))  # fmt: skip
+        key = (*run, self.position, self.anchor)
         if self._layout is None or self._layout[0] != key:
             shown = frozenset(self._layout[1].shown_slots()) if self._layout is not None else frozenset()
-            layout = plan(
-                self.columns, self.width(), self.height(), self.position, app_px, self._measure,
-                self.lang, self.anchor, pinned, pinned_rows, shown,
-            )  # fmt: skip
+            args = (self.columns, self.width(), self.height(), self.position, app_px, self._measure, self.lang,
+                    self.anchor, pinned, pinned_rows, shown)  # fmt: skip
+            if self._span is None or self._span[0] != run:  # one span for the whole run: worked out once
+                span = span_of(self.columns, self.width(), self.height(), app_px, self._measure, self.lang,
+                               pinned, pinned_rows)  # fmt: skip
+                self._span = (run, span)
+            layout = plan(*args, span=self._span[1])
             self._layout = (key, layout)
         return self._layout[1]
 
@@ -240,19 +253,29 @@ class FrameTable(QWidget):
         p.setPen(QPen(c.border, 1))
         p.drawLine(QPointF(layout.header - 2, layout.top), QPointF(layout.header - 2, layout.bottom))
 
+    def band_labels(self) -> list[tuple[QRectF, str]]:
+        """Each band's text as drawn, and where: inside the table, clear of the current column
+        (:meth:`Layout.band_room`), shortened to what fits (the tooltip says it all)."""
+        layout = self.layout()
+        if not self.columns or self.position < layout.first:
+            return []
+        left, right = layout.band_room(self.position)
+        left, right = left + 4, right - 3
+        out = []
+        for band, top, _text in self.bands():
+            pages = band_pages(self.columns, layout, band)
+            label = band_label(pages, band, self.lang, right - left, layout.label_px, self._measure)
+            out.append((QRectF(left, top, right - left, layout.band_h), label))
+        return out
+
     def _paint_bands(self, p: QPainter, c, layout: Layout, shown: list[int]) -> None:
-        """Each band's text, across the shown columns and on into the room right of them."""
+        """Each band's text, across the recent columns before the current one."""
         if not shown:
             return
-        font, metrics = self._font(layout.label_px, False)
-        p.setFont(font)
+        p.setFont(self._font(layout.label_px, False)[0])
         p.setPen(c.muted)
-        left = layout.column_x(layout.first) + 4
-        width = self.width() - left - 4
-        for _band, top, text in self.bands():
-            rect = QRectF(left, top, width, layout.band_h)
-            elided = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
-            p.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, elided)
+        for rect, text in self.band_labels():
+            p.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
 
     def _paint_column(self, k: int, state: tuple[bool, bool], layout: Layout, ratio: float) -> QPixmap:
         """A column: its step number, then its cells' pictures copied into place, the bands' quiet

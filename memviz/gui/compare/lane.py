@@ -25,7 +25,7 @@ from memviz.gui.qt import (
     Signal,
 )
 from memviz.text.report import whole
-from memviz.wording import lane_numbers
+from memviz.wording import lane_numbers, term
 
 CAPACITY_CHOICES = (1, 2, 3, 4, 6, 8, 10, 12, 16, 20, None)
 
@@ -109,7 +109,7 @@ class LaneWidget(QFrame):
             action.setCheckable(True)
             action.setChecked(capacity == config.capacity)
             action.triggered.connect(lambda _=False, c=capacity: self._edit(capacity=c))
-        policies = menu.addMenu(tr("淘汰策略", "Eviction policy"))
+        policies = menu.addMenu(term("policy_setting", lang))
         for policy in POLICIES.values():
             action = policies.addAction(f"{policy.label_in(lang)} — {policy.rule_in(lang)}")
             action.setCheckable(True)
@@ -160,8 +160,8 @@ class LaneWidget(QFrame):
             (whole(totals.tokens), False),
         ]
         names = lane_numbers(self.language.code)
-        return [Number(label, value, alarming, short)
-                for (label, short), (value, alarming) in zip(names, values, strict=True)]  # fmt: skip
+        return [Number(label, value, alarming, give_way)
+                for (label, give_way), (value, alarming) in zip(names, values, strict=True)]  # fmt: skip
 
     def _set_texts(self) -> None:
         tr = self.language.tr

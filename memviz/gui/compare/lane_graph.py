@@ -29,7 +29,7 @@ from memviz.gui.qt import (
     Qt,
     QWidget,
 )
-from memviz.wording import forgotten_at
+from memviz.wording import forgotten_at, revisit_badge
 
 TRAIL = 6  # moves drawn behind the agent
 AGENT_RING = (1.45, 0.5)  # the agent's ring: radius and pen width, in page radii
@@ -67,6 +67,8 @@ class LaneGraph(QWidget):
         self._backdrop_key: tuple | None = None
         self._callout: Callout | None = None
         self._callout_key: tuple | None = None
+        self._badge: Callout | None = None
+        self._badge_key: tuple | None = None
 
     def set_lane(self, lane: Lane, site: Site, colour: QColor, lang: str) -> None:
         if site is not self.site:
@@ -153,7 +155,11 @@ class LaneGraph(QWidget):
         callout = self.callout()
         if callout is not None and not callout.beside:
             painter.setPen(QPen(c.evict, 1.5 * style.line_width(), Qt.PenStyle.DashLine))
-            painter.drawLine(*self._leader(callout))
+            painter.drawLine(*self._leader(callout, self.highlight[0]))
+        badge = self.badge()
+        if badge is not None and not badge.beside:
+            painter.setPen(QPen(c.evict, 1.5 * style.line_width(), Qt.PenStyle.DashLine))
+            painter.drawLine(*self._leader(badge, path[-1], AGENT_RING))
         states = lane.page_states(self.position)
         font = style.ui_font(max(7.0, r * 0.95), bold=True)
         painter.setFont(font)
@@ -181,13 +187,16 @@ class LaneGraph(QWidget):
             centre = self.centre(self.highlight[0])
             painter.setPen(QPen(c.evict, r * MISS_RING[1]))
             painter.drawEllipse(centre, r * MISS_RING[0], r * MISS_RING[0])
-            if callout is not None:
-                painter.setPen(Qt.PenStyle.NoPen)
+        for plate in (callout, badge):
+            if plate is not None:
+                painter.setPen(
+                    Qt.PenStyle.NoPen if plate is callout else QPen(c.evict, 1.2 * style.line_width())
+                )
                 painter.setBrush(style.with_alpha(c.paper, 0.88))
-                painter.drawRoundedRect(callout.rect, 3, 3)
-                painter.setFont(callout.font)
+                painter.drawRoundedRect(plate.rect, 3, 3)
+                painter.setFont(plate.font)
                 painter.setPen(c.evict_text)
-                painter.drawText(callout.rect, Qt.AlignmentFlag.AlignCenter, callout.text)
+                painter.drawText(plate.rect, Qt.AlignmentFlag.AlignCenter, plate.text)
         painter.end()
 
     def discs(self) -> list[Disc]:
@@ -223,15 +232,33 @@ class LaneGraph(QWidget):
         )
         if key != self._callout_key:
             self._callout_key = key
-            self._callout = self._place_callout(page, at)
+            texts = (forgotten_at(at, self.lang), forgotten_at(at, self.lang, short=True))
+            self._callout = self._place_callout(page, texts, MISS_RING)
         return self._callout
 
-    def _place_callout(self, page: int, at: int) -> Callout | None:
+    def badge(self) -> Callout | None:
+        """The current step's forgotten revisit, marked on the page the agent came back to: "↺
+        forgotten at step N" (the lane's step record, from the engine's event, says when); placed
+        as the clicked miss's callout is. None at any other step, and while a clicked miss speaks."""
+        lane = self.lane
+        if lane is None or self.highlight is not None or not 1 <= self.position <= len(lane.steps):
+            return None
+        record = lane.steps[self.position - 1]
+        if not record.forgotten_revisit or record.evicted_at is None or record.page is None:
+            return None
+        key = (id(lane), self.width(), self.height(), self.position, self.lang, style.app_pixel_size())
+        if key != self._badge_key:
+            self._badge_key = key
+            at = record.evicted_at
+            texts = (revisit_badge(at, self.lang), revisit_badge(at, self.lang, short=True))
+            self._badge = self._place_callout(record.page, texts, AGENT_RING)
+        return self._badge
+
+    def _place_callout(self, page: int, texts: tuple[str, str], ring: tuple[float, float]) -> Callout | None:
         """The app's type size first (a class reads it from the back), in whole words or short,
         beside the ring or away from it; only then the pages' own, smaller, type size."""
         r = self._radius()
-        texts = (forgotten_at(at, self.lang), forgotten_at(at, self.lang, short=True))
-        reach = r * (MISS_RING[0] + MISS_RING[1] / 2)
+        reach = r * (ring[0] + ring[1] / 2)
         bounds = QRectF(self.rect()).adjusted(1, 1, -1, -1)
         discs = self.discs()
         for px in sorted({style.app_pixel_size(), max(8.0, r * 0.95)}, reverse=True):
@@ -243,16 +270,18 @@ class LaneGraph(QWidget):
                 return Callout(placed.rect, texts[placed.form], font, placed.beside)
         return None
 
-    def _leader(self, callout: Callout) -> tuple[QPointF, QPointF]:
-        """A line from the clicked miss's ring to a callout placed away from it."""
+    def _leader(
+        self, callout: Callout, page: int, ring: tuple[float, float] = MISS_RING
+    ) -> tuple[QPointF, QPointF]:
+        """A line from a page's ring to a callout placed away from it."""
         r = self._radius()
-        centre = self.centre(self.highlight[0])
+        centre = self.centre(page)
         rect = callout.rect
         end = QPointF(
             min(max(centre.x(), rect.left()), rect.right()), min(max(centre.y(), rect.top()), rect.bottom())
         )
         line = QLineF(centre, end)
-        start = line.pointAt(min(1.0, r * MISS_RING[0] / max(line.length(), 1e-9)))
+        start = line.pointAt(min(1.0, r * ring[0] / max(line.length(), 1e-9)))
         return start, end
 
     def _set_tooltip(self) -> None:

@@ -1,13 +1,15 @@
 """A Compare lane's live numbers on one line: coverage, repeats, forgotten revisits, evictions, bugs
 and tokens, each a muted name and a bold value, painted (a step changes them without a relayout).
 
-One line, because a second costs the frame table below a row (three lanes at 1280×720). Where the
-names do not fit beside the lane's title in full (English at 720p), the longest give way to short
-forms from :func:`memviz.wording.lane_numbers` ("misses" for "forgotten revisits"), as few as
-needed, and the strip's tooltip spells every name out. The fit is worked out for the numbers at
-their widest in the run (its end: they only grow), so the words do not change as the run plays;
-the Compare view gives every lane the words its narrowest lane needs. Only when even the short
-names do not fit (the window's least size) do the numbers wrap onto a second line.
+One line, because a second costs the frame table below a row (three lanes at 1280×720). Each
+number has one name in every size and language (:func:`memviz.wording.lane_numbers`: "forgotten
+revisits", never "misses" at one size and the full words at another, issue 22). Where they do not
+all fit beside the lane's title (English at 720p), the numbers that say least in a comparison give
+way, as few as needed (tokens, then repeats: much the same in every lane), and the strip's tooltip
+gives every number. The fit is worked out for the numbers at their widest in the run (its end:
+they only grow), so the strip does not change as the run plays; the Compare view gives every lane
+the fit its narrowest lane needs. Only when even that does not fit (the window's least size) do
+the numbers wrap onto a second line.
 """
 
 from __future__ import annotations
@@ -26,18 +28,18 @@ class Number:
     label: str  # its name, in full
     value: str
     alarming: bool = False
-    short: str = ""  # a shorter name for a narrow strip ("": none)
+    give_way: int = 0  # when a narrow strip leaves it out: 1 first, 2 next…; 0 never (the tooltip has all)
 
 
 class NumbersStrip(QWidget):
-    fit_changed = Signal()  # the number of short names this strip needs may have changed
+    fit_changed = Signal()  # how many numbers this strip leaves out may have changed
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("lane_numbers")
         self.items: list[Number] = []
         self.widest: list[Number] = []  # the same numbers at their widest in the run
-        self.shortened = 0  # how many names show their short form (the longest first)
+        self.left_out = 0  # how many numbers give way (in their give_way order)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(1)  # the header's buttons keep their room; the numbers give way instead
         style.follow_presentation(self)
@@ -52,20 +54,20 @@ class NumbersStrip(QWidget):
             self.items, self.widest = list(items), widest
             self.setToolTip("\n".join(f"{n.label}: {n.value}" for n in items))
             if refit:
-                self.shortened = self.fit()
+                self.left_out = self.fit()
                 self.fit_changed.emit()
             self._fit_height()
             self.update()
 
-    def set_shortened(self, shortened: int) -> None:
-        """Show this many short names (the Compare view gives every lane the same words)."""
-        if shortened != self.shortened:
-            self.shortened = shortened
+    def set_left_out(self, left_out: int) -> None:
+        """Leave this many optional numbers out (the Compare view gives every lane the same fit)."""
+        if left_out != self.left_out:
+            self.left_out = left_out
             self._fit_height()
             self.update()
 
     def text(self) -> str:
-        return "  ".join(f"{label} {n.value}" for n, label in zip(self.items, self.labels(), strict=True))
+        return "  ".join(f"{n.label} {n.value}" for n in self.shown())
 
     # -- fitting ----------------------------------------------------------------------------------------
 
@@ -76,33 +78,32 @@ class NumbersStrip(QWidget):
         return style.app_pixel_size() * GAP_EM
 
     def _order(self) -> list[int]:
-        """The names that have a short form, the most room saved first."""
-        label_m = QFontMetricsF(self._fonts()[0])
-        saved = {
-            i: label_m.horizontalAdvance(n.label) - label_m.horizontalAdvance(n.short)
-            for i, n in enumerate(self.widest or self.items)
-            if n.short and n.short != n.label
-        }
-        return sorted(saved, key=lambda i: (-saved[i], i))
+        """The numbers that may be left out, in the order they give way."""
+        numbers = self.widest or self.items
+        return sorted((i for i, n in enumerate(numbers) if n.give_way), key=lambda i: numbers[i].give_way)
 
-    def labels(self, shortened: int | None = None) -> list[str]:
-        """The names shown with ``shortened`` short forms (the strip's own by default)."""
-        shortened = self.shortened if shortened is None else shortened
-        short = set(self._order()[:shortened])
-        return [n.short if i in short else n.label for i, n in enumerate(self.items)]
+    def shown(self, left_out: int | None = None) -> list[Number]:
+        """The numbers shown with ``left_out`` of the optional ones left out (the strip's own by default)."""
+        left_out = self.left_out if left_out is None else left_out
+        out = set(self._order()[:left_out])
+        return [n for i, n in enumerate(self.items) if i not in out]
+
+    def labels(self, left_out: int | None = None) -> list[str]:
+        """The names shown (each a number's one name)."""
+        return [n.label for n in self.shown(left_out)]
 
     def fit(self, width: float | None = None) -> int:
-        """The fewest short names that put the numbers, at their widest, on the fewest lines."""
+        """The fewest numbers left out that put the rest, at their widest, on the fewest lines."""
         width = self.width() if width is None else width
         numbers = self.widest or self.items
         order = self._order()
         best = None
-        for shortened in range(len(order) + 1):
-            short = set(order[:shortened])
-            labels = [n.short if i in short else n.label for i, n in enumerate(numbers)]
-            n_lines = len(self._wrap(numbers, labels, width))
+        for left_out in range(len(order) + 1):
+            out = set(order[:left_out])
+            kept = [n for i, n in enumerate(numbers) if i not in out]
+            n_lines = len(self._wrap(kept, [n.label for n in kept], width))
             if best is None or n_lines < best[0]:
-                best = (n_lines, shortened)
+                best = (n_lines, left_out)
             if n_lines == 1:
                 break
         return best[1]
@@ -127,18 +128,21 @@ class NumbersStrip(QWidget):
         The lines break where the numbers at their widest break them: the strip keeps its height
         all through the run (a step never lays the lane out again)."""
         width = self.width() if width is None else width
-        labels = self.labels()
+        shown = self.shown()
+        labels = [n.label for n in shown]
+        out = set(self._order()[: self.left_out])
         widest = self.widest if len(self.widest) == len(self.items) else self.items
+        widest = [n for i, n in enumerate(widest) if i not in out]
         label_m, value_m = (QFontMetricsF(f) for f in self._fonts())
         placed = [
             (
-                label,
+                n.label,
                 n.value,
                 n.alarming,
-                label_m.horizontalAdvance(label + " "),
+                label_m.horizontalAdvance(n.label + " "),
                 value_m.horizontalAdvance(n.value),
             )
-            for n, label in zip(self.items, labels, strict=True)
+            for n in shown
         ]
         lines, start = [], 0
         for count in self._wrap(widest, labels, width):
@@ -151,7 +155,7 @@ class NumbersStrip(QWidget):
         h = self._line_height()
         gap = self._gap()
         out = []
-        numbers = iter(self.items)
+        numbers = iter(self.shown())
         for row, line in enumerate(self.lines()):
             x, y = MARGIN, row * h
             for label, _value, _alarming, lw, vw in line:
@@ -171,7 +175,7 @@ class NumbersStrip(QWidget):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
-            self.shortened = self.fit()
+            self.left_out = self.fit()
             self.fit_changed.emit()
         self._fit_height()
 
@@ -191,7 +195,7 @@ class NumbersStrip(QWidget):
         p.end()
 
     def _on_app_font_change(self) -> None:
-        self.shortened = self.fit()
+        self.left_out = self.fit()
         self.fit_changed.emit()
         self._fit_height()
         self.update()

@@ -40,6 +40,7 @@ from memviz.gui.qt import (
     Qt,
     QVBoxLayout,
     QWidget,
+    is_alive,
 )
 
 PLOT_LEAST = (200, 110)  # pixels
@@ -180,7 +181,7 @@ class RegretPanel(QWidget):
         job = Job(regret_job(site, list(configs), RunConfig(budget=budget), seeds))
         self.job = job
         job.signals.finished.connect(lambda result: self._on_finished(job, result))
-        job.signals.failed.connect(lambda message: self.status.setText(message))
+        job.signals.failed.connect(lambda message: self._on_failed(job, message))
         self.results = None
         self._set_status()
         job.start()
@@ -279,9 +280,14 @@ class RegretPanel(QWidget):
         self.job = fresh
         self._on_finished(fresh, fresh.compute())
 
+    def _on_failed(self, job: Job, message: str) -> None:
+        if job is self.job and is_alive(self.status):
+            self.status.setText(message)
+
     def _on_finished(self, job: Job, result: list[Regret]) -> None:
-        if job is not self.job:
-            return  # a newer request replaced it
+        # a newer request replaced it, or the view closed while it ran (its labels are gone)
+        if job is not self.job or not is_alive(self.status):
+            return
         self.results = result
         self._set_status()
         self._draw()
@@ -354,7 +360,7 @@ class RegretPanel(QWidget):
 
     def _set_texts(self) -> None:
         tr = self.language.tr
-        self.title.setText(tr("为什么？多个种子上的代价", "Why? The cost over many seeds"))
+        self.title.setText(tr("为什么？多个 seed 上的代价", "Why? The cost over many seeds"))
         self.counts_title.setText(
             tr(
                 "每次运行：忘了又回（实心）、淘汰（浅色）",

@@ -42,6 +42,7 @@ from memviz.gui.qt import (
 )
 from memviz.models.compare import CompareModel, lanes_for
 from memviz.models.settings import RunSettings
+from memviz.wording import answer_withheld, compare_key, divergence_line
 
 SPARE_COLOURS = (OKABE_ITO["blue"], OKABE_ITO["orange"], OKABE_ITO["green"], OKABE_ITO["vermillion"])
 
@@ -81,6 +82,7 @@ class CompareView(QWidget):
         self.legend.setWordWrap(True)
         style.set_ui_font(self.legend, 0.9)
         self.lanes: list[LaneWidget] = []
+        self.asking = False  # a predict question is open
         self.lanes_box = QWidget()
         self.lanes_layout = QVBoxLayout(self.lanes_box)
         self.lanes_layout.setContentsMargins(0, 0, 0, 0)
@@ -122,6 +124,7 @@ class CompareView(QWidget):
         self.model.replayed.connect(self._on_position)
         self.model.restarted.connect(self._rebuild)
         self.model.regret_selected.connect(self._on_regret_selected)
+        self.predict.asking.connect(self._on_asking)
         language.changed.connect(self._on_language_change)
         themes.manager().changed.connect(self._on_theme_change)
         self._rebuild()
@@ -177,17 +180,21 @@ class CompareView(QWidget):
         self._on_position()
         self.regret.request(comparison.site, configs, comparison.base.budget, colours)
 
+    def _on_asking(self, asking: bool) -> None:
+        self.asking = asking
+        self._set_divergence_text()
+
     def _set_divergence_text(self) -> None:
+        """Where the lanes part, and why; while the class guesses an eviction, neither (the why names
+        what a lane forgot: maybe the answer)."""
         tr = self.language.tr
         d = self.model.comparison.first_divergence
-        if d is None:
+        if self.asking:
+            self.divergence.setText(answer_withheld(self.language.code))
+        elif d is None:
             self.divergence.setText(tr("各条路径从头到尾都一样。", "The paths never part."))
         else:
-            self.divergence.setText(
-                tr(f"路径在第 {d.step} 步分开（绿色虚线）。原因（红色虚线）：",
-                   f"The paths part at step {d.step} (green dashes). Why (red dashes): ")
-                + d.reason(self.language.code)
-            )  # fmt: skip
+            self.divergence.setText(divergence_line(d.step, d.reason(self.language.code), self.language.code))
 
     # -- handlers -------------------------------------------------------------------------------------
 
@@ -198,9 +205,9 @@ class CompareView(QWidget):
 
     def _share_number_words(self) -> None:
         """Every lane names its numbers alike: with the short names its narrowest lane needs."""
-        shortened = max((lane.numbers.fit() for lane in self.lanes), default=0)
+        left_out = max((lane.numbers.fit() for lane in self.lanes), default=0)
         for lane in self.lanes:
-            lane.numbers.set_shortened(shortened)
+            lane.numbers.set_left_out(left_out)
 
     def _on_lane_edit(self, index: int, config: LaneConfig) -> None:
         self.model.set_lane(index, config)
@@ -248,15 +255,7 @@ class CompareView(QWidget):
     def _set_texts(self) -> None:
         tr = self.language.tr
         self.add_button.setText(tr("＋ 加一条", "+ Add lane"))
-        self.legend.setText(tr(
-            "图：蓝 = 在记忆里，红虚线圈 = 去过但已忘，白 = 没去过，粗圈 = Agent。"
-            "表：每列一步，每行一个记忆槽；黄底 = 新写入，红框里划掉的 = 这一步被忘掉，下划线 = LRU 用了一次，"
-            "✗ = 忘了又回（点它：看是哪一步忘的），⋯ = 没变的槽。",
-            "Graph: blue = in memory, red dashed ring = visited but forgotten, white = never visited, thick ring = the agent. "
-            "Table: a column per step, a row per memory slot; yellow = new entry, struck out in red = forgotten "
-            "at this step, underline = an LRU touch, ✗ = forgotten revisit (click it: the step that forgot it), "
-            "⋯ = slots unchanged.",
-        ))  # fmt: skip
+        self.legend.setText(compare_key(self.language.code))
         self.export_button.setText(tr("导出", "Export"))
         self.export_menu.clear()
         for text, slot in (

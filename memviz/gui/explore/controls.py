@@ -30,7 +30,7 @@ from memviz.gui.qt import (
     QWidget,
 )
 from memviz.models.explore import ExploreModel
-from memviz.wording import policy_name, strategy_name
+from memviz.wording import capitalized, policy_name, strategy_name, term
 
 # The core's own limit (memviz --budget takes it too): a smaller box showed 1000 for a run of 2500.
 MAX_BUDGET = bounds("budget")[1]
@@ -151,7 +151,7 @@ class ConfigBar(QWidget):
         field = str(exc).split(":", 1)[0]
         known = {
             "seed": tr(
-                f"种子要是 {SEED_MIN} 到 {SEED_MAX} 之间的整数，已保留原来的值",
+                f"seed 要是 {SEED_MIN} 到 {SEED_MAX} 之间的整数，已保留原来的值",
                 f"The seed must be a whole number from {SEED_MIN} to {SEED_MAX}; kept the previous one",
             ),
             "capacity": tr(
@@ -180,7 +180,7 @@ class ConfigBar(QWidget):
         if match is None:
             self.show_message(
                 tr(
-                    f"种子要是 {SEED_MIN} 到 {SEED_MAX} 之间的整数（收到「{text.strip()}」），已保留原来的值",
+                    f"seed 要是 {SEED_MIN} 到 {SEED_MAX} 之间的整数（收到「{text.strip()}」），已保留原来的值",
                     f"The seed must be a whole number from {SEED_MIN} to {SEED_MAX} "
                     f"(got “{text.strip()}”); kept the previous one",
                 )
@@ -242,11 +242,11 @@ class ConfigBar(QWidget):
         self.capacity_label.setText(tr("记忆容量", "Memory capacity"))
         self.capacity.setSpecialValueText(tr("不限", "unlimited"))
         self.capacity.setSuffix(tr(" 条", " entries"))
-        self.policy_label.setText(tr("遗忘策略", "Eviction"))
+        self.policy_label.setText(term("policy_setting", lang))
         for i in range(self.policy.count()):
             self.policy.setItemText(i, policy_name(self.policy.itemData(i), lang, capital=True))
-        self.seed_label.setText(tr("随机种子", "Seed"))
-        self.seed_next.setToolTip(tr("换下一个种子", "Next seed"))
+        self.seed_label.setText(term("seed", lang) if lang == "zh" else capitalized(term("seed", lang)))
+        self.seed_next.setToolTip(tr("换下一个 seed", "Next seed"))
         self.ttl.setSuffix(tr(" 步", " steps"))
         self.ttl.setToolTip(
             tr(
@@ -268,7 +268,7 @@ class ConfigBar(QWidget):
         tr = self.language.tr
         self.capacity.setToolTip(
             tr(
-                "0 = 不限容量；满了以后按遗忘策略忘掉一条",
+                "0 = 不限容量；满了以后按淘汰策略忘掉一条",
                 "0 = unlimited; when full, the eviction policy forgets one",
             )
             if self.capacity.isEnabled()
@@ -278,7 +278,7 @@ class ConfigBar(QWidget):
             tr("记忆满了忘掉哪一条", "Which entry to forget when memory is full")
             if self.policy.isEnabled()
             else tr(
-                "容量不限时不会忘，遗忘策略用不上", "Unlimited memory never forgets, so no policy applies"
+                "容量不限时不会忘，淘汰策略用不上", "Unlimited memory never forgets, so no policy applies"
             )
         )
         self.seed.setToolTip(

@@ -48,6 +48,7 @@ from memviz.gui.explore.graph_marks import (
     reserve_card_pictures,
     step_glows,
 )
+from memviz.gui.explore.revisit_badge import RevisitBadge
 from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
@@ -130,6 +131,7 @@ class SiteGraphView(QGraphicsView):
         self._plan = PathsItem(-2)
         self._agent = AgentItem()
         self._agent.setVisible(False)
+        self._revisit = RevisitBadge()  # "↺ forgotten at step N" on the card a forgotten revisit reached
         self._caption = TextItem()
         self._legend = TextItem()
         self._plan_key: tuple | None = None  # what the plan item shows, to skip redrawing it unchanged
@@ -140,7 +142,7 @@ class SiteGraphView(QGraphicsView):
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         for item in (
             *self._trail.items, self._plan, self._current_links,
-            self._agent, self._caption, self._legend,
+            self._agent, self._caption, self._legend, self._revisit,
         ):  # fmt: skip
             self.scene().addItem(item)
 
@@ -529,6 +531,8 @@ class SiteGraphView(QGraphicsView):
     def _sync_plan(self, event: StepEvent | None, reveal: float = 1.0) -> None:
         if self.layout_pending:
             return
+        if reveal >= 1.0:  # the step's end state: the badge of a forgotten revisit with it
+            self._revisit.show_for(event, self.pages, self.sceneRect(), self._label_px, self.language.code)
         if event is None or event.how != HOW_PLAN or not event.planned_path:
             if self._plan_key is not None:
                 self._plan_key = None
@@ -572,6 +576,7 @@ class SiteGraphView(QGraphicsView):
         # as the engine has them. Stopped without this, its start card stayed lit as the agent's,
         # a second agent on the graph, as the new step touches only its own cards.
         self._arrive()
+        self._revisit.setVisible(False)  # the last step's, until this one's end
         self._sync_pages(pages_a_step_touched(event, self._glowing))
         self._sync_trail()
         self._keep_agent_in_view()

@@ -70,6 +70,7 @@ class MemoryList(QWidget):
         self.language = language
         self.rows: list[MemoryRow] = []
         self.full = False
+        self.answer_hidden = False  # a predict question is open: "next to go" would give its answer away
         self._font_cache = None
         self._name_width_cache: tuple[str, float] | None = None
         self._text_widths: dict[tuple[int, str], float] = {}
@@ -249,7 +250,7 @@ class MemoryList(QWidget):
     def _row_keys(self) -> dict[int, tuple]:
         """Everything a row's picture depends on, by the slot it ends in (for partial repaints)."""
         remembered = set(self.model.exploration.memory_order())
-        marks_next = POLICIES.get(self.model.config.policy).victim_is_first
+        marks_next = POLICIES.get(self.model.config.policy).victim_is_first and not self.answer_hidden
         keys = {}
         live_index = 0
         for row in self.rows:
@@ -264,6 +265,12 @@ class MemoryList(QWidget):
         a, b = self.slot_y(first), self.slot_y(last)
         top, bottom = min(a, b), max(a, b) + self.row_height()
         self.update(0, int(top) - 1, self.width(), int(bottom - top) + 3)
+
+    def hide_answer(self, hidden: bool) -> None:
+        """While the class guesses which entry goes, the list does not say ("next to go")."""
+        if hidden != self.answer_hidden:
+            self.answer_hidden = hidden
+            self.update_all()
 
     def update_all(self) -> None:
         """Repaint every row (language, type size or theme changed)."""
@@ -335,7 +342,7 @@ class MemoryList(QWidget):
         tr = self.language.tr
         site = self.model.site
         remembered = set(self.model.exploration.memory_order())
-        marks_next = POLICIES.get(self.model.config.policy).victim_is_first
+        marks_next = POLICIES.get(self.model.config.policy).victim_is_first and not self.answer_hidden
         width = self.width()
         t = self._progress
         index_w = self._text_width(0, "24") + 14

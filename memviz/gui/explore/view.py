@@ -27,6 +27,7 @@ from memviz.gui.qt import (
     QPushButton,
     QSpinBox,
     QSplitter,
+    QStackedWidget,
     Qt,
     QVBoxLayout,
     QWidget,
@@ -56,6 +57,10 @@ class ExploreView(QWidget):
         self.numbers_title.setObjectName("numbers_title")
         style.set_ui_font(self.numbers_title, 1.15, bold=True)
         self.config_bar.nav_edges.toggled.connect(self.graph.set_show_nav_edges)
+        self.predict.asking.connect(self.memory.list.hide_answer)  # no "next to go" while the class guesses
+        self.predict.asking.connect(self._show_under_graph)
+        self.model.stepped.connect(self._show_under_graph)
+        self.model.replayed.connect(self._show_under_graph)
 
         bottom = QSplitter(Qt.Orientation.Horizontal)
         bottom.addWidget(_titled(self.narration_title, self.narration))
@@ -64,14 +69,19 @@ class ExploreView(QWidget):
         bottom.setStretchFactor(1, 2)
         left = QSplitter(Qt.Orientation.Vertical)
         self.graph_frame = _framed(self.graph)
-        graph_and_question = QWidget()  # the predict strip asks under the graph, where the class looks
-        column = QVBoxLayout(graph_and_question)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(4)
-        column.addWidget(self.graph_frame, 1)
-        column.addWidget(self.predict)
-        left.addWidget(graph_and_question)
-        left.addWidget(bottom)
+        # The predict strip asks under the graph, where the class looks, in the narration's place
+        # while its question is open and its answer new: taking the graph's height instead shrank
+        # the page names below a readable size at 1280×720 (issue 22); the graph never moves for it.
+        question = QWidget()
+        question_layout = QVBoxLayout(question)
+        question_layout.setContentsMargins(0, 0, 0, 0)
+        question_layout.addWidget(self.predict)
+        question_layout.addStretch(1)
+        self.under_graph = QStackedWidget()
+        self.under_graph.addWidget(bottom)
+        self.under_graph.addWidget(question)
+        left.addWidget(self.graph_frame)
+        left.addWidget(self.under_graph)
         left.setStretchFactor(0, 4)
         left.setStretchFactor(1, 1)
         right = QWidget()
@@ -149,6 +159,15 @@ class ExploreView(QWidget):
         left.setSizes([height - log, log])
         plot = max(260, int((width - right) * 0.4))
         bottom.setSizes([width - right - plot, plot])
+
+    def _show_under_graph(self, *_args) -> None:
+        """The question strip while a question is open or its answer was the last step, else the
+        narration and the plots."""
+        bar = self.predict
+        asking = bar.question is not None or (
+            bar.reveal_words is not None and bar.answered_call == self.model.position
+        )
+        self.under_graph.setCurrentIndex(1 if asking and bar.switch.isChecked() else 0)
 
     def _on_splitter_move(self, _pos: int, _index: int) -> None:
         self._user_sized = True

@@ -188,7 +188,7 @@ class PlaybackBar(QWidget):
         self.reset_button.setToolTip(tr("回到第 0 步（Home）", "Back to step 0 (Home)"))
         self.back_button.setText(tr("上一步", "Back"))
         self.back_button.setToolTip(
-            tr("退回一步（←）：从头重放同一个种子", "One step back (←): replays the seed")
+            tr("退回一步（←）：从头重放同一个 seed", "One step back (←): replays the seed")
         )
         self.step_button.setText(tr("下一步", "Step"))
         self.step_button.setToolTip(tr("走一步（→）", "One step (→)"))

@@ -23,6 +23,7 @@ from memviz.gui.qt import (
     Qt,
     QVBoxLayout,
     QWidget,
+    Signal,
 )
 from memviz.models.explore import ExploreModel
 from memviz.predict import (
@@ -46,6 +47,7 @@ class PredictBar(QWidget):
     there is something to say. In Explore the strip sits under the graph, where the class looks
     (in the side column, eight or twelve answers squeezed the live numbers at 720p)."""
 
+    asking = Signal(bool)  # a question is open (True) or not: what names its answer hides meanwhile
     OBJECT_NAME = "explore_predict"
     COLUMNS = 6  # answer buttons per row: a strip as wide as the graph
     MODES: tuple[str, ...] = (EVICT, MOVE)
@@ -220,6 +222,7 @@ class PredictBar(QWidget):
                 self.buttons.append(button)
         self.choices.setVisible(question is not None)
         self._set_texts()
+        self.asking.emit(question is not None)
 
     def _set_texts(self) -> None:
         tr, lang = self.language.tr, self.language.code

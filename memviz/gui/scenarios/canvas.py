@@ -7,10 +7,12 @@ Both draw a :class:`memviz.core.scenarios.playback.Frame` and its markers as the
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from memviz.core.scenarios import playback as pb
 from memviz.gui.kit import style
 from memviz.gui.qt import (
+    QBrush,
     QColor,
     QFont,
     QFontMetricsF,
@@ -32,6 +34,30 @@ MARKER_COLOURS = {
     pb.POISON: QColor("#D55E00"), pb.REFUSED: QColor("#882255"), pb.REPORT: QColor("#009E73"),
     pb.DROP: QColor("#56B4E9"),
 }  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Cue:
+    """What tells a state apart besides its colour (issue 22: no colour-only cue): the border's
+    line, a pattern over the fill, a mark in the tile's corner. Every state has its own."""
+
+    border: Qt.PenStyle
+    pattern: Qt.BrushStyle | None  # drawn over the fill in the edge colour; None: plain
+    mark: str  # "" for none
+    thick: bool = False  # a border twice as wide
+
+
+CUES = {
+    pb.UNVISITED: Cue(Qt.PenStyle.SolidLine, None, ""),  # thin, plain
+    pb.REMEMBERED: Cue(Qt.PenStyle.SolidLine, None, "", thick=True),  # held: a thick border, as in Explore
+    pb.FORGOTTEN: Cue(Qt.PenStyle.DashLine, Qt.BrushStyle.BDiagPattern, ""),  # as Explore's forgotten card
+    pb.VISITED: Cue(Qt.PenStyle.SolidLine, Qt.BrushStyle.Dense6Pattern, ""),  # visited without memory: dotted
+    pb.RETEST: Cue(Qt.PenStyle.DashDotLine, None, "↻"),  # to test again
+    pb.STALE: Cue(Qt.PenStyle.DotLine, Qt.BrushStyle.FDiagPattern, "✓?"),  # a "tested" that no longer holds
+    pb.POISONED: Cue(Qt.PenStyle.SolidLine, Qt.BrushStyle.DiagCrossPattern, "!"),  # written by a page's text
+}
+BUG_LEGEND = ("Bug 已报告", "bug reported")  # the dot in a tile's top right corner
+
 LEGEND = (
     (pb.UNVISITED, "没去过", "never visited"),
     (pb.REMEMBERED, "在记忆里", "in memory"),
@@ -56,6 +82,36 @@ def state_colours(state: str) -> tuple[QColor, QColor]:
         pb.REMEMBERED: (c.remembered_fill, c.remembered_edge),
         pb.FORGOTTEN: (c.forgotten_fill, c.forgotten_edge),
     }.get(state, (c.unvisited_fill, c.unvisited_edge))
+
+
+def paint_tile(painter: QPainter, rect: QRectF, state: str, radius: float, width: float, ring=None,
+               mark_font: QFont | None = None) -> None:  # fmt: skip
+    """A page's tile (or a legend swatch) in ``state``: its fill, its cue's pattern over it, its
+    border in its cue's line (``ring``: the agent's, instead), its cue's mark in the top left corner."""
+    fill, edge = state_colours(state)
+    cue = CUES.get(state, CUES[pb.UNVISITED])
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(fill)
+    painter.drawRoundedRect(rect, radius, radius)
+    if cue.pattern is not None:
+        painter.setBrush(QBrush(style.with_alpha(edge, 0.55), cue.pattern))
+        painter.drawRoundedRect(rect, radius, radius)
+    border = QPen(ring if ring is not None else edge, width * (2.0 if cue.thick and ring is None else 1.0))
+    border.setStyle(Qt.PenStyle.SolidLine if ring is not None else cue.border)
+    painter.setPen(border)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRoundedRect(rect, radius, radius)
+    if cue.mark:
+        font = mark_font or style.ui_font(scale=1.0, bold=True)
+        painter.setFont(bold(font))
+        painter.setPen(style.colors().ink)
+        box = QRectF(rect.left() + 3, rect.top() + 1, rect.width() - 6, rect.height() - 2)
+        align = (
+            Qt.AlignmentFlag.AlignCenter
+            if rect.height() < 30
+            else Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+        )
+        painter.drawText(box, align, cue.mark)
 
 
 class PagesCanvas(QWidget):
@@ -86,27 +142,9 @@ class PagesCanvas(QWidget):
         h = (self.height() - legend - gap * (rows + 1)) / rows
         return [QRectF(gap + (i % cols) * (w + gap), gap + (i // cols) * (h + gap), w, h) for i in range(n)]
 
-    def _legend_entries(self) -> list[tuple[QRectF, str, str]]:
-        """(swatch, text, state) of each legend entry, flowed onto as many lines as the width needs
-        (one line cut its last entries off at 1280×720)."""
-        font = style.ui_font(scale=0.85)
-        metrics = QFontMetricsF(font)
-        size = font.pixelSize() * 1.1
-        line_height = max(size, metrics.height()) + 6
-        entries, x, line = [], 10.0, 0
-        for state, zh, en in LEGEND:
-            text = zh if self.lang == "zh" else en
-            width = size + 4 + metrics.horizontalAdvance(text)
-            if x > 10.0 and x + width > self.width() - 10:
-                x, line = 10.0, line + 1
-            entries.append((QRectF(x, line * line_height, size, size), text, state))
-            x += width + 16
-        top = self.height() - (line + 1) * line_height - 4
-        return [(swatch.translated(0, top), text, state) for swatch, text, state in entries]
-
     def _legend_height(self) -> float:
-        entries = self._legend_entries()
-        return self.height() - min(swatch.top() for swatch, _, _ in entries) + 6 if entries else 0.0
+        lines = max((line for line, *_ in self.legend_entries()), default=0) + 1
+        return style.ui_font(scale=0.85).pixelSize() * (1.0 + 1.5 * lines)
 
     def name_font(self) -> QFont:
         """The largest type, from the UI's 0.9 down to 0.6 of it, in which every page's name fits
@@ -137,11 +175,31 @@ class PagesCanvas(QWidget):
         tiles = self.tiles()
         names = [self.site.page_name(page, self.lang) for page in range(len(tiles))]
         cut = self._cut_names(self.name_font(), tiles, names)
-        metrics = QFontMetricsF(style.ui_font(scale=0.85))
-        for swatch, text, _state in self._legend_entries():
-            if swatch.right() + 4 + metrics.horizontalAdvance(text) > self.width() or swatch.top() < 0:
+        top = self.height() - self._legend_height()
+        for _line, _swatch, box, _state, text in self.legend_entries():
+            if box.right() > self.width() or box.top() + top < 0:
                 cut.append(text)
         return cut
+
+    def legend_entries(self) -> list[tuple[int, QRectF, QRectF, str | None, str]]:
+        """The key as laid out: (line, swatch, text box, state or None for the bug dot, text), lines
+        from the top of the key, flowed entry by entry so none is cut at the canvas's edge."""
+        font = style.ui_font(scale=0.85)
+        metrics = QFontMetricsF(font)
+        size = font.pixelSize() * 1.1
+        step = font.pixelSize() * 1.5
+        out, x, line = [], 10.0, 0
+        for state, zh, en in (*LEGEND, (None, *BUG_LEGEND)):
+            text = zh if self.lang == "zh" else en
+            width = size * 1.6 + 4 + metrics.horizontalAdvance(text)
+            if x > 10.0 and x + width > self.width() - 10:
+                x, line = 10.0, line + 1
+            swatch = QRectF(x, line * step, size * 1.6, size)
+            out.append(
+                (line, swatch, QRectF(swatch.right() + 4, line * step - 4, width, size + 8), state, text)
+            )
+            x += width + 16
+        return out
 
     def paintEvent(self, event) -> None:
         if self.site is None or self.frame is None:
@@ -150,14 +208,15 @@ class PagesCanvas(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         c = style.colors()
         painter.fillRect(self.rect(), c.backdrop)
-        painter.setFont(self.name_font())
+        font = self.name_font()  # paint_tile's marks set their own type
         frame, site = self.frame, self.site
         for page, rect in enumerate(self.tiles()):
-            fill, edge = state_colours(frame.states[page])
+            state = frame.states[page]
             at = page == frame.page
-            painter.setPen(QPen(c.ink if at else edge, (4.0 if at else 1.6) * style.line_width()))
-            painter.setBrush(fill)
-            painter.drawRoundedRect(rect, 8, 8)
+            paint_tile(
+                painter, rect, state, 8, (4.0 if at else 1.6) * style.line_width(), c.ink if at else None
+            )
+            painter.setFont(font)
             painter.setPen(c.ink)
             painter.drawText(rect.adjusted(6, 4, -6, -4), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
                              site.page_name(page, self.lang))  # fmt: skip
@@ -171,18 +230,21 @@ class PagesCanvas(QWidget):
 
     def _paint_legend(self, painter: QPainter) -> None:
         c = style.colors()
-        painter.setFont(style.ui_font(scale=0.85))
-        for swatch, text, state in self._legend_entries():
-            fill, edge = state_colours(state)
-            painter.setPen(QPen(edge, 1.5))
-            painter.setBrush(fill)
-            painter.drawRoundedRect(swatch, 3, 3)
+        font = style.ui_font(scale=0.85)
+        mark_font = style.ui_font(scale=0.6, bold=True)
+        top = self.height() - self._legend_height() + font.pixelSize() * 0.6
+        for _line, swatch, box, state, text in self.legend_entries():
+            swatch, box = swatch.translated(0, top), box.translated(0, top)
+            if state is None:  # the bug dot, as drawn on a tile
+                d = swatch.height() * 0.8
+                painter.setBrush(c.bug)
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.drawEllipse(QRectF(swatch.center().x() - d / 2, swatch.center().y() - d / 2, d, d))
+            else:
+                paint_tile(painter, swatch, state, 3, 1.5, None, mark_font=mark_font)
+            painter.setFont(font)
             painter.setPen(c.ink)
-            painter.drawText(
-                QRectF(swatch.right() + 4, swatch.top() - 4, self.width(), swatch.height() + 8),
-                Qt.AlignmentFlag.AlignVCenter,
-                text,
-            )
+            painter.drawText(box, Qt.AlignmentFlag.AlignVCenter, text)
 
 
 class Timeline(QWidget):

@@ -1,0 +1,85 @@
+"""A forgotten revisit is marked where it happens (issue 22): on the Explore graph, the card the agent
+came back to after memory forgot it carries "↺ forgotten at step N", N from the core's event, and
+only at that step; on a Compare lane's graph the same, from the lane's step records."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from memviz.core.engine import Exploration, RunConfig
+from memviz.wording import revisit_badge
+
+CONFIG = RunConfig("frontier", 1000, capacity=3, policy="fifo", budget=40)
+
+
+def forgotten_steps(site, config):
+    """Read from the engine's memory itself: the call each page left memory at, and each forgotten
+    revisit's (call, page, the call its page left memory at)."""
+    exploration = Exploration(site, config)
+    held, left, out = set(exploration.memory.entries), {}, []
+    while not exploration.finished:
+        event = exploration.step()
+        now = set(exploration.memory.entries)
+        if event.moved and event.to_page in left and event.to_page not in held:
+            out.append((event.call, event.to_page, left[event.to_page]))
+        for page in held - now:
+            left[page] = event.call
+        held = now
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_explore_graph_marks_a_forgotten_revisit_on_its_card(make_window, site, lang):
+    expected = forgotten_steps(site, CONFIG)
+    assert expected  # capacity 3 forgets pages the agent comes back to
+    window = make_window(CONFIG, lang=lang, size=(1280, 720))
+    graph = window.explore.graph
+    marked = {}
+    for call in range(1, CONFIG.budget + 1):
+        window.explore.model.step()
+        QApplication.processEvents()
+        badge = graph._revisit
+        if badge.isVisible():
+            card = graph.pages[badge.page].sceneBoundingRect()
+            rect = badge.boundingRect()
+            assert graph.sceneRect().contains(rect.adjusted(2, 2, -2, -2))  # whole, in the picture
+            assert rect.left() < card.right() and rect.right() > card.left()  # at its card
+            assert rect.bottom() <= card.top() + 1 or rect.top() >= card.bottom() - 1  # not over it
+            marked[call] = (badge.page, badge.text)
+    assert marked == {call: (page, revisit_badge(at, lang)) for call, page, at in expected}
+
+
+def test_a_compare_lane_graph_badges_the_forgotten_revisit_of_its_step(qtbot, site):
+    from memviz.core.compare import LaneConfig
+    from memviz.gui.compare.view import CompareView
+    from memviz.gui.kit.language import Language
+    from memviz.models.settings import RunSettings
+
+    view = CompareView(RunSettings(site, RunConfig(seed=1000, budget=40)), Language("en"))
+    qtbot.addWidget(view)
+    view.resize(1280, 720)
+    view.show()
+    qtbot.waitExposed(view)
+    view.model.set_configs([LaneConfig("frontier", 3, "fifo"), LaneConfig("frontier", 3, "random")])
+    base = view.model.comparison.base
+    expected = [
+        {call: (page, at) for call, page, at in forgotten_steps(site, lane.config.run_config(base))}
+        for lane in view.model.comparison.lanes
+    ]
+    assert any(expected)
+    for position in range(view.model.total + 1):
+        view.model.jump(position)
+        for lane, want in zip(view.lanes, expected, strict=True):
+            badge = lane.graph.badge()
+            if position in want:
+                _page, at = want[position]
+                assert badge is not None and badge.text in (
+                    revisit_badge(at, "en"),
+                    revisit_badge(at, "en", True),
+                )
+                rect, graph = badge.rect, lane.graph
+                assert rect.left() >= 0 and rect.top() >= 0  # whole, in the graph
+                assert rect.right() <= graph.width() + 0.5 and rect.bottom() <= graph.height() + 0.5
+            else:
+                assert badge is None
