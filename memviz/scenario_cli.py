@@ -54,7 +54,12 @@ def _probability(text: str) -> float:
 
 def _ttls(text: str) -> tuple[int, ...]:
     parse = _positive("ttl", 100_000)
-    return tuple(parse(part) for part in text.split(",") if part.strip())
+    ttls = tuple(parse(part) for part in text.split(",") if part.strip())
+    if not ttls:  # `--ttls ''` quietly meant the defaults
+        raise argparse.ArgumentTypeError("give at least one T, e.g. --ttls 2,4,8")
+    if len(ttls) > 50:
+        raise argparse.ArgumentTypeError(f"at most 50 values of T, got {len(ttls)}")
+    return ttls
 
 
 def add_switches(p: argparse.ArgumentParser) -> None:

@@ -121,7 +121,37 @@ def scenario_figures(
     site = scenario_site() if site is None else site
     seeds = seed_range(seed0, runs)
     config = RunConfig(strategy=strategy or SCENARIOS[name].strategy, seed=seed0)
+    check_scenario_work(name, runs, config, **options)
     return _FIGURES[name](site, config, seeds, **options)
+
+
+def _runs_per_seed(name: str, options: dict) -> int:
+    """How many runs a scenario makes on each seed (its rows), for its work bound."""
+    from memviz.core.scenarios.dedup import DEFAULT_SESSIONS
+    from memviz.core.scenarios.forgetting import DEFAULT_TTLS
+
+    if name == "ttl":
+        return len(options.get("ttls") or DEFAULT_TTLS) + 1
+    if name == "resume":
+        return len(options.get("persist") or (1, 2, 3))
+    if name == "dedup":
+        return options.get("sessions") or DEFAULT_SESSIONS
+    return {"ablation": 8, "version": 6, "poison": 4}[name]
+
+
+def check_scenario_work(
+    name: str, runs: int, config: RunConfig, error: type[Exception] = ValueError, **options
+) -> None:
+    """Refuse, before any run, a scenario whose runs × rows × steps is past its bound: each number
+    in range still multiplied to minutes (`dedup --runs 5000 --sessions 50` ran past 120 s)."""
+    from memviz.core.limits import check_work
+
+    per_seed = _runs_per_seed(name, options)
+    check_work(
+        "scenario_run_steps", runs * per_seed * config.step_limit,
+        f"scenario {name}: {runs} runs × {per_seed} runs a seed × {config.step_limit} steps",
+        "fewer --runs" + (" or --sessions" if name == "dedup" else ""), error,
+    )  # fmt: skip
 
 
 def _ttl(site, config, seeds, ttls=None, capacity=None):
