@@ -1,3 +1,7 @@
-from memviz.cli.commands import main
+from memviz import stopping
+
+stopping.while_starting()  # a signal during the imports: one line and the signal's status, no traceback
+
+from memviz.cli import main  # noqa: E402
 
 raise SystemExit(main())

@@ -17,12 +17,15 @@ One rule for every file memviz writes on request (a snapshot, a video, a generat
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from memviz import stopping
 
 TEMPORARY_PREFIX = ".memviz-"
 
@@ -96,12 +99,13 @@ def check_output(out: Path, force: bool, make_folder: bool = True) -> None:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise _named(exc, f"out: cannot make the folder {folder}: {_reason(exc)}") from None
-    try:  # a file of memviz's own, made and removed: the folder is writable, said before any work
-        fd, probe = tempfile.mkstemp(prefix=TEMPORARY_PREFIX, dir=folder)
-    except OSError as exc:
-        raise _named(exc, f"out: cannot write in {folder}: {_reason(exc)}") from None
-    os.close(fd)
-    os.unlink(probe)
+    with stopping.signals_held():  # a file of memviz's own, made and removed: the folder is writable
+        try:
+            fd, probe = tempfile.mkstemp(prefix=TEMPORARY_PREFIX, dir=folder)
+        except OSError as exc:
+            raise _named(exc, f"out: cannot write in {folder}: {_reason(exc)}") from None
+        os.close(fd)
+        os.unlink(probe)
 
 
 @contextmanager
@@ -113,12 +117,18 @@ def atomic_output(out: Path, force: bool = False, make_folder: bool = True) -> I
     """
     out = Path(out)
     check_output(out, force, make_folder)
-    try:
-        fd, name = tempfile.mkstemp(prefix=TEMPORARY_PREFIX, suffix=out.suffix, dir=out.parent)
-    except OSError as exc:
-        raise _named(exc, f"out: cannot write in {out.parent}: {_reason(exc)}") from None
-    os.close(fd)
-    temporary = Path(name)
+    with contextlib.ExitStack() as registered:
+        with stopping.signals_held():  # made and registered with no signal between
+            try:
+                fd, name = tempfile.mkstemp(prefix=TEMPORARY_PREFIX, suffix=out.suffix, dir=out.parent)
+            except OSError as exc:
+                raise _named(exc, f"out: cannot write in {out.parent}: {_reason(exc)}") from None
+            registered.enter_context(stopping.temporary(name))  # removed if a signal ends memviz at once
+        os.close(fd)
+        yield from _written(out, Path(name), force)
+
+
+def _written(out: Path, temporary: Path, force: bool) -> Iterator[Path]:
     try:
         umask = os.umask(0)
         os.umask(umask)

@@ -14,13 +14,11 @@ import argparse
 import contextlib
 import json
 import os
-import signal
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from memviz import __version__
+from memviz import __version__, stopping
 from memviz.cli import scenario as scenario_cli
 from memviz.cli import serve as serve_cli
 from memviz.cli import trace as trace_cli
@@ -44,7 +42,8 @@ EXIT_OUTPUT = 1  # the result could not be written (a full disk, a closed stdout
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # Ctrl+C, as a shell reports a process stopped by SIGINT
 EXIT_BROKEN_PIPE = 141  # the reader went away (`memviz report | head`), as a shell reports SIGPIPE
-EXIT_TERMINATED = 143  # SIGTERM (`kill`, `timeout`), as a shell reports it
+EXIT_TERMINATED = 143  # SIGTERM (`kill`, `timeout`), as a shell reports it; SIGHUP 129 (memviz.stopping)
+DRAWING_COMMANDS = ("snapshot", "record")  # Qt in the main thread: a signal ends them at once
 # The GUI's themes (memviz.gui.kit.themes.THEMES, which a test holds equal): named here, so that parsing
 # the command line does not load Qt.
 THEME_NAMES = ("light", "dark", "projector")
@@ -56,27 +55,6 @@ class UsageError(Exception):
 
 class OutputError(Exception):
     """The result cannot be written to standard output: one line, exit status 1."""
-
-
-class Terminated(BaseException):  # a signal, as KeyboardInterrupt is
-    """SIGTERM arrived: unwinds the work as Ctrl+C does, so a file being written is removed."""
-
-
-@contextlib.contextmanager
-def _sigterm_unwinds() -> Iterator[None]:
-    """While a command works, SIGTERM raises :class:`Terminated` (POSIX, main thread only)."""
-    if os.name != "posix" or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(_signum, _frame):
-        raise Terminated
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -506,6 +484,7 @@ def open_window(args: argparse.Namespace) -> int:
         from memviz.gui.app import run_app
     except ImportError as exc:
         raise UsageError(f"cannot start the GUI toolkit: {exc}") from None
+    stopping.ending_at_once()  # Ctrl+C, SIGTERM, SIGHUP: the window and its recording end at once
     return run_app(lang=args.lang, site=site, site_path=site_path, run=run, trace_path=trace_path)
 
 
@@ -607,7 +586,12 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stdout is None:  # checked before the work: every command prints its result
             raise OutputError("standard output is closed: nothing to write the result to")
         args.lang = resolve_language(args.lang)
-        with _sigterm_unwinds(), _guarded_stdout():
+        if args.command in DRAWING_COMMANDS:
+            stopping.ending_at_once()  # (a Qt callback swallows an exception: the signal seemed ignored)
+        with (
+            stopping.unwinding() if args.command not in DRAWING_COMMANDS else contextlib.nullcontext(),
+            _guarded_stdout(),
+        ):
             status = COMMANDS[args.command](args)
             sys.stdout.flush()  # a command that printed with print(): a full disk is said here, not at exit
         return status
@@ -624,9 +608,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # files being written were removed on the way out
         _say("memviz: interrupted")
         return EXIT_INTERRUPTED
-    except Terminated:
-        _say("memviz: stopped (terminated)")
-        return EXIT_TERMINATED
+    except stopping.Stopped as stop:  # SIGTERM or SIGHUP
+        _say(stop.line)
+        return stop.status
 
 
 def _say(line: str) -> None:

@@ -12,13 +12,14 @@ import json
 import sys
 from pathlib import Path
 
-from memviz.core.compare import MAX_LANES, Comparison, LaneConfig, Regret, compare_runs, regret
+from memviz.core.compare import MAX_LANES, Comparison, LaneConfig, Regret, check_work, compare_runs, regret
 from memviz.core.engine import DEFAULT_BUDGET, RunConfig
+from memviz.core.limits import bounds
 from memviz.core.registry import ConfigError
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site, load_site
 from memviz.core.stats import pct
-from memviz.options import add_reading_options, reading_values
+from memviz.options import add_reading_options, limited, reading_values
 from memviz.text.report import t, table, whole
 
 CONFIG_HELP = (
@@ -43,7 +44,7 @@ def _whole(name: str, low: int, high: int | None = None):
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("configs", nargs="+", metavar="CONFIG", help=CONFIG_HELP)
-    p.add_argument("--budget", type=_whole("budget", 0), default=DEFAULT_BUDGET, help="steps per run")
+    p.add_argument("--budget", type=limited("budget"), default=DEFAULT_BUDGET, help="steps per run")
     p.add_argument("--site", type=Path, help="a memviz-site/1 JSON file (default: the chapter's blog)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="zh or en")
@@ -61,7 +62,9 @@ def add_compare_parsers(sub: argparse._SubParsersAction) -> None:
         "regret", help="per config over many seeds: forgotten revisits, evictions, reuse distances"
     )
     _common(p)
-    p.add_argument("--runs", type=_whole("runs", 1), default=200)
+    p.add_argument(
+        "--runs", type=limited("runs"), default=200, help=f"seeds (1..{bounds('runs')[1]}, default 200)"
+    )
     p.add_argument("--seed0", type=_whole("seed0", 0, SEED_MAX), default=1000)
 
 
@@ -79,9 +82,9 @@ def _print(lines: list[str]) -> None:
 def cmd_compare(args: argparse.Namespace) -> int:
     configs = parse_lanes(args.configs, 2)
     site = load_site(args.site)
-    comparison = compare_runs(
-        site, configs, RunConfig(seed=args.seed, budget=args.budget, **reading_values(args))
-    )
+    base = RunConfig(seed=args.seed, budget=args.budget, **reading_values(args))
+    check_work(site, configs, base)
+    comparison = compare_runs(site, configs, base)
     if args.json:
         print(json.dumps(comparison.to_dict(), ensure_ascii=False))
     else:
@@ -95,6 +98,7 @@ def cmd_regret(args: argparse.Namespace) -> int:
         raise ConfigError(f"seed0: seeds {args.seed0}..{args.seed0 + args.runs - 1} go past {SEED_MAX}")
     site = load_site(args.site)
     base = RunConfig(budget=args.budget, **reading_values(args))
+    check_work(site, configs, base, args.runs)
     seeds = range(args.seed0, args.seed0 + args.runs)
     results = [regret(site, config, base, seeds) for config in configs]
     if args.json:

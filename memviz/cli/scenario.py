@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from memviz.core.registry import ConfigError
 from memviz.core.scenarios.catalog import SCENARIOS
@@ -159,11 +161,28 @@ def add_scenario_parser(sub: argparse._SubParsersAction, add_lang, add_site) -> 
                     raise ValueError(f"scenario {scenario.name}: {a.flag} already sets {added[a.flag]}")
                 continue
             added[a.flag] = a.dest
+            if a.many:
+                p.add_argument(a.flag, dest=a.dest, nargs="+", default=a.default,
+                               action=_joined(_argument_type(a.parse)), help=f"{scenario.name}: {a.help}")  # fmt: skip
+                continue
             p.add_argument(a.flag, dest=a.dest, type=_argument_type(a.parse), default=a.default,
                            action="append" if a.repeat else "store", help=f"{scenario.name}: {a.help}")  # fmt: skip
     p.add_argument("--json", action="store_true")
     add_site(p)
     add_lang(p)
+
+
+def _joined(parse: Callable[[str], Any]) -> type[argparse.Action]:
+    """An option of one or more words, parsed as one comma-separated text."""
+
+    class Joined(argparse.Action):
+        def __call__(self, parser, namespace, values, option_string=None):
+            try:
+                setattr(namespace, self.dest, parse(",".join(values)))
+            except argparse.ArgumentTypeError as exc:
+                raise argparse.ArgumentError(self, str(exc)) from None
+
+    return Joined
 
 
 @_one_line_errors

@@ -118,7 +118,34 @@ _TABLE = (
     Limit("number_digits", 1, 30, "digits of a whole number in a JSON file", "JSON 文件里一个整数的位数"),
 )
 
-LIMITS: dict[str, Limit] = {limit.name: limit for limit in _TABLE}
+# Bounds on the total work of a command (issue 23: every number was in range, and the product of
+# them still ran for minutes). Kept out of the README's generated table until the README lists them
+# (docs/limits.md does): markdown_table() prints _TABLE only, work_markdown_table() these.
+_WORK_TABLE = (
+    Limit(
+        "lane_run_steps",
+        0,
+        1_000_000,
+        "lanes × runs × steps of `memviz compare` / `regret` (each run is replayed step by step)",
+        "`memviz compare` / `regret` 的路线数 × 运行次数 × 步数（每次运行逐步重放）",
+    ),
+    Limit(
+        "lookahead_work",
+        0,
+        5_000_000,
+        "the clairvoyant (opt) evictor's look-ahead: runs × steps × (site links + capacity × steps / 20)",
+        "先知淘汰（opt）的前瞻：运行次数 × 步数 ×（站点链接数 + 容量 × 步数 / 20）",
+    ),
+    Limit(
+        "scenario_run_steps",
+        0,
+        400_000,
+        "runs × the runs each seed makes × steps of `memviz scenario` (e.g. dedup: runs × sessions)",
+        "`memviz scenario` 的运行次数 × 每个种子的运行数 × 步数（如 dedup：运行次数 × 会话数）",
+    ),
+)
+
+LIMITS: dict[str, Limit] = {limit.name: limit for limit in (*_TABLE, *_WORK_TABLE)}
 
 
 def bounds(name: str) -> tuple[int | float, int | float]:
@@ -160,6 +187,28 @@ def check_streamed_batch(runs: int, step_limit: int, error: type[Exception] = Li
         )
 
 
+def check_work(name: str, work: int, how: str, advice: str, error: type[Exception] = LimitError) -> None:
+    """Refuse, before it starts, work whose worst case ``work`` (its units are the limit ``name``'s)
+    is past the limit; ``how`` says how the total was made ("4 lanes × 200 runs × 2000 steps"),
+    ``advice`` what to make smaller. The shared guard for every command whose numbers multiply."""
+    high = LIMITS[name].high
+    if work > high:
+        raise error(f"{how}: {work} {_WORK_UNITS[name]} in all, at most {high} ({advice})")
+
+
+_WORK_UNITS = {
+    "lane_run_steps": "lane steps",
+    "lookahead_work": "units of look-ahead",
+    "scenario_run_steps": "run steps",
+}
+
+
+def lookahead_work(runs: int, step_limit: int, site_links: int, capacity: int | None) -> int:
+    """The clairvoyant evictor's worst case (``lookahead_work``): at each eviction a search of the
+    pages still reachable (the site's links) and up to ``capacity`` plays of the steps left."""
+    return runs * step_limit * (site_links + (capacity or 0) * step_limit // 20)
+
+
 def check_shown_steps(steps: int | None, step_limit: int, error: type[Exception] = LimitError) -> None:
     """What a snapshot or a recording shows: ``steps``, or the whole run (``step_limit``) when None."""
     shown_steps = step_limit if steps is None else steps
@@ -171,11 +220,16 @@ def check_shown_steps(steps: int | None, step_limit: int, error: type[Exception]
         )
 
 
-def markdown_table() -> str:
+def markdown_table(table: tuple[Limit, ...] = _TABLE) -> str:
     """The README's "Limits" table."""
     rows = ["| setting | range | what | 说明 |", "|---|---|---|---|"]
-    for limit in _TABLE:
+    for limit in table:
         rows.append(
             f"| `{limit.name}` | {_number(limit.low)} – {_number(limit.high)} | {limit.en} | {limit.zh} |"
         )
     return "\n".join(rows)
+
+
+def work_markdown_table() -> str:
+    """The bounds on a command's total work (docs/limits.md)."""
+    return markdown_table(_WORK_TABLE)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from memviz import stopping
 from memviz.gui.kit.language import Language
 from memviz.gui.qt import (
     QApplication,
@@ -92,6 +93,7 @@ class RecordDialog(QDialog):
         self.settings = settings
         self.language = language
         self.process: QProcess | None = None
+        self._child_pid = 0
         self.result_path: Path | None = None
         self._stderr = ""
         self._stdout = ""  # a line the child has not finished yet
@@ -216,6 +218,9 @@ class RecordDialog(QDialog):
         process.readyReadStandardOutput.connect(self._on_output)
         process.readyReadStandardError.connect(self._on_error_output)
         process.finished.connect(self._on_finish)
+        # A signal that ends the window at once ends its recording too (memviz.stopping), rather
+        # than leaving the child to render on until its next line finds no reader.
+        process.started.connect(lambda: self._adopt(process))
         self.process = process
         self.result_path = None
         self._stderr = ""
@@ -226,6 +231,10 @@ class RecordDialog(QDialog):
         self.status.setText(tr("正在准备…", "Preparing…"))
         self._set_running(True)
         process.start(command[0], command[1:])
+
+    def _adopt(self, process: QProcess) -> None:
+        self._child_pid = process.processId()
+        stopping.child(self._child_pid)
 
     def confirm_replace(self, path: Path) -> bool:
         """Ask before a recording replaces an existing file (a test may answer for the user)."""
@@ -322,6 +331,7 @@ class RecordDialog(QDialog):
             self._on_output()
         process, self.process = self.process, None
         if process is not None:
+            stopping.child_ended(self._child_pid)  # (processId() is 0 once it has finished)
             process.deleteLater()
         self._set_running(False)
         self.progress_bar.setRange(0, 1)

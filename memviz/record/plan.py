@@ -12,6 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from memviz.core.compare import DEFAULT_LANES, LaneConfig, compare_runs
+from memviz.core.compare import check_work as check_compare_work
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.limits import bounds
 from memviz.core.scenarios.catalog import parse_choice, play, scenario_site
@@ -146,7 +147,9 @@ def plan_recording(
     fmt, fps, per_step = check_settings(out, size, fps, lang, view, step_seconds, steps)
     if view == "compare":
         lanes = [LaneConfig.parse(text) for text in (compare or DEFAULT_LANES)]
-        total = compare_runs(site, lanes, RunConfig(seed=config.seed, budget=config.budget)).steps
+        base = RunConfig(seed=config.seed, budget=config.budget)
+        check_compare_work(site, lanes, base, error=ValueError)  # an opt lane on a big site: minutes
+        total = compare_runs(site, lanes, base).steps
         available = total if steps is None else min(steps, total)
     elif view.startswith("scenarios"):  # a scenario plays on its own site, mode and seed
         name, mode, seed = parse_choice(view.partition("/")[2])

@@ -112,7 +112,7 @@ def test_regret_text_and_settings(capsys):
         (["compare", "frontier/12/fifo", "greedy"], "unknown strategy 'greedy'"),
         (["compare", "frontier/1/fifo", "frontier/1/mru"], "unknown eviction policy 'mru'"),
         (["compare", "frontier", "visited", "--seed", "-1"], "seed must be 0.."),
-        (["regret", "frontier", "--runs", "0"], "runs must be 1 or more"),
+        (["regret", "frontier", "--runs", "0"], "--runs: must be between 1 and 50000, got 0"),
         (["regret", "frontier", "--seed0", "4294967295", "--runs", "2"], "go past"),
         (["regret", "frontier", "--site", "/no/such/file.json"], "file.json"),
     ],

@@ -54,6 +54,7 @@ def scenario_figures(
     site = scenario_site() if site is None else site
     seeds = seed_range(seed0, runs)
     config = RunConfig(strategy=strategy or scenario.strategy, seed=seed0)
+    check_scenario_work(name, runs, config, **options)
     return scenario.figures(site, config, seeds, **options)
 
 
@@ -63,6 +64,35 @@ def play(name: str, site: Site, seed: int, mode: str, lang: str = "zh") -> playb
     if mode not in scenario.modes:
         raise ValueError(f"mode: {name} plays {', '.join(scenario.modes)}, not {mode!r}")
     return scenario.play(site, RunConfig(strategy=scenario.strategy, seed=seed), mode, lang)
+
+
+def _runs_per_seed(name: str, options: dict) -> int:
+    """How many runs a scenario makes on each seed (its rows), for its work bound."""
+    from memviz.core.scenarios.dedup import DEFAULT_SESSIONS
+    from memviz.core.scenarios.forgetting import DEFAULT_TTLS
+
+    if name == "ttl":
+        return len(options.get("ttls") or DEFAULT_TTLS) + 1
+    if name == "resume":
+        return len(options.get("persist") or (1, 2, 3))
+    if name == "dedup":
+        return options.get("sessions") or DEFAULT_SESSIONS
+    return {"ablation": 8, "version": 6, "poison": 4}.get(name, 1)  # a scenario of one run a seed
+
+
+def check_scenario_work(
+    name: str, runs: int, config: RunConfig, error: type[Exception] = ValueError, **options
+) -> None:
+    """Refuse, before any run, a scenario whose runs × rows × steps is past its bound: each number
+    in range still multiplied to minutes (`dedup --runs 5000 --sessions 50` ran past 120 s)."""
+    from memviz.core.limits import check_work
+
+    per_seed = _runs_per_seed(name, options)
+    check_work(
+        "scenario_run_steps", runs * per_seed * config.step_limit,
+        f"scenario {name}: {runs} runs × {per_seed} runs a seed × {config.step_limit} steps",
+        "fewer --runs" + (" or --sessions" if name == "dedup" else ""), error,
+    )  # fmt: skip
 
 
 def parse_choice(text: str) -> tuple[str, str, int]:
@@ -91,8 +121,14 @@ def parse_choice(text: str) -> tuple[str, str, int]:
 
 
 def _ttls(text: str) -> tuple[int, ...]:
+    """``2,4,8`` (the command line joins ``--ttls 2 4 8`` the same way)."""
     parse = positive("ttl", 100_000)
-    return tuple(parse(part) for part in text.split(",") if part.strip())
+    ttls = tuple(parse(part) for part in text.replace(" ", ",").split(",") if part.strip())
+    if not ttls:  # `--ttls ''` quietly meant the defaults
+        raise ValueError("ttls: give at least one T, e.g. --ttls 2,4,8 or --ttls 2 4 8")
+    if len(ttls) > 50:
+        raise ValueError(f"ttls: at most 50 values of T, got {len(ttls)}")
+    return ttls
 
 
 def _ttl_config(config: RunConfig, mode: str) -> RunConfig:
@@ -125,7 +161,7 @@ SCENARIOS.register(Scenario(
     figures=_ttl_figures,
     mode_labels={m: (f"T = {m}", f"T = {m}") for m in ("2", "4", "8", "16", "30")},
     arguments=(
-        ScenarioArgument("--ttls", "ttls", "the values of T, e.g. 2,4,8", _ttls),
+        ScenarioArgument("--ttls", "ttls", "the values of T: 2,4,8 or 2 4 8", _ttls, many=True),
         ScenarioArgument("--capacity", "capacity", "a capacity too", positive("capacity", 10_000)),
     ),
     measures=_PLAIN_MEASURES, plain=_ttl_config, accepts=_any_ttl,

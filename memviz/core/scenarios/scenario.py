@@ -43,7 +43,9 @@ def count(name: str) -> Measure:
 class ScenarioArgument:
     """An option of ``memviz scenario NAME``: ``flag`` sets the figures' keyword ``dest``.
     ``parse`` turns the text into the value and raises ValueError with one line naming the option;
-    ``repeat``: the flag may be given several times (a tuple of values, None if never given)."""
+    ``repeat``: the flag may be given several times (a tuple of values, None if never given);
+    ``many``: the flag takes one or more words, joined with commas for ``parse`` (``--ttls 2 4 8``
+    is ``--ttls 2,4,8``)."""
 
     flag: str
     dest: str
@@ -51,6 +53,7 @@ class ScenarioArgument:
     parse: Callable[[str], Any] = str
     default: Any = None
     repeat: bool = False
+    many: bool = False
 
 
 # (site, run config with the scenario's strategy and the seed, mode, language) -> its frames

@@ -1,0 +1,176 @@
+"""Ending memviz on a signal: at any moment, within a second, with the documented status, one line,
+and no temporary file left (issue 23).
+
+Ctrl+C (SIGINT) ends with status 130, SIGTERM with 143, SIGHUP (the terminal closed) with 129, as a
+shell reports a process a signal stopped. Two ways, chosen by what the command runs:
+
+- :func:`unwinding` (commands in plain Python: run, batch, report, …): the signal raises
+  KeyboardInterrupt or :class:`Stopped` in the main thread, so ``with`` blocks clean up on the way out.
+- :func:`ending_at_once` (commands that draw with Qt: snapshot, record, and the window): the main
+  thread may be inside Qt for seconds, and an exception raised in a Qt callback is swallowed (the
+  signal seemed ignored), aborts shiboken or crashes. There, a thread of memviz's own wakes on the
+  signal (Python's C-level handler writes it to a pipe at once, whatever the main thread is doing),
+  removes the temporary files memviz registered (:func:`temporary`), ends the child processes it
+  registered (:func:`child`), prints the line and ends the process (``os._exit``).
+
+:func:`while_starting` covers the imports before either is set up (the first second of a command).
+Nothing here imports Qt or numpy: the module is loaded first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+
+_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+STATUS = {
+    signal.SIGINT: 130,
+    **{getattr(signal, n): s for n, s in (("SIGTERM", 143), ("SIGHUP", 129)) if hasattr(signal, n)},
+}
+LINES = {
+    signal.SIGINT: "memviz: interrupted",
+    **{
+        getattr(signal, n): line
+        for n, line in (("SIGTERM", "memviz: stopped (terminated)"), ("SIGHUP", "memviz: stopped (hang-up)"))
+        if hasattr(signal, n)
+    },
+}
+
+_lock = threading.Lock()
+_temporary: set[str] = set()  # files to remove if memviz is stopped (atomic_output's)
+_children: set[int] = set()  # processes to end with memviz (the window's `memviz record`)
+
+
+class Stopped(BaseException):  # a signal, as KeyboardInterrupt is: not caught by `except Exception`
+    """SIGTERM or SIGHUP arrived: unwinds the work as Ctrl+C does; ``status`` is the exit status."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+        self.status = STATUS[signum]
+        self.line = LINES[signum]
+
+
+# -- what to clean up ---------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def temporary(path: str | os.PathLike[str]) -> Iterator[None]:
+    """While the block runs, ``path`` is removed if memviz is stopped at once by a signal."""
+    name = os.fspath(path)
+    _temporary.add(name)
+    try:
+        yield
+    finally:
+        _temporary.discard(name)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Signals wait (POSIX, main thread) while the block runs: around making a temporary file and
+    registering it, so no signal falls between the two and leaves the file behind."""
+    held = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+    if held:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+    try:
+        yield
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def child(pid: int) -> None:
+    """End process ``pid`` (SIGTERM) if memviz is stopped by a signal."""
+    _children.add(pid)
+
+
+def child_ended(pid: int) -> None:
+    _children.discard(pid)
+
+
+# -- ending -------------------------------------------------------------------------------------------
+
+
+def end_now(signum: int) -> None:
+    """Remove the registered files, end the registered children, say the line, exit. Never returns;
+    a second signal meanwhile waits for the first to finish the job."""
+    with _lock:
+        for name in list(_temporary):
+            with contextlib.suppress(OSError):
+                os.unlink(name)
+        for pid in list(_children):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGTERM)
+        with contextlib.suppress(OSError):
+            os.write(2, (LINES.get(signum, "memviz: stopped") + "\n").encode())
+        os._exit(STATUS.get(signum, 128 + signum))
+
+
+def _end_now_handler(signum, _frame) -> None:
+    end_now(signum)
+
+
+def while_starting() -> None:
+    """From the first line of ``python -m memviz`` / the ``memviz`` script: a signal during the
+    imports ends memviz at once (nothing is written yet). POSIX, main thread."""
+    if threading.current_thread() is threading.main_thread():
+        for signum in _SIGNALS:
+            signal.signal(signum, _end_now_handler)
+
+
+def ending_at_once() -> None:
+    """For the rest of the process: a signal ends it at once (see the module), even while the main
+    thread is inside Qt. Main thread only; idempotent."""
+    global _watching
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for signum in _SIGNALS:
+        signal.signal(signum, _end_now_handler)
+    if _watching or not hasattr(signal, "set_wakeup_fd") or os.name != "posix":
+        return
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+    threading.Thread(target=_watch, args=(read_end,), name="memviz-signals", daemon=True).start()
+    _watching = True
+
+
+_watching = False
+
+
+def _watch(read_end: int) -> None:
+    while True:
+        data = os.read(read_end, 1)
+        if data and data[0] in STATUS:
+            end_now(data[0])
+
+
+@contextlib.contextmanager
+def unwinding() -> Iterator[None]:
+    """While a command works: Ctrl+C raises KeyboardInterrupt, SIGTERM and SIGHUP :class:`Stopped`
+    (POSIX, main thread only); before and after, as they were."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, _frame):
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        raise Stopped(signum)
+
+    previous = {signum: signal.signal(signum, stop) for signum in _SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def say(line: str) -> None:
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError, ValueError):
+            print(line, file=sys.stderr)
