@@ -31,7 +31,15 @@ from memviz.core.site import Site, SiteError, load_site
 from memviz.core.strategies import STRATEGIES
 from memviz.display import window_problem
 from memviz.languages import LANGUAGES, resolve_language
-from memviz.options import add_reading_options, capacity, limited, parse_size, reading_values, seconds
+from memviz.options import (
+    READING_OPTIONS,
+    add_reading_options,
+    capacity,
+    limited,
+    parse_size,
+    reading_values,
+    seconds,
+)
 from memviz.record.plan import DEFAULT_STEP_SECONDS, PARTIAL_PREFIX, PROGRESS_PREFIX, check_settings
 from memviz.site_cli import add_site_parser, cmd_site
 
@@ -88,7 +96,7 @@ class _Parser(argparse.ArgumentParser):
 
 LANG_HELP = "zh or en (default: the system's language: Chinese if it is Chinese, else English)"
 SITE_HELP = "a memviz-site/1 JSON file (default: the chapter's 24-page blog)"
-RUN_OPTIONS = ("site", "strategy", "seed", "capacity", "policy", "budget")
+RUN_OPTIONS = ("site", "strategy", "seed", "capacity", "policy", "budget", *READING_OPTIONS)
 
 
 def _add_lang(p: argparse.ArgumentParser) -> None:
@@ -131,7 +139,7 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
     )  # fmt: skip
     if not window:
         scenario_cli.add_switches(p)  # --ttl T, --no-bug-list
-        add_reading_options(p)  # --ignore P, --skip-write P, --read all|top:K
+    add_reading_options(p, dest=dest)  # --ignore P, --skip-write P, --read all|top:K
     p.add_argument(
         "--site", dest=dest + "site", metavar="FILE", type=Path, default=default(None), help=SITE_HELP
     )
@@ -498,12 +506,17 @@ COMMANDS = {
 }
 
 
+def option(name: str) -> str:
+    """The command-line option of a run setting: --seed, --skip-write."""
+    return READING_OPTIONS.get(name, f"--{name}")
+
+
 def _refuse_window_settings_before(args: argparse.Namespace) -> None:
     for name in RUN_OPTIONS:
         if hasattr(args, "window_" + name):
             raise UsageError(
-                f"--{name} before '{args.command}' sets the window's run: "
-                f"write it after the command (memviz {args.command} --{name} …)"
+                f"{option(name)} before '{args.command}' sets the window's run: "
+                f"write it after the command (memviz {args.command} {option(name)} …)"
             )
 
 

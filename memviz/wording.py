@@ -158,6 +158,16 @@ GAP_KINDS = {
 }
 
 
+def read_rule(k: int, lang: str) -> str:
+    """The memory panel's rule in --read top:K mode (how to read the rows)."""
+    return t(
+        lang,
+        f"检索 top:{k}：每步只注入打分最高的 {k} 条（亮的；小柱 = 新近度、重要度、相关度），其余变暗",
+        f"Retrieval top:{k}: each call carries only the {k} best-scored entries (bright; bars: "
+        "recency, importance, relevance); the rest are dimmed",
+    )
+
+
 def gap_axis_choice(lang: str) -> str:
     """The third axis as a choice beside capacity and T: "Misuse / read K"."""
     return t(lang, "误用 / 检索 K", "Misuse / read K")

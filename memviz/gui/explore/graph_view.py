@@ -505,7 +505,10 @@ class SiteGraphView(QGraphicsView):
 
     def _sync_trail(self) -> None:
         if not self.layout_pending:
-            self._trail.sync(self.model.events, self._links, self._px * TRAIL_WIDTH, style.colors().trail)
+            colors = style.colors()
+            self._trail.sync(
+                self.model.events, self._links, self._px * TRAIL_WIDTH, colors.trail, colors.evict
+            )
             self._local_edges.fade_type_px = self._px
             self._local_edges.faint = faint_link_opacity(style.colors(), style.line_width())
             self._sync_current_links()

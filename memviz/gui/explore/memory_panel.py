@@ -19,10 +19,11 @@ from memviz.core.engine import StepEvent
 from memviz.core.policies import POLICIES
 from memviz.gui.explore import style
 from memviz.gui.explore.memory_fold import Fold, Line, fold_lines, line_of_slot
+from memviz.gui.explore.memory_scores import LEFT_OUT_OPACITY, paint_scores
 from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.language import Language
 from memviz.models.explore import ExploreModel
-from memviz.wording import policy_name, policy_rule, strategy_name
+from memviz.wording import policy_name, policy_rule, read_rule, strategy_name
 
 NORMAL = "normal"
 NEW = "new"
@@ -51,6 +52,7 @@ class MemoryList(QWidget):
         self.model = model
         self.language = language
         self.rows: list[MemoryRow] = []
+        self.scores: dict = {}  # --read top:K: page -> its EntryScore at this step (the event's)
         self.full = False
         self._font_cache = None
         self._name_width_cache: tuple[str, float] | None = None
@@ -222,7 +224,7 @@ class MemoryList(QWidget):
                 live_index += 1
             links = tuple(q in remembered for q in self._entry_links(row.page))
             next_to_go = self.full and live_index == 1 and row.mark == NORMAL and marks_next
-            keys[row.slot] = (row.page, row.mark, live_index, next_to_go, links)
+            keys[row.slot] = (row.page, row.mark, live_index, next_to_go, links, self.scores.get(row.page))
         return keys
 
     def _update_slots(self, first: float, last: float) -> None:
@@ -326,6 +328,9 @@ class MemoryList(QWidget):
                 opacity = min(1.0, 0.15 + t)
             elif row.mark == EVICTED:
                 opacity = 1.0 - (1.0 - c.evicted_opacity) * t
+            score = self.scores.get(row.page)
+            if score is not None and not score.injected:
+                opacity *= LEFT_OUT_OPACITY  # in memory, left out of this call by retrieval
             # Fading: pictures are copied at an opacity; text takes a translucent colour instead, since
             # text drawn at a painter opacity goes through a path for every glyph (20 times slower).
             painter.setOpacity(opacity)
@@ -374,6 +379,11 @@ class MemoryList(QWidget):
             # The links this entry remembers: its own links (green: not in memory yet, the frontier),
             # then how many nav links it also holds.
             links_right = box.right() - (tag_w + 14 if tag else 8)
+            if score is not None:  # its three scores as small bars (dimmed with the row)
+                bars = style.with_alpha(c.ink, opacity)
+                links_right -= (
+                    paint_scores(painter, links_right, mid, row_h, score, bars, pen(c.row_edge), lw) + 8
+                )
             links = self._entry_links(row.page)
             local = [q for q in links if q not in site.nav]
             n_nav = len(links) - len(local)
@@ -564,6 +574,8 @@ class MemoryPanel(QWidget):
             if animate and row.page in previous and row.mark != NEW:
                 row.from_slot = previous[row.page]
         self.evicted_page = event.memory_evicted if event is not None else None
+        scores = event.read_scores if event is not None else None
+        self.list.scores = {s.page: s for s in scores} if scores else {}
         capacity = exploration.config.capacity
         full = capacity is not None and len(order) >= capacity
         self.list.set_rows(rows, full, self.model.animation_ms if animate else 0)
@@ -646,6 +658,8 @@ class MemoryPanel(QWidget):
                         f"{policy_rule(policy, lang)}. Top goes first; green underlined links = not in memory yet",
                     )
                 )
+        if self.model.exploration.has_memory and config.read_top is not None:
+            self.rule.setText(read_rule(config.read_top, lang))  # how to read the rows, in place of the order
         self.empty.setText(
             tr(
                 "无记忆：Agent 每一步只看得到当前页面，\n不记得去过哪里，也不记得报过哪些 Bug。",
