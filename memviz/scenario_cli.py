@@ -13,12 +13,13 @@ import json
 import sys
 from pathlib import Path
 
+from memviz.core.policies import takes_ttl, ttl_policy
 from memviz.core.registry import ConfigError
 from memviz.core.scenarios.catalog import SCENARIOS
 from memviz.core.scenarios.scenario import positive
 from memviz.core.strategies import STRATEGIES
 
-_POLICY_DEFAULT = "fifo"
+_POLICY_DEFAULT = "fifo"  # --policy's default: a --ttl with it means the time-to-live policy
 
 
 def _argument_type(parse):
@@ -57,13 +58,15 @@ def add_switches(p: argparse.ArgumentParser) -> None:
 
 
 def switch_values(args: argparse.Namespace) -> dict:
-    """RunConfig fields from the switches: --ttl means policy ttl (another --policy is refused)."""
+    """RunConfig fields from the switches: --ttl means the policy that takes a time to live (another
+    --policy is refused)."""
     ttl = getattr(args, "ttl", None)
     values = {"bug_list": getattr(args, "bug_list", None)}
     if ttl is not None:
-        if args.policy not in ("ttl", _POLICY_DEFAULT):
-            raise ConfigError(f"ttl: a time to live is policy ttl, not --policy {args.policy}")
-        args.policy = "ttl"
+        if not takes_ttl(args.policy):
+            if args.policy != _POLICY_DEFAULT:
+                raise ConfigError(f"ttl: a time to live is policy {ttl_policy()}, not --policy {args.policy}")
+            args.policy = ttl_policy()
         values["ttl"] = ttl
     return values
 

@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Generic, Protocol, TypeVar
 
+# No entry's name starts with this: tests and examples name a thing that can never be registered.
+RESERVED_PREFIX = "unknown-"
+
 
 class ConfigError(ValueError):
     """A run setting out of range; the message starts with the setting's name."""
@@ -57,6 +60,11 @@ class Registry(Generic[T]):
     def register(self, entry: T) -> T:
         if entry.name in self._entries:
             raise ValueError(f"{self.field}: {entry.name!r} is already registered")
+        if not isinstance(entry.name, str) or not entry.name or entry.name.startswith(RESERVED_PREFIX):
+            raise ValueError(
+                f"{self.field}: {entry.name!r} cannot be registered (a name, not empty and not starting "
+                f"{RESERVED_PREFIX!r}, which is kept for names that are never registered)"
+            )
         if self._check is not None:
             self._check(entry)
         self._entries[entry.name] = entry
