@@ -20,7 +20,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from memviz import __version__, scenario_cli
+from memviz import __version__, plugins, scenario_cli
 from memviz.compare_cli import COMMANDS as COMPARE_COMMANDS
 from memviz.compare_cli import add_compare_parsers, parse_lanes
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
@@ -567,6 +567,7 @@ def use_utf8_output() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     use_utf8_output()
+    plugins.discover()  # installed policies, strategies, scenarios: choices now, imported when used
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
