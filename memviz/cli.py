@@ -110,7 +110,7 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
         return argparse.SUPPRESS if window else value
 
     p.add_argument(
-        "--strategy", dest=dest + "strategy", choices=STRATEGIES.names(), default=default("random"),
+        "--strategy", dest=dest + "strategy", choices=STRATEGIES.choices(), default=default("random"),
         help="random = no memory",
     )  # fmt: skip
     if seed:
@@ -122,7 +122,7 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
         help="memory entries (default: unlimited)",
     )  # fmt: skip
     p.add_argument(
-        "--policy", dest=dest + "policy", choices=POLICIES.names(), default=default("fifo"),
+        "--policy", dest=dest + "policy", choices=POLICIES.choices(), default=default("fifo"),
         help="eviction policy when memory is full",
     )  # fmt: skip
     p.add_argument(
@@ -190,7 +190,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("report", help="every figure the chapter quotes")
     _add_site(p)
-    p.add_argument("--policy", action="append", choices=POLICIES.names(), help="add to the sweep (e.g. opt)")
+    p.add_argument(
+        "--policy", action="append", choices=POLICIES.choices(), help="add to the sweep (e.g. opt)"
+    )
     p.add_argument("--json", action="store_true")
     _add_lang(p)
 

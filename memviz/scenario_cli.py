@@ -151,9 +151,7 @@ def add_scenario_parser(sub: argparse._SubParsersAction, add_lang, add_site) -> 
     p.add_argument("name", choices=tuple(SCENARIOS), help="which scenario")
     p.add_argument("--runs", type=_positive("runs", 5000), default=200)
     p.add_argument("--seed0", type=_positive("seed0", 2**32 - 5001), default=1000)
-    p.add_argument(
-        "--strategy", choices=tuple(s.name for s in STRATEGIES.values() if s.uses_memory), default=None
-    )
+    p.add_argument("--strategy", choices=STRATEGIES.choices(), default=None, help="one with memory")
     added: dict[str, str] = {}  # flag -> dest: scenarios may share an option, never give it two meanings
     for scenario in SCENARIOS.values():
         for a in scenario.arguments:
@@ -177,6 +175,9 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     site = scenario_site() if args.site is None else load_site(args.site)
     name = args.name
     scenario = SCENARIOS.get(name)
+    if args.strategy is not None and not STRATEGIES.get(args.strategy).uses_memory:
+        with_memory = ", ".join(s.name for s in STRATEGIES.values() if s.uses_memory)
+        raise ConfigError(f"strategy: a scenario's runs need memory: choose from {with_memory}")
     options = {a.dest: getattr(args, a.dest) for a in scenario.arguments}
     if scenario.worded:
         options["lang"] = args.lang

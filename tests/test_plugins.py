@@ -167,7 +167,7 @@ def test_plugins_are_imported_only_when_used(plugin_dir, monkeypatch):
     monkeypatch.syspath_prepend(str(plugin_dir))
     try:
         assert {"memviz.policies:toy", "memviz.scenarios:toy"} <= set(plugins.discover())
-        assert "toy" in POLICIES.names() and "memviz_toy_policy" not in sys.modules
+        assert "toy" in POLICIES.choices() and "memviz_toy_policy" not in sys.modules
         assert plugins.discover() == []  # found once
         assert POLICIES.get("toy").name_in("en") == "newest first" and "memviz_toy_policy" in sys.modules
     finally:

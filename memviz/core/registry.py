@@ -110,14 +110,22 @@ class Registry(Generic[T]):
             self._load(name)
         entry = self._entries.get(name)
         if entry is None:
-            raise ConfigError(f"{self.field}: unknown {self.kind} {name!r} (choose from {', '.join(self)})")
+            raise ConfigError(
+                f"{self.field}: unknown {self.kind} {name!r} (choose from {', '.join(self.choices())})"
+            )
         return entry
 
     __getitem__ = get  # ``REGISTRY[name]`` as a dict's: a bad name is the same one-line ConfigError
 
-    def names(self) -> tuple[str, ...]:
-        """Registered names, then plugins' names not loaded yet (a command line's choices)."""
+    def choices(self) -> tuple[str, ...]:
+        """Registered names, then plugins' names not loaded yet: a command line's choices, which
+        must not import every plugin (one that fails is reported when it is chosen)."""
         return (*self._entries, *self._pending)
+
+    def names(self) -> tuple[str, ...]:
+        """Every entry's name, plugins' loaded (those that fail are reported and left out)."""
+        self._load_all()
+        return tuple(self._entries)
 
     def values(self) -> tuple[T, ...]:
         """Every entry, plugins' loaded (those that fail are reported and left out)."""
@@ -125,6 +133,7 @@ class Registry(Generic[T]):
         return tuple(self._entries.values())
 
     def __contains__(self, name: object) -> bool:
+        """Whether ``name`` is an entry's, or a plugin's not loaded yet (``get`` loads it)."""
         return name in self._entries or name in self._pending
 
     def __iter__(self) -> Iterator[str]:
@@ -132,7 +141,7 @@ class Registry(Generic[T]):
         return iter(self.names())
 
     def __len__(self) -> int:
-        return len(self._entries) + len(self._pending)
+        return len(self.names())
 
 
 def _say_on_stderr(line: str) -> None:
