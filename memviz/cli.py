@@ -20,7 +20,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from memviz import __version__, scenario_cli
+from memviz import __version__, plugins, scenario_cli
 from memviz.compare_cli import COMMANDS as COMPARE_COMMANDS
 from memviz.compare_cli import add_compare_parsers, parse_lanes
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
@@ -118,7 +118,7 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
         return argparse.SUPPRESS if window else value
 
     p.add_argument(
-        "--strategy", dest=dest + "strategy", choices=STRATEGIES.names(), default=default("random"),
+        "--strategy", dest=dest + "strategy", choices=STRATEGIES.choices(), default=default("random"),
         help="random = no memory",
     )  # fmt: skip
     if seed:
@@ -130,7 +130,7 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
         help="memory entries (default: unlimited)",
     )  # fmt: skip
     p.add_argument(
-        "--policy", dest=dest + "policy", choices=POLICIES.names(), default=default("fifo"),
+        "--policy", dest=dest + "policy", choices=POLICIES.choices(), default=default("fifo"),
         help="eviction policy when memory is full",
     )  # fmt: skip
     p.add_argument(
@@ -200,7 +200,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("report", help="every figure the chapter quotes")
     _add_site(p)
-    p.add_argument("--policy", action="append", choices=POLICIES.names(), help="add to the sweep (e.g. opt)")
+    p.add_argument(
+        "--policy", action="append", choices=POLICIES.choices(), help="add to the sweep (e.g. opt)"
+    )
     p.add_argument("--json", action="store_true")
     _add_lang(p)
 
@@ -582,6 +584,7 @@ def use_utf8_output() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     use_utf8_output()
+    plugins.discover()  # installed policies, strategies, scenarios: choices now, imported when used
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

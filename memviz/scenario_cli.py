@@ -13,23 +13,30 @@ import json
 import sys
 from pathlib import Path
 
+from memviz.core.policies import takes_ttl, ttl_policy
 from memviz.core.registry import ConfigError
 from memviz.core.scenarios.catalog import SCENARIOS
+from memviz.core.scenarios.scenario import positive
+from memviz.core.strategies import STRATEGIES
 
-_POLICY_DEFAULT = "fifo"
+_POLICY_DEFAULT = "fifo"  # --policy's default: a --ttl with it means the time-to-live policy
+
+
+def _argument_type(parse):
+    """A core parser as argparse's ``type``: its ValueError is the one line argparse prints."""
+
+    def checked(text: str):
+        try:
+            return parse(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    checked.__name__ = getattr(parse, "__name__", "value")
+    return checked
 
 
 def _positive(name: str, high: int = 1_000_000):
-    def parse(text: str) -> int:
-        try:
-            value = int(text, 10)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text[:40]!r}") from None
-        if not 1 <= value <= high:
-            raise argparse.ArgumentTypeError(f"{name} must be between 1 and {high}, got {value}")
-        return value
-
-    return parse
+    return _argument_type(positive(name, high))
 
 
 def _persist(text: str) -> str:
@@ -42,21 +49,6 @@ def _persist(text: str) -> str:
     return text
 
 
-def _probability(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"believe must be a probability 0..1, got {text[:40]!r}") from None
-    if not 0.0 <= value <= 1.0:  # False for NaN
-        raise argparse.ArgumentTypeError(f"believe must be a probability 0..1, got {text[:40]}")
-    return value
-
-
-def _ttls(text: str) -> tuple[int, ...]:
-    parse = _positive("ttl", 100_000)
-    return tuple(parse(part) for part in text.split(",") if part.strip())
-
-
 def add_switches(p: argparse.ArgumentParser) -> None:
     """--ttl T (policy ttl) and --no-bug-list, on every command that makes runs."""
     p.add_argument("--ttl", type=_positive("ttl", 100_000), default=None,
@@ -66,13 +58,15 @@ def add_switches(p: argparse.ArgumentParser) -> None:
 
 
 def switch_values(args: argparse.Namespace) -> dict:
-    """RunConfig fields from the switches: --ttl means policy ttl (another --policy is refused)."""
+    """RunConfig fields from the switches: --ttl means the policy that takes a time to live (another
+    --policy is refused)."""
     ttl = getattr(args, "ttl", None)
     values = {"bug_list": getattr(args, "bug_list", None)}
     if ttl is not None:
-        if args.policy not in ("ttl", _POLICY_DEFAULT):
-            raise ConfigError(f"ttl: a time to live is policy ttl, not --policy {args.policy}")
-        args.policy = "ttl"
+        if not takes_ttl(args.policy):
+            if args.policy != _POLICY_DEFAULT:
+                raise ConfigError(f"ttl: a time to live is policy {ttl_policy()}, not --policy {args.policy}")
+            args.policy = ttl_policy()
         values["ttl"] = ttl
     return values
 
@@ -148,6 +142,7 @@ def _store(directory: Path, store_class):
 
 
 def add_scenario_parser(sub: argparse._SubParsersAction, add_lang, add_site) -> None:
+    """``memviz scenario NAME``: every registered scenario, with the options each one declares."""
     p = sub.add_parser(
         "scenario",
         help="the chapter's memory test cases: " + ", ".join(SCENARIOS),
@@ -156,16 +151,17 @@ def add_scenario_parser(sub: argparse._SubParsersAction, add_lang, add_site) -> 
     p.add_argument("name", choices=tuple(SCENARIOS), help="which scenario")
     p.add_argument("--runs", type=_positive("runs", 5000), default=200)
     p.add_argument("--seed0", type=_positive("seed0", 2**32 - 5001), default=1000)
-    p.add_argument("--strategy", choices=("visited", "frontier"), default=None)
-    p.add_argument("--ttls", type=_ttls, default=None, help="ttl: the values of T, e.g. 2,4,8")
-    p.add_argument("--capacity", type=_positive("capacity", 10_000), default=None, help="ttl: a capacity too")
-    p.add_argument("--interrupt-at", type=_positive("interrupt-at"), default=15, help="resume: K")
-    p.add_argument("--persist", type=_persist, action="append", default=None,
-                   help="resume: none, step or milestone:M (repeat for several; default all three)")  # fmt: skip
-    p.add_argument("--memory-dir", type=Path, default=None, help="resume: the memory directory")
-    p.add_argument("--to", dest="to_version", default=None, help="version: the version to switch to")
-    p.add_argument("--believe", type=_probability, default=1.0, help="poison: chance a note is believed")
-    p.add_argument("--sessions", type=_positive("sessions", 50), default=None, help="dedup: sessions a run")
+    p.add_argument("--strategy", choices=STRATEGIES.choices(), default=None, help="one with memory")
+    added: dict[str, str] = {}  # flag -> dest: scenarios may share an option, never give it two meanings
+    for scenario in SCENARIOS.values():
+        for a in scenario.arguments:
+            if a.flag in added:
+                if added[a.flag] != a.dest:
+                    raise ValueError(f"scenario {scenario.name}: {a.flag} already sets {added[a.flag]}")
+                continue
+            added[a.flag] = a.dest
+            p.add_argument(a.flag, dest=a.dest, type=_argument_type(a.parse), default=a.default,
+                           action="append" if a.repeat else "store", help=f"{scenario.name}: {a.help}")  # fmt: skip
     p.add_argument("--json", action="store_true")
     add_site(p)
     add_lang(p)
@@ -178,15 +174,13 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
     site = scenario_site() if args.site is None else load_site(args.site)
     name = args.name
-    options: dict = {
-        "ttl": {"ttls": args.ttls, "capacity": args.capacity},
-        "ablation": {},
-        "resume": {"interrupt_at": args.interrupt_at, "persist": args.persist,
-                   "memory_dir": args.memory_dir and _store(args.memory_dir, _Directory).path},
-        "version": {"to_version": args.to_version},
-        "poison": {"believe": args.believe},
-        "dedup": {"sessions": args.sessions, "lang": args.lang},
-    }[name]  # fmt: skip
+    scenario = SCENARIOS.get(name)
+    if args.strategy is not None and not STRATEGIES.get(args.strategy).uses_memory:
+        with_memory = ", ".join(s.name for s in STRATEGIES.values() if s.uses_memory)
+        raise ConfigError(f"strategy: a scenario's runs need memory: choose from {with_memory}")
+    options = {a.dest: getattr(args, a.dest) for a in scenario.arguments}
+    if scenario.worded:
+        options["lang"] = args.lang
     figures = scenario_figures(name, site, args.runs, args.seed0, args.strategy, **options)
     if args.json:
         print(json.dumps({"scenario": name, "seeds": {"seed0": args.seed0, "runs": args.runs},
@@ -196,11 +190,3 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
     sys.stdout.write("\n".join(scenario_text(name, figures, args, args.lang)) + "\n")
     return 0
-
-
-class _Directory:
-    def __init__(self, path: Path) -> None:
-        path.mkdir(parents=True, exist_ok=True)
-        if not path.is_dir():
-            raise NotADirectoryError(20, "not a folder", str(path))
-        self.path = path

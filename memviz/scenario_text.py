@@ -1,8 +1,13 @@
-"""The figures of ``memviz scenario NAME`` as text tables, in Chinese or English."""
+"""The figures of ``memviz scenario NAME`` as text tables, in Chinese or English.
+
+A scenario's table is a function registered by its name with :func:`scenario_body` (the core, where
+scenarios are registered, may not use this module's wording); a scenario without one prints its
+figures as plain ``key  value`` rows."""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from memviz.core.scenarios.catalog import SCENARIOS
 from memviz.textreport import strategy_name, t, table
@@ -22,7 +27,7 @@ def _signed_interval(d: dict, scale: float = 100.0, unit: str = "") -> str:
 
 
 def scenario_text(name: str, figures: dict, args: argparse.Namespace, lang: str) -> list[str]:
-    scenario = SCENARIOS[name]
+    scenario = SCENARIOS.get(name)
     runs, seed0 = args.runs, args.seed0
     head = [
         f"{scenario.title(lang)} — " + t(lang, f"seed {seed0}..{seed0 + runs - 1}，共 {runs} 次",
@@ -30,9 +35,37 @@ def scenario_text(name: str, figures: dict, args: argparse.Namespace, lang: str)
         scenario.lesson(lang),
         "",
     ]  # fmt: skip
-    return head + _BODY[name](figures, args, lang)
+    return head + BODIES.get(name, _plain_body)(figures, args, lang)
 
 
+Body = Callable[[dict, argparse.Namespace, str], list[str]]  # (figures, the command's options, lang)
+BODIES: dict[str, Body] = {}
+
+
+def scenario_body(name: str) -> Callable[[Body], Body]:
+    """Decorator: ``body`` prints the figures of the scenario ``name``."""
+
+    def register(body: Body) -> Body:
+        BODIES[name] = body
+        return body
+
+    return register
+
+
+def _plain_body(f: dict, args, lang: str) -> list[str]:
+    """Any figures: one row per number, nested keys joined by '/'."""
+
+    def rows(value, key: str):
+        if isinstance(value, dict):
+            for k, v in value.items():
+                yield from rows(v, f"{key}/{k}" if key else str(k))
+        else:
+            yield [key, _num(value, 3) if isinstance(value, float) else str(value)]
+
+    return table([t(lang, "数字", "figure"), t(lang, "值", "value")], list(rows(f, "")))
+
+
+@scenario_body("ttl")
 def _ttl(f: dict, args, lang: str) -> list[str]:
     strategy = strategy_name(f["config"]["strategy"], lang)
     rows = [[str(ttl), _pct(c["mean"]), f"[{_pct(c['lo'])}, {_pct(c['hi'])}]", _num(c["dropped_per_run"], 1)]
@@ -46,6 +79,7 @@ def _ttl(f: dict, args, lang: str) -> list[str]:
     return [t(lang, f"策略：{strategy}", f"strategy: {strategy}"), *table(header, rows)]
 
 
+@scenario_body("ablation")
 def _ablation(f: dict, args, lang: str) -> list[str]:
     from memviz.core.scenarios.forgetting import ABLATION_NAMES
 
@@ -71,6 +105,7 @@ def _ablation(f: dict, args, lang: str) -> list[str]:
     return lines[:-1]
 
 
+@scenario_body("resume")
 def _resume(f: dict, args, lang: str) -> list[str]:
     header = [t(lang, "持久化", "persist"), t(lang, "覆盖率", "coverage"), t(lang, "每次重复报告", "duplicate reports a run"),
               t(lang, "重复率", "repeat rate"), t(lang, "Bug", "bugs")]  # fmt: skip
@@ -83,6 +118,7 @@ def _resume(f: dict, args, lang: str) -> list[str]:
     ]
 
 
+@scenario_body("version")
 def _version(f: dict, args, lang: str) -> list[str]:
     from memviz.core.scenarios.version import MODE_NAMES
 
@@ -94,6 +130,7 @@ def _version(f: dict, args, lang: str) -> list[str]:
     return table(header, rows)
 
 
+@scenario_body("poison")
 def _poison(f: dict, args, lang: str) -> list[str]:
     from memviz.core.scenarios.poison import MODE_NAMES
 
@@ -108,6 +145,7 @@ def _poison(f: dict, args, lang: str) -> list[str]:
     return [note, *table(header, rows)]
 
 
+@scenario_body("dedup")
 def _dedup(f: dict, args, lang: str) -> list[str]:
     from memviz.core.scenarios.dedup import MODE_NAMES, MODES
 
@@ -119,7 +157,3 @@ def _dedup(f: dict, args, lang: str) -> list[str]:
     note = t(lang, f"每次运行平均 {f['reports']:.2f} 份报告，{f['bugs']:.2f} 个不同的 Bug",
              f"a run files {f['reports']:.2f} reports on {f['bugs']:.2f} distinct bugs on average")  # fmt: skip
     return [note, *table(header, rows)]
-
-
-_BODY = {"ttl": _ttl, "ablation": _ablation, "resume": _resume, "version": _version, "poison": _poison,
-         "dedup": _dedup}  # fmt: skip

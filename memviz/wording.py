@@ -75,7 +75,7 @@ def config_summary(
         else:
             parts.append(t(lang, f"容量 {config.capacity}", f"capacity {config.capacity}"))
             parts.append(t(lang, "淘汰 ", "eviction ") + policy_name(config.policy, lang))
-        if config.policy == "ttl":  # forgetting by time acts without a full memory
+        if POLICIES.get(config.policy).takes_ttl:  # forgetting by time acts without a full memory
             parts.append(
                 t(
                     lang,

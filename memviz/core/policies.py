@@ -69,7 +69,10 @@ class EvictionContext:
 
 @dataclass(frozen=True)
 class PolicyKernel:
-    """A policy for :mod:`memviz.core.lockstep`: many runs' memories at once.
+    """A policy for :mod:`memviz.core.lockstep`: many runs' memories at once. ``implements`` is the
+    :class:`Policy` class whose rule it reproduces: a policy carrying a kernel of another class, or
+    whose revisits the kernel treats otherwise, is refused when registered (its batches would give
+    another policy's numbers).
 
     Each run's memory is a row of ``stamps``: for every page the step its entry was written at
     (or, when ``touches_on_revisit``, last used at), :data:`NOT_IN_MEMORY` for pages not in it;
@@ -78,6 +81,7 @@ class PolicyKernel:
     [0, 1); call it at most ``draws_per_eviction`` times) and returns each row's victim column.
     """
 
+    implements: type[Policy]
     victims: Callable[[np.ndarray, np.ndarray, Callable[[], np.ndarray]], np.ndarray]
     touches_on_revisit: bool = False
     draws_per_eviction: int = 0
@@ -89,6 +93,8 @@ class Policy(Bilingual):
     touches_on_revisit = False  # True: on_revisit may reorder the memory (it is called only then)
     simulates = False  # True: victim may call ctx.simulate (the engine then keeps what it needs)
     victim_is_first = False  # True: a full memory always forgets its first entry (the panel says so)
+    draws_victim = False  # True: the victim is drawn from the run's generator (no one can foresee it)
+    takes_ttl = False  # True: the run's time to live (--ttl T) is this policy's setting
 
     def __init__(
         self, name: str, zh: str, en: str, rule_zh: str, rule_en: str, colour: str,
@@ -112,6 +118,12 @@ class Policy(Bilingual):
         """A memory that never fills never consults this policy (so its runs equal FIFO's)."""
         return not self.acts_at_step_start
 
+    @property
+    def foreseeable(self) -> bool:
+        """A full memory's victim follows from what the run shows (its first entry, by writing or by
+        last use) and nothing else forgets: a learner can be asked which entry goes next."""
+        return self.victim_is_first and self.acts_only_when_full and not self.simulates
+
     def victim(self, entries: Entries, ctx: EvictionContext) -> int:
         """Which entry a full memory forgets, as an index in eviction order."""
         raise NotImplementedError
@@ -127,11 +139,43 @@ class Policy(Bilingual):
         return ()
 
 
-POLICIES: Registry[Policy] = Registry("policy", "eviction policy")
+def check_kernel(policy: Policy) -> None:
+    """ValueError unless the policy's batch kernel (if any) implements this very policy's rule."""
+    kernel = policy.kernel
+    if kernel is None:
+        return
+    cls = type(policy)
+    if cls is not kernel.implements:
+        raise ValueError(
+            f"policy {policy.name}: its batch kernel implements {kernel.implements.__name__}, "
+            f"not {cls.__name__}; batches would give another policy's numbers"
+        )
+    if kernel.touches_on_revisit != policy.touches_on_revisit:
+        raise ValueError(
+            f"policy {policy.name}: touches_on_revisit is {policy.touches_on_revisit} in the policy "
+            f"but {kernel.touches_on_revisit} in its batch kernel"
+        )
+    if policy.acts_at_step_start or policy.simulates:
+        raise ValueError(
+            f"policy {policy.name}: the batch engine has no step-start drops or look-ahead; register it "
+            "without a kernel (its batches then run in the scalar engine)"
+        )
+
+
+POLICIES: Registry[Policy] = Registry("policy", "eviction policy", check_kernel)
 
 
 def get_policy(name: str) -> Policy:
     return POLICIES.get(name)
+
+
+def ttl_policy() -> str:
+    """The name of the policy a time to live belongs to (the first registered that takes one)."""
+    return next(p.name for p in POLICIES.values() if p.takes_ttl)
+
+
+def takes_ttl(name: str) -> bool:
+    return POLICIES.get(name).takes_ttl
 
 
 # -- the chapter's three ---------------------------------------------------------------------------
@@ -170,21 +214,23 @@ class Lru(Policy):
 
 
 class RandomEviction(Policy):
+    draws_victim = True
+
     def victim(self, entries: Entries, ctx: EvictionContext) -> int:
         return ctx.rng.index(len(entries))  # the chapter's draw: k-th in writing order
 
 
 POLICIES.register(Fifo(
     "fifo", "FIFO", "FIFO", "最早写入的先忘", "oldest written goes first", "#E69F00",
-    PolicyKernel(_oldest),
+    PolicyKernel(Fifo, _oldest),
 ))  # fmt: skip
 POLICIES.register(Lru(
     "lru", "LRU", "LRU", "最久没用的先忘", "least recently used goes first", "#56B4E9",
-    PolicyKernel(_oldest, touches_on_revisit=True),
+    PolicyKernel(Lru, _oldest, touches_on_revisit=True),
 ))  # fmt: skip
 POLICIES.register(RandomEviction(
     "random", "随机", "random", "满了随机忘一条", "a random entry goes when full", "#CC79A7",
-    PolicyKernel(_kth_written, draws_per_eviction=1),
+    PolicyKernel(RandomEviction, _kth_written, draws_per_eviction=1),
 ))  # fmt: skip
 
 
@@ -198,6 +244,7 @@ class TimeToLive(Policy):
 
     touches_on_revisit = True
     victim_is_first = True
+    takes_ttl = True
 
     def victim(self, entries: Entries, ctx: EvictionContext) -> int:
         return 0

@@ -34,9 +34,23 @@ Chooser = Callable[[Site, int, "Memory | None", Mulberry32], Choice]
 
 
 @dataclass(frozen=True, eq=False)
+class StrategyKernel:
+    """One of the lock-step engine's ways to pick links (:mod:`memviz.core.lockstep`), and the
+    scalar chooser whose rule, draws included, it reproduces. A strategy may carry it only if the
+    strategy picks with that very chooser (checked when the strategy is registered)."""
+
+    name: str
+    implements: Chooser
+    uses_memory: bool
+
+    def __repr__(self) -> str:
+        return f"<strategy kernel {self.name}>"
+
+
+@dataclass(frozen=True, eq=False)
 class Strategy(Bilingual):
-    """A way to pick the next link. ``kernel`` names the lock-step engine's implementation of the
-    same rule (:data:`memviz.core.lockstep.STRATEGY_KERNELS`), or None: batches run it scalar."""
+    """A way to pick the next link. ``kernel`` is the lock-step engine's implementation of the
+    same rule (one of :data:`STRATEGY_KERNELS`), or None: batches run it in the scalar engine."""
 
     name: str
     zh: str  # as said mid-sentence
@@ -46,10 +60,29 @@ class Strategy(Bilingual):
     colour: str  # "#RRGGBB"
     choose: Chooser
     uses_memory: bool
-    kernel: str | None = None
+    kernel: StrategyKernel | None = None
+    plans: bool = False  # walks a path planned through memory (HOW_PLAN): the graph draws the route
 
 
-STRATEGIES: Registry[Strategy] = Registry("strategy", "strategy")
+def check_kernel(strategy: Strategy) -> None:
+    """ValueError unless the strategy's batch kernel (if any) is the engine's and picks as it does."""
+    kernel = strategy.kernel
+    if kernel is None:
+        return
+    if kernel not in STRATEGY_KERNELS:
+        raise ValueError(
+            f"strategy {strategy.name}: {kernel!r} is not a batch kernel "
+            f"(the engine has {', '.join(k.name for k in STRATEGY_KERNELS)}); register it without one"
+        )
+    if kernel.implements is not strategy.choose or kernel.uses_memory != strategy.uses_memory:
+        raise ValueError(
+            f"strategy {strategy.name}: batch kernel {kernel.name} implements "
+            f"{kernel.implements.__name__}, not {strategy.choose.__name__}; batches would give another "
+            "strategy's numbers"
+        )
+
+
+STRATEGIES: Registry[Strategy] = Registry("strategy", "strategy", check_kernel)
 
 
 def get_strategy(name: str) -> Strategy:
@@ -58,6 +91,11 @@ def get_strategy(name: str) -> Strategy:
 
 def uses_memory(strategy: str) -> bool:
     return STRATEGIES.get(strategy).uses_memory
+
+
+def baseline_strategy() -> str:
+    """The strategy every comparison is made against: the first registered that uses no memory."""
+    return next(s.name for s in STRATEGIES.values() if not s.uses_memory)
 
 
 def choose_random(site: Site, page: int, memory: Memory | None, rng: Mulberry32) -> Choice:
@@ -90,22 +128,29 @@ def choose_frontier(site: Site, page: int, memory: Memory, rng: Mulberry32) -> C
     return path[1], HOW_PLAN, path
 
 
+# The lock-step engine's ways to pick (its engines: ``random_walk`` the no-memory one, the others the
+# memory one; ``fresh_or_any`` falls back to any link, ``fresh_or_plan`` plans through memory).
+RANDOM_WALK = StrategyKernel("random_walk", choose_random, uses_memory=False)
+FRESH_OR_ANY = StrategyKernel("fresh_or_any", choose_visited, uses_memory=True)
+FRESH_OR_PLAN = StrategyKernel("fresh_or_plan", choose_frontier, uses_memory=True)
+STRATEGY_KERNELS = (RANDOM_WALK, FRESH_OR_ANY, FRESH_OR_PLAN)
+
 # No memory is the baseline: neutral grey. (It was vermillion, which every view uses for
 # forgetting and for what went wrong: one colour, one meaning.)
 STRATEGIES.register(Strategy(
     "random", "无记忆", "no memory", "每步随便点一个链接", "clicks any link at random",
-    "#7F7F7F", choose_random, uses_memory=False, kernel="random_walk",
+    "#7F7F7F", choose_random, uses_memory=False, kernel=RANDOM_WALK,
 ))  # fmt: skip
 STRATEGIES.register(Strategy(
     "visited", "已访问集合", "visited set",
     "优先点还没记住的页面；都记住了就随便点", "prefers pages not in memory; if none, any link",
-    "#0072B2", choose_visited, uses_memory=True, kernel="fresh_or_any",
+    "#0072B2", choose_visited, uses_memory=True, kernel=FRESH_OR_ANY,
 ))  # fmt: skip
 STRATEGIES.register(Strategy(
     "frontier", "已访问集合 + 链接表", "visited set + link table",
     "优先点还没记住的页面；都记住了就沿记忆里的链接走向最近的新页面",
     "prefers pages not in memory; if none, walks remembered links to the nearest one",
-    "#009E73", choose_frontier, uses_memory=True, kernel="fresh_or_plan",
+    "#009E73", choose_frontier, uses_memory=True, kernel=FRESH_OR_PLAN, plans=True,
 ))  # fmt: skip
 
 

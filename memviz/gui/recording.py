@@ -29,6 +29,7 @@ from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import Cancelled
 from memviz.core.site import Site
+from memviz.core.strategies import uses_memory
 from memviz.gui.language import Language
 from memviz.models.explore import ExploreModel
 from memviz.models.settings import RunSettings
@@ -158,7 +159,7 @@ class CaptionStrip(QWidget):
             story = narrate_start(site, config, lang).text
         else:
             story = "　".join(line.text.strip() for line in narrate_step(event, site, config, lang))
-        if config.strategy == "random":
+        if not uses_memory(config.strategy):
             memory = tr("记忆：无（不记任何页面）", "Memory: none (remembers no page)")
         else:
             held = model.exploration.memory_order()

@@ -14,8 +14,7 @@ from pathlib import Path
 from memviz.core.compare import DEFAULT_LANES, LaneConfig, compare_runs
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.limits import bounds
-from memviz.core.scenarios import playback as scenario_playback
-from memviz.core.scenarios.catalog import scenario_site
+from memviz.core.scenarios.catalog import parse_choice, play, scenario_site
 from memviz.core.site import Site
 
 VIEWS = ("explore", "graph", "compare", "scenarios")  # scenarios[/NAME[/MODE[/SEED]]]
@@ -118,7 +117,7 @@ def check_settings(
             f"view: expected one of {', '.join(VIEWS)} or scenarios/NAME[/MODE[/SEED]], got {view!r}"
         )
     if base == "scenarios":
-        scenario_playback.parse_choice(detail)
+        parse_choice(detail)
     low, high = STEP_SECONDS_RANGE
     if not low <= step_seconds <= high:  # False for NaN too
         raise ValueError(f"step seconds: must be between {low:g} and {high:g}, got {step_seconds:g}")
@@ -150,8 +149,8 @@ def plan_recording(
         total = compare_runs(site, lanes, RunConfig(seed=config.seed, budget=config.budget)).steps
         available = total if steps is None else min(steps, total)
     elif view.startswith("scenarios"):  # a scenario plays on its own site, mode and seed
-        name, mode, seed = scenario_playback.parse_choice(view.partition("/")[2])
-        total = len(scenario_playback.playback(name, scenario_site(), seed, mode, lang).frames) - 1
+        name, mode, seed = parse_choice(view.partition("/")[2])
+        total = len(play(name, scenario_site(), seed, mode, lang).frames) - 1
         available = total if steps is None else min(steps, total)
     else:
         exploration = Exploration(site, config)

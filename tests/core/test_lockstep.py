@@ -30,7 +30,7 @@ from memviz.core.registry import ConfigError
 from memviz.core.rng import Mulberry32, mulberry32_block, mulberry32_rows, mulberry32_words
 from memviz.core.site import Site
 from memviz.core.sitegen import MIN_PAGES, SHAPES, generate_site
-from memviz.core.strategies import STRATEGIES
+from memviz.core.strategies import FRESH_OR_ANY, FRESH_OR_PLAN, STRATEGIES
 from tests.core.test_memory import Newest, newest_stamp
 
 SEED_MAX = 2**32 - 1
@@ -125,7 +125,7 @@ def test_batch_equals_the_scalar_engine(site, batch):
 def test_a_policy_registered_with_a_kernel_runs_in_lock_step_equal_to_its_scalar_rule(site, batch):
     # the toy MRU of test_memory, with a numpy kernel: victims are the newest stamps
     policy = Newest("mru", "最新写入的先忘", "MRU", "最新写入的先忘", "newest written goes first", "#000000",
-                    PolicyKernel(newest_stamp))  # fmt: skip
+                    PolicyKernel(Newest, newest_stamp))  # fmt: skip
     POLICIES.register(policy)
     try:
         # mixed with others that have kernels (ttl, opt, a switched bug list, misuse and retrieval go
@@ -261,15 +261,15 @@ def test_the_lock_step_engine_supports_the_chapters_policies_and_strategies():
 def test_an_unknown_name_raises_instead_of_running_as_something_else(chapter_site):
     config = RunConfig(strategy="visited", capacity=3)
     bad = object.__new__(RunConfig)  # a config that skipped its checks (or outlived its policy)
-    bad.__dict__.update(config.__dict__, policy="mru")
+    bad.__dict__.update(config.__dict__, policy="unknown-policy")
     with pytest.raises(
-        ConfigError, match=r"policy: unknown eviction policy 'mru' \(choose from fifo, lru, random"
+        ConfigError, match=r"policy: unknown eviction policy 'unknown-policy' \(choose from fifo, lru, random"
     ):
         supports(bad)
-    with pytest.raises(ConfigError, match="policy: unknown eviction policy 'mru'"):
+    with pytest.raises(ConfigError, match="policy: unknown eviction policy 'unknown-policy'"):
         run_batch(chapter_site, [config, bad])
-    with pytest.raises(ConfigError, match="strategy: unknown strategy 'greedy'"):
-        RunConfig(strategy="greedy")
+    with pytest.raises(ConfigError, match="strategy: unknown strategy 'unknown-strategy'"):
+        RunConfig(strategy="unknown-strategy")
 
 
 # -- the chapter's figures through the Runner, which computes batches in lock-step -------------------
@@ -376,7 +376,7 @@ def test_progress_counts_every_run_once(unreachable_bug_site):
 # -- which engine, and how many runs at a time ----------------------------------------------------
 
 
-@pytest.mark.parametrize("kernel", ["fresh_or_any", "fresh_or_plan"])
+@pytest.mark.parametrize("kernel", [FRESH_OR_ANY, FRESH_OR_PLAN], ids=lambda k: k.name)
 def test_the_cost_model_sends_few_runs_to_the_scalar_engine_and_many_to_lock_step(kernel):
     assert not lockstep.lockstep_pays(kernel, 2, 2500)
     assert not lockstep.lockstep_pays(kernel, 8, 30)

@@ -6,7 +6,7 @@ import pytest
 
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.scenarios import playback as pb
-from memviz.core.scenarios.catalog import scenario_site
+from memviz.core.scenarios.catalog import play, scenario_site
 from memviz.core.scenarios.measures import scenario_measure
 from memviz.core.scenarios.poison import poison_run
 from memviz.core.scenarios.resume import resumed_run
@@ -19,7 +19,7 @@ def site():
 
 
 def test_frames_of_a_plain_run_are_its_steps(site):
-    got = pb.playback("ttl", site, 1000, "4")
+    got = play("ttl", site, 1000, "4")
     exploration = Exploration(site, RunConfig(strategy="frontier", seed=1000, policy="ttl", ttl=4))
     assert got.frames[0].step == 0 and got.frames[0].page == site.start
     for frame in got.frames[1:]:
@@ -34,7 +34,7 @@ def test_frames_of_a_plain_run_are_its_steps(site):
 
 
 def test_resume_frames_cut_and_reload_what_the_file_held(site):
-    got = pb.playback("resume", site, 1000, "step")
+    got = play("resume", site, 1000, "step")
     result = resumed_run(site, RunConfig(strategy="frontier", seed=1000), 15, "step")
     cut = next(m for m in got.markers if m.kind == pb.CUT)
     assert [m.kind for m in got.markers if m.frame == cut.frame] == [pb.CUT, pb.RELOAD]
@@ -44,7 +44,7 @@ def test_resume_frames_cut_and_reload_what_the_file_held(site):
     assert all(line.tag == "disk" for line in frame.memory if line.page != site.start)
     assert set(frame.bugs_found) == result.loaded_bugs  # the bug list, as read back
     assert [f.page for f in got.frames if f.session == 2] == result.sessions[1]
-    empty = pb.playback("resume", site, 1000, "none")
+    empty = play("resume", site, 1000, "none")
     cut = next(m for m in empty.markers if m.kind == pb.RELOAD)
     assert "empty" in cut.en and [line.page for line in empty.frames[cut.frame].memory] == [site.start]
     assert empty.frames[cut.frame].bugs_found == () and empty.frames[cut.frame - 1].bugs_found != ()
@@ -52,7 +52,7 @@ def test_resume_frames_cut_and_reload_what_the_file_held(site):
 
 def test_version_frames_turn_changed_pages_to_retest_or_stale(site):
     for mode, state in (("invalidate", pb.RETEST), ("keep", pb.STALE)):
-        got = pb.playback("version", site, 1000, mode)
+        got = play("version", site, 1000, mode)
         result = version_run(site, RunConfig(strategy="frontier", seed=1000), mode)
         switch = next(m for m in got.markers if m.kind == pb.SWITCH)
         frame = got.frames[switch.frame]
@@ -66,7 +66,7 @@ def test_version_frames_turn_changed_pages_to_retest_or_stale(site):
 
 
 def test_poison_frames_show_the_entry_its_source_and_the_refusal(site):
-    got = pb.playback("poison", site, 1001, "notes")
+    got = play("poison", site, 1001, "notes")
     result = poison_run(site, RunConfig(strategy="frontier", seed=1001), "notes")
     marker = next(m for m in got.markers if m.kind == pb.POISON)
     frame = got.frames[marker.frame]
@@ -78,11 +78,11 @@ def test_poison_frames_show_the_entry_its_source_and_the_refusal(site):
     refused = [m for m in got.markers if m.kind == pb.REFUSED]
     assert len(refused) == 1 and "/memories/../../secrets.env" in refused[0].en
     assert "不允许「..」（会走出 /memories）" in refused[0].zh
-    assert not [m for m in pb.playback("poison", site, 1001, "structured").markers]
+    assert not [m for m in play("poison", site, 1001, "structured").markers]
 
 
 def test_dedup_frames_carry_reports_merged_by_the_mode(site):
-    got = pb.playback("dedup", site, 1004, "title")
+    got = play("dedup", site, 1004, "title")
     last = got.frames[-1].reports
     kept = [line for line in last if line.merged_into is None]
     assert len(kept) == scenario_measure(
@@ -90,10 +90,10 @@ def test_dedup_frames_carry_reports_merged_by_the_mode(site):
     )
     assert any(last[[k for k, x in enumerate(last) if x.merged_into is None][line.merged_into]].bug != line.bug
                for line in last if line.merged_into is not None)  # a wrong merge: 分页出错  # fmt: skip
-    fingerprint = pb.playback("dedup", site, 1004, "fingerprint").frames[-1].reports
+    fingerprint = play("dedup", site, 1004, "fingerprint").frames[-1].reports
     assert len([x for x in fingerprint if x.merged_into is None]) == len({x.bug for x in fingerprint})
 
 
 def test_a_mode_the_scenario_does_not_play_is_refused(site):
     with pytest.raises(ValueError, match="mode: poison plays notes, structured, sanitized, not 'keep'"):
-        pb.playback("poison", site, 1000, "keep")
+        play("poison", site, 1000, "keep")

@@ -103,7 +103,10 @@ def test_the_settings_in_the_file_are_the_ones_answered(chapter_site):
             {"scenario": "version", "mode": "keep", "measure": "stale_entries"},
             "site: version: this site file",
         ),
-        ({"scenario": "mystery", "mode": "4", "measure": "coverage"}, "params.scenario: expected one of"),
+        (
+            {"scenario": "unknown-scenario", "mode": "4", "measure": "coverage"},
+            "params.scenario: expected one of",
+        ),
     ],
 )
 def test_a_bad_scenario_exercise_names_its_field(params, where):

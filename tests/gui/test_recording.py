@@ -632,10 +632,9 @@ def test_record_compare_lanes_are_checked_before_any_frame(tmp_path, capsys):
 
 def test_a_scenario_video_plays_the_scenarios_frames(tmp_path):
     """`record --view scenarios/NAME/MODE/SEED`: the scenario's frames from frame 0, one per step."""
-    from memviz.core.scenarios import playback as pb
-    from memviz.core.scenarios.catalog import scenario_site
+    from memviz.core.scenarios.catalog import play, scenario_site
 
-    expected = pb.playback("resume", scenario_site(), 1000, "step", "en")
+    expected = play("resume", scenario_site(), 1000, "step", "en")
     hashes: list[str] = []
     out = record(
         tmp_path / "resume.gif", CONFIG, scenario_site(), 4, size=(640, 360), view="scenarios/resume/step/1000",

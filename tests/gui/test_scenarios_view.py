@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from memviz.core.scenarios import playback as pb
-from memviz.core.scenarios.catalog import SCENARIOS, scenario_site
+from memviz.core.scenarios.catalog import SCENARIOS, play, scenario_site
 from memviz.exercises import explanation, question, scenario_exercises, solve
 
 
@@ -20,9 +20,9 @@ def test_every_scenario_and_mode_plays_its_core_frames(view):
     _window, scenarios = view
     site = scenario_site()
     for name in SCENARIOS:
-        for mode in pb.MODES[name]:
+        for mode in SCENARIOS.get(name).modes:
             scenarios.select(name, mode, 1001)
-            expected = pb.playback(name, site, 1001, mode, "zh")
+            expected = play(name, site, 1001, mode, "zh")
             assert scenarios.model.total == len(expected.frames) - 1
             scenarios.jump_to_end()
             last = expected.frames[-1]

@@ -9,8 +9,7 @@ import pytest
 
 from memviz.core.compare import LaneConfig, compare_runs, frame_table
 from memviz.core.engine import RunConfig
-from memviz.core.scenarios import playback as pb
-from memviz.core.scenarios.catalog import scenario_site
+from memviz.core.scenarios.catalog import SCENARIOS, play, scenario_site
 from memviz.core.site import load_site
 from memviz.models.clock import ManualClock
 from memviz.models.compare import CompareModel, lanes_for
@@ -58,10 +57,9 @@ def test_compare_this_run_puts_the_run_first():
     assert len(set(lanes)) == len(lanes) == 3
 
 
-@pytest.mark.parametrize("scenario", list(pb.MODES))
+@pytest.mark.parametrize("scenario", SCENARIOS.values(), ids=SCENARIOS.names())
 def test_the_scenario_model_walks_the_cores_frames(scenario):
-    playback = pb.playback(scenario, scenario_site(), pb.DEFAULT_SEED.get(scenario, 1000),
-                           pb.DEFAULT_MODE[scenario], "en")  # fmt: skip
+    playback = play(scenario.name, scenario_site(), scenario.default_seed, scenario.first_mode, "en")
     model = ScenarioModel(ManualClock())
     restarted = []
     model.restarted.connect(lambda: restarted.append(model.position))

@@ -31,8 +31,10 @@ rules of a run must be made in both places: the property test fails until it is.
 
 Which runs it takes
 -------------------
-A strategy is batched when its registered ``kernel`` names one of :data:`STRATEGY_KERNELS`, and a
-memory run's eviction policy when it carries a :class:`~memviz.core.policies.PolicyKernel`.
+A strategy is batched when it carries one of :data:`STRATEGY_KERNELS`, and a memory run's eviction
+policy when it carries a :class:`~memviz.core.policies.PolicyKernel`; each declares the rule it
+implements, and a strategy or policy whose kernel implements another rule is refused when registered
+(``tests/core/test_kernels.py`` checks every registered kernel against the scalar engine).
 :func:`supports` says so per config; :func:`run_batch` sends every other config to the scalar
 engine, so a policy registered without a kernel is right everywhere, only slower in batches.
 
@@ -67,10 +69,8 @@ from memviz.core.engine import RunConfig, RunResult
 from memviz.core.lockstep.common import (
     MEMORY_BATCH_CELLS,
     POLL_EVERY,
-    RANDOM_WALK,
     SCALAR_MAX_STEPS,
     SCALAR_TAIL,
-    STRATEGY_KERNELS,
     Poll,
     _run_scalar,
     lockstep_pays,
@@ -79,7 +79,7 @@ from memviz.core.lockstep.common import (
 from memviz.core.lockstep.memory_walk import run_memory_batch
 from memviz.core.lockstep.random_walk import _floor_breaks, _RandomWalkSite, run_random_batch
 from memviz.core.site import Site
-from memviz.core.strategies import STRATEGIES
+from memviz.core.strategies import RANDOM_WALK, STRATEGIES, STRATEGY_KERNELS, StrategyKernel
 
 __all__ = [
     "MEMORY_BATCH_CELLS",
@@ -119,7 +119,7 @@ def run_batch(
             if not supports(config):
                 engine = "scalar"
             else:
-                engine = "random" if STRATEGIES.get(config.strategy).kernel == RANDOM_WALK else "memory"
+                engine = "random" if STRATEGIES.get(config.strategy).kernel is RANDOM_WALK else "memory"
             engine_of[key] = engine
         groups[engine].append(i)
     for engine, indices in groups.items():
@@ -129,7 +129,7 @@ def run_batch(
         longest = max(c.step_limit for c in group)
         if engine == "memory" and scalar_tail and longest <= SCALAR_MAX_STEPS:
             # the cheaper engine for this group, by the cost model of each kernel's runs
-            by_kernel: dict[str, int] = {}
+            by_kernel: dict[StrategyKernel, int] = {}
             for c in group:
                 kernel = STRATEGIES.get(c.strategy).kernel
                 by_kernel[kernel] = by_kernel.get(kernel, 0) + 1

@@ -11,7 +11,7 @@ from memviz.core.engine import RunConfig, RunResult, run
 from memviz.core.policies import NOT_IN_MEMORY, POLICIES
 from memviz.core.rng import _GOLDEN_STEP, _MASK
 from memviz.core.site import Site
-from memviz.core.strategies import STRATEGIES
+from memviz.core.strategies import STRATEGIES, StrategyKernel
 
 Poll = Callable[[int], None]  # called now and then with how many runs finished since the last call
 
@@ -39,11 +39,11 @@ STEP_COSTS = {  # kernel: (SCALAR_STEP, LOCKSTEP_STEP, LOCKSTEP_RUN_STEP)
 }
 
 
-def lockstep_pays(kernel: str, runs: int, steps: int) -> bool:
+def lockstep_pays(kernel: StrategyKernel, runs: int, steps: int) -> bool:
     """Whether ``runs`` memory runs of up to ``steps`` steps cost less as one lock-step batch than
     one after the other in the scalar engine, by the cost model above. Runs of both kernels break
     even at 20–50 runs: a lock-step step costs tens of microseconds however few runs it advances."""
-    scalar_step, batch_step, run_step = STEP_COSTS.get(kernel, STEP_COSTS["fresh_or_plan"])
+    scalar_step, batch_step, run_step = STEP_COSTS.get(kernel.name, STEP_COSTS["fresh_or_plan"])
     scalar = runs * (RUN_SETUP + steps * scalar_step)
     lockstep = LOCKSTEP_SETUP + steps * (batch_step + runs * run_step)
     return lockstep < scalar
@@ -157,10 +157,9 @@ def _site_tables(site: Site, kind: type):
     return kept[1]
 
 
-# A strategy's ``kernel`` names its lock-step implementation: which batch engine runs it and how
-# it picks when every link is remembered (``fresh_or_any``: any link; ``fresh_or_plan``: plan).
-RANDOM_WALK = "random_walk"
-STRATEGY_KERNELS = (RANDOM_WALK, "fresh_or_any", "fresh_or_plan")
+# A strategy's ``kernel`` (memviz.core.strategies.STRATEGY_KERNELS) is its lock-step implementation:
+# which batch engine runs it (RANDOM_WALK: the no-memory one) and how it picks when every link is
+# remembered. Strategies and policies are checked against their kernels when registered.
 
 
 def supports(config: RunConfig) -> bool:
@@ -172,7 +171,7 @@ def supports(config: RunConfig) -> bool:
     if config.misused or config.read_top is not None:  # issue 27: misuse and retrieval have no kernel
         return False
     strategy = STRATEGIES.get(config.strategy)
-    if strategy.kernel not in STRATEGY_KERNELS or config.keeps_bug_list != strategy.uses_memory:
+    if strategy.kernel is None or config.keeps_bug_list != strategy.uses_memory:
         return False
     return not strategy.uses_memory or POLICIES.get(config.policy).kernel is not None
 

@@ -10,7 +10,6 @@ from memviz.core.engine import RunConfig, RunResult
 from memviz.core.lockstep.common import (
     _BIG,
     POLL_EVERY,
-    RANDOM_WALK,
     SCALAR_MAX_STEPS,
     SCALAR_TAIL,
     Poll,
@@ -26,7 +25,7 @@ from memviz.core.lockstep.common import (
 from memviz.core.policies import POLICIES, PolicyKernel
 from memviz.core.rng import mulberry32_rows
 from memviz.core.site import Site
-from memviz.core.strategies import STRATEGIES
+from memviz.core.strategies import FRESH_OR_ANY, RANDOM_WALK, STRATEGIES
 
 
 def run_memory_batch(
@@ -35,7 +34,7 @@ def run_memory_batch(
     """Memory runs the lock-step engine supports (any capacity, policy with a kernel, limits and
     token prices, per run)."""
     for c in {(c.strategy, c.policy, c.bug_list): c for c in configs}.values():  # each triple once
-        if STRATEGIES.get(c.strategy).kernel == RANDOM_WALK:
+        if STRATEGIES.get(c.strategy).kernel is RANDOM_WALK:
             raise ValueError("run_memory_batch: no-memory runs go to run_random_batch")
         if not supports(c):
             raise ValueError(
@@ -170,7 +169,7 @@ class _MemoryBatch:
         kernel_of = {p: POLICIES.get(p).kernel for p in {c.policy for c in rc}}
         self.kernels: list[PolicyKernel] = list(dict.fromkeys(kernel_of.values()))
         kernel_index = {p: self.kernels.index(k) for p, k in kernel_of.items()}
-        visited_only = {s: STRATEGIES.get(s).kernel == "fresh_or_any" for s in {c.strategy for c in rc}}
+        visited_only = {s: STRATEGIES.get(s).kernel is FRESH_OR_ANY for s in {c.strategy for c in rc}}
         # Enough draws for most runs' budgets (a pick per step, and the draws of an eviction per
         # step); more are mixed when a run needs them.
         self.max_draws = 1 + max(

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from memviz.core.scenarios.measures import MEASURES, OPTIONS, check_mode, check_site, scenario_measure
+from memviz.core.scenarios.catalog import SCENARIOS
+from memviz.core.scenarios.measures import check_mode, check_site, measured, scenario_measure
 from memviz.exercises.answers.kind import COMMON_FIELDS, Kind, batch_fields, by_lang, common_fields
 from memviz.exercises.params import batch_params, choice_param, int_param, no_extra
 from memviz.exercises.schema import LANGS
@@ -28,8 +29,8 @@ class ScenarioMeasure(Kind):
     heavy = True  # a mean over seeds runs hundreds of sessions: the question must not wait for it
 
     def read_params(self, raw, config, site, fail) -> dict[str, Any]:
-        scenario = choice_param(raw, "scenario", tuple(MEASURES), fail)
-        options = OPTIONS.get(scenario, {})
+        scenario = choice_param(raw, "scenario", measured(), fail)
+        options = SCENARIOS.get(scenario).options
         no_extra(raw, {"scenario", "mode", "measure", *BATCH, *options}, fail)
         mode = raw.get("mode")
         if not isinstance(mode, str):
@@ -43,7 +44,7 @@ class ScenarioMeasure(Kind):
         params: dict[str, Any] = {
             "scenario": scenario,
             "mode": mode,
-            "measure": choice_param(raw, "measure", tuple(MEASURES[scenario]), fail),
+            "measure": choice_param(raw, "measure", tuple(SCENARIOS.get(scenario).measures), fail),
         }
         for name, default in options.items():
             if isinstance(default, str):  # the language reports are worded in
@@ -55,7 +56,7 @@ class ScenarioMeasure(Kind):
         return params
 
     def fieldpage_list(self, params, part):
-        names = COMMON_FIELDS | {"mode", *OPTIONS.get(params["scenario"], {})}
+        names = COMMON_FIELDS | {"mode", *SCENARIOS.get(params["scenario"]).options}
         if "runs" in params:
             names |= {"runs", "seed0", "seed_last"}
         return names | {"answer"} if part == "explanation" else names
@@ -63,17 +64,17 @@ class ScenarioMeasure(Kind):
     def prompt_fields(self, ex, lang):
         p = ex.params
         fields = {**common_fields(ex, lang), "mode": p["mode"]}
-        fields.update({name: str(p[name]) for name in OPTIONS.get(p["scenario"], {})})
+        fields.update({name: str(p[name]) for name in SCENARIOS.get(p["scenario"]).options})
         return {**fields, **batch_fields(ex)} if "runs" in p else fields
 
     def unit(self, ex):
-        unit = MEASURES[ex.params["scenario"]][ex.params["measure"]].unit
+        unit = SCENARIOS.get(ex.params["scenario"]).measures[ex.params["measure"]].unit
         return {lang: unit for lang in LANGS}
 
     def solve(self, ex):
         p = ex.params
         seeds = range(p["seed0"], p["seed0"] + p["runs"]) if "runs" in p else None
-        options = {name: p[name] for name in OPTIONS.get(p["scenario"], {})}
+        options = {name: p[name] for name in SCENARIOS.get(p["scenario"]).options}
         value = scenario_measure(ex.site, ex.config, p["scenario"], p["mode"], p["measure"], seeds, **options)
         unit = self.unit(ex)
         text = {lang: figure_text(value) + unit[lang] for lang in LANGS}

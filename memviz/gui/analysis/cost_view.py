@@ -22,7 +22,7 @@ from memviz.core.engine import RunConfig
 from memviz.core.experiments import CostResult, cost_to_find_all_bugs
 from memviz.core.site import Site
 from memviz.core.stats import pct
-from memviz.core.strategies import STRATEGIES, uses_memory
+from memviz.core.strategies import STRATEGIES, baseline_strategy, uses_memory
 from memviz.gui.analysis import export
 from memviz.gui.analysis.base import AnalysisView
 from memviz.gui.analysis.common import (
@@ -76,10 +76,10 @@ class CostData:
 
     def share_of_no_memory(self, strategy: str) -> float:
         """Mean tokens to find every bug, as a fraction of the no-memory agent's."""
-        return self.costs[strategy].tokens / self.costs["random"].tokens
+        return self.costs[strategy].tokens / self.costs[baseline_strategy()].tokens
 
     def per_step_premium(self, strategy: str) -> float:
-        return self.tokens_per_step(strategy) / self.tokens_per_step("random") - 1
+        return self.tokens_per_step(strategy) / self.tokens_per_step(baseline_strategy()) - 1
 
     def found_curve(self, strategy: str) -> tuple[np.ndarray, np.ndarray]:
         """Mean bugs found (over runs) against tokens spent: a step function, as (tokens, bugs)."""
@@ -217,7 +217,7 @@ class CostView(AnalysisView):
         share = data.share_of_no_memory(featured)
         premium = data.per_step_premium(featured)
         mean_tokens = count_text(data.costs[featured].tokens)
-        base_tokens = count_text(data.costs["random"].tokens)
+        base_tokens = count_text(data.costs[baseline_strategy()].tokens)
         cheaper = share < 1
         self.headline.setText(
             tr(

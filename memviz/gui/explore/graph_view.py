@@ -21,7 +21,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView
 
 from memviz.core.engine import StepEvent
-from memviz.core.strategies import HOW_PLAN, uses_memory
+from memviz.core.strategies import HOW_PLAN, STRATEGIES, uses_memory
 from memviz.gui.explore import style
 from memviz.gui.explore.graph_camera import GraphCamera
 from memviz.gui.explore.graph_items import (  # noqa: F401 - tests and callers name them here too
@@ -423,9 +423,9 @@ class SiteGraphView(QGraphicsView):
             entries.append((tr("去过但已忘记", "visited, then forgotten"), FORGOTTEN))
         entries.append((tr("Agent 所在页", "agent is here"), AGENT))
         entries.append((tr("最近几步走过的路", "last moves"), "trail"))
-        if strategy == "frontier":
+        if STRATEGIES.get(strategy).plans:
             entries.append((tr("按记忆规划的路线", "route planned from memory"), "plan"))
-        if strategy != "random" and self.model.config.capacity is not None:
+        if uses_memory(strategy) and self.model.config.capacity is not None:
             entries.append((tr("这一步刚被忘掉", "just forgotten"), "halo"))
         entries.append((tr("藏着 Bug（实心 = 已发现）", "hides a bug (filled = found)"), "bug"))
         entries.append((tr("角标 = 访问次数", "badge = visits"), None))

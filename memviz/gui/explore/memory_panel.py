@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from memviz.core.engine import StepEvent
-from memviz.core.policies import POLICIES
+from memviz.core.policies import POLICIES, takes_ttl
 from memviz.gui.explore import style
 from memviz.gui.explore.memory_fold import Fold, Line, fold_lines, line_of_slot
 from memviz.gui.explore.memory_scores import LEFT_OUT_OPACITY, paint_scores
@@ -117,7 +117,8 @@ class MemoryList(QWidget):
     def _important_slots(self) -> set[int]:
         """The rows a class must see: forgotten, written or used this step, and the next to go."""
         slots = {row.slot for row in self.rows if row.mark != NORMAL}
-        if self.full and self.model.config.policy != "random":  # (full: a memory with a capacity)
+        # (full: a memory with a capacity) a drawn victim cannot be shown before it goes
+        if self.full and not POLICIES.get(self.model.config.policy).draws_victim:
             first_live = next((row.slot for row in self.rows if row.mark != EVICTED), None)
             if first_live is not None:
                 slots.add(first_live)
@@ -627,7 +628,7 @@ class MemoryPanel(QWidget):
         self.title.setText(tr("记忆", "Memory") + " · " + strategy_name(config.strategy, lang, capital=True))
         if self.model.exploration.has_memory:
             capacity, policy = config.capacity, config.policy
-            if policy == "ttl":  # forgetting by time: whatever the capacity
+            if takes_ttl(policy):  # forgetting by time: whatever the capacity
                 size = (
                     tr("不限容量", "Unlimited")
                     if capacity is None

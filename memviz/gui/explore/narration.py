@@ -136,25 +136,26 @@ def narrate_step(event: StepEvent, site: Site, config: RunConfig, lang: str) -> 
 
 def evict_text(page: int, site: Site, config: RunConfig, lang: str) -> str:
     forgotten = site.page_name(page, lang)
-    if config.policy == "fifo":
+    policy = POLICIES.get(config.policy)
+    if policy.foreseeable and not policy.touches_on_revisit:  # FIFO
         return t(
             lang,
-            f"　记忆已满，按 FIFO 忘掉最早写入的：{forgotten}",
-            f"    Memory full, FIFO forgets the oldest entry: {forgotten}",
+            f"　记忆已满，按 {policy.zh} 忘掉最早写入的：{forgotten}",
+            f"    Memory full, {policy.en} forgets the oldest entry: {forgotten}",
         )
-    if config.policy == "lru":
+    if policy.foreseeable:  # LRU
         return t(
             lang,
-            f"　记忆已满，按 LRU 忘掉最久没用的：{forgotten}",
-            f"    Memory full, LRU forgets the least recently used: {forgotten}",
+            f"　记忆已满，按 {policy.zh} 忘掉最久没用的：{forgotten}",
+            f"    Memory full, {policy.en} forgets the least recently used: {forgotten}",
         )
-    if config.policy == "random":
+    if policy.draws_victim:
         return t(
             lang,
-            f"　记忆已满，随机忘掉一条：{forgotten}",
-            f"    Memory full, random eviction forgets: {forgotten}",
+            f"　记忆已满，{policy.zh}忘掉一条：{forgotten}",
+            f"    Memory full, {policy.en} eviction forgets: {forgotten}",
         )
-    policy = POLICIES.get(config.policy)  # any other registered policy, in its own words
+    # any other registered policy, in its own words
     return t(
         lang,
         f"　记忆已满，按 {policy.zh}（{policy.rule_zh}）忘掉：{forgotten}",

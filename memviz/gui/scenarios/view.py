@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from memviz import exercises
 from memviz.core.scenarios import playback as pb
-from memviz.core.scenarios.catalog import SCENARIOS, scenario_site
+from memviz.core.scenarios.catalog import SCENARIOS, parse_choice, play, scenario_site
 from memviz.exercises import scenario_exercises
 from memviz.gui.explore import style
 from memviz.gui.explore.controls import PlaybackBar, transport_shortcuts
@@ -40,17 +40,6 @@ from memviz.gui.scenarios.canvas import MARKER_COLOURS, POISONED, RETEST, STALE,
 from memviz.models.scenario import ScenarioModel
 from memviz.models.settings import RunSettings
 
-MODE_LABELS = {
-    "ttl": {m: (f"T = {m}", f"T = {m}") for m in pb.MODES["ttl"]},
-    "ablation": {"none": ("无记忆", "no memory"), "visited_only": ("只有已访问集合", "visited set only"),
-                 "bug_list_only": ("只有 Bug 清单", "bug list only"), "both": ("两者都有", "both")},
-    "resume": {"none": ("不持久化", "persist none"), "milestone:10": ("每 10 步写交接笔记", "milestone:10"),
-               "step": ("每步写状态", "persist every step")},
-    "version": {"keep": ("保留旧记忆", "keep"), "wipe": ("清空", "wipe"), "invalidate": ("按版本失效", "invalidate")},
-    "poison": {"notes": ("模型写自由文本笔记", "free-text notes"), "structured": ("代码写结构化状态", "structured state"),
-               "sanitized": ("笔记经过清洗", "sanitized notes")},
-    "dedup": {"none": ("不去重", "no dedup"), "title": ("按标题", "by title"), "fingerprint": ("按指纹", "by fingerprint")},
-}  # fmt: skip
 TAG_TEXT = {
     pb.POISONED: ("投毒：来自「{source}」的评论", "poisoned: from the comment on {source}"),
     "disk": ("从记忆文件读回", "read back from the memory file"),
@@ -192,11 +181,11 @@ class ScenariosView(QWidget):
     def select(self, scenario: str, mode: str | None = None, seed: int | None = None) -> None:
         """Show ``scenario`` played ``mode`` for ``seed`` (defaults: the scenario's own)."""
         self.scenario_box.blockSignals(True)
-        self.scenario_box.setCurrentIndex(list(SCENARIOS).index(scenario))
+        self.scenario_box.setCurrentIndex(SCENARIOS.names().index(scenario))
         self.scenario_box.blockSignals(False)
         self._fill_modes(mode)
         self.seed_box.blockSignals(True)
-        self.seed_box.setValue(pb.DEFAULT_SEED.get(scenario, 1000) if seed is None else seed)
+        self.seed_box.setValue(SCENARIOS.get(scenario).default_seed if seed is None else seed)
         self.seed_box.blockSignals(False)
         self._load()
 
@@ -204,7 +193,7 @@ class ScenariosView(QWidget):
         """``--view scenarios/NAME[/MODE[/SEED]]`` (snapshot, record) after ``steps`` frames (None: the
         last); an empty ``detail`` keeps the scenario shown. Raises ValueError naming a bad part."""
         if detail:
-            self.select(*pb.parse_choice(detail))
+            self.select(*parse_choice(detail))
         if steps is None:
             self.jump_to_end()
         else:
@@ -216,15 +205,16 @@ class ScenariosView(QWidget):
     def _fill_modes(self, mode: str | None = None) -> None:
         self.mode_box.blockSignals(True)
         self.mode_box.clear()
-        for m in pb.MODES[self.scenario]:
-            self.mode_box.addItem(self.language.tr(*MODE_LABELS[self.scenario][m]), m)
-        self.mode_box.setCurrentIndex(pb.MODES[self.scenario].index(mode or pb.DEFAULT_MODE[self.scenario]))
+        scenario = SCENARIOS.get(self.scenario)
+        for m in scenario.modes:
+            self.mode_box.addItem(scenario.mode_label(m, self.language.code), m)
+        self.mode_box.setCurrentIndex(scenario.modes.index(mode or scenario.first_mode))
         self.mode_box.blockSignals(False)
 
     def _load(self) -> None:
         if self.mode_box.count() == 0:
             self._fill_modes()
-        playback = pb.playback(self.scenario, self.site, self.seed_box.value(), self.mode, self.language.code)
+        playback = play(self.scenario, self.site, self.seed_box.value(), self.mode, self.language.code)
         self.timeline.set_playback(playback.frames, playback.markers)
         self.feedback.clear()
         self.model.set_playback(playback)  # shows frame 0
@@ -358,7 +348,7 @@ class ScenariosView(QWidget):
         if self.job is not None:
             self.job.cancel()
         name, lang, site = self.scenario, self.language.code, self.site
-        options = {"lang": lang} if name == "dedup" else {}
+        options = {"lang": lang} if SCENARIOS.get(name).worded else {}
         self.figures.setPlainText(self.language.tr("计算中…", "Computing…"))
         self.job = job = Job(lambda _context: scenario_figures(name, site, **options))
         job.signals.finished.connect(lambda figures: self._show_figures(job, name, lang, figures))
@@ -382,7 +372,9 @@ class ScenariosView(QWidget):
 
     def check_answer(self) -> None:
         """Grade the answer typed with the core's figure (memviz.exercises), then say why."""
-        exercise = scenario_exercises()[self.scenario]
+        exercise = scenario_exercises().get(self.scenario)
+        if exercise is None:  # a scenario with no exercise shows no answer box
+            return
         lang, tr = self.language.code, self.language.tr
         try:
             right = exercises.check(exercise, self.answer.text())
@@ -402,21 +394,23 @@ class ScenariosView(QWidget):
 
     def _set_static_texts(self) -> None:
         lang, tr = self.language.code, self.language.tr
-        scenario = SCENARIOS[self.scenario]
+        scenario = SCENARIOS.get(self.scenario)
         self.lesson.setText(f"<b>{scenario.title(lang)}</b><br>{scenario.lesson(lang)}")
         self.summary.setText(self.playback.summary(lang) if self.playback else "")
-        self.question.setText(exercises.question(scenario_exercises()[self.scenario], lang))
+        exercise = scenario_exercises().get(self.scenario)
+        for widget in (self.exercise_title, self.question, self.answer, self.check_button, self.feedback):
+            widget.setVisible(exercise is not None)
+        self.question.setText(exercises.question(exercise, lang) if exercise is not None else "")
         self.memory_title.setText(tr("记忆（按淘汰顺序）", "Memory (eviction order)"))
-        self.reports_title.setText(
-            tr("报告", "Reports") if self.scenario == "dedup" else tr("Bug 清单", "Bug list")
-        )
+        self.reports_title.setText(tr(*scenario.list_title))
 
     def _retranslate(self) -> None:
         tr = self.language.tr
-        for i, name in enumerate(SCENARIOS):
-            self.scenario_box.setItemText(i, SCENARIOS[name].title(self.language.code))
+        for i, scenario in enumerate(SCENARIOS.values()):
+            self.scenario_box.setItemText(i, scenario.title(self.language.code))
+        shown = SCENARIOS.get(self.scenario)
         for i in range(self.mode_box.count()):
-            self.mode_box.setItemText(i, tr(*MODE_LABELS[self.scenario][self.mode_box.itemData(i)]))
+            self.mode_box.setItemText(i, shown.mode_label(self.mode_box.itemData(i), self.language.code))
         self.seed_label.setText("seed")
         self.exercise_title.setText(tr("练习（自动判分）", "Exercise (graded automatically)"))
         self.check_button.setText(tr("检查", "Check"))
@@ -427,7 +421,7 @@ class ScenariosView(QWidget):
         )
         self.answer.setPlaceholderText(tr("你的答案", "your answer"))
         if self.playback is not None:
-            if self.scenario == "dedup":  # report titles are worded in the language
+            if shown.worded:  # e.g. report titles are worded in the language
                 index = self.index
                 self._load()
                 self.model.jump(index)
