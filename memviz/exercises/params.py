@@ -141,7 +141,10 @@ def config_from(base: RunConfig, raw: Mapping[str, Any], where: str, fail) -> Ru
         elif key == "until_all_bugs":
             if not isinstance(value, bool):
                 raise fail(f"{where}.{key}", "expected true or false")
-        elif not (key == "capacity" and value is None) and (
+        elif key in ("ignore", "skip_write"):  # issue 27's misuse: a chance
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise fail(f"{where}.{key}", f"expected a chance from 0 to 1, got {json.dumps(value)}")
+        elif not (key in ("capacity", "read_top") and value is None) and (
             isinstance(value, bool) or not isinstance(value, int)
         ):
             raise fail(

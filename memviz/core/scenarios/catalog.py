@@ -315,3 +315,8 @@ SCENARIOS.register(Scenario(
     run=lambda site, config, mode, options: dedup.dedup_run(site, config, options["lang"], options["sessions"]),
     worded=True, list_title=("报告", "Reports"),
 ))  # fmt: skip
+
+
+# -- readmodes: the same memory read three ways (issue 27), in its own module ---------------------------
+
+from memviz.core.scenarios import read_modes  # noqa: E402, F401 - registers "readmodes" after the six
