@@ -203,6 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--policy", action="append", choices=POLICIES.choices(), help="add to the sweep (e.g. opt)"
     )
+    add_reading_options(p)  # every run's memory misused or read by retrieval (issue 27)
     p.add_argument("--json", action="store_true")
     _add_lang(p)
 
@@ -383,7 +384,12 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     site = _load(args)
     with progress_bar("runs") as bar, Runner(progress=bar) as runner:
-        tables = chapter_tables(site, runner=runner, extra_policies=tuple(args.policy or ()))
+        tables = chapter_tables(
+            site,
+            runner=runner,
+            extra_policies=tuple(args.policy or ()),
+            base=RunConfig(**reading_values(args)),
+        )
     if args.json:
         emit(json.dumps(tables, ensure_ascii=False, indent=1))
     else:
