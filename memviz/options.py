@@ -99,13 +99,22 @@ def read_mode(text: str) -> int | None:
         raise argparse.ArgumentTypeError(str(exc).split(": ", 1)[1]) from None
 
 
-def add_reading_options(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    """--ignore P, --skip-write P, --read all|top:K (issue 27), on every command that makes runs."""
-    p.add_argument("--ignore", type=chance("ignore"), default=0.0, metavar="P",
+# RunConfig field -> the option that sets it
+READING_OPTIONS = {"ignore": "--ignore", "skip_write": "--skip-write", "read_top": "--read"}
+
+
+def add_reading_options(p: argparse.ArgumentParser | argparse._ArgumentGroup, dest: str = "") -> None:
+    """--ignore P, --skip-write P, --read all|top:K (issue 27), on every command that makes runs and
+    the window's run; kept in ``dest`` + the RunConfig field (absent when not given, with a ``dest``)."""
+
+    def default(value):
+        return argparse.SUPPRESS if dest else value
+
+    p.add_argument("--ignore", dest=dest + "ignore", type=chance("ignore"), default=default(0.0), metavar="P",
                    help="chance a step's choice ignores memory (a random click, bug list not read); default 0")  # fmt: skip
-    p.add_argument("--skip-write", type=chance("skip-write"), default=0.0, metavar="P",
-                   help="chance a step that moves writes nothing to memory; default 0")  # fmt: skip
-    p.add_argument("--read", type=read_mode, default=None, metavar="all|top:K",
+    p.add_argument("--skip-write", dest=dest + "skip_write", type=chance("skip-write"), default=default(0.0),
+                   metavar="P", help="chance a step that moves writes nothing to memory; default 0")  # fmt: skip
+    p.add_argument("--read", dest=dest + "read_top", type=read_mode, default=default(None), metavar="all|top:K",
                    help="inject all of memory each call (default), or the K entries retrieval ranks best")  # fmt: skip
 
 
@@ -114,5 +123,5 @@ def reading_values(args: argparse.Namespace) -> dict:
     return {
         "ignore": getattr(args, "ignore", 0.0),
         "skip_write": getattr(args, "skip_write", 0.0),
-        "read_top": getattr(args, "read", None),
+        "read_top": getattr(args, "read_top", None),
     }

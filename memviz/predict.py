@@ -177,11 +177,11 @@ def reveal_text(
     name = policy.label_in(lang)
     said = f"{name}{t(lang, '：', ': ')}{rule}"  # a rule never repeats its policy's name (wording.py)
     why = f"{said} → {page}"
-    if config.policy in ("fifo", "lru"):
-        step = _last_step(events, question.answer, written_only=config.policy == "fifo")
+    if policy.foreseeable:  # its first entry: by writing (FIFO) or by last use (LRU)
+        step = _last_step(events, question.answer, written_only=not policy.touches_on_revisit)
         if step == 0:
             why += t(lang, "（出发时写入）", ", written at the start")
-        elif config.policy == "fifo":
+        elif not policy.touches_on_revisit:
             why += t(lang, f"（第 {step} 步写入）", f", written at step {step}")
         else:
             why += t(lang, f"（上次用到是第 {step} 步）", f", last used at step {step}")

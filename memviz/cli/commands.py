@@ -18,7 +18,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from memviz import __version__, stopping
+from memviz import __version__, plugins, stopping
 from memviz.cli import scenario as scenario_cli
 from memviz.cli import serve as serve_cli
 from memviz.cli import trace as trace_cli
@@ -35,7 +35,15 @@ from memviz.core.site import Site, SiteError, load_site
 from memviz.core.strategies import STRATEGIES
 from memviz.display import window_problem
 from memviz.languages import LANGUAGES, resolve_language
-from memviz.options import add_reading_options, capacity, limited, parse_size, reading_values, seconds
+from memviz.options import (
+    READING_OPTIONS,
+    add_reading_options,
+    capacity,
+    limited,
+    parse_size,
+    reading_values,
+    seconds,
+)
 from memviz.record.plan import DEFAULT_STEP_SECONDS, PARTIAL_PREFIX, PROGRESS_PREFIX, check_settings
 
 EXIT_OUTPUT = 1  # the result could not be written (a full disk, a closed stdout)
@@ -71,7 +79,7 @@ class _Parser(argparse.ArgumentParser):
 
 LANG_HELP = "zh or en (default: the system's language: Chinese if it is Chinese, else English)"
 SITE_HELP = "a memviz-site/1 JSON file (default: the chapter's 24-page blog)"
-RUN_OPTIONS = ("site", "strategy", "seed", "capacity", "policy", "budget")
+RUN_OPTIONS = ("site", "strategy", "seed", "capacity", "policy", "budget", *READING_OPTIONS)
 
 
 def _add_lang(p: argparse.ArgumentParser) -> None:
@@ -93,7 +101,7 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
         return argparse.SUPPRESS if window else value
 
     p.add_argument(
-        "--strategy", dest=dest + "strategy", choices=STRATEGIES.names(), default=default("random"),
+        "--strategy", dest=dest + "strategy", choices=STRATEGIES.choices(), default=default("random"),
         help="random = no memory",
     )  # fmt: skip
     if seed:
@@ -105,7 +113,7 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
         help="memory entries (default: unlimited)",
     )  # fmt: skip
     p.add_argument(
-        "--policy", dest=dest + "policy", choices=POLICIES.names(), default=default("fifo"),
+        "--policy", dest=dest + "policy", choices=POLICIES.choices(), default=default("fifo"),
         help="eviction policy when memory is full",
     )  # fmt: skip
     p.add_argument(
@@ -114,7 +122,7 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
     )  # fmt: skip
     if not window:
         scenario_cli.add_switches(p)  # --ttl T, --no-bug-list
-        add_reading_options(p)  # --ignore P, --skip-write P, --read all|top:K
+    add_reading_options(p, dest=dest)  # --ignore P, --skip-write P, --read all|top:K
     p.add_argument(
         "--site", dest=dest + "site", metavar="FILE", type=Path, default=default(None), help=SITE_HELP
     )
@@ -180,7 +188,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("report", help="every figure the chapter quotes")
     _add_site(p)
-    p.add_argument("--policy", action="append", choices=POLICIES.names(), help="add to the sweep (e.g. opt)")
+    p.add_argument(
+        "--policy", action="append", choices=POLICIES.choices(), help="add to the sweep (e.g. opt)"
+    )
+    add_reading_options(p)  # every run's memory misused or read by retrieval (issue 27)
     p.add_argument("--json", action="store_true")
     _add_lang(p)
 
@@ -371,7 +382,12 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     site = _load(args)
     with progress_bar("runs") as bar, Runner(progress=bar) as runner:
-        tables = chapter_tables(site, runner=runner, extra_policies=tuple(args.policy or ()))
+        tables = chapter_tables(
+            site,
+            runner=runner,
+            extra_policies=tuple(args.policy or ()),
+            base=RunConfig(**reading_values(args)),
+        )
     if args.json:
         emit(json.dumps(tables, ensure_ascii=False, indent=1))
     else:
@@ -504,14 +520,19 @@ COMMANDS = {
 }
 
 
+def option(name: str) -> str:
+    """The command-line option of a run setting: --seed, --skip-write."""
+    return READING_OPTIONS.get(name, f"--{name}")
+
+
 def _refuse_window_settings_before(args: argparse.Namespace) -> None:
     if args.window_trace is not None:
         raise UsageError(f"--trace before '{args.command}' opens the window on a recording: drop the command")
     for name in RUN_OPTIONS:
         if hasattr(args, "window_" + name):
             raise UsageError(
-                f"--{name} before '{args.command}' sets the window's run: "
-                f"write it after the command (memviz {args.command} --{name} …)"
+                f"{option(name)} before '{args.command}' sets the window's run: "
+                f"write it after the command (memviz {args.command} {option(name)} …)"
             )
 
 
@@ -577,6 +598,7 @@ def use_utf8_output() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     use_utf8_output()
+    plugins.discover()  # installed policies, strategies, scenarios: choices now, imported when used
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

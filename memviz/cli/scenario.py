@@ -15,12 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from memviz.core.policies import takes_ttl, ttl_policy
 from memviz.core.registry import ConfigError
 from memviz.core.scenarios.catalog import SCENARIOS
 from memviz.core.scenarios.scenario import positive
 from memviz.core.strategies import STRATEGIES
 
-_POLICY_DEFAULT = "fifo"
+_POLICY_DEFAULT = "fifo"  # --policy's default: a --ttl with it means the time-to-live policy
 
 
 def _argument_type(parse):
@@ -59,13 +60,15 @@ def add_switches(p: argparse.ArgumentParser) -> None:
 
 
 def switch_values(args: argparse.Namespace) -> dict:
-    """RunConfig fields from the switches: --ttl means policy ttl (another --policy is refused)."""
+    """RunConfig fields from the switches: --ttl means the policy that takes a time to live (another
+    --policy is refused)."""
     ttl = getattr(args, "ttl", None)
     values = {"bug_list": getattr(args, "bug_list", None)}
     if ttl is not None:
-        if args.policy not in ("ttl", _POLICY_DEFAULT):
-            raise ConfigError(f"ttl: a time to live is policy ttl, not --policy {args.policy}")
-        args.policy = "ttl"
+        if not takes_ttl(args.policy):
+            if args.policy != _POLICY_DEFAULT:
+                raise ConfigError(f"ttl: a time to live is policy {ttl_policy()}, not --policy {args.policy}")
+            args.policy = ttl_policy()
         values["ttl"] = ttl
     return values
 
@@ -150,9 +153,7 @@ def add_scenario_parser(sub: argparse._SubParsersAction, add_lang, add_site) -> 
     p.add_argument("name", choices=tuple(SCENARIOS), help="which scenario")
     p.add_argument("--runs", type=_positive("runs", 5000), default=200)
     p.add_argument("--seed0", type=_positive("seed0", 2**32 - 5001), default=1000)
-    p.add_argument(
-        "--strategy", choices=tuple(s.name for s in STRATEGIES.values() if s.uses_memory), default=None
-    )
+    p.add_argument("--strategy", choices=STRATEGIES.choices(), default=None, help="one with memory")
     added: dict[str, str] = {}  # flag -> dest: scenarios may share an option, never give it two meanings
     for scenario in SCENARIOS.values():
         for a in scenario.arguments:
@@ -193,6 +194,9 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     site = scenario_site() if args.site is None else load_site(args.site)
     name = args.name
     scenario = SCENARIOS.get(name)
+    if args.strategy is not None and not STRATEGIES.get(args.strategy).uses_memory:
+        with_memory = ", ".join(s.name for s in STRATEGIES.values() if s.uses_memory)
+        raise ConfigError(f"strategy: a scenario's runs need memory: choose from {with_memory}")
     options = {a.dest: getattr(args, a.dest) for a in scenario.arguments}
     if scenario.worded:
         options["lang"] = args.lang

@@ -429,8 +429,8 @@ def _forgot(site: Site, lane: Lane, step: int, show_capacity: bool) -> tuple[str
     who_zh, who_en = (  # mid-sentence: a policy's name as said, not as a label (FIFO, clairvoyant)
         (policy.name_in("zh"), policy.name_in("en")) if c.uses_memory else ("无记忆", "no memory")
     )
-    if c.policy == "random":
-        who_zh, who_en = "随机淘汰", "random eviction"
+    if policy.draws_victim:
+        who_zh, who_en = f"{policy.zh}淘汰", f"{policy.en} eviction"
     if show_capacity and c.uses_memory:
         capacity = "不限" if c.capacity is None else c.capacity
         who_zh = f"{who_zh}（容量 {capacity}）"
@@ -439,7 +439,7 @@ def _forgot(site: Site, lane: Lane, step: int, show_capacity: bool) -> tuple[str
         return joined(who_zh, "什么也没忘"), f"{who_en} forgot nothing"
     gone = record.evicted if record.evicted is not None else record.event.memory_dropped[0]
     how_zh, how_en = "", ""
-    if c.policy == "random" and record.evicted is not None:
+    if policy.draws_victim and record.evicted is not None:
         how_zh, how_en = "抽了一个随机数，", " drew a random number and"
     elif POLICIES.get(c.policy).simulates and record.evicted is not None:
         how_zh, how_en = "看了未来，", " looked ahead and"

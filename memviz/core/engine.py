@@ -128,9 +128,10 @@ class RunConfig:
         switch set to what the strategy has anyway means nothing.
         """
         config = self
-        if self.ttl is not None and self.policy != "ttl":
+        takes_ttl = POLICIES.get(self.policy).takes_ttl
+        if self.ttl is not None and not takes_ttl:
             config = config.with_(ttl=None)
-        elif self.policy == "ttl" and self.ttl is None:
+        elif takes_ttl and self.ttl is None:
             config = config.with_(ttl=DEFAULT_TTL)
         if self.bug_list is not None and self.bug_list == STRATEGIES.get(self.strategy).uses_memory:
             config = config.with_(bug_list=None)

@@ -16,6 +16,7 @@ from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site
 from memviz.core.stats import MeanCI, bootstrap_interval, mean_ci, unpaired_half_width
+from memviz.core.strategies import baseline_strategy
 
 METRICS = ("coverage", "repeat", "bugs", "reports", "dups", "tokens", "steps")
 DEFAULT_RUNS = 200
@@ -206,7 +207,7 @@ class Comparison:
 
 def baseline_of(config: RunConfig) -> RunConfig:
     """The no-memory run that ``config`` is measured against: same budget and token prices."""
-    return config.with_(strategy="random", capacity=None, policy="fifo")
+    return config.with_(strategy=baseline_strategy(), capacity=None, policy="fifo")
 
 
 def compare_with_baseline(

@@ -95,6 +95,8 @@ class Policy(Bilingual):
     touches_on_revisit = False  # True: on_revisit may reorder the memory (it is called only then)
     simulates = False  # True: victim may call ctx.simulate (the engine then keeps what it needs)
     victim_is_first = False  # True: a full memory always forgets its first entry (the panel says so)
+    draws_victim = False  # True: the victim is drawn from the run's generator (no one can foresee it)
+    takes_ttl = False  # True: the run's time to live (--ttl T) is this policy's setting
 
     def __init__(
         self, name: str, zh: str, en: str, rule_zh: str, rule_en: str, colour: str,
@@ -117,6 +119,12 @@ class Policy(Bilingual):
     def acts_only_when_full(self) -> bool:
         """A memory that never fills never consults this policy (so its runs equal FIFO's)."""
         return not self.acts_at_step_start
+
+    @property
+    def foreseeable(self) -> bool:
+        """A full memory's victim follows from what the run shows (its first entry, by writing or by
+        last use) and nothing else forgets: a learner can be asked which entry goes next."""
+        return self.victim_is_first and self.acts_only_when_full and not self.simulates
 
     def victim(self, entries: Entries, ctx: EvictionContext) -> int:
         """Which entry a full memory forgets, as an index in eviction order."""
@@ -163,6 +171,15 @@ def get_policy(name: str) -> Policy:
     return POLICIES.get(name)
 
 
+def ttl_policy() -> str:
+    """The name of the policy a time to live belongs to (the first registered that takes one)."""
+    return next(p.name for p in POLICIES.values() if p.takes_ttl)
+
+
+def takes_ttl(name: str) -> bool:
+    return POLICIES.get(name).takes_ttl
+
+
 # -- the chapter's three ---------------------------------------------------------------------------
 
 
@@ -199,6 +216,8 @@ class Lru(Policy):
 
 
 class RandomEviction(Policy):
+    draws_victim = True
+
     def victim(self, entries: Entries, ctx: EvictionContext) -> int:
         return ctx.rng.index(len(entries))  # the chapter's draw: k-th in writing order
 
@@ -227,6 +246,7 @@ class TimeToLive(Policy):
 
     touches_on_revisit = True
     victim_is_first = True
+    takes_ttl = True
 
     def victim(self, entries: Entries, ctx: EvictionContext) -> int:
         return 0

@@ -22,6 +22,15 @@ QUERY_FIELDS = {"ignore": "ignore", "skip-write": "skip_write", "read": "read_to
 QUERY_HELP = "?ignore=P&skip-write=P&read=all|top:K"
 
 Overrides = tuple[tuple[str, object], ...]  # (RunConfig field, value), in QUERY_FIELDS order
+# The readings a Compare lane offers in its menu: the chapter's, retrieval, and misuse.
+READING_CHOICES: tuple[Overrides, ...] = (
+    (),
+    (("read_top", 8),),
+    (("read_top", 12),),
+    (("ignore", 0.25),),
+    (("ignore", 0.5),),
+    (("skip_write", 0.25),),
+)
 
 
 def parse_chance(name: str, text: str) -> float:

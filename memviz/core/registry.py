@@ -7,8 +7,13 @@ line's choices and the sweep list them in. Adding a policy or a strategy is one 
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from collections.abc import Callable, Iterator
 from typing import Generic, Protocol, TypeVar
+
+# No entry's name starts with this: tests and examples name a thing that can never be registered.
+RESERVED_PREFIX = "unknown-"
 
 
 class ConfigError(ValueError):
@@ -53,40 +58,97 @@ class Registry(Generic[T]):
         self.kind = kind
         self._check = check
         self._entries: dict[str, T] = {}
+        # Plugins' entries by name, not imported yet: (load, where it comes from), in the order found.
+        self._pending: dict[str, tuple[Callable[[], T], str]] = {}
 
     def register(self, entry: T) -> T:
         if entry.name in self._entries:
             raise ValueError(f"{self.field}: {entry.name!r} is already registered")
+        if not isinstance(entry.name, str) or not entry.name or entry.name.startswith(RESERVED_PREFIX):
+            raise ValueError(
+                f"{self.field}: {entry.name!r} cannot be registered (a name, not empty and not starting "
+                f"{RESERVED_PREFIX!r}, which is kept for names that are never registered)"
+            )
         if self._check is not None:
             self._check(entry)
+        self._pending.pop(entry.name, None)  # registered in the meantime: its plugin is not loaded again
         self._entries[entry.name] = entry
         return entry
+
+    def defer(self, name: str, load: Callable[[], T], origin: str) -> bool:
+        """A plugin's entry ``name``, made by ``load()`` the first time it is asked for (so a plugin
+        costs nothing until it is used). ``origin`` says where it comes from in a report. False (and
+        nothing deferred) if the name is taken or reserved."""
+        if name in self._entries or name in self._pending or name.startswith(RESERVED_PREFIX):
+            return False
+        self._pending[name] = (load, origin)
+        return True
+
+    def _load(self, name: str) -> None:
+        """Load the deferred entry ``name``; a plugin that fails is reported in one line and dropped."""
+        load, origin = self._pending.pop(name)
+        try:
+            entry = load()
+            if getattr(entry, "name", None) != name:
+                raise ValueError(
+                    f"it names itself {getattr(entry, 'name', None)!r}, its entry point {name!r}"
+                )
+            self.register(entry)
+        except Exception as exc:  # anything a plugin's import may raise: it must not stop memviz
+            text = " ".join(f"{type(exc).__name__}: {exc}".split())
+            report_broken_plugin(f"memviz: plugin {self.field} {name!r} ({origin}) skipped: {text}")
+
+    def _load_all(self) -> None:
+        for name in tuple(self._pending):
+            self._load(name)
 
     def unregister(self, name: str) -> T:
         return self._entries.pop(self.get(name).name)
 
     def get(self, name: str) -> T:
+        if name in self._pending:
+            self._load(name)
         entry = self._entries.get(name)
         if entry is None:
             raise ConfigError(
-                f"{self.field}: unknown {self.kind} {name!r} (choose from {', '.join(self._entries)})"
+                f"{self.field}: unknown {self.kind} {name!r} (choose from {', '.join(self.choices())})"
             )
         return entry
 
     __getitem__ = get  # ``REGISTRY[name]`` as a dict's: a bad name is the same one-line ConfigError
 
+    def choices(self) -> tuple[str, ...]:
+        """Registered names, then plugins' names not loaded yet: a command line's choices, which
+        must not import every plugin (one that fails is reported when it is chosen)."""
+        return (*self._entries, *self._pending)
+
     def names(self) -> tuple[str, ...]:
+        """Every entry's name, plugins' loaded (those that fail are reported and left out)."""
+        self._load_all()
         return tuple(self._entries)
 
     def values(self) -> tuple[T, ...]:
+        """Every entry, plugins' loaded (those that fail are reported and left out)."""
+        self._load_all()
         return tuple(self._entries.values())
 
     def __contains__(self, name: object) -> bool:
-        return name in self._entries
+        """Whether ``name`` is an entry's, or a plugin's not loaded yet (``get`` loads it)."""
+        return name in self._entries or name in self._pending
 
     def __iter__(self) -> Iterator[str]:
         """The names, in registration order (a registry stands where a tuple of names did)."""
-        return iter(tuple(self._entries))
+        return iter(self.names())
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self.names())
+
+
+def _say_on_stderr(line: str) -> None:
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError):
+            print(line, file=sys.stderr)
+
+
+# Where a broken plugin is reported (one line); the window may show it too.
+report_broken_plugin: Callable[[str], None] = _say_on_stderr

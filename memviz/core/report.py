@@ -19,6 +19,7 @@ from memviz.core.experiments import (
     cost_to_find_all_bugs,
     means,
 )
+from memviz.core.reading import reading_overrides
 from memviz.core.site import Site
 from memviz.core.strategies import STRATEGIES
 
@@ -59,14 +60,20 @@ def chapter_tables(
     capacities: tuple[int, ...] = DEFAULT_CAPACITIES,
     runner: Runner | None = None,
     extra_policies: tuple[str, ...] = (),
+    base: RunConfig | None = None,
 ) -> dict:
-    """``extra_policies``: more columns for the capacity sweep (e.g. ``opt``, the ceiling)."""
+    """``extra_policies``: more columns for the capacity sweep (e.g. ``opt``, the ceiling). ``base``:
+    what every run starts from (default the chapter's; issue 27: a model that misuses its memory or
+    reads it by retrieval, named under "reading"). Seed 1000's story is always the chapter's."""
     runner = runner or Runner()
     sweep_policies = SWEEP_POLICIES + tuple(
         p for p in dict.fromkeys(extra_policies) if p not in SWEEP_POLICIES
     )
-    base = RunConfig()
+    base = RunConfig() if base is None else base
     out: dict = {"runs": runs, "seed0": seed0, "strategies": {}, "diffs": {}, "cost": {}, "sweep": {}}
+    reading = reading_overrides(base.ignore, base.skip_write, base.read_top)
+    if reading:
+        out["reading"] = dict(reading)
     comparisons = {
         s: compare_with_baseline(site, base.with_(strategy=s), runs, seed0, runner=runner)
         for s in ("visited", "frontier")

@@ -62,6 +62,7 @@ class Strategy(Bilingual):
     choose: Chooser
     uses_memory: bool
     kernel: StrategyKernel | None = None
+    plans: bool = False  # walks a path planned through memory (HOW_PLAN): the graph draws the route
 
 
 def check_kernel(strategy: Strategy) -> None:
@@ -91,6 +92,11 @@ def get_strategy(name: str) -> Strategy:
 
 def uses_memory(strategy: str) -> bool:
     return STRATEGIES.get(strategy).uses_memory
+
+
+def baseline_strategy() -> str:
+    """The strategy every comparison is made against: the first registered that uses no memory."""
+    return next(s.name for s in STRATEGIES.values() if not s.uses_memory)
 
 
 def choose_random(site: Site, page: int, memory: Memory | None, rng: Mulberry32) -> Choice:
@@ -145,7 +151,7 @@ STRATEGIES.register(Strategy(
     "frontier", "已访问集合 + 链接表", "visited set + link table",
     "优先点还没记住的页面；都记住了就沿记忆里的链接走向最近的新页面",
     "prefers pages not in memory; if none, walks remembered links to the nearest one",
-    "#009E73", choose_frontier, uses_memory=True, kernel=FRESH_OR_PLAN,
+    "#009E73", choose_frontier, uses_memory=True, kernel=FRESH_OR_PLAN, plans=True,
 ))  # fmt: skip
 
 

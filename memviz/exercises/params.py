@@ -11,6 +11,7 @@ from typing import Any
 from memviz.core.engine import ConfigError, RunConfig
 from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0, baseline_of, seed_range
 from memviz.core.site import Site
+from memviz.core.strategies import STRATEGIES, uses_memory
 from memviz.exercises.schema import LANGS
 
 CONFIG_KEYS = {f.name for f in fields(RunConfig)}
@@ -107,8 +108,9 @@ def compare_param(raw, config: RunConfig, fail) -> RunConfig:
 
 
 def needs_memory(config: RunConfig, fail) -> None:
-    if config.strategy == "random":
-        raise fail("settings.strategy", "this kind is about memory; choose visited or frontier")
+    if not uses_memory(config.strategy):
+        with_memory = " or ".join(s.name for s in STRATEGIES.values() if s.uses_memory)
+        raise fail("settings.strategy", f"this kind is about memory; choose {with_memory}")
 
 
 def texts_from(raw: Any, where: str, fail) -> dict[str, str]:
@@ -139,7 +141,10 @@ def config_from(base: RunConfig, raw: Mapping[str, Any], where: str, fail) -> Ru
         elif key == "until_all_bugs":
             if not isinstance(value, bool):
                 raise fail(f"{where}.{key}", "expected true or false")
-        elif not (key == "capacity" and value is None) and (
+        elif key in ("ignore", "skip_write"):  # issue 27's misuse: a chance
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise fail(f"{where}.{key}", f"expected a chance from 0 to 1, got {json.dumps(value)}")
+        elif not (key in ("capacity", "read_top") and value is None) and (
             isinstance(value, bool) or not isinstance(value, int)
         ):
             raise fail(

@@ -50,7 +50,11 @@ STOP_TEXTS = {
     "max_steps": ("到了找 Bug 的步数上限", "it reached the step limit for finding bugs"),
 }
 
-EVICTION_RULES = {
-    "fifo": ("FIFO 忘掉最早写入的那条", "FIFO forgets the entry written longest ago"),
-    "lru": ("LRU 忘掉最久没被用到（没再访问）的那条", "LRU forgets the entry used (revisited) longest ago"),
-}
+
+def eviction_rule(policy, lang: str) -> str:
+    """A foreseeable policy's rule (``Policy.foreseeable``: it forgets its first entry), by what
+    orders its memory: writing, or (``touches_on_revisit``) last use."""
+    if policy.touches_on_revisit:
+        return t(lang, f"{policy.zh} 忘掉最久没被用到（没再访问）的那条",
+                 f"{policy.en} forgets the entry used (revisited) longest ago")  # fmt: skip
+    return t(lang, f"{policy.zh} 忘掉最早写入的那条", f"{policy.en} forgets the entry written longest ago")

@@ -25,6 +25,7 @@ import numpy as np
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import Cancelled
 from memviz.core.site import Site
+from memviz.core.strategies import uses_memory
 from memviz.gui.kit.language import Language
 from memviz.gui.qt import (
     QAbstractAnimation,
@@ -168,7 +169,7 @@ class CaptionStrip(QWidget):
             story = narrate_start(site, config, lang).text
         else:
             story = "　".join(line.text.strip() for line in narrate_step(event, site, config, lang))
-        if config.strategy == "random":
+        if not uses_memory(config.strategy):
             memory = tr("记忆：无（不记任何页面）", "Memory: none (remembers no page)")
         else:
             held = model.exploration.memory_order()

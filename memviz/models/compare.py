@@ -19,6 +19,7 @@ from memviz.core.compare import (
     frame_table,
 )
 from memviz.core.engine import RunConfig
+from memviz.core.reading import reading_overrides
 from memviz.core.registry import ConfigError
 from memviz.core.strategies import STRATEGIES
 from memviz.models.clock import Clock
@@ -30,13 +31,16 @@ from memviz.models.transport import PrecomputedTransport
 def lanes_for(config: RunConfig) -> list[LaneConfig]:
     """ "Compare this run with…": the run first, then the same memory under the other policies (or,
     without memory, the other strategies)."""
-    first = LaneConfig(config.strategy, config.capacity, config.policy)
+    reading = reading_overrides(config.ignore, config.skip_write, config.read_top)  # kept by every lane
+    first = LaneConfig(config.strategy, config.capacity, config.policy, reading)
     if not first.uses_memory or config.capacity is None:
         others = [
-            LaneConfig(s, config.capacity, config.policy) for s in STRATEGIES.names() if s != config.strategy
+            LaneConfig(s, config.capacity, config.policy, reading)
+            for s in STRATEGIES.names()
+            if s != config.strategy
         ]
     else:
-        others = [LaneConfig(config.strategy, config.capacity, p) for p in ("fifo", "random", "opt")]
+        others = [LaneConfig(config.strategy, config.capacity, p, reading) for p in ("fifo", "random", "opt")]
         others = [c for c in others if c != first]
     return [first, *others][:3]
 

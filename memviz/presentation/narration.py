@@ -20,6 +20,7 @@ KIND_START = "start"
 KIND_REPEAT = "repeat"
 KIND_NEW = "new"
 KIND_PLAN = "plan"
+KIND_MISUSE = "misuse"  # issue 27: the model ignored its memory, or wrote nothing, this step
 KIND_BUG = "bug"
 KIND_DUPLICATE = "duplicate"
 KIND_EVICT = "evict"
@@ -89,6 +90,19 @@ def narrate_step(event: StepEvent, site: Site, config: RunConfig, lang: str) -> 
         parts_zh.append("，这页的链接全都记得，只好随便点一个")
         parts_en.append(", every link here is remembered, so it clicks any one")
 
+    if event.read_scores is not None:  # --read top:K: the call carried only some entries
+        shown, held = sum(s.injected for s in event.read_scores), len(event.read_scores)
+        parts_zh.append(f"，检索注入了 {shown}/{held} 条记忆")
+        parts_en.append(f", {shown} of {held} entries read")
+    if event.memory_ignored:
+        parts_zh.append("，但模型没看记忆，随手点了一个")
+        parts_en.append(", but the model ignored its memory: a random click")
+    if event.write_skipped:
+        parts_zh.append("，这一步没写进记忆")
+        parts_en.append(", and wrote nothing to memory")
+    if (event.memory_ignored or event.write_skipped) and kind in (KIND_NEW, KIND_REPEAT, KIND_PLAN):
+        kind = KIND_MISUSE
+
     if event.bug_page is not None:
         bug = site.bug_name(event.bug_page, lang)
         if event.bug_found:
@@ -98,6 +112,9 @@ def narrate_step(event: StepEvent, site: Site, config: RunConfig, lang: str) -> 
         elif event.duplicate_report:
             parts_zh.append(f"，又报了一遍 Bug：{bug}（重复报告）")
             parts_en.append(f", reported bug again: {bug} (duplicate report)")
+            if event.memory_ignored and config.keeps_bug_list:
+                parts_zh.append("，没查 Bug 清单")
+                parts_en.append(": the bug list was not read")
             kind = KIND_DUPLICATE
         else:
             parts_zh.append(f"，记得已经报过 Bug：{bug}，不再报")
@@ -131,25 +148,26 @@ def narrate_step(event: StepEvent, site: Site, config: RunConfig, lang: str) -> 
 
 def evict_text(page: int, site: Site, config: RunConfig, lang: str) -> str:
     forgotten = site.page_name(page, lang)
-    if config.policy == "fifo":
+    policy = POLICIES.get(config.policy)
+    if policy.foreseeable and not policy.touches_on_revisit:  # FIFO
         return t(
             lang,
-            f"　记忆已满，按 FIFO 忘掉最早写入的：{forgotten}",
-            f"    Memory full, FIFO forgets the oldest entry: {forgotten}",
+            f"　记忆已满，按 {policy.zh} 忘掉最早写入的：{forgotten}",
+            f"    Memory full, {policy.en} forgets the oldest entry: {forgotten}",
         )
-    if config.policy == "lru":
+    if policy.foreseeable:  # LRU
         return t(
             lang,
-            f"　记忆已满，按 LRU 忘掉最久没用的：{forgotten}",
-            f"    Memory full, LRU forgets the least recently used: {forgotten}",
+            f"　记忆已满，按 {policy.zh} 忘掉最久没用的：{forgotten}",
+            f"    Memory full, {policy.en} forgets the least recently used: {forgotten}",
         )
-    if config.policy == "random":
+    if policy.draws_victim:
         return t(
             lang,
-            f"　记忆已满，随机忘掉一条：{forgotten}",
-            f"    Memory full, random eviction forgets: {forgotten}",
+            f"　记忆已满，{policy.zh}忘掉一条：{forgotten}",
+            f"    Memory full, {policy.en} eviction forgets: {forgotten}",
         )
-    policy = POLICIES.get(config.policy)  # any other registered policy, in its own words
+    # any other registered policy, in its own words
     return t(
         lang,
         f"　记忆已满，按 {policy.zh}（{policy.rule_zh}）忘掉：{forgotten}",

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from memviz.core.engine import RunConfig, RunResult
 from memviz.core.experiments import Comparison
+from memviz.core.reading import reading_label
 from memviz.core.site import Site
 from memviz.core.stats import pct
 from memviz.wording import NO_VALUE, config_summary, no_bug_found, policy_name, ratio, strategy_name, t, whole
@@ -179,6 +180,9 @@ def report_text(tables: dict, site: Site, lang: str) -> list[str]:
     runs, first = tables["runs"], tables["seed0"]
     last = first + runs - 1
     lines = headline_lines(tables, lang)
+    if "reading" in tables:  # issue 27: every run's memory misused or read by retrieval
+        reading = reading_label(tuple(tables["reading"].items()), lang)
+        lines += ["", t(lang, f"每次运行的记忆读取方式：{reading}", f"Every run's memory: {reading}")]
     strategies = tables["strategies"]
     lines += [
         "",

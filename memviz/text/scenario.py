@@ -79,6 +79,18 @@ def _ttl(f: dict, args, lang: str) -> list[str]:
     return [t(lang, f"策略：{strategy}", f"strategy: {strategy}"), *table(header, rows)]
 
 
+@scenario_body("readmodes")
+def _readmodes(f: dict, args, lang: str) -> list[str]:
+    strategy = strategy_name(f["strategy"], lang)
+    rows = [
+        [t(lang, f"忽略记忆 {float(p):g}", f"ignore {float(p):g}"), _pct(c)] for p, c in f["ignore"].items()
+    ]
+    rows += [[t(lang, f"检索前 {k} 条", f"top:{k}"), _pct(c)] for k, c in f["top"].items()]
+    rows.append([t(lang, "无记忆", "no memory"), _pct(f["no_memory"])])
+    header = [t(lang, "读取方式", "read mode"), t(lang, "覆盖率", "coverage")]
+    return [t(lang, f"策略：{strategy}", f"strategy: {strategy}"), *table(header, rows)]
+
+
 @scenario_body("ablation")
 def _ablation(f: dict, args, lang: str) -> list[str]:
     from memviz.core.scenarios.forgetting import ABLATION_NAMES

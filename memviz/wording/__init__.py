@@ -101,7 +101,7 @@ def config_summary(
         else:
             parts.append(t(lang, f"容量 {config.capacity}", f"capacity {config.capacity}"))
             parts.append(t(lang, "淘汰 ", "eviction ") + policy_name(config.policy, lang))
-        if config.policy == "ttl":  # forgetting by time acts without a full memory
+        if POLICIES.get(config.policy).takes_ttl:  # forgetting by time acts without a full memory
             parts.append(
                 t(
                     lang,
@@ -184,6 +184,16 @@ GAP_KINDS = {
     "skip_write": ("漏写记忆的概率 P", "chance P of skipping a write"),
     "read_top": ("检索注入的条数 K", "entries K read by retrieval"),
 }
+
+
+def read_rule(k: int, lang: str) -> str:
+    """The memory panel's rule in --read top:K mode (how to read the rows)."""
+    return t(
+        lang,
+        f"检索 top:{k}：每步只注入打分最高的 {k} 条（亮的；小柱 = 新近度、重要度、相关度），其余变暗",
+        f"Retrieval top:{k}: each call carries only the {k} best-scored entries (bright; bars: "
+        "recency, importance, relevance); the rest are dimmed",
+    )
 
 
 def gap_axis_choice(lang: str) -> str:

@@ -47,8 +47,8 @@ def test_batch_json(capsys):
 @pytest.mark.parametrize(
     ("argv", "word"),
     [
-        (["run", "--strategy", "greedy"], "--strategy"),
-        (["run", "--policy", "mru"], "--policy"),
+        (["run", "--strategy", "unknown-strategy"], "--strategy"),
+        (["run", "--policy", "unknown-policy"], "--policy"),
         (["run", "--capacity", "0"], "capacity"),
         (["run", "--budget", "-3"], "budget"),
         (["run", "--seed", "-1"], "seed"),

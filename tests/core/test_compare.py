@@ -46,10 +46,10 @@ def test_a_config_is_strategy_capacity_policy(text, expected):
     [
         ("", "config: expected STRATEGY"),
         ("frontier/12/fifo/x", "config: expected STRATEGY"),
-        ("greedy/3", "strategy: unknown strategy 'greedy'"),
+        ("unknown-strategy/3", "strategy: unknown strategy 'unknown-strategy'"),
         ("frontier/zero", "config: capacity must be a whole number or inf"),
         ("frontier/0", "config: capacity must be at least 1"),
-        ("frontier/3/mru", "policy: unknown eviction policy 'mru'"),
+        ("frontier/3/unknown-policy", "policy: unknown eviction policy 'unknown-policy'"),
     ],
 )
 def test_a_bad_config_is_refused_with_the_part_named(text, message):

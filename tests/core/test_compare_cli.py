@@ -109,8 +109,11 @@ def test_regret_text_and_settings(capsys):
         (["compare", "frontier/12/fifo"], "give 2 to 4 configs"),
         (["compare", "a/1", "b/2", "c/3", "d/4", "e/5"], "give 2 to 4 configs"),
         (["compare", "frontier/12/fifo", "frontier/x"], "capacity must be a whole number or inf"),
-        (["compare", "frontier/12/fifo", "greedy"], "unknown strategy 'greedy'"),
-        (["compare", "frontier/1/fifo", "frontier/1/mru"], "unknown eviction policy 'mru'"),
+        (["compare", "frontier/12/fifo", "unknown-strategy"], "unknown strategy 'unknown-strategy'"),
+        (
+            ["compare", "frontier/1/fifo", "frontier/1/unknown-policy"],
+            "unknown eviction policy 'unknown-policy'",
+        ),
         (["compare", "frontier", "visited", "--seed", "-1"], "seed must be 0.."),
         (["regret", "frontier", "--runs", "0"], "--runs: must be between 1 and 50000, got 0"),
         (["regret", "frontier", "--seed0", "4294967295", "--runs", "2"], "go past"),

@@ -44,13 +44,13 @@ def test_the_chapters_policies_in_order_with_names_rules_and_colours():
 def test_an_unknown_policy_is_refused_with_the_choices():
     with pytest.raises(
         ConfigError,
-        match=r"^policy: unknown eviction policy 'mru' \(choose from fifo, lru, random, ttl, opt\)$",
+        match=r"^policy: unknown eviction policy 'unknown-policy' \(choose from fifo, lru, random, ttl, opt\)$",
     ):
-        POLICIES.get("mru")
-    with pytest.raises(ConfigError, match="policy: unknown eviction policy 'mru'"):
-        RunConfig(policy="mru")
+        POLICIES.get("unknown-policy")
+    with pytest.raises(ConfigError, match="policy: unknown eviction policy 'unknown-policy'"):
+        RunConfig(policy="unknown-policy")
     with pytest.raises(ConfigError, match="policy: unknown"):
-        Memory(3, "mru", Mulberry32(1))
+        Memory(3, "unknown-policy", Mulberry32(1))
 
 
 def test_a_name_is_registered_once():

@@ -42,7 +42,7 @@ def _doc() -> dict:
     return json.loads(default_site_path().read_text(encoding="utf-8"))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(doc=site_documents(), setting=readmode_settings)
 def test_engine_equals_a_plain_reading_of_issue_27(doc, setting):
     site = Site.from_dict(doc)

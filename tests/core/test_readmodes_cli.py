@@ -11,6 +11,8 @@ from memviz.cli import main
 from memviz.core.compare import LaneConfig
 from memviz.core.engine import RunConfig, run
 from memviz.core.registry import ConfigError
+from memviz.core.site import load_site
+from memviz.text.report import report_text
 from tests.core.oracle_readmodes import readmodes_run
 from tests.core.test_readmodes import _doc
 
@@ -109,3 +111,13 @@ def test_bad_reading_input_is_one_line_and_exit_2(capsys, argv, word):
 def test_a_query_that_is_not_one_is_a_config_error():
     with pytest.raises(ConfigError, match="after '\\?'"):
         LaneConfig.parse("frontier?")
+
+
+def test_report_takes_the_reading_options_for_every_run(capsys):
+    code, out, _ = run_cli(capsys, "report", "--ignore", "0.25", "--json")
+    tables = json.loads(out)
+    plain = [readmodes_run(_doc(), "frontier", s, ignore=0.25)["coverage"] for s in range(1000, 1200)]
+    assert code == 0 and tables["reading"] == {"ignore": 0.25}
+    assert tables["strategies"]["frontier"]["coverage"] == pytest.approx(sum(plain) / 200, abs=1e-12)
+    assert tables["strategies"]["random"]["coverage"] == 0.4875  # the baseline has no memory to misuse
+    assert "Every run's memory: ignores memory 25 %" in report_text(tables, load_site(None), "en")

@@ -85,3 +85,9 @@ def test_bad_scenario_input_is_one_line(capsys, tmp_path):
         code, out, err = run_cli(capsys, *argv)
         assert code == 2 and out == "" and err.startswith("memviz: error: ") and message in err
         assert err.count("\n") == 1
+
+
+def test_a_scenarios_strategy_must_use_memory(capsys):
+    code, out, err = run_cli(capsys, "scenario", "ttl", "--strategy", "random")
+    assert (code, out) == (2, "")
+    assert err == "memviz: error: strategy: a scenario's runs need memory: choose from visited, frontier\n"

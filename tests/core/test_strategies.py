@@ -38,11 +38,12 @@ def test_the_chapters_strategies_in_order_with_one_wording_each():
 
 def test_an_unknown_strategy_is_refused_with_the_choices():
     with pytest.raises(
-        ConfigError, match=r"^strategy: unknown strategy 'greedy' \(choose from random, visited, frontier\)$"
+        ConfigError,
+        match=r"^strategy: unknown strategy 'unknown-strategy' \(choose from random, visited, frontier\)$",
     ):
-        STRATEGIES.get("greedy")
-    with pytest.raises(ConfigError, match="strategy: unknown strategy 'greedy'"):
-        uses_memory("greedy")
+        STRATEGIES.get("unknown-strategy")
+    with pytest.raises(ConfigError, match="strategy: unknown strategy 'unknown-strategy'"):
+        uses_memory("unknown-strategy")
 
 
 def chain_site(n: int = 5) -> Site:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0, seed_range
-from memviz.core.policies import POLICIES
+from memviz.core.policies import ttl_policy
 from memviz.core.resources import resource_path
 from memviz.core.scenarios import dedup, forgetting, playback, poison, resume, version
 from memviz.core.scenarios.scenario import (
@@ -34,7 +34,6 @@ from memviz.core.site import Site, load_site
 __all__ = ["SCENARIOS", "Scenario", "parse_choice", "play", "scenario_figures", "scenario_site"]
 
 SCENARIO_SITE = ("sites", "conduit24-versions.json")
-TTL = POLICIES.get("ttl").name  # forgetting by time: the policy the ttl scenario sweeps
 
 
 def scenario_site() -> Site:
@@ -132,7 +131,7 @@ def _ttls(text: str) -> tuple[int, ...]:
 
 
 def _ttl_config(config: RunConfig, mode: str) -> RunConfig:
-    return config.with_(policy=TTL, ttl=int(mode))
+    return config.with_(policy=ttl_policy(), ttl=int(mode))
 
 
 def _ttl_figures(site, config, seeds, ttls=None, capacity=None):
@@ -352,3 +351,8 @@ SCENARIOS.register(Scenario(
     run=lambda site, config, mode, options: dedup.dedup_run(site, config, options["lang"], options["sessions"]),
     worded=True, list_title=("报告", "Reports"),
 ))  # fmt: skip
+
+
+# -- readmodes: the same memory read three ways (issue 27), in its own module ---------------------------
+
+from memviz.core.scenarios import read_modes  # noqa: E402, F401 - registers "readmodes" after the six

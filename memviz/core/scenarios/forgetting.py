@@ -18,8 +18,10 @@ from memviz.core.experiments import (
     paired_difference,
     seed_range,
 )
+from memviz.core.policies import ttl_policy
 from memviz.core.site import Site
 from memviz.core.stats import MeanCI, mean_ci
+from memviz.core.strategies import baseline_strategy
 
 DEFAULT_TTLS = (2, 4, 8, 12, 16)  # the issue's sweep
 
@@ -61,14 +63,14 @@ def ttl_sweep(
     seeds = seed_range(seed0, runs)
     runner = runner or Runner()
     runner.plan(2 * len(ttls) * runs)
-    configs = [config.with_(policy="ttl", ttl=t, seed=s) for t in ttls for s in seeds]
+    configs = [config.with_(policy=ttl_policy(), ttl=t, seed=s) for t in ttls for s in seeds]
     results = runner.run_all(site, configs)
     coverage = {t: [r.coverage for r in results[k * runs : (k + 1) * runs]] for k, t in enumerate(ttls)}
     forgotten = {}
     for t in ttls:  # entries dropped for age: counted from the step events (a few ms a T)
         total = 0
         for s in seeds:
-            exploration = Exploration(site, config.with_(policy="ttl", ttl=t, seed=s))
+            exploration = Exploration(site, config.with_(policy=ttl_policy(), ttl=t, seed=s))
             while not exploration.finished:
                 total += len(exploration.step().memory_dropped)
         forgotten[t] = total / runs
@@ -90,7 +92,7 @@ ABLATION_NAMES = {
 
 def ablation_config(row: str, strategy: str, seed: int = DEFAULT_SEED0) -> RunConfig:
     """The run of one row: navigation by ``strategy`` or none, the bug list on or off."""
-    navigation = strategy if row in ("visited_only", "both") else "random"
+    navigation = strategy if row in ("visited_only", "both") else baseline_strategy()
     return RunConfig(strategy=navigation, seed=seed, bug_list=row in ("bug_list_only", "both"))
 
 

@@ -318,7 +318,7 @@ def dedup_playback(
 
 
 def plain_playback(scenario: str, site: Site, config: RunConfig) -> Playback:
-    """ttl and ablation: one run, its drops and reports marked."""
+    """ttl, ablation and readmodes: one run, its drops, misused steps and reports marked."""
     rec = _Recorder(site)
     exploration = Exploration(site, config)
     rec(1, exploration, None)
@@ -328,6 +328,10 @@ def plain_playback(scenario: str, site: Site, config: RunConfig) -> Playback:
             names_zh = "、".join(site.page_name(p, "zh") for p in event.memory_dropped)
             names_en = ", ".join(site.page_name(p, "en") for p in event.memory_dropped)
             rec.mark(DROP, f"过期忘掉：{names_zh}", f"expired: {names_en}")
+        if event.memory_ignored:  # issue 27: the model misused its memory this step
+            rec.mark(DROP, "没看记忆，随手点了一个", "memory ignored: a random click")
+        if event.write_skipped:
+            rec.mark(DROP, "这一步没写进记忆", "nothing written to memory")
         if event.duplicate_report:
             rec.mark(
                 REPORT,

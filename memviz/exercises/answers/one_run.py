@@ -7,15 +7,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from memviz.core.engine import Exploration
+from memviz.core.policies import POLICIES
 from memviz.core.stepping import step_until
+from memviz.core.strategies import uses_memory
 from memviz.exercises.answers.kind import Kind, by_lang, common_fields
 from memviz.exercises.params import choice_param, int_param, needs_memory, no_extra, page_param
 from memviz.exercises.schema import LANGS, Choice, Exercise, ExerciseError
 from memviz.exercises.wording import (
-    EVICTION_RULES,
     NONE_MARK,
     STOP_TEXTS,
     decimal,
+    eviction_rule,
     page_list,
     page_route,
     points,
@@ -96,8 +98,10 @@ class NextEviction(Kind):
         needs_memory(config, fail)
         if config.capacity is None:
             raise fail("settings.capacity", "an unlimited memory never evicts; give a capacity")
-        if config.policy not in ("fifo", "lru"):
-            raise fail("settings.policy", "random eviction cannot be predicted; use fifo or lru")
+        policy = POLICIES.get(config.policy)
+        if not policy.foreseeable:
+            foreseeable = " or ".join(p.name for p in POLICIES.values() if p.foreseeable)
+            raise fail("settings.policy", f"{policy.en} eviction cannot be predicted; use {foreseeable}")
         return {"step": int_param(raw, "step", fail, default=0)}
 
     def solve(self, ex):
@@ -141,12 +145,12 @@ class NextEviction(Kind):
                     site.page_name(p, lang)
                     + (
                         t(lang, f"（第 {marked[p]} 步写入）", f" (written at step {marked[p]})")
-                        if ex.config.policy == "fifo"
+                        if not POLICIES.get(ex.config.policy).touches_on_revisit
                         else t(lang, f"（第 {marked[p]} 步最后用到）", f" (last used at step {marked[p]})")
                     )
                     for p in before
                 ),
-                "rule": t(lang, *EVICTION_RULES[ex.config.policy]),
+                "rule": eviction_rule(POLICIES.get(ex.config.policy), lang),
                 "answer": site.page_name(evicted, lang),
             }
 
@@ -231,7 +235,7 @@ class RunMetricKind(Kind):
         spec = RUN_METRICS[metric]
         bug_pages = sorted(p for p in site.bug_by_page if visits[p] > 0)
         duplicate_pages = (
-            sorted(p for p in bug_pages if visits[p] > 1) if ex.config.strategy == "random" else []
+            sorted(p for p in bug_pages if visits[p] > 1) if not uses_memory(ex.config.strategy) else []
         )
 
         def fmt(key: str, value: float) -> str:

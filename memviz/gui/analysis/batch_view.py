@@ -21,6 +21,7 @@ from memviz.core.experiments import (
 )
 from memviz.core.site import Site
 from memviz.core.stats import pct
+from memviz.core.strategies import baseline_strategy
 from memviz.gui.kit import export
 from memviz.gui.kit.computed_view import AnalysisView
 from memviz.gui.kit.palette import strategy_colour
@@ -203,7 +204,7 @@ class BatchView(AnalysisView):
         d = comparison.diff
         name = strategy_label(config.strategy, self.language)
         figure = f"{interval_text(d.mean, d.lo, d.hi)}"
-        if config.strategy == "random":
+        if config.strategy == baseline_strategy():
             self.headline.setText(
                 tr(
                     "当前策略就是无记忆：和基线完全相同，差值为 0。在设置里选一种记忆策略再批量跑。",
@@ -306,7 +307,7 @@ class BatchView(AnalysisView):
         size = 9 if n <= 300 else 6 if n <= 1000 else 4
         outline = pg.mkPen(paper(), width=0.8) if size > 5 else pg.mkPen(None)
         arms = (
-            ("baseline", BASELINE_X, comparison.baseline, "random"),
+            ("baseline", BASELINE_X, comparison.baseline, baseline_strategy()),
             ("current", CURRENT_X, comparison.current, comparison.config.strategy),
         )
         for arm, x, results, strategy in arms:
@@ -331,7 +332,7 @@ class BatchView(AnalysisView):
             text.setText(tr(f"均值\n{pct(mean / 100)}%", f"mean\n{pct(mean / 100)}%"))
             outside = x == CURRENT_X
             text.setPos(x + COLUMN_HALF_WIDTH + 0.06 if outside else x - COLUMN_HALF_WIDTH - 0.06, mean)
-        ticks = [(BASELINE_X, strategy_tick("random", self.language))]
+        ticks = [(BASELINE_X, strategy_tick(baseline_strategy(), self.language))]
         ticks.append((CURRENT_X, strategy_tick(comparison.config.strategy, self.language)))
         self.coverage_plot.getPlotItem().getAxis("bottom").setTicks([ticks])
         set_title(
@@ -467,14 +468,14 @@ class BatchView(AnalysisView):
         if comparison is None:
             names = [
                 strategy_label(self.settings.config.strategy, self.language),
-                strategy_label("random", self.language),
+                strategy_label(baseline_strategy(), self.language),
             ]
             rows = [(names[0], None), (names[1], None), (tr("差值", "Difference"), None)]
         else:
             current, baseline = means(comparison.current), means(comparison.baseline)
             rows = [
                 (strategy_label(comparison.config.strategy, self.language), current),
-                (strategy_label("random", self.language), baseline),
+                (strategy_label(baseline_strategy(), self.language), baseline),
                 (tr("差值", "Difference"), {k: current[k] - baseline[k] for k in current}),
             ]
         self.table.setVerticalHeaderLabels([label for label, _ in rows])

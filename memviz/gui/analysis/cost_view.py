@@ -18,7 +18,7 @@ from memviz.core.engine import RunConfig
 from memviz.core.experiments import CostResult, cost_to_find_all_bugs
 from memviz.core.site import Site
 from memviz.core.stats import pct
-from memviz.core.strategies import STRATEGIES, uses_memory
+from memviz.core.strategies import STRATEGIES, baseline_strategy, uses_memory
 from memviz.gui.kit import export
 from memviz.gui.kit.computed_view import AnalysisView
 from memviz.gui.kit.palette import strategy_colour, strategy_dash
@@ -78,10 +78,10 @@ class CostData:
 
     def share_of_no_memory(self, strategy: str) -> float | None:
         """Mean tokens to find every bug, as a fraction of the no-memory agent's."""
-        return ratio(self.costs[strategy].tokens, self.costs["random"].tokens)
+        return ratio(self.costs[strategy].tokens, self.costs[baseline_strategy()].tokens)
 
     def per_step_premium(self, strategy: str) -> float | None:
-        per_step, base = self.tokens_per_step(strategy), self.tokens_per_step("random")
+        per_step, base = self.tokens_per_step(strategy), self.tokens_per_step(baseline_strategy())
         return None if per_step is None or not base else per_step / base - 1
 
     @property
@@ -224,7 +224,7 @@ class CostView(AnalysisView):
         share = data.share_of_no_memory(featured)
         premium = data.per_step_premium(featured)
         mean_tokens = count_text(data.costs[featured].tokens)
-        base_tokens = count_text(data.costs["random"].tokens)
+        base_tokens = count_text(data.costs[baseline_strategy()].tokens)
         cheaper = share is not None and share < 1
         if not data.any_bug_found or share is None or premium is None:  # nothing to compare: say why
             self.headline.setText(

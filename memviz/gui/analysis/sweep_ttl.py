@@ -16,6 +16,7 @@ import numpy as np
 import pyqtgraph as pg
 
 from memviz.core.engine import RunConfig
+from memviz.core.policies import ttl_policy
 from memviz.core.scenarios.forgetting import TtlSweep, ttl_sweep
 from memviz.core.site import Site
 from memviz.core.stats import pct
@@ -220,7 +221,7 @@ class TtlAxis:
         style_legend(legend)
         ttls = np.array(sweep.ttls, dtype=float)
         cis = [sweep.ci(t) for t in sweep.ttls]
-        colour = policy_colour("ttl")
+        colour = policy_colour(ttl_policy())
         lower = pg.PlotDataItem(ttls, np.array([ci.lo for ci in cis]) * 100, pen=pg.mkPen(None))
         upper = pg.PlotDataItem(ttls, np.array([ci.hi for ci in cis]) * 100, pen=pg.mkPen(None))
         band = pg.FillBetweenItem(lower, upper, brush=pg.mkBrush(qcolor(colour, 60)))
@@ -231,7 +232,7 @@ class TtlAxis:
             ttls,
             np.array([ci.mean for ci in cis]) * 100,
             pen=pen(colour, 3),
-            symbol=policy_symbol("ttl"),
+            symbol=policy_symbol(ttl_policy()),
             symbolSize=9 if len(ttls) <= 30 else 5,
             symbolBrush=pg.mkBrush(colour),
             symbolPen=pg.mkPen(paper(), width=1),
@@ -312,7 +313,7 @@ class TtlAxis:
     def export_rows(sweep: TtlSweep) -> list[dict]:
         return [
             {
-                **export.setting_values(sweep.config.with_(policy="ttl", ttl=t, seed=seed)),
+                **export.setting_values(sweep.config.with_(policy=ttl_policy(), ttl=t, seed=seed)),
                 "coverage": coverage,
             }
             for t in sweep.ttls

@@ -16,7 +16,7 @@ import pyqtgraph as pg
 
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_BOOTSTRAP, PairedDiff, Sweep, capacity_sweep
-from memviz.core.policies import POLICIES
+from memviz.core.policies import POLICIES, takes_ttl
 from memviz.core.site import Site
 from memviz.core.stats import pct
 from memviz.core.strategies import STRATEGIES, uses_memory
@@ -359,7 +359,7 @@ class SweepView(AnalysisView):
         """A policy's name; time to live with its T, the one the sweep ran with (a curve over
         capacity at one T)."""
         name = policy_label(policy, self.language)
-        if policy != "ttl":
+        if not takes_ttl(policy):
             return name
         return name + self.language.tr(
             f"（T = {self.settings.config.time_to_live}）", f" (T = {self.settings.config.time_to_live})"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from memviz.core.compare import Lane, LaneConfig
 from memviz.core.policies import POLICIES
+from memviz.core.reading import READING_CHOICES, reading_label
 from memviz.core.site import Site
 from memviz.core.stats import pct
 from memviz.core.strategies import STRATEGIES
@@ -115,7 +116,16 @@ class LaneWidget(QFrame):
             action.setCheckable(True)
             action.setChecked(policy.name == config.policy)
             action.triggered.connect(lambda _=False, n=policy.name: self._edit(policy=n))
-        for submenu in (capacities, policies):
+        readings = menu.addMenu(tr("读取方式", "Read mode"))  # issue 27: memory misused or retrieved
+        for reading in READING_CHOICES:
+            label = reading_label(reading, lang) or tr(
+                "全部注入，总被正确使用", "inject all, always used right"
+            )
+            action = readings.addAction(label)
+            action.setCheckable(True)
+            action.setChecked(reading == config.reading)
+            action.triggered.connect(lambda _=False, r=reading: self._edit(reading=r))
+        for submenu in (capacities, policies, readings):
             submenu.setEnabled(config.uses_memory)
 
     def _edit(self, **changes) -> None:
@@ -124,6 +134,7 @@ class LaneWidget(QFrame):
             "strategy": config.strategy,
             "capacity": config.capacity,
             "policy": config.policy,
+            "reading": config.reading,
             **changes,
         }
         self.config_edited.emit(self.index, LaneConfig(**values))

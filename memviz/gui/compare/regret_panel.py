@@ -19,6 +19,7 @@ from memviz.core.compare import LaneConfig, Regret, regret
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0
 from memviz.core.policies import POLICIES
+from memviz.core.reading import reading_label
 from memviz.core.site import Site
 from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
@@ -53,7 +54,8 @@ def short_label(config: LaneConfig, lang: str) -> str:
     if not config.uses_memory:
         return config.label(lang)
     capacity = ("不限" if lang == "zh" else "unlimited") if config.capacity is None else str(config.capacity)
-    return f"{POLICIES.get(config.policy).label_in(lang)} · {capacity}"
+    reading = reading_label(config.reading, lang)  # issue 27: lanes may differ only in how memory is read
+    return f"{POLICIES.get(config.policy).label_in(lang)} · {capacity}" + (f" · {reading}" if reading else "")
 
 
 def regret_job(site: Site, configs: list[LaneConfig], base: RunConfig, seeds: range):

@@ -12,7 +12,7 @@ from memviz.core.engine import ConfigError, RunConfig
 from memviz.core.limits import bounds
 from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX, SEED_MIN
-from memviz.core.strategies import STRATEGIES
+from memviz.core.strategies import STRATEGIES, uses_memory
 from memviz.gui.kit import style
 from memviz.gui.kit.flow_layout import FlowLayout, together
 from memviz.gui.kit.language import Language
@@ -217,7 +217,7 @@ class ConfigBar(QWidget):
         self.seed.setText(str(config.seed))
         self.budget.setValue(max(self.budget.minimum(), min(config.step_limit, MAX_BUDGET)))
         del blockers
-        has_memory = config.strategy != "random"
+        has_memory = uses_memory(config.strategy)
         self.capacity.setEnabled(has_memory)
         self.capacity_label.setEnabled(has_memory)
         # a policy acts on a full memory, or (ttl) whatever the capacity
@@ -226,7 +226,7 @@ class ConfigBar(QWidget):
         )
         self.policy.setEnabled(bounded)
         self.policy_label.setEnabled(bounded)
-        uses_ttl = has_memory and config.policy == "ttl"
+        uses_ttl = has_memory and POLICIES.get(config.policy).takes_ttl
         self.ttl.setVisible(uses_ttl)
         self.ttl_label.setVisible(uses_ttl)
         self.ttl_group.setVisible(uses_ttl)  # no gap left where it was

@@ -158,12 +158,15 @@ class Trail:
             for key, item in sorted(shown, key=lambda p: p[0][0], reverse=True)
         ]
 
-    def sync(self, events: Sequence[StepEvent], links: LinkShapes, width: float, color: QColor) -> None:
+    def sync(
+        self, events: Sequence[StepEvent], links: LinkShapes, width: float, color: QColor, misused: QColor
+    ) -> None:
+        """``misused``: the colour of a move whose memory was ignored or not written (issue 27)."""
         first = max(0, len(events) - TRAIL_LENGTH)
         keys = [
-            (i, events[i].from_page, events[i].to_page, color.rgba())
-            for i in range(first, len(events))
-            if events[i].moved
+            (i, e.from_page, e.to_page, (misused if e.memory_ignored or e.write_skipped else color).rgba())
+            for i, e in ((i, events[i]) for i in range(first, len(events)))
+            if e.moved
         ]
         slots = {key: k for k, key in enumerate(self.keys) if key in keys}
         free = [k for k in range(TRAIL_LENGTH) if k not in slots.values()]
@@ -173,7 +176,7 @@ class Trail:
                 k = free.pop(0)
                 self.keys[k] = key
                 outline = links.outline(key[1], key[2], width)
-                self.items[k].set_stroke((outline, QPen(Qt.PenStyle.NoPen), QBrush(color)))
+                self.items[k].set_stroke((outline, QPen(Qt.PenStyle.NoPen), QBrush(QColor.fromRgba(key[3]))))
             item = self.items[k]
             opacity = 0.75 * (1 - age / TRAIL_LENGTH) + 0.06
             if item.opacity() != opacity:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from memviz.core.engine import StepEvent
-from memviz.core.strategies import HOW_PLAN, uses_memory
+from memviz.core.strategies import HOW_PLAN, STRATEGIES, uses_memory
 from memviz.gui.explore.graph_camera import GraphCamera
 from memviz.gui.explore.graph_items import (  # noqa: F401 - tests and callers name them here too
     _PLAN_SHARE,
@@ -432,9 +432,9 @@ class SiteGraphView(QGraphicsView):
             entries.append((tr("去过但已忘记", "visited, then forgotten"), FORGOTTEN))
         entries.append((tr("Agent 所在页", "agent is here"), AGENT))
         entries.append((tr("最近几步走过的路", "last moves"), "trail"))
-        if strategy == "frontier":
+        if STRATEGIES.get(strategy).plans:
             entries.append((tr("按记忆规划的路线", "route planned from memory"), "plan"))
-        if strategy != "random" and self.model.config.capacity is not None:
+        if uses_memory(strategy) and self.model.config.capacity is not None:
             entries.append((tr("这一步刚被忘掉", "just forgotten"), "halo"))
         entries.append((tr("藏着 Bug（实心 = 已发现）", "hides a bug (filled = found)"), "bug"))
         entries.append((tr("角标 = 访问次数", "badge = visits"), None))
@@ -514,7 +514,10 @@ class SiteGraphView(QGraphicsView):
 
     def _sync_trail(self) -> None:
         if not self.layout_pending:
-            self._trail.sync(self.model.events, self._links, self._px * TRAIL_WIDTH, style.colors().trail)
+            colors = style.colors()
+            self._trail.sync(
+                self.model.events, self._links, self._px * TRAIL_WIDTH, colors.trail, colors.evict
+            )
             self._local_edges.fade_type_px = self._px
             self._local_edges.faint = faint_link_opacity(style.colors(), style.line_width())
             self._sync_current_links()

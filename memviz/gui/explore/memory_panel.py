@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from memviz.core.engine import StepEvent
-from memviz.core.policies import POLICIES
+from memviz.core.policies import POLICIES, takes_ttl
+from memviz.gui.explore.memory_scores import LEFT_OUT_OPACITY, paint_scores
 from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
@@ -38,7 +39,7 @@ from memviz.gui.qt import (
 )
 from memviz.models.explore import ExploreModel
 from memviz.presentation.memory_fold import Fold, Line, fold_lines, line_of_slot, lines_for
-from memviz.wording import policy_name, policy_rule, strategy_name
+from memviz.wording import policy_name, policy_rule, read_rule, strategy_name
 
 NORMAL = "normal"
 NEW = "new"
@@ -69,6 +70,7 @@ class MemoryList(QWidget):
         self.model = model
         self.language = language
         self.rows: list[MemoryRow] = []
+        self.scores: dict = {}  # --read top:K: page -> its EntryScore at this step (the event's)
         self.full = False
         self.answer_hidden = False  # a predict question is open: "next to go" would give its answer away
         self._font_cache = None
@@ -145,7 +147,8 @@ class MemoryList(QWidget):
     def _important_slots(self) -> set[int]:
         """The rows a class must see: forgotten, written or used this step, and the next to go."""
         slots = {row.slot for row in self.rows if row.mark != NORMAL}
-        if self.full and self.model.config.policy != "random":  # (full: a memory with a capacity)
+        # (full: a memory with a capacity) a drawn victim cannot be shown before it goes
+        if self.full and not POLICIES.get(self.model.config.policy).draws_victim:
             first_live = next((row.slot for row in self.rows if row.mark != EVICTED), None)
             if first_live is not None:
                 slots.add(first_live)
@@ -258,7 +261,7 @@ class MemoryList(QWidget):
                 live_index += 1
             links = tuple(q in remembered for q in self._entry_links(row.page))
             next_to_go = self.full and live_index == 1 and row.mark == NORMAL and marks_next
-            keys[row.slot] = (row.page, row.mark, live_index, next_to_go, links)
+            keys[row.slot] = (row.page, row.mark, live_index, next_to_go, links, self.scores.get(row.page))
         return keys
 
     def _update_slots(self, first: float, last: float) -> None:
@@ -368,6 +371,9 @@ class MemoryList(QWidget):
                 opacity = min(1.0, 0.15 + t)
             elif row.mark == EVICTED:
                 opacity = 1.0 - (1.0 - c.evicted_opacity) * t
+            score = self.scores.get(row.page)
+            if score is not None and not score.injected:
+                opacity *= LEFT_OUT_OPACITY  # in memory, left out of this call by retrieval
             # Fading: pictures are copied at an opacity; text takes a translucent colour instead, since
             # text drawn at a painter opacity goes through a path for every glyph (20 times slower).
             painter.setOpacity(opacity)
@@ -416,6 +422,11 @@ class MemoryList(QWidget):
             # The links this entry remembers: its own links (green: not in memory yet, the frontier),
             # then how many nav links it also holds.
             links_right = box.right() - (tag_w + 14 if tag else 8)
+            if score is not None:  # its three scores as small bars (dimmed with the row)
+                bars = style.with_alpha(c.ink, opacity)
+                links_right -= (
+                    paint_scores(painter, links_right, mid, row_h, score, bars, pen(c.row_edge), lw) + 8
+                )
             links = self._entry_links(row.page)
             local = [q for q in links if q not in site.nav]
             n_nav = len(links) - len(local)
@@ -611,6 +622,8 @@ class MemoryPanel(QWidget):
             if animate and row.page in previous and row.mark != NEW:
                 row.from_slot = previous[row.page]
         self.evicted_page = event.memory_evicted if event is not None else None
+        scores = event.read_scores if event is not None else None
+        self.list.scores = {s.page: s for s in scores} if scores else {}
         capacity = exploration.config.capacity
         full = capacity is not None and len(order) >= capacity
         self.list.set_rows(rows, full, self.model.animation_ms if animate else 0)
@@ -662,7 +675,7 @@ class MemoryPanel(QWidget):
         self.title.setText(tr("记忆", "Memory") + " · " + strategy_name(config.strategy, lang, capital=True))
         if self.model.exploration.has_memory:
             capacity, policy = config.capacity, config.policy
-            if policy == "ttl":  # forgetting by time: whatever the capacity
+            if takes_ttl(policy):  # forgetting by time: whatever the capacity
                 size = (
                     tr("不限容量", "Unlimited")
                     if capacity is None
@@ -694,6 +707,8 @@ class MemoryPanel(QWidget):
                     )
                 )
         self.title.setToolTip(self.rule.text() if self.model.exploration.has_memory else "")
+        if self.model.exploration.has_memory and config.read_top is not None:
+            self.rule.setText(read_rule(config.read_top, lang))  # how to read the rows, in place of the order
         self.empty.setText(
             tr(
                 "无记忆：Agent 每一步只看得到当前页面，\n不记得去过哪里，也不记得报过哪些 Bug。",

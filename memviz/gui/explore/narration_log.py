@@ -11,6 +11,7 @@ from memviz.presentation.narration import (
     KIND_BUG,
     KIND_DUPLICATE,
     KIND_EVICT,
+    KIND_MISUSE,
     KIND_NEW,
     KIND_PLAN,
     KIND_REPEAT,
@@ -27,6 +28,7 @@ _COLORS = {
     KIND_NEW: "ink",
     KIND_REPEAT: "repeat_text",
     KIND_PLAN: "plan_text",
+    KIND_MISUSE: "evict_text",  # what went wrong, in the colour of forgetting
     KIND_BUG: "bug_text",
     KIND_DUPLICATE: "duplicate_text",
     KIND_EVICT: "evict_text",

@@ -18,7 +18,7 @@ from pathlib import Path
 from memviz.core.engine import ConfigError, RunConfig
 from memviz.core.jsonfile import check_file
 from memviz.core.limits import bounds
-from memviz.core.policies import POLICIES
+from memviz.core.policies import POLICIES, takes_ttl
 from memviz.core.strategies import STRATEGIES
 from memviz.gui.qt import QByteArray, QSettings
 
@@ -196,7 +196,7 @@ class Preferences:
         if budget is not None:
             changes["budget"] = budget
         ttl = _int(s.value("run/ttl"), 1, bounds("steps")[1])
-        if ttl is not None and changes.get("policy") == "ttl":
+        if ttl is not None and "policy" in changes and takes_ttl(changes["policy"]):
             changes["ttl"] = ttl
         capacity = s.value("run/capacity")
         if capacity in ("unlimited", None):

@@ -1,0 +1,32 @@
+"""Every registry refuses names that start with the reserved prefix, so tests can name a policy,
+strategy or scenario that is never registered (and a plugin can never make one of them known)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from memviz.core.policies import POLICIES
+from memviz.core.registry import RESERVED_PREFIX, ConfigError
+from memviz.core.scenarios.catalog import SCENARIOS
+from memviz.core.strategies import STRATEGIES
+
+NEVER = RESERVED_PREFIX + "policy"
+
+
+def test_the_reserved_prefix_is_refused_by_every_registry():
+    policy = type(POLICIES["fifo"])(NEVER, "甲", "a", "乙", "b", "#000000")
+    strategy = dataclasses.replace(STRATEGIES["visited"], name=RESERVED_PREFIX + "strategy")
+    scenario = dataclasses.replace(SCENARIOS["ttl"], name=RESERVED_PREFIX + "scenario")
+    for registry, entry in ((POLICIES, policy), (STRATEGIES, strategy), (SCENARIOS, scenario)):
+        with pytest.raises(ValueError, match=f"{registry.field}: '{entry.name}' cannot be registered"):
+            registry.register(entry)
+        assert entry.name not in registry
+        with pytest.raises(ConfigError, match=f"unknown {registry.kind} '{entry.name}'"):
+            registry.get(entry.name)
+
+
+def test_a_name_is_registered_once():
+    with pytest.raises(ValueError, match="policy: 'fifo' is already registered"):
+        POLICIES.register(type(POLICIES["fifo"])("fifo", "甲", "a", "乙", "b", "#000000"))
