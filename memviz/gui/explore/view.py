@@ -25,8 +25,9 @@ from memviz.gui.explore.controls import ConfigBar, PlaybackBar, transport_shortc
 from memviz.gui.explore.graph_view import SiteGraphView
 from memviz.gui.explore.memory_panel import MemoryPanel
 from memviz.gui.explore.narration_log import NarrationLog
-from memviz.gui.explore.numbers_panel import NumbersPanel, ProgressPlot
+from memviz.gui.explore.numbers_panel import NumbersPanel
 from memviz.gui.explore.predict_bar import PredictBar
+from memviz.gui.explore.progress_plot import ProgressPlot
 from memviz.gui.language import Language
 from memviz.gui.qt_clock import QtClock
 from memviz.models.explore import ExploreModel
