@@ -20,18 +20,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from memviz.core.registry import Bilingual, Registry
 from memviz.core.rng import Mulberry32
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from memviz.core.engine import RunResult
 
 Entries = dict[int, tuple[int, ...]]
 
-# In a kernel's stamps: the page is not in memory.
-NOT_IN_MEMORY = np.iinfo(np.int64).max
+# In a kernel's stamps: the page is not in memory (numpy's largest int64; numpy is imported by the
+# kernels, not here, so that a run in the window never loads it).
+NOT_IN_MEMORY = 2**63 - 1
 
 
 class EvictionContext:
@@ -145,6 +146,8 @@ def _oldest(stamps: np.ndarray, sizes: np.ndarray, draw: Callable[[], np.ndarray
 
 def _kth_written(stamps: np.ndarray, sizes: np.ndarray, draw: Callable[[], np.ndarray]) -> np.ndarray:
     # the k-th member in writing order, as list(entries)[k]: members' stamps are distinct
+    import numpy as np
+
     k = (draw() * sizes).astype(np.int64)
     kth = np.sort(stamps, axis=1)[np.arange(len(stamps)), k]
     return (stamps == kth[:, None]).argmax(1)
