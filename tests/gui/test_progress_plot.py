@@ -72,8 +72,9 @@ def test_the_charts_show_the_run_and_their_labels_never_touch(screen_window, lan
     assert not plot.grab().isNull()
 
 
-def test_the_first_view_does_not_load_pyqtgraph():
-    # pyqtgraph (and the Qt modules it loads) is for the analysis views, built when first shown
+def test_the_first_view_loads_neither_pyqtgraph_nor_numpy():
+    # pyqtgraph (and the Qt modules it loads) is for the analysis views, built when first shown;
+    # numpy for batches and big sites (issue 29: each took longer to load than the window to build)
     code = (
         "import sys\n"
         "from memviz.gui.app import create_app\n"
@@ -81,7 +82,7 @@ def test_the_first_view_does_not_load_pyqtgraph():
         "from memviz.gui.main_window import MainWindow\n"
         "from memviz.gui.language import Language\n"
         "w = MainWindow(language=Language('en')); w.show(); app.processEvents()\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pyqtgraph'))\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyqtgraph', 'numpy')))\n"
         "print(w.explore.progress.series()[0], flush=True)\n"
         "import os; os._exit(0)\n"
     )
