@@ -1,3 +1,3 @@
-from memviz.cli import main
+from memviz.launch import main
 
 raise SystemExit(main())

@@ -5,7 +5,7 @@ import sys
 
 
 def _main() -> int:
-    from memviz.cli import main
+    from memviz.launch import main
 
     return main(sys.argv[1:])
 
