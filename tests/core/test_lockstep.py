@@ -99,7 +99,8 @@ def test_the_equivalence_test_draws_every_registered_policy_and_strategy():
 def test_configs_the_lockstep_engine_cannot_run_are_routed_to_the_scalar_engine():
     base = RunConfig(strategy="frontier", seed=5)
     assert supports(base) and supports(base.with_(bug_list=True)) and supports(base.with_(strategy="random"))
-    assert not supports(base.with_(policy="ttl", ttl=4))  # no kernel for a time to live
+    assert supports(base.with_(policy="ttl", ttl=4))  # LRU's kernel with the expiry
+    assert not supports(base.with_(policy="opt"))  # a look-ahead: no kernel
     assert not supports(base.with_(bug_list=False))  # memory without a bug list
     assert not supports(base.with_(strategy="random", bug_list=True))  # a bug list without memory
 
@@ -120,8 +121,8 @@ def test_a_policy_registered_with_a_kernel_runs_in_lock_step_equal_to_its_scalar
                     PolicyKernel(newest_stamp))  # fmt: skip
     POLICIES.register(policy)
     try:
-        # mixed with others that have kernels (ttl, opt and a switched bug list go to the scalar engine)
-        batch = [c.with_(policy="mru" if i % 2 or c.policy in ("ttl", "opt") else c.policy, bug_list=None)
+        # mixed with others that have kernels (opt and a switched bug list go to the scalar engine)
+        batch = [c.with_(policy="mru" if i % 2 or c.policy == "opt" else c.policy, bug_list=None)
                  for i, c in enumerate(batch)]  # fmt: skip
         assert all(supports(c) for c in batch)
         got = [r.to_dict() for r in run_batch(site, batch, scalar_tail=0)]
