@@ -11,7 +11,6 @@ from operator import attrgetter
 
 from memviz.core.engine import RunConfig, RunResult
 from memviz.core.limits import check
-from memviz.core.lockstep import run_batch
 from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site
@@ -117,6 +116,10 @@ class Runner:
             raise Cancelled
         if not configs:
             return []
+        # imported here: the batch engine is numpy, and a command that only asks (memviz --help,
+        # the window's first view) reads this module's names without running a batch
+        from memviz.core.lockstep import run_batch
+
         chunks = -(-len(configs) // self.chunk_size)
         size = -(-len(configs) // chunks)  # even chunks: a small last one would cost as much per step
         results: list[RunResult] = []

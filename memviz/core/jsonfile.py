@@ -12,13 +12,14 @@ import json
 import os
 import re
 import stat
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from memviz.core.limits import LIMITS
 
+_NOT_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
+_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
 _STRING = re.compile(rb'"[^"]*"')  # a JSON string once its escaped backslashes and quotes are gone
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")  # \ud800-\udfff written in JSON
 
@@ -179,19 +180,17 @@ def _raise(exc: Exception):
 def nesting_depth(text: str) -> int:
     """How deep ``[`` and ``{`` nest in a JSON text, brackets inside strings not counted.
 
-    Counted with no recursion (the json module recurses once per level) and in C speed: escaped
+    Counted with no recursion (the json module recurses once per level) and with C loops: escaped
     backslashes, then escaped quotes are dropped (left to right, as JSON reads them), which leaves
     strings as plain quote pairs for a regular expression to cut out (a pattern that follows
     escapes itself backtracks, and takes hundreds of MB on a long string of them); the depth is
     then a running sum over the brackets left.
     """
     raw = text.encode("utf-8", "surrogatepass").replace(b"\\\\", b"").replace(b'\\"', b"")
-    skeleton = np.frombuffer(_STRING.sub(b"", raw), dtype=np.uint8)
-    brackets = skeleton[np.isin(skeleton, np.frombuffer(b"[]{}", dtype=np.uint8))]
-    if brackets.size == 0:
-        return 0
-    steps = np.where(np.isin(brackets, np.frombuffer(b"[{", dtype=np.uint8)), 1, -1).astype(np.int64)
-    return int(np.cumsum(steps).max())
+    brackets = _STRING.sub(b"", raw).translate(None, _NOT_BRACKETS)
+    # opening brackets count +1 and closing ones -1: the deepest running sum (no numpy: a site is
+    # read before the window's first paint, and numpy takes longer to load than the window)
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
 class _NumberError(ValueError):

@@ -31,8 +31,6 @@ import math
 from collections import deque
 from dataclasses import dataclass
 
-import numpy as np
-
 from memviz.core.site import Site
 
 MAX_ROW = 7  # without a view to measure, a row with more pages than this goes on two lines
@@ -40,6 +38,7 @@ LINE_OFFSET = 0.8  # between the lines of one row, in rows
 NAV_GAP = 0.35  # extra space under the nav bar, in rows
 SWEEPS = 8
 EXACT_EDGES = 150  # up to this many drawn links, crossings are counted exactly and reduced further
+PLAIN_EDGES = 48  # up to this many, counted in plain Python (faster than loading numpy; see _Crossings)
 EXTRA_ROUNDS = 3  # rounds of (sweep down, sweep up, swap neighbours) after the first swaps
 
 
@@ -245,13 +244,16 @@ class _RowOrder:
 class _Crossings:
     """Crossings of straight links between page positions (small pictures only: E x E pairs).
 
-    ``count`` tabulates which links cross (numpy, all pairs at once); :meth:`at` reads that table,
-    :meth:`at_now` counts afresh for a trial swap, before the table is redone (if it is kept)."""
+    ``count`` tabulates which links cross (all pairs); :meth:`at` reads that table, :meth:`at_now`
+    counts afresh for a trial swap, before the table is redone (if it is kept). Up to
+    :data:`PLAIN_EDGES` links in plain Python (the window lays out its first site, the chapter's
+    blog, before its first paint, sooner than numpy would load), more with numpy; the two give
+    the same table, bit for bit (the same IEEE operations in the same order)."""
 
     def __init__(self, links: list[tuple[int, int]], n: int):
         self.links = links
-        self.a = np.array([a for a, _ in links], dtype=np.intp)
-        self.b = np.array([b for _, b in links], dtype=np.intp)
+        self.a = [a for a, _ in links]
+        self.b = [b for _, b in links]
         self.touching: list[list[int]] = [[] for _ in range(n)]
         for i, (a, b) in enumerate(links):
             self.touching[a].append(i)
@@ -269,9 +271,22 @@ class _Crossings:
         self.count()
 
     def count(self) -> int:
-        matrix = self._matrix(np.arange(len(self.links)))
-        self.table = matrix.tolist()
-        self.per_link = matrix.sum(axis=1).tolist()
+        if len(self.links) > PLAIN_EDGES:
+            matrix = self._matrix_numpy(range(len(self.links)))
+            self.table = matrix.tolist()
+            self.per_link = matrix.sum(axis=1).tolist()
+            self.total = sum(self.per_link) // 2
+            return self.total
+        # crossing is symmetric, bit for bit (each pair's four orientations are the same four
+        # products either way round): each pair is tested once
+        ends = self._ends()
+        table = [[False] * len(ends) for _ in ends]
+        for i, row in enumerate(table):
+            for j, crosses in enumerate(_crossings(ends[i], ends[i + 1 :]), i + 1):
+                if crosses:
+                    row[j] = table[j][i] = True
+        self.table = table
+        self.per_link = [sum(row) for row in table]
         self.total = sum(self.per_link) // 2
         return self.total
 
@@ -295,9 +310,11 @@ class _Crossings:
         mine = self._mine(u, v)
         if not mine:
             return 0
-        index = np.array(mine, dtype=np.intp)
-        matrix = self._matrix(index)
-        return int(matrix.sum()) - int(matrix[:, index].sum()) // 2
+        if len(self.links) > PLAIN_EDGES:
+            matrix = self._matrix_numpy(mine)
+            return int(matrix.sum()) - int(matrix[:, mine].sum()) // 2
+        matrix = self._matrix(mine)
+        return sum(map(sum, matrix)) - sum(row[j] for row in matrix for j in mine) // 2
 
     def length(self, u: int, v: int) -> float:
         """The summed length of the links of u and of v."""
@@ -307,17 +324,44 @@ class _Crossings:
             for i in self._mine(u, v)
         )
 
-    def _matrix(self, rows: np.ndarray) -> np.ndarray:
-        """[i, j]: link rows[i] crosses link j at a point inside both. A shared end page gives an
-        orientation of exactly 0, so links that meet at a page never count."""
+    def _ends(self) -> list[tuple[float, ...]]:
+        x, y = self.x, self.y
+        return [
+            (x[a], y[a], x[b], y[b], x[b] - x[a], y[b] - y[a]) for a, b in zip(self.a, self.b, strict=True)
+        ]
+
+    def _matrix(self, rows) -> list[list[bool]]:
+        """[i][j]: link rows[i] crosses link j at a point inside both."""
+        ends = self._ends()
+        return [_crossings(ends[i], ends) for i in rows]
+
+    def _matrix_numpy(self, rows):
+        """:meth:`_matrix` as a numpy array, all pairs at once."""
+        import numpy as np
+
         x, y = np.array(self.x), np.array(self.y)
-        cx, cy, dx, dy = x[self.a], y[self.a], x[self.b], y[self.b]
+        a, b = np.array(self.a, dtype=np.intp), np.array(self.b, dtype=np.intp)
+        rows = np.array(rows, dtype=np.intp)
+        cx, cy, dx, dy = x[a], y[a], x[b], y[b]
         ax, ay, bx, by = cx[rows][:, None], cy[rows][:, None], dx[rows][:, None], dy[rows][:, None]
         o1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
         o2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
         o3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)
         o4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
         return (o1 * o2 < 0) & (o3 * o4 < 0)
+
+
+def _crossings(link: tuple[float, ...], others: list[tuple[float, ...]]) -> list[bool]:
+    """Whether ``link`` crosses each of ``others`` at a point inside both (each as its ends and its
+    vector). A shared end page gives an orientation of exactly 0, so links that meet never count."""
+    ax, ay, bx, by, ux, uy = link
+    out = []
+    for cx, cy, dx, dy, vx, vy in others:
+        if (ux * (cy - ay) - uy * (cx - ax)) * (ux * (dy - ay) - uy * (dx - ax)) < 0:
+            out.append((vx * (ay - cy) - vy * (ax - cx)) * (vx * (by - cy) - vy * (bx - cx)) < 0)
+        else:
+            out.append(False)
+    return out
 
 
 # -- positions ---------------------------------------------------------------------------------------

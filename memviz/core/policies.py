@@ -20,18 +20,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from memviz.core.registry import Bilingual, Registry
 from memviz.core.rng import Mulberry32
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from memviz.core.engine import RunResult
 
 Entries = dict[int, tuple[int, ...]]
 
-# In a kernel's stamps: the page is not in memory.
-NOT_IN_MEMORY = np.iinfo(np.int64).max
+# In a kernel's stamps: the page is not in memory (numpy's largest int64; numpy is imported by the
+# kernels, not here, so that a run in the window never loads it).
+NOT_IN_MEMORY = 2**63 - 1
 
 
 class EvictionContext:
@@ -80,13 +81,16 @@ class PolicyKernel:
     members' stamps are distinct, and slots are in no particular order, so a kernel reads only the
     stamps. ``victims(stamps, sizes, draw)`` gets the rows of full memories, their sizes, and
     ``draw()`` (the next draw of each of those runs' generators, as floats in [0, 1); call it at
-    most ``draws_per_eviction`` times) and returns each row's victim column.
+    most ``draws_per_eviction`` times) and returns each row's victim column. With
+    ``expires_after_ttl``, as each step s begins the engine drops every entry whose stamp (its last
+    use) v has s - v > the run's time to live, before the step's tokens are counted (policy ttl).
     """
 
     implements: type[Policy]
     victims: Callable[[np.ndarray, np.ndarray, Callable[[], np.ndarray]], np.ndarray]
     touches_on_revisit: bool = False
     draws_per_eviction: int = 0
+    expires_after_ttl: bool = False
 
 
 class Policy(Bilingual):
@@ -189,6 +193,8 @@ def _oldest(stamps: np.ndarray, sizes: np.ndarray, draw: Callable[[], np.ndarray
 
 def _kth_written(stamps: np.ndarray, sizes: np.ndarray, draw: Callable[[], np.ndarray]) -> np.ndarray:
     # the k-th member in writing order, as list(entries)[k]: members' stamps are distinct
+    import numpy as np
+
     k = (draw() * sizes).astype(np.int64)
     kth = np.sort(stamps, axis=1)[np.arange(len(stamps)), k]
     return (stamps == kth[:, None]).argmax(1)
@@ -241,7 +247,8 @@ class TimeToLive(Policy):
     the start of step s every entry last visited at v with s - v > T is dropped, before the step's
     tokens are counted; a full memory (with a capacity too) forgets the least recently visited.
 
-    No batch kernel: its runs go to the scalar engine (``lockstep.supports`` says no).
+    Its batch kernel is LRU's with the expiry (``expires_after_ttl``): the last visit of a page in
+    memory is its entry's last use.
     """
 
     touches_on_revisit = True
@@ -263,5 +270,5 @@ class TimeToLive(Policy):
 
 POLICIES.register(TimeToLive(
     "ttl", "限时遗忘", "time to live", "超过 T 步没访问就忘", "forgotten T steps after its last visit",
-    "#009E73",
+    "#009E73", PolicyKernel(_oldest, touches_on_revisit=True, expires_after_ttl=True),
 ))  # fmt: skip

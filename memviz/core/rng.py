@@ -9,8 +9,10 @@ time drawing, and this makes a draw several times cheaper than scalar big-int ar
 from __future__ import annotations
 
 import zlib
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 _MASK = 0xFFFFFFFF
 _GOLDEN_STEP = 0x6D2B79F5
@@ -21,9 +23,30 @@ SEED_MAX = _MASK
 
 _FIRST_BLOCK = 48  # a 30-step run draws about this many; longer runs double the block as they go
 _MAX_BLOCK = 4096
+# Blocks this small are mixed in plain Python: a short run (the window's first) never loads numpy,
+# which takes longer to import than the window takes to build. Same integers, same floats.
+_PLAIN_BLOCK = 192  # the first three blocks: 336 draws, a window run of 150 steps or more
+
+
+def _plain_block(state: int, count: int) -> list[float]:
+    """The ``count`` draws after counter ``state``, one at a time (the chapter's formula)."""
+    out = []
+    a = state
+    for _ in range(count):
+        a = (a + _GOLDEN_STEP) & _MASK
+        t = ((a ^ (a >> 15)) * (a | 1)) & _MASK
+        t = ((t + (((t ^ (t >> 7)) * (t | 61)) & _MASK)) & _MASK) ^ t
+        out.append(((t ^ (t >> 14)) & _MASK) / _TWO_POW_32)
+    return out
+
+
+def _draws(state: int, count: int) -> list[float]:
+    return _plain_block(state, count) if count <= _PLAIN_BLOCK else mulberry32_block(state, count).tolist()
 
 
 def mulberry32_block(state: int | np.ndarray, count: int) -> np.ndarray:
+    import numpy as np  # here, not at the top: see _PLAIN_BLOCK
+
     """The next ``count`` draws after internal state ``state``, as float64 in [0, 1).
 
     ``state`` may be an array of states (one per seed): the result then has one row per state,
@@ -66,12 +89,12 @@ class Mulberry32:
         """The next ``count`` draws, without drawing them (a look-ahead plays them on its own)."""
         ahead = self._block[self._next : self._next + count]
         if len(ahead) < count:
-            ahead += mulberry32_block(self.state, count - len(ahead)).tolist()
+            ahead += _draws(self.state, count - len(ahead))
         return ahead
 
     def _refill(self) -> None:
         self._size = min(self._size * 2, _MAX_BLOCK)
-        self._block = mulberry32_block(self.state, self._size).tolist()
+        self._block = _draws(self.state, self._size)
         self.state = (self.state + self._size * _GOLDEN_STEP) & _MASK
         self._next = 0
 
@@ -108,6 +131,8 @@ def first_draws(seeds: list[int], count: int = _FIRST_BLOCK) -> list[list[float]
     """The first ``count`` draws of every seed, mixed in one numpy call (cheap per run)."""
     if not seeds:
         return []
+    import numpy as np
+
     return mulberry32_block(np.asarray(seeds, dtype=np.uint64) & np.uint64(_MASK), count).tolist()
 
 
@@ -119,6 +144,8 @@ def mulberry32_rows(states: np.ndarray, count: int) -> np.ndarray:
     memory traffic of uint64 (a batch of thousands of runs mixes hundreds of thousands of draws).
     Dividing by 2³² (a power of two) is exact, so multiplying by its reciprocal changes nothing.
     """
+    import numpy as np
+
     k = np.arange(1, count + 1, dtype=np.uint32) * np.uint32(_GOLDEN_STEP)
     return _mix((np.asarray(states) & _MASK).astype(np.uint32)[:, None] + k) * (1.0 / _TWO_POW_32)
 
@@ -126,12 +153,16 @@ def mulberry32_rows(states: np.ndarray, count: int) -> np.ndarray:
 def mulberry32_words(states: np.ndarray, count: int) -> np.ndarray:
     """The next ``count`` draws of each state as uint32 words, draw-major: ``words[k - 1, i]`` is
     draw ``k`` of ``states[i]`` times 2³² (the draw is ``word / 2**32``, exactly)."""
+    import numpy as np
+
     k = np.arange(1, count + 1, dtype=np.uint32) * np.uint32(_GOLDEN_STEP)
     return _mix((np.asarray(states) & _MASK).astype(np.uint32)[None, :] + k[:, None])
 
 
 def _mix(a: np.ndarray) -> np.ndarray:
     """mulberry32's output function on uint32 counters (products wrap mod 2³², as Math.imul)."""
+    import numpy as np
+
     t = (a ^ (a >> np.uint32(15))) * (a | np.uint32(1))
     t = (t + ((t ^ (t >> np.uint32(7))) * (t | np.uint32(61)))) ^ t
     return t ^ (t >> np.uint32(14))

@@ -7,8 +7,6 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 Z95 = 1.96
 
 
@@ -44,6 +42,8 @@ def bootstrap_interval(
     The bounds are the order statistics the chapter's script takes (2.5% and 97.5% of 10000:
     indices 249 and 9749).
     """
+    import numpy as np  # here: the window's live numbers use this module, and never this function
+
     x = np.asarray(diffs, dtype=float)
     rng = np.random.default_rng(seed)
     means = np.empty(resamples)

@@ -10,7 +10,15 @@ from memviz.core.site import Site
 from memviz.gui import collector
 from memviz.gui.kit.fonts import apply_app_font, point_size_for
 from memviz.gui.kit.language import Language
-from memviz.gui.qt import QApplication, QGuiApplication, QtMsgType, qInstallMessageHandler
+from memviz.gui.qt import (
+    QApplication,
+    QEvent,
+    QGuiApplication,
+    QObject,
+    QTimer,
+    QtMsgType,
+    qInstallMessageHandler,
+)
 
 APP_NAME = "memviz"
 
@@ -85,7 +93,7 @@ def run_app(
         window.showMaximized()
     else:
         window.show()
-    settle_garbage_collector()
+    when_painted(window, lambda: settle_garbage_collector())  # as the module names it then (tests)
     code = app.exec()
     worker = sys.modules.get("memviz.gui.kit.worker")  # imported only if an analysis view was opened
     if worker is not None:  # the window cancelled its jobs on close: let them reach their next check
@@ -111,7 +119,28 @@ def settle_garbage_collector() -> None:
 
     A full collection walks every object Python tracks, about 100,000 once the window is up: 80 ms
     here, five frames of autoplay lost whenever it happens to fall. Frozen, the start-up objects are
-    never walked again; what the run allocates later is still collected as usual.
+    never walked again; what the run allocates later is still collected as usual. Done once the
+    window has painted, so that the first picture does not wait for it.
     """
     gc.collect()
     gc.freeze()
+    app = QApplication.instance()
+    if app is not None:
+        collector.install(app).start()
+
+
+class _FirstPaint(QObject):
+    def __init__(self, widget: QObject, callback) -> None:
+        super().__init__(widget)
+        self.callback = callback
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self.callback)  # after the paint, in the loop's next turn
+        return False
+
+
+def when_painted(widget: QObject, callback) -> None:
+    """Call ``callback`` once, just after ``widget`` first paints."""
+    widget.installEventFilter(_FirstPaint(widget, callback))

@@ -16,6 +16,9 @@ import gc
 from memviz.gui.qt import QObject, QTimer
 
 INTERVAL_MS = 250  # how often the GUI thread looks at the collector's counts
+# The first look waits this long, or until the window has painted (:meth:`start`): a collection
+# while the window is being built walks every object the imports made (0.1 s of the first paint).
+START_DELAY_MS = 3000
 
 
 class MainThreadCollector(QObject):
@@ -28,7 +31,12 @@ class MainThreadCollector(QObject):
         self._timer = QTimer(self)
         self._timer.setInterval(INTERVAL_MS)
         self._timer.timeout.connect(self.collect_due)
-        self._timer.start()
+        QTimer.singleShot(START_DELAY_MS, self, self.start)
+
+    def start(self) -> None:
+        """Look at the counts from now on (start-up is over)."""
+        if not self._timer.isActive():
+            self._timer.start()
 
     def collect_due(self) -> int:
         """Collect the generations whose counts passed their thresholds; returns what was freed."""

@@ -105,7 +105,8 @@ def test_the_equivalence_test_draws_every_registered_policy_and_strategy():
 def test_configs_the_lockstep_engine_cannot_run_are_routed_to_the_scalar_engine():
     base = RunConfig(strategy="frontier", seed=5)
     assert supports(base) and supports(base.with_(bug_list=True)) and supports(base.with_(strategy="random"))
-    assert not supports(base.with_(policy="ttl", ttl=4))  # no kernel for a time to live
+    assert supports(base.with_(policy="ttl", ttl=4))  # LRU's kernel with the expiry
+    assert not supports(base.with_(policy="opt"))  # a look-ahead: no kernel
     assert not supports(base.with_(bug_list=False))  # memory without a bug list
     assert not supports(base.with_(strategy="random", bug_list=True))  # a bug list without memory
     assert not supports(base.with_(ignore=0.25)) and not supports(base.with_(skip_write=0.5))  # misuse

@@ -107,9 +107,9 @@ class _MemoryBatch:
 
     # rows of ``ints``, the per-run integers, and of ``flags``, the per-run booleans
     _INTS = (
-        "page", "size", "size_sum", "pages_seen", "bugs", "ctr", "limit", "target", "capacity", "kernel",
+        "page", "size", "size_sum", "pages_seen", "bugs", "ctr", "limit", "target", "capacity", "kernel", "ttl",
     )  # fmt: skip
-    _FLAGS = ("touch", "visited_only", "start_bug_pending")
+    _FLAGS = ("touch", "visited_only", "start_bug_pending", "expires")
 
     def __init__(self, site: Site, configs: Sequence[RunConfig], poll: Poll | None, scalar_tail: int) -> None:
         self.site, self.configs, self.poll, self.scalar_tail = site, configs, poll, scalar_tail
@@ -144,7 +144,9 @@ class _MemoryBatch:
             self._all_memory_rows = self._all_rows * self.n1
             self.min_limit = int(self.limit.min(initial=0))  # stays a lower bound as runs finish
             self.any_touch = bool(self.touch.any())
-            self.any_full_possible = bool((self.capacity < self.n).any())
+            self.any_expires = bool(self.expires.any())
+            # whether any run keeps its memory in slots: one that may fill, or whose entries expire
+            self.any_full_possible = bool((self.capacity < self.n).any()) or self.any_expires
         self.rows = self._all_rows[:r]
         self.memory_rows = self._all_memory_rows[:r]
         self.draw_rows = self.rows * self.draws.shape[1]
@@ -192,6 +194,8 @@ class _MemoryBatch:
         self.capacity[:] = [c.capacity if c.capacity is not None else _BIG for c in rc]
         self.kernel[:] = [kernel_index[c.policy] for c in rc]
         self.touch[:] = [kernel_of[c.policy].touches_on_revisit for c in rc]
+        self.expires[:] = [kernel_of[c.policy].expires_after_ttl for c in rc]
+        self.ttl[:] = [c.time_to_live for c in rc]
         self.visited_only[:] = [visited_only[c.strategy] for c in rc]
         self.start_bug_pending[:] = self.start_is_bug
         self.unknown = np.ones((r, n1), dtype=bool)
@@ -200,9 +204,11 @@ class _MemoryBatch:
         # The memory of each run that can fill it, in slots: the page a slot holds (page n: empty)
         # and its stamp. A full memory's policy reads these stamps and the written page takes its
         # victim's slot, so an eviction costs the memory's size, not the site's. Runs that never
-        # fill keep no slots (their order never matters).
-        self.slotted = self.capacity < n
-        slots = self.slots = int(self.capacity[self.slotted].max(initial=0))
+        # fill keep no slots (their order never matters), unless their entries expire: those hold
+        # at most ttl + 1 entries (one per step of the last ttl, and the step's new one).
+        self.slotted = (self.capacity < n) | self.expires
+        held = np.where(self.expires, np.minimum(self.capacity, np.minimum(self.ttl + 1, n)), self.capacity)
+        slots = self.slots = int(held[self.slotted].max(initial=0))
         self.slot_page = np.full((r, slots), n, dtype=np.int64)
         self.slot_stamp = np.full((r, slots), _BIG, dtype=np.int64)
         self.slot_page[self.slotted, :1] = site.start
@@ -219,6 +225,8 @@ class _MemoryBatch:
                 break
             if int(self.ctr.max()) + self.max_draws > self.draws.shape[1]:  # a step's draws at most
                 self._more_draws(int(self.ctr.max()) + (int(self.limit.max()) - t) * self.max_draws)
+            if self.any_expires:
+                self._expire(t + 1)
             self.size_sum += self.size  # a call's tokens: base + entry · (entries in memory)
             to, stopping, reasons = self._choose()
             if stopping is not None:
@@ -424,6 +432,9 @@ class _MemoryBatch:
                 held = (self.slot_page[touch] == to[touch, None]).argmax(1)
                 slot_stamp[self._slot_rows[touch] + held] = t
         slot = self.size.copy()  # a memory with room writes to its next empty slot
+        if self.any_expires:  # ...or, where entries expired, its first empty one
+            holes = np.flatnonzero(write & self.expires)
+            slot[holes] = (self.slot_page[holes] == self.n).argmax(1)
         full = write & (self.size >= self.capacity)
         if full.any():
             evict_rows = np.flatnonzero(full)
@@ -436,6 +447,21 @@ class _MemoryBatch:
         at = (self._slot_rows + slot)[write & self.slotted]
         slot_page[at] = to[write & self.slotted]
         slot_stamp[at] = t
+
+    def _expire(self, step: int) -> None:
+        """As step ``step`` begins, drop each entry last used more than its run's ttl steps ago."""
+        rows = np.flatnonzero(self.expires)
+        stamps = self.slot_stamp[rows]
+        old = stamps < (step - self.ttl[rows])[:, None]  # an empty slot's stamp is never old
+        if not old.any():
+            return
+        pages = self.slot_page[rows]
+        gone_rows, gone_slots = np.nonzero(old)
+        gone_rows = rows[gone_rows]
+        self.unknown.ravel()[self.memory_rows[gone_rows] + pages[old]] = True
+        self.slot_page[gone_rows, gone_slots] = self.n
+        self.slot_stamp[gone_rows, gone_slots] = _BIG
+        self.size[rows] -= old.sum(1)
 
     def _victims(self, rows: np.ndarray) -> np.ndarray:
         """The slot each full memory forgets, as its policy's kernel picks it from the stamps of its

@@ -138,6 +138,7 @@ class SiteGraphView(QGraphicsView):
         self._laid_out_for: str | None = None  # the strategy whose legend the layout made room for
         self._relayout_soon = QTimer(self, singleShot=True, interval=0)
         self._relayout_soon.timeout.connect(self._relayout)
+        self._relayout_on_show = False  # asked for while hidden: done once, as the view is shown
         for item in (self._plan, self._caption, self._legend):
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         for item in (
@@ -237,6 +238,7 @@ class SiteGraphView(QGraphicsView):
         if self._layout is None:
             return
         self._relayout_soon.stop()
+        self._relayout_on_show = False
         self._laid_out_for = self.model.config.strategy
         vw, vh = max(self.viewport().width(), 200), max(self.viewport().height(), 150)
         lang = self.language.code
@@ -696,11 +698,21 @@ class SiteGraphView(QGraphicsView):
 
     def finish_layout(self) -> None:
         """Lay out now if a layout is pending (before a picture is taken or a position read)."""
-        if self.layout_pending:
+        if self.layout_pending or self._relayout_on_show:
             self._relayout()
 
+    def showEvent(self, event) -> None:
+        if self._relayout_on_show:
+            self._relayout_on_show = False
+            self._relayout_once_settled()  # a small site's before the first paint
+        super().showEvent(event)
+
     def _relayout_once_settled(self) -> None:
-        if self._site is not None and self._site.n_pages > SMALL_SITE_PAGES:
+        if not self.isVisible():
+            # A window being built resizes its views several times before it is shown, each size a
+            # layout nobody sees (five on opening, a fifth of the first paint): lay out once, on show.
+            self._relayout_on_show = True
+        elif self._site is not None and self._site.n_pages > SMALL_SITE_PAGES:
             # A big site's layout takes seconds: lay it out once the sizes settle. A window opening
             # resizes the view several times in one turn of the event loop, a dragged splitter many.
             # Until then its links, trail and plan wait; the relayout draws them.

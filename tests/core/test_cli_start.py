@@ -1,0 +1,39 @@
+"""`memviz --version` and `memviz --help` answer without loading what they do not show (issue 29):
+--version nothing of the core, --help no numpy (the batch engine), read with ``python -X importtime``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def imported(*args: str) -> tuple[str, set[str]]:
+    """What ``python -m memviz ARGS`` prints, and every module it imported."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "memviz", *args], env=env, cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    modules = {
+        line.rsplit("|", 1)[-1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")
+    }
+    return out.stdout, modules
+
+
+def test_the_version_is_answered_without_the_core_or_numpy():
+    printed, modules = imported("--version")
+    assert printed == "memviz " + __import__("memviz").__version__ + "\n"
+    assert "memviz" in modules and "memviz.launch" in modules
+    assert not {m for m in modules if m.startswith(("memviz.core", "memviz.cli", "numpy"))}
+    # the same words as argparse's own --version (asked with another option first)
+    assert imported("--lang", "en", "--version")[0] == printed
+
+
+def test_the_help_is_answered_without_numpy():
+    printed, modules = imported("--help")
+    assert printed.startswith("usage: memviz") and "scenario" in printed and "frontier" in printed
+    assert not {m for m in modules if m.split(".")[0] == "numpy"}
+    assert "memviz.core.lockstep" not in modules
