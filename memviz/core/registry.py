@@ -127,6 +127,10 @@ class Registry(Generic[T]):
         self._load_all()
         return tuple(self._entries)
 
+    def loaded(self) -> tuple[T, ...]:
+        """The entries registered so far, leaving plugins not loaded yet as they are."""
+        return tuple(self._entries.values())
+
     def values(self) -> tuple[T, ...]:
         """Every entry, plugins' loaded (those that fail are reported and left out)."""
         self._load_all()
