@@ -1,6 +1,6 @@
-"""docs/extending.md's toy policy and toy scenario, registered at run time, in the window: a Compare
-lane runs the toy policy as the core does, and the Scenarios tab offers and plays the toy scenario
-(no change to the GUI)."""
+"""docs/extending.md's toy policy and toy scenario, registered at run time, in the window: the Batch
+tab and a Compare lane run the toy policy as the core does, and the Scenarios tab offers and plays
+the toy scenario (no change to the GUI)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
 
 from memviz.core.compare import LaneConfig
-from memviz.core.engine import RunConfig
+from memviz.core.engine import RunConfig, run
 from memviz.core.scenarios.catalog import SCENARIOS, play, scenario_site
+from memviz.gui.analysis import BatchView
 from memviz.gui.compare.view import CompareView
 from memviz.gui.language import Language
 from memviz.models.settings import RunSettings
@@ -26,6 +27,16 @@ def dispose_later(toy):  # noqa: F811
     for view in views:
         view.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def test_the_batch_tab_runs_the_toy_policy(dispose_later, keep_analysis_view, site):
+    config = RunConfig(strategy="frontier", capacity=4, policy="toy")
+    view = keep_analysis_view(BatchView(RunSettings(site, config), Language("en"), auto_run=False))
+    dispose_later(view)
+    view.compute_blocking()
+    scalar = [run(site, config.with_(seed=s)) for s in range(1000, 1200)]  # the reference engine, run by run
+    assert [r.coverage for r in view.result.current] == [r.coverage for r in scalar]
+    assert len(view.coverage_dots["current"].data) == 200
 
 
 def test_a_compare_lane_runs_the_toy_policy(dispose_later, qtbot, site):
