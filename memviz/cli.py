@@ -574,11 +574,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command is None:
+            plugins.report_in(resolve_language(getattr(args, "lang", None)))
             return open_window(args)  # the window applies the same language rule, with Qt's help
         _refuse_window_settings_before(args)
         if sys.stdout is None:  # checked before the work: every command prints its result
             raise OutputError("standard output is closed: nothing to write the result to")
         args.lang = resolve_language(args.lang)
+        plugins.report_in(args.lang)
         with _sigterm_unwinds(), _guarded_stdout():
             status = COMMANDS[args.command](args)
             sys.stdout.flush()  # a command that printed with print(): a full disk is said here, not at exit

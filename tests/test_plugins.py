@@ -187,23 +187,30 @@ def test_a_broken_plugin_is_reported_in_one_line_and_skipped(plugin_dir, monkeyp
     })  # fmt: skip
     done = memviz(plugin_dir, "run", "--policy", "toy", "--strategy", "visited", "--capacity", "3")
     assert (done.returncode, done.stderr) == (0, "")  # the broken ones are never imported
-    done = memviz(plugin_dir, "run", "--policy", "broken", "--strategy", "visited", "--capacity", "3")
-    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
-    report, error = done.stderr.splitlines()
-    assert report == (
-        "memviz: plugin policy 'broken' (memviz_no_such_module:policy from memviz-broken) skipped: "
-        "ModuleNotFoundError: No module named 'memviz_no_such_module'"
-    )
-    assert error.startswith("memviz: error: policy: unknown eviction policy 'broken' (choose from fifo, lru,")
+    said = {}
+    for lang in ("en", "zh"):
+        done = memviz(plugin_dir, "run", "--policy", "broken", "--strategy", "visited", "--capacity", "3",
+                      "--lang", lang)  # fmt: skip
+        assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+        said[lang], error = done.stderr.splitlines()
+        assert error.startswith(
+            "memviz: error: policy: unknown eviction policy 'broken' (choose from fifo, lru,"
+        )
+    assert said == {
+        "en": "memviz: plugin policy 'broken' (memviz_no_such_module:policy from memviz-broken) skipped: "
+        "ModuleNotFoundError: No module named 'memviz_no_such_module'",
+        "zh": "memviz：插件 policy 'broken'（memviz_no_such_module:policy from memviz-broken）无法加载，已跳过："
+        "ModuleNotFoundError: No module named 'memviz_no_such_module'",
+    }
     # in this process: listing every policy loads them all; the broken ones are said once and left out
-    said: list[str] = []
-    monkeypatch.setattr(registry, "report_broken_plugin", said.append)
+    reported: list[registry.BrokenPlugin] = []
+    monkeypatch.setattr(registry, "report_broken_plugin", reported.append)
     monkeypatch.syspath_prepend(str(plugin_dir))
     try:
         plugins.discover()
         names = [p.name for p in POLICIES.values()]
         assert names == ["fifo", "lru", "random", "ttl", "opt", "toy"]
-        assert sorted(said) == [
+        assert sorted(b.line() for b in reported) == [
             "memviz: plugin policy 'broken' (memviz_no_such_module:policy from memviz-broken) skipped: "
             "ModuleNotFoundError: No module named 'memviz_no_such_module'",
             "memviz: plugin policy 'wrong' (memviz_toy_scenario:scenario from memviz-broken) skipped: "

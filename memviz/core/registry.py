@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Iterator
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 # No entry's name starts with this: tests and examples name a thing that can never be registered.
 RESERVED_PREFIX = "unknown-"
@@ -95,8 +95,8 @@ class Registry(Generic[T]):
                 )
             self.register(entry)
         except Exception as exc:  # anything a plugin's import may raise: it must not stop memviz
-            text = " ".join(f"{type(exc).__name__}: {exc}".split())
-            report_broken_plugin(f"memviz: plugin {self.field} {name!r} ({origin}) skipped: {text}")
+            error = " ".join(f"{type(exc).__name__}: {exc}".split())  # one line
+            report_broken_plugin(BrokenPlugin(self.field, name, origin, error))
 
     def _load_all(self) -> None:
         for name in tuple(self._pending):
@@ -148,11 +148,24 @@ class Registry(Generic[T]):
         return len(self.names())
 
 
-def _say_on_stderr(line: str) -> None:
+class BrokenPlugin(NamedTuple):
+    """A plugin's entry that could not be loaded: which registry, its name, where it comes from
+    (``module:object from distribution``) and the error, in one line."""
+
+    field: str
+    name: str
+    origin: str
+    error: str
+
+    def line(self) -> str:
+        return f"memviz: plugin {self.field} {self.name!r} ({self.origin}) skipped: {self.error}"
+
+
+def _say_on_stderr(broken: BrokenPlugin) -> None:
     if sys.stderr is not None:
         with contextlib.suppress(OSError):
-            print(line, file=sys.stderr)
+            print(broken.line(), file=sys.stderr)
 
 
-# Where a broken plugin is reported (one line); the window may show it too.
-report_broken_plugin: Callable[[str], None] = _say_on_stderr
+# How a broken plugin is reported (one line on stderr; the command line words it in its language).
+report_broken_plugin: Callable[[BrokenPlugin], None] = _say_on_stderr
