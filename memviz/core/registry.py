@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from typing import Generic, NamedTuple, Protocol, TypeVar
 
@@ -60,6 +61,7 @@ class Registry(Generic[T]):
         self._entries: dict[str, T] = {}
         # Plugins' entries by name, not imported yet: (load, where it comes from), in the order found.
         self._pending: dict[str, tuple[Callable[[], T], str]] = {}
+        self._loading = threading.RLock()  # the window's workers may ask for a plugin's entry too
 
     def register(self, entry: T) -> T:
         if entry.name in self._entries:
@@ -86,7 +88,13 @@ class Registry(Generic[T]):
 
     def _load(self, name: str) -> None:
         """Load the deferred entry ``name``; a plugin that fails is reported in one line and dropped."""
-        load, origin = self._pending.pop(name)
+        with self._loading:
+            if name not in self._pending:  # another thread loaded it meanwhile
+                return
+            load, origin = self._pending.pop(name)
+            self._load_entry(name, load, origin)
+
+    def _load_entry(self, name: str, load: Callable[[], T], origin: str) -> None:
         try:
             entry = load()
             if getattr(entry, "name", None) != name:
@@ -106,9 +114,12 @@ class Registry(Generic[T]):
         return self._entries.pop(self.get(name).name)
 
     def get(self, name: str) -> T:
-        if name in self._pending:
-            self._load(name)
         entry = self._entries.get(name)
+        if entry is None:
+            with self._loading:  # a plugin's entry: loaded now, or by another thread meanwhile
+                if name in self._pending:
+                    self._load(name)
+                entry = self._entries.get(name)
         if entry is None:
             raise ConfigError(
                 f"{self.field}: unknown {self.kind} {name!r} (choose from {', '.join(self.choices())})"
