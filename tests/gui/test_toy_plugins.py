@@ -9,7 +9,7 @@ from PySide6.QtCore import QCoreApplication, QEvent
 
 from memviz.core.compare import LaneConfig
 from memviz.core.engine import RunConfig, run
-from memviz.core.scenarios.catalog import SCENARIOS, play, scenario_site
+from memviz.core.scenarios.catalog import SCENARIOS, play, scenario_figures, scenario_site
 from memviz.gui.analysis import BatchView
 from memviz.gui.compare.view import CompareView
 from memviz.gui.language import Language
@@ -52,7 +52,7 @@ def test_a_compare_lane_runs_the_toy_policy(dispose_later, qtbot, site):
     view.compute_blocking()  # the batch side too: no job left running on the toy policy
 
 
-def test_the_scenarios_tab_offers_and_plays_the_toy_scenario(dispose_later, make_window):
+def test_the_scenarios_tab_offers_and_plays_the_toy_scenario(dispose_later, make_window, qtbot):
     window = make_window(lang="en")
     dispose_later(window)
     scenarios = window.select_view("scenarios")
@@ -71,5 +71,9 @@ def test_the_scenarios_tab_offers_and_plays_the_toy_scenario(dispose_later, make
     assert scenarios.narration.text() == expected.frames[-1].note_en
     assert "A small memory" in scenarios.lesson.text()
     assert scenarios.answer.isHidden() and scenarios.question.isHidden()  # no exercise for it
+    scenarios.figures_button.click()  # its figures over seeds 1000..1199, as `memviz scenario toy` prints them
+    figures = scenario_figures("toy", scenario_site())
+    qtbot.waitUntil(lambda: f"{figures['6']:.3f}" in scenarios.figures.toPlainText(), timeout=60_000)
+    assert f"{figures['2']:.3f}" in scenarios.figures.toPlainText()
     scenarios.select("ttl")  # a scenario with an exercise shows its answer box again
     assert not scenarios.answer.isHidden()
