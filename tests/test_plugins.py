@@ -208,6 +208,7 @@ def test_a_broken_plugin_is_reported_in_one_line_and_skipped(plugin_dir, monkeyp
     monkeypatch.syspath_prepend(str(plugin_dir))
     try:
         plugins.discover()
+        assert "broken" in POLICIES.choices() and "broken" not in POLICIES  # asking loads it: it fails
         names = [p.name for p in POLICIES.values()]
         assert names == ["fifo", "lru", "random", "ttl", "opt", "toy"]
         assert sorted(b.line() for b in reported) == [

@@ -148,8 +148,13 @@ class Registry(Generic[T]):
         return tuple(self._entries.values())
 
     def __contains__(self, name: object) -> bool:
-        """Whether ``name`` is an entry's, or a plugin's not loaded yet (``get`` loads it)."""
-        return name in self._entries or name in self._pending
+        """Whether ``name`` is an entry's (a plugin's is loaded to know: a broken one is not)."""
+        if name in self._entries:
+            return True
+        with self._loading:
+            if name in self._pending:
+                self._load(name)  # type: ignore[arg-type]
+            return name in self._entries
 
     def __iter__(self) -> Iterator[str]:
         """The names, in registration order (a registry stands where a tuple of names did)."""
