@@ -5,7 +5,6 @@ import sys
 
 
 def _main() -> int:
-    from memviz.cli.commands import main
     from memviz.launch import main
 
     return main(sys.argv[1:])

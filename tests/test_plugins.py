@@ -23,10 +23,11 @@ from memviz.core.engine import RunConfig, run
 from memviz.core.lockstep import supports
 from memviz.core.policies import POLICIES
 from memviz.core.scenarios.catalog import SCENARIOS, parse_choice, play, scenario_site
+from memviz.core.strategies import STRATEGIES
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "extending.md"
-TOY_MODULES = ("memviz_toy_policy", "memviz_toy_scenario")
+TOY_MODULES = ("memviz_toy_policy", "memviz_toy_scenario", "memviz_toy_strategy")
 
 
 def doc_files() -> dict[str, str]:
@@ -65,7 +66,7 @@ def plugin_dir(tmp_path):
 def _forget_toys() -> None:
     for name in TOY_MODULES:
         sys.modules.pop(name, None)
-    for entries in (POLICIES, SCENARIOS):
+    for entries in (POLICIES, SCENARIOS, STRATEGIES):
         if "toy" in entries:
             entries.get("toy")  # a plugin's entry not loaded yet is loaded, then dropped
             entries.unregister("toy")
@@ -153,14 +154,19 @@ def test_an_installed_plugin_is_found_by_its_entry_points(plugin_dir, chapter_si
     done = memviz(plugin_dir, "run", "--strategy", "visited", "--capacity", "3", "--policy", "toy",
                   "--seed", "7", "--json")  # fmt: skip
     assert (done.returncode, done.stderr) == (0, "")
+    walked = memviz(plugin_dir, "run", "--strategy", "toy", "--capacity", "3", "--seed", "7", "--json")
+    assert (walked.returncode, walked.stderr) == (0, "")
     sys.path.insert(0, str(plugin_dir))
     try:
         POLICIES.register(importlib.import_module("memviz_toy_policy").policy)
+        STRATEGIES.register(importlib.import_module("memviz_toy_strategy").strategy)
         expected = run(chapter_site, RunConfig(strategy="visited", capacity=3, policy="toy", seed=7))
+        expected_walk = run(chapter_site, RunConfig(strategy="toy", capacity=3, seed=7))
     finally:
         _forget_toys()
         sys.path.remove(str(plugin_dir))
     assert json.loads(done.stdout)["path"] == expected.path
+    assert json.loads(walked.stdout)["path"] == expected_walk.path
     done = memviz(plugin_dir, "scenario", "toy", "--runs", "5", "--json")
     assert done.returncode == 0 and set(json.loads(done.stdout)["figures"]) == {"2", "6"}
 
@@ -168,7 +174,8 @@ def test_an_installed_plugin_is_found_by_its_entry_points(plugin_dir, chapter_si
 def test_plugins_are_imported_only_when_used(plugin_dir, monkeypatch):
     monkeypatch.syspath_prepend(str(plugin_dir))
     try:
-        assert {"memviz.policies:toy", "memviz.scenarios:toy"} <= set(plugins.discover())
+        found = {"memviz.policies:toy", "memviz.strategies:toy", "memviz.scenarios:toy"}
+        assert found <= set(plugins.discover())
         assert "toy" in POLICIES.choices() and "memviz_toy_policy" not in sys.modules
         assert plugins.discover() == []  # found once
         assert POLICIES.get("toy").name_in("en") == "newest first" and "memviz_toy_policy" in sys.modules
@@ -182,23 +189,31 @@ def test_a_broken_plugin_is_reported_in_one_line_and_skipped(plugin_dir, monkeyp
     })  # fmt: skip
     done = memviz(plugin_dir, "run", "--policy", "toy", "--strategy", "visited", "--capacity", "3")
     assert (done.returncode, done.stderr) == (0, "")  # the broken ones are never imported
-    done = memviz(plugin_dir, "run", "--policy", "broken", "--strategy", "visited", "--capacity", "3")
-    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
-    report, error = done.stderr.splitlines()
-    assert report == (
-        "memviz: plugin policy 'broken' (memviz_no_such_module:policy from memviz-broken) skipped: "
-        "ModuleNotFoundError: No module named 'memviz_no_such_module'"
-    )
-    assert error.startswith("memviz: error: policy: unknown eviction policy 'broken' (choose from fifo, lru,")
+    said = {}
+    for lang in ("en", "zh"):
+        done = memviz(plugin_dir, "run", "--policy", "broken", "--strategy", "visited", "--capacity", "3",
+                      "--lang", lang)  # fmt: skip
+        assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+        said[lang], error = done.stderr.splitlines()
+        assert error.startswith(
+            "memviz: error: policy: unknown eviction policy 'broken' (choose from fifo, lru,"
+        )
+    assert said == {
+        "en": "memviz: plugin policy 'broken' (memviz_no_such_module:policy from memviz-broken) skipped: "
+        "ModuleNotFoundError: No module named 'memviz_no_such_module'",
+        "zh": "memviz：插件 policy 'broken'（memviz_no_such_module:policy from memviz-broken）无法加载，已跳过："
+        "ModuleNotFoundError: No module named 'memviz_no_such_module'",
+    }
     # in this process: listing every policy loads them all; the broken ones are said once and left out
-    said: list[str] = []
-    monkeypatch.setattr(registry, "report_broken_plugin", said.append)
+    reported: list[registry.BrokenPlugin] = []
+    monkeypatch.setattr(registry, "report_broken_plugin", reported.append)
     monkeypatch.syspath_prepend(str(plugin_dir))
     try:
         plugins.discover()
+        assert "broken" in POLICIES.choices() and "broken" not in POLICIES  # asking loads it: it fails
         names = [p.name for p in POLICIES.values()]
         assert names == ["fifo", "lru", "random", "ttl", "opt", "toy"]
-        assert sorted(said) == [
+        assert sorted(b.line() for b in reported) == [
             "memviz: plugin policy 'broken' (memviz_no_such_module:policy from memviz-broken) skipped: "
             "ModuleNotFoundError: No module named 'memviz_no_such_module'",
             "memviz: plugin policy 'wrong' (memviz_toy_scenario:scenario from memviz-broken) skipped: "

@@ -603,11 +603,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command is None:
+            plugins.report_in(resolve_language(getattr(args, "lang", None)))
             return open_window(args)  # the window applies the same language rule, with Qt's help
         _refuse_window_settings_before(args)
         if sys.stdout is None:  # checked before the work: every command prints its result
             raise OutputError("standard output is closed: nothing to write the result to")
         args.lang = resolve_language(args.lang)
+        plugins.report_in(args.lang)
         if args.command in DRAWING_COMMANDS:
             stopping.ending_at_once()  # (a Qt callback swallows an exception: the signal seemed ignored)
         with (

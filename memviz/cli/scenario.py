@@ -42,13 +42,9 @@ def _positive(name: str, high: int = 1_000_000):
 
 
 def _persist(text: str) -> str:
-    from memviz.core.scenarios.resume import parse_persist
+    from memviz.core.scenarios.resume import persist_option
 
-    try:
-        parse_persist(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    return text
+    return _argument_type(persist_option)(text)
 
 
 def add_switches(p: argparse.ArgumentParser) -> None:
@@ -154,14 +150,12 @@ def add_scenario_parser(sub: argparse._SubParsersAction, add_lang, add_site) -> 
     p.add_argument("--runs", type=_positive("runs", 5000), default=200)
     p.add_argument("--seed0", type=_positive("seed0", 2**32 - 5001), default=1000)
     p.add_argument("--strategy", choices=STRATEGIES.choices(), default=None, help="one with memory")
-    added: dict[str, str] = {}  # flag -> dest: scenarios may share an option, never give it two meanings
+    added: set[str] = set()  # scenarios may share an option (checked when registered: one meaning)
     for scenario in SCENARIOS.values():
         for a in scenario.arguments:
             if a.flag in added:
-                if added[a.flag] != a.dest:
-                    raise ValueError(f"scenario {scenario.name}: {a.flag} already sets {added[a.flag]}")
                 continue
-            added[a.flag] = a.dest
+            added.add(a.flag)
             if a.many:
                 p.add_argument(a.flag, dest=a.dest, nargs="+", default=a.default,
                                action=_joined(_argument_type(a.parse)), help=f"{scenario.name}: {a.help}")  # fmt: skip

@@ -4,9 +4,11 @@ A policy is its names and one-line rule in both languages, its colour, its behav
 engine (the hooks below) and, optionally, a numpy kernel for the lock-step batch engine. A policy
 without a kernel still runs everywhere: batches send its runs to the scalar engine.
 
-How to add one (see README, "How to add a policy"): subclass :class:`Policy`, override
-:meth:`Policy.victim` (and :meth:`Policy.on_revisit` or :meth:`Policy.on_step_start` if it needs
-them), ``POLICIES.register(MyPolicy(...))``. Every view, the command line and the sweep list it.
+How to add one (docs/extending.md): subclass :class:`Policy`, override :meth:`Policy.victim` (and
+:meth:`Policy.on_revisit` or :meth:`Policy.on_step_start` if it needs them),
+``POLICIES.register(MyPolicy(...))``, or name it in an installed package's ``memviz.policies`` entry
+point. Every view, the command line and the sweep list it. A kernel names the class it implements,
+and is checked against it when the policy is registered (:func:`check_kernel`).
 
 The hooks see the memory as its dict of entries, in eviction order (page → the links seen
 there; the first is the first to go by FIFO/LRU), and an :class:`EvictionContext`: the step, the

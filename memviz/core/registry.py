@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
 from collections.abc import Callable, Iterator
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 # No entry's name starts with this: tests and examples name a thing that can never be registered.
 RESERVED_PREFIX = "unknown-"
@@ -60,6 +61,7 @@ class Registry(Generic[T]):
         self._entries: dict[str, T] = {}
         # Plugins' entries by name, not imported yet: (load, where it comes from), in the order found.
         self._pending: dict[str, tuple[Callable[[], T], str]] = {}
+        self._loading = threading.RLock()  # the window's workers may ask for a plugin's entry too
 
     def register(self, entry: T) -> T:
         if entry.name in self._entries:
@@ -86,7 +88,13 @@ class Registry(Generic[T]):
 
     def _load(self, name: str) -> None:
         """Load the deferred entry ``name``; a plugin that fails is reported in one line and dropped."""
-        load, origin = self._pending.pop(name)
+        with self._loading:
+            if name not in self._pending:  # another thread loaded it meanwhile
+                return
+            load, origin = self._pending.pop(name)
+            self._load_entry(name, load, origin)
+
+    def _load_entry(self, name: str, load: Callable[[], T], origin: str) -> None:
         try:
             entry = load()
             if getattr(entry, "name", None) != name:
@@ -95,8 +103,8 @@ class Registry(Generic[T]):
                 )
             self.register(entry)
         except Exception as exc:  # anything a plugin's import may raise: it must not stop memviz
-            text = " ".join(f"{type(exc).__name__}: {exc}".split())
-            report_broken_plugin(f"memviz: plugin {self.field} {name!r} ({origin}) skipped: {text}")
+            error = " ".join(f"{type(exc).__name__}: {exc}".split())  # one line
+            report_broken_plugin(BrokenPlugin(self.field, name, origin, error))
 
     def _load_all(self) -> None:
         for name in tuple(self._pending):
@@ -106,9 +114,12 @@ class Registry(Generic[T]):
         return self._entries.pop(self.get(name).name)
 
     def get(self, name: str) -> T:
-        if name in self._pending:
-            self._load(name)
         entry = self._entries.get(name)
+        if entry is None:
+            with self._loading:  # a plugin's entry: loaded now, or by another thread meanwhile
+                if name in self._pending:
+                    self._load(name)
+                entry = self._entries.get(name)
         if entry is None:
             raise ConfigError(
                 f"{self.field}: unknown {self.kind} {name!r} (choose from {', '.join(self.choices())})"
@@ -127,14 +138,23 @@ class Registry(Generic[T]):
         self._load_all()
         return tuple(self._entries)
 
+    def loaded(self) -> tuple[T, ...]:
+        """The entries registered so far, leaving plugins not loaded yet as they are."""
+        return tuple(self._entries.values())
+
     def values(self) -> tuple[T, ...]:
         """Every entry, plugins' loaded (those that fail are reported and left out)."""
         self._load_all()
         return tuple(self._entries.values())
 
     def __contains__(self, name: object) -> bool:
-        """Whether ``name`` is an entry's, or a plugin's not loaded yet (``get`` loads it)."""
-        return name in self._entries or name in self._pending
+        """Whether ``name`` is an entry's (a plugin's is loaded to know: a broken one is not)."""
+        if name in self._entries:
+            return True
+        with self._loading:
+            if name in self._pending:
+                self._load(name)  # type: ignore[arg-type]
+            return name in self._entries
 
     def __iter__(self) -> Iterator[str]:
         """The names, in registration order (a registry stands where a tuple of names did)."""
@@ -144,11 +164,24 @@ class Registry(Generic[T]):
         return len(self.names())
 
 
-def _say_on_stderr(line: str) -> None:
+class BrokenPlugin(NamedTuple):
+    """A plugin's entry that could not be loaded: which registry, its name, where it comes from
+    (``module:object from distribution``) and the error, in one line."""
+
+    field: str
+    name: str
+    origin: str
+    error: str
+
+    def line(self) -> str:
+        return f"memviz: plugin {self.field} {self.name!r} ({self.origin}) skipped: {self.error}"
+
+
+def _say_on_stderr(broken: BrokenPlugin) -> None:
     if sys.stderr is not None:
         with contextlib.suppress(OSError):
-            print(line, file=sys.stderr)
+            print(broken.line(), file=sys.stderr)
 
 
-# Where a broken plugin is reported (one line); the window may show it too.
-report_broken_plugin: Callable[[str], None] = _say_on_stderr
+# How a broken plugin is reported (one line on stderr; the command line words it in its language).
+report_broken_plugin: Callable[[BrokenPlugin], None] = _say_on_stderr

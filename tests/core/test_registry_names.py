@@ -10,6 +10,7 @@ import pytest
 from memviz.core.policies import POLICIES
 from memviz.core.registry import RESERVED_PREFIX, ConfigError
 from memviz.core.scenarios.catalog import SCENARIOS
+from memviz.core.scenarios.scenario import ScenarioArgument
 from memviz.core.strategies import STRATEGIES
 
 NEVER = RESERVED_PREFIX + "policy"
@@ -30,3 +31,22 @@ def test_the_reserved_prefix_is_refused_by_every_registry():
 def test_a_name_is_registered_once():
     with pytest.raises(ValueError, match="policy: 'fifo' is already registered"):
         POLICIES.register(type(POLICIES["fifo"])("fifo", "甲", "a", "乙", "b", "#000000"))
+
+
+def test_a_scenario_is_checked_when_built_and_when_registered():
+    ttl = SCENARIOS["ttl"]
+    with pytest.raises(ValueError, match="scenario toy: default_mode '9' is not one of its modes"):
+        dataclasses.replace(ttl, name="toy", default_mode="9")
+    with pytest.raises(ValueError, match="scenario toy: measures need exactly one of run and plain"):
+        dataclasses.replace(ttl, name="toy", plain=None)
+    # one flag, one meaning on `memviz scenario`: --capacity is ttl's, --runs the command's own
+    for flag, dest in (("--capacity", "size"), ("--size", "capacity"), ("--runs", "runs")):
+        clash = dataclasses.replace(ttl, name="toy", arguments=(ScenarioArgument(flag, dest, "?"),))
+        with pytest.raises(ValueError, match=f"scenario toy: {flag} \\({dest}\\) clashes"):
+            SCENARIOS.register(clash)
+    shared = dataclasses.replace(ttl, name="toy", arguments=ttl.arguments[1:])  # the same --capacity
+    try:
+        SCENARIOS.register(shared)
+        assert "toy" in SCENARIOS
+    finally:
+        SCENARIOS.unregister("toy")

@@ -1,6 +1,6 @@
-"""docs/extending.md's toy policy and toy scenario, registered at run time, in the window: a Compare
-lane runs the toy policy as the core does, and the Scenarios tab offers and plays the toy scenario
-(no change to the GUI)."""
+"""docs/extending.md's toy policy and toy scenario, registered at run time, in the window: the Batch
+tab and a Compare lane run the toy policy as the core does, and the Scenarios tab offers and plays
+the toy scenario (no change to the GUI)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
 
 from memviz.core.compare import LaneConfig
-from memviz.core.engine import RunConfig
-from memviz.core.scenarios.catalog import SCENARIOS, play, scenario_site
+from memviz.core.engine import RunConfig, run
+from memviz.core.scenarios.catalog import SCENARIOS, play, scenario_figures, scenario_site
+from memviz.gui.analysis import BatchView
 from memviz.gui.compare.view import CompareView
 from memviz.gui.kit.language import Language
 from memviz.models.settings import RunSettings
@@ -28,6 +29,16 @@ def dispose_later(toy):  # noqa: F811
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
+def test_the_batch_tab_runs_the_toy_policy(dispose_later, keep_analysis_view, site):
+    config = RunConfig(strategy="frontier", capacity=4, policy="toy")
+    view = keep_analysis_view(BatchView(RunSettings(site, config), Language("en"), auto_run=False))
+    dispose_later(view)
+    view.compute_blocking()
+    scalar = [run(site, config.with_(seed=s)) for s in range(1000, 1200)]  # the reference engine, run by run
+    assert [r.coverage for r in view.result.current] == [r.coverage for r in scalar]
+    assert len(view.coverage_dots["current"].data) == 200
+
+
 def test_a_compare_lane_runs_the_toy_policy(dispose_later, qtbot, site):
     view = CompareView(RunSettings(site, RunConfig(seed=1000, budget=30)), Language("en"))
     qtbot.addWidget(view)
@@ -41,7 +52,7 @@ def test_a_compare_lane_runs_the_toy_policy(dispose_later, qtbot, site):
     view.compute_blocking()  # the batch side too: no job left running on the toy policy
 
 
-def test_the_scenarios_tab_offers_and_plays_the_toy_scenario(dispose_later, make_window):
+def test_the_scenarios_tab_offers_and_plays_the_toy_scenario(dispose_later, make_window, qtbot):
     window = make_window(lang="en")
     dispose_later(window)
     scenarios = window.select_view("scenarios")
@@ -60,5 +71,9 @@ def test_the_scenarios_tab_offers_and_plays_the_toy_scenario(dispose_later, make
     assert scenarios.narration.text() == expected.frames[-1].note_en
     assert "A small memory" in scenarios.lesson.text()
     assert scenarios.answer.isHidden() and scenarios.question.isHidden()  # no exercise for it
+    scenarios.figures_button.click()  # its figures over seeds 1000..1199, as `memviz scenario toy` prints them
+    figures = scenario_figures("toy", scenario_site())
+    qtbot.waitUntil(lambda: f"{figures['6']:.3f}" in scenarios.figures.toPlainText(), timeout=60_000)
+    assert f"{figures['2']:.3f}" in scenarios.figures.toPlainText()
     scenarios.select("ttl")  # a scenario with an exercise shows its answer box again
     assert not scenarios.answer.isHidden()

@@ -232,11 +232,6 @@ def _resume_figures(site, config, seeds, interrupt_at=15, persist=None, memory_d
     return out
 
 
-def _persist(text: str) -> str:
-    resume.parse_persist(text)
-    return text
-
-
 SCENARIOS.register(Scenario(
     "resume", "中断后接着走", "Resume after an interruption",
     "会话 1 走到第 K 步，上下文丢了（ASSUME INTERRUPTION）。会话 2 只知道写进记忆目录的东西："
@@ -253,7 +248,7 @@ SCENARIOS.register(Scenario(
     arguments=(
         ScenarioArgument("--interrupt-at", "interrupt_at", "K", positive("interrupt-at"), default=15),
         ScenarioArgument("--persist", "persist", "none, step or milestone:M (repeat for several; default all three)",
-                         _persist, repeat=True),
+                         resume.persist_option, repeat=True),
         ScenarioArgument("--memory-dir", "memory_dir", "the memory directory", Path),
     ),
     measures=_PLAIN_MEASURES, options={"interrupt_at": 15},

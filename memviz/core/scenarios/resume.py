@@ -43,6 +43,12 @@ def parse_persist(text: str) -> tuple[str, int]:
     raise ValueError(f"persist: expected none, step or milestone:M (M ≥ 1), got {text!r}")
 
 
+def persist_option(text: str) -> str:
+    """``--persist``'s text as given, once :func:`parse_persist` accepts it."""
+    parse_persist(text)
+    return text
+
+
 def write_progress(store: MemoryStore, step: int, exploration: Exploration) -> None:
     """The harness writes what the agent knows after ``step``: memory in eviction order, bug list."""
     state = {

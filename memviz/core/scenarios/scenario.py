@@ -143,7 +143,31 @@ class Scenario:
         return [self.run(site, c, mode, options) for c in configs]
 
 
-SCENARIOS: Registry[Scenario] = Registry("scenario", "scenario")
+# ``memviz scenario``'s own options: no scenario may take these names for its own.
+COMMON_OPTIONS = {"--runs": "runs", "--seed0": "seed0", "--strategy": "strategy", "--json": "json",
+                  "--site": "site", "--lang": "lang", "--help": "help"}  # fmt: skip
+
+
+def check_arguments(scenario: Scenario) -> None:
+    """ValueError unless the scenario's options mean, on the command line, what other scenarios'
+    options of the same flag or name mean (one flag, one meaning)."""
+    taken = {a.flag: a.dest for other in SCENARIOS.loaded() for a in other.arguments}
+    dests = {dest: flag for flag, dest in taken.items()}
+    for a in scenario.arguments:
+        if not a.flag.startswith("--"):
+            raise ValueError(f"scenario {scenario.name}: {a.flag!r}: an option's flag starts with --")
+        if a.flag in COMMON_OPTIONS or a.dest in COMMON_OPTIONS.values():
+            raise ValueError(
+                f"scenario {scenario.name}: {a.flag} ({a.dest}) clashes with memviz scenario's own"
+            )
+        if taken.get(a.flag, a.dest) != a.dest or dests.get(a.dest, a.flag) != a.flag:
+            raise ValueError(
+                f"scenario {scenario.name}: {a.flag} ({a.dest}) clashes with {a.flag} "
+                f"({taken.get(a.flag)}) or {dests.get(a.dest)} ({a.dest}) of memviz scenario"
+            )
+
+
+SCENARIOS: Registry[Scenario] = Registry("scenario", "scenario", check_arguments)
 
 
 # -- parsers for ScenarioArgument (and the command line's other whole-number options) ---------------------

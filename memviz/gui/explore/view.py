@@ -10,7 +10,7 @@ from memviz.gui.explore.controls import ConfigBar
 from memviz.gui.explore.graph_view import SiteGraphView
 from memviz.gui.explore.memory_panel import MemoryPanel
 from memviz.gui.explore.narration_log import NarrationLog
-from memviz.gui.explore.numbers_panel import NumbersPanel, ProgressPlot
+from memviz.gui.explore.numbers_panel import NumbersPanel
 from memviz.gui.explore.progress_plot import ProgressPlot
 from memviz.gui.explore.recorded_banner import RecordedBanner
 from memviz.gui.kit import style, themes

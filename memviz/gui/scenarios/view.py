@@ -378,7 +378,8 @@ class ScenariosView(QWidget):
 
         if job is not self.job:
             return  # an older computation, overtaken
-        args = argparse.Namespace(runs=200, seed0=1000, believe=1.0)
+        defaults = {a.dest: a.default for a in SCENARIOS.get(name).arguments}  # as the command line's
+        args = argparse.Namespace(runs=200, seed0=1000, **defaults)
         self.figures.setPlainText("\n".join(scenario_text(name, figures, args, lang)[3:]))
 
     # -- the exercise ---------------------------------------------------------------------------------------
