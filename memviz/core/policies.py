@@ -163,9 +163,19 @@ def check_kernel(policy: Policy) -> None:
             f"policy {policy.name}: touches_on_revisit is {policy.touches_on_revisit} in the policy "
             f"but {kernel.touches_on_revisit} in its batch kernel"
         )
-    if policy.acts_at_step_start or policy.simulates:
+    if policy.simulates:
         raise ValueError(
-            f"policy {policy.name}: the batch engine has no step-start drops or look-ahead; register it "
+            f"policy {policy.name}: the batch engine has no look-ahead; register it without a kernel "
+            "(its batches then run in the scalar engine)"
+        )
+    # The one step-start drop the batch engine knows is a time to live's expiry, and a kernel says
+    # so (expires_after_ttl); any other drop as a step begins has no batch form.
+    if policy.acts_at_step_start != kernel.expires_after_ttl or (
+        kernel.expires_after_ttl and not policy.takes_ttl
+    ):
+        raise ValueError(
+            f"policy {policy.name}: it drops entries as a step begins only if its kernel expires them "
+            "after a time to live (expires_after_ttl, a policy that takes_ttl); otherwise register it "
             "without a kernel (its batches then run in the scalar engine)"
         )
 
@@ -272,5 +282,5 @@ class TimeToLive(Policy):
 
 POLICIES.register(TimeToLive(
     "ttl", "限时遗忘", "time to live", "超过 T 步没访问就忘", "forgotten T steps after its last visit",
-    "#009E73", PolicyKernel(_oldest, touches_on_revisit=True, expires_after_ttl=True),
+    "#009E73", PolicyKernel(TimeToLive, _oldest, touches_on_revisit=True, expires_after_ttl=True),
 ))  # fmt: skip

@@ -12,6 +12,7 @@ import math
 from memviz.core.engine import RunConfig
 from memviz.core.policies import POLICIES
 from memviz.core.reading import reading_label, reading_overrides
+from memviz.core.registry import BrokenPlugin
 from memviz.core.strategies import (
     HOW_FALLBACK,
     HOW_FRESH,
@@ -145,6 +146,15 @@ def config_summary(
 
 
 # Forgetting by time (policy ttl): the sweep over T, in `memviz scenario ttl` and the Sweep view.
+
+
+def plugin_skipped(broken: BrokenPlugin, lang: str) -> str:
+    """The one line that reports a plugin left out."""
+    if lang == "zh":
+        return (
+            f"memviz：插件 {broken.field} {broken.name!r}（{broken.origin}）无法加载，已跳过：{broken.error}"
+        )
+    return broken.line()
 
 
 def ttl_steps(lang: str) -> str:

@@ -47,7 +47,7 @@ def equal_in_both_engines(sites: list[Site], configs: list[RunConfig]) -> None:
 
 def test_the_chapters_kernels_are_registered():
     assert STRATEGIES_WITH_KERNELS == ["random", "visited", "frontier"]
-    assert POLICIES_WITH_KERNELS == ["fifo", "lru", "random"]
+    assert POLICIES_WITH_KERNELS == ["fifo", "lru", "random", "ttl"]
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES_WITH_KERNELS)
@@ -107,7 +107,11 @@ def test_a_policy_with_another_policys_kernel_is_refused():
         ValueError, match="touches_on_revisit is True in the policy but False in its batch kernel"
     ):
         POLICIES.register(Lru("wrong-lru", *names, PolicyKernel(Lru, _oldest)))
-    # forgetting by time drops entries as a step starts, which the batch engine never does
-    with pytest.raises(ValueError, match="no step-start drops"):
+    # forgetting by time drops entries as a step starts: a kernel that does not expire them says
+    # another policy's numbers
+    with pytest.raises(ValueError, match="drops entries as a step begins only if its kernel expires them"):
         POLICIES.register(TimeToLive("wrong-ttl", *names, PolicyKernel(TimeToLive, _oldest, True)))
+    # and a kernel that expires entries belongs to a policy that takes a time to live
+    with pytest.raises(ValueError, match="drops entries as a step begins only if its kernel expires them"):
+        POLICIES.register(Lru("wrong-lru", *names, PolicyKernel(Lru, _oldest, True, expires_after_ttl=True)))
     assert not [p for p in POLICIES if p.startswith("wrong-")]
