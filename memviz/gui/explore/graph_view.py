@@ -693,8 +693,10 @@ class SiteGraphView(QGraphicsView):
 
     @property
     def layout_pending(self) -> bool:
-        """A big site's layout is asked for and waits for the view's size to settle."""
-        return self._relayout_soon.isActive()
+        """A layout is asked for and not made yet: a big site's waits for the view's size to settle,
+        a hidden view's for its first show (the trail, links and plan wait with it: a snapshot of
+        another tab replayed Explore's run onto positions from before its layout)."""
+        return self._relayout_soon.isActive() or self._relayout_on_show
 
     def finish_layout(self) -> None:
         """Lay out now if a layout is pending (before a picture is taken or a position read)."""
