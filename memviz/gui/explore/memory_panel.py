@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QEasingCurve, QEvent, QPointF, QRectF, QSize, Qt, QVariantAnimation
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from memviz.core.engine import StepEvent
 from memviz.core.policies import POLICIES, takes_ttl
@@ -21,6 +21,7 @@ from memviz.gui.explore import style
 from memviz.gui.explore.memory_fold import Fold, Line, fold_lines, line_of_slot
 from memviz.gui.explore.memory_scores import LEFT_OUT_OPACITY, paint_scores
 from memviz.gui.explore.paint_cache import ShapeCache, StaticTexts
+from memviz.gui.explore.read_mode_box import ReadModeBox
 from memviz.gui.language import Language
 from memviz.models.explore import ExploreModel
 from memviz.wording import policy_name, policy_rule, read_rule, strategy_name
@@ -530,7 +531,10 @@ class MemoryPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
-        layout.addWidget(self.title)
+        title_row = QHBoxLayout()  # the title, and how memory is read (issue 27) at its right
+        title_row.addWidget(self.title, 1)
+        title_row.addWidget(ReadModeBox(model.settings, language))
+        layout.addLayout(title_row)
         layout.addWidget(self.rule)
         layout.addWidget(self.gauge)
         layout.addWidget(self.scroll, 1)
