@@ -110,6 +110,8 @@ class MoveQuestions:
             remembered = set(self._ahead.memory_order())
             event = self._ahead.step()
             self._calls += 1
+            if event.read_scores is not None:  # --read top:K: the choice saw only the entries injected
+                remembered = {s.page for s in event.read_scores if s.injected}
             if event.moved and len(links) > 1:
                 pool = (
                     tuple(q for q in links if q not in remembered) if event.how == HOW_FRESH

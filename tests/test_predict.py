@@ -189,3 +189,27 @@ def test_where_it_goes_is_the_engines_next_click(strategy, site, capacity, seed)
     if strategy == "frontier" and site is SITE and capacity != 3:  # (3 entries forget too fast to plan)
         assert planned > 0
     assert questions.before(3) == MoveQuestions(site, config).before(3)  # going back replays
+
+
+def test_with_retrieval_the_fresh_links_are_those_not_among_the_entries_read(chapter_site):
+    """--read top:K (issue 27): the rule chose among the links to pages the call did not carry,
+    as the step's event reports them; a link to a page held in memory but not read counts as fresh."""
+    from memviz.core.engine import Exploration, RunConfig
+    from memviz.predict import MoveQuestions
+
+    site = chapter_site
+    config = RunConfig(strategy="frontier", read_top=3, seed=1004)
+    questions = MoveQuestions(site, config)
+    reference = Exploration(site, config)
+    fresh_outside_read = 0
+    for calls in range(30):
+        question = questions.before(calls)
+        event = reference.step()
+        if question is None or question.how != "fresh":
+            continue
+        read = {s.page for s in event.read_scores if s.injected}
+        held = {s.page for s in event.read_scores}
+        assert question.pool == tuple(q for q in site.clickable[event.from_page] if q not in read)
+        assert question.answer in question.pool
+        fresh_outside_read += any(q in held for q in question.pool)
+    assert fresh_outside_read  # the case the full memory would have got wrong occurs on this seed

@@ -395,6 +395,41 @@ def _page(site: Site, page: int | None, lang: str) -> str:
     return site.page_name(page, lang)
 
 
+def _misuse(lanes: tuple[Lane, ...], pair: tuple[int, int], step: int) -> Divergence | None:
+    """The first misuse by one of the pair's models that set the paths apart by ``step``: a write
+    skipped before it (memory differs from then on), memory ignored before it with the random draws
+    parted since, or at ``step`` itself memory ignored or only part of it read by retrieval."""
+    draws_part = [lanes[pair[0]].draws[e] != lanes[pair[1]].draws[e] for e in range(step)]
+    for e in range(1, step + 1):
+        for k in pair:
+            event = lanes[k].steps[e - 1].event
+            scores = event.read_scores
+            if e < step:
+                matters = event.write_skipped or (event.memory_ignored and draws_part[e - 1])
+            else:
+                matters = event.memory_ignored or (scores is not None and not all(s.injected for s in scores))
+            if not matters:
+                continue
+            reading_zh, reading_en = (reading_label(lanes[k].config.reading, lang) for lang in ("zh", "en"))
+            who_zh = f"第 {k + 1} 条（{reading_zh}）" if reading_zh else f"第 {k + 1} 条"
+            who_en = f"lane {k + 1} ({reading_en})" if reading_en else f"lane {k + 1}"
+            if event.memory_ignored:
+                what_zh, what_en = (
+                    "模型没看记忆，随手点了一个",
+                    "the model ignored its memory: a random click",
+                )
+            elif event.write_skipped:
+                what_zh, what_en = "这一步没写进记忆", "nothing was written to memory"
+            else:
+                shown = sum(s.injected for s in scores)
+                what_zh = f"只检索注入了 {shown}/{len(scores)} 条记忆"
+                what_en = f"only {shown} of {len(scores)} entries were read"
+            return Divergence(
+                step, pair, e, f"第 {e} 步：{who_zh}：{what_zh}", f"step {e}: {who_en}: {what_en}"
+            )
+    return None
+
+
 def _explain(site: Site, lanes: tuple[Lane, ...], step: int, a: int, b: int) -> Divergence:
     la, lb = lanes[a], lanes[b]
     ca, cb = la.config, lb.config
@@ -406,6 +441,10 @@ def _explain(site: Site, lanes: tuple[Lane, ...], step: int, a: int, b: int) -> 
         en = (f"step {step}: {sa.name_in('en')} and {sb.name_in('en')} pick links by different rules "
               f"({_page(site, pa, 'en')} / {_page(site, pb, 'en')})")  # fmt: skip
         return Divergence(step, (a, b), step, zh, en)
+    if ca.reading != cb.reading:  # issue 27: one lane's model misused or retrieved its memory first
+        misuse = _misuse(lanes, (a, b), step)
+        if misuse is not None:
+            return misuse
     # Same rule: the paths part because memory or the random numbers parted first.
     for e in range(1, step):
         ma, mb = la.memory_after(e), lb.memory_after(e)

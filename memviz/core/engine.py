@@ -275,9 +275,11 @@ class _RunContext(EvictionContext):
     def future(self) -> Future | None:
         run = self.exploration
         live = run._live
-        if live is None:
-            return None
         config = run.config
+        # The fast look-ahead plays the chapter's reading only: a misused or retrieved memory (issue 27)
+        # is played by the engine's own copies (simulate), which carry the misuse stream and retrieval.
+        if live is None or config.misused or config.read_top is not None:
+            return None
         return Future(
             run.site, config.strategy, live[0], live[2], config.step_limit, config.until_all_bugs,
             run.visits, run.reported, run.rng,

@@ -121,3 +121,24 @@ def test_report_takes_the_reading_options_for_every_run(capsys):
     assert tables["strategies"]["frontier"]["coverage"] == pytest.approx(sum(plain) / 200, abs=1e-12)
     assert tables["strategies"]["random"]["coverage"] == 0.4875  # the baseline has no memory to misuse
     assert "Every run's memory: ignores memory 25 %" in report_text(tables, load_site(None), "en")
+
+
+def test_compare_says_a_lanes_misuse_parted_the_paths(chapter_site):
+    from memviz.core.compare import compare_runs
+
+    base = RunConfig(seed=1000)
+    lanes = [LaneConfig.parse("frontier/inf/fifo"), LaneConfig.parse("frontier/inf/fifo?ignore=0.5")]
+    comparison = compare_runs(chapter_site, lanes, base)
+    d = comparison.first_divergence
+    cause = comparison.lanes[1].steps[d.cause_step - 1].event
+    assert cause.memory_ignored and d.cause_step <= d.step
+    if d.cause_step < d.step:  # an ignored step before the parting counts only if the draws parted there
+        assert comparison.lanes[0].draws[d.cause_step - 1] != comparison.lanes[1].draws[d.cause_step - 1]
+    assert (
+        d.reason("en")
+        == f"step {d.cause_step}: lane 2 (ignores memory 50 %): the model ignored its memory: a random click"
+    )
+    assert d.reason("zh") == f"第 {d.cause_step} 步：第 2 条（忽略记忆 50 %）：模型没看记忆，随手点了一个"
+    lanes = [LaneConfig.parse("frontier/inf/fifo"), LaneConfig.parse("frontier/inf/fifo?read=top:4")]
+    d = compare_runs(chapter_site, lanes, base).first_divergence
+    assert d.cause_step == d.step and "entries were read" in d.reason("en") and "条记忆" in d.reason("zh")

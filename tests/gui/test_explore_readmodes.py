@@ -8,9 +8,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from memviz.core.engine import Exploration, RunConfig
+from memviz.core.reading import READING_CHOICES
 from memviz.core.stepping import step_until
 from memviz.gui.explore.graph_items import TRAIL_LENGTH
 from memviz.gui.explore.memory_scores import LEFT_OUT_OPACITY
+from memviz.gui.explore.read_mode_box import ReadModeBox
 from memviz.gui.kit import style
 from memviz.presentation.narration import KIND_MISUSE, narrate_run, narrate_step
 
@@ -106,3 +108,28 @@ def test_inject_all_and_no_misuse_mark_nothing(make_window, qtbot, site):
     assert window.explore.memory.list.scores == {}
     colours = {key[3] for key in window.explore.graph._trail.keys if key is not None}
     assert colours == {style.colors().trail.rgba()}
+
+
+def test_the_read_mode_box_sets_the_runs_reading(make_window, qtbot):
+    window = make_window(RunConfig(strategy="frontier", seed=1002), lang="en")
+    box = window.explore.memory.findChild(ReadModeBox)
+    assert box.isEnabled() and box.currentText() == "inject all" and box.reading == ()
+    box.setCurrentIndex(READING_CHOICES.index((("read_top", 8),)))
+    assert window.explore.model.config == RunConfig(strategy="frontier", seed=1002, read_top=8)
+    click_step(qtbot, window, 3)
+    assert window.explore.memory.list.scores  # the new run reads by retrieval
+    box.setCurrentIndex(READING_CHOICES.index((("ignore", 0.5),)))
+    assert window.explore.model.config == RunConfig(strategy="frontier", seed=1002, ignore=0.5)
+    box.setCurrentIndex(0)
+    assert window.explore.model.config == RunConfig(strategy="frontier", seed=1002)
+
+
+def test_a_reading_from_the_command_line_is_shown_and_no_memory_has_none(make_window):
+    window = make_window(RunConfig(strategy="frontier", ignore=0.3, read_top=5), lang="zh")
+    box = window.explore.memory.findChild(ReadModeBox)
+    assert (
+        box.reading == (("ignore", 0.3), ("read_top", 5))
+        and box.currentText() == "忽略记忆 30 % · 检索前 5 条"
+    )
+    window.explore.model.settings.update(strategy="random", ignore=0.0, read_top=None)
+    assert not box.isEnabled()

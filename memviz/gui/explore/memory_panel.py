@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from memviz.core.engine import StepEvent
 from memviz.core.policies import POLICIES, takes_ttl
 from memviz.gui.explore.memory_scores import LEFT_OUT_OPACITY, paint_scores
+from memviz.gui.explore.read_mode_box import ReadModeBox
 from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
@@ -23,6 +24,7 @@ from memviz.gui.qt import (
     QEvent,
     QFontMetricsF,
     QFrame,
+    QHBoxLayout,
     QLabel,
     QPainter,
     QPen,
@@ -572,7 +574,10 @@ class MemoryPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
-        layout.addWidget(self.title)
+        title_row = QHBoxLayout()  # the title, and how memory is read (issue 27) at its right
+        title_row.addWidget(self.title, 1)
+        title_row.addWidget(ReadModeBox(model.settings, language))
+        layout.addLayout(title_row)
         layout.addWidget(self.rule)
         layout.addWidget(self.gauge)
         layout.addWidget(self.scroll, 1)
