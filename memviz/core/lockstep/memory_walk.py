@@ -100,9 +100,9 @@ class _MemoryBatch:
     at, or for a policy whose kernel ``touches_on_revisit`` (LRU) the step it was last used at; the
     policy's kernel picks a full memory's victim slot from its slots' stamps, so a step's work is
     the memory's size and the page's links, never the site's size. ``unseen`` marks pages never
-    visited. With memory the
-    agent reports a bug the first time it reaches its page and never again, so bugs found are the
-    bug pages first reached by a move (the start page's bug when the agent first comes back to it).
+    visited. With memory the agent reports a bug the first time it reaches its page and never
+    again, so bugs found are the bug pages first reached by a move (the start page's bug when the
+    agent first comes back to it).
     """
 
     # rows of ``ints``, the per-run integers, and of ``flags``, the per-run booleans
