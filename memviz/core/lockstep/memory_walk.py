@@ -13,7 +13,6 @@ from memviz.core.lockstep.common import (
     SCALAR_MAX_STEPS,
     SCALAR_TAIL,
     Poll,
-    _advance,
     _Finals,
     _Paths,
     _run_scalar,
@@ -23,7 +22,7 @@ from memviz.core.lockstep.common import (
     supports,
 )
 from memviz.core.policies import POLICIES, PolicyKernel
-from memviz.core.rng import mulberry32_rows
+from memviz.core.rng import _GOLDEN_STEP, _MASK, mulberry32_rows
 from memviz.core.site import Site
 from memviz.core.strategies import FRESH_OR_ANY, RANDOM_WALK, STRATEGIES
 
@@ -100,14 +99,15 @@ class _MemoryBatch:
     at, or for a policy whose kernel ``touches_on_revisit`` (LRU) the step it was last used at; the
     policy's kernel picks a full memory's victim slot from its slots' stamps, so a step's work is
     the memory's size and the page's links, never the site's size. ``unseen`` marks pages never
-    visited. With memory the
-    agent reports a bug the first time it reaches its page and never again, so bugs found are the
-    bug pages first reached by a move (the start page's bug when the agent first comes back to it).
+    visited. With memory the agent reports a bug the first time it reaches its page and never
+    again, so bugs found are the bug pages first reached by a move (the start page's bug when the
+    agent first comes back to it).
     """
 
     # rows of ``ints``, the per-run integers, and of ``flags``, the per-run booleans
     _INTS = (
         "page", "size", "size_sum", "pages_seen", "bugs", "ctr", "limit", "target", "capacity", "kernel", "ttl",
+        "drawn",
     )  # fmt: skip
     _FLAGS = ("touch", "visited_only", "start_bug_pending", "expires")
 
@@ -183,7 +183,11 @@ class _MemoryBatch:
         self.max_draws = 1 + max(
             (kernel_of[c.policy].draws_per_eviction for c in rc if c.capacity is not None), default=0
         )
-        self.draws = mulberry32_rows(self.seeds, self.max_draws * int(min(limits.max(), 32)) + 2)
+        # A window of each run's next draws (column c: its draw ``drawn + c + 1``), mixed anew from
+        # every run's counter when one of them reaches its end: a few hundred kB that stay in cache,
+        # where a run's every draw at once was tens of MB on a big site.
+        self.window = self.max_draws * int(min(limits.max(), 128)) + 2
+        self.draws = mulberry32_rows(self.seeds, self.window)
         self._bind(first=True)
         self.page[:] = site.start
         self.size[:] = 1
@@ -223,8 +227,8 @@ class _MemoryBatch:
             if len(self.ids) <= self.scalar_tail and int(self.limit.max()) <= SCALAR_MAX_STEPS:
                 self._finish_scalar()
                 break
-            if int(self.ctr.max()) + self.max_draws > self.draws.shape[1]:  # a step's draws at most
-                self._more_draws(int(self.ctr.max()) + (int(self.limit.max()) - t) * self.max_draws)
+            if int((self.ctr - self.drawn).max()) + self.max_draws > self.window:  # a step's draws at most
+                self._next_draws()
             if self.any_expires:
                 self._expire(t + 1)
             self.size_sum += self.size  # a call's tokens: base + entry · (entries in memory)
@@ -252,12 +256,11 @@ class _MemoryBatch:
             results[i] = result
         return results
 
-    def _more_draws(self, most: int) -> None:
-        """Twice the draws, or as many as the runs can still use (``most``), whichever is fewer."""
-        cols = self.draws.shape[1]
-        more = mulberry32_rows(_advance(self.seeds, cols), max(self.max_draws, min(cols, most - cols)))
-        self.draws = np.concatenate((self.draws, more), axis=1)
-        self.draw_rows = self.rows * self.draws.shape[1]
+    def _next_draws(self) -> None:
+        """Every run's next window of draws, from its counter on."""
+        self.drawn[:] = self.ctr
+        counters = (self.ctr.astype(np.uint64) * np.uint64(_GOLDEN_STEP)) & np.uint64(_MASK)
+        self.draws = mulberry32_rows((self.seeds + counters) & np.uint64(_MASK), self.window)
 
     def _choose(self) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
         """Each run's next page; runs that stop here (dead end, frontier done) are flagged."""
@@ -282,7 +285,7 @@ class _MemoryBatch:
         n_fresh = cumulative[-1]
         has_fresh = n_fresh > 0
         degree = self.degrees.take(page)
-        u = self.draws.ravel().take(self.draw_rows + self.ctr)
+        u = self.draws.ravel().take(self.draw_rows + (self.ctr - self.drawn))
         # frontier draws only to pick a fresh link; visited also to pick any link when none is fresh
         if self.dead_ends:
             has_links = degree > 0
@@ -490,7 +493,7 @@ class _MemoryBatch:
 
     def _draw(self, rows: np.ndarray) -> np.ndarray:
         """The next draw of each of these runs (their counters move on)."""
-        u = self.draws.ravel().take(self.draw_rows[rows] + self.ctr[rows])
+        u = self.draws.ravel().take(self.draw_rows[rows] + (self.ctr[rows] - self.drawn[rows]))
         self.ctr[rows] += 1
         return u
 
