@@ -114,6 +114,7 @@ class LaneWidget(QFrame):
             action = policies.addAction(f"{policy.label_in(lang)} — {policy.rule_in(lang)}")
             action.setCheckable(True)
             action.setChecked(policy.name == config.policy)
+            action.setEnabled(config.recorded is None or not policy.simulates)  # opt plays a rule
             action.triggered.connect(lambda _=False, n=policy.name: self._edit(policy=n))
         for submenu in (capacities, policies):
             submenu.setEnabled(config.uses_memory)
@@ -124,6 +125,7 @@ class LaneWidget(QFrame):
             "strategy": config.strategy,
             "capacity": config.capacity,
             "policy": config.policy,
+            "recorded": config.recorded,
             **changes,
         }
         self.config_edited.emit(self.index, LaneConfig(**values))

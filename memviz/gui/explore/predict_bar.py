@@ -182,7 +182,7 @@ class PredictBar(QWidget):
     def _shown(self) -> bool:
         """Whether the bar is offered at all: any run has clicks to guess, but a recorded one (the
         real agent followed no rule the class could reason from)."""
-        if self.model.recorded is not None:
+        if getattr(self.model, "recorded", None) is not None:  # Compare's model has no recording
             return False
         return MOVE in self.MODES or self._forgets()
 
@@ -308,7 +308,7 @@ class PredictBar(QWidget):
             self._fit()
 
     def _on_restart(self) -> None:
-        if self.model.recorded is not None and self.switch.isChecked():
+        if getattr(self.model, "recorded", None) is not None and self.switch.isChecked():
             self.switch.setChecked(False)  # no questions on a recorded run (see _shown)
         if len(self.MODES) > 1:  # a run that never forgets has only the other question
             forgets = self._forgets()
