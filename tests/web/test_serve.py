@@ -189,6 +189,7 @@ def test_fifty_concurrent_clients_lose_no_trace_line(servers):
         assert [s.url.removeprefix(served.url.rstrip("/")) for s in trace.steps] == asked
 
 
+@pytest.mark.skipif(os.name != "posix", reason="Ctrl+C as SIGINT to a child is POSIX's")
 def test_memviz_serve_prints_its_address_serves_and_stops_on_ctrl_c(tmp_path):
     folder = tmp_path / "traces"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
