@@ -329,6 +329,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     site = _load(args)
     config = _config(args, until_all_bugs=args.until_all_bugs)
     if args.interrupt_at is not None:
+        if args.trace is not None:
+            raise UsageError(
+                "--trace: a resumed run (--interrupt-at) is two sessions; trace one run at a time"
+            )
         return scenario_cli.cmd_resumed_run(args, site, config)
     if args.trace is not None:
         from memviz.core.trace_run import run_trace

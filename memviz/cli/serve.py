@@ -124,7 +124,7 @@ def cmd_crawl(args: argparse.Namespace, config) -> int:
             args.url, config, site=site, timeout=args.timeout, delay=args.delay, max_pages=args.max_pages
         )
     except CrawlError as exc:
-        raise TraceUsageError(str(exc)) from None
+        raise TraceUsageError(exc.in_lang(args.lang)) from None
     if args.trace is not None:
         write_trace(trace, args.trace, args.force)
     if args.json:

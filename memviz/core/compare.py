@@ -30,6 +30,7 @@ from memviz.core.engine import (
 from memviz.core.policies import POLICIES
 from memviz.core.reading import QUERY_HELP, Overrides, query_text, reading_label, split_config
 from memviz.core.registry import ConfigError
+from memviz.core.replay import RecordedRun, replay
 from memviz.core.site import Site
 from memviz.core.strategies import STRATEGIES
 from memviz.core.text import joined
@@ -45,12 +46,14 @@ DEFAULT_LANES = ("frontier/12/fifo", "frontier/12/random", "frontier/12/opt")
 @dataclass(frozen=True)
 class LaneConfig:
     """What differs between lanes: strategy, capacity (None: unlimited) and policy, and how memory is
-    read and misused (issue 27: ``reading``, RunConfig fields set after a ``?``, see memviz.core.reading)."""
+    read and misused (issue 27: ``reading``, RunConfig fields set after a ``?``, see memviz.core.reading);
+    or a recorded run (``recorded``), the rest then its "what if" memory (memviz.core.replay)."""
 
     strategy: str
     capacity: int | None = None
     policy: str = "fifo"
     reading: Overrides = ()
+    recorded: RecordedRun | None = None
 
     @classmethod
     def parse(cls, text: str) -> LaneConfig:
@@ -81,21 +84,37 @@ class LaneConfig:
             strategy=self.strategy, capacity=self.capacity, policy=self.policy, **dict(self.reading)
         )
 
+    def exploration(self, site: Site, base: RunConfig) -> Exploration:
+        """The lane's run at step 0: the strategy's own, or the recording replayed with its memory."""
+        if self.recorded is None:
+            return Exploration(site, self.run_config(base))
+        return replay(site, self.recorded, self.run_config(base))
+
     @property
     def uses_memory(self) -> bool:
         return STRATEGIES.get(self.strategy).uses_memory
 
     def text(self) -> str:
-        """Back to ``STRATEGY[/CAPACITY[/POLICY]][?QUERY]``."""
-        query = query_text(self.reading)
-        if not self.uses_memory:
-            return self.strategy + query
-        return f"{self.strategy}/{'inf' if self.capacity is None else self.capacity}/{self.policy}{query}"
+        """Back to ``STRATEGY[/CAPACITY[/POLICY]][?QUERY]`` (a recording: ``recorded(FILE)+`` before it)."""
+        text = self.strategy
+        if self.uses_memory:
+            text = f"{self.strategy}/{'inf' if self.capacity is None else self.capacity}/{self.policy}"
+        text += query_text(self.reading)
+        return text if self.recorded is None else f"recorded({self.recorded.source})+{text}"
 
     def label(self, lang: str) -> str:
         """For people: "visited set + link table · 12 · FIFO"."""
         strategy = STRATEGIES.get(self.strategy).label_in(lang)
         reading = reading_label(self.reading, lang)
+        if self.recorded is not None:  # the memory is a "what if" along the real agent's path
+            head = (
+                f"录下的运行（{self.recorded.agent}）"
+                if lang == "zh"
+                else f"Recorded ({self.recorded.agent})"
+            )
+            if not self.uses_memory:
+                return f"{head} · {reading}" if reading else head
+            strategy = f"{head} + {'记忆' if lang == 'zh' else 'memory'}"
         if not self.uses_memory:
             return f"{strategy} · {reading}" if reading else strategy
         capacity = ("不限" if lang == "zh" else "unlimited") if self.capacity is None else str(self.capacity)
@@ -103,13 +122,16 @@ class LaneConfig:
         return f"{label} · {reading}" if reading else label
 
     def to_dict(self) -> dict:
-        """Strategy, capacity and policy; the reading's fields only when the lane sets them."""
-        return {
+        """Strategy, capacity and policy; the reading's fields only when the lane sets them; a recording."""
+        d = {
             "strategy": self.strategy,
             "capacity": self.capacity,
             "policy": self.policy,
             **dict(self.reading),
         }
+        if self.recorded is not None:
+            d["recorded"] = {"source": self.recorded.source, "agent": self.recorded.agent}
+        return d
 
 
 class StepRecord(NamedTuple):
@@ -261,10 +283,10 @@ def _position(rng) -> tuple[int, int]:
 
 def run_lane(site: Site, config: LaneConfig, base: RunConfig) -> Lane:
     """One lane to its end, in the scalar engine, with what each step did."""
-    run_config = config.run_config(base)
-    exploration = Exploration(site, run_config)
+    exploration = config.exploration(site, base)
+    run_config = exploration.config
     start_memory = exploration.memory_order() if exploration.has_memory else None
-    last: dict[int, int] = {site.start: 0}
+    last: dict[int, int] = {exploration.site.start: 0}  # a recording may start on another page
     records: list[StepRecord] = []
     draws: list[tuple] = []
     while not exploration.finished:
@@ -433,6 +455,14 @@ def _misuse(lanes: tuple[Lane, ...], pair: tuple[int, int], step: int) -> Diverg
 def _explain(site: Site, lanes: tuple[Lane, ...], step: int, a: int, b: int) -> Divergence:
     la, lb = lanes[a], lanes[b]
     ca, cb = la.config, lb.config
+    if (ca.recorded is None) != (cb.recorded is None) or ca.recorded != cb.recorded:
+        pa, pb = la.steps[step - 1].page, lb.steps[step - 1].page
+        who = [
+            ("录下的 Agent ", "the recorded agent") if c.recorded else ("规则", "the rule") for c in (ca, cb)
+        ]
+        zh = f"第 {step} 步：{who[0][0]}去了{_page(site, pa, 'zh')}，{who[1][0]}去了{_page(site, pb, 'zh')}"
+        en = f"step {step}: {who[0][1]} went to {_page(site, pa, 'en')}, {who[1][1]} to {_page(site, pb, 'en')}"
+        return Divergence(step, (a, b), step, zh, en)
     if ca.strategy != cb.strategy:
         sa, sb = STRATEGIES.get(ca.strategy), STRATEGIES.get(cb.strategy)
         pa, pb = la.steps[step - 1].page, lb.steps[step - 1].page
@@ -521,14 +551,14 @@ class Regret:
 
 
 def regret(site: Site, config: LaneConfig, base: RunConfig, seeds: range) -> Regret:
-    """``config`` over ``seeds`` in the scalar engine (it keeps each step's memory)."""
-    run_config = config.run_config(base)
+    """``config`` over ``seeds`` in the scalar engine (it keeps each step's memory). A recording is one
+    walk: its seeds change only a random eviction's draws."""
     histogram = [0] * site.n_pages
     forgotten = evictions = revisits = 0
     coverage = 0.0
-    start = site.start
     for seed in seeds:
-        exploration = Exploration(site, run_config.with_(seed=seed))
+        exploration = config.exploration(site, base.with_(seed=seed))
+        start = exploration.site.start  # a recording may start on another page
         last = {start: 0}
         step = exploration.step
         while not exploration.finished:

@@ -21,6 +21,7 @@ from memviz.core.compare import (
 from memviz.core.engine import RunConfig
 from memviz.core.reading import reading_overrides
 from memviz.core.registry import ConfigError
+from memviz.core.replay import RecordedRun
 from memviz.core.strategies import STRATEGIES
 from memviz.models.clock import Clock
 from memviz.models.settings import RunSettings
@@ -28,10 +29,17 @@ from memviz.models.signal import Signal
 from memviz.models.transport import PrecomputedTransport
 
 
-def lanes_for(config: RunConfig) -> list[LaneConfig]:
+def lanes_for(config: RunConfig, recorded: RecordedRun | None = None) -> list[LaneConfig]:
     """ "Compare this run with…": the run first, then the same memory under the other policies (or,
-    without memory, the other strategies)."""
+    without memory, the other strategies). A recorded run first, then the strategy's own rule with
+    the same memory, and no memory: the real path beside simulated ones."""
     reading = reading_overrides(config.ignore, config.skip_write, config.read_top)  # kept by every lane
+    if recorded is not None:
+        lanes = [LaneConfig(config.strategy, config.capacity, config.policy, reading, recorded=recorded)]
+        lanes.append(LaneConfig(config.strategy, config.capacity, config.policy, reading))
+        if config.strategy != "random":
+            lanes.append(LaneConfig("random"))
+        return lanes
     first = LaneConfig(config.strategy, config.capacity, config.policy, reading)
     if not first.uses_memory or config.capacity is None:
         others = [
@@ -86,8 +94,14 @@ class CompareModel(PrecomputedTransport):
     def set_configs(self, configs: list[LaneConfig]) -> None:
         if not 1 <= len(configs) <= MAX_LANES:
             raise ConfigError(f"config: compare takes 1 to {MAX_LANES} configs, got {len(configs)}")
+        previous = self._configs
         self._configs = list(configs)
-        self._restart()
+        try:
+            self._restart()
+        except ConfigError:  # e.g. opt on a recorded lane: the lanes in force stay
+            self._configs = previous
+            self._compute()
+            raise
 
     def set_config_texts(self, texts: list[str]) -> None:
         """``STRATEGY[/CAPACITY[/POLICY]]`` each; raises ConfigError naming the bad part."""
@@ -130,6 +144,11 @@ class CompareModel(PrecomputedTransport):
     def _on_settings_change(self, _value) -> None:
         config = self.settings.config
         base = self._comparison.base
+        if self.settings.site is not self._comparison.site and any(c.recorded for c in self._configs):
+            # a recording belongs to the site it was made on: its lanes go with that site
+            self._configs = [c for c in self._configs if c.recorded is None] or [
+                LaneConfig.parse(text) for text in DEFAULT_LANES
+            ]
         if (config.seed, config.budget) != (
             base.seed,
             base.budget,

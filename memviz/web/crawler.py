@@ -33,12 +33,21 @@ from memviz.core.engine import Exploration, RunConfig, RunResult
 from memviz.core.site import Site
 from memviz.core.trace import Report, Trace, TraceHeader, TraceSite, TraceStep
 from memviz.core.webpage import read_page
+from memviz.wording.traces import crawl_problem
 
 MOST_BODY = 8_000_000  # bytes of one page read
 
 
 class CrawlError(ValueError):
-    """The crawl cannot go on: one line for the user (an unreachable host, a page that timed out)."""
+    """The crawl cannot go on: one line for the user (an unreachable host, a page that timed out),
+    in English as ``str()``, in either language by :meth:`in_lang` (memviz.wording.traces)."""
+
+    def __init__(self, kind: str, **fields) -> None:
+        super().__init__(crawl_problem("en", kind, **fields))
+        self.kind, self.fields = kind, fields
+
+    def in_lang(self, lang: str) -> str:
+        return crawl_problem(lang, self.kind, **self.fields)
 
 
 def normalise(url: str) -> str | None:
@@ -112,7 +121,7 @@ class LiveSite:
     ) -> None:
         start = normalise(start_url)
         if start is None:
-            raise CrawlError(f"URL: expected an http:// or https:// address, got {start_url!r}")
+            raise CrawlError("not_http", url=start_url)
         self.origin = _origin(start)
         self.base = f"{self.origin[0]}://{self.origin[1]}"
         self.site = site
@@ -139,10 +148,10 @@ class LiveSite:
         status, body, final = self._get(self._request(self.start_url, visit=True), self.start_url)
         final = normalise(final) or self.start_url
         if _origin(final) != self.origin:
-            raise CrawlError(f"URL: {self.start_url} redirects off the site, to {final}")
+            raise CrawlError("redirected_off", url=self.start_url, to=final)
         page = self.id_of(final)
         if page is None:
-            raise CrawlError(f"URL: {final} is not a page of the site file ({_page_key(final)})")
+            raise CrawlError("not_in_site", url=final, path=_page_key(final))
         self.start = page
         self._read(page, status, body, visit=True)
 
@@ -203,11 +212,11 @@ class LiveSite:
             with error:
                 return error.code, _text(error), error.geturl() or url
         except urllib.error.URLError as exc:
-            raise CrawlError(f"cannot reach {url}: {_reason(exc.reason)}") from None
+            raise CrawlError("unreachable", url=url, reason=_reason(exc.reason)) from None
         except TimeoutError:
-            raise CrawlError(f"{url} did not answer within {self.timeout:g} s (--timeout)") from None
+            raise CrawlError("timeout", url=url, seconds=f"{self.timeout:g}") from None
         except OSError as exc:
-            raise CrawlError(f"cannot reach {url}: {_reason(exc)}") from None
+            raise CrawlError("unreachable", url=url, reason=_reason(exc)) from None
 
 
 def _reason(reason) -> str:
@@ -234,7 +243,7 @@ def crawl(
     without, pages are numbered as found and coverage is over the pages found (visited or linked).
     """
     if config.until_all_bugs and site is None:
-        raise CrawlError("--until-all-bugs: needs --site (how many bugs the site hides)")
+        raise CrawlError("needs_site")
     live = LiveSite(url, site, timeout, delay, max_pages)
     live.exploration = _Start()  # step 0: the start page, fetched as a visit
     live.begin()

@@ -34,7 +34,7 @@ from memviz.core.webpage import render_page
 
 COOKIE = "memviz_visitor"
 _VISITOR = re.compile(r"[0-9a-f]{16}\Z")
-MOST_URL = 2000  # characters of a request's path and query
+MOST_URL = 1800  # characters of a request's path and query (a trace's URL holds 2000 with the origin)
 NOT_PAGES = ("/favicon.ico", "/robots.txt")  # a browser asks for these by itself: not a step
 
 
@@ -113,8 +113,11 @@ def build_app(site: Site, lang: str = "en", trace_dir: Path | None = None) -> St
         if not _VISITOR.match(visitor):
             visitor = secrets.token_hex(8)
             response.set_cookie(COOKIE, visitor, httponly=True, samesite="lax")
-        if traces is not None:
-            url = f"{request.url.scheme}://{request.url.netloc}{wanted}"
+        if traces is not None and request.method == "GET":  # HEAD shows nothing: not a visit
+            # the server's own address, not the Host header (a client's text of any length)
+            host, port = request.scope.get("server") or ("127.0.0.1", 0)
+            host = f"[{host}]" if ":" in host else host
+            url = f"{request.url.scheme}://{host}:{port}{wanted}"
             traces.record(visitor, url, found, status, request.headers.get("referer"))
         return response
 

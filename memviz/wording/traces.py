@@ -36,8 +36,36 @@ def serving(lang: str, url: str, trace_dir: str | None) -> str:
     return t(lang, f"memviz serve：{url}（Ctrl+C 停止）{where}", f"memviz serve: {url} (Ctrl+C stops){where}")
 
 
-def unreachable(lang: str, url: str, reason: str) -> str:
-    return t(lang, f"无法访问 {url}：{reason}", f"cannot reach {url}: {reason}")
+def crawl_problem(lang: str, kind: str, **f: str) -> str:
+    """Why `memviz crawl` cannot go on, in one line (memviz.web.crawler.CrawlError)."""
+    texts = {
+        "unreachable": (
+            f"无法访问 {f.get('url')}：{f.get('reason')}",
+            f"cannot reach {f.get('url')}: {f.get('reason')}",
+        ),
+        "timeout": (
+            f"{f.get('url')} 在 {f.get('seconds')} 秒内没有回应（--timeout）",
+            f"{f.get('url')} did not answer within {f.get('seconds')} s (--timeout)",
+        ),
+        "not_http": (
+            f"URL：需要 http:// 或 https:// 地址，收到 {f.get('url')!r}",
+            f"URL: expected an http:// or https:// address, got {f.get('url')!r}",
+        ),
+        "redirected_off": (
+            f"URL：{f.get('url')} 重定向到了站外：{f.get('to')}",
+            f"URL: {f.get('url')} redirects off the site, to {f.get('to')}",
+        ),
+        "not_in_site": (
+            f"URL：{f.get('url')} 不是站点文件里的页面（{f.get('path')}）",
+            f"URL: {f.get('url')} is not a page of the site file ({f.get('path')})",
+        ),
+        "needs_site": (
+            "--until-all-bugs：需要 --site（站点藏了几个 Bug）",
+            "--until-all-bugs: needs --site (how many bugs the site hides)",
+        ),
+    }
+    zh, en = texts[kind]
+    return t(lang, zh, en)
 
 
 def crawl_summary(lang: str, steps: int, pages: int, reports: int, bugs: int, tokens: int) -> str:

@@ -95,3 +95,27 @@ def test_a_recording_that_starts_elsewhere_replays_from_its_own_start():
     events = _events(replay(SITE, recorded, RunConfig(strategy="visited")))
     assert [e.from_page for e in events] == [12, 13]
     assert [e.to_page for e in events] == [13, 12]
+
+
+def test_a_recorded_lane_runs_beside_simulated_ones_in_compare():
+    from memviz.core.compare import LaneConfig, compare_runs, regret
+
+    path = (0, 12, 13, 12, 0, 22, 23, 22, 0, 12, 18, 12)
+    recorded = RecordedRun(path, "human", "visitor.jsonl", 1)
+    lanes = [
+        LaneConfig("visited", 3, "fifo", recorded=recorded),
+        LaneConfig("visited", 3, "fifo"),
+        LaneConfig("random"),
+    ]
+    comparison = compare_runs(SITE, lanes, RunConfig(seed=1000, budget=30))
+    real = comparison.lanes[0]
+    assert tuple(real.path) == path and len(comparison.lanes[1].path) == 31
+    plain_forgotten, _held = _plain_fifo(list(path), 3)
+    assert [s.step for s in real.steps if s.forgotten_revisit] == plain_forgotten
+    d = comparison.first_divergence
+    assert d.step == next(i for i in range(1, len(path)) if path[i] != comparison.lanes[1].path[i])
+    assert d.reason("en").startswith(f"step {d.step}: the recorded agent went to")
+    assert lanes[0].label("en") == "Recorded (human) + memory · 3 · FIFO"
+    assert lanes[0].text() == "recorded(visitor.jsonl)+visited/3/fifo"
+    one = regret(SITE, lanes[0], RunConfig(budget=30), range(3))
+    assert one.forgotten_revisits == 3 * len(plain_forgotten)  # one walk, whatever the seed (FIFO)

@@ -27,6 +27,7 @@ CHAPTER_PATHS = [
 SITE = load_site()
 VERSIONS = Site.from_file(resource_path("sites", "conduit24-versions.json"))
 SCHEMA = json.loads(resource_path("trace.schema.json").read_text(encoding="utf-8"))
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)  # checked once (validate() re-checks it per call)
 
 configs = st.builds(
     RunConfig,
@@ -77,12 +78,20 @@ def test_the_blogs_paths_are_conduits_routes():
         assert route.replace("#comments", "/comments") == CHAPTER_PATHS[style.page]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(config=configs)
 def test_every_line_the_writer_makes_is_valid_under_the_schema(config):
     _result, trace = run_trace(VERSIONS, config)
     for line in trace_text(trace).splitlines():
-        jsonschema.validate(json.loads(line), SCHEMA)
+        VALIDATOR.validate(json.loads(line))
+
+
+def test_the_schema_refuses_what_the_reader_refuses():
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    step = {"step": 0, "url": "http://h/", "page": 0, "action": "start", "reports": []}
+    VALIDATOR.validate(step)
+    for bad in ({**step, "action": "fly"}, {**step, "status": 99}, {**step, "reports": [{"route": "/"}]}):
+        assert not VALIDATOR.is_valid(bad)
 
 
 def test_read_trace_reads_what_was_written(tmp_path):

@@ -50,6 +50,8 @@ def test_trace_mistakes_are_one_line_and_status_2(tmp_path, capsys):
     code, _, err = run_cli(capsys, "run", "--trace", str(out))
     assert code == 2 and "--force" in err
     assert run_cli(capsys, "run", "--trace", str(out), "--force")[0] == 0
+    code, _, err = run_cli(capsys, "run", "--trace", str(out), "--force", "--interrupt-at", "5")
+    assert code == 2 and "--interrupt-at" in err
 
 
 def _site(**page0):

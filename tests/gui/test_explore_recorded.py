@@ -86,3 +86,17 @@ def test_memviz_trace_refuses_a_bad_trace_before_any_window(tmp_path, capsys):
     assert main(["--trace", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "line 1: start_url" in err and err.count("\n") == 1
+
+
+def test_compare_puts_the_recorded_run_in_a_lane_beside_simulated_ones(make_window, human_trace, qtbot):
+    trace_file, path = human_trace
+    window = make_window(RunConfig(strategy="visited", capacity=3), lang="en")
+    window.open_trace(trace_file)
+    window.explore.compare_button.click()
+    QApplication.processEvents()
+    assert window.tabs.currentWidget() is window.compare
+    compare = window.compare
+    configs = compare.model.configs
+    assert configs[0].recorded is window.settings.recorded and configs[1].recorded is None
+    assert compare.model.comparison.lanes[0].path == path
+    assert compare.lanes[0].title.text() == "Recorded (browser-use) + memory · 3 · FIFO"

@@ -130,10 +130,13 @@ def test_a_visitors_trace_is_written_as_each_page_is_answered(servers):
     get(base + "/search?page=2", cookie)
     get(base + "/nowhere", cookie)
     get(base + "/favicon.ico", cookie)  # a browser's own request: not a step
+    get(base + "/login", cookie, method="HEAD")  # shows nothing: not a visit
+    get(base + "/" + "x" * 1790, cookie, headers={"Host": "h" * 5000})  # the longest path, a huge Host
     trace = read_trace(trace_file)
     assert [(s.page, s.status, s.action) for s in trace.steps] == [
-        (0, 200, "start"), (12, 200, "click"), (23, 500, "goto"), (None, 404, "goto"),
+        (0, 200, "start"), (12, 200, "click"), (23, 500, "goto"), (None, 404, "goto"), (None, 404, "goto"),
     ]  # fmt: skip
+    assert trace.steps[-1].url == base + "/" + "x" * 1790  # the server's address, read back whole
     assert trace.header.agent == "human" and trace.header.site.bugs == (7, 9, 13, 15, 21, 23)
 
 
@@ -186,6 +189,7 @@ def test_fifty_concurrent_clients_lose_no_trace_line(servers):
         assert [s.url.removeprefix(served.url.rstrip("/")) for s in trace.steps] == asked
 
 
+@pytest.mark.skipif(os.name != "posix", reason="Ctrl+C as SIGINT to a child is POSIX's")
 def test_memviz_serve_prints_its_address_serves_and_stops_on_ctrl_c(tmp_path):
     folder = tmp_path / "traces"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}

@@ -115,6 +115,7 @@ class LaneWidget(QFrame):
             action = policies.addAction(f"{policy.label_in(lang)} — {policy.rule_in(lang)}")
             action.setCheckable(True)
             action.setChecked(policy.name == config.policy)
+            action.setEnabled(config.recorded is None or not policy.simulates)  # opt plays a rule
             action.triggered.connect(lambda _=False, n=policy.name: self._edit(policy=n))
         readings = menu.addMenu(tr("读取方式", "Read mode"))  # issue 27: memory misused or retrieved
         for reading in READING_CHOICES:
@@ -135,6 +136,7 @@ class LaneWidget(QFrame):
             "capacity": config.capacity,
             "policy": config.policy,
             "reading": config.reading,
+            "recorded": config.recorded,
             **changes,
         }
         self.config_edited.emit(self.index, LaneConfig(**values))

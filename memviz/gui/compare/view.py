@@ -134,7 +134,7 @@ class CompareView(QWidget):
 
     def compare_with(self, config: RunConfig) -> None:
         """ "Compare this run with…": the run's config first, then its natural rivals."""
-        self.model.set_configs(lanes_for(config))
+        self.model.set_configs(lanes_for(config, self.model.settings.recorded))
 
     def prepare_snapshot(self, steps: int | None, configs: list[str] | None) -> None:
         """For ``memviz snapshot --view compare``: these lanes at this step, the batch side computed."""
