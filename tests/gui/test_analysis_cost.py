@@ -165,3 +165,25 @@ def test_identical_rows_are_explained(make_view):
     unlimited = make_view(lang="en", runs=20)
     unlimited.compute_blocking()
     assert "made the very same runs" not in unlimited.context_label.text()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 400)])
+def test_the_all_bugs_label_stays_inside_the_plot(make_view, shown_and_computed, qtbot, size):
+    """ "all 6 ▼ = mean tokens" stands above the all-bugs line inside the plot, however short the plot
+    and however large the type (a fixed room of 0.6 bug cut it off when zoomed); taller type, more room."""
+    from PySide6.QtGui import QFont
+
+    view = shown_and_computed(make_view(lang="en", runs=2), size)
+    label = view.all_bugs_line.label
+    box = view.curve_plot.getPlotItem().getViewBox()
+    rooms = []
+    for pixels in (13, 22):
+        font = QFont(label.textItem.font())
+        font.setPixelSize(pixels)
+        label.textItem.setFont(font)
+        view._fit_all_bugs_room()
+        qtbot.waitUntil(lambda: box.viewRange()[1][1] > SITE.n_bugs)
+        inside = label.mapRectToItem(box, label.boundingRect())
+        assert box.boundingRect().contains(inside), (inside, box.boundingRect())
+        rooms.append(box.viewRange()[1][1] - SITE.n_bugs)
+    assert rooms[1] > rooms[0]
