@@ -188,3 +188,25 @@ def test_a_site_where_no_bug_is_found_says_so(keep_analysis_view, lang):
         assert per_bug_cells and all(v == NO_VALUE for v in per_bug_cells), (name, cells)
         shown = " ".join([view.headline.text(), *cells.values()]).lower()
         assert "nan" not in shown and "inf" not in shown, (name, shown)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 400)])
+def test_the_all_bugs_label_stays_inside_the_plot(make_view, shown_and_computed, qtbot, size):
+    """ "all 6 ▼ = mean tokens" stands above the all-bugs line inside the plot, however short the plot
+    and however large the type (a fixed room of 0.6 bug cut it off when zoomed); taller type, more room."""
+    from PySide6.QtGui import QFont
+
+    view = shown_and_computed(make_view(lang="en", runs=2), size)
+    label = view.all_bugs_line.label
+    box = view.curve_plot.getPlotItem().getViewBox()
+    rooms = []
+    for pixels in (13, 22):
+        font = QFont(label.textItem.font())
+        font.setPixelSize(pixels)
+        label.textItem.setFont(font)
+        view._fit_all_bugs_room()
+        qtbot.waitUntil(lambda: box.viewRange()[1][1] > SITE.n_bugs)
+        inside = label.mapRectToItem(box, label.boundingRect())
+        assert box.boundingRect().contains(inside), (inside, box.boundingRect())
+        rooms.append(box.viewRange()[1][1] - SITE.n_bugs)
+    assert rooms[1] > rooms[0]

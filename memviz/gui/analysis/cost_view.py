@@ -347,6 +347,8 @@ class CostView(AnalysisView):
         )
         self.all_bugs_line.setVisible(False)
         plot.addItem(self.all_bugs_line)
+        self._all_bugs: int | None = None
+        plot.getViewBox().sigResized.connect(self._fit_all_bugs_room)
 
     def _draw_strip(self, widget: pg.PlotWidget, data: CostData, metric: str, title: str) -> None:
         tr = self.language.tr
@@ -388,6 +390,19 @@ class CostView(AnalysisView):
         plot.enableAutoRange(axis="y")
         set_title(widget, title)
 
+    def _fit_all_bugs_room(self, *_args) -> None:
+        """Room above the "all N bugs" line for its label, in the plot's pixels: a fixed 0.6 of a
+        bug was less than the label's height zoomed to 130 %, and "all 6 ▼" was cut off."""
+        if self._all_bugs is None:
+            return
+        box = self.curve_plot.getPlotItem().getViewBox()
+        # The label stands 1.2 of its own height above the line (its anchors), with its margins.
+        label = self.all_bugs_line.label.boundingRect().height() * 1.25
+        room = 0.6
+        if box.height() > label:  # pixels per bug with the room above: solve for the room
+            room = max(room, label * self._all_bugs / (box.height() - label))
+        self.curve_plot.getPlotItem().setYRange(0, self._all_bugs + room, padding=0)
+
     def _draw_curves(self, data: CostData) -> None:
         tr = self.language.tr
         plot = self.curve_plot.getPlotItem()
@@ -422,7 +437,8 @@ class CostView(AnalysisView):
         self.all_bugs_line.label.setFormat(
             tr(f"全部 {data.n_bugs} 个 ▼ = 平均 token", f"all {data.n_bugs} ▼ = mean tokens")
         )
-        plot.setYRange(0, data.n_bugs + 0.6, padding=0)
+        self._all_bugs = data.n_bugs
+        self._fit_all_bugs_room()
         plot.setXRange(x0, math.log10(last * 1.15), padding=0)
         set_title(self.curve_plot, tr("找到的 Bug 随花掉的 token", "Bugs found as tokens are spent"))
 
