@@ -83,3 +83,20 @@ def test_a_compare_lane_graph_badges_the_forgotten_revisit_of_its_step(qtbot, si
                 assert rect.right() <= graph.width() + 0.5 and rect.bottom() <= graph.height() + 0.5
             else:
                 assert badge is None
+
+
+def test_a_lane_graph_names_the_page_under_the_pointer(qtbot, site):
+    """Compare says page names (issue 22): the dots carry numbers, the pointer reads the name."""
+    from memviz.gui.compare.view import CompareView
+    from memviz.gui.kit.language import Language
+    from memviz.models.settings import RunSettings
+
+    view = CompareView(RunSettings(site, RunConfig(seed=1000, budget=30)), Language("zh"))
+    qtbot.addWidget(view)
+    view.resize(1280, 720)
+    view.show()
+    qtbot.waitExposed(view)
+    graph = view.lanes[0].graph
+    for page in range(site.n_pages):
+        assert graph.page_at(graph.centre(page)) == page
+        assert graph.hover_text(graph.centre(page)) == f"{page}: {site.page_name(page, 'zh')}"

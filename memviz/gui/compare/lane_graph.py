@@ -27,6 +27,7 @@ from memviz.gui.qt import (
     QRectF,
     QSizePolicy,
     Qt,
+    QToolTip,
     QWidget,
 )
 from memviz.wording import forgotten_at, revisit_badge
@@ -53,6 +54,7 @@ class LaneGraph(QWidget):
         self.setObjectName("lane_graph")
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(160, 90)
+        self.setMouseTracking(True)  # a page's name on hover: the dots say only its number
         style.follow_presentation(self)
         self.lane: Lane | None = None
         self.site: Site | None = None
@@ -283,6 +285,34 @@ class LaneGraph(QWidget):
         line = QLineF(centre, end)
         start = line.pointAt(min(1.0, r * ring[0] / max(line.length(), 1e-9)))
         return start, end
+
+    def page_at(self, point: QPointF) -> int | None:
+        """The page whose dot is under ``point`` (widget pixels), if any."""
+        r = self._radius()
+        for page in self._positions:
+            centre = self.centre(page)
+            if (centre.x() - point.x()) ** 2 + (centre.y() - point.y()) ** 2 <= (r + 2) ** 2:
+                return page
+        return None
+
+    def hover_text(self, point: QPointF) -> str:
+        """What the graph says at ``point``: the page under it by number and name (and, for the
+        clicked miss's page, when it was forgotten); else the clicked miss's callout in words."""
+        page = self.page_at(point)
+        if page is None or self.site is None:
+            return self.toolTip()
+        text = f"{page}: {self.site.page_name(page, self.lang)}"
+        if self.highlight is not None and self.highlight[0] == page:
+            text += f" — {forgotten_at(self.highlight[1], self.lang)}"
+        return text
+
+    def mouseMoveEvent(self, event) -> None:
+        text = self.hover_text(event.position())
+        if text:
+            QToolTip.showText(event.globalPosition().toPoint(), text, self)
+        else:
+            QToolTip.hideText()
+        super().mouseMoveEvent(event)
 
     def _set_tooltip(self) -> None:
         if self.highlight is None or self.site is None:
