@@ -121,11 +121,14 @@ class ExercisesView(QWidget):
         self.list.currentRowChanged.connect(self._on_current_row_change)
 
         self.title_label = QLabel()
+        self.title_label.setTextFormat(Qt.TextFormat.PlainText)  # a teacher's text, shown as written
         self.title_label.setObjectName("title")
         self.title_label.setWordWrap(True)
         self.kind_label = QLabel()
+        self.kind_label.setTextFormat(Qt.TextFormat.PlainText)  # a teacher's text, shown as written
         self.kind_label.setObjectName("kind")
         self.question_label = QLabel()
+        self.question_label.setTextFormat(Qt.TextFormat.PlainText)  # a teacher's text, shown as written
         self.question_label.setObjectName("question")
         self.question_label.setWordWrap(True)
         self.question_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -141,6 +144,7 @@ class ExercisesView(QWidget):
         self.number_edit.setObjectName("number")
         self.number_edit.returnPressed.connect(self.check)
         self.unit_label = QLabel()
+        self.unit_label.setTextFormat(Qt.TextFormat.PlainText)  # a teacher's text, shown as written
         self.unit_label.setObjectName("unit")
         self.tolerance_label = QLabel()
         self.tolerance_label.setObjectName("tolerance")
@@ -179,6 +183,7 @@ class ExercisesView(QWidget):
         self.feedback_label.setTextFormat(Qt.TextFormat.RichText)
         self.feedback_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.explanation_label = QLabel()
+        self.explanation_label.setTextFormat(Qt.TextFormat.PlainText)  # a teacher's text, shown as written
         self.explanation_label.setObjectName("explanation")
         self.explanation_label.setWordWrap(True)
         self.explanation_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
