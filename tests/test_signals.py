@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from memviz.outfile import TEMPORARY_PREFIX
 from memviz.record.plan import PARTIAL_PREFIX, PROGRESS_PREFIX
@@ -194,3 +196,26 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"  # a zombie has ended; only its parent's wait is missing
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    signum=st.sampled_from(SIGNALS),
+    lines=st.integers(0, 4),
+    after=st.floats(0, 0.3),
+)
+def test_a_signal_at_a_random_moment_of_a_recording(tmp_path_factory, signum, lines, after):
+    """The fuzz: after a random number of the child's lines, and a random moment more — from the
+    moment memviz's code runs (numpy loaded by its imports): before that, the interpreter is still
+    starting, and its own default handlers are all there is."""
+    folder = tmp_path_factory.mktemp("random")
+    process = _start(folder, *RECORD)
+    _wait_for(lambda: "numpy" in _maps(process), process)
+    for _ in range(lines):
+        if not process.stdout.readline():
+            break
+    time.sleep(after)  # a random moment, not a wait for anything: any moment must do
+    if process.poll() is not None:  # the recording ended first: then it is whole
+        assert process.returncode == 0 and (folder / "clip.gif").exists()
+        return
+    _stop_and_check(process, signum, folder)
