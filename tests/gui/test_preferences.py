@@ -159,3 +159,18 @@ def test_the_tests_never_touch_the_users_own_settings(own_settings_folder):
     from memviz.gui.preferences import default_path
 
     assert default_path().parent.is_relative_to(own_settings_folder)
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_a_settings_folder_that_is_a_file_is_told(qapp, tmp_path, depth):
+    """Issue 23: a settings folder that is a file saved nothing and said nothing."""
+    blocker = tmp_path / "config"
+    blocker.write_text("not a folder", encoding="utf-8")
+    path = blocker / "memviz" / "memviz.ini" if depth == 2 else blocker / "memviz.ini"
+    prefs = Preferences(store_at(path))
+    prefs.set_theme("dark")
+    prefs.store.sync()
+    assert blocker.read_text(encoding="utf-8") == "not a folder"
+    notice = prefs.notice("en")
+    assert notice is not None and "not saved" in notice and f"{blocker} is a file" in notice
+    assert "设置不会被保存" in prefs.notice("zh")
