@@ -79,6 +79,9 @@ class MainWindow(QMainWindow):
         self.hint.setObjectName("status_hint")
         self.hint.setTextFormat(Qt.TextFormat.PlainText)
         self.statusBar().addWidget(self.hint, 1)
+        # A message (the start-up notice) hides the hint; one shown before the window was (as
+        # run_app does) was drawn over it once the window showed its children.
+        self.statusBar().messageChanged.connect(lambda message: self.hint.setVisible(not message))
         self.site_label = QLabel()
         self.site_label.setObjectName("status_site")
         self.site_label.setTextFormat(Qt.TextFormat.PlainText)  # a site's name is text, never HTML
@@ -463,6 +466,10 @@ class MainWindow(QMainWindow):
         worker = sys.modules.get("memviz.gui.analysis.worker")  # loaded only once a view computed
         if worker is not None:
             worker.cancel_all()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.hint.setVisible(not self.statusBar().currentMessage())
 
     def closeEvent(self, event) -> None:
         self.cancel_jobs()  # closing must not leave a sweep computing in the background

@@ -174,3 +174,22 @@ def test_a_settings_folder_that_is_a_file_is_told(qapp, tmp_path, depth):
     notice = prefs.notice("en")
     assert notice is not None and "not saved" in notice and f"{blocker} is a file" in notice
     assert "设置不会被保存" in prefs.notice("zh")
+
+
+def test_the_start_up_notice_is_not_drawn_over_the_key_hint(qtbot, tmp_path):
+    """Issue 23: the notice was drawn over the status bar's key hint (both texts on top of each other)."""
+    from PySide6.QtWidgets import QLabel
+
+    from memviz.gui.main_window import MainWindow
+
+    path = tmp_path / "memviz.ini"
+    path.write_bytes(b"\x00\xff[ui\x00garbage=\xfe\n[[[")
+    window = MainWindow(preferences=Preferences(store_at(path)))
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.restore_preferences()  # before the window is shown, as `memviz` (run_app) does
+    window.show()
+    hint = window.findChild(QLabel, "status_hint")
+    assert window.statusBar().currentMessage() and not hint.isVisible()
+    window.statusBar().clearMessage()
+    assert hint.isVisible()
