@@ -10,6 +10,7 @@ file was announced, frames were written), never after a sleep; the only time bou
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -271,3 +272,14 @@ def test_closing_the_window_during_a_big_sweep_ends_the_process_at_once(tmp_path
     assert "ended before the close" not in line + out
     assert window.returncode == 0, err
     assert took < 2.0, f"the process stayed {took:.1f} s after its window closed"
+
+
+@pytest.mark.skipif(shutil.which("memviz") is None, reason="the memviz script is not installed")
+@pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: signal.Signals(s).name)
+def test_the_memviz_script_ends_on_a_signal_during_its_imports(tmp_path, signum):
+    env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen"}  # this checkout's code
+    process = subprocess.Popen(
+        ["memviz", *RECORD], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    _wait_for(lambda: "numpy" in _maps(process), process)
+    _stop_and_check(process, signum, tmp_path)
