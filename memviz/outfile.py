@@ -135,6 +135,8 @@ def _written(out: Path, temporary: Path, force: bool) -> Iterator[Path]:
         os.chmod(temporary, 0o666 & ~umask)
         try:
             yield temporary
+        except BrokenPipeError:  # the reader of the progress went away: not a fault of the file
+            raise
         except OSError as exc:  # named by the target: the temporary name would only puzzle
             raise _named(exc, f"out: cannot write {out}: {_reason(exc)}") from None
         if regular_or_absent(out) and not force:  # made by someone else while memviz worked

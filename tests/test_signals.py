@@ -10,6 +10,7 @@ file was announced, frames were written), never after a sleep; the only time bou
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -17,6 +18,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from memviz.outfile import TEMPORARY_PREFIX
 from memviz.record.plan import PARTIAL_PREFIX, PROGRESS_PREFIX
@@ -194,3 +197,89 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"  # a zombie has ended; only its parent's wait is missing
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    signum=st.sampled_from(SIGNALS),
+    lines=st.integers(0, 4),
+    after=st.floats(0, 0.3),
+)
+def test_a_signal_at_a_random_moment_of_a_recording(tmp_path_factory, signum, lines, after):
+    """The fuzz: after a random number of the child's lines, and a random moment more — from the
+    moment memviz's code runs (numpy loaded by its imports): before that, the interpreter is still
+    starting, and its own default handlers are all there is."""
+    folder = tmp_path_factory.mktemp("random")
+    process = _start(folder, *RECORD)
+    _wait_for(lambda: "numpy" in _maps(process), process)
+    for _ in range(lines):
+        if not process.stdout.readline():
+            break
+    time.sleep(after)  # a random moment, not a wait for anything: any moment must do
+    if process.poll() is not None:  # the recording ended first: then it is whole
+        assert process.returncode == 0 and (folder / "clip.gif").exists()
+        return
+    _stop_and_check(process, signum, folder)
+
+
+CLOSING_DURING_A_SWEEP = r"""
+import sys, time
+from PySide6.QtCore import QTimer
+from memviz.gui.app import run_app
+import memviz.gui.app as app_module
+from memviz.gui import main_window
+
+original_show = main_window.MainWindow.show
+
+def show_and_sweep(window):
+    original_show(window)
+    view = window.select_view("sweep")
+    view = getattr(view, "view", view)
+    view.runs_spin.setValue(view.runs_spin.maximum())
+    job = view.start()
+
+    def close_once_computing():
+        if job.done.is_set():
+            print("ended before the close", flush=True)
+        print("closing", flush=True)
+        window.close()
+
+    QTimer.singleShot(500, close_once_computing)
+
+main_window.MainWindow.show = show_and_sweep
+main_window.MainWindow.showMaximized = show_and_sweep
+sys.exit(run_app([]))
+"""
+
+
+def test_closing_the_window_during_a_big_sweep_ends_the_process_at_once(tmp_path):
+    """Issue 23: closing during a 20,000-run sweep, the window went, and the process stayed 43.5 s."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path),
+           "XDG_CONFIG_HOME": str(tmp_path)}  # fmt: skip
+    window = subprocess.Popen(
+        [sys.executable, "-c", CLOSING_DURING_A_SWEEP], cwd=tmp_path, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        line = _read_line_starting(window, "closing")
+        closed = time.monotonic()
+        window.wait(timeout=60)
+        took = time.monotonic() - closed
+    finally:
+        if window.poll() is None:
+            window.kill()
+    out, err = window.communicate()
+    assert "ended before the close" not in line + out
+    assert window.returncode == 0, err
+    assert took < 2.0, f"the process stayed {took:.1f} s after its window closed"
+
+
+@pytest.mark.skipif(shutil.which("memviz") is None, reason="the memviz script is not installed")
+@pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: signal.Signals(s).name)
+def test_the_memviz_script_ends_on_a_signal_during_its_imports(tmp_path, signum):
+    env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen"}  # this checkout's code
+    process = subprocess.Popen(
+        ["memviz", *RECORD], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    _wait_for(lambda: "numpy" in _maps(process), process)
+    _stop_and_check(process, signum, tmp_path)

@@ -28,7 +28,14 @@ from memviz.cli.evaluate import COMMANDS as EVAL_COMMANDS
 from memviz.cli.evaluate import add_eval_parser
 from memviz.cli.site import add_site_parser, cmd_site
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
-from memviz.core.limits import LimitError, bounds, check_batch, check_shown_steps, check_streamed_batch
+from memviz.core.limits import (
+    LimitError,
+    bounds,
+    check_batch,
+    check_shown_steps,
+    check_streamed_batch,
+    one_line,
+)
 from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site, SiteError, load_site
@@ -73,6 +80,25 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):  # one line instead of usage + message
         raise UsageError(message)
+
+    def _print_message(self, message: str, file=None) -> None:
+        """--help and --version: said when they cannot be written (argparse passes over a closed
+        stdout or a full disk in silence, and exits 0)."""
+        if not message:
+            return
+        if file is None or file is sys.stdout or isinstance(file, _GuardedStdout):
+            if sys.stdout is None:
+                raise OutputError("standard output is closed: nothing to write the help to")
+            try:
+                sys.stdout.write(message)
+                sys.stdout.flush()
+            except BrokenPipeError:
+                raise
+            except OSError as exc:
+                raise OutputError(f"cannot write to standard output: {exc.strerror or exc}") from None
+            return
+        with contextlib.suppress(OSError, AttributeError):
+            file.write(message)
 
 
 # -- the options ------------------------------------------------------------------------------------------
@@ -430,6 +456,8 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
             args.force,
             args.compare,
         )
+    except BrokenPipeError:
+        raise
     except (ValueError, OSError) as exc:
         raise UsageError(str(exc)) from None
     emit(str(out))
@@ -481,6 +509,8 @@ def cmd_record(args: argparse.Namespace) -> int:
                 started=started if args.progress else None,
                 compare=args.compare,
             )
+    except BrokenPipeError:  # `record --progress | head -1`: the reader has all it wanted
+        raise
     except (ValueError, OSError) as exc:  # ConfigError and SiteError are ValueErrors too
         raise UsageError(str(exc)) from None
     emit(str(out))
@@ -642,9 +672,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _say(line: str) -> None:
+    """One line on stderr, whatever the names in it hold (issue 23: a newline in a path split the
+    error over two lines; terminal escape codes in a name were printed raw)."""
     if sys.stderr is not None:
-        with contextlib.suppress(OSError):
-            print(line, file=sys.stderr)
+        with contextlib.suppress(OSError, ValueError):
+            print(one_line(line), file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ import os
 import sys
 from pathlib import Path
 
+from memviz.core.limits import one_line
 from memviz.core.sitegen import DEFAULT_BUGS, MIN_PAGES, SHAPES, SiteGenError, generate_site
 from memviz.options import limited
 from memviz.outfile import atomic_output
@@ -56,7 +57,7 @@ def cmd_site_generate(args: argparse.Namespace) -> int:
         document = generate_site(args.shape, args.pages, bugs, args.seed)
         write_site(document, args.out, force=args.force)
     except (SiteGenError, FileExistsError, OSError) as exc:
-        print(f"memviz: error: {exc}", file=sys.stderr)
+        print(one_line(f"memviz: error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
     print(args.out)
     return 0

@@ -54,6 +54,27 @@ def shown(value: object, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def one_line(text: str) -> str:
+    """``text`` safe to print as one line of a terminal: line breaks, tabs, terminal escape codes,
+    other control and format characters (a right-to-left override) and unpaired surrogates (a
+    file name that is not UTF-8) shown as escapes (``\\n``, ``\\x1b``, ``\\u202e``)."""
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if code < 0x20 or code == 0x7F or 0x80 <= code < 0xA0 or 0xD800 <= code < 0xE000:
+            named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(ch)
+            out.append(named or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"))
+        elif code in _FORMAT_CHARACTERS:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+# bidirectional overrides and isolates, which reorder what a terminal shows
+_FORMAT_CHARACTERS = frozenset([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+
+
 _TABLE = (
     # run settings (RunConfig, the command line, the window, exercises, the settings file)
     Limit("seed", SEED_MIN, SEED_MAX, "a run's random seed", "一次运行的随机种子"),

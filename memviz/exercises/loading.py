@@ -14,6 +14,7 @@ from typing import Any
 
 from memviz.core.engine import RunConfig
 from memviz.core.jsonfile import read_json
+from memviz.core.limits import LimitError, check_batch
 from memviz.core.site import Site, SiteError, load_site
 from memviz.exercises.answers.registry import KINDS
 from memviz.exercises.params import config_from, texts_from
@@ -99,6 +100,7 @@ def exercise_from_dict(raw: Any, source: str = "exercises", base_dir: Path | Non
     if not isinstance(params_raw, dict):
         raise fail("params", "expected an object")
     params = kind.read_params(params_raw, config, site, fail)
+    _check_work(kind, params, config, fail)
     tolerances = {}
     for key in ("tolerance", "rel_tolerance"):
         value = raw.get(key)
@@ -204,6 +206,20 @@ def collect_exercises(sources: Sequence[str | Path] | None = None) -> tuple[list
                 else:
                     exercises.append(ex)
     return exercises, problems
+
+
+def _check_work(kind, params: dict, config: RunConfig, fail) -> None:
+    """An exercise checked over many runs is bounded as `memviz batch` is (runs × step limit), at
+    load: a check past it blocked the window for minutes and took gigabytes (issue 23)."""
+    runs = params.get("runs")
+    if not isinstance(runs, int):
+        return
+    until_all_bugs = kind.view == "cost" or config.until_all_bugs  # runs that go on until every bug
+    step_limit = config.with_(until_all_bugs=until_all_bugs).step_limit
+    try:
+        check_batch(runs, step_limit)
+    except LimitError as exc:
+        raise fail("params.runs", str(exc)) from None
 
 
 def _is_finite_non_negative(value: object) -> bool:

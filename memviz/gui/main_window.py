@@ -91,6 +91,9 @@ class MainWindow(QMainWindow):
         self.hint.setObjectName("status_hint")
         self.hint.setTextFormat(Qt.TextFormat.PlainText)
         self.statusBar().addWidget(self.hint, 1)
+        # A message (the start-up notice) hides the hint; one shown before the window was (as
+        # run_app does) was drawn over it once the window showed its children.
+        self.statusBar().messageChanged.connect(lambda message: self.hint.setVisible(not message))
         self.site_label = QLabel()
         self.site_label.setObjectName("status_site")
         self.site_label.setTextFormat(Qt.TextFormat.PlainText)  # a site's name is text, never HTML
@@ -469,6 +472,7 @@ class MainWindow(QMainWindow):
     def showEvent(self, event) -> None:
         self.fit_type_to_window()  # before the first paint: the window never shows the screen's type
         super().showEvent(event)
+        self.hint.setVisible(not self.statusBar().currentMessage())  # a start-up notice takes its place
 
     def set_full_screen(self, on: bool) -> None:
         if on:

@@ -413,3 +413,41 @@ def test_the_command_line_refuses_numbers_out_of_range_before_any_work(tmp_path,
     done = _memviz(*_outputs_in(tmp_path, argv))
     _assert_clean_refusal(done, *words)
     assert list(tmp_path.iterdir()) == []
+
+
+# -- issue 23: an output that is not a regular file is never replaced, --force or not -------------------
+
+OUT_COMMANDS = [
+    ["site", "generate", "--shape", "ring", "--pages", "5", "--out", "OUT"],
+    ["snapshot", "--out", "OUT"],
+    ["record", "--out", "OUT"],
+]
+
+
+def _special_target(tmp_path: Path, kind: str, suffix: str) -> Path:
+    target = tmp_path / f"target{suffix}"
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "device":
+        try:
+            os.mknod(target, 0o020666, os.makedev(1, 7))  # a character device, as /dev/full
+        except (PermissionError, AttributeError):
+            pytest.skip("making a device needs root")
+    else:
+        target.mkdir()
+    return target
+
+
+@needs_fifo
+@pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
+@pytest.mark.parametrize("command", OUT_COMMANDS, ids=lambda c: c[0])
+def test_an_output_that_is_not_a_regular_file_is_refused_even_with_force(tmp_path, command, kind):
+    suffix = {"site": ".json", "snapshot": ".png", "record": ".gif"}[command[0]]
+    target = _special_target(tmp_path, kind, suffix)
+    before = os.lstat(target)
+    argv = [str(target) if arg == "OUT" else arg for arg in command]
+    done = _memviz(*argv, "--force")
+    _assert_clean_refusal(done, str(target))
+    after = os.lstat(target)
+    assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
+    assert [p.name for p in tmp_path.iterdir()] == [target.name]

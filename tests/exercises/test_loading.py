@@ -210,3 +210,35 @@ print("ok")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+def test_an_exercise_whose_check_is_past_the_work_bound_is_refused_at_load(tmp_path):
+    """Issue 23: cost per bug, runs 50,000, max_steps 100,000, an unreachable bug: checking the answer
+    blocked the window's thread and reached 3.2 GB. Refused as `memviz batch` refuses it."""
+    import json as json_module
+
+    from memviz.exercises import load_exercises
+    from memviz.exercises.schema import ExerciseError
+
+    doc = {
+        "format": "memviz-exercises/1",
+        "exercises": [
+            {
+                "id": "huge-cost",
+                "kind": "cost_per_bug",
+                "settings": {"strategy": "frontier", "max_steps": 100_000},
+                "params": {"runs": 50_000},
+                "title": {"zh": "题", "en": "title"},
+                "question": {"zh": "问", "en": "question"},
+                "explanation": {"zh": "答 {answer}", "en": "answer {answer}"},
+            }
+        ],
+    }
+    path = tmp_path / "huge.json"
+    path.write_text(json_module.dumps(doc), encoding="utf-8")
+    with pytest.raises(ExerciseError, match=r"huge-cost.*steps in all"):
+        load_exercises(path)
+    doc["exercises"][0]["params"]["runs"] = 20
+    doc["exercises"][0]["settings"]["max_steps"] = 200
+    path.write_text(json_module.dumps(doc), encoding="utf-8")
+    assert [ex.id for ex in load_exercises(path)] == ["huge-cost"]

@@ -126,8 +126,37 @@ def test_a_batch_exercise_is_computed_when_checked(qtbot, settings, store):
     view.select("frontier-vs-none-diff")
     assert view.explore_button.text() == "在「批量」里算这个实验"  # many runs: their experiment
     answer_and_check(qtbot, view, "+45.1")
+    qtbot.waitUntil(lambda: not view.checking, timeout=60_000)  # worked out off the window's thread
     assert "答对了" in view.feedback_label.text()
     assert "[+44.0, +46.1]" in view.explanation_label.text()
+
+
+def test_a_many_run_answer_is_worked_out_while_the_window_answers(qtbot, settings, store, monkeypatch):
+    """Issue 23: a teacher's many-run exercise blocked the window's thread while it was checked.
+    Proved by a handshake: the answer is not worked out until the GUI thread has answered a timer
+    started after the check; a check on the GUI thread would wait for ever (here: fail)."""
+    import threading
+
+    from PySide6.QtCore import QTimer
+
+    answered = threading.Event()
+    solve = core.solve
+
+    def solve_after_the_gui_answers(ex):
+        if threading.current_thread() is threading.main_thread():
+            return solve(ex)  # asked again, instantly, once solved
+        assert answered.wait(30), "the GUI thread never answered while the answer was worked out"
+        return solve(ex)
+
+    monkeypatch.setattr(core, "solve", solve_after_the_gui_answers)
+    view = make_view(qtbot, settings, store, lang="en")
+    view.select("frontier-vs-none-diff")
+    answer_and_check(qtbot, view, "+45.1")
+    assert view.checking and not view.check_button.isEnabled()
+    assert "Working out the answer" in view.feedback_label.text()
+    QTimer.singleShot(0, answered.set)  # runs only if the event loop turns while the answer is out
+    qtbot.waitUntil(lambda: not view.checking, timeout=60_000)
+    assert "Right" in view.feedback_label.text() and view.check_button.isEnabled()
 
 
 def test_an_unreadable_number_is_not_counted(qtbot, settings, store):

@@ -159,3 +159,37 @@ def test_the_tests_never_touch_the_users_own_settings(own_settings_folder):
     from memviz.gui.kit.preferences import default_path
 
     assert default_path().parent.is_relative_to(own_settings_folder)
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_a_settings_folder_that_is_a_file_is_told(qapp, tmp_path, depth):
+    """Issue 23: a settings folder that is a file saved nothing and said nothing."""
+    blocker = tmp_path / "config"
+    blocker.write_text("not a folder", encoding="utf-8")
+    path = blocker / "memviz" / "memviz.ini" if depth == 2 else blocker / "memviz.ini"
+    prefs = Preferences(store_at(path))
+    prefs.set_theme("dark")
+    prefs.store.sync()
+    assert blocker.read_text(encoding="utf-8") == "not a folder"
+    notice = prefs.notice("en")
+    assert notice is not None and "not saved" in notice and f"{blocker} is a file" in notice
+    assert "设置不会被保存" in prefs.notice("zh")
+
+
+def test_the_start_up_notice_is_not_drawn_over_the_key_hint(qtbot, tmp_path):
+    """Issue 23: the notice was drawn over the status bar's key hint (both texts on top of each other)."""
+    from PySide6.QtWidgets import QLabel
+
+    from memviz.gui.main_window import MainWindow
+
+    path = tmp_path / "memviz.ini"
+    path.write_bytes(b"\x00\xff[ui\x00garbage=\xfe\n[[[")
+    window = MainWindow(preferences=Preferences(store_at(path)))
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.restore_preferences()  # before the window is shown, as `memviz` (run_app) does
+    window.show()
+    hint = window.findChild(QLabel, "status_hint")
+    assert window.statusBar().currentMessage() and not hint.isVisible()
+    window.statusBar().clearMessage()
+    assert hint.isVisible()

@@ -13,6 +13,7 @@ from memviz.core.compare import Lane
 from memviz.core.engine import FORGOTTEN, REMEMBERED, UNVISITED, VISITED
 from memviz.core.layout import drawn_links, site_layout
 from memviz.core.site import Site
+from memviz.gui import plain_text
 from memviz.gui.compare.callout import Disc, place
 from memviz.gui.kit import style, themes
 from memviz.gui.qt import (
@@ -319,7 +320,11 @@ class LaneGraph(QWidget):
             self.setToolTip("")
             return
         page, at = self.highlight
-        self.setToolTip(f"{page}: {self.site.page_name(page, self.lang)} — {forgotten_at(at, self.lang)}")
+        self.setToolTip(
+            plain_text.tooltip(
+                f"{page}: {self.site.page_name(page, self.lang)} — {forgotten_at(at, self.lang)}"
+            )
+        )
 
     def resizeEvent(self, event) -> None:
         self._backdrop_key = None

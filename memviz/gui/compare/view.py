@@ -75,6 +75,9 @@ class CompareView(QWidget):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.divergence = QLabel()
         self.divergence.setObjectName("divergence")
+        self.divergence.setTextFormat(
+            Qt.TextFormat.PlainText
+        )  # it names pages: users' text, shown as written
         self.divergence.setWordWrap(True)
         style.set_ui_font(self.divergence, 1.15, bold=True)
         self.legend = QLabel()

@@ -13,11 +13,11 @@ from pathlib import Path
 from memviz import exercises
 from memviz.exercises import AnswerError, Exercise, ExerciseError, Grade
 from memviz.exercises import attempts as loop
+from memviz.exercises.answers.registry import KINDS
 from memviz.gui.exercises.progress import ProgressStore, Record
 from memviz.gui.exercises.widgets import OPEN_COLOR, RIGHT_COLOR, WRONG_COLOR, ChoiceRow, mark_icon
 from memviz.gui.kit.language import Language
 from memviz.gui.qt import (
-    QApplication,
     QButtonGroup,
     QColor,
     QEvent,
@@ -73,6 +73,7 @@ class ExercisesView(QWidget):
         self.progress_store = ProgressStore(store)
         self.exercises, self.problems = exercises.collect_exercises(sources)
         self.records = self.progress_store.load([ex.id for ex in self.exercises])
+        self._solving = None  # the Job working out an answer off the GUI thread, if any
         self.attempts: dict[str, loop.Attempts] = {  # this session's tries; shown answers are kept
             ident: loop.Attempts(revealed=record.revealed, solved=record.correct)
             for ident, record in self.records.items()
@@ -125,11 +126,14 @@ class ExercisesView(QWidget):
         self.list.currentRowChanged.connect(self._on_current_row_change)
 
         self.title_label = QLabel()
+        self.title_label.setTextFormat(Qt.TextFormat.PlainText)  # a teacher's text, shown as written
         self.title_label.setObjectName("title")
         self.title_label.setWordWrap(True)
         self.kind_label = QLabel()
+        self.kind_label.setTextFormat(Qt.TextFormat.PlainText)  # a teacher's text, shown as written
         self.kind_label.setObjectName("kind")
         self.question_label = QLabel()
+        self.question_label.setTextFormat(Qt.TextFormat.PlainText)  # a teacher's text, shown as written
         self.question_label.setObjectName("question")
         self.question_label.setWordWrap(True)
         self.question_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -145,6 +149,7 @@ class ExercisesView(QWidget):
         self.number_edit.setObjectName("number")
         self.number_edit.returnPressed.connect(self.check)
         self.unit_label = QLabel()
+        self.unit_label.setTextFormat(Qt.TextFormat.PlainText)  # a teacher's text, shown as written
         self.unit_label.setObjectName("unit")
         self.tolerance_label = QLabel()
         self.tolerance_label.setObjectName("tolerance")
@@ -183,6 +188,7 @@ class ExercisesView(QWidget):
         self.feedback_label.setTextFormat(Qt.TextFormat.RichText)
         self.feedback_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.explanation_label = QLabel()
+        self.explanation_label.setTextFormat(Qt.TextFormat.PlainText)  # a teacher's text, shown as written
         self.explanation_label.setObjectName("explanation")
         self.explanation_label.setWordWrap(True)
         self.explanation_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -323,6 +329,9 @@ class ExercisesView(QWidget):
         self.last_grade = None
         self.message = None
         self.outcome = None
+        if self._solving is not None:  # moved on: drop the wait (its answer is cached when it comes)
+            self._solving = None
+            self.check_button.setEnabled(True)
         self._build_answer_input()
         record = self.records.get(self.current.id) if self.current is not None else None
         if record is not None:
@@ -393,11 +402,45 @@ class ExercisesView(QWidget):
             self.message = ("请先选一个选项或填一个数。", "Pick an option or enter a number first.")
             self._set_feedback_texts()
             return
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            self._grade_and_show(answer, save=True)
-        finally:
-            QApplication.restoreOverrideCursor()
+        if KINDS[self.current.kind].heavy and not exercises.is_solved(self.current):
+            self._solve_in_background(self.current, answer)  # many runs: off the window's thread
+            return
+        self._grade_and_show(answer, save=True)
+
+    def _solve_in_background(self, ex: Exercise, answer: str) -> None:
+        """Work out a many-run answer in a pool thread (a teacher's exercise may take seconds, within
+        the work bound every exercise is loaded with); the window keeps answering meanwhile, and
+        a learner who moves on to another exercise drops the wait (the answer is kept for later)."""
+        from memviz.gui.kit.worker import Job
+
+        job = Job(lambda _context: exercises.solve(ex))
+        self._solving = job
+        self.check_button.setEnabled(False)
+        self.last_grade = None
+        self.message = ("正在计算答案……", "Working out the answer…")
+        self._set_feedback_texts()
+        job.signals.finished.connect(lambda _solution: self._on_solved(job, ex, answer))
+        job.signals.failed.connect(lambda message: self._on_solved(job, ex, answer, message))
+        job.start()
+
+    def _on_solved(self, job, ex: Exercise, answer: str, failure: str | None = None) -> None:
+        if job is not self._solving:
+            return  # an earlier wait, dropped
+        self._solving = None
+        self.check_button.setEnabled(True)
+        if self.current is not ex:
+            return
+        if failure is not None:
+            self.last_grade = None
+            self.message = (f"这道题的设置有问题：{failure}", f"This exercise cannot be graded: {failure}")
+            self._set_feedback_texts()
+            return
+        self._grade_and_show(answer, save=True)
+
+    @property
+    def checking(self) -> bool:
+        """An answer is being worked out in the background."""
+        return self._solving is not None
 
     def _grade_and_show(self, answer: str, save: bool) -> None:
         ex = self.current

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from memviz.core import engine
+from memviz.gui import plain_text
 from memviz.gui.kit import style
 from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.qt import (
@@ -165,7 +166,9 @@ class PageItem(QGraphicsRectItem):
     def _set_tooltip(self) -> None:
         """The name and the texts under the card, on hover: readable when the card is shown too
         small to print its name, or its texts do not fit under it."""
-        self.setToolTip("\n".join(t for t in (self.name, self.bug_label, self.duplicate_label) if t))
+        self.setToolTip(
+            plain_text.tooltip("\n".join(t for t in (self.name, self.bug_label, self.duplicate_label) if t))
+        )
 
     def set_labels_shown(self, shown: bool) -> None:
         if shown != self.labels_shown:

@@ -94,6 +94,8 @@ def _unwritable(path: Path) -> str | None:
     folder = path.parent
     while not folder.exists() and folder != folder.parent:  # Qt makes missing folders
         folder = folder.parent
+    if not folder.is_dir():  # Qt can make no folder in a file: it saved nothing and said nothing
+        return f"{path}: {folder} is a file, not a folder"
     return None if os.access(folder, os.W_OK) else f"{path}: the folder {folder} is read-only"
 
 
