@@ -45,6 +45,7 @@ from memviz.options import (
     seconds,
 )
 from memviz.record.plan import DEFAULT_STEP_SECONDS, PARTIAL_PREFIX, PROGRESS_PREFIX, check_settings
+from memviz.wording.errors import argparse_speaking, error_line, signal_lines
 
 EXIT_OUTPUT = 1  # the result could not be written (a full disk, a closed stdout)
 EXIT_USAGE = 2
@@ -596,12 +597,38 @@ def use_utf8_output() -> None:
             stream.reconfigure(encoding="utf-8", errors=stream.errors)
 
 
+def language_given(argv: list[str]) -> str | None:
+    """The ``--lang`` of a command line, read before it is parsed: parsing's own errors (and
+    ``usage:``) are then worded in it. The last one wins, as argparse's does (one after the command
+    overrides one before it)."""
+    given = None
+    for k, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and k + 1 < len(argv):
+            given = argv[k + 1]
+        elif arg.startswith("--lang="):
+            given = arg.partition("=")[2]
+    return given
+
+
 def main(argv: list[str] | None = None) -> int:
     use_utf8_output()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    lang = resolve_language(language_given(argv))  # every line below, errors included, speaks it
+    stopping.use_lines(signal_lines(lang))
+    try:
+        return _main(argv, lang)
+    finally:
+        stopping.use_lines(signal_lines("en"))  # the process goes on (a test, the window's caller)
+
+
+def _main(argv: list[str], lang: str) -> int:
     plugins.discover()  # installed policies, strategies, scenarios: choices now, imported when used
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        with argparse_speaking(lang):
+            args = parser.parse_args(argv)
         if args.command is None:
             plugins.report_in(resolve_language(getattr(args, "lang", None)))
             return open_window(args)  # the window applies the same language rule, with Qt's help
@@ -620,17 +647,17 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.flush()  # a command that printed with print(): a full disk is said here, not at exit
         return status
     except (UsageError, SiteError, ConfigError, LimitError, trace_cli.TraceUsageError) as exc:
-        _say(f"memviz: error: {exc}")
+        _say(error_line(str(exc), lang))
         return EXIT_USAGE
     except OutputError as exc:
         _quiet_stdout()
-        _say(f"memviz: error: {exc}")
+        _say(error_line(str(exc), lang))
         return EXIT_OUTPUT
     except BrokenPipeError:  # e.g. `memviz report | head -1`: the reader has all it wanted
         _quiet_stdout()
         return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:  # files being written were removed on the way out
-        _say("memviz: interrupted")
+        _say(signal_lines(lang)["SIGINT"])
         return EXIT_INTERRUPTED
     except stopping.Stopped as stop:  # SIGTERM or SIGHUP
         _say(stop.line)

@@ -17,6 +17,7 @@ from pathlib import Path
 from memviz.core.sitegen import DEFAULT_BUGS, MIN_PAGES, SHAPES, SiteGenError, generate_site
 from memviz.options import limited
 from memviz.outfile import atomic_output
+from memviz.wording.errors import error_line
 
 EXIT_USAGE = 2
 
@@ -56,7 +57,7 @@ def cmd_site_generate(args: argparse.Namespace) -> int:
         document = generate_site(args.shape, args.pages, bugs, args.seed)
         write_site(document, args.out, force=args.force)
     except (SiteGenError, FileExistsError, OSError) as exc:
-        print(f"memviz: error: {exc}", file=sys.stderr)
+        print(error_line(str(exc), args.lang), file=sys.stderr)
         return EXIT_USAGE
     print(args.out)
     return 0

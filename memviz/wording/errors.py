@@ -1,0 +1,389 @@
+"""A user's error line in the user's language, put there at the command line's edge (issue 28).
+
+The core's messages stay English and structured: "capacity: must be between 1 and 100000, got 0",
+the field first, then the problem. They are tested and used as data (a trace's, a site's, a task
+file's errors), so they are not rewritten where they are raised; the command line translates the
+line it prints, with a table of message shapes (:data:`SHAPES`): a regex with named groups for the
+data (the field, the range, the value, a path) and the Chinese template that puts the same data in
+a Chinese sentence. The data itself (numbers, field names, paths, values) is never translated.
+
+A message is read as ``head: problem``: the heads (a file, ``line 3``, a field such as
+``pages[2].links``) are kept, and the problem after them is looked up in the table. A line no shape
+fits stays English, whole: a message is never lost for want of a translation.
+
+argparse words its own messages (``the following arguments are required: …``, ``usage:``) through
+gettext; :func:`argparse_speaking` gives it a Chinese catalogue while a command line is parsed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+ERROR_PREFIX = {"en": "memviz: error: ", "zh": "memviz：错误："}
+SIGNAL_LINES = {  # by the signal's name (memviz.stopping maps the numbers)
+    "SIGINT": {"en": "memviz: interrupted", "zh": "memviz：已中断"},
+    "SIGTERM": {"en": "memviz: stopped (terminated)", "zh": "memviz：已停止（进程被终止）"},
+    "SIGHUP": {"en": "memviz: stopped (hang-up)", "zh": "memviz：已停止（终端已关闭）"},
+}
+
+# Words inside a message that are not data: what a file is, and the system's reasons (strerror).
+WORDS = {
+    "site file": "站点文件",
+    "task file": "任务文件",
+    "exercise file": "练习文件",
+    "device": "设备",
+    "named pipe (FIFO)": "命名管道（FIFO）",
+    "socket": "套接字",
+    "special file": "特殊文件",
+    "Permission denied": "权限不足",
+    "No space left on device": "设备上没有剩余空间",
+    "No such file or directory": "没有这个文件或文件夹",
+    "Read-only file system": "文件系统是只读的",
+    "Is a directory": "这是一个文件夹",
+    "Not a directory": "不是文件夹",
+    "File name too long": "文件名太长",
+    "Disk quota exceeded": "超出磁盘配额",
+}
+
+
+@dataclass(frozen=True)
+class Shape:
+    """An English message shape and its Chinese template (``str.format`` over the named groups)."""
+
+    pattern: re.Pattern[str]
+    zh: str
+    # groups that are words (WORDS) or a message of their own (SHAPES), translated; the others are data
+    words: tuple[str, ...] = ()
+
+
+def _shape(regex: str, zh: str, words: tuple[str, ...] = ()) -> Shape:
+    return Shape(re.compile(regex), zh, words)
+
+
+# A path that leads a message: never the message's heads ("out: ") swallowed with it.
+_PATH = r"(?P<path>(?![\w.\[\]-]+: ).+)"
+_WHAT = r"(?P<what>site file|task file|exercise file|[a-z ]+?)"
+
+SHAPES: tuple[Shape, ...] = (
+    # ranges (memviz.core.limits, memviz.options, RunConfig)
+    _shape(
+        r"must be between (?P<low>.+?) and (?P<high>.+?), got (?P<value>.+)",
+        "必须在 {low} 到 {high} 之间，实际为 {value}",
+    ),
+    _shape(r"must be a whole number, got (?P<value>.+)", "必须是整数，实际为 {value}"),
+    _shape(r"must be a number, got (?P<value>.+)", "必须是数字，实际为 {value}"),
+    _shape(
+        r"(?P<name>[a-z_]+) must be a whole number, got (?P<value>.+)", "{name} 必须是整数，实际为 {value}"
+    ),
+    _shape(r"step seconds must be a number, got (?P<value>.+)", "每步秒数必须是数字，实际为 {value}"),
+    _shape(
+        r"size must look like 1920x1080, got (?P<value>.+)", "尺寸应写成 1920x1080 的样子，实际为 {value}"
+    ),
+    _shape(
+        r"size must be between (?P<low>\S+) and (?P<high>\S+), got (?P<value>.+)",
+        "尺寸必须在 {low} 到 {high} 之间，实际为 {value}",
+    ),
+    _shape(r"must be a chance from 0 to 1, got (?P<value>.+)", "必须是 0 到 1 之间的概率，实际为 {value}"),
+    _shape(r"must be at least 1 step, got (?P<value>.+)", "至少为 1 步，实际为 {value}"),
+    _shape(
+        r"top:K needs K a whole number at least 1, got (?P<value>.+)",
+        "top:K 的 K 必须是不小于 1 的整数，实际为 {value}",
+    ),
+    _shape(
+        r"a picture or video shows at most (?P<most>\d+) steps, got (?P<value>.+)",
+        "截图或录像最多显示 {most} 步，实际为 {value}",
+    ),
+    _shape(
+        r"(?P<runs>\d+) runs of up to (?P<steps>\d+) steps is (?P<work>\d+) steps in all; "
+        r"a (?P<streamed>streamed )?batch may take at most (?P<most>\d+) \(fewer runs or fewer steps\)",
+        "{runs} 次运行、每次最多 {steps} 步，共 {work} 步；一批最多 {most} 步（减少运行次数或步数）",
+    ),
+    # the command line's own checks (memviz.cli.commands)
+    _shape(r"a batch needs at least 2 runs for an interval", "一批至少需要 2 次运行才能给出区间"),
+    _shape(
+        r"seeds (?P<first>\d+)\.\.(?P<last>\d+) go past (?P<most>\d+)", "种子 {first}..{last} 超过了 {most}"
+    ),
+    _shape(
+        r"a batch runs many seeds: give the first with --seed0 \(it runs seeds seed0 \.\. seed0 \+ runs - 1\), not --seed",
+        "一批运行许多种子：用 --seed0 给出第一个（运行种子 seed0 .. seed0 + runs - 1），不是 --seed",
+    ),
+    _shape(
+        r"--trace before '(?P<command>[^']+)' opens the window on a recording: drop the command",
+        "--trace 写在 '{command}' 之前会在窗口里回放录制的运行：去掉命令",
+    ),
+    _shape(
+        r"(?P<option>--[a-z-]+) before '(?P<command>[^']+)' sets the window's run: write it after the command \((?P<example>.+)\)",
+        "{option} 写在 '{command}' 之前设置的是窗口的运行：请写在命令之后（{example}）",
+    ),
+    _shape(r"--compare: only with --view compare", "--compare：只能与 --view compare 一起用"),
+    # sites, traces and task files (memviz.core.site, .trace, .evaluation.tasks, .jsonfile)
+    _shape(r"expected a page number, got (?P<value>.+)", "应为页码，实际为 {value}"),
+    _shape(
+        r"expected a page number (?P<low>\d+)\.\.(?P<high>\d+), got (?P<value>.+)",
+        "应为 {low}..{high} 的页码，实际为 {value}",
+    ),
+    _shape(
+        r"page (?P<page>.+?) is out of range (?P<low>-?\d+)\.\.(?P<high>-?\d+)",
+        "页码 {page} 超出范围 {low}..{high}",
+    ),
+    _shape(r"at most (?P<most>\d+) pages, got (?P<n>\d+)", "最多 {most} 页，实际为 {n} 页"),
+    _shape(r"page (?P<page>\S+) appears twice", "页码 {page} 出现了两次"),
+    _shape(r"page (?P<page>\d+) links to itself", "页面 {page} 链接到了自己"),
+    _shape(r"page (?P<page>\d+) already has a bug", "页面 {page} 已经有一个 Bug"),
+    _shape(
+        r"a site has at most (?P<most>\d+) pages, this one has (?P<n>\d+)",
+        "一个站点最多 {most} 页，这个有 {n} 页",
+    ),
+    _shape(r"(?P<url>\S+) is also the path of page (?P<page>\d+)", "{url} 也是页面 {page} 的路径"),
+    _shape(r"expected a text, got (?P<value>.+)", "应为文本，实际为 {value}"),
+    _shape(
+        r"a name has at most (?P<most>\d+) characters, this one (?P<n>\d+)",
+        "名称最多 {most} 个字符，这个有 {n} 个",
+    ),
+    _shape(
+        r"x and y must be between (?P<low>\S+) and (?P<high>\S+), got (?P<value>.+)",
+        "x 和 y 必须在 {low} 到 {high} 之间，实际为 {value}",
+    ),
+    _shape(
+        r"at most one bug a page: (?P<bugs>\d+) bugs on (?P<pages>\d+) pages",
+        "每页最多一个 Bug：{pages} 页上有 {bugs} 个 Bug",
+    ),
+    _shape(r"expected a JSON object", "应为 JSON 对象"),
+    _shape(r"expected an object", "应为对象"),
+    _shape(r"expected an object or null, got (?P<value>.+)", "应为对象或 null，实际为 {value}"),
+    _shape(r"expected a whole number, got (?P<value>.+)", "应为整数，实际为 {value}"),
+    _shape(r"expected a non-empty text, got (?P<value>.+)", "应为非空文本，实际为 {value}"),
+    _shape(r"at most (?P<most>\d+) characters, this one has (?P<n>\d+)", "最多 {most} 个字符，这个有 {n} 个"),
+    _shape(r"expected one of (?P<choices>.+), got (?P<value>.+)", "应为 {choices} 之一，实际为 {value}"),
+    _shape(
+        r"expected step (?P<step>\d+) \(steps count up from 0 one by one\), got (?P<value>.+)",
+        "应为第 {step} 步（步数从 0 起逐一递增），实际为 {value}",
+    ),
+    _shape(r"the file is empty \(a trace starts with its header line\)", "文件是空的（轨迹以表头行开始）"),
+    _shape(r"a trace has at most (?P<most>\d+) steps", "一条轨迹最多 {most} 步"),
+    _shape(r"a trace needs at least one step after its header", "轨迹在表头之后至少需要一步"),
+    _shape(r"a second header: one trace a file", "第二个表头：一个文件只放一条轨迹"),
+    _shape(
+        r"trace file is not UTF-8 text: (?P<path>.+) \(bad byte at offset (?P<offset>\d+)\)",
+        "轨迹文件不是 UTF-8 文本：{path}（偏移 {offset} 处的字节有误）",
+    ),
+    _shape(
+        r"expected a name of 1\.\.(?P<most>\d+) characters, got (?P<value>.+)",
+        "应为 1..{most} 个字符的名称，实际为 {value}",
+    ),
+    _shape(
+        r"expected an id of 1\.\.(?P<most>\d+) characters, got (?P<value>.+)",
+        "应为 1..{most} 个字符的编号，实际为 {value}",
+    ),
+    _shape(r"id (?P<id>.+) appears twice", "编号 {id} 出现了两次"),
+    _shape(r"expected a non-empty list of tasks", "应为非空的任务列表"),
+    _shape(r"at most (?P<most>\d+) tasks, got (?P<n>\d+)", "最多 {most} 个任务，实际为 {n} 个"),
+    _shape(
+        r"expected a built-in site name or a site file next to the task file",
+        "应为内置站点的名称，或任务文件旁的站点文件",
+    ),
+    _shape(r'expected "(?P<format>[^"]+)", got (?P<value>.+)', '应为 "{format}"，实际为 {value}'),
+    _shape(_WHAT + r" not found: (?P<path>.+)", "找不到{what}：{path}", ("what",)),
+    _shape(
+        _WHAT + r" cannot be read: (?P<path>.+): (?P<reason>[^:]+)",
+        "{what}无法读取：{path}：{reason}",
+        ("what", "reason"),
+    ),
+    _shape(
+        _WHAT + r" is too large: (?P<path>.+) \(more than (?P<most>\d+) bytes\)",
+        "{what}太大：{path}（超过 {most} 字节）",
+        ("what",),
+    ),
+    _shape(
+        _WHAT + r" is too large: (?P<path>.+) \((?P<size>\d+) bytes, at most (?P<most>\d+)\)",
+        "{what}太大：{path}（{size} 字节，最多 {most}）",
+        ("what",),
+    ),
+    _shape(
+        _WHAT + r" is a folder, not a file: (?P<path>.+)", "{what}是一个文件夹，不是文件：{path}", ("what",)
+    ),
+    _shape(
+        _WHAT + r" is not a regular file \(a pipe, socket or device\): (?P<path>.+)",
+        "{what}不是普通文件（是管道、套接字或设备）：{path}",
+        ("what",),
+    ),
+    _shape(
+        _WHAT + r" is not UTF-8 text: (?P<path>.+) \(bad byte at offset (?P<offset>\d+)\)",
+        "{what}不是 UTF-8 文本：{path}（偏移 {offset} 处的字节有误）",
+        ("what",),
+    ),
+    _shape(
+        _WHAT + r" is nested too deep: (?P<path>.+) \((?P<depth>\d+) levels, at most (?P<most>\d+)\)",
+        "{what}嵌套太深：{path}（{depth} 层，最多 {most}）",
+        ("what",),
+    ),
+    _shape(
+        _WHAT
+        + r" is not valid JSON: (?P<path>.+), line (?P<line>\d+) column (?P<column>\d+): (?P<detail>.+)",
+        "{what}不是有效的 JSON：{path}，第 {line} 行第 {column} 列：{detail}",
+        ("what",),
+    ),
+    # the window (memviz.display, memviz.cli.commands)
+    _shape(
+        r"`(?P<snapshot>[^`]+)` and `(?P<record>[^`]+)` work without one",
+        "`{snapshot}` 和 `{record}` 不需要显示器也能用",
+    ),
+    _shape(
+        r"no display found \(DISPLAY and WAYLAND_DISPLAY are not set\), so no window can open; (?P<hint>.+)",
+        "找不到显示器（DISPLAY 和 WAYLAND_DISPLAY 都没有设置），无法打开窗口；{hint}",
+        ("hint",),
+    ),
+    _shape(
+        r"Qt's X11 plugin needs system libraries that are missing; on Debian or Ubuntu: "
+        r"sudo apt-get install (?P<packages>[^()]+) \(meanwhile, (?P<hint>.+)\)",
+        "Qt 的 X11 插件缺少系统库；在 Debian 或 Ubuntu 上：sudo apt-get install {packages}（在此之前，{hint}）",
+        ("hint",),
+    ),
+    _shape(r"cannot start the GUI toolkit: (?P<detail>.+)", "无法启动图形界面工具包：{detail}"),
+    _shape(
+        r"cannot start the GUI toolkit or the video encoder: (?P<detail>.+)",
+        "无法启动图形界面工具包或视频编码器：{detail}",
+    ),
+    # files and output (memviz.outfile, memviz.cli.commands)
+    _shape(_PATH + r" already exists \(add --force to replace it\)", "{path} 已存在（加 --force 覆盖它）"),
+    _shape(
+        _PATH + r" appeared while memviz was writing it \(add --force\)",
+        "{path} 在 memviz 写入期间出现了（加 --force）",
+    ),
+    _shape(r"folder (?P<folder>.+) does not exist", "文件夹 {folder} 不存在"),
+    _shape(
+        r"cannot make the folder (?P<folder>.+): (?P<reason>[^:]+)",
+        "无法创建文件夹 {folder}：{reason}",
+        ("reason",),
+    ),
+    _shape(
+        r"cannot write in (?P<folder>.+): (?P<reason>[^:]+)", "无法在 {folder} 里写入：{reason}", ("reason",)
+    ),
+    _shape(r"cannot write to standard output: (?P<reason>.+)", "无法写入标准输出：{reason}", ("reason",)),
+    _shape(r"cannot write (?P<path>.+): (?P<reason>[^:]+)", "无法写入 {path}：{reason}", ("reason",)),
+    _shape(r"cannot use (?P<path>.+): (?P<reason>[^:]+)", "无法使用 {path}：{reason}", ("reason",)),
+    _shape(_PATH + r" is a folder, not a file", "{path} 是一个文件夹，不是文件"),
+    _shape(
+        _PATH + r" is a (?P<kind>device|named pipe \(FIFO\)|socket|special file), not a regular file "
+        r"\(memviz replaces regular files only, even with --force\)",
+        "{path} 是{kind}，不是普通文件（memviz 只覆盖普通文件，即使加了 --force）",
+        ("kind",),
+    ),
+    _shape(r"standard output is closed: nothing to write the result to", "标准输出已关闭：结果无处可写"),
+)
+
+# argparse's own words (its gettext message ids, Python 3.11-3.13) in Chinese. "：" after an
+# argument's name, so the problem after it is looked up in SHAPES as a core message's is.
+ARGPARSE_ZH = {
+    "usage: ": "用法：",
+    "argument %(argument_name)s: %(message)s": "参数 %(argument_name)s：%(message)s",
+    "unrecognized arguments: %s": "无法识别的参数：%s",
+    "not allowed with argument %s": "不能与参数 %s 同时使用",
+    "ignored explicit argument %r": "忽略了显式给出的值 %r",
+    "the following arguments are required: %s": "缺少必需的参数：%s",
+    "one of the arguments %s is required": "参数 %s 中必须给出一个",
+    "expected one argument": "需要一个值",
+    "expected at most one argument": "最多需要一个值",
+    "expected at least one argument": "至少需要一个值",
+    "ambiguous option: %(option)s could match %(matches)s": "有歧义的选项：%(option)s 可以是 %(matches)s",
+    "unexpected option string: %s": "意外的选项：%s",
+    "invalid %(type)s value: %(value)r": "无效的 %(type)s 值：%(value)r",
+    "invalid choice: %(value)r (choose from %(choices)s)": "无效的选项：%(value)r（可选：%(choices)s）",
+    "unknown parser %(parser_name)r (choices: %(choices)s)": "未知的命令 %(parser_name)r（可选：%(choices)s）",
+    "can't open '%(filename)s': %(error)s": "无法打开 '%(filename)s'：%(error)s",
+    "positional arguments": "位置参数",
+    "options": "选项",
+    "show this help message and exit": "显示帮助并退出",
+    "show program's version number and exit": "显示版本号并退出",
+}
+ARGPARSE_ZH_PLURAL = {"expected %s argument": "需要 %s 个值", "expected %s arguments": "需要 %s 个值"}
+
+# Where a message's heads end: after ": " (English) or "：" (argparse's Chinese "参数 --x：").
+_HEAD_END = re.compile(r": |：")
+_LINE_HEAD = re.compile(r"^line (\d+)$")
+
+
+def translated(message: str, lang: str) -> str:
+    """``message`` in ``lang``: its heads kept, the problem after them in Chinese when its shape is
+    known; the message unchanged in English or when no shape fits."""
+    if lang != "zh":
+        return message
+    cuts = [0, *(m.end() for m in _HEAD_END.finditer(message))]
+    for cut in cuts:
+        problem = _problem_zh(message[cut:])
+        if problem is not None:
+            return "".join(_head_zh(head) + "：" for head in _heads(message[:cut])) + problem
+    return message
+
+
+def _heads(text: str) -> list[str]:
+    return [head for head in _HEAD_END.split(text) if head] if text else []
+
+
+def _head_zh(head: str) -> str:
+    line = _LINE_HEAD.match(head)
+    return f"第 {line.group(1)} 行" if line else head
+
+
+def _problem_zh(text: str) -> str | None:
+    for shape in SHAPES:
+        match = shape.pattern.fullmatch(text)
+        if match is not None:
+            groups = match.groupdict(default="")
+            for name in shape.words:
+                value = groups[name]
+                groups[name] = WORDS.get(value) or _problem_zh(value) or value
+            return shape.zh.format(**groups)
+    return None
+
+
+def shape_of(message: str) -> tuple[Shape, re.Match[str]] | None:
+    """The shape that :func:`translated` uses for ``message``'s problem, with its match (for tests)."""
+    cuts = [0, *(m.end() for m in _HEAD_END.finditer(message))]
+    for cut in cuts:
+        for shape in SHAPES:
+            match = shape.pattern.fullmatch(message[cut:])
+            if match is not None:
+                return shape, match
+    return None
+
+
+def error_line(message: str, lang: str) -> str:
+    """The line printed for a user's error: ``memviz: error: …`` in ``lang``."""
+    return ERROR_PREFIX["zh" if lang == "zh" else "en"] + translated(message, lang)
+
+
+def signal_lines(lang: str) -> dict[str, str]:
+    """The lines said when a signal ends memviz, by the signal's name."""
+    key = "zh" if lang == "zh" else "en"
+    return {name: lines[key] for name, lines in SIGNAL_LINES.items()}
+
+
+@contextlib.contextmanager
+def argparse_speaking(lang: str) -> Iterator[None]:
+    """While the block runs, argparse words its messages (errors, ``usage:``, help headings) in ``lang``.
+
+    argparse looks up its strings with the module-level ``_`` and ``ngettext`` it imported from
+    gettext, at the moment it words them; they are swapped for the Chinese catalogue and put back.
+    """
+    if lang != "zh":
+        yield
+        return
+    saved = argparse._, argparse.ngettext
+
+    def gettext(text: str) -> str:
+        return ARGPARSE_ZH.get(text, text)
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        text = singular if n == 1 else plural
+        return ARGPARSE_ZH_PLURAL.get(text, text)
+
+    argparse._, argparse.ngettext = gettext, ngettext
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved
