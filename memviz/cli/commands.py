@@ -45,7 +45,7 @@ from memviz.options import (
     seconds,
 )
 from memviz.record.plan import DEFAULT_STEP_SECONDS, PARTIAL_PREFIX, PROGRESS_PREFIX, check_settings
-from memviz.wording.errors import argparse_speaking, error_line, signal_lines
+from memviz.wording.errors import argparse_speaking, error_line, progress_label, signal_lines
 
 EXIT_OUTPUT = 1  # the result could not be written (a full disk, a closed stdout)
 EXIT_USAGE = 2
@@ -362,7 +362,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
         raise UsageError(f"seed0: seeds {args.seed0}..{args.seed0 + args.runs - 1} go past {SEED_MAX}")
     streamed = args.runs > bounds("runs")[1]  # past the in-memory bound: memviz.core.streaming
     (check_streamed_batch if streamed else check_batch)(args.runs, config.step_limit, UsageError)
-    with progress_bar("runs") as bar, Runner(progress=bar) as runner:
+    with progress_bar(progress_label("runs", args.lang)) as bar, Runner(progress=bar) as runner:
         if streamed:
             from memviz.core.streaming import compare_streaming
 
@@ -382,7 +382,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from memviz.text.report import report_text
 
     site = _load(args)
-    with progress_bar("runs") as bar, Runner(progress=bar) as runner:
+    with progress_bar(progress_label("runs", args.lang)) as bar, Runner(progress=bar) as runner:
         tables = chapter_tables(
             site,
             runner=runner,
@@ -461,7 +461,7 @@ def cmd_record(args: argparse.Namespace) -> int:
         emit(f"{PARTIAL_PREFIX}{partial}")
 
     try:
-        with progress_bar("frame", args.quiet or args.progress) as bar:
+        with progress_bar(progress_label("frame", args.lang), args.quiet or args.progress) as bar:
             out = recording.record(
                 args.out,
                 config,

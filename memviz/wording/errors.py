@@ -47,6 +47,13 @@ WORDS = {
     "Not a directory": "不是文件夹",
     "File name too long": "文件名太长",
     "Disk quota exceeded": "超出磁盘配额",
+    "eviction policy": "淘汰策略",
+    "strategy": "策略",
+    "scenario": "场景",
+    "Connection refused": "连接被拒绝",
+    "timed out": "超时",
+    "Name or service not known": "找不到这个主机名",
+    "Address already in use": "地址已被占用",
 }
 
 
@@ -99,17 +106,28 @@ SHAPES: tuple[Shape, ...] = (
     ),
     _shape(
         r"(?P<runs>\d+) runs of up to (?P<steps>\d+) steps is (?P<work>\d+) steps in all; "
-        r"a (?P<streamed>streamed )?batch may take at most (?P<most>\d+) \(fewer runs or fewer steps\)",
+        r"a batch may take at most (?P<most>\d+) \(fewer runs or fewer steps\)",
         "{runs} 次运行、每次最多 {steps} 步，共 {work} 步；一批最多 {most} 步（减少运行次数或步数）",
+    ),
+    _shape(
+        r"(?P<runs>\d+) runs of up to (?P<steps>\d+) steps is (?P<work>\d+) steps in all; "
+        r"a streamed batch may take at most (?P<most>\d+) \(fewer runs or fewer steps\)",
+        "{runs} 次运行、每次最多 {steps} 步，共 {work} 步；流式批量最多 {most} 步（减少运行次数或步数）",
+    ),
+    # the registries' names (memviz.core.registry: policies, strategies, scenarios, plugins' too)
+    _shape(
+        r"unknown (?P<kind>eviction policy|strategy|scenario|[a-z ]+?) (?P<name>'.*') \(choose from (?P<choices>.+)\)",
+        "未知的{kind} {name}（可选：{choices}）",
+        ("kind",),
     ),
     # the command line's own checks (memviz.cli.commands)
     _shape(r"a batch needs at least 2 runs for an interval", "一批至少需要 2 次运行才能给出区间"),
     _shape(
-        r"seeds (?P<first>\d+)\.\.(?P<last>\d+) go past (?P<most>\d+)", "种子 {first}..{last} 超过了 {most}"
+        r"seeds (?P<first>\d+)\.\.(?P<last>\d+) go past (?P<most>\d+)", "seed {first}..{last} 超过了 {most}"
     ),
     _shape(
         r"a batch runs many seeds: give the first with --seed0 \(it runs seeds seed0 \.\. seed0 \+ runs - 1\), not --seed",
-        "一批运行许多种子：用 --seed0 给出第一个（运行种子 seed0 .. seed0 + runs - 1），不是 --seed",
+        "一批运行许多 seed：用 --seed0 给出第一个（运行 seed0 .. seed0 + runs - 1），不是 --seed",
     ),
     _shape(
         r"--trace before '(?P<command>[^']+)' opens the window on a recording: drop the command",
@@ -120,6 +138,61 @@ SHAPES: tuple[Shape, ...] = (
         "{option} 写在 '{command}' 之前设置的是窗口的运行：请写在命令之后（{example}）",
     ),
     _shape(r"--compare: only with --view compare", "--compare：只能与 --view compare 一起用"),
+    _shape(
+        r"give (?P<least>\d+) to (?P<most>\d+) configs, got (?P<n>\d+)",
+        "请给出 {least} 到 {most} 个配置，实际为 {n} 个",
+    ),
+    _shape(
+        r"give two configs, A \(baseline\) and B \(treatment\), got (?P<n>\d+)",
+        "请给出两个配置：A（基线）和 B（实验组），实际为 {n} 个",
+    ),
+    _shape(
+        r"--ablation takes one memory config \(default frontier\), got (?P<n>\d+)",
+        "--ablation 只接受一个记忆配置（默认 frontier），实际为 {n} 个",
+    ),
+    _shape(
+        r"(?P<name>[a-z_-]+) must be (?P<low>\d+)\.\.(?P<high>\d+), got (?P<value>.+)",
+        "{name} 必须在 {low}..{high} 之间，实际为 {value}",
+    ),
+    _shape(
+        r"(?P<name>[a-z_-]+) must be (?P<low>\d+) or more, got (?P<value>.+)",
+        "{name} 必须不小于 {low}，实际为 {value}",
+    ),
+    _shape(r"delta must be a number, got (?P<value>.+)", "delta 必须是数字，实际为 {value}"),
+    _shape(r"delta must be a number above 0, got (?P<value>.+)", "delta 必须是大于 0 的数字，实际为 {value}"),
+    _shape(r"expected a number, got (?P<value>.+)", "应为数字，实际为 {value}"),
+    _shape(
+        r"a time to live is policy (?P<ttl>\S+), not --policy (?P<policy>\S+)",
+        "限时遗忘是策略 {ttl}，不是 --policy {policy}",
+    ),
+    _shape(
+        r"a scenario's runs need memory: choose from (?P<choices>.+)",
+        "场景的运行需要记忆：请从 {choices} 中选择",
+    ),
+    # serving and crawling (memviz.cli.serve, memviz.web.crawler)
+    _shape(
+        r"cannot listen on (?P<address>.+): (?P<reason>[^:]+)",
+        "无法在 {address} 上监听：{reason}",
+        ("reason",),
+    ),
+    _shape(
+        r"--version and --until-all-bugs need --site \(the bugs the site hides\)",
+        "--version 和 --until-all-bugs 需要 --site（站点藏着哪些 Bug）",
+    ),
+    _shape(r"needs --site \(how many bugs the site hides\)", "需要 --site（站点藏着多少个 Bug）"),
+    _shape(
+        r"expected an http:// or https:// address, got (?P<value>.+)",
+        "应为 http:// 或 https:// 地址，实际为 {value}",
+    ),
+    _shape(r"(?P<url>\S+) redirects off the site, to (?P<final>\S+)", "{url} 重定向到了站点之外：{final}"),
+    _shape(
+        r"(?P<url>\S+) is not a page of the site file \((?P<key>.+)\)", "{url} 不是站点文件里的页面（{key}）"
+    ),
+    _shape(r"cannot reach (?P<url>\S+): (?P<reason>.+)", "无法访问 {url}：{reason}", ("reason",)),
+    _shape(
+        r"(?P<url>\S+) did not answer within (?P<seconds>\S+) s \(--timeout\)",
+        "{url} 在 {seconds} 秒内没有响应（--timeout）",
+    ),
     # sites, traces and task files (memviz.core.site, .trace, .evaluation.tasks, .jsonfile)
     _shape(r"expected a page number, got (?P<value>.+)", "应为页码，实际为 {value}"),
     _shape(
@@ -375,6 +448,14 @@ def shape_of(message: str) -> tuple[Shape, re.Match[str]] | None:
 def error_line(message: str, lang: str) -> str:
     """The line printed for a user's error: ``memviz: error: …`` in ``lang``."""
     return ERROR_PREFIX["zh" if lang == "zh" else "en"] + translated(message, lang)
+
+
+# The progress bar's words on stderr (``[####....] runs 40/200``), by what is counted.
+PROGRESS_LABELS = {"runs": {"en": "runs", "zh": "次运行"}, "frame": {"en": "frame", "zh": "帧"}}
+
+
+def progress_label(counted: str, lang: str) -> str:
+    return PROGRESS_LABELS[counted]["zh" if lang == "zh" else "en"]
 
 
 def signal_lines(lang: str) -> dict[str, str]:

@@ -88,6 +88,11 @@ CASES = [
      "task file"),
     ("output file", lambda p: ["snapshot", "--out", str(existing(p))], 2,
      f"memviz: error: out: {{p}}{os.sep}shot.png already exists (add --force to replace it)"),
+    ("crawl", lambda p: ["crawl", "ftp://x"], 2,
+     "memviz: error: URL: expected an http:// or https:// address, got 'ftp://x'"),
+    ("compare", lambda p: ["compare", "frontier"], 2, "memviz: error: config: give 2 to 4 configs, got 1"),
+    ("scenario", lambda p: ["scenario", "ttl", "--strategy", "random"], 2,
+     "memviz: error: strategy: a scenario's runs need memory: choose from visited, frontier"),
 ]  # fmt: skip
 IDS = [case[0] for case in CASES]
 
@@ -216,7 +221,7 @@ def _messages() -> st.SearchStrategy[str]:
     return st.tuples(heads, shapes).map(lambda parts: "".join(h + ": " for h in parts[0]) + parts[1])
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_messages())
 def test_a_translated_line_keeps_every_number_and_field(message):
     found = shape_of(message)
