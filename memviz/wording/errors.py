@@ -78,7 +78,7 @@ _WHAT = r"(?P<what>site file|task file|exercise file|[a-z ]+?)"
 SHAPES: tuple[Shape, ...] = (
     # ranges (memviz.core.limits, memviz.options, RunConfig)
     _shape(
-        r"must be between (?P<low>.+?) and (?P<high>.+?), got (?P<value>.+)",
+        r"must be between (?P<low>[^()]+?) and (?P<high>[^()]+?), got (?P<value>.+)",
         "必须在 {low} 到 {high} 之间，实际为 {value}",
     ),
     _shape(r"must be a whole number, got (?P<value>.+)", "必须是整数，实际为 {value}"),
@@ -119,6 +119,37 @@ SHAPES: tuple[Shape, ...] = (
         r"unknown (?P<kind>eviction policy|strategy|scenario|[a-z ]+?) (?P<name>'.*') \(choose from (?P<choices>.+)\)",
         "未知的{kind} {name}（可选：{choices}）",
         ("kind",),
+    ),
+    # recordings and generated sites (memviz.record.plan, memviz.core.sitegen)
+    _shape(
+        r"the file name must end in \.mp4 or \.gif, got (?P<value>.+)",
+        "文件名必须以 .mp4 或 .gif 结尾，实际为 {value}",
+    ),
+    _shape(
+        r"an MP4 \(H\.264, 4:2:0\) needs an even width and height, got (?P<value>.+)",
+        "MP4（H.264，4:2:0）的宽和高必须是偶数，实际为 {value}",
+    ),
+    _shape(
+        r"a GIF plays true only at (?P<rates>[\d, ]+) frames a second, got (?P<value>.+)",
+        "GIF 只有在每秒 {rates} 帧时才能按原速播放，实际为 {value}",
+    ),
+    _shape(r"expected zh or en, got (?P<value>.+)", "应为 zh 或 en，实际为 {value}"),
+    _shape(
+        r"expected one of (?P<choices>.+) or scenarios/NAME\[/MODE\[/SEED\]\], got (?P<value>.+)",
+        "应为 {choices} 之一或 scenarios/NAME[/MODE[/SEED]]，实际为 {value}",
+    ),
+    _shape(
+        r"(?P<seconds>\S+) s at (?P<fps>\d+) fps is less than one frame",
+        "每秒 {fps} 帧时 {seconds} 秒不到一帧",
+    ),
+    _shape(r"must not be negative, got (?P<value>.+)", "不能是负数，实际为 {value}"),
+    _shape(
+        r"must be between (?P<low>\d+) and (?P<high>\d+) \(pages other than the start\), got (?P<value>.+)",
+        "必须在 {low} 到 {high} 之间（起始页以外的页面），实际为 {value}",
+    ),
+    _shape(
+        r"unknown shape (?P<name>'.*') \(choose from (?P<choices>.+)\)",
+        "未知的形状 {name}（可选：{choices}）",
     ),
     # the command line's own checks (memviz.cli.commands)
     _shape(r"a batch needs at least 2 runs for an interval", "一批至少需要 2 次运行才能给出区间"),

@@ -93,6 +93,11 @@ CASES = [
     ("compare", lambda p: ["compare", "frontier"], 2, "memviz: error: config: give 2 to 4 configs, got 1"),
     ("scenario", lambda p: ["scenario", "ttl", "--strategy", "random"], 2,
      "memviz: error: strategy: a scenario's runs need memory: choose from visited, frontier"),
+    ("site generate", lambda p: ["site", "generate", "--shape", "ring", "--pages", "5", "--bugs", "9",
+                                 "--out", str(p / "g.json")], 2,
+     "memviz: error: bugs: must be between 0 and 4 (pages other than the start), got 9"),
+    ("record settings", lambda p: ["record", "--out", str(p / "a.webm")], 2,
+     "memviz: error: out: the file name must end in .mp4 or .gif, got 'a.webm'"),
 ]  # fmt: skip
 IDS = [case[0] for case in CASES]
 
