@@ -50,6 +50,18 @@ WORDS = {
     "eviction policy": "淘汰策略",
     "strategy": "策略",
     "scenario": "场景",
+    "a named pipe (FIFO)": "命名管道（FIFO）",
+    "a socket": "套接字",
+    "a device": "设备",
+    "a folder": "文件夹",
+    "a symlink": "符号链接",
+    "a special file": "特殊文件",
+    "folder": "文件夹",
+    "regular file": "普通文件",
+    "make": "创建",
+    "read": "读取",
+    "delete": "删除",
+    "rename": "重命名",
     "Connection refused": "连接被拒绝",
     "timed out": "超时",
     "Name or service not known": "找不到这个主机名",
@@ -351,6 +363,29 @@ SHAPES: tuple[Shape, ...] = (
         "{what}不是有效的 JSON：{path}，第 {line} 行第 {column} 列：{detail}",
         ("what",),
     ),
+    # the memory folder of resumed runs (memviz.core.scenarios.store: --memory-dir)
+    _shape(_PATH + r" is not a folder", "{path} 不是文件夹"),
+    _shape(
+        r"cannot (?P<verb>make|read|delete|rename) (?P<path>.+): (?P<reason>[^:]+)",
+        "无法{verb} {path}：{reason}",
+        ("verb", "reason"),
+    ),
+    _shape(
+        _PATH + r" is a symlink; memviz does not follow it out of the memory folder",
+        "{path} 是符号链接；memviz 不会顺着它走出记忆文件夹",
+    ),
+    _shape(
+        _PATH + r" is (?P<kind>a named pipe \(FIFO\)|a socket|a device|a folder|a symlink|a special file), "
+        r"not a (?P<wanted>folder|regular file)",
+        "{path} 是{kind}，不是{wanted}",
+        ("kind", "wanted"),
+    ),
+    _shape(
+        _PATH + r" is larger than (?P<most>\d+) bytes \((?P<size>\d+)\); not read",
+        "{path} 超过 {most} 字节（{size}）；没有读取",
+    ),
+    _shape(_PATH + r" is larger than (?P<most>\d+) bytes; not read", "{path} 超过 {most} 字节；没有读取"),
+    _shape(_PATH + r" is not UTF-8 text", "{path} 不是 UTF-8 文本"),
     # the window (memviz.display, memviz.cli.commands)
     _shape(
         r"`(?P<snapshot>[^`]+)` and `(?P<record>[^`]+)` work without one",
