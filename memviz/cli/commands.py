@@ -625,10 +625,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str], lang: str) -> int:
     plugins.discover()  # installed policies, strategies, scenarios: choices now, imported when used
-    parser = build_parser()
     try:
-        with argparse_speaking(lang):
-            args = parser.parse_args(argv)
+        with argparse_speaking(lang):  # argparse words its headings as a parser is built, errors as it parses
+            args = build_parser().parse_args(argv)
         if args.command is None:
             plugins.report_in(resolve_language(getattr(args, "lang", None)))
             return open_window(args)  # the window applies the same language rule, with Qt's help

@@ -151,7 +151,11 @@ def test_argparse_speaks_only_while_parsing(capsys, system_lang):
     assert argparse._("usage: ") == "usage: "  # put back: the next command line (or test) is English
     with pytest.raises(SystemExit):
         commands.main(["--lang", "zh", "run", "--help"])
-    assert capsys.readouterr().out.startswith("用法：memviz run")
+    out = capsys.readouterr().out
+    assert out.startswith("用法：memviz run") and "\n选项:\n  -h, --help" in out and "显示帮助并退出" in out
+    with pytest.raises(SystemExit):
+        commands.main(["run", "--help"])
+    assert "\noptions:\n  -h, --help            show this help message and exit" in capsys.readouterr().out
 
 
 def test_no_display_line(monkeypatch, capsys, system_lang):
