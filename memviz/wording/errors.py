@@ -98,6 +98,22 @@ SHAPES: tuple[Shape, ...] = (
     _shape(
         r"(?P<name>[a-z_]+) must be a whole number, got (?P<value>.+)", "{name} 必须是整数，实际为 {value}"
     ),
+    _shape(
+        r"(?P<name>[a-z_]+) must be between (?P<low>[^()]+?) and (?P<high>[^()]+?), got (?P<value>.+)",
+        "{name} 必须在 {low} 到 {high} 之间，实际为 {value}",
+    ),
+    _shape(
+        r"expected all or top:K with K a whole number at least 1, got (?P<value>.+)",
+        "应为 all 或 top:K（K 是不小于 1 的整数），实际为 {value}",
+    ),
+    _shape(
+        r"expected none, step or milestone:M \(M ≥ 1\), got (?P<value>.+)",
+        "应为 none、step 或 milestone:M（M ≥ 1），实际为 {value}",
+    ),
+    _shape(
+        r"(?P<name>[a-z_]+) must be a whole number or inf, got (?P<value>'[^']*') in (?P<config>.+)",
+        "{name} 必须是整数或 inf，实际为 {value}（在 {config} 里）",
+    ),
     _shape(r"step seconds must be a number, got (?P<value>.+)", "每步秒数必须是数字，实际为 {value}"),
     _shape(
         r"size must look like 1920x1080, got (?P<value>.+)", "尺寸应写成 1920x1080 的样子，实际为 {value}"
@@ -211,6 +227,28 @@ SHAPES: tuple[Shape, ...] = (
     _shape(
         r"a scenario's runs need memory: choose from (?P<choices>.+)",
         "场景的运行需要记忆：请从 {choices} 中选择",
+    ),
+    _shape(
+        r"(?P<name>[a-z_]+) must be at least (?P<least>\d+), got (?P<value>\S+) in (?P<config>.+)",
+        "{name} 至少为 {least}，实际为 {value}（在 {config} 里）",
+    ),
+    _shape(r"expected (?P<syntax>STRATEGY\S*), got (?P<value>.+)", "应写成 {syntax}，实际为 {value}"),
+    # evaluating recorded traces (memviz.core.evaluation.traces, memviz.cli.evaluate)
+    _shape(r"not a folder: (?P<path>.+)", "不是文件夹：{path}"),
+    _shape(r"no \*\.jsonl files in (?P<path>.+)", "{path} 里没有 *.jsonl 文件"),
+    _shape(
+        r"at most (?P<most>\d+) files, (?P<path>.+) has (?P<n>\d+)", "最多 {most} 个文件，{path} 有 {n} 个"
+    ),
+    _shape(
+        r"no run labelled (?P<label>'.*'); the traces hold (?P<labels>.+)",
+        "没有标为 {label} 的运行；轨迹里有 {labels}",
+    ),
+    _shape(
+        r"no task has runs of both the baseline and the treatment", "没有哪个任务同时有基线和实验组的运行"
+    ),
+    _shape(
+        r"give --traces DIR with --baseline LABEL and --treatment LABEL",
+        "--traces DIR 要和 --baseline LABEL、--treatment LABEL 一起给出",
     ),
     # serving and crawling (memviz.cli.serve, memviz.web.crawler)
     _shape(
