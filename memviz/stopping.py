@@ -40,6 +40,16 @@ LINES = {
     },
 }
 
+
+def use_lines(lines: dict[str, str]) -> None:
+    """Say these lines (by the signal's name: "SIGINT", …) when a signal ends memviz: the command line
+    passes them in the user's language (memviz.wording.errors) once it knows it."""
+    for name, line in lines.items():
+        signum = getattr(signal, name, None)
+        if signum in LINES:
+            LINES[signum] = line
+
+
 _lock = threading.Lock()
 _temporary: set[str] = set()  # files to remove if memviz is stopped (atomic_output's)
 _children: set[int] = set()  # processes to end with memviz (the window's `memviz record`)

@@ -196,7 +196,10 @@ def test_a_broken_plugin_is_reported_in_one_line_and_skipped(plugin_dir, monkeyp
         assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
         said[lang], error = done.stderr.splitlines()
         assert error.startswith(
-            "memviz: error: policy: unknown eviction policy 'broken' (choose from fifo, lru,"
+            {
+                "en": "memviz: error: policy: unknown eviction policy 'broken' (choose from fifo, lru,",
+                "zh": "memviz：错误：policy：未知的淘汰策略 'broken'（可选：fifo, lru,",
+            }[lang]
         )
     assert said == {
         "en": "memviz: plugin policy 'broken' (memviz_no_such_module:policy from memviz-broken) skipped: "

@@ -52,6 +52,7 @@ from memviz.options import (
     seconds,
 )
 from memviz.record.plan import DEFAULT_STEP_SECONDS, PARTIAL_PREFIX, PROGRESS_PREFIX, check_settings
+from memviz.wording.errors import argparse_speaking, error_line, progress_label, signal_lines
 
 EXIT_OUTPUT = 1  # the result could not be written (a full disk, a closed stdout)
 EXIT_USAGE = 2
@@ -391,7 +392,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
         raise UsageError(f"seed0: seeds {args.seed0}..{args.seed0 + args.runs - 1} go past {SEED_MAX}")
     streamed = args.runs > bounds("runs")[1]  # past the in-memory bound: memviz.core.streaming
     (check_streamed_batch if streamed else check_batch)(args.runs, config.step_limit, UsageError)
-    with progress_bar("runs") as bar, Runner(progress=bar) as runner:
+    with progress_bar(progress_label("runs", args.lang)) as bar, Runner(progress=bar) as runner:
         if streamed:
             from memviz.core.streaming import compare_streaming
 
@@ -411,7 +412,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from memviz.text.report import report_text
 
     site = _load(args)
-    with progress_bar("runs") as bar, Runner(progress=bar) as runner:
+    with progress_bar(progress_label("runs", args.lang)) as bar, Runner(progress=bar) as runner:
         tables = chapter_tables(
             site,
             runner=runner,
@@ -492,7 +493,7 @@ def cmd_record(args: argparse.Namespace) -> int:
         emit(f"{PARTIAL_PREFIX}{partial}")
 
     try:
-        with progress_bar("frame", args.quiet or args.progress) as bar:
+        with progress_bar(progress_label("frame", args.lang), args.quiet or args.progress) as bar:
             out = recording.record(
                 args.out,
                 config,
@@ -630,12 +631,37 @@ def use_utf8_output() -> None:
             stream.reconfigure(encoding="utf-8", errors=stream.errors)
 
 
+def language_given(argv: list[str]) -> str | None:
+    """The ``--lang`` of a command line, read before it is parsed: parsing's own errors (and
+    ``usage:``) are then worded in it. The last one wins, as argparse's does (one after the command
+    overrides one before it)."""
+    given = None
+    for k, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and k + 1 < len(argv):
+            given = argv[k + 1]
+        elif arg.startswith("--lang="):
+            given = arg.partition("=")[2]
+    return given
+
+
 def main(argv: list[str] | None = None) -> int:
     use_utf8_output()
-    plugins.discover()  # installed policies, strategies, scenarios: choices now, imported when used
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    lang = resolve_language(language_given(argv))  # every line below, errors included, speaks it
+    stopping.use_lines(signal_lines(lang))
     try:
-        args = parser.parse_args(argv)
+        return _main(argv, lang)
+    finally:
+        stopping.use_lines(signal_lines("en"))  # the process goes on (a test, the window's caller)
+
+
+def _main(argv: list[str], lang: str) -> int:
+    plugins.discover()  # installed policies, strategies, scenarios: choices now, imported when used
+    try:
+        with argparse_speaking(lang):  # argparse words its headings as a parser is built, errors as it parses
+            args = build_parser().parse_args(argv)
         if args.command is None:
             plugins.report_in(resolve_language(getattr(args, "lang", None)))
             return open_window(args)  # the window applies the same language rule, with Qt's help
@@ -654,17 +680,17 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.flush()  # a command that printed with print(): a full disk is said here, not at exit
         return status
     except (UsageError, SiteError, ConfigError, LimitError, trace_cli.TraceUsageError) as exc:
-        _say(f"memviz: error: {exc}")
+        _say(error_line(str(exc), lang))
         return EXIT_USAGE
     except OutputError as exc:
         _quiet_stdout()
-        _say(f"memviz: error: {exc}")
+        _say(error_line(str(exc), lang))
         return EXIT_OUTPUT
     except BrokenPipeError:  # e.g. `memviz report | head -1`: the reader has all it wanted
         _quiet_stdout()
         return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:  # files being written were removed on the way out
-        _say("memviz: interrupted")
+        _say(signal_lines(lang)["SIGINT"])
         return EXIT_INTERRUPTED
     except stopping.Stopped as stop:  # SIGTERM or SIGHUP
         _say(stop.line)

@@ -18,6 +18,7 @@ from memviz.core.limits import one_line
 from memviz.core.sitegen import DEFAULT_BUGS, MIN_PAGES, SHAPES, SiteGenError, generate_site
 from memviz.options import limited
 from memviz.outfile import atomic_output
+from memviz.wording.errors import error_line
 
 EXIT_USAGE = 2
 
@@ -57,7 +58,7 @@ def cmd_site_generate(args: argparse.Namespace) -> int:
         document = generate_site(args.shape, args.pages, bugs, args.seed)
         write_site(document, args.out, force=args.force)
     except (SiteGenError, FileExistsError, OSError) as exc:
-        print(one_line(f"memviz: error: {exc}"), file=sys.stderr)
+        print(one_line(error_line(str(exc), args.lang)), file=sys.stderr)
         return EXIT_USAGE
     print(args.out)
     return 0
