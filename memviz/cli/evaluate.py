@@ -12,29 +12,19 @@ import json
 import math
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memviz.cli.compare import CONFIG_HELP, _whole
 from memviz.core.compare import LaneConfig
 from memviz.core.engine import DEFAULT_BUDGET, RunConfig
-from memviz.core.evaluation import (
-    DEFAULT_DELTA,
-    DEFAULT_REPEATS,
-    DEFAULT_SEED0,
-    METRICS,
-    EvalError,
-    Evaluation,
-    TaskPaired,
-    ablation,
-    ablation_table,
-    evaluate,
-    load_tasks,
-)
-from memviz.core.evaluation.report import ablation_dict, eval_dict, traces_dict
-from memviz.core.evaluation.runs import AblationRow
+from memviz.core.evaluation.settings import DEFAULT_DELTA, DEFAULT_REPEATS, DEFAULT_SEED0, METRICS
 from memviz.core.evaluation.tasks import BUILTIN_NAME
-from memviz.core.evaluation.traces import evaluate_traces, read_traces
 from memviz.core.rng import SEED_MAX
 from memviz.text.report import t, table
+
+if TYPE_CHECKING:
+    from memviz.core.evaluation import Evaluation, TaskPaired
+    from memviz.core.evaluation.runs import AblationRow
 from memviz.wording.evaluation import (
     ablation_name,
     design_effect_words,
@@ -93,6 +83,8 @@ def add_eval_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _configs(args: argparse.Namespace) -> list[RunConfig]:
+    from memviz.core.evaluation import EvalError
+
     base = RunConfig(budget=args.budget)
     if args.ablation:
         if len(args.configs) > 1:
@@ -106,6 +98,9 @@ def _configs(args: argparse.Namespace) -> list[RunConfig]:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
+    from memviz.core.evaluation import ablation, ablation_table, evaluate, load_tasks
+    from memviz.core.evaluation.report import ablation_dict, eval_dict
+
     if args.traces is not None or args.baseline is not None or args.treatment is not None:
         return _cmd_traces(args)
     configs = _configs(args)
@@ -131,6 +126,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def _cmd_traces(args: argparse.Namespace) -> int:
+    from memviz.core.evaluation import EvalError
+    from memviz.core.evaluation.report import traces_dict
+    from memviz.core.evaluation.traces import evaluate_traces, read_traces
+
     if args.traces is None or not args.baseline or not args.treatment:
         raise EvalError("traces: give --traces DIR with --baseline LABEL and --treatment LABEL")
     if args.configs or args.ablation or args.tasks is not None or args.until_all_bugs:

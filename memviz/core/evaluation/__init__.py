@@ -1,21 +1,23 @@
-"""Task-paired evaluation (issue 26): task sets, paired runs, the statistics of the chapter's recipe."""
+"""Task-paired evaluation (issue 26): task sets, paired runs, the statistics of the chapter's recipe.
 
-from memviz.core.evaluation.runs import (
-    DEFAULT_REPEATS,
-    DEFAULT_SEED0,
-    METRICS,
-    EvalError,
-    Evaluation,
-    ablation,
-    ablation_table,
-    evaluate,
-    task_seeds,
-)
-from memviz.core.evaluation.stats import DEFAULT_DELTA, TaskPaired, task_paired
-from memviz.core.evaluation.tasks import Task, TaskError, TaskSet, builtin_tasks, load_tasks
+The names below load their module when first used (PEP 562): the statistics need numpy, and the
+command line reads only the defaults (``settings``) to build its options.
+"""
 
-__all__ = [
-    "DEFAULT_DELTA", "DEFAULT_REPEATS", "DEFAULT_SEED0", "METRICS", "EvalError", "Evaluation", "Task",
-    "TaskError", "TaskPaired", "TaskSet", "ablation", "ablation_table", "builtin_tasks", "evaluate",
-    "load_tasks", "task_paired", "task_seeds",
-]  # fmt: skip
+from importlib import import_module
+
+_HOMES = {
+    "DEFAULT_REPEATS": "settings", "DEFAULT_SEED0": "settings", "METRICS": "settings", "DEFAULT_DELTA": "settings",
+    "EvalError": "runs", "Evaluation": "runs", "ablation": "runs", "ablation_table": "runs", "evaluate": "runs",
+    "task_seeds": "runs", "TaskPaired": "stats", "task_paired": "stats", "Task": "tasks", "TaskError": "tasks",
+    "TaskSet": "tasks", "builtin_tasks": "tasks", "load_tasks": "tasks",
+}  # fmt: skip
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str):
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{home}"), name)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from memviz.core.engine import RunConfig, RunResult
+from memviz.core.evaluation.settings import DEFAULT_REPEATS, DEFAULT_SEED0, METRICS
 from memviz.core.evaluation.stats import DEFAULT_DELTA, TaskPaired, task_paired
 from memviz.core.evaluation.tasks import Task, TaskSet
 from memviz.core.experiments import Runner
@@ -23,9 +24,6 @@ from memviz.core.scenarios.forgetting import ABLATION_ROWS
 from memviz.core.site import Site
 from memviz.core.strategies import STRATEGIES
 
-METRICS = ("coverage", "bug_recall", "repeat", "dups", "tokens", "steps")
-DEFAULT_REPEATS = 5
-DEFAULT_SEED0 = 1000
 MOST_RUNS = 200_000  # runs of one config over the whole task set
 
 

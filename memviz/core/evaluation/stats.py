@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from memviz.core.evaluation.settings import DEFAULT_DELTA
+
 Z_975 = 1.959964  # two-sided 95 %
 Z_POWER = 0.841621  # power 0.8
-DEFAULT_DELTA = 0.03
 BOOTSTRAP_RESAMPLES = 10_000
 BOOTSTRAP_SEED = 26  # the bootstrap's own numpy stream, apart from every run's mulberry32 stream
 REPEATS_SHOWN = (1, 3, 10)  # sd2_at: how the spread of d_t would be with K' repeats a task
