@@ -26,6 +26,7 @@ from memviz.cli.compare import COMMANDS as COMPARE_COMMANDS
 from memviz.cli.compare import add_compare_parsers, parse_lanes
 from memviz.cli.evaluate import COMMANDS as EVAL_COMMANDS
 from memviz.cli.evaluate import add_eval_parser
+from memviz.cli.progress import progress_bar
 from memviz.cli.site import add_site_parser, cmd_site
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
 from memviz.core.limits import (
@@ -304,45 +305,6 @@ def emit(text: str) -> None:
 
 def _print(lines: list[str]) -> None:
     emit("\n".join(lines))
-
-
-class ProgressBar:
-    """A one-line bar on stderr, redrawn in place as work is done (only when it grows)."""
-
-    def __init__(self, label: str) -> None:
-        self.label = label
-        self._drawn: tuple[int, int] | None = None  # (filled, total) last drawn
-
-    def __call__(self, done: int, total: int) -> None:
-        filled = 30 * min(done, total) // max(total, 1)
-        if self._drawn == (filled, total):
-            return
-        self._drawn = (filled, total)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.label} {done}/{total}")
-        sys.stderr.flush()
-
-    def close(self) -> None:
-        """End the bar's line, so what follows (the result, an error) starts on a line of its own."""
-        if self._drawn is not None:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
-            self._drawn = None
-
-
-@contextlib.contextmanager
-def progress_bar(label: str, quiet: bool = False) -> Iterator[ProgressBar | None]:
-    """A :class:`ProgressBar` while the block runs, when stderr is a terminal (else None)."""
-    terminal = sys.stderr is not None and sys.stderr.isatty()
-    bar = ProgressBar(label) if terminal and not quiet else None
-    try:
-        yield bar
-    finally:
-        if bar is not None:
-            with contextlib.suppress(OSError):
-                bar.close()
-
-
-# -- the commands ---------------------------------------------------------------------------------------
 
 
 def _load(args: argparse.Namespace) -> Site:

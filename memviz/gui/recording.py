@@ -120,7 +120,7 @@ def _set_current_time(animation: QAbstractAnimation, ms: int) -> None:
 def cut_in_video(animation: QAbstractAnimation) -> bool:
     """The memory list's step animation: rows sliding past each other and fading in and out show
     two texts on top of each other mid-step, so a video shows each step's rows at once."""
-    from memviz.gui.explore.memory_panel import MemoryList
+    from memviz.gui.explore.memory_list import MemoryList
 
     return isinstance(animation.parent(), MemoryList)
 

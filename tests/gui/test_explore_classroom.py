@@ -11,7 +11,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication
 
 from memviz.core.engine import Exploration, RunConfig
-from memviz.gui.explore.memory_panel import EVICTED, NEW, TOUCHED
+from memviz.gui.explore.memory_list import EVICTED, NEW, TOUCHED
 from memviz.presentation.memory_fold import Fold, fold_lines, line_of_slot
 
 FIFO12 = RunConfig(strategy="frontier", capacity=12, policy="fifo")

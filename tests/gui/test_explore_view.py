@@ -20,7 +20,7 @@ from memviz.core.engine import Exploration, RunConfig
 from memviz.core.stats import pct
 from memviz.core.stepping import step_until
 from memviz.gui.explore.graph_view import FORGOTTEN, REMEMBERED, UNVISITED, VISITED
-from memviz.gui.explore.memory_panel import EVICTED, NEW, TOUCHED
+from memviz.gui.explore.memory_list import EVICTED, NEW, TOUCHED
 from memviz.gui.explore.numbers_panel import StatCard
 from memviz.gui.kit import style
 from memviz.presentation.narration import narrate_run

@@ -139,7 +139,7 @@ def test_the_agent_walks_under_the_cards_never_over_a_name(chapter_site):
 def test_memory_rows_cut_to_their_new_order_on_the_steps_first_frame(chapter_site):
     """In the window the rows slide and fade (two texts on top of each other mid-step); a video shows
     the step's rows at once, so any frame is a clean picture."""
-    from memviz.gui.explore.memory_panel import MemoryList
+    from memviz.gui.explore.memory_list import MemoryList
 
     config = RunConfig(strategy="visited", seed=1000, capacity=3, policy="fifo")
     events = Exploration(chapter_site, config)
@@ -486,7 +486,7 @@ def test_decoded_mid_step_frames_show_one_clean_memory_list(tmp_path, chapter_si
     """Every frame of a step shows the memory list as it ends that step: no two rows' texts blended."""
     from PySide6.QtCore import QPoint
 
-    from memviz.gui.explore.memory_panel import MemoryList
+    from memviz.gui.explore.memory_list import MemoryList
 
     config = RunConfig(strategy="visited", seed=1000, capacity=3, policy="fifo")  # step 3 evicts
     out = record(tmp_path / "m.gif", config, chapter_site, 3, (1280, 720), fps=5, lang="en", view="explore")

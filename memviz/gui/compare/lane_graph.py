@@ -13,9 +13,8 @@ from memviz.core.compare import Lane
 from memviz.core.engine import FORGOTTEN, REMEMBERED, UNVISITED, VISITED
 from memviz.core.layout import drawn_links, site_layout
 from memviz.core.site import Site
-from memviz.gui import plain_text
 from memviz.gui.compare.callout import Disc, place
-from memviz.gui.kit import style, themes
+from memviz.gui.kit import plain_text, style, themes
 from memviz.gui.qt import (
     QColor,
     QFont,

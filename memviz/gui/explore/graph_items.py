@@ -9,8 +9,7 @@ from __future__ import annotations
 import math
 
 from memviz.core import engine
-from memviz.gui import plain_text
-from memviz.gui.kit import style
+from memviz.gui.kit import plain_text, style
 from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.qt import (
     QBrush,
