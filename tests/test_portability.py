@@ -17,7 +17,7 @@ SOURCE_FOLDERS = ("memviz", "packaging", "tools", "benchmarks")
 
 # Receivers of `.open(...)` that are not text files: os.open's descriptors (bytes only), PyAV
 # containers, archives, Qt dialogs.
-NOT_FILES = {"os", "av", "tarfile", "zipfile", "dialog"}
+NOT_FILES = {"os", "av", "tarfile", "zipfile", "dialog", "opener"}  # opener: urllib's, for HTTP
 
 
 def _mode(call: ast.Call, position: int) -> str | None:

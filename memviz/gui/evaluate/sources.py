@@ -64,7 +64,7 @@ class Simulated:
             for r, seed in enumerate(evaluation.seeds(i))
         ]  # fmt: skip
 
-    def open(self, settings: RunSettings, arm: str, i: int, r: int) -> None:
+    def open_run(self, settings: RunSettings, arm: str, i: int, r: int) -> None:
         """The run in Explore: the task's version of the site, started on its page."""
         site, config = self.evaluation.run_config(arm, i, r)
         if site != settings.site:
@@ -135,7 +135,7 @@ class Recorded:
             for (a_name, a), (b_name, b) in zip(runs["a"][i], runs["b"][i], strict=True)
         ]
 
-    def open(self, settings: RunSettings, arm: str, i: int, r: int) -> None:
+    def open_run(self, settings: RunSettings, arm: str, i: int, r: int) -> None:
         """The recording replayed in Explore, on the site in force at the trace's version (the
         built-in blog in two versions when the site in force is its v1 and the trace was made on v2)."""
         name, _stats = self.evaluation.runs[arm][i][r]

@@ -385,7 +385,7 @@ class EvaluateView(AnalysisView):
         """Open one run of the result in Explore: a simulated run on its task's version and start
         page, or a recording replayed."""
         try:
-            self.result.open(self.settings, arm, task_index, repeat)
+            self.result.open_run(self.settings, arm, task_index, repeat)
         except (ValueError, OSError) as exc:  # a trace gone or changed since: one line, in the window
             notices.show_error(self, self.language.tr("打不开这次运行", "Cannot open this run"), str(exc))
 
