@@ -41,7 +41,7 @@ def labels_clear(plot) -> None:
     bounds = plot.rect()
     rects = []
     for chart, box in plot.boxes():
-        parts = plot.layout(chart, box)
+        parts = plot.chart_layout(chart, box)
         assert parts.y_ticks and parts.x_ticks
         rects.append(parts.title)
         for rect, _text in parts.labels:

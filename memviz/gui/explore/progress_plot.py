@@ -157,7 +157,7 @@ class ProgressPlot(QWidget):
         return [(self.coverage, QRectF(0, 0, half, self.height())),
                 (self.tokens, QRectF(half + GAP, 0, half, self.height()))]  # fmt: skip
 
-    def layout(self, chart: Chart, box: QRectF) -> ChartLayout:
+    def chart_layout(self, chart: Chart, box: QRectF) -> ChartLayout:
         """Where each part of a chart goes inside ``box``: the data's frame below the title and
         right of the y labels, the ticks that fit without their labels touching, each label's box."""
         ticks_fm = QFontMetricsF(style.ui_font(scale=0.8))
@@ -196,7 +196,7 @@ class ProgressPlot(QWidget):
         c = style.colors()
         lw = style.line_width()
         title_font = style.ui_font(scale=0.9)
-        parts = self.layout(chart, box)
+        parts = self.chart_layout(chart, box)
         frame, at = parts.frame, parts.to_frame
         (x0, _x1), (y0, _y1) = chart.x_range, chart.y_range
 
