@@ -196,7 +196,13 @@ class PagesCanvas(QWidget):
                 x, line = 10.0, line + 1
             swatch = QRectF(x, line * step, size * 1.6, size)
             out.append(
-                (line, swatch, QRectF(swatch.right() + 4, line * step - 4, width - size * 1.6 - 4, size + 8), state, text)
+                (
+                    line,
+                    swatch,
+                    QRectF(swatch.right() + 4, line * step - 4, width - size * 1.6 - 4, size + 8),
+                    state,
+                    text,
+                )
             )
             x += width + 16
         return out
