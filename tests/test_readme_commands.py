@@ -101,3 +101,10 @@ def test_the_served_blog_and_the_crawl_of_the_table(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_every_link_of_the_readme_leads_to_a_file_of_the_checkout():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", text)
+    assert targets, "the README links to nothing"
+    assert [t for t in targets if not (ROOT / t).exists()] == []
