@@ -64,8 +64,13 @@ def process_wide_look(app):
 
     # The windows earlier tests closed are only deleteLater()'d (pytest-qt), and nothing here runs an
     # event loop that deletes them: thousands of widgets piled up, each new font, palette and style
-    # walked them all, and a test's setup and teardown grew past a second. Delete them first.
-    app.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    # walked them all, and a test's setup and teardown grew past a second. Delete them first, once
+    # the jobs those windows started have ended and told them so (as a user's window outlives its jobs).
+    from memviz.gui.kit.worker import job_pool
+
+    if job_pool().waitForDone(30_000):
+        app.processEvents()
+        app.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
     apply_app_font(app, point_size_for(1080))
     themes.manager().apply("light")
     yield
