@@ -1,8 +1,18 @@
+import os
+
 import pytest
+from hypothesis import settings
 
 from memviz.core.experiments import Runner
 from memviz.core.report import chapter_tables
 from memviz.core.site import load_site
+
+# Hypothesis profiles: "default" for every run (hypothesis's own settings, as before), "ci" for a
+# thorough run (HYPOTHESIS_PROFILE=ci, or pytest --hypothesis-profile=ci): three times the examples,
+# also for the tests that set their own count (tests/hypothesis_budget.py scales those).
+settings.register_profile("default", settings.get_profile("default"))
+settings.register_profile("ci", max_examples=300)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 @pytest.fixture(scope="session")

@@ -31,13 +31,16 @@ POLICY_NAMES = ("fifo", "lru", "random", "opt")
 BEGIN, END = "<!-- shape-sweeps: begin (tools/shape_sweeps.py --write) -->", "<!-- shape-sweeps: end -->"
 
 
-def shape_row(shape: str) -> str:
+def shape_cell(shape: str, capacity: int) -> str:
+    """One capacity's cell of a shape's row: each policy's mean coverage, "a / b / c / d"."""
     site = Site.from_dict(generate_site(shape, PAGES, seed=1))
     config = RunConfig(strategy="frontier", budget=BUDGET)
-    sweep = capacity_sweep(site, config, CAPACITIES, POLICY_NAMES, runs=RUNS, seed0=SEED0)
-    cells = [
-        " / ".join(pct(sweep.ci(capacity, policy).mean) for policy in POLICY_NAMES) for capacity in CAPACITIES
-    ]
+    sweep = capacity_sweep(site, config, (capacity,), POLICY_NAMES, runs=RUNS, seed0=SEED0)
+    return " / ".join(pct(sweep.ci(capacity, policy).mean) for policy in POLICY_NAMES)
+
+
+def shape_row(shape: str) -> str:
+    cells = [shape_cell(shape, capacity) for capacity in CAPACITIES]
     return f"| {SHAPE_NAMES[shape][1]} | " + " | ".join(cells) + " |"
 
 

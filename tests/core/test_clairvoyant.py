@@ -18,6 +18,7 @@ from memviz.core.site import Site
 from memviz.paths import default_site_path
 from tests.core.oracle_memory import memory_run
 from tests.core.site_documents import site_documents
+from tests.hypothesis_budget import examples
 
 DOC = json.loads(default_site_path().read_text(encoding="utf-8"))
 
@@ -60,7 +61,7 @@ def test_opt_walks_the_plain_readings_paths_on_the_chapters_site(chapter_site, s
         assert engine.path == memory_run(DOC, strategy, seed, capacity, "opt")["path"]
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     doc=site_documents(max_pages=16),
     strategy=st.sampled_from(["random", "visited", "frontier"]),
@@ -89,7 +90,7 @@ def plain_opt():
 
 
 @settings(
-    max_examples=80,
+    max_examples=examples(80),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],  # registered once
 )
@@ -113,7 +114,7 @@ def test_the_fast_look_ahead_chooses_as_the_engines_own_copies_do(
     assert run(site, config) == run(site, config.with_(policy="opt_plain"))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     doc=site_documents(max_pages=20),
     strategy=st.sampled_from(["random", "visited", "frontier"]),

@@ -13,6 +13,7 @@ from memviz.core.rng import Mulberry32
 from memviz.core.site import Site
 from tests.core.oracle import mulberry32, oracle_run
 from tests.core.site_documents import run_settings, site_documents
+from tests.hypothesis_budget import examples
 
 
 def test_seed_1000_without_memory_is_the_chapters_opening_story(chapter_site):
@@ -34,7 +35,7 @@ def test_rng_equals_scalar_mulberry32(seed):
     assert [rng.random() for _ in range(5000)] == [reference() for _ in range(5000)]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(doc=site_documents(), setting=run_settings)
 def test_engine_equals_a_direct_reading_of_the_chapter(doc, setting):
     site = Site.from_dict(doc)
@@ -43,7 +44,7 @@ def test_engine_equals_a_direct_reading_of_the_chapter(doc, setting):
     assert got == expected
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(doc=site_documents(max_pages=12), setting=run_settings)
 def test_events_add_up_to_the_result(doc, setting):
     site = Site.from_dict(doc)
@@ -74,7 +75,7 @@ def test_events_add_up_to_the_result(doc, setting):
             assert len(memory) <= memory.capacity
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(doc=site_documents(max_pages=12), setting=run_settings)
 def test_events_carry_slots_visit_counts_and_page_states(doc, setting):
     # Replayed beside the run: the order of memory, visit counts, reports, duplicate reports.
@@ -203,7 +204,7 @@ def test_effective_config_walks_the_same_path(chapter_site):
 # -- a forgotten revisit says when its page was forgotten (issue 22) ---------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     capacity=st.integers(1, 8),

@@ -29,6 +29,7 @@ from memviz.core.lockstep import run_batch
 from memviz.core.site import load_site
 from tests.core import oracle_eval
 from tests.core.site_documents import site_documents
+from tests.hypothesis_budget import examples
 
 
 @st.composite
@@ -78,7 +79,9 @@ def write_task_file(tmp_path, doc, tasks) -> object:
     return path
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(
     file=task_files(),
     a=configs,

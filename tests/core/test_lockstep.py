@@ -32,6 +32,7 @@ from memviz.core.site import Site
 from memviz.core.sitegen import MIN_PAGES, SHAPES, generate_site
 from memviz.core.strategies import FRESH_OR_ANY, FRESH_OR_PLAN, STRATEGIES
 from tests.core.test_memory import Newest, newest_stamp
+from tests.hypothesis_budget import examples
 
 SEED_MAX = 2**32 - 1
 
@@ -89,7 +90,7 @@ def scalar(site: Site, batch: list[RunConfig]) -> list[dict]:
 def test_the_equivalence_test_draws_every_registered_policy_and_strategy():
     drawn = set()
 
-    @settings(max_examples=200, deadline=None)
+    @settings(max_examples=examples(200), deadline=None)
     @given(configs)
     def draw(config):
         drawn.add((config.strategy, config.policy, config.bug_list, config.ignore > 0, config.skip_write > 0,
@@ -113,7 +114,7 @@ def test_configs_the_lockstep_engine_cannot_run_are_routed_to_the_scalar_engine(
     assert not supports(base.with_(read_top=8))  # retrieval
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(site=sites(), batch=st.lists(configs, min_size=1, max_size=14))
 def test_batch_equals_the_scalar_engine(site, batch):
     # scalar_tail=0: every run stays in the lock-step arrays to its end
@@ -121,7 +122,7 @@ def test_batch_equals_the_scalar_engine(site, batch):
     assert got == scalar(site, batch)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(site=sites(), batch=st.lists(configs, min_size=1, max_size=10))
 def test_a_policy_registered_with_a_kernel_runs_in_lock_step_equal_to_its_scalar_rule(site, batch):
     # the toy MRU of test_memory, with a numpy kernel: victims are the newest stamps
@@ -141,7 +142,7 @@ def test_a_policy_registered_with_a_kernel_runs_in_lock_step_equal_to_its_scalar
         POLICIES.unregister("mru")
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(site=sites(), batch=st.lists(configs, min_size=1, max_size=8))
 def test_no_memory_runs_without_the_transition_table(site, batch):
     # huge sites index links step by step instead of through NEXT[code, page]; force that path
@@ -154,7 +155,7 @@ def test_no_memory_runs_without_the_transition_table(site, batch):
 
 # Bigger sites, so that frontier's plans search many levels over many pages (the planner's sparse
 # search; the hypothesis sites above are at most 30 pages).
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     shape=st.sampled_from(SHAPES),
     pages=st.integers(MIN_PAGES, 400),

@@ -22,6 +22,7 @@ from memviz.core.engine import RunConfig
 from memviz.core.scenarios.catalog import scenario_figures, scenario_site
 from memviz.core.scenarios.resume import PROGRESS_FILE, resumed_run
 from memviz.core.scenarios.store import FILE_BYTES_MAX, MemoryStore
+from tests.hypothesis_budget import examples
 
 PERSISTS = ("none", "step", "milestone:5")
 FOREIGN = (
@@ -170,7 +171,9 @@ def test_a_store_write_that_fails_is_a_value_error_naming_the_file(tmp_path, mon
 KINDS = ("absent", "foreign", "fifo", "symlink_out", "folder", "ours")
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(
     kind=st.sampled_from(KINDS),
     persist=st.sampled_from(PERSISTS),

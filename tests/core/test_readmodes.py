@@ -19,6 +19,7 @@ from memviz.core.scenarios.streams import side_stream as scenario_side_stream
 from memviz.core.site import Site
 from tests.core.oracle_readmodes import misuse_stream, readmodes_run
 from tests.core.site_documents import site_documents
+from tests.hypothesis_budget import examples
 
 SEEDS = range(1000, 1200)
 
@@ -42,7 +43,7 @@ def _doc() -> dict:
     return json.loads(default_site_path().read_text(encoding="utf-8"))
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(doc=site_documents(), setting=readmode_settings)
 def test_engine_equals_a_plain_reading_of_issue_27(doc, setting):
     site = Site.from_dict(doc)
@@ -63,7 +64,7 @@ def test_engine_equals_a_plain_reading_of_issue_27(doc, setting):
             assert [tuple(s) for s in event.read_scores] == step["scores"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     doc=site_documents(), seed=st.integers(0, 2**32 - 1), strategy=st.sampled_from(["visited", "frontier"])
 )
@@ -73,7 +74,7 @@ def test_ignoring_memory_every_step_walks_the_no_memory_agents_path(doc, seed, s
     assert blind.path == run(site, RunConfig(strategy="random", seed=seed)).path
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(doc=site_documents(max_pages=12), setting=readmode_settings)
 def test_top_k_with_room_for_every_entry_is_inject_all(doc, setting):
     site = Site.from_dict(doc)
@@ -82,7 +83,7 @@ def test_top_k_with_room_for_every_entry_is_inject_all(doc, setting):
     assert config.with_(read_top=site.n_pages).effective(site.n_pages) == config.effective(site.n_pages)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(doc=site_documents(max_pages=12), setting=readmode_settings)
 def test_a_step_is_charged_for_the_entries_it_carries(doc, setting):
     site = Site.from_dict(doc)
@@ -103,7 +104,7 @@ def test_a_step_is_charged_for_the_entries_it_carries(doc, setting):
             assert event.memory_written is None and event.memory_touched is None
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(doc=site_documents(max_pages=12), setting=readmode_settings)
 def test_the_simplest_equal_config_walks_the_same_run(doc, setting):
     site = Site.from_dict(doc)

@@ -13,6 +13,7 @@ from memviz.core.stepping import step_until
 from memviz.core.trace import parse_trace, trace_text
 from memviz.core.trace_run import run_trace
 from memviz.core.trace_stats import trace_stats
+from tests.hypothesis_budget import examples
 
 SITE = load_site()
 
@@ -30,7 +31,7 @@ def _events(exploration):
     return step_until(exploration, limit=10**6)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(config=memory_configs)
 def test_replaying_a_runs_trace_with_its_own_memory_gives_its_own_steps(config):
     _result, trace = run_trace(SITE, config)
@@ -60,7 +61,7 @@ def _plain_fifo(path, capacity):
     return forgotten, held
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(path=st.lists(st.integers(0, 23), min_size=1, max_size=60), capacity=st.integers(1, 10))
 def test_what_if_memory_marks_forgotten_and_told_revisits_along_any_path(path, capacity):
     before = [0, *path]

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memviz.core.scenarios.store import NAME_MAX, MemoryPathError, MemoryStore
+from tests.hypothesis_budget import examples
 
 
 def tree(root: Path) -> dict[str, bytes | None]:
@@ -83,7 +84,9 @@ PATHS = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(commands=st.lists(st.tuples(st.sampled_from(["create", "str_replace", "insert", "delete", "rename", "view"]),
                                    PATHS, PATHS), min_size=1, max_size=6))  # fmt: skip
 def test_nothing_is_ever_written_outside_the_memory_directory(tmp_path_factory, commands):

@@ -16,6 +16,7 @@ from memviz.paths import default_site_path
 from tests.core.oracle import oracle_run
 from tests.core.oracle_memory import memory_run
 from tests.core.test_lockstep import sites
+from tests.hypothesis_budget import examples
 
 DOC = json.loads(default_site_path().read_text(encoding="utf-8"))
 
@@ -31,7 +32,7 @@ def test_ttl_runs_walk_the_plain_readings_paths(chapter_site):
                 assert result.reports == plain["reports"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(site=sites(), seed=st.integers(0, 2**32 - 1), strategy=st.sampled_from(["visited", "frontier"]),
        budget=st.integers(0, 40), extra=st.integers(0, 20))  # fmt: skip
 def test_ttl_at_least_the_budget_equals_lru_without_capacity(site, seed, strategy, budget, extra):
@@ -46,7 +47,7 @@ def test_policy_ttl_without_a_time_to_live_uses_the_default(chapter_site):
     assert run(chapter_site, config) == run(chapter_site, config.with_(ttl=DEFAULT_TTL))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(site=sites(), seed=st.integers(0, 2**32 - 1), strategy=st.sampled_from(["random", "visited", "frontier"]),
        capacity=st.one_of(st.none(), st.integers(1, 6)), policy=st.sampled_from(["fifo", "lru", "random"]),
        budget=st.integers(0, 40))  # fmt: skip

@@ -23,6 +23,7 @@ from memviz.core.jsonfile import nesting_depth
 from memviz.core.limits import LIMITS
 from memviz.core.site import Site, SiteError, load_site
 from tests.core.site_documents import site_documents
+from tests.hypothesis_budget import examples
 
 REPO = Path(__file__).resolve().parents[2]
 CHAPTER = json.loads((REPO / "resources" / "sites" / "conduit24.json").read_text(encoding="utf-8"))
@@ -150,7 +151,7 @@ nested_values = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(nested_values, st.booleans())
 def test_nesting_depth_is_the_depth_json_reads(value, ascii_only):
     assert nesting_depth(json.dumps(value, ensure_ascii=ascii_only)) == _depth(value)
@@ -239,7 +240,7 @@ def _replace(doc, path, value):
     return doc
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(site_documents(), st.data())
 def test_valid_documents_load_from_a_file_as_from_a_dict(tmp_path_factory, doc, data):
     _add_positions(doc, data)
@@ -285,7 +286,7 @@ def _loads_or_site_error(doc, tmp_path: Path):
         assert "\n" not in str(exc) and len(str(exc)) < 400
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(site_documents(max_pages=8), st.data())
 def test_a_mutated_document_loads_or_raises_site_error(tmp_path_factory, doc, data):
     _add_positions(doc, data)
@@ -295,7 +296,7 @@ def test_a_mutated_document_loads_or_raises_site_error(tmp_path_factory, doc, da
     _loads_or_site_error(doc, tmp_path_factory.mktemp("mutated"))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(site_documents(max_pages=6), st.data())
 def test_a_damaged_file_loads_or_raises_site_error(tmp_path_factory, doc, data):
     raw = bytearray(json.dumps(doc, ensure_ascii=False).encode("utf-8"))

@@ -22,6 +22,7 @@ from memviz.core.streaming import (
     stdev_of,
     variance_of,
 )
+from tests.hypothesis_budget import examples
 
 
 def histogram(values):
@@ -31,7 +32,7 @@ def histogram(values):
     return counts
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.floats(-1, 1, allow_nan=False) | st.sampled_from([0.1, 1 / 3, -0.25]), min_size=2))
 def test_figures_from_counts_equal_the_statistics_module_on_the_values(values):
     counts = histogram(values)

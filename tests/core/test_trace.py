@@ -16,6 +16,7 @@ from memviz.core.site import Site, load_site
 from memviz.core.trace import TraceError, fingerprint, parse_trace, read_trace, trace_text
 from memviz.core.trace_run import run_trace
 from memviz.core.trace_stats import trace_stats
+from tests.hypothesis_budget import examples
 
 # Conduit's routes for the blog's 24 pages (issue 25), in page order
 CHAPTER_PATHS = [
@@ -40,7 +41,7 @@ configs = st.builds(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(config=configs, version=st.sampled_from(["v1", "v2"]))
 def test_a_runs_trace_gives_back_the_runs_figures(config, version):
     site = VERSIONS.at_version(version)
@@ -78,7 +79,7 @@ def test_the_blogs_paths_are_conduits_routes():
         assert route.replace("#comments", "/comments") == CHAPTER_PATHS[style.page]
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(config=configs)
 def test_every_line_the_writer_makes_is_valid_under_the_schema(config):
     _result, trace = run_trace(VERSIONS, config)

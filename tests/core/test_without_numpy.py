@@ -17,6 +17,7 @@ from memviz.core import layout
 from memviz.core.jsonfile import nesting_depth
 from memviz.core.rng import _plain_block, mulberry32_block
 from tests.core.oracle import mulberry32
+from tests.hypothesis_budget import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,7 +66,7 @@ def test_the_nesting_depth_is_the_deepest_bracket_outside_strings(value):
     assert nesting_depth(text) == depth_by_hand(text)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(seed=st.integers(0, 10_000), links=st.integers(2, 70), grid=st.booleans())
 def test_crossings_counted_in_python_are_numpys(seed, links, grid):
     # pages on a small grid put ends on shared lines and links through pages: exact zeros matter

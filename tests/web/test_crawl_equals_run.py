@@ -17,6 +17,7 @@ from memviz.core.sitegen import generate_site
 from memviz.core.trace import read_trace
 from memviz.core.trace_run import run_trace
 from memviz.web.crawler import CrawlError, crawl
+from tests.hypothesis_budget import examples
 from tests.web.served import Served
 
 VERSIONS = Site.from_file(resource_path("sites", "conduit24-versions.json"))
@@ -72,14 +73,18 @@ def _unnumbered(trace):
     return [replace(s, reports=tuple(blank(r) for r in s.reports)) for s in trace.steps]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(config=configs, version=st.sampled_from(["v1", "v2"]))
 def test_crawl_equals_run_on_the_served_blog(servers, config, version):
     site = VERSIONS.at_version(version)
     _same(site, servers[version], config)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(config=configs)
 def test_crawl_equals_run_on_a_site_without_paths(servers, config):
     _same(GENERATED, servers["generated"], config)
