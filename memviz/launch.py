@@ -17,11 +17,25 @@ def version_line() -> str:
     return f"memviz {__version__}"
 
 
+def _say_version() -> int:
+    """The version on stdout; a stdout that is closed or full is one line on stderr and status 1,
+    as for every other output of memviz (the full command line is not loaded for this)."""
+    if sys.stdout is None:
+        sys.stderr.write("memviz: error: standard output is closed: nothing to write the version to\n")
+        return 1
+    try:
+        sys.stdout.write(version_line() + "\n")
+        sys.stdout.flush()
+    except OSError as exc:
+        sys.stderr.write(f"memviz: error: cannot write to standard output: {exc.strerror or exc}\n")
+        return 1
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if args == ["--version"]:
-        sys.stdout.write(version_line() + "\n")
-        return 0
+        return _say_version()
     from memviz.cli import main as cli_main
 
     return cli_main(argv)

@@ -149,6 +149,6 @@ def test_crawl_on_the_command_line(servers, capsys, tmp_path):
     assert read_trace(out).path == crawled["path"]
     assert main(["crawl", "http://127.0.0.1:1/", "--lang", "zh"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("memviz: error: 无法访问 http://127.0.0.1:1/：") and err.count("\n") == 1
+    assert err.startswith("memviz：错误：无法访问 http://127.0.0.1:1/：") and err.count("\n") == 1
     assert main(["crawl", "http://127.0.0.1:1/", "--lang", "en"]) == 2
     assert capsys.readouterr().err.startswith("memviz: error: cannot reach http://127.0.0.1:1/: ")
