@@ -27,17 +27,17 @@ from memviz.gui.kit.plots import (
     fill_table,
     font,
     ink,
-    make_table,
     paper,
     pen,
     qcolor,
     seeds_text,
     set_axis_label,
     set_title,
+    side_panel,
     style_legend,
 )
 from memviz.gui.kit.worker import JobContext
-from memviz.gui.qt import QComboBox, QLabel, QSizePolicy, Qt, QVBoxLayout, QWidget
+from memviz.gui.qt import QComboBox, Qt, QWidget
 from memviz.wording import (
     config_summary,
     gap_kind,
@@ -76,25 +76,7 @@ class GapAxis:
         self.kind_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for kind in GAP_AXES:
             self.kind_combo.addItem("", kind)
-        self.panel = QWidget()
-        self.panel.setObjectName("gap_panel")
-        self.panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
-        self.title = QLabel()
-        title_font = self.title.font()
-        title_font.setPointSizeF(title_font.pointSizeF() * 1.3)
-        title_font.setBold(True)
-        self.title.setFont(title_font)
-        self.title.setWordWrap(True)
-        self.note = QLabel()
-        self.note.setWordWrap(True)
-        self.table = make_table(0, 2, "gap_table")
-        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        layout = QVBoxLayout(self.panel)
-        layout.setContentsMargins(8, 0, 0, 0)
-        layout.addWidget(self.title)
-        layout.addWidget(self.note)
-        layout.addWidget(self.table, 1)
+        self.panel, self.title, self.note, self.table = side_panel("gap", 2)
         self.curve: pg.PlotDataItem | None = None
 
     def widgets(self) -> list[QWidget]:

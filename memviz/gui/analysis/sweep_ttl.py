@@ -28,17 +28,17 @@ from memviz.gui.kit.plots import (
     fill_table,
     font,
     ink,
-    make_table,
     paper,
     pen,
     qcolor,
     seeds_text,
     set_axis_label,
     set_title,
+    side_panel,
     style_legend,
 )
 from memviz.gui.kit.worker import JobContext
-from memviz.gui.qt import QLabel, QSizePolicy, QSpinBox, Qt, QVBoxLayout, QWidget
+from memviz.gui.qt import QLabel, QSpinBox, Qt, QWidget
 from memviz.wording import (
     config_summary,
     policy_name,
@@ -98,26 +98,7 @@ class TtlAxis:
         self.ttl_from.setMaximum(self.ttl_to.value())
         self.ttl_to.setMinimum(self.ttl_from.value())
 
-        self.panel = QWidget()
-        self.panel.setObjectName("ttl_panel")
-        self.panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
-        self.title = QLabel()
-        title_font = self.title.font()
-        title_font.setPointSizeF(title_font.pointSizeF() * 1.3)
-        title_font.setBold(True)
-        self.title.setFont(title_font)
-        self.title.setWordWrap(True)
-        self.note = QLabel()
-        self.note.setWordWrap(True)
-        self.table = make_table(0, 3, "ttl_table")
-        # Thirty rows and more: the table scrolls instead of growing past the window.
-        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        layout = QVBoxLayout(self.panel)
-        layout.setContentsMargins(8, 0, 0, 0)
-        layout.addWidget(self.title)
-        layout.addWidget(self.note)
-        layout.addWidget(self.table, 1)
+        self.panel, self.title, self.note, self.table = side_panel("ttl", 3)
 
     def widgets(self) -> list[QWidget]:
         return [self.ttl_from, self.dash, self.ttl_to]  # named by the axis choice before them

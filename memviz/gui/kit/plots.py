@@ -29,6 +29,7 @@ from memviz.gui.qt import (
     Qt,
     QTableWidget,
     QTableWidgetItem,
+    QVBoxLayout,
     QWidget,
     Signal,
 )
@@ -394,3 +395,29 @@ def headline_label() -> QLabel:
     f.setPointSizeF(max(f.pointSizeF(), 10) * 1.45)
     label.setFont(f)
     return label
+
+
+def side_panel(name: str, columns: int) -> tuple[QWidget, QLabel, QLabel, QTableWidget]:
+    """A sweep axis's side panel: a bold title, a note and a table that scrolls rather than grows past
+    the window (thirty rows and more), as (panel, title, note, table); ``name`` names the panel
+    ``NAME_panel`` and its table ``NAME_table``."""
+    panel = QWidget()
+    panel.setObjectName(f"{name}_panel")
+    panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+    title = QLabel()
+    title_font = title.font()
+    title_font.setPointSizeF(title_font.pointSizeF() * 1.3)
+    title_font.setBold(True)
+    title.setFont(title_font)
+    title.setWordWrap(True)
+    note = QLabel()
+    note.setWordWrap(True)
+    table = make_table(0, columns, f"{name}_table")
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+    layout = QVBoxLayout(panel)
+    layout.setContentsMargins(8, 0, 0, 0)
+    layout.addWidget(title)
+    layout.addWidget(note)
+    layout.addWidget(table, 1)
+    return panel, title, note, table
