@@ -56,7 +56,8 @@ class ScenariosView(QWidget):
         # The shared transport: the playback bar, keys and the recorder drive it as Explore's.
         self.model = ScenarioModel(QtClock(self))
         self._build()
-        self.language.changed.connect(lambda _code: self._retranslate())
+        # A method, not a lambda: Qt held the lambda, and with it the view, for the language's life.
+        self.language.changed.connect(self._on_language_change)
         self._retranslate()
         self._load()
 
@@ -417,6 +418,9 @@ class ScenariosView(QWidget):
         self.question.setText(exercises.question(exercise, lang) if exercise is not None else "")
         self.memory_title.setText(tr("记忆（按淘汰顺序）", "Memory (eviction order)"))
         self.reports_title.setText(tr(*scenario.list_title))
+
+    def _on_language_change(self, _code: str) -> None:
+        self._retranslate()
 
     def _retranslate(self) -> None:
         tr = self.language.tr
