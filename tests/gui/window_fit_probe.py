@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from scene_text import scene_problems
 from window_fit import cut
 
 from memviz.core.engine import RunConfig
@@ -76,7 +77,7 @@ def main(argv: list[str]) -> int:
             window.set_theme(theme)
         window.set_zoom(zoom)
         settle(app)
-        problems = cut(window)
+        problems = cut(window) + scene_problems(window)
         job_bar = getattr(view, "job_bar", None)
         if job_bar is not None:  # an analysis view while it computes: progress, Cancel and status
             done = job_bar._status_parts
