@@ -28,6 +28,8 @@ THEMES = ("light", "projector")
 ZOOMS = (1.0, 1.3)
 # The run with the most to show: the longest strategy name, a full memory that forgets.
 MEMORY_RUN = RunConfig(strategy="frontier", capacity=3, policy="fifo")
+# The scenario whose pages take the most states (to retest, stale "tested", forgotten).
+SCENARIO = "version/invalidate"
 EXPLORE_STEPS = 30  # far enough that memory is full and has forgotten pages
 
 
@@ -44,6 +46,8 @@ def prepare(window, tab: str) -> None:
         window.explore.model.jump(EXPLORE_STEPS)
     if hasattr(view, "prepare_snapshot"):
         view.prepare_snapshot(EXPLORE_STEPS, None)
+    if hasattr(view, "show_for_snapshot"):  # scenarios: a session under way, pages in every state
+        view.show_for_snapshot(SCENARIO, EXPLORE_STEPS)
     if hasattr(view, "runs_spin"):  # the fewest runs: the same words and tables, in a second
         view.runs_spin.setValue(view.runs_spin.minimum())
     if hasattr(view, "compute_blocking"):
