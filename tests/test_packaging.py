@@ -289,3 +289,18 @@ def test_the_bundle_keeps_what_the_server_imports():
         assert f'"{target.split(":")[0]}"' in spec
     excluded = spec[spec.index("EXCLUDED_MODULES = [") : spec.index("]", spec.index("EXCLUDED_MODULES = ["))]
     assert '"ssl"' not in excluded and '"_ssl"' not in excluded
+
+
+# -- the sdist -------------------------------------------------------------------------------------------
+
+
+def test_the_sdist_ships_every_file_and_folder_the_tests_read():
+    """A test that reads a file or folder at the top of the checkout fails in an unpacked sdist that
+    lacks it (issue 28: the sdist once left tools/ out, and its tests failed)."""
+    named = {"tests"}
+    for test in (REPO / "tests").rglob("*.py"):
+        named |= set(re.findall(r'\b(?:ROOT|REPO)\s*/\s*"([^"/]+)', test.read_text(encoding="utf-8")))
+    read = {name for name in named if (REPO / name).exists()}  # ROOT is memviz/ in a few test files
+    shipped = set(pyproject()["tool"]["hatch"]["build"]["targets"]["sdist"]["include"])
+    assert read and read <= shipped, read - shipped
+    assert all((REPO / name).exists() for name in shipped)
