@@ -76,3 +76,28 @@ def test_start_py_uses_only_the_standard_library():
         text=True,
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_every_start_py_command_of_the_readme_does_what_the_readme_says(start):
+    """Each `python3 start.py …` the README names, run through start.py (pip and the program faked):
+    no command installs the test tools unless it runs the tests, and the rest of the line reaches
+    memviz or pytest unchanged. tools/bare_machine_check.sh runs the first two for real."""
+    import re
+    import shlex
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    lines = set(re.findall(r"^(python3 start\.py[^#\n]*)", text, re.MULTILINE))
+    lines |= set(re.findall(r"`(python3 start\.py[^`]*)`", text))
+    assert {"python3 start.py", "python3 start.py test", "python3 start.py memviz report"} <= {
+        line.strip() for line in lines
+    }
+    for line in sorted(lines):
+        words = shlex.split(line)[2:]
+        start.calls.clear()
+        assert start.main(words) == 0, line
+        *installs, ran = start.calls
+        assert [c[-1] for c in installs] in ([".[test]"], [], ["."]), line  # installed once per extras
+        if words[:1] == ["test"]:
+            assert ran[1:] == ["-m", "pytest", *words[1:]], line
+        else:
+            assert ran[1:] == ["-m", "memviz", *words[1 if words[:1] == ["memviz"] else 0 :]], line
