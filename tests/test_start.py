@@ -18,6 +18,9 @@ def start(tmp_path, monkeypatch):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     monkeypatch.setattr(module, "ENV", tmp_path / "venv")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
     calls = []
 
     def fake_run(command, cwd=None):
@@ -58,9 +61,31 @@ def test_a_changed_pyproject_installs_again(start, monkeypatch, tmp_path):
     assert sum(c[1:4] == ["-m", "pip", "install"] for c in start.calls) == 2
 
 
-def test_an_unknown_command_is_one_line(start):
-    with pytest.raises(SystemExit, match="unknown command 'tset'"):
+def test_an_unknown_command_is_one_line_and_makes_nothing(start, tmp_path):
+    with pytest.raises(SystemExit, match=r"^start\.py: unknown command 'tset'"):
         start.main(["tset"])
+    assert not (tmp_path / "venv").exists() and start.calls == []
+
+
+def test_start_py_speaks_the_systems_language_or_the_lang_given(start, monkeypatch, capsys):
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    with pytest.raises(SystemExit, match=r"^start\.py：未知命令 'tset'"):
+        start.main(["tset"])
+    with pytest.raises(SystemExit, match=r"^start\.py: unknown command"):
+        start.main(["tset", "--lang", "en"])
+    start.main(["memviz", "--lang=zh", "report"])
+    assert capsys.readouterr().err == "start.py：正在安装 memviz（第一次需要几分钟）\n"
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    with pytest.raises(SystemExit, match=r"^start\.py：未知命令"):
+        start.main(["tset", "--lang", "zh"])
+
+
+def test_every_line_of_start_py_has_chinese_and_english(start):
+    import re
+
+    for key, (zh, en) in start.WORDS.items():
+        assert re.search(r"[\u4e00-\u9fff]", zh) and not re.search(r"[\u4e00-\u9fff]", en), key
+        assert re.findall(r"\{\w+(?:!r)?\}", zh) == re.findall(r"\{\w+(?:!r)?\}", en), key
 
 
 def test_start_py_uses_only_the_standard_library():
