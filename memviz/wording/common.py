@@ -11,3 +11,5 @@ from memviz.wording.words import Words
 
 EXPORT = Words("导出", "Export")
 UNLIMITED = Words("不限", "unlimited")
+
+STRATEGY = Words("策略", "Strategy")
