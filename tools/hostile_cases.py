@@ -428,5 +428,6 @@ class Outcome:
     stderr: bytes
     seconds: float
     after_signal: float | None = None  # seconds from the signal to the end
+    before_memviz: bool = False  # the signal came before memviz's first line ran (Python starting)
     changed: list[str] = field(default_factory=list)  # guarded files lost or changed
     left: list[str] = field(default_factory=list)  # temporary files left behind
