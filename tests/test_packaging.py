@@ -222,7 +222,7 @@ def test_a_wheels_macos_floor_is_read_from_its_platform_tag(tags, machine, floor
     assert _build_module().macos_floor_of_tags(tags, machine) == floor
 
 
-def test_the_apps_minimum_macos_is_the_newest_floor_of_the_installed_wheels(monkeypatch):
+def test_the_apps_minimum_macos_is_the_newest_floor_of_the_installed_wheels():
     build = _build_module()
     wheels = {
         "PySide6-Essentials": "Wheel-Version: 1.0\nTag: cp39-abi3-macosx_13_0_universal2\n",
@@ -230,21 +230,20 @@ def test_the_apps_minimum_macos_is_the_newest_floor_of_the_installed_wheels(monk
         "numpy": "Tag: cp311-cp311-macosx_11_0_arm64\n",
     }
 
-    class Distribution:
-        def __init__(self, name):
-            if name not in wheels:
-                raise build.importlib.metadata.PackageNotFoundError(name)
-            self.name = name
-
-        def read_text(self, filename):
-            return wheels[self.name] if filename == "WHEEL" else None
-
-    monkeypatch.setattr(build.importlib.metadata, "distribution", Distribution)
-    assert build.macos_minimum_version("arm64") == "14.0"
-    assert build.macos_minimum_version("x86_64") == "13.0"  # PyAV's arm64 wheel says nothing for Intel
+    assert build.macos_minimum_version("arm64", wheel_text=wheels.get) == "14.0"
+    assert (
+        build.macos_minimum_version("x86_64", wheel_text=wheels.get) == "13.0"
+    )  # av's arm64 wheel: not Intel
     del wheels["PySide6-Essentials"]
     with pytest.raises(SystemExit, match="PySide6-Essentials has no macOS wheel tag"):
-        build.macos_minimum_version("arm64")
+        build.macos_minimum_version("arm64", wheel_text=wheels.get)
+
+
+def test_an_installed_wheels_tags_are_read_from_its_dist_info():
+    build = _build_module()
+    text = build.installed_wheel_text("numpy")  # installed from a wheel here, as on the build machines
+    assert text is not None and "Tag: " in text
+    assert build.installed_wheel_text("no-such-distribution") is None
 
 
 def _write_app(app: Path, info: dict) -> None:
