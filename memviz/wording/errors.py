@@ -452,6 +452,10 @@ SHAPES: tuple[Shape, ...] = (
     # files and output (memviz.outfile, memviz.cli.commands)
     _shape(_PATH + r" already exists \(add --force to replace it\)", "{path} 已存在（加 --force 覆盖它）"),
     _shape(
+        _PATH + r" is a symlink to a missing file \(add --force to replace the link\)",
+        "{path} 是指向不存在文件的符号链接（加 --force 替换这个链接）",
+    ),
+    _shape(
         _PATH + r" appeared while memviz was writing it \(add --force\)",
         "{path} 在 memviz 写入期间出现了（加 --force）",
     ),
