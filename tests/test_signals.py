@@ -283,3 +283,35 @@ def test_the_memviz_script_ends_on_a_signal_during_its_imports(tmp_path, signum)
     )
     _wait_for(lambda: "numpy" in _maps(process), process)
     _stop_and_check(process, signum, tmp_path)
+
+
+def _ignoring(signum: int):
+    def set_up() -> None:  # in the child, before exec: as nohup (SIGHUP) or a shell's `cmd &` (SIGINT)
+        signal.signal(signum, signal.SIG_IGN)
+
+    return set_up
+
+
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGINT], ids=lambda s: signal.Signals(s).name)
+@pytest.mark.parametrize(
+    ("argv", "ready"),
+    [
+        (["batch", "--runs", "300", "--budget", "20", "--json"], "numpy"),  # plain Python: unwinding
+        (["snapshot", "--out", "shot.png", "--size", "640x360", "--steps", "2"], "libQt6Core"),  # at once
+    ],
+    ids=["batch", "snapshot"],
+)
+def test_a_signal_the_parent_ignored_stays_ignored(tmp_path, signum, argv, ready):
+    """`nohup memviz record …` must survive the terminal closing: a signal set to ignored by the
+    parent was given memviz's handler, so a hang-up ended a nohup'd recording (status 129)."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "memviz", *argv], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, preexec_fn=_ignoring(signum),
+    )  # fmt: skip
+    _wait_for(lambda: ready in _maps(process), process)
+    process.send_signal(signum)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, (process.returncode, err)
+    assert err == "" or "Traceback" not in err
+    assert out.strip()

@@ -91,7 +91,6 @@ BUGS_FOUND = Words("发现 Bug", "Bugs found")
 BUG_REPORTS = Words("Bug 报告", "Bug reports")
 DUPLICATE_REPORTS = Words("重复报告", "Duplicate reports")
 COVERAGE = Words("覆盖率 %", "Coverage %")
-TOKENS_SO_FAR_THOUSANDS = Words("累计 token（千）", "Tokens so far (thousands)")
 INJECT_ALL = Words("全部注入", "inject all")
 HOW_MEMORY_IS_READ_ALL_OF = Words(
     "记忆怎么读：每轮全部注入（模拟的假设），只检索打分最高的 K 条，或模型有一定概率不看记忆、漏写",
@@ -100,3 +99,5 @@ HOW_MEMORY_IS_READ_ALL_OF = Words(
 NARRATION_WHAT_EACH_STEP_DID = Words("旁白：每一步发生了什么", "Narration: what each step did")
 LIVE_NUMBERS = Words("实时数字", "Live numbers")
 COMPARE_THIS_RUN_WITH = Words("对比这次运行…", "Compare this run with…")
+
+TOKENS_SO_FAR_K = Words("累计 token（千）", "Tokens so far (k)")

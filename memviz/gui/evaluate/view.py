@@ -242,6 +242,9 @@ class EvaluateView(AnalysisView):
 
         self.pages = QTabWidget()
         self.pages.setObjectName("evaluate_pages")
+        # Every page's tab whole: its titles are the page's only names (at 720p and 130 %, scroll
+        # arrows hid "Task runs").
+        self.pages.setUsesScrollButtons(False)
         self.pages.addTab(intervals_page, "")
         self.pages.addTab(sample_page, "")
         self.pages.addTab(ablation_page, "")

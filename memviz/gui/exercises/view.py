@@ -41,6 +41,7 @@ from memviz.gui.qt import (
 )
 from memviz.models.settings import RunSettings
 from memviz.wording import exercises as exercises_words
+from memviz.wording import kit as kit_words
 
 # The button that opens a batch exercise's experiment, by the view it is in.
 OPEN_VIEW_TEXTS = {
@@ -176,9 +177,14 @@ class ExercisesView(QWidget):
         self.reveal_button.setObjectName("reveal")
         self.reveal_button.clicked.connect(self.reveal)
         self.reveal_button.setVisible(False)
+        self.cancel_button = QPushButton()  # while an answer is worked out in the background
+        self.cancel_button.setObjectName("cancel-check")
+        self.cancel_button.clicked.connect(self.cancel_check)
+        self.cancel_button.setVisible(False)
         buttons = QHBoxLayout()
         buttons.addWidget(self.check_button)
         buttons.addWidget(self.reveal_button)
+        buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.explore_button)
         buttons.addStretch(1)
         buttons.addWidget(self.next_button)
@@ -259,7 +265,7 @@ class ExercisesView(QWidget):
             row.set_font(self._scaled(1.3))
         self.tolerance_label.setFont(self._scaled(1.1))
         self.check_button.setFont(self._scaled(1.2, bold=True))
-        for button in (self.explore_button, self.next_button, self.reveal_button):
+        for button in (self.explore_button, self.next_button, self.reveal_button, self.cancel_button):
             button.setFont(self._scaled(1.15))
         self.feedback_label.setFont(self._scaled(1.3))
         self.explanation_label.setFont(self._scaled(1.3))
@@ -330,9 +336,8 @@ class ExercisesView(QWidget):
         self.last_grade = None
         self.message = None
         self.outcome = None
-        if self._solving is not None:  # moved on: drop the wait (its answer is cached when it comes)
-            self._solving = None
-            self.check_button.setEnabled(True)
+        if self._solving is not None:  # moved on: the work for the exercise left is stopped
+            self._stop_solving()
         self._build_answer_input()
         record = self.records.get(self.current.id) if self.current is not None else None
         if record is not None:
@@ -414,9 +419,12 @@ class ExercisesView(QWidget):
         a learner who moves on to another exercise drops the wait (the answer is kept for later)."""
         from memviz.gui.kit.worker import Job
 
-        job = Job(lambda _context: exercises.solve(ex))
+        # The job's Runner goes through to the batches: Cancel, another exercise or closing the window
+        # stops the work itself at its next check (within milliseconds), not only the wait for it.
+        job = Job(lambda context: exercises.solve(ex, context.runner))
         self._solving = job
         self.check_button.setEnabled(False)
+        self.cancel_button.setVisible(True)
         self.last_grade = None
         self.message = ("正在计算答案……", "Working out the answer…")
         self._set_feedback_texts()
@@ -424,11 +432,27 @@ class ExercisesView(QWidget):
         job.signals.failed.connect(lambda message: self._on_solved(job, ex, answer, message))
         job.start()
 
+    def cancel_check(self) -> None:
+        """Stop working out the answer (the Cancel button); the answer given is not graded."""
+        if self._solving is None:
+            return
+        self._stop_solving()
+        self.last_grade = None
+        self.message = ("已取消，答案没有算完。", "Cancelled: the answer was not worked out.")
+        self._set_feedback_texts()
+
+    def _stop_solving(self) -> None:
+        self._solving.cancel()
+        self._solving = None
+        self.check_button.setEnabled(self.current is not None)
+        self.cancel_button.setVisible(False)
+
     def _on_solved(self, job, ex: Exercise, answer: str, failure: str | None = None) -> None:
         if job is not self._solving:
             return  # an earlier wait, dropped
         self._solving = None
         self.check_button.setEnabled(True)
+        self.cancel_button.setVisible(False)
         if self.current is not ex:
             return
         if failure is not None:
@@ -538,6 +562,7 @@ class ExercisesView(QWidget):
         self.check_button.setText(tr(exercises_words.CHECK))
         self._set_open_text()
         self.reveal_button.setText(tr(exercises_words.SHOW_THE_ANSWER))
+        self.cancel_button.setText(tr(kit_words.CANCEL))
         self.next_button.setText(tr(exercises_words.NEXT))
         self.number_edit.setPlaceholderText(tr(exercises_words.A_NUMBER))
         if self.problems:

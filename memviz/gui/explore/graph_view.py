@@ -49,7 +49,7 @@ from memviz.gui.explore.graph_marks import (
     step_glows,
 )
 from memviz.gui.explore.revisit_badge import RevisitBadge
-from memviz.gui.kit import style
+from memviz.gui.kit import fonts, style
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.qt import (
@@ -138,7 +138,7 @@ class SiteGraphView(QGraphicsView):
         self._plan_key: tuple | None = None  # what the plan item shows, to skip redrawing it unchanged
         self._laid_out_for: str | None = None  # the strategy whose legend the layout made room for
         self._relayout_soon = QTimer(self, singleShot=True, interval=0)
-        self._relayout_soon.timeout.connect(self._relayout)
+        self._relayout_soon.timeout.connect(self._relayout_if_settled)
         self._relayout_on_show = False  # asked for while hidden: done once, as the view is shown
         for item in (self._plan, self._caption, self._legend):
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -664,7 +664,9 @@ class SiteGraphView(QGraphicsView):
         self._sync_pages()
 
     def _on_app_font_change(self) -> None:
-        self._relayout()  # the type size follows the app's
+        # The type size follows the app's. A big site's layout waits with the size: the views around
+        # it re-lay out in the new type and change this view's size once more.
+        self._relayout_once_settled()
 
     def _on_theme_change(self) -> None:
         self.setBackgroundBrush(style.colors().backdrop)
@@ -708,6 +710,19 @@ class SiteGraphView(QGraphicsView):
             self._relayout_on_show = False
             self._relayout_once_settled()  # a small site's before the first paint
         super().showEvent(event)
+
+    def _relayout_if_settled(self) -> None:
+        """A big site's layout once the window's size has settled, and its type with it.
+
+        A window fits its type to its size once a resize settles, and the new type reaches the views
+        as posted font changes and layouts that resize this one again, a few pixels a turn: laid out
+        before those, the big site was laid out three times for one resize across a type size."""
+        if fonts.type_settling(self):
+            self._relayout_soon.start()
+            return
+        fonts.deliver_size_changes()
+        if not self._relayout_soon.isActive():  # else they resized this view: wait for the rest
+            self._relayout()
 
     def _relayout_once_settled(self) -> None:
         if not self.isVisible():

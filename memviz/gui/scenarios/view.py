@@ -199,6 +199,12 @@ class ScenariosView(QWidget):
         for listing in (self.memory, self.reports):
             listing.setMinimumHeight(least)
 
+    def resizeEvent(self, event) -> None:
+        # In a short window the page grid keeps its height and the events box under it gives way
+        # (its list scrolls): at 720p and 130 % the grid's names were cut to leave the box 190 px.
+        self.lower.setMaximumHeight(max(110, min(190, event.size().height() // 4)))
+        super().resizeEvent(event)
+
     def changeEvent(self, event) -> None:
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
             self._fit_lists()
