@@ -247,6 +247,32 @@ def test_steps_pressed_quickly_leave_one_agent(screen_window, qtbot):
     assert [item.page for item in graph.pages if item.current] == [explore.model.exploration.page]
 
 
+def test_after_quick_steps_the_screen_shows_what_a_fresh_paint_shows(screen_window, qtbot):
+    """The pixels on screen after → pressed 20 times without waiting equal the graph drawn afresh:
+    no agent, glow or card left painted where a cut-short walk last drew it (in a real window the
+    old card kept a second agent 8 s on)."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QImage
+
+    window = screen_window(FIFO12, size=(1280, 720))
+    explore = window.explore
+    explore.model.set_animated(True)
+    graph = explore.graph
+    for _ in range(20):
+        qtbot.keyClick(graph, Qt.Key.Key_Right)
+        QApplication.processEvents()
+    qtbot.waitUntil(lambda: not graph._agent.isVisible() and not graph.walking, timeout=5000)
+    for _ in range(3):
+        QApplication.processEvents()
+    viewport = graph.viewport()
+    at = viewport.mapTo(window, QPoint(0, 0))
+    shown = window.screen().grabWindow(window.winId(), at.x(), at.y(), viewport.width(), viewport.height())
+    shown = shown.toImage().convertToFormat(QImage.Format.Format_RGB32)
+    fresh = viewport.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    assert shown.size() == fresh.size()
+    assert shown == fresh
+
+
 def test_escape_hands_the_keys_back_from_a_text_box(screen_window, qtbot):
     window = screen_window(FIFO12, size=(1280, 720))
     explore = window.explore

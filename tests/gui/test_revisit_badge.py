@@ -5,6 +5,7 @@ only at that step; on a Compare lane's graph the same, from the lane's step reco
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication
 
 from memviz.core.engine import Exploration, RunConfig
@@ -29,6 +30,32 @@ def forgotten_steps(site, config):
     return out
 
 
+def marked_clear(graph, badge) -> bool:
+    """Whether the badge's plate covers no other card's words, where a free place exists."""
+    plate = badge._rect
+
+    def covers(place, box) -> bool:
+        common = place.intersected(box)
+        return common.width() > 0.5 and common.height() > 0.5
+
+    words = [
+        item.mapRectToScene(box)
+        for item in graph.pages
+        if item.page != badge.page
+        for _, box in item.drawn_texts()
+    ]
+    if not any(covers(plate, box) for box in words):
+        return True
+    # Covering is allowed only when every place the badge may take covers something.
+    from memviz.gui.explore.revisit_badge import _footprint, _places
+
+    card = _footprint(graph.pages[badge.page])
+    return all(
+        any(covers(place, box) for box in words)
+        for place in _places(card, QRectF(0, 0, badge._rect.width(), badge._rect.height()), graph.sceneRect())
+    )
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_explore_graph_marks_a_forgotten_revisit_on_its_card(make_window, site, lang):
     expected = forgotten_steps(site, CONFIG)
@@ -41,11 +68,14 @@ def test_the_explore_graph_marks_a_forgotten_revisit_on_its_card(make_window, si
         QApplication.processEvents()
         badge = graph._revisit
         if badge.isVisible():
-            card = graph.pages[badge.page].sceneBoundingRect()
+            card = graph.pages[badge.page].mapRectToScene(graph.pages[badge.page].card_rect())
             rect = badge.boundingRect()
             assert graph.sceneRect().contains(rect.adjusted(2, 2, -2, -2))  # whole, in the picture
-            assert rect.left() < card.right() and rect.right() > card.left()  # at its card
-            assert rect.bottom() <= card.top() + 1 or rect.top() >= card.bottom() - 1  # not over it
+            beside = rect.bottom() > card.top() and rect.top() < card.bottom()
+            over = rect.left() < card.right() and rect.right() > card.left()
+            assert beside or over  # at its card: above, below or beside it
+            assert not (beside and over) or not card.adjusted(2, 2, -2, -2).intersects(rect)  # not on it
+            assert marked_clear(graph, badge)  # over no other card's name or visit count
             marked[call] = (badge.page, badge.text)
     assert marked == {call: (page, revisit_badge(at, lang)) for call, page, at in expected}
 

@@ -20,7 +20,7 @@ import pytest
 
 PROBE = Path(__file__).with_name("window_fit_probe.py")
 SIZES = ("1280x720", "1366x768", "1920x1080")
-TABS = ("explore", "compare", "batch", "sweep", "cost", "scenarios", "exercises", "info")
+TABS = ("explore", "compare", "batch", "sweep", "cost", "scenarios", "evaluate", "exercises", "info")
 
 
 @pytest.fixture(scope="module")
@@ -71,3 +71,34 @@ def test_the_probe_sees_a_cut_label(app):
     problems = cut(box)
     assert len(problems) == 1 and "needs" in problems[0]
     box.close()
+
+
+def test_the_probe_sees_cut_and_overprinted_text_in_a_plot(app):
+    """The scene measure itself: a plot's value label run off the data area, and two labels drawn
+    over each other, are reported; the same labels apart and inside, are not."""
+    import pyqtgraph as pg
+    from scene_text import scene_problems, scene_texts
+
+    plot = pg.PlotWidget()
+    plot.resize(400, 300)
+    plot.setTitle("Coverage of each run")
+    plot.setXRange(0, 10, padding=0)
+    plot.setYRange(0, 10, padding=0)
+    first, second = pg.TextItem("mean 12.5", anchor=(0, 0.5)), pg.TextItem("bootstrap", anchor=(0, 0.5))
+    for item in (first, second):
+        plot.addItem(item)
+    first.setPos(2, 8)
+    second.setPos(2, 3)
+    plot.show()
+    app.processEvents()
+    texts = {text.text for text in scene_texts(plot)}
+    assert {"Coverage of each run", "mean 12.5", "bootstrap", "10"} <= texts  # title, labels, ticks
+    assert scene_problems(plot) == []
+    second.setPos(2.2, 8)  # on the first
+    app.processEvents()
+    assert [p for p in scene_problems(plot) if "overprints" in p and "bootstrap" in p]
+    second.setPos(9.5, 3)  # runs off the right edge of the data area
+    app.processEvents()
+    problems = scene_problems(plot)
+    assert len(problems) == 1 and "'bootstrap'" in problems[0] and "cut by the edge at right" in problems[0]
+    plot.close()

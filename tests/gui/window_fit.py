@@ -186,8 +186,8 @@ def _squeezed(widget: QWidget) -> str | None:
     """
     if isinstance(widget, QAbstractScrollArea | QScrollBar | QStackedWidget | QTabBar) or widget.isWindow():
         return None
-    if widget.objectName().startswith("qt_"):  # Qt's own parts (a spin box's line edit)
-        return None
+    if widget.objectName().startswith("qt_") or isinstance(widget.parentWidget(), QComboBox):
+        return None  # Qt's own parts (a spin box's line edit, an editable choice's: _combo_problem)
     if widget.layout() is not None or any(
         child.isVisible()
         for child in widget.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from scene_text import scene_problems
 from window_fit import cut
 
 from memviz.core.engine import RunConfig
@@ -27,6 +28,8 @@ THEMES = ("light", "projector")
 ZOOMS = (1.0, 1.3)
 # The run with the most to show: the longest strategy name, a full memory that forgets.
 MEMORY_RUN = RunConfig(strategy="frontier", capacity=3, policy="fifo")
+# The scenario whose pages take the most states (to retest, stale "tested", forgotten).
+SCENARIO = "version/invalidate"
 EXPLORE_STEPS = 30  # far enough that memory is full and has forgotten pages
 
 
@@ -43,6 +46,8 @@ def prepare(window, tab: str) -> None:
         window.explore.model.jump(EXPLORE_STEPS)
     if hasattr(view, "prepare_snapshot"):
         view.prepare_snapshot(EXPLORE_STEPS, None)
+    if hasattr(view, "show_for_snapshot"):  # scenarios: a session under way, pages in every state
+        view.show_for_snapshot(SCENARIO, EXPLORE_STEPS)
     if hasattr(view, "runs_spin"):  # the fewest runs: the same words and tables, in a second
         view.runs_spin.setValue(view.runs_spin.minimum())
     if hasattr(view, "compute_blocking"):
@@ -76,7 +81,7 @@ def main(argv: list[str]) -> int:
             window.set_theme(theme)
         window.set_zoom(zoom)
         settle(app)
-        problems = cut(window)
+        problems = cut(window) + scene_problems(window)
         job_bar = getattr(view, "job_bar", None)
         if job_bar is not None:  # an analysis view while it computes: progress, Cancel and status
             done = job_bar._status_parts

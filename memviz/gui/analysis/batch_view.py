@@ -295,6 +295,7 @@ class BatchView(AnalysisView):
         self._set_diff_items_visible(False)
         self.diff_legend = make_legend(self.diff_plot)
         self._diff_content_top = 1.0  # the top of the dots and the bootstrap bar, in runs
+        self._bootstrap_at: tuple[float, float, float] | None = None  # its bar's ends and height
         self.diff_plot.getPlotItem().getViewBox().sigResized.connect(self._keep_legend_clear)
 
     def _set_diff_items_visible(self, visible: bool) -> None:
@@ -379,7 +380,7 @@ class BatchView(AnalysisView):
         )
         self.bootstrap_text.setColor(ink())
         self.bootstrap_text.setText(f"bootstrap [{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]")
-        self.bootstrap_text.setPos(d.boot_hi * 100 + 0.5, boot_y)
+        self._bootstrap_at = (d.boot_lo * 100, d.boot_hi * 100, boot_y)
         self._set_diff_items_visible(True)
 
         legend = self.diff_legend
@@ -433,6 +434,26 @@ class BatchView(AnalysisView):
         for item in (self.zero_line, self.diff_mean_line, self.ci_region):
             item.setSpan(0, 1 - room)  # the lines stop below the legend, not under it
         # (the dots are sized again by sigRangeChanged when the range moved)
+        self._place_bootstrap_text()
+
+    def _place_bootstrap_text(self) -> None:
+        """The bootstrap interval's words beside its bar, on the side with room for them: right of
+        the bar ran off the plot when the interval reached its right edge."""
+        if self._bootstrap_at is None:
+            return
+        lo, hi, y = self._bootstrap_at
+        box = self.diff_plot.getPlotItem().getViewBox()
+        (x0, x1), _ = box.viewRange()
+        per_px = (x1 - x0) / max(box.width(), 1.0)
+        gap = 6 * per_px
+        needed = self.bootstrap_text.textItem.boundingRect().width() * per_px
+        room_right, room_left = x1 - (hi + gap), (lo - gap) - x0
+        if room_right >= needed or (room_left < needed and room_right >= room_left):
+            self.bootstrap_text.setAnchor((0, 0.5))
+            self.bootstrap_text.setPos(hi + gap, y)
+        else:
+            self.bootstrap_text.setAnchor((1, 0.5))
+            self.bootstrap_text.setPos(lo - gap, y)
 
     def _resize_diff_dots(self, *_: object) -> None:
         """Dots as big as one row of the dot histogram allows, so stacks stay countable.

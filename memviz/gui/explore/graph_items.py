@@ -132,6 +132,7 @@ class PageItem(QGraphicsRectItem):
         self.duplicates = 0
         self.duplicate_label = ""
         self.labels_shown = True  # the view turns them off where they would cover another card
+        self.legible = True  # whether the last paint printed the texts (not when shown too small)
         self.glow: QColor | None = None  # this step's highlight: bug, duplicate report or eviction
         self.glow_strength = 1.0
         self.font = QFont()
@@ -188,6 +189,25 @@ class PageItem(QGraphicsRectItem):
             y += small.height() + 2
         return rects
 
+    def drawn_texts(self) -> list[tuple[str, QRectF]]:
+        """What the card prints, each text with its box in the card's coordinates: the name, the
+        visit count's badge, the texts under it (for the tests that look for cut or overprinted
+        text; none while the card is shown too small to print them)."""
+        if not self.legible:
+            return []
+        rect = self.card_rect()
+        font = self.bold_font if self.current or self.state != UNVISITED else self.font
+        metrics = QFontMetricsF(font)
+        w, h = metrics.horizontalAdvance(self.name), metrics.height()
+        texts = [(self.name, QRectF(rect.center().x() - w / 2, rect.center().y() - h / 2, w, h))]
+        if self.visits > 0:
+            texts.append((str(self.visits), self._badge_box(QPointF(rect.right() - 1, rect.top() + 1))))
+        small = QFontMetricsF(self.small_font)
+        for (text, _), box in zip(self._label_lines(), self.label_rects(), strict=True):
+            w = small.horizontalAdvance(text)
+            texts.append((text, QRectF(box.center().x() - w / 2, box.top() + 1, w, small.height())))
+        return texts
+
     def _label_lines(self) -> list[tuple[str, str]]:
         """The texts under the card, each with its colour's name in style.ExploreColors (none while
         they do not fit: then the card's tooltip says them)."""
@@ -239,6 +259,7 @@ class PageItem(QGraphicsRectItem):
         # A big site shown whole shrinks its cards: names too small to read are left off (zoom in,
         # or hover for the tooltip).
         legible = self.bold_font.pixelSize() * zoom >= MIN_LEGIBLE_PX
+        self.legible = legible
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
 
         fill, edge, dashed = _state_colors(c, self.state)
@@ -318,12 +339,17 @@ class PageItem(QGraphicsRectItem):
             painter.drawLine(QPointF(0, -r * 0.7), QPointF(0, r * 0.75))
         painter.restore()
 
-    def _paint_badge(self, painter: QPainter, center: QPointF, c: style.ExploreColors, ratio: float) -> None:
-        text = str(self.visits)
+    def _badge_box(self, center: QPointF) -> QRectF:
+        """The visit count's badge, centred on ``center`` (the card's top right corner)."""
         metrics = QFontMetricsF(self.small_font)
         h = metrics.height() * 1.05
-        w = max(h, metrics.horizontalAdvance(text) + h * 0.5)
-        box = QRectF(center.x() - w / 2, center.y() - h / 2, w, h)
+        w = max(h, metrics.horizontalAdvance(str(self.visits)) + h * 0.5)
+        return QRectF(center.x() - w / 2, center.y() - h / 2, w, h)
+
+    def _paint_badge(self, painter: QPainter, center: QPointF, c: style.ExploreColors, ratio: float) -> None:
+        text = str(self.visits)
+        box = self._badge_box(center)
+        h = box.height()
 
         def paint_badge(p: QPainter, box: QRectF) -> None:
             p.setPen(QPen(c.paper, 1.5))
@@ -492,6 +518,14 @@ class TextItem(QGraphicsItem):
 
     def texts(self) -> list[str]:
         return [text for text, _ in self.entries]
+
+    def drawn_texts(self) -> list[tuple[str, QRectF]]:
+        """Each entry's text with its box, in the item's coordinates (for the cut-text tests)."""
+        metrics = QFontMetricsF(self.font)
+        return [
+            (text, QRectF(rect.left(), rect.top(), metrics.horizontalAdvance(text), rect.height()))
+            for rect, _, text, _ in self._layout
+        ]
 
     def boundingRect(self) -> QRectF:
         return self._bounds

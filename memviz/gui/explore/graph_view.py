@@ -78,6 +78,7 @@ from memviz.presentation.graph_layout import (
     row_positions,
     site_layout,
 )
+from memviz.wording import explore as explore_words
 
 # Up to this many pages one rectangle around a step's changes repaints fastest (measured); above it
 # Qt's smart mode repaints only the changed cards, which a big site's far-apart cards need.
@@ -419,27 +420,26 @@ class SiteGraphView(QGraphicsView):
         small = style.ui_font(self._label_px)
         if self._layout is not None and self._layout.nav_bar:
             self._caption.set_entries(
-                [(tr("导航栏：每个页面顶部都有，任何一页都能一步点到这几页",
-                     "Nav bar: on top of every page, so these pages are one click from anywhere"), None)],
+                [(tr(explore_words.NAV_BAR_ON_TOP_OF_EVERY), None)],
                 small, self.viewport().width(),
             )  # fmt: skip
         else:
             self._caption.set_entries([], small, 100)
         strategy = self.model.config.strategy
-        entries: list[tuple[str, object]] = [(tr("没去过", "not visited"), UNVISITED)]
+        entries: list[tuple[str, object]] = [(tr(explore_words.NOT_VISITED), UNVISITED)]
         if not uses_memory(strategy):
-            entries.append((tr("去过（但不记得）", "visited (not remembered)"), VISITED))
+            entries.append((tr(explore_words.VISITED_NOT_REMEMBERED), VISITED))
         else:
-            entries.append((tr("在记忆里", "in memory"), REMEMBERED))
-            entries.append((tr("去过但已忘记", "visited, then forgotten"), FORGOTTEN))
-        entries.append((tr("Agent 所在页", "agent is here"), AGENT))
-        entries.append((tr("最近几步走过的路", "last moves"), "trail"))
+            entries.append((tr(explore_words.IN_MEMORY), REMEMBERED))
+            entries.append((tr(explore_words.VISITED_THEN_FORGOTTEN), FORGOTTEN))
+        entries.append((tr(explore_words.AGENT_IS_HERE), AGENT))
+        entries.append((tr(explore_words.LAST_MOVES), "trail"))
         if STRATEGIES.get(strategy).plans:
-            entries.append((tr("按记忆规划的路线", "route planned from memory"), "plan"))
+            entries.append((tr(explore_words.ROUTE_PLANNED_FROM_MEMORY), "plan"))
         if uses_memory(strategy) and self.model.config.capacity is not None:
-            entries.append((tr("这一步刚被忘掉", "just forgotten"), "halo"))
-        entries.append((tr("藏着 Bug（实心 = 已发现）", "hides a bug (filled = found)"), "bug"))
-        entries.append((tr("角标 = 访问次数", "badge = visits"), None))
+            entries.append((tr(explore_words.JUST_FORGOTTEN), "halo"))
+        entries.append((tr(explore_words.HIDES_A_BUG_FILLED_FOUND), "bug"))
+        entries.append((tr(explore_words.BADGE_VISITS), None))
         self._legend.set_entries(entries, small, self.viewport().width() - self._px)
 
     def _set_bug_labels(self) -> None:
@@ -449,7 +449,7 @@ class SiteGraphView(QGraphicsView):
             item = self.pages[page]
             bug = site.bug_name(item.page, lang) if item.bug_found else ""
             dup = (
-                self.language.tr(f"重复报告 ×{item.duplicates}", f"duplicate reports ×{item.duplicates}")
+                self.language.tr(explore_words.DUPLICATE_REPORTS_N, duplicates=item.duplicates)
                 if item.duplicates
                 else ""
             )

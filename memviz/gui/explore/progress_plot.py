@@ -18,6 +18,7 @@ from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
 from memviz.gui.qt import (
     QColor,
+    QFont,
     QFontMetricsF,
     QPainter,
     QPainterPath,
@@ -29,6 +30,7 @@ from memviz.gui.qt import (
     QWidget,
 )
 from memviz.models.explore import ExploreModel
+from memviz.wording import explore as explore_words
 
 PADDING = 0.02  # of each axis' span, around the data range, as the charts had (x; and coverage's y)
 TOKENS_PADDING = 0.05
@@ -128,8 +130,8 @@ class ProgressPlot(QWidget):
 
     def _set_texts(self) -> None:
         tr = self.language.tr
-        self.coverage.title = tr("覆盖率 %", "Coverage %")
-        self.tokens.title = tr("累计 token（千）", "Tokens so far (thousands)")
+        self.coverage.title = tr(explore_words.COVERAGE)
+        self.tokens.title = tr(explore_words.TOKENS_SO_FAR_K)  # whole at 720p and 130 %
         self.setToolTip(f"{self.coverage.title} · {self.tokens.title}")
         self.update()
 
@@ -151,6 +153,15 @@ class ProgressPlot(QWidget):
         for chart, box in self.boxes():
             self.paint_chart(painter, chart, box)
         painter.end()
+
+    def cut_texts(self) -> list[str]:
+        """The chart titles drawn elided (window_fit.cut() asks painted widgets this)."""
+        return [
+            chart.title
+            for chart, box in self.boxes()
+            if QFontMetricsF(title_font_for(chart.title, box.width())).horizontalAdvance(chart.title)
+            > box.width()
+        ]
 
     def boxes(self) -> list[tuple[Chart, QRectF]]:
         half = (self.width() - GAP) / 2
@@ -195,7 +206,7 @@ class ProgressPlot(QWidget):
     def paint_chart(self, painter: QPainter, chart: Chart, box: QRectF) -> None:
         c = style.colors()
         lw = style.line_width()
-        title_font = style.ui_font(scale=0.9)
+        title_font = title_font_for(chart.title, box.width())
         parts = self.chart_layout(chart, box)
         frame, at = parts.frame, parts.to_frame
         (x0, _x1), (y0, _y1) = chart.x_range, chart.y_range
@@ -241,6 +252,16 @@ class ProgressPlot(QWidget):
         painter.setBrush(color)
         painter.drawEllipse(at(chart.xs[-1], chart.ys[-1]), DOT_RADIUS, DOT_RADIUS)
         painter.restore()
+
+
+def title_font_for(title: str, width: float) -> QFont:
+    """The chart title's type: 0.9 of the UI's, down to 0.75 of it so the whole title fits its
+    chart (at 720p and 130 % "Tokens so far (th…" was elided); narrower still, it is elided."""
+    for scale in (0.9, 0.825, 0.75):
+        font = style.ui_font(scale=scale)
+        if QFontMetricsF(font).horizontalAdvance(title) <= width:
+            return font
+    return font
 
 
 class _FrameMap:

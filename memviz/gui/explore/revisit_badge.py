@@ -4,7 +4,7 @@ in a snapshot or a video too, not only in the narration.
 
 It draws the step event as the core reports it (``StepEvent.was_forgotten`` and ``forgotten_at``);
 nothing is worked out here. On a plate, in the evicted colour, with the ↺ mark (not colour alone),
-above the card, or below it when the card is at the top of the picture.
+above the card, below it, or beside it: the first place that covers no other card's name or count.
 """
 
 from __future__ import annotations
@@ -39,16 +39,13 @@ class RevisitBadge(QGraphicsItem):
             self.setVisible(False)
             return
         self.page = event.to_page
-        card = cards[event.to_page].sceneBoundingRect()
+        card = _footprint(cards[event.to_page])
         self.text = revisit_badge(event.forgotten_at, lang)
         self._font = style.ui_font(max(8.0, px), bold=True)
         metrics = QFontMetricsF(self._font)
         h = metrics.height()
         w = metrics.horizontalAdvance(self.text) + 2 * PAD * h
-        rect = QRectF(card.center().x() - w / 2, card.top() - h * (1 + 2 * PAD) - 2, w, h * (1 + PAD))
-        if rect.top() < bounds.top():  # no room above: below the card
-            rect.moveTop(card.bottom() + 2)
-        rect.moveLeft(min(max(rect.left(), bounds.left()), bounds.right() - rect.width()))
+        rect = _clearest(_places(card, QRectF(0, 0, w, h * (1 + PAD)), bounds), cards[event.to_page])
         self.prepareGeometryChange()
         self._rect = rect
         self.setVisible(True)
@@ -67,5 +64,67 @@ class RevisitBadge(QGraphicsItem):
         painter.setPen(c.evict_text)
         painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)
 
+    def drawn_texts(self) -> list[tuple[str, QRectF]]:
+        """The badge's text and its box (for the cut-text tests)."""
+        metrics = QFontMetricsF(self._font)
+        w, h, centre = metrics.horizontalAdvance(self.text), metrics.height(), self._rect.center()
+        return [(self.text, QRectF(centre.x() - w / 2, centre.y() - h / 2, w, h))]
+
     def centre(self) -> QPointF:
         return self._rect.center()
+
+
+def _footprint(card: QGraphicsItem) -> QRectF:
+    """What the card draws, in the scene: the card, its visit count and the words under it (its
+    bounding rectangle has room around them besides, which kept the badge from rows close by)."""
+    if not callable(getattr(card, "drawn_texts", None)):
+        return card.sceneBoundingRect()
+    rect = card.mapRectToScene(card.card_rect())
+    for _text, box in card.drawn_texts():
+        rect = rect.united(card.mapRectToScene(box))
+    return rect
+
+
+def _places(card: QRectF, plate: QRectF, bounds: QRectF) -> list[QRectF]:
+    """Where the plate may go, best first: above the card, then below it (centred on it, then
+    reaching right from its left edge, then left from its right edge), then beside it, left or
+    right; always inside ``bounds``."""
+    places = []
+    for top in (card.top() - plate.height() - 2, card.bottom() + 2):
+        if top < bounds.top() or top + plate.height() > bounds.bottom():
+            continue
+        for left in (card.center().x() - plate.width() / 2, card.left(), card.right() - plate.width()):
+            left = min(max(left, bounds.left()), bounds.right() - plate.width())
+            places.append(QRectF(left, top, plate.width(), plate.height()))
+    top = card.center().y() - plate.height() / 2
+    for left in (card.left() - plate.width() - 2, card.right() + 2):
+        if bounds.contains(QRectF(left, top, plate.width(), plate.height())):
+            places.append(QRectF(left, top, plate.width(), plate.height()))
+    return places or [QRectF(card.center().x() - plate.width() / 2, card.bottom() + 2, plate.width(),
+                             plate.height())]  # fmt: skip
+
+
+def _clearest(places: list[QRectF], own: QGraphicsItem) -> QRectF:
+    """The first of ``places`` that covers no other card's words (a name, a visit count), else the
+    one that covers least of them: the plate hid the neighbours' names and counts."""
+
+    def covered(place: QRectF) -> float:
+        scene, area = own.scene(), 0.0
+        for item in scene.items(place) if scene is not None else ():
+            if item is own or not item.isVisible() or not callable(getattr(item, "drawn_texts", None)):
+                continue
+            if isinstance(item, RevisitBadge):
+                continue
+            for _text, box in item.drawn_texts():
+                common = item.mapRectToScene(box).intersected(place)
+                area += max(common.width(), 0.0) * max(common.height(), 0.0)
+        return area
+
+    best, least = places[0], None
+    for place in places:
+        area = covered(place)
+        if area == 0.0:
+            return place
+        if least is None or area < least:
+            best, least = place, area
+    return best

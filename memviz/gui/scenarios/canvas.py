@@ -19,6 +19,7 @@ from memviz.gui.qt import (
     QPainter,
     QPen,
     QRectF,
+    QSize,
     QSizePolicy,
     Qt,
     QWidget,
@@ -125,21 +126,31 @@ class PagesCanvas(QWidget):
         self.site = None
         self.frame: pb.Frame | None = None
         self.lang = lang
+        self._laid_out: tuple[tuple, tuple[int, QFont]] | None = None  # (for what, (columns, type))
+
+    def sizeHint(self) -> QSize:
+        """Room for the pages' names in two lines at the UI's type, with the key: a short window
+        takes its height from the boxes under the grid first (the names went down to 0.6 of the
+        UI's type and were cut at 720p and 130 %)."""
+        px = style.app_pixel_size()
+        return QSize(round(px * 24), round(px * 22))
 
     def show_frame(self, site, frame: pb.Frame, lang: str) -> None:
         self.site, self.frame, self.lang = site, frame, lang
         self.update()
 
     def tiles(self) -> list[QRectF]:
+        """Each page's tile, in the grid whose names read largest (``name_font``)."""
+        return self._grid(self._layout()[0])
+
+    def _grid(self, cols: int) -> list[QRectF]:
         n = self.site.n_pages if self.site is not None else 0
         if not n:
             return []
-        legend = self._legend_height()
-        cols = max(1, math.ceil(math.sqrt(n * self.width() / max(1, self.height() - legend))))
         rows = math.ceil(n / cols)
         gap = 8.0
         w = (self.width() - gap * (cols + 1)) / cols
-        h = (self.height() - legend - gap * (rows + 1)) / rows
+        h = (self.height() - self._legend_height() - gap * (rows + 1)) / rows
         return [QRectF(gap + (i % cols) * (w + gap), gap + (i // cols) * (h + gap), w, h) for i in range(n)]
 
     def _legend_height(self) -> float:
@@ -147,15 +158,34 @@ class PagesCanvas(QWidget):
         return style.ui_font(scale=0.85).pixelSize() * (1.0 + 1.5 * lines)
 
     def name_font(self) -> QFont:
-        """The largest type, from the UI's 0.9 down to 0.6 of it, in which every page's name fits
-        its tile whole (word-wrapped: a tile read "omment on A" when a word was wider than it)."""
-        tiles = self.tiles()
-        names = [self.site.page_name(page, self.lang) for page in range(len(tiles))] if tiles else []
+        """The type of the pages' names: the largest, from the UI's 0.9 down to 0.6 of it, in which
+        every name fits its tile whole (word-wrapped: a tile read "omment on A" when a word was
+        wider than it)."""
+        return self._layout()[1]
+
+    def _layout(self) -> tuple[int, QFont]:
+        """The grid's columns and the names' type, the largest type first: square tiles by the
+        canvas's shape, else fewer or more columns (wide tiles hold "Author's followers" in two
+        lines at a size square ones could not). Kept until the size, language, site or type change."""
+        n = self.site.n_pages if self.site is not None else 0
+        key = (self.width(), self.height(), self.lang, id(self.site), style.app_pixel_size())
+        if self._laid_out is not None and self._laid_out[0] == key:
+            return self._laid_out[1]
+        square = max(
+            1, math.ceil(math.sqrt(n * self.width() / max(1, self.height() - self._legend_height())))
+        )
+        names = [self.site.page_name(page, self.lang) for page in range(n)] if n else []
+        choices = sorted(range(1, max(n, 1) + 1), key=lambda cols: (abs(cols - square), cols))
+        chosen = None
         for scale in (0.9, 0.8, 0.7, 0.6):
             font = style.ui_font(scale=scale)
-            if not self._cut_names(font, tiles, names):
-                return font
-        return font
+            cols = next((c for c in choices if not self._cut_names(font, self._grid(c), names)), None)
+            if cols is not None:
+                chosen = (cols, font)
+                break
+        chosen = chosen or (square, font)
+        self._laid_out = (key, chosen)
+        return chosen
 
     def _cut_names(self, font: QFont, tiles: list[QRectF], names: list[str]) -> list[str]:
         metrics = QFontMetricsF(font)
