@@ -28,6 +28,7 @@ from memviz.gui.qt import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QSignalBlocker,
     QSizePolicy,
     QSpinBox,
     QSplitter,
@@ -184,13 +185,11 @@ class ScenariosView(QWidget):
 
     def select(self, scenario: str, mode: str | None = None, seed: int | None = None) -> None:
         """Show ``scenario`` played ``mode`` for ``seed`` (defaults: the scenario's own)."""
-        self.scenario_box.blockSignals(True)
-        self.scenario_box.setCurrentIndex(SCENARIOS.names().index(scenario))
-        self.scenario_box.blockSignals(False)
+        with QSignalBlocker(self.scenario_box):
+            self.scenario_box.setCurrentIndex(SCENARIOS.names().index(scenario))
         self._fill_modes(mode)
-        self.seed_box.blockSignals(True)
-        self.seed_box.setValue(SCENARIOS.get(scenario).default_seed if seed is None else seed)
-        self.seed_box.blockSignals(False)
+        with QSignalBlocker(self.seed_box):
+            self.seed_box.setValue(SCENARIOS.get(scenario).default_seed if seed is None else seed)
         self._load()
 
     def _fit_lists(self) -> None:
@@ -225,13 +224,12 @@ class ScenariosView(QWidget):
         self.select(self.scenario)
 
     def _fill_modes(self, mode: str | None = None) -> None:
-        self.mode_box.blockSignals(True)
-        self.mode_box.clear()
         scenario = SCENARIOS.get(self.scenario)
-        for m in scenario.modes:
-            self.mode_box.addItem(scenario.mode_label(m, self.language.code), m)
-        self.mode_box.setCurrentIndex(scenario.modes.index(mode or scenario.first_mode))
-        self.mode_box.blockSignals(False)
+        with QSignalBlocker(self.mode_box):
+            self.mode_box.clear()
+            for m in scenario.modes:
+                self.mode_box.addItem(scenario.mode_label(m, self.language.code), m)
+            self.mode_box.setCurrentIndex(scenario.modes.index(mode or scenario.first_mode))
 
     def _load(self) -> None:
         if self.mode_box.count() == 0:
