@@ -18,13 +18,14 @@ from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site
-from memviz.gui.kit import export, notices, themes
+from memviz.gui.kit import export, notices, style, themes
 from memviz.gui.kit.flow_layout import FlowLayout, together
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.plots import JobBar, clicked_seed, headline_label, style_plot
 from memviz.gui.kit.worker import Job, JobContext
 from memviz.gui.qt import (
     QAction,
+    QEvent,
     QFileDialog,
     QLabel,
     QMenu,
@@ -339,6 +340,13 @@ class AnalysisView(QWidget):
         for _stem, _zh, _en, plot in self.plots():
             style_plot(plot)
         self._on_language_change()  # every text and item again, in the theme's colours
+
+    def changeEvent(self, event: QEvent) -> None:
+        # The app's type changed (the window's size, the zoom): fonts given at a scale of it (the
+        # tables of figures) are given anew.
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
+            style.refresh_fonts(self)
+        super().changeEvent(event)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
