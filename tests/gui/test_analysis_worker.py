@@ -211,13 +211,14 @@ def test_a_job_goes_once_its_outcome_is_told(qtbot, ending):
         assert job_pool().waitForDone(30_000)
         assert view.told[0] is job and job.outcome == ending
         assert live_jobs() == before + 1  # the view still holds it
-        return weakref.ref(job), weakref.ref(view)
+        return weakref.ref(job), weakref.ref(job.signals), weakref.ref(view)
 
     before = live_jobs()
     gc.disable()
     try:
-        job, view = run_one_as_a_view_does()
+        job, signals, view = run_one_as_a_view_does()
         assert job() is None and view() is None
+        assert signals() is None  # its QObject too (asking it whether a signal was connected kept it)
         assert live_jobs() == before
     finally:
         gc.enable()
