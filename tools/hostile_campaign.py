@@ -172,7 +172,7 @@ def _memviz_handles_signals(pid: int) -> bool:
     kernel's mask of caught signals shows. Before it, Python is starting (its own imports, the
     site's .pth files): a signal there ends the process as it ends any Python program."""
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        for line in Path(f"/proc/{pid}/status").read_text(encoding="ascii").splitlines():
             if line.startswith("SigCgt:"):
                 return bool(int(line.split()[1], 16) & (1 << (signal.SIGTERM - 1)))
     except (OSError, ValueError):

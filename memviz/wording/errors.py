@@ -436,10 +436,14 @@ SHAPES: tuple[Shape, ...] = (
         ("hint",),
     ),
     _shape(
-        r"Qt's X11 plugin needs system libraries that are missing; on Debian or Ubuntu: "
+        r"Qt's window needs system libraries that are missing; on Debian or Ubuntu: "
         r"sudo apt-get install (?P<packages>[^()]+) \(meanwhile, (?P<hint>.+)\)",
-        "Qt 的 X11 插件缺少系统库；在 Debian 或 Ubuntu 上：sudo apt-get install {packages}（在此之前，{hint}）",
+        "Qt 的窗口缺少系统库；在 Debian 或 Ubuntu 上：sudo apt-get install {packages}（在此之前，{hint}）",
         ("hint",),
+    ),
+    _shape(
+        r"Qt needs system libraries that are missing; on Debian or Ubuntu: sudo apt-get install (?P<packages>.+)",
+        "Qt 缺少系统库；在 Debian 或 Ubuntu 上：sudo apt-get install {packages}",
     ),
     _shape(r"cannot start the GUI toolkit: (?P<detail>.+)", "无法启动图形界面工具包：{detail}"),
     _shape(
