@@ -136,6 +136,9 @@ def cli_cases(rng: random.Random) -> list[Case]:
     cases = []
     for prefix, options in COMMANDS.items():
         heavy = prefix[0] in HEAVY
+        # `report --read top:K` replays every run of the chapter's tables on the scalar engine:
+        # ~30 s of CPU, minutes on a busy machine. Long, bounded work with a progress bar.
+        timeout = 60 if heavy else 300 if prefix[0] == "report" else 45
         for option, kind in options.items():
             for value in _values(kind, rng, few=heavy):
                 argv = [*prefix, *([option] if option else []), value]
@@ -144,7 +147,7 @@ def cli_cases(rng: random.Random) -> list[Case]:
                 label = value if isinstance(value, str) else repr(value)
                 cases.append(_case(f"{_shown(prefix)} {option} {label[:30]!r}", "cli", argv, {OK, BAD_INPUT},
                                    fixtures=PATH_FIXTURES if kind in ("path", "outpath") else (),
-                                   timeout=60 if heavy else 120 if prefix[0] == "report" else 45))  # fmt: skip
+                                   timeout=timeout))  # fmt: skip
     cases.append(_case("--ttls ''", "cli", ["scenario", "ttl", "--ttls", ""], {BAD_INPUT}))
     cases.append(
         _case("regret --runs 1e8", "cli", ["regret", "frontier/12/fifo", "--runs", "100000000"], {BAD_INPUT})
