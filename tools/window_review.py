@@ -58,6 +58,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sizes = [tuple(int(n) for n in size.split("x")) for size in (args.size or ["1280x720"])]
 
+    import os
+    import tempfile
+
+    os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp()  # memviz's settings: its own, not the machine's
     from memviz.core.engine import RunConfig
     from memviz.gui.app import create_app
 
