@@ -47,6 +47,20 @@ WINDOW_SHOTS = {
 WINDOW_SIZE = (1280, 720)
 
 
+def settled_picture(window, qtest, tries: int = 20):
+    """The screen's pixels under ``window`` once two looks 300 ms apart agree: the X server shows
+    a view's repaint piece by piece (a first grab caught Compare with its lanes still blank)."""
+    frame = window.frameGeometry()
+    last = None
+    for _ in range(tries):
+        qtest.qWait(300)
+        picture = window.screen().grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
+        if last is not None and picture.toImage() == last.toImage():
+            return picture
+        last = picture
+    return last
+
+
 def from_display() -> int:
     """Each of WINDOW_SHOTS from the real window on $DISPLAY, into docs/."""
     import os
@@ -84,10 +98,8 @@ def from_display() -> int:
             view.prepare_snapshot(steps, None)
         if hasattr(view, "compute_blocking"):
             view.compute_blocking()
-        QTest.qWait(500)  # paints settle (a resize relayouts once it settles)
-        frame = window.frameGeometry()
         out = ROOT / "docs" / name
-        window.screen().grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height()).save(str(out))
+        settled_picture(window, QTest).save(str(out))
         print(out)
         window.close()
         window.deleteLater()
