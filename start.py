@@ -23,9 +23,62 @@ HERE = Path(__file__).resolve().parent
 ENV = Path(os.environ.get("MEMVIZ_VENV", HERE / ".venv"))
 LEAST_PYTHON = (3, 11)
 
+# start.py's own lines, in Chinese and English. They live here, not in memviz/wording/, because
+# start.py runs before anything is installed and memviz.wording needs numpy.
+WORDS = {
+    "making": ("正在 {env} 创建虚拟环境", "making a virtual environment in {env}"),
+    "no_venv": ("无法创建虚拟环境：{error}", "cannot make a virtual environment: {error}"),
+    "no_venv_debian": (
+        "（Debian 或 Ubuntu 上：sudo apt-get install python3-venv）",
+        " (on Debian or Ubuntu: sudo apt-get install python3-venv)",
+    ),
+    "installing": ("正在安装 memviz（第一次需要几分钟）", "installing memviz (a few minutes the first time)"),
+    "installing_test": (
+        "正在安装 memviz 和测试工具（第一次需要几分钟）",
+        "installing memviz with test (a few minutes the first time)",
+    ),
+    "pip_failed": (
+        "pip 无法安装 memviz（原因见上面 pip 的输出）",
+        "pip could not install memviz (its message is above)",
+    ),
+    "old_python": (
+        "memviz 需要 Python 3.11 或更新版本；这里是 {found}",
+        "memviz needs Python 3.11 or newer; this is {found}",
+    ),
+    "unknown": (
+        "未知命令 {command!r}：不带命令（打开程序）、'test' 或 'memviz'",
+        "unknown command {command!r}: use no command (the app), 'test' or 'memviz'",
+    ),
+    "interrupted": ("已中断", "interrupted"),
+}
+LANG = "en"  # set by main(): memviz's rule, --lang if the line has it, else the system's language
+
+
+def words(key: str, prefix: bool = True, **values: object) -> str:
+    zh, en = WORDS[key]
+    text = (zh if LANG == "zh" else en).format(**values)
+    return ("start.py：" if LANG == "zh" else "start.py: ") + text if prefix else text
+
+
+def language_of(argv: list[str]) -> str:
+    """memviz's language rule (memviz/languages.py, standard library only): --lang, else the system's."""
+    for i, arg in enumerate(argv):
+        following = argv[i + 1] if i + 1 < len(argv) else ""
+        chosen = arg.partition("=")[2] if arg.startswith("--lang=") else following if arg == "--lang" else ""
+        if chosen in ("zh", "en"):
+            return chosen
+    try:
+        sys.path.insert(0, str(HERE))
+        from memviz.languages import system_language
+    except Exception:  # an old Python that cannot read it: English, as before
+        return "en"
+    finally:
+        sys.path.remove(str(HERE))
+    return system_language()
+
 
 def say(line: str) -> None:
-    print(f"start.py: {line}", file=sys.stderr, flush=True)
+    print(line, file=sys.stderr, flush=True)
 
 
 def env_python() -> Path:
@@ -35,14 +88,12 @@ def env_python() -> Path:
 def make_env() -> None:
     if env_python().exists():
         return
-    say(f"making a virtual environment in {ENV}")
+    say(words("making", env=ENV))
     try:
         venv.EnvBuilder(with_pip=True).create(ENV)
     except (subprocess.CalledProcessError, OSError) as error:
-        hint = ""
-        if sys.platform.startswith("linux"):
-            hint = " (on Debian or Ubuntu: sudo apt-get install python3-venv)"
-        raise SystemExit(f"start.py: cannot make a virtual environment: {error}{hint}") from None
+        hint = words("no_venv_debian", prefix=False) if sys.platform.startswith("linux") else ""
+        raise SystemExit(words("no_venv", error=error) + hint) from None
 
 
 def install(extras: str) -> None:
@@ -53,7 +104,7 @@ def install(extras: str) -> None:
     digest = hashlib.sha256(stamp_text.encode()).hexdigest()
     if stamp.exists() and stamp.read_text(encoding="utf-8") == digest:
         return
-    say(f"installing memviz{' with ' + extras if extras else ''} (a few minutes the first time)")
+    say(words("installing_test" if extras == "test" else "installing"))
     editable = ["-e"]  # from this checkout, as it changes: the tests read its files too
     command = [
         str(env_python()),
@@ -66,7 +117,7 @@ def install(extras: str) -> None:
         target,
     ]
     if subprocess.run(command, cwd=HERE).returncode != 0:
-        raise SystemExit("start.py: pip could not install memviz (its message is above)")
+        raise SystemExit(words("pip_failed"))
     stamp.write_text(digest, encoding="utf-8")
 
 
@@ -75,23 +126,25 @@ def run(args: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
+    global LANG
+    LANG = language_of(argv)
     if sys.version_info < LEAST_PYTHON:
         found = ".".join(map(str, sys.version_info[:3]))
-        raise SystemExit(f"start.py: memviz needs Python 3.11 or newer; this is {found}")
+        raise SystemExit(words("old_python", found=found))
     command, rest = (argv[0], argv[1:]) if argv else ("app", [])
+    if command not in ("test", "app", "memviz"):  # before anything is made or installed
+        raise SystemExit(words("unknown", command=command))
     make_env()
     if command == "test":
         install("test")
         return run(["-m", "pytest", *rest])
-    if command in ("app", "memviz"):
-        install("")
-        return run(["-m", "memviz", *rest])
-    raise SystemExit(f"start.py: unknown command {command!r}: use no command (the app), 'test' or 'memviz'")
+    install("")
+    return run(["-m", "memviz", *rest])
 
 
 if __name__ == "__main__":
     try:
         sys.exit(main(sys.argv[1:]))
     except KeyboardInterrupt:
-        say("interrupted")
+        say(words("interrupted"))
         sys.exit(130)

@@ -12,19 +12,42 @@ import os
 import sys
 from collections.abc import Callable, Mapping
 
-# What Qt 6's X11 plugin (libqxcb, libQt6XcbQpa) loads beyond the basics, as library -> the Debian
-# package that has it (the names Ubuntu uses too). Measured with ldd on PySide6's plugin.
-XCB_LIBRARIES = {
-    "xcb-cursor": "libxcb-cursor0",
+# The system libraries PySide6's wheels link against, as library -> the Debian package that has it
+# (Ubuntu's names too; trixie's and noble's 64-bit-time renames, libglib2.0-0t64, provide the old
+# names). Read with readelf from the NEEDED entries of QtCore, QtGui, QtWidgets, QtOpenGL, QtDBus, the
+# xcb and offscreen platform plugins and the xcb GL integrations, leaving out what every Debian has
+# (libc, libstdc++, zlib, zstd). README.md's apt-get line names exactly these packages (a test holds
+# the two together), and tools/bare_machine_check.sh showed that line enough on a bare Debian.
+QT_LIBRARIES = {  # QtGui loads these even without a window: `memviz snapshot` needs them too
+    "EGL": "libegl1",
+    "GL": "libgl1",
+    "fontconfig": "libfontconfig1",
+    "freetype": "libfreetype6",
+    "glib-2.0": "libglib2.0-0",
+    "dbus-1": "libdbus-1-3",
+    "X11": "libx11-6",
+    "xkbcommon": "libxkbcommon0",
+}
+X11_WINDOW_LIBRARIES = {  # Qt's X11 plugin (libqxcb, libQt6XcbQpa) and its GL integrations
+    "X11-xcb": "libx11-xcb1",
+    "xcb": "libxcb1",
+    "xcb-cursor": "libxcb-cursor0",  # opened by name since Qt 6.5, so no linker names it
     "xcb-icccm": "libxcb-icccm4",
-    "xcb-keysyms": "libxcb-keysyms1",
+    "xcb-util": "libxcb-util1",
     "xcb-image": "libxcb-image0",
+    "xcb-keysyms": "libxcb-keysyms1",
+    "xcb-randr": "libxcb-randr0",
+    "xcb-render": "libxcb-render0",
     "xcb-render-util": "libxcb-render-util0",
     "xcb-shape": "libxcb-shape0",
-    "xcb-randr": "libxcb-randr0",
+    "xcb-shm": "libxcb-shm0",
+    "xcb-sync": "libxcb-sync1",
+    "xcb-xfixes": "libxcb-xfixes0",
     "xcb-xkb": "libxcb-xkb1",
+    "xcb-glx": "libxcb-glx0",
     "xkbcommon-x11": "libxkbcommon-x11-0",
 }
+SYSTEM_LIBRARIES = {**QT_LIBRARIES, **X11_WINDOW_LIBRARIES}
 
 HEADLESS_HINT = "`memviz snapshot --out shot.png` and `memviz record --out run.mp4` work without one"
 
@@ -49,10 +72,16 @@ def window_problem(
         return None  # PySide6 ships Qt's Wayland plugin
     if not environ.get("DISPLAY"):
         return f"no display found (DISPLAY and WAYLAND_DISPLAY are not set), so no window can open; {HEADLESS_HINT}"
-    missing = [package for library, package in XCB_LIBRARIES.items() if find_library(library) is None]
-    if missing:
+    qt_missing = [package for library, package in QT_LIBRARIES.items() if find_library(library) is None]
+    window_missing = [p for library, p in X11_WINDOW_LIBRARIES.items() if find_library(library) is None]
+    if qt_missing:  # the headless commands need these too: no hint that they would work
         return (
-            "Qt's X11 plugin needs system libraries that are missing; on Debian or Ubuntu: "
-            f"sudo apt-get install {' '.join(missing)} (meanwhile, {HEADLESS_HINT})"
+            "Qt needs system libraries that are missing; on Debian or Ubuntu: "
+            f"sudo apt-get install {' '.join(qt_missing + window_missing)}"
+        )
+    if window_missing:
+        return (
+            "Qt's window needs system libraries that are missing; on Debian or Ubuntu: "
+            f"sudo apt-get install {' '.join(window_missing)} (meanwhile, {HEADLESS_HINT})"
         )
     return None

@@ -81,6 +81,17 @@ def _named(exc: OSError, message: str) -> OSError:
     return named
 
 
+def _refuse_existing(out: Path, force: bool) -> None:
+    """Without --force, a name already taken is refused: a regular file, or a symlink to none (the
+    link is the user's; with --force the link itself is replaced, never written through)."""
+    if regular_or_absent(out) and not force:
+        raise OutputExistsError(f"out: {out} already exists (add --force to replace it)")
+    if out.is_symlink() and not out.exists() and not force:
+        raise OutputExistsError(
+            f"out: {out} is a symlink to a missing file (add --force to replace the link)"
+        )
+
+
 def check_output(out: Path, force: bool, make_folder: bool = True) -> None:
     """Refuse, before any work, a target that cannot be written or may not be replaced.
 
@@ -89,8 +100,7 @@ def check_output(out: Path, force: bool, make_folder: bool = True) -> None:
     no file can be made in.
     """
     out = Path(out)
-    if regular_or_absent(out) and not force:
-        raise OutputExistsError(f"out: {out} already exists (add --force to replace it)")
+    _refuse_existing(out, force)
     folder = out.parent
     if not folder.is_dir():
         if not make_folder or folder.exists():
@@ -139,7 +149,8 @@ def _written(out: Path, temporary: Path, force: bool) -> Iterator[Path]:
             raise
         except OSError as exc:  # named by the target: the temporary name would only puzzle
             raise _named(exc, f"out: cannot write {out}: {_reason(exc)}") from None
-        if regular_or_absent(out) and not force:  # made by someone else while memviz worked
+        taken = regular_or_absent(out) or out.is_symlink()  # a special file is refused, force or not
+        if taken and not force:  # made by someone else while memviz worked
             raise OutputExistsError(f"out: {out} appeared while memviz was writing it (add --force)")
         try:
             os.replace(temporary, out)

@@ -27,6 +27,18 @@ import threading
 from collections.abc import Iterator
 
 _SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def _ignored_by_the_parent() -> frozenset[int]:
+    """The signals this process was started with set to ignored: SIGHUP under ``nohup``, SIGINT for
+    a shell's ``cmd &``. They stay ignored (as Python leaves an ignored SIGINT): a hang-up ended a
+    nohup'd recording. Read when this module is first imported, before memviz sets any handler."""
+    return frozenset(s for s in _SIGNALS if signal.getsignal(s) == signal.SIG_IGN)
+
+
+_IGNORED = _ignored_by_the_parent()
+_HANDLED = tuple(s for s in _SIGNALS if s not in _IGNORED)  # the signals memviz sets handlers for
+
 STATUS = {
     signal.SIGINT: 130,
     **{getattr(signal, n): s for n, s in (("SIGTERM", 143), ("SIGHUP", 129)) if hasattr(signal, n)},
@@ -128,7 +140,7 @@ def while_starting() -> None:
     """From the first line of ``python -m memviz`` / the ``memviz`` script: a signal during the
     imports ends memviz at once (nothing is written yet). POSIX, main thread."""
     if threading.current_thread() is threading.main_thread():
-        for signum in _SIGNALS:
+        for signum in _HANDLED:
             signal.signal(signum, _end_now_handler)
 
 
@@ -138,7 +150,7 @@ def ending_at_once() -> None:
     global _watching
     if threading.current_thread() is not threading.main_thread():
         return
-    for signum in _SIGNALS:
+    for signum in _HANDLED:
         signal.signal(signum, _end_now_handler)
     if _watching or not hasattr(signal, "set_wakeup_fd") or os.name != "posix":
         return
@@ -172,7 +184,7 @@ def unwinding() -> Iterator[None]:
             raise KeyboardInterrupt
         raise Stopped(signum)
 
-    previous = {signum: signal.signal(signum, stop) for signum in _SIGNALS}
+    previous = {signum: signal.signal(signum, stop) for signum in _HANDLED}
     try:
         yield
     finally:

@@ -14,6 +14,7 @@ import importlib
 import importlib.metadata
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -30,6 +31,57 @@ PINNED_PYINSTALLER = "6.22.3"  # keep in step with requirements.txt
 LOADED_BY_NAME = ("libxcb-cursor",)
 # Debian packages whose libraries the Qt xcb plugin needs at build time, so the bundle carries them.
 LINUX_BUILD_PACKAGES = "libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1"
+# macOS: the distributions with compiled code in the bundle. Each wheel's platform tag says the oldest
+# macOS it runs on (PySide6 6.9: macosx_11_0; 6.10+: 13_0; PyAV 18 on arm64: 14_0); the .app's
+# LSMinimumSystemVersion is the newest of them, so Finder refuses the app on an older Mac instead of
+# the app crashing at start.
+MACOS_COMPILED_DISTRIBUTIONS = ("PySide6-Essentials", "shiboken6", "av", "numpy")
+_MACOS_TAG = re.compile(r"-macosx_(\d+)_(\d+)_(\w+)$")
+
+
+def macos_floor_of_tags(tags: list[str], machine: str) -> tuple[int, int] | None:
+    """The oldest macOS a wheel with these tags (its WHEEL file's `Tag:` lines) runs on for ``machine``
+    (arm64 or x86_64): the lowest version among the tags for that processor or a universal build."""
+    fitting = {machine, "universal2", "universal"} | ({"intel"} if machine == "x86_64" else set())
+    found = []
+    for tag in tags:
+        match = _MACOS_TAG.search(tag.strip())
+        if match and match.group(3) in fitting:
+            found.append((int(match.group(1)), int(match.group(2))))
+    return min(found, default=None)
+
+
+def installed_wheel_text(name: str) -> str | None:
+    """The WHEEL file of an installed distribution (its `Tag:` lines), or None if it has none."""
+    try:
+        distribution = importlib.metadata.distribution(name)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    for file in distribution.files or ():
+        if file.name == "WHEEL" and file.parent.name.endswith(".dist-info"):
+            return Path(distribution.locate_file(file)).read_text(encoding="utf-8")
+    return None
+
+
+def macos_minimum_version(
+    machine: str | None = None, distributions=MACOS_COMPILED_DISTRIBUTIONS, wheel_text=installed_wheel_text
+) -> str:
+    """LSMinimumSystemVersion for the .app: the newest of the installed wheels' macOS floors, e.g. "14.0".
+    PySide6's wheel must say one (a wheel built here from source says nothing and is skipped)."""
+    machine = machine or platform.machine()
+    floors = {}
+    for name in distributions:
+        text = wheel_text(name) or ""
+        tags = [line.split(":", 1)[1] for line in text.splitlines() if line.startswith("Tag:")]
+        floor = macos_floor_of_tags(tags, machine)
+        if floor is not None:
+            floors[name] = floor
+    if "PySide6-Essentials" not in floors:
+        raise SystemExit(
+            f"cannot tell the oldest macOS: PySide6-Essentials has no macOS wheel tag for {machine}"
+        )
+    major, minor = max(floors.values())
+    return f"{major}.{minor}"
 
 
 def check_build_environment() -> None:
@@ -149,7 +201,8 @@ def folder_size(folder: Path) -> int:
 
 def biggest_parts(bundle: Path, count: int = 12) -> list[tuple[int, str]]:
     internal = bundle / "_internal"
-    root = internal if internal.is_dir() else bundle
+    frameworks = bundle / "Contents" / "Frameworks"  # a macOS .app
+    root = internal if internal.is_dir() else frameworks if frameworks.is_dir() else bundle
     sizes = []
     for child in root.iterdir():
         if child.is_symlink():
@@ -164,7 +217,12 @@ def archive(bundle: Path) -> Path:
 
     system = {"linux": "linux", "win32": "windows", "darwin": "macos"}.get(sys.platform, sys.platform)
     stem = f"memviz-{__version__}-{system}-{platform.machine().lower()}"
-    if sys.platform == "win32":
+    if sys.platform == "darwin":  # ditto keeps the .app's symlinks and signature, which zipfile loses
+        out = bundle.parent / f"{stem}.zip"
+        subprocess.run(
+            ["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent", str(bundle), str(out)], check=True
+        )
+    elif sys.platform == "win32":
         out = bundle.parent / f"{stem}.zip"
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
             for f in sorted(bundle.rglob("*")):
@@ -194,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
     print("$", " ".join(command), flush=True)
     subprocess.run(command, check=True, cwd=REPO, env={**os.environ, "PYTHONHASHSEED": "0"})
     bundle = args.dist / "memviz"
+    if sys.platform == "darwin":
+        bundle = args.dist / "memviz.app"  # what users open; the plain folder beside it is its source
     prune_unused_libraries(bundle)
     strip_python_debug_info(bundle)
     built = time.monotonic() - started

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import plistlib
 import re
 import shutil
 import struct
@@ -21,14 +22,16 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 PACKAGING = Path(__file__).resolve().parent
 REPO = PACKAGING.parent
 
-# The oldest glibc the Linux bundle runs on (packaging/README.md says so; a test holds the two equal).
-# The bundle carries no glibc of its own, so every library in it must ask for no newer symbol version.
-GLIBC_FLOOR = (2, 28)
+# The oldest glibc the Linux bundle runs on (packaging/README.md says so; a test holds the two equal):
+# Debian 11's, where the GitHub workflow builds it. The bundle carries no glibc of its own, so every
+# library in it must ask for no newer symbol version; a bundle built on a newer system fails here.
+GLIBC_FLOOR = (2, 31)
 _GLIBC_NAME = re.compile(rb"GLIBC_(\d+)\.(\d+)(?:\.(\d+))?\x00")
 
 
@@ -56,11 +59,42 @@ def glibc_floor_problems(bundle: Path, floor: tuple[int, int] = GLIBC_FLOOR) -> 
     return problems
 
 
+def bundle_path(dist: Path, platform: str = sys.platform) -> Path:
+    """What a user gets: the folder memviz/, or on macOS memviz.app."""
+    return dist / ("memviz.app" if platform == "darwin" else "memviz")
+
+
 def bundle_executables(bundle: Path, platform: str = sys.platform) -> tuple[Path, Path]:
     """(the window's executable, the one for a terminal): the same file except on Windows."""
     if platform == "win32":
         return bundle / "memviz.exe", bundle / "memviz-cli.exe"
+    if platform == "darwin":
+        return bundle / "Contents" / "MacOS" / "memviz", bundle / "Contents" / "MacOS" / "memviz"
     return bundle / "memviz", bundle / "memviz"
+
+
+def app_problems(app: Path, minimum: str | None = None) -> list[str]:
+    """What is wrong with a macOS .app's Info.plist: its executable, the oldest macOS it claims
+    (``minimum``, when given, is what the build's wheels need), and that it shows as a window."""
+    plist_path = app / "Contents" / "Info.plist"
+    if not plist_path.is_file():
+        return [f"{app.name} has no Contents/Info.plist"]
+    with plist_path.open("rb") as f:
+        info = plistlib.load(f)
+    problems = []
+    executable = app / "Contents" / "MacOS" / str(info.get("CFBundleExecutable", ""))
+    if not info.get("CFBundleExecutable") or not executable.is_file():
+        problems.append(f"CFBundleExecutable {info.get('CFBundleExecutable')!r} is not in Contents/MacOS")
+    floor = str(info.get("LSMinimumSystemVersion", ""))
+    if not re.fullmatch(r"\d+\.\d+(\.\d+)?", floor):
+        problems.append(f"LSMinimumSystemVersion is {floor!r}, not a macOS version")
+    elif minimum is not None and floor != minimum:
+        problems.append(f"LSMinimumSystemVersion is {floor}, but the bundled wheels need macOS {minimum}")
+    if info.get("LSBackgroundOnly", False):
+        problems.append("LSBackgroundOnly is set: the app would have no Dock icon and no menu bar")
+    if not info.get("CFBundleIdentifier"):
+        problems.append("no CFBundleIdentifier")
+    return problems
 
 
 def clean_environment(home: Path, platform: str = sys.platform, environ: dict | None = None) -> dict:
@@ -102,11 +136,37 @@ def video_summary(path: Path) -> tuple[str, int, int, int]:
         return stream.codec_context.name, stream.width, stream.height, frames
 
 
+def served_page(cli_exe: Path, env: dict) -> str:
+    """`memviz serve` from the bundle on a free port: the blog's home page as it answers it (uvicorn
+    and the modules it imports by name, ssl among them, must be in the bundle)."""
+    server = subprocess.Popen([str(cli_exe), "serve", "--port", "0"], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        line = server.stdout.readline()  # the line naming the address, once it listens
+        address = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        if address is None:
+            server.kill()
+            sys.exit(f"smoke: serve said {line!r}, no address:\n{server.stderr.read()}")
+        with urllib.request.urlopen(address.group(0), timeout=60) as answer:
+            return answer.read().decode("utf-8")
+    finally:
+        server.kill()
+        server.wait(timeout=30)
+
+
 def smoke(bundle: Path) -> None:
     window_exe, cli_exe = bundle_executables(bundle)
     for exe in {window_exe, cli_exe}:
         if not exe.is_file():
             sys.exit(f"smoke: no bundle at {exe}")
+    if sys.platform == "darwin":
+        sys.path.insert(0, str(PACKAGING))
+        from build_bundle import macos_minimum_version
+
+        wrong = app_problems(bundle, macos_minimum_version())
+        if wrong:
+            sys.exit("smoke: memviz.app's Info.plist:\n  " + "\n  ".join(wrong))
+        print(f"smoke: memviz.app asks for macOS {macos_minimum_version()} or newer, as its wheels do")
     if sys.platform.startswith("linux"):
         too_new = glibc_floor_problems(bundle)
         if too_new:
@@ -152,6 +212,11 @@ def smoke(bundle: Path) -> None:
         assert frames == (2 + 2) * 5, frames
         print(f"smoke: MP4 {frames} frames, H.264 640x360")
 
+        page = served_page(cli_exe, env)
+        if "<html" not in page.lower():
+            sys.exit(f"smoke: serve answered no HTML page: {page[:200]!r}")
+        print(f"smoke: serve answered its home page ({len(page)} characters)")
+
         keep = os.environ.get("MEMVIZ_SMOKE_KEEP")
         if keep:
             shutil.copy(png, keep)
@@ -172,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
         build = [sys.executable, str(PACKAGING / "build_bundle.py"), "--dist", str(args.dist), "--no-archive"]
         if subprocess.run(build, cwd=REPO).returncode != 0:
             sys.exit("smoke: the bundle did not build (see above)")
-    smoke(args.dist / "memviz")
+    smoke(bundle_path(args.dist))
     return 0
 
 

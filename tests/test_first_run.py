@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from memviz.cli import commands as cli
-from memviz.display import XCB_LIBRARIES, window_problem
+from memviz.display import QT_LIBRARIES, SYSTEM_LIBRARIES, X11_WINDOW_LIBRARIES, window_problem
 from memviz.languages import resolve_language, system_language
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,14 +82,23 @@ def test_no_display_is_said_plainly():
     assert problem is not None and "no display" in problem and "memviz snapshot" in problem
 
 
-def test_missing_xcb_libraries_are_named_as_debian_packages():
-    have = {"xcb-cursor", "xcb-image"}
+def test_missing_x11_libraries_are_named_as_debian_packages():
+    have = {*QT_LIBRARIES, "xcb-cursor", "xcb-image"}
     problem = window_problem(
         {"DISPLAY": ":0"}, platform="linux", find_library=lambda name: "lib" if name in have else None
     )
-    assert problem is not None
-    assert "libxcb-icccm4" in problem and "libxcb-keysyms1" in problem
-    assert "libxcb-cursor0" not in problem and "sudo apt-get install" in problem
+    assert problem is not None and problem.startswith("Qt's window needs system libraries")
+    assert "libxcb-icccm4" in problem and "libxkbcommon-x11-0" in problem
+    assert "libxcb-cursor0" not in problem and "libegl1" not in problem and "sudo apt-get install" in problem
+    assert "memviz snapshot" in problem  # the headless commands still work
+
+
+def test_missing_qt_libraries_are_named_without_the_headless_hint():
+    """libEGL or fontconfig missing: QtGui itself cannot load, so `memviz snapshot` would fail too."""
+    problem = window_problem({"DISPLAY": ":0"}, platform="linux", find_library=lambda name: None)
+    assert problem is not None and problem.startswith("Qt needs system libraries")
+    assert problem.split("sudo apt-get install ")[1].split() == list(SYSTEM_LIBRARIES.values())
+    assert "snapshot" not in problem
 
 
 @pytest.mark.parametrize(
@@ -118,8 +127,43 @@ def test_memviz_with_no_display_exits_2_with_one_line(capsys, monkeypatch):
     assert not opened
 
 
-def test_the_xcb_table_names_one_package_per_library():
-    assert len(set(XCB_LIBRARIES.values())) == len(XCB_LIBRARIES)
+def test_the_library_table_names_one_package_per_library():
+    assert (
+        len(set(SYSTEM_LIBRARIES.values()))
+        == len(SYSTEM_LIBRARIES)
+        == len(QT_LIBRARIES) + len(X11_WINDOW_LIBRARIES)
+    )
+
+
+# The README's `sudo apt-get install` line, continuation lines and all (tools/bare_machine_check.sh
+# reads it with this same pattern and installs exactly these packages).
+README_APT_LINE = r"sudo apt-get install ([^`\n\\]*(?:\\\n[^`\n\\]*)*)"
+
+
+def readme_apt_packages() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    line = re.search(README_APT_LINE, text).group(1)
+    return line.replace("\\\n", " ").split()
+
+
+def test_the_readmes_apt_get_line_names_every_library_memviz_checks_for():
+    """The README's line and memviz/display.py's table are one list: a package added to either is
+    added to both, so what a user installs is what memviz asks for when a library is missing."""
+    packages = readme_apt_packages()
+    assert packages[0] == "python3-venv"  # start.py's virtual environment
+    assert sorted(packages[1:]) == sorted(SYSTEM_LIBRARIES.values())
+    assert len(packages) == len(set(packages))
+
+
+def test_ci_installs_only_libraries_of_the_table():
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    qt_libs = re.search(r"qt_libs=\(([^)]*)\)", ci).group(1).split()
+    assert qt_libs and set(qt_libs) <= set(SYSTEM_LIBRARIES.values())
+
+
+def test_the_bare_machine_check_reads_the_readme_with_the_same_pattern():
+    script = (ROOT / "tools" / "bare_machine_check.sh").read_text(encoding="utf-8")
+    assert f'r"{README_APT_LINE}"' in script
 
 
 # -- the README's commands -----------------------------------------------------------------------

@@ -91,34 +91,50 @@ def apt_packages(step: dict) -> set[str]:
     return {w for w in words if re.fullmatch(r"lib[\w.+-]+", w)}
 
 
-@pytest.mark.parametrize("job_name", ["test", "bundle"])
+@pytest.mark.parametrize("job_name", ["test", "bundle-linux"])
 def test_linux_jobs_install_the_libraries_qt_needs(job_name):
     job = workflow()["jobs"][job_name]
     linux = [
-        s for s in run_steps(job) if s.get("if") == "runner.os == 'Linux'" and "apt-get install" in s["run"]
+        s
+        for s in run_steps(job)
+        if (s.get("if") == "runner.os == 'Linux'" or "container" in job) and "apt-get install" in s["run"]
     ]
     assert len(linux) == 1
     assert ci_run_qt_libraries() <= apt_packages(linux[0])
 
 
-def test_the_bundle_job_builds_smoke_tests_and_keeps_each_systems_archive():
-    job = workflow()["jobs"]["bundle"]
-    assert set(job["strategy"]["matrix"]["os"]) == SYSTEMS
+def _builds_smoke_tests_and_keeps(job: dict, archives: set[str]) -> None:
     commands = [step["run"].strip() for step in run_steps(job)]
     assert "python -m pip install -e . -r packaging/requirements.txt" in commands
     build = commands.index("python packaging/build_bundle.py")
     assert commands.index("python packaging/smoke_test.py --no-build") > build
-    # the build needs the libraries it bundles for Qt's X11 plugin (build_bundle.py checks for them)
-    linux = next(s for s in run_steps(job) if s.get("if") == "runner.os == 'Linux'")
-    assert {"libxcb-cursor0", "libxcb-icccm4", "libxcb-keysyms1"} <= apt_packages(linux)
     upload = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/upload-artifact@"))
     assert upload["with"]["if-no-files-found"] == "error"
-    # build_bundle.archive() names them memviz-<version>-<system>-<machine>.zip (Windows) / .tar.gz
-    assert set(upload["with"]["path"].split()) == {
-        "packaging/dist/memviz-*.zip",
-        "packaging/dist/memviz-*.tar.gz",
-    }
-    assert "${{ runner.os }}" in upload["with"]["name"]  # three artifacts, not one overwritten
+    # build_bundle.archive() names them memviz-<version>-<system>-<machine>.zip (Windows, macOS) / .tar.gz
+    assert set(upload["with"]["path"].split()) == archives
+    assert "${{ runner.arch }}" in upload["with"]["name"]  # one artifact per system and processor
+
+
+def test_the_bundle_job_builds_smoke_tests_and_keeps_each_systems_archive():
+    job = workflow()["jobs"]["bundle"]
+    assert set(job["strategy"]["matrix"]["os"]) == {"windows-latest", "macos-latest", "macos-15-intel"}
+    _builds_smoke_tests_and_keeps(job, {"packaging/dist/memviz-*.zip", "packaging/dist/memviz-*.tar.gz"})
+    assert (
+        "${{ runner.os }}"
+        in next(s for s in job["steps"] if "upload-artifact" in s.get("uses", ""))["with"]["name"]
+    )
+
+
+def test_the_linux_bundle_is_built_on_the_glibc_it_promises():
+    """The bundle carries its Python and system libraries, so the build machine's glibc is its floor:
+    the Linux job builds in Debian 11 (glibc 2.31), the floor the smoke test holds every library to."""
+    job = workflow()["jobs"]["bundle-linux"]
+    assert job["container"] == "python:3.11-slim-bullseye"
+    assert _smoke_module().GLIBC_FLOOR == (2, 31)  # Debian 11 bullseye's glibc
+    _builds_smoke_tests_and_keeps(job, {"packaging/dist/memviz-*.tar.gz"})
+    apt = next(s for s in run_steps(job) if "apt-get install" in s["run"])
+    assert {"libxcb-cursor0", "libxcb-icccm4", "libxcb-keysyms1"} <= apt_packages(apt)
+    assert "binutils" in apt["run"].split()  # PyInstaller reads the libraries with objdump
 
 
 def test_the_lint_job_runs_actionlint_and_ruff():
@@ -177,3 +193,129 @@ def test_the_linux_bundle_leaves_the_laptops_own_c_plus_plus_runtime_to_it():
     assert 'HOST_LIBRARIES = ("libstdc++.so", "libgcc_s.so", "libexpat.so")' in spec
     pins = (REPO / "packaging" / "requirements.txt").read_text(encoding="utf-8")
     assert 'PySide6-Essentials>=6.5,<6.10; sys_platform == "linux"' in pins
+
+
+# -- the macOS app ---------------------------------------------------------------------------------------
+
+
+def _build_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_bundle", REPO / "packaging" / "build_bundle.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("tags", "machine", "floor"),
+    [
+        (["cp39-abi3-macosx_13_0_universal2"], "arm64", (13, 0)),  # PySide6 6.10+
+        (["cp39-abi3-macosx_11_0_universal2"], "x86_64", (11, 0)),  # PySide6 6.9
+        (["cp311-cp311-macosx_14_0_arm64"], "arm64", (14, 0)),  # PyAV 18 on Apple silicon
+        (["cp311-cp311-macosx_14_0_arm64"], "x86_64", None),  # not this processor's wheel
+        (["cp311-cp311-macosx_10_9_x86_64", "cp311-cp311-macosx_11_0_arm64"], "x86_64", (10, 9)),
+        (["cp311-cp311-manylinux_2_28_x86_64"], "x86_64", None),
+    ],
+)
+def test_a_wheels_macos_floor_is_read_from_its_platform_tag(tags, machine, floor):
+    assert _build_module().macos_floor_of_tags(tags, machine) == floor
+
+
+def test_the_apps_minimum_macos_is_the_newest_floor_of_the_installed_wheels():
+    build = _build_module()
+    wheels = {
+        "PySide6-Essentials": "Wheel-Version: 1.0\nTag: cp39-abi3-macosx_13_0_universal2\n",
+        "av": "Tag: cp311-cp311-macosx_14_0_arm64\n",
+        "numpy": "Tag: cp311-cp311-macosx_11_0_arm64\n",
+    }
+
+    assert build.macos_minimum_version("arm64", wheel_text=wheels.get) == "14.0"
+    assert (
+        build.macos_minimum_version("x86_64", wheel_text=wheels.get) == "13.0"
+    )  # av's arm64 wheel: not Intel
+    del wheels["PySide6-Essentials"]
+    with pytest.raises(SystemExit, match="PySide6-Essentials has no macOS wheel tag"):
+        build.macos_minimum_version("arm64", wheel_text=wheels.get)
+
+
+def test_an_installed_wheels_tags_are_read_from_its_dist_info():
+    build = _build_module()
+    text = build.installed_wheel_text("numpy")  # installed from a wheel here, as on the build machines
+    assert text is not None and "Tag: " in text
+    assert build.installed_wheel_text("no-such-distribution") is None
+
+
+def _write_app(app: Path, info: dict) -> None:
+    import plistlib
+
+    (app / "Contents" / "MacOS").mkdir(parents=True)
+    (app / "Contents" / "MacOS" / "memviz").write_bytes(b"\xcf\xfa\xed\xfe")
+    with (app / "Contents" / "Info.plist").open("wb") as f:
+        plistlib.dump(info, f)
+
+
+def test_the_smoke_test_checks_the_apps_info_plist(tmp_path):
+    smoke = _smoke_module()
+    good = {"CFBundleExecutable": "memviz", "CFBundleIdentifier": "io.github.memviz",
+            "LSMinimumSystemVersion": "14.0", "LSBackgroundOnly": False}  # fmt: skip
+    _write_app(tmp_path / "good.app", good)
+    assert smoke.app_problems(tmp_path / "good.app", "14.0") == []
+    assert smoke.app_problems(tmp_path / "good.app", "13.0") == [
+        "LSMinimumSystemVersion is 14.0, but the bundled wheels need macOS 13.0"
+    ]
+    _write_app(tmp_path / "bad.app", {**good, "LSBackgroundOnly": True, "CFBundleExecutable": "nothing",
+                                      "LSMinimumSystemVersion": ""})  # fmt: skip
+    problems = smoke.app_problems(tmp_path / "bad.app")
+    assert len(problems) == 3 and "LSBackgroundOnly" in problems[2]
+    assert smoke.bundle_executables(tmp_path / "good.app", "darwin")[1].is_file()
+    assert smoke.bundle_path(tmp_path, "darwin").name == "memviz.app"
+    assert smoke.bundle_path(tmp_path, "linux").name == "memviz"
+
+
+def test_the_spec_builds_an_app_with_the_wheels_floor_and_a_window_in_front():
+    spec = (REPO / "packaging" / "memviz.spec").read_text(encoding="utf-8")
+    assert 'name="memviz.app"' in spec and "BUNDLE(" in spec
+    assert '"LSMinimumSystemVersion": macos_minimum_version()' in spec
+    assert '"LSBackgroundOnly": False' in spec
+
+
+# -- `memviz serve` in the bundle ------------------------------------------------------------------------
+
+
+def test_the_bundle_keeps_what_the_server_imports():
+    """uvicorn imports ssl when it starts and its loop, protocol and lifespan modules by name: the spec
+    names exactly the ones memviz.web.server asks for, and excludes no ssl."""
+    import uvicorn.config
+    from starlette.applications import Starlette
+
+    from memviz.web.server import make_server
+
+    config = make_server(Starlette()).config
+    wanted = {
+        uvicorn.config.LOOP_FACTORIES[config.loop] if hasattr(uvicorn.config, "LOOP_FACTORIES")
+        else uvicorn.config.LOOP_SETUPS[config.loop],
+        uvicorn.config.HTTP_PROTOCOLS[config.http],
+        uvicorn.config.LIFESPAN[config.lifespan],
+    }  # fmt: skip
+    assert config.ws == "none"
+    spec = (REPO / "packaging" / "memviz.spec").read_text(encoding="utf-8")
+    for target in wanted:
+        assert f'"{target.split(":")[0]}"' in spec
+    excluded = spec[spec.index("EXCLUDED_MODULES = [") : spec.index("]", spec.index("EXCLUDED_MODULES = ["))]
+    assert '"ssl"' not in excluded and '"_ssl"' not in excluded
+
+
+# -- the sdist -------------------------------------------------------------------------------------------
+
+
+def test_the_sdist_ships_every_file_and_folder_the_tests_read():
+    """A test that reads a file or folder at the top of the checkout fails in an unpacked sdist that
+    lacks it (issue 28: the sdist once left tools/ out, and its tests failed)."""
+    named = {"tests"}
+    for test in (REPO / "tests").rglob("*.py"):
+        named |= set(re.findall(r'\b(?:ROOT|REPO)\s*/\s*"([^"/]+)', test.read_text(encoding="utf-8")))
+    read = {name for name in named if (REPO / name).exists()}  # ROOT is memviz/ in a few test files
+    shipped = set(pyproject()["tool"]["hatch"]["build"]["targets"]["sdist"]["include"])
+    assert read and read <= shipped, read - shipped
+    assert all((REPO / name).exists() for name in shipped)

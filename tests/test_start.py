@@ -18,6 +18,9 @@ def start(tmp_path, monkeypatch):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     monkeypatch.setattr(module, "ENV", tmp_path / "venv")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
     calls = []
 
     def fake_run(command, cwd=None):
@@ -58,9 +61,31 @@ def test_a_changed_pyproject_installs_again(start, monkeypatch, tmp_path):
     assert sum(c[1:4] == ["-m", "pip", "install"] for c in start.calls) == 2
 
 
-def test_an_unknown_command_is_one_line(start):
-    with pytest.raises(SystemExit, match="unknown command 'tset'"):
+def test_an_unknown_command_is_one_line_and_makes_nothing(start, tmp_path):
+    with pytest.raises(SystemExit, match=r"^start\.py: unknown command 'tset'"):
         start.main(["tset"])
+    assert not (tmp_path / "venv").exists() and start.calls == []
+
+
+def test_start_py_speaks_the_systems_language_or_the_lang_given(start, monkeypatch, capsys):
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    with pytest.raises(SystemExit, match=r"^start\.py：未知命令 'tset'"):
+        start.main(["tset"])
+    with pytest.raises(SystemExit, match=r"^start\.py: unknown command"):
+        start.main(["tset", "--lang", "en"])
+    start.main(["memviz", "--lang=zh", "report"])
+    assert capsys.readouterr().err == "start.py：正在安装 memviz（第一次需要几分钟）\n"
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    with pytest.raises(SystemExit, match=r"^start\.py：未知命令"):
+        start.main(["tset", "--lang", "zh"])
+
+
+def test_every_line_of_start_py_has_chinese_and_english(start):
+    import re
+
+    for key, (zh, en) in start.WORDS.items():
+        assert re.search(r"[\u4e00-\u9fff]", zh) and not re.search(r"[\u4e00-\u9fff]", en), key
+        assert re.findall(r"\{\w+(?:!r)?\}", zh) == re.findall(r"\{\w+(?:!r)?\}", en), key
 
 
 def test_start_py_uses_only_the_standard_library():
@@ -76,3 +101,28 @@ def test_start_py_uses_only_the_standard_library():
         text=True,
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_every_start_py_command_of_the_readme_does_what_the_readme_says(start):
+    """Each `python3 start.py …` the README names, run through start.py (pip and the program faked):
+    no command installs the test tools unless it runs the tests, and the rest of the line reaches
+    memviz or pytest unchanged. tools/bare_machine_check.sh runs the first two for real."""
+    import re
+    import shlex
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    lines = set(re.findall(r"^(python3 start\.py[^#\n]*)", text, re.MULTILINE))
+    lines |= set(re.findall(r"`(python3 start\.py[^`]*)`", text))
+    assert {"python3 start.py", "python3 start.py test", "python3 start.py memviz report"} <= {
+        line.strip() for line in lines
+    }
+    for line in sorted(lines):
+        words = shlex.split(line)[2:]
+        start.calls.clear()
+        assert start.main(words) == 0, line
+        *installs, ran = start.calls
+        assert [c[-1] for c in installs] in ([".[test]"], [], ["."]), line  # installed once per extras
+        if words[:1] == ["test"]:
+            assert ran[1:] == ["-m", "pytest", *words[1:]], line
+        else:
+            assert ran[1:] == ["-m", "memviz", *words[1 if words[:1] == ["memviz"] else 0 :]], line

@@ -36,6 +36,7 @@ from memviz.core.limits import (
     check_shown_steps,
     check_streamed_batch,
     one_line,
+    terminal_text,
 )
 from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX
@@ -535,13 +536,16 @@ def _refuse_window_settings_before(args: argparse.Namespace) -> None:
 
 class _GuardedStdout:
     """stdout for a command: a write or flush that fails (a full disk) is an OutputError, so any
-    command, whether it prints with emit(), print() or sys.stdout.write(), ends in one line."""
+    command, whether it prints with emit(), print() or sys.stdout.write(), ends in one line. Names
+    from a user's file reach the terminal escaped (limits.terminal_text): a page named with escape
+    codes cleared the screen or retitled the terminal, a carriage return overwrote the line."""
 
     def __init__(self, stream) -> None:
         self._stream = stream
 
     def write(self, text: str) -> int:
-        return self._guard(self._stream.write, text)
+        self._guard(self._stream.write, terminal_text(text))
+        return len(text)
 
     def flush(self) -> None:
         self._guard(self._stream.flush)

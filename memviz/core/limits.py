@@ -58,10 +58,22 @@ def one_line(text: str) -> str:
     """``text`` safe to print as one line of a terminal: line breaks, tabs, terminal escape codes,
     other control and format characters (a right-to-left override) and unpaired surrogates (a
     file name that is not UTF-8) shown as escapes (``\\n``, ``\\x1b``, ``\\u202e``)."""
+    return _escaped(text, keep="")
+
+
+def terminal_text(text: str) -> str:
+    """``text`` safe to print on a terminal as the lines it has: as :func:`one_line`, but its own
+    line breaks and tabs kept (a command's result, whose names come from a user's file)."""
+    return _escaped(text, keep="\n\t")
+
+
+def _escaped(text: str, keep: str) -> str:
     out = []
     for ch in text:
         code = ord(ch)
-        if code < 0x20 or code == 0x7F or 0x80 <= code < 0xA0 or 0xD800 <= code < 0xE000:
+        if ch in keep:
+            out.append(ch)
+        elif code < 0x20 or code == 0x7F or 0x80 <= code < 0xA0 or 0xD800 <= code < 0xE000:
             named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(ch)
             out.append(named or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"))
         elif code in _FORMAT_CHARACTERS:

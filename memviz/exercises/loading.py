@@ -218,6 +218,11 @@ def _check_work(kind, params: dict, config: RunConfig, fail) -> None:
     step_limit = config.with_(until_all_bugs=until_all_bugs).step_limit
     try:
         check_batch(runs, step_limit)
+        if "scenario" in params:  # runs × the scenario's runs a seed × steps, as `memviz scenario`
+            from memviz.core.scenarios.catalog import SCENARIOS, check_scenario_work
+
+            options = {name: params[name] for name in SCENARIOS.get(params["scenario"]).options}
+            check_scenario_work(params["scenario"], runs, config, LimitError, **options)
     except LimitError as exc:
         raise fail("params.runs", str(exc)) from None
 

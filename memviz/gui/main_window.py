@@ -457,6 +457,11 @@ class MainWindow(QMainWindow):
             font.setPointSizeF(size)
             app.setFont(font)
 
+    @property
+    def type_pending(self) -> bool:
+        """A resize has not been followed by its type size yet (fonts.type_settling)."""
+        return self._type_timer.isActive()
+
     def fit_type_to_window(self) -> None:
         """The base type size for the window's own size (fonts.point_size_for_window), not the
         screen's: a 1280×720 window on a 1080p screen had the 1080p type, and cut its labels."""

@@ -154,6 +154,9 @@ def listen(host: str, port: int) -> socket.socket:
     except OSError:
         sock.close()
         raise
+    except (TypeError, UnicodeError, ValueError):  # a host name no resolver takes (bytes not UTF-8)
+        sock.close()
+        raise OSError("not a host name or address") from None
     return sock
 
 
@@ -161,5 +164,9 @@ def make_server(app: Starlette):
     """A uvicorn server for ``app``, quiet but for errors; ``.run(sockets=[sock])`` serves."""
     import uvicorn
 
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    # Named, not "auto": the same server everywhere (pure Python, whatever else is installed), and the
+    # modules uvicorn imports by these names are the ones packaging/memviz.spec puts in the bundle.
+    config = uvicorn.Config(
+        app, log_level="warning", access_log=False, lifespan="off", loop="asyncio", http="h11", ws="none"
+    )
     return uvicorn.Server(config)

@@ -44,6 +44,7 @@ WORDS = {
     "No such file or directory": "没有这个文件或文件夹",
     "Read-only file system": "文件系统是只读的",
     "Is a directory": "这是一个文件夹",
+    "not a host name or address": "不是主机名或地址",
     "Not a directory": "不是文件夹",
     "File name too long": "文件名太长",
     "Disk quota exceeded": "超出磁盘配额",
@@ -435,10 +436,14 @@ SHAPES: tuple[Shape, ...] = (
         ("hint",),
     ),
     _shape(
-        r"Qt's X11 plugin needs system libraries that are missing; on Debian or Ubuntu: "
+        r"Qt's window needs system libraries that are missing; on Debian or Ubuntu: "
         r"sudo apt-get install (?P<packages>[^()]+) \(meanwhile, (?P<hint>.+)\)",
-        "Qt 的 X11 插件缺少系统库；在 Debian 或 Ubuntu 上：sudo apt-get install {packages}（在此之前，{hint}）",
+        "Qt 的窗口缺少系统库；在 Debian 或 Ubuntu 上：sudo apt-get install {packages}（在此之前，{hint}）",
         ("hint",),
+    ),
+    _shape(
+        r"Qt needs system libraries that are missing; on Debian or Ubuntu: sudo apt-get install (?P<packages>.+)",
+        "Qt 缺少系统库；在 Debian 或 Ubuntu 上：sudo apt-get install {packages}",
     ),
     _shape(r"cannot start the GUI toolkit: (?P<detail>.+)", "无法启动图形界面工具包：{detail}"),
     _shape(
@@ -447,6 +452,10 @@ SHAPES: tuple[Shape, ...] = (
     ),
     # files and output (memviz.outfile, memviz.cli.commands)
     _shape(_PATH + r" already exists \(add --force to replace it\)", "{path} 已存在（加 --force 覆盖它）"),
+    _shape(
+        _PATH + r" is a symlink to a missing file \(add --force to replace the link\)",
+        "{path} 是指向不存在文件的符号链接（加 --force 替换这个链接）",
+    ),
     _shape(
         _PATH + r" appeared while memviz was writing it \(add --force\)",
         "{path} 在 memviz 写入期间出现了（加 --force）",

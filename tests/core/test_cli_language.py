@@ -170,13 +170,20 @@ def test_no_display_line(monkeypatch, capsys, system_lang):
     assert run_cli([], capsys)[1].startswith("memviz: error: no display found")
 
 
-def test_missing_xcb_libraries_line():
+def test_missing_x11_libraries_line():
+    from memviz.display import QT_LIBRARIES
+
+    english = window_problem({"DISPLAY": ":0"}, "linux", lambda name: "lib" if name in QT_LIBRARIES else None)
+    zh = translated(english, "zh")
+    assert zh.startswith("Qt 的窗口缺少系统库；在 Debian 或 Ubuntu 上：sudo apt-get install libx11-xcb1 ")
+    assert "不需要显示器也能用" in zh and not re.search(r"[a-z]{3,} (?:are|is|work|needs)", zh)
+
+
+def test_missing_qt_libraries_line():
     english = window_problem({"DISPLAY": ":0"}, "linux", lambda name: None)
     zh = translated(english, "zh")
-    assert zh.startswith(
-        "Qt 的 X11 插件缺少系统库；在 Debian 或 Ubuntu 上：sudo apt-get install libxcb-cursor0 "
-    )
-    assert "不需要显示器也能用" in zh and not re.search(r"[a-z]{3,} (?:are|is|work)", zh)
+    assert zh.startswith("Qt 缺少系统库；在 Debian 或 Ubuntu 上：sudo apt-get install libegl1 libgl1 ")
+    assert zh.endswith("libxkbcommon-x11-0") and not re.search(r"[a-z]{3,} (?:are|is|work|needs)", zh)
 
 
 def test_output_closed_and_signals(monkeypatch, capsys, system_lang):

@@ -57,3 +57,33 @@ def test_an_error_is_one_line_with_the_names_control_characters_escaped(capsys, 
     assert code == 2 and err.count("\n") == 1, err
     assert not any(c in err[:-1] for c in "\n\r\t\x1b\x07\u202e"), repr(err)
     assert "site file not found" in err
+
+
+def _nasty_site(tmp_path: Path) -> Path:
+    import json
+
+    names = ["\x1b[31mred\x1b[0m", "a\rb", "\x1b]0;title\x07", "\u202eevil", "<b>X</b>"]
+    pages = [{"zh": n, "en": n, "links": [(k + 1) % len(names)]} for k, n in enumerate(names)]
+    site = {"format": "memviz-site/1", "name": "s\x1b[5m", "start": 0, "nav": [], "pages": pages,
+            "bugs": [{"page": 1, "zh": "\x1b[2Jbug", "en": "\x1b[2Jbug"}]}  # fmt: skip
+    path = tmp_path / "nasty.json"
+    path.write_text(json.dumps(site), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["run"], ["run", "--until-all-bugs"], ["compare", "frontier/2/fifo", "random"], ["report"],
+     ["scenario", "ablation", "--runs", "3"]],
+)  # fmt: skip
+def test_names_in_a_result_reach_the_terminal_escaped(capsys, tmp_path, argv):
+    """A page or bug named with terminal escape codes (clear the screen, set the title, a
+    right-to-left override, a carriage return over the line) was printed raw in the result."""
+    code = main([*argv, "--site", str(_nasty_site(tmp_path)), "--lang", "en"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert not any(c in out for c in "\r\x1b\x07\u202e"), repr(out)
+    if argv[0] in ("run", "compare"):  # the names are there, escaped; markup is not the terminal's
+        assert "\\x1b[31mred\\x1b[0m" in out and "a\\rb" in out
+    if argv == ["run"]:
+        assert "<b>X</b>" in out and "\\u202eevil" in out

@@ -140,3 +140,37 @@ def test_a_special_file_that_appears_while_memviz_writes_is_kept(tmp_path):
         os.mkfifo(out)
     assert stat.S_ISFIFO(os.lstat(out).st_mode)
     assert os.listdir(tmp_path) == ["site.json"]
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="symlinks")
+@pytest.mark.parametrize("leads_to", ["missing/x.png", "gone.png"])
+def test_a_dangling_symlink_is_replaced_only_with_force(tmp_path, leads_to):
+    """`--out` a symlink to nothing: the link is the user's; it was replaced by the file (its folder
+    made, too) without --force. Now refused without it; with --force the link itself is replaced
+    (memviz never writes through a link into its target)."""
+    link = tmp_path / "out.png"
+    link.symlink_to(tmp_path / leads_to)
+    with pytest.raises(OutputExistsError, match=r"out\.png is a symlink to a missing file.*--force"):
+        check_output(link, force=False)
+    assert os.readlink(link) == str(tmp_path / leads_to) and sorted(os.listdir(tmp_path)) == ["out.png"]
+    with atomic_output(link, force=True) as partial:
+        partial.write_bytes(b"png")
+    assert not link.is_symlink() and link.read_bytes() == b"png"
+    assert not (tmp_path / leads_to).exists()
+    from memviz.wording.errors import error_line
+
+    zh = error_line(f"out: {link} is a symlink to a missing file (add --force to replace the link)", "zh")
+    assert zh.endswith("是指向不存在文件的符号链接（加 --force 替换这个链接）")
+
+
+def test_a_symlink_to_a_file_is_replaced_with_force_and_its_target_kept(tmp_path):
+    target = tmp_path / "mine.txt"
+    target.write_text("the user's", encoding="utf-8")
+    link = tmp_path / "out.txt"
+    link.symlink_to(target)
+    with pytest.raises(OutputExistsError):
+        check_output(link, force=False)
+    with atomic_output(link, force=True) as partial:
+        partial.write_text("memviz's", encoding="utf-8")
+    assert not link.is_symlink() and link.read_text(encoding="utf-8") == "memviz's"
+    assert target.read_text(encoding="utf-8") == "the user's"

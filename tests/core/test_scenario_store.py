@@ -115,3 +115,27 @@ def test_nothing_is_ever_written_outside_the_memory_directory(tmp_path_factory, 
             pass
     after = {k: v for k, v in tree(box).items() if not k.startswith("mem")}
     assert after == before
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        lambda store: store.create("/memories/notes.md/sub.md", "x"),
+        lambda store: store.create("/memories/notes.md/deeper/sub.md", "x"),
+        lambda store: store.rename("/memories/other.md", "/memories/notes.md/other.md"),
+    ],
+    ids=["create", "create-deeper", "rename"],
+)
+def test_a_folder_asked_for_under_a_file_is_the_models_mistake_told_in_one_line(tmp_path, command):
+    """The model asks for /memories/notes.md/sub.md where notes.md is a file: its path is refused
+    (MemoryPathError, which a scenario gives back to the model), not a fault of the user's folder
+    (MemoryFolderError "cannot make …: File exists", which ended the whole command)."""
+    store = MemoryStore(tmp_path / "mem")
+    store.create("/memories/notes.md", "mine")
+    store.create("/memories/other.md", "other")
+    with pytest.raises(MemoryPathError) as refused:
+        command(store)
+    assert "/memories/notes.md is a file, not a folder" in str(refused.value)
+    assert "\n" not in str(refused.value) and refused.value.zh != str(refused.value)
+    assert store.read("/memories/notes.md") == "mine" and store.read("/memories/other.md") == "other"
+    assert store.refused[-1].command in ("create", "rename")

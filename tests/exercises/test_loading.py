@@ -242,3 +242,29 @@ def test_an_exercise_whose_check_is_past_the_work_bound_is_refused_at_load(tmp_p
     doc["exercises"][0]["settings"]["max_steps"] = 200
     path.write_text(json_module.dumps(doc), encoding="utf-8")
     assert [ex.id for ex in load_exercises(path)] == ["huge-cost"]
+
+
+def test_a_scenario_exercise_is_bounded_as_memviz_scenario_is():
+    """A teacher's scenario exercise over many seeds and sessions (dedup: runs × sessions × steps)
+    is refused at load with the bound of `memviz scenario`, and by the core whoever asks; within
+    it, it loads."""
+    from memviz.core.limits import LimitError
+    from memviz.core.scenarios.measures import scenario_measure
+    from memviz.core.site import load_site
+
+    heavy = exercise(
+        kind="scenario", site="conduit24-versions.json",
+        settings={"strategy": "frontier"},
+        params={"scenario": "dedup", "mode": "title", "measure": "kept", "sessions": 50, "lang": "en",
+                "runs": 5000},
+        question={"zh": "问", "en": "Q"},
+    )  # fmt: skip
+    with pytest.raises(ExerciseError, match=r"params\.runs: .*scenario dedup: 5000 runs × 50"):
+        exercise_from_dict(heavy, str(resource_path("exercises") / "scenarios" / "x.json"))
+    site = load_site(resource_path("sites") / "conduit24-versions.json")
+    with pytest.raises(LimitError, match="scenario dedup"):
+        scenario_measure(
+            site, RunConfig(strategy="frontier"), "dedup", "title", "kept", range(5000), sessions=50
+        )
+    heavy["params"]["runs"] = 3
+    assert exercise_from_dict(heavy, str(resource_path("exercises") / "scenarios" / "x.json")).id == "x"

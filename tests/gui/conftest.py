@@ -57,9 +57,19 @@ def process_wide_look(app):
     Both belong to the process, not to a window: a recording sizes the app's font for its frames,
     a snapshot applies its theme. Tests run in random order, so each starts from the same look.
     """
+    from PySide6.QtCore import QEvent
+
     from memviz.gui.kit import themes
     from memviz.gui.kit.fonts import apply_app_font, point_size_for
+    from memviz.gui.kit.worker import job_pool
 
+    # The windows earlier tests closed are only deleteLater()'d (pytest-qt), and nothing here runs an
+    # event loop that deletes them: thousands of widgets piled up, each new font, palette and style
+    # walked them all, and a test's setup and teardown grew past a second. Delete them first, once
+    # the jobs those windows started have ended and told them so (as a user's window outlives its jobs).
+    if job_pool().waitForDone(30_000):
+        app.processEvents()
+        app.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
     apply_app_font(app, point_size_for(1080))
     themes.manager().apply("light")
     yield

@@ -142,11 +142,11 @@ def test_a_many_run_answer_is_worked_out_while_the_window_answers(qtbot, setting
     answered = threading.Event()
     solve = core.solve
 
-    def solve_after_the_gui_answers(ex):
+    def solve_after_the_gui_answers(ex, runner=None):
         if threading.current_thread() is threading.main_thread():
-            return solve(ex)  # asked again, instantly, once solved
+            return solve(ex, runner)  # asked again, instantly, once solved
         assert answered.wait(30), "the GUI thread never answered while the answer was worked out"
-        return solve(ex)
+        return solve(ex, runner)
 
     monkeypatch.setattr(core, "solve", solve_after_the_gui_answers)
     view = make_view(qtbot, settings, store, lang="en")

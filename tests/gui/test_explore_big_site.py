@@ -91,16 +91,28 @@ def test_the_pixmap_cache_holds_every_card(big_window):
 
 
 def test_a_big_site_is_laid_out_once_the_size_settles(big_window, qtbot):
+    """Dragged from 1600 to 1300 wide, the window also steps its type down (11 pt to 10 pt,
+    fonts.point_size_for_window) once the size settles, and the views around the graph re-lay out
+    in it: the graph is laid out once, at the size and type it ends with (it was laid out up to three
+    times: at the old type, at the new one, then at the size the new type left it)."""
     graph = big_window.explore.graph
     laid_out = []
     original = graph._relayout
-    graph._relayout = lambda: (laid_out.append(graph.viewport().size()), original())
+    graph._relayout = lambda: (
+        laid_out.append((graph.viewport().size(), QApplication.font().pointSizeF())),
+        original(),
+    )
+    assert QApplication.font().pointSizeF() == 11
     for width in (1500, 1400, 1300):  # a splitter dragged: three sizes in one turn
         big_window.resize(width, 900)
         QApplication.sendPostedEvents()  # the layouts pass the size on; timers do not run
     big_window.explore.model.step()  # a step while the layout waits draws no trail yet
     qtbot.waitUntil(lambda: not graph.layout_pending)
-    assert len(laid_out) == 1
+    for _ in range(3):  # whatever else was posted (font changes, layouts) is delivered: no more layouts
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
+    assert QApplication.font().pointSizeF() == 10
+    assert laid_out == [(graph.viewport().size(), 10)]
     assert graph.center_of(graph.model.exploration.page) is not None
 
 

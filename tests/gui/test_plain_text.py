@@ -23,6 +23,10 @@ NAME = re.compile(r"X(site|page|bug)\d*")
 
 
 def hostile_site() -> Site:
+    return Site.from_dict(hostile_document())
+
+
+def hostile_document() -> dict:
     n = 30  # more pages than the Compare view's lanes remember (12): their paths part
     pages = [
         {
@@ -32,16 +36,14 @@ def hostile_site() -> Site:
         }
         for i in range(n)
     ]
-    return Site.from_dict(
-        {
-            "format": "memviz-site/1",
-            "name": {"zh": "<b>Xsite</b>", "en": "<b>Xsite</b>"},
-            "start": 0,
-            "nav": [0],
-            "pages": pages,
-            "bugs": [{"page": p, "zh": f"<i>Xbug{p}</i>", "en": f"<i>Xbug{p}</i>"} for p in (2, 4)],
-        }
-    )
+    return {
+        "format": "memviz-site/1",
+        "name": {"zh": "<b>Xsite</b>", "en": "<b>Xsite</b>"},
+        "start": 0,
+        "nav": [0],
+        "pages": pages,
+        "bugs": [{"page": p, "zh": f"<i>Xbug{p}</i>", "en": f"<i>Xbug{p}</i>"} for p in (2, 4)],
+    }
 
 
 def rendered(text: str, rich: bool) -> str:
@@ -150,3 +152,78 @@ def test_a_teachers_exercise_is_shown_as_written(qtbot, tmp_path, chapter_site, 
     for field in ("title", "question", "explanation"):
         assert f"<b>X{field}</b> " in shown and "<i>&amp;</i>" in shown, (field, texts)
     assert "<b>Xquestion</b> 1000 <i>&amp;</i>" in shown  # the settings still filled in
+
+
+def _teacher_folder(tmp_path) -> tuple:
+    """A teacher's folder where every field a learner reads holds markup: titles, questions and
+    explanations, the options of a choice, the page names a next-page choice offers (from a site
+    file of the teacher's), and the name of a file that cannot be read."""
+    import json
+
+    from memviz.core.resources import resource_path
+
+    folder = tmp_path / "teacher"
+    folder.mkdir()
+    (folder / "site.json").write_text(json.dumps(hostile_document()), encoding="utf-8")
+    bundled = {ex["id"]: ex for ex in json.loads(resource_path("exercises", "exercises.json").read_text("utf-8"))["exercises"]}  # fmt: skip
+    texts = {field: {code: f"<b>X{field}</b> <i>&amp;</i>" for code in ("zh", "en")}
+             for field in ("title", "question", "explanation")}  # fmt: skip
+    pairing = dict(bundled["pairing-weak"], id="markup-options", **texts)
+    pairing["params"] = dict(pairing["params"])
+    pairing["params"]["options"] = [
+        dict(option, zh=f"<b>Xoption{k}</b>", en=f"<b>Xoption{k}</b>") for k, option in enumerate(pairing["params"]["options"])
+    ]  # fmt: skip
+    next_page = {"id": "markup-pages", "kind": "next_page", "site": "site.json",
+                 "settings": {"strategy": "random", "seed": 1000}, "params": {"step": 3}, **texts}  # fmt: skip
+    number = dict(bundled["seed1000-coverage"], id="markup-number", **texts)
+    document = {"format": "memviz-exercises/1", "exercises": [pairing, next_page, number]}
+    (folder / "teacher.json").write_text(json.dumps(document), encoding="utf-8")
+    (folder / "<b>Xfile.json").write_text("{not json", encoding="utf-8")
+    return folder, ("markup-options", "markup-pages", "markup-number")
+
+
+def _item_texts(view: QWidget) -> list[tuple[str, str]]:
+    """The texts of list and table items (drawn plain by Qt's item delegate)."""
+    from PySide6.QtWidgets import QListWidget
+
+    return [(f"list {lst.objectName()}", lst.item(row).text())
+            for lst in view.findChildren(QListWidget) for row in range(lst.count())]  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_field_of_a_teachers_exercise_is_shown_as_written(qtbot, tmp_path, chapter_site, lang):
+    """Issue 23: every user text in the window is plain text. Each exercise of a teacher's folder is
+    shown, answered wrong until its answer may be shown, and every label, button, tooltip and list
+    item is read back: each field's tags are there, as written."""
+    from PySide6.QtCore import QSettings
+
+    from memviz.gui.exercises.view import ExercisesView
+    from memviz.gui.kit.language import Language
+    from memviz.models.settings import RunSettings
+
+    folder, idents = _teacher_folder(tmp_path)
+    store = QSettings(str(tmp_path / "memviz.ini"), QSettings.Format.IniFormat)
+    view = ExercisesView(RunSettings(site=chapter_site), Language(lang), store, sources=[folder])
+    qtbot.addWidget(view)
+    view.resize(1280, 720)
+    view.show()
+    assert [ex.id for ex in view.exercises] == list(idents)
+    names_seen: set[str] = set()
+    for ident in idents:
+        view.select(ident)
+        texts = shown_texts(view) + _item_texts(view)
+        if ident == "markup-number":  # answered wrong until the answer, and its explanation, show
+            for _ in range(3):
+                view.number_edit.setText("1")
+                view.check_button.click()
+            view.reveal()
+            assert view.explanation_label.isVisibleTo(view)
+            texts += shown_texts(view)
+        shown = "\n".join(text for _where, text in texts)
+        for field in ("title", "question"):
+            assert f"<b>X{field}</b> <i>&amp;</i>" in shown, (ident, field, texts)
+        for where, text in texts:
+            for match in re.finditer(r"X(option\d|page\d+|file|title|question|explanation)\b", text):
+                assert text[: match.start()].endswith("<b>"), f"{ident}: {where}: markup rendered in {text!r}"
+                names_seen.add(match.group(1).rstrip("0123456789"))
+    assert {"option", "page", "file", "title", "question", "explanation"} <= names_seen

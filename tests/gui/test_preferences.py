@@ -193,3 +193,31 @@ def test_the_start_up_notice_is_not_drawn_over_the_key_hint(qtbot, tmp_path):
     assert window.statusBar().currentMessage() and not hint.isVisible()
     window.statusBar().clearMessage()
     assert hint.isVisible()
+
+
+def test_a_settings_file_linked_to_nothing_is_told_once_and_the_link_kept(qapp, tmp_path):
+    """A symlink to a missing file as the settings file: settings live for the session, the notice
+    says so in one sentence (it said 'not saved' twice), and the link is left as the user made it."""
+    link = tmp_path / "memviz.ini"
+    link.symlink_to(tmp_path / "gone.ini")
+    prefs = Preferences(store_at(link))
+    prefs.set_theme("dark")
+    prefs.sync()
+    notice = prefs.notice("en")
+    assert notice.startswith("Settings are not saved: ") and str(link) in notice
+    assert notice.lower().count("not saved") == 1, notice
+    assert os.readlink(link) == str(tmp_path / "gone.ini") and sorted(tmp_path.iterdir()) == [link]
+
+
+def test_a_symlinked_settings_file_is_read_and_saved_through_the_link(qapp, tmp_path):
+    """A teacher keeps the settings file elsewhere and links to it: read, saved, the link kept."""
+    real = tmp_path / "real.ini"
+    real.write_text("[ui]\ntheme=dark\n", encoding="utf-8")
+    link = tmp_path / "memviz.ini"
+    link.symlink_to(real)
+    prefs = Preferences(store_at(link))
+    assert prefs.problem is None and prefs.theme() == "dark"
+    prefs.set_theme("projector")
+    prefs.sync()
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert Preferences(store_at(link)).theme() == "projector"

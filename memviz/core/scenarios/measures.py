@@ -13,11 +13,13 @@ the modes it accepts (:class:`memviz.core.scenarios.scenario.Scenario`).
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from memviz.core.engine import RunConfig
-from memviz.core.scenarios.catalog import SCENARIOS
+from memviz.core.experiments import Cancelled
+from memviz.core.limits import LimitError
+from memviz.core.scenarios.catalog import SCENARIOS, check_scenario_work
 from memviz.core.scenarios.scenario import Measure, Scenario
 from memviz.core.site import Site
 
@@ -53,10 +55,12 @@ def scenario_measure(
     mode: str,
     measure: str,
     seeds: Sequence[int] | None = None,
+    cancelled: Callable[[], bool] | None = None,
     **options: Any,
 ) -> float:
     """``measure`` of the scenario's run played ``mode`` with ``config`` (its seed), or its mean over
-    ``seeds``. ``options``: the scenario's own (``Scenario.options``), defaults filled in."""
+    ``seeds``. ``options``: the scenario's own (``Scenario.options``), defaults filled in.
+    ``cancelled`` is asked between runs (a window's Cancel): true raises :class:`Cancelled`."""
     entry = _measured(scenario)
     entry.check_mode(mode)
     entry.check_site(site)
@@ -68,4 +72,11 @@ def scenario_measure(
     options = {**entry.options, **options}
     read = entry.measures[measure].read
     runs = [config] if seeds is None else [config.with_(seed=s) for s in seeds]
-    return statistics.fmean(read(r, mode) for r in entry.measure_runs(site, runs, mode, options))
+    if seeds is not None:  # bounded as `memviz scenario` is, whoever asks (an exercise file too)
+        check_scenario_work(scenario, len(runs), config, LimitError, **options)
+    values = []
+    for run in entry.measure_runs(site, runs, mode, options):
+        if cancelled is not None and cancelled():
+            raise Cancelled
+        values.append(read(run, mode))
+    return statistics.fmean(values)

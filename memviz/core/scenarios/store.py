@@ -203,6 +203,7 @@ class MemoryStore:
         if target.is_symlink():
             raise MemoryPathError(f"create: {path} is a symlink")
         self._refuse_special(target)
+        self._folders_above(command="create", path=path, target=target)
         if not target.parent.is_dir():
             try:
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -252,11 +253,27 @@ class MemoryStore:
             raise MemoryPathError(f"rename: {old_path} does not exist")
         if target.exists() or target.is_symlink():
             raise MemoryPathError(f"rename: {new_path} already exists")
+        self._folders_above(command="rename", path=new_path, target=target)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(source, target)
         except OSError as exc:
             raise MemoryFolderError(f"memory-dir: cannot rename {source}: {_reason(exc)}") from None
+
+    def _folders_above(self, command: str, path: str, target: Path) -> None:
+        """Refuse, as the model's mistake, a path whose folders include a file (``/memories/a.md/b.md``
+        with ``a.md`` a file): making that folder failed as a fault of the user's folder, ending the
+        whole command."""
+        parts = target.relative_to(self.directory).parts[:-1]
+        for depth in range(1, len(parts) + 1):
+            folder = self.directory.joinpath(*parts[:depth])
+            if os.path.lexists(folder) and not folder.is_dir():
+                shown = ROOT + "/" + "/".join(parts[:depth])
+                refusal = MemoryPathError(
+                    f"{command}: {shown} is a file, not a folder", f"{shown} 是文件，不是文件夹"
+                )
+                self.refused.append(Refusal(command, str(path), str(refusal), refusal.zh))
+                raise refusal
 
     def _file(self, command: str, path: str) -> Path:
         target = self._checked(command, path)

@@ -72,10 +72,12 @@ class PolicyWinner(BatchKind):
             for p in ex.params["policies"]
         )
 
-    def solve(self, ex):
+    def solve(self, ex, runner=None):
         p = ex.params
         capacity, policies = p["capacity"], p["policies"]
-        sweep = capacity_sweep(ex.site, ex.config, (capacity,), policies, p["runs"], p["seed0"], Runner())
+        sweep = capacity_sweep(
+            ex.site, ex.config, (capacity,), policies, p["runs"], p["seed0"], runner or Runner()
+        )
         mean = {policy: sweep.ci(capacity, policy).mean for policy in policies}
         ranked = sorted(policies, key=lambda policy: -mean[policy])
         winner, second = ranked[0], ranked[1]
@@ -103,10 +105,10 @@ class PolicyWinner(BatchKind):
         return winner, text, by_lang(make), self.prompt_choices(ex)
 
 
-def paired_runs(ex: Exercise, other: RunConfig):
+def paired_runs(ex: Exercise, other: RunConfig, runner: Runner | None = None):
     p = ex.params
     seeds = seed_range(p["seed0"], p["runs"])
-    runner = Runner()
+    runner = runner or Runner()
     a = runner.run_all(ex.site, [ex.config.with_(seed=s) for s in seeds])
     b = runner.run_all(ex.site, [other.with_(seed=s) for s in seeds])
     return paired_difference(coverages(a), coverages(b), bootstrap=0), means(a), means(b)
@@ -152,8 +154,8 @@ class BatchDiff(PairedKind):
     def unit(self, ex):
         return {"zh": "个百分点", "en": "points"}
 
-    def solve(self, ex):
-        diff, mean_a, mean_b = paired_runs(ex, ex.params["other"])
+    def solve(self, ex, runner=None):
+        diff, mean_a, mean_b = paired_runs(ex, ex.params["other"], runner)
         expected = diff.mean * 100
 
         def make(lang: str) -> dict[str, str]:
@@ -219,8 +221,8 @@ class PairedVsUnpaired(BatchKind):
     def prompt_choices(self, ex):
         return ex.params["options"]
 
-    def solve(self, ex):
-        diff, mean_a, mean_b = paired_runs(ex, ex.params["other"])
+    def solve(self, ex, runner=None):
+        diff, mean_a, mean_b = paired_runs(ex, ex.params["other"], runner)
         condition = pairing_condition(diff.mean, diff.paired_half, diff.unpaired_half, ex.params["threshold"])
         options = {c.key: c for c in ex.params["options"]}
         if condition not in options:
@@ -267,9 +269,9 @@ class CostPerBug(BatchKind):
     def unit(self, ex):
         return {"zh": "token / 个 Bug", "en": "tokens per bug"}
 
-    def solve(self, ex):
+    def solve(self, ex, runner=None):
         p = ex.params
-        cost = cost_to_find_all_bugs(ex.site, ex.config, p["runs"], p["seed0"], Runner())
+        cost = cost_to_find_all_bugs(ex.site, ex.config, p["runs"], p["seed0"], runner or Runner())
         expected = cost.tokens_per_bug
         if expected is None:
             raise ExerciseError(f"{ex.source}: exercise {ex.id!r}: no run found any bug")
@@ -304,9 +306,9 @@ class CostRatio(PairedKind):
     def unit(self, ex):
         return {"zh": "%", "en": "%"}
 
-    def solve(self, ex):
+    def solve(self, ex, runner=None):
         p = ex.params
-        runner = Runner()
+        runner = runner or Runner()
         a = cost_to_find_all_bugs(ex.site, ex.config, p["runs"], p["seed0"], runner)
         b = cost_to_find_all_bugs(ex.site, p["other"], p["runs"], p["seed0"], runner)
         if not b.tokens:
@@ -382,11 +384,11 @@ class ChooseStrategy(BatchKind):
             choices.append(Choice(TIE, "一样好，没有差别", "They are exactly as good"))
         return tuple(choices)
 
-    def solve(self, ex):
+    def solve(self, ex, runner=None):
         p = ex.params
         measure = MEASURES[p["measure"]]
         seeds = seed_range(p["seed0"], p["runs"])
-        runner = Runner()
+        runner = runner or Runner()
         value = {}
         for strategy in p["strategies"]:
             base = ex.config.with_(strategy=strategy, until_all_bugs=measure.until_all_bugs)

@@ -7,6 +7,7 @@ import weakref
 from typing import Any
 
 from memviz.core.engine import ConfigError
+from memviz.core.experiments import Runner
 from memviz.exercises.answers.kind import by_lang
 from memviz.exercises.answers.parse import parse_choice, parse_number
 from memviz.exercises.answers.registry import KINDS
@@ -18,12 +19,12 @@ _solutions: weakref.WeakKeyDictionary[Exercise, tuple[Solution, tuple[Choice, ..
 )
 
 
-def _solve_cached(ex: Exercise) -> tuple[Solution, tuple[Choice, ...]]:
+def _solve_cached(ex: Exercise, runner: Runner | None = None) -> tuple[Solution, tuple[Choice, ...]]:
     cached = _solutions.get(ex)
     if cached is None:
         kind = KINDS[ex.kind]
         try:
-            expected, text, fields_by_lang, choices = kind.solve(ex)
+            expected, text, fields_by_lang, choices = kind.solve(ex, runner)
         except ConfigError as exc:  # a setting only the run itself finds wrong
             raise ExerciseError(f"{ex.source}: exercise {ex.id!r}: settings.{exc}") from None
         if kind.answer == "number":
@@ -36,9 +37,12 @@ def _solve_cached(ex: Exercise) -> tuple[Solution, tuple[Choice, ...]]:
     return cached
 
 
-def solve(ex: Exercise) -> Solution:
-    """Run the core with the exercise's settings and work out the answer (cached per exercise)."""
-    return _solve_cached(ex)[0]
+def solve(ex: Exercise, runner: Runner | None = None) -> Solution:
+    """Run the core with the exercise's settings and work out the answer (cached per exercise).
+
+    ``runner``: where a heavy kind's batches run, reporting progress and obeying its ``cancelled``
+    (:class:`~memviz.core.experiments.Cancelled` is raised, nothing is cached)."""
+    return _solve_cached(ex, runner)[0]
 
 
 def is_solved(ex: Exercise) -> bool:

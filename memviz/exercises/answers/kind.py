@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from memviz.core.engine import RunConfig
+from memviz.core.experiments import Runner
 from memviz.core.site import Site
 from memviz.exercises.params import no_extra
 from memviz.exercises.schema import LANGS, Choice, Exercise, Texts
@@ -92,6 +93,9 @@ class Kind:
     def unit(self, ex: Exercise) -> Texts:
         return {"zh": "", "en": ""}
 
-    def solve(self, ex: Exercise) -> tuple[str | float, Texts, dict[str, dict[str, str]], tuple[Choice, ...]]:
-        """(expected, its text per language, explanation fields per language, choices)."""
+    def solve(
+        self, ex: Exercise, runner: Runner | None = None
+    ) -> tuple[str | float, Texts, dict[str, dict[str, str]], tuple[Choice, ...]]:
+        """(expected, its text per language, explanation fields per language, choices). A heavy
+        kind runs its batches on ``runner`` (the window's, so its Cancel stops the work)."""
         raise NotImplementedError

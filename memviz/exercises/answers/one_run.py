@@ -48,7 +48,7 @@ class NextPage(Kind):
         no_extra(raw, {"step"}, fail)
         return {"step": int_param(raw, "step", fail)}
 
-    def solve(self, ex):
+    def solve(self, ex, runner=None):
         site, k = ex.site, ex.params["step"]
         exploration = walk_to(ex, k, "step")
         page = exploration.page
@@ -104,7 +104,7 @@ class NextEviction(Kind):
             raise fail("settings.policy", f"{policy.en} eviction cannot be predicted; use {foreseeable}")
         return {"step": int_param(raw, "step", fail, default=0)}
 
-    def solve(self, ex):
+    def solve(self, ex, runner=None):
         site, k = ex.site, ex.params["step"]
         events = step_until(
             Exploration(site, ex.config), lambda e: e.call > k and e.memory_evicted is not None
@@ -211,7 +211,7 @@ class RunMetricKind(Kind):
         zh, en = RUN_METRICS[ex.params["metric"]].unit
         return {"zh": zh, "en": en}
 
-    def solve(self, ex):
+    def solve(self, ex, runner=None):
         site, metric = ex.site, ex.params["metric"]
         exploration = Exploration(site, ex.config)
         result = exploration.run_to_end()
@@ -270,7 +270,7 @@ class StopReason(Kind):
         ends = ("all_bugs", "max_steps") if ex.config.until_all_bugs else ("budget",)
         return tuple(Choice(key, *STOP_TEXTS[key]) for key in (*ends, "done", "dead_end"))
 
-    def solve(self, ex):
+    def solve(self, ex, runner=None):
         result = Exploration(ex.site, ex.config).run_to_end()
 
         def make(lang: str) -> dict[str, str]:

@@ -71,11 +71,14 @@ class ScenarioMeasure(Kind):
         unit = SCENARIOS.get(ex.params["scenario"]).measures[ex.params["measure"]].unit
         return {lang: unit for lang in LANGS}
 
-    def solve(self, ex):
+    def solve(self, ex, runner=None):
         p = ex.params
         seeds = range(p["seed0"], p["seed0"] + p["runs"]) if "runs" in p else None
         options = {name: p[name] for name in SCENARIOS.get(p["scenario"]).options}
-        value = scenario_measure(ex.site, ex.config, p["scenario"], p["mode"], p["measure"], seeds, **options)
+        cancelled = runner.cancelled if runner is not None else None
+        value = scenario_measure(
+            ex.site, ex.config, p["scenario"], p["mode"], p["measure"], seeds, cancelled, **options
+        )
         unit = self.unit(ex)
         text = {lang: figure_text(value) + unit[lang] for lang in LANGS}
         fields = by_lang(lambda lang: {**self.prompt_fields(ex, lang), "answer": figure_text(value)})

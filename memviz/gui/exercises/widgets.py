@@ -78,6 +78,9 @@ class ChoiceRow(QWidget):
         self.radio = QRadioButton()
         self.radio.setObjectName(f"choice_{key}")
         self.label = ClickableLabel()
+        self.label.setTextFormat(
+            Qt.TextFormat.PlainText
+        )  # a choice's text is the teacher's: shown as written
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)

@@ -31,6 +31,8 @@ from memviz.gui.qt import (
 )
 from memviz.models.explore import ExploreModel
 from memviz.wording import capitalized, policy_name, strategy_name, term
+from memviz.wording import common as common_words
+from memviz.wording import explore as explore_words
 
 # The core's own limit (memviz --budget takes it too): a smaller box showed 1000 for a run of 2500.
 MAX_BUDGET = bounds("budget")[1]
@@ -150,14 +152,9 @@ class ConfigBar(QWidget):
         tr = self.language.tr
         field = str(exc).split(":", 1)[0]
         known = {
-            "seed": tr(
-                f"seed 要是 {SEED_MIN} 到 {SEED_MAX} 之间的整数，已保留原来的值",
-                f"The seed must be a whole number from {SEED_MIN} to {SEED_MAX}; kept the previous one",
-            ),
-            "capacity": tr(
-                "记忆容量至少 1 条（或不限）", "Memory capacity must be at least 1 (or unlimited)"
-            ),
-            "budget": tr("步数预算不能是负数", "The budget cannot be negative"),
+            "seed": tr(explore_words.THE_SEED_MUST_BE_A_WHOLE_N, SEED_MIN=SEED_MIN, SEED_MAX=SEED_MAX),
+            "capacity": tr(explore_words.MEMORY_CAPACITY_MUST_BE_AT_LEAST),
+            "budget": tr(explore_words.THE_BUDGET_CANNOT_BE_NEGATIVE),
         }
         return known.get(field, str(exc))
 
@@ -236,27 +233,22 @@ class ConfigBar(QWidget):
     def _set_texts(self) -> None:
         tr = self.language.tr
         lang = self.language.code
-        self.strategy_label.setText(tr("策略", "Strategy"))
+        self.strategy_label.setText(tr(common_words.STRATEGY))
         for i in range(self.strategy.count()):
             self.strategy.setItemText(i, strategy_name(self.strategy.itemData(i), lang, capital=True))
-        self.capacity_label.setText(tr("记忆容量", "Memory capacity"))
-        self.capacity.setSpecialValueText(tr("不限", "unlimited"))
-        self.capacity.setSuffix(tr(" 条", " entries"))
+        self.capacity_label.setText(tr(explore_words.MEMORY_CAPACITY))
+        self.capacity.setSpecialValueText(tr(common_words.UNLIMITED))
+        self.capacity.setSuffix(tr(explore_words.ENTRIES))
         self.policy_label.setText(term("policy_setting", lang))
         for i in range(self.policy.count()):
             self.policy.setItemText(i, policy_name(self.policy.itemData(i), lang, capital=True))
         self.seed_label.setText(term("seed", lang) if lang == "zh" else capitalized(term("seed", lang)))
-        self.seed_next.setToolTip(tr("换下一个 seed", "Next seed"))
-        self.ttl.setSuffix(tr(" 步", " steps"))
-        self.ttl.setToolTip(
-            tr(
-                "限时遗忘：超过 T 步没访问的条目被忘掉",
-                "Time to live: an entry not visited for more than T steps is forgotten",
-            )
-        )
-        self.budget_label.setText(tr("步数预算", "Budget"))
-        self.budget.setSuffix(tr(" 步", " steps"))
-        self.nav_edges.setText(tr("显示导航链接", "Show nav links"))
+        self.seed_next.setToolTip(tr(explore_words.NEXT_SEED))
+        self.ttl.setSuffix(tr(explore_words.STEPS))
+        self.ttl.setToolTip(tr(explore_words.TIME_TO_LIVE_AN_ENTRY_NOT))
+        self.budget_label.setText(tr(explore_words.BUDGET))
+        self.budget.setSuffix(tr(explore_words.STEPS))
+        self.nav_edges.setText(tr(explore_words.SHOW_NAV_LINKS))
         self._set_widths()
         self._set_tooltips()
 
@@ -267,23 +259,16 @@ class ConfigBar(QWidget):
     def _set_tooltips(self) -> None:
         tr = self.language.tr
         self.capacity.setToolTip(
-            tr(
-                "0 = 不限容量；满了以后按淘汰策略忘掉一条",
-                "0 = unlimited; when full, the eviction policy forgets one",
-            )
+            tr(explore_words.N0_UNLIMITED_WHEN_FULL_THE_EVICTION)
             if self.capacity.isEnabled()
-            else tr("无记忆策略没有记忆可以设容量", "The no-memory strategy has no memory to size")
+            else tr(explore_words.THE_NO_MEMORY_STRATEGY_HAS_NO)
         )
         self.policy.setToolTip(
-            tr("记忆满了忘掉哪一条", "Which entry to forget when memory is full")
+            tr(explore_words.WHICH_ENTRY_TO_FORGET_WHEN_MEMORY)
             if self.policy.isEnabled()
-            else tr(
-                "容量不限时不会忘，淘汰策略用不上", "Unlimited memory never forgets, so no policy applies"
-            )
+            else tr(explore_words.UNLIMITED_MEMORY_NEVER_FORGETS_SO_NO)
         )
-        self.seed.setToolTip(
-            tr(f"{SEED_MIN} 到 {SEED_MAX}，按回车生效", f"{SEED_MIN} to {SEED_MAX}; press Enter")
-        )
+        self.seed.setToolTip(tr(explore_words.TO_PRESS_ENTER_N, SEED_MIN=SEED_MIN, SEED_MAX=SEED_MAX))
 
     # -- handlers -------------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
 from memviz.gui.qt import QGraphicsView, QLabel, QPointF, QRectF, Qt, QTransform
+from memviz.wording import explore as explore_words
 
 ZOOM_STEP = 1.25  # one notch of the wheel
 MAX_ZOOM = 8.0
@@ -104,15 +105,8 @@ class GraphCamera:
             self.badge.hide()
             return
         tr = self.language.tr
-        follow = (
-            tr("跟随智能体：开", "follow the agent: on") if self.follow else tr("跟随：关", "follow: off")
-        )
-        self.badge.setText(
-            tr(
-                f"{self.zoom:.0%} · 拖动平移 · 双击看全图 · F {follow}",
-                f"{self.zoom:.0%} · drag to pan · double-click: whole site · F {follow}",
-            )
-        )
+        follow = tr(explore_words.FOLLOW_THE_AGENT_ON) if self.follow else tr(explore_words.FOLLOW_OFF)
+        self.badge.setText(tr(explore_words.DRAG_TO_PAN_DOUBLE_CLICK_WHOLE_N, zoom=self.zoom, follow=follow))
         c = style.colors()  # the theme's, read when shown
         self.badge.setStyleSheet(
             f"QLabel#graph_zoom_badge {{ background: {c.paper.name()}; color: {c.ink.name()};"

@@ -49,7 +49,7 @@ from memviz.gui.explore.graph_marks import (
     step_glows,
 )
 from memviz.gui.explore.revisit_badge import RevisitBadge
-from memviz.gui.kit import style
+from memviz.gui.kit import fonts, style
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.qt import (
@@ -78,6 +78,7 @@ from memviz.presentation.graph_layout import (
     row_positions,
     site_layout,
 )
+from memviz.wording import explore as explore_words
 
 # Up to this many pages one rectangle around a step's changes repaints fastest (measured); above it
 # Qt's smart mode repaints only the changed cards, which a big site's far-apart cards need.
@@ -137,7 +138,7 @@ class SiteGraphView(QGraphicsView):
         self._plan_key: tuple | None = None  # what the plan item shows, to skip redrawing it unchanged
         self._laid_out_for: str | None = None  # the strategy whose legend the layout made room for
         self._relayout_soon = QTimer(self, singleShot=True, interval=0)
-        self._relayout_soon.timeout.connect(self._relayout)
+        self._relayout_soon.timeout.connect(self._relayout_if_settled)
         self._relayout_on_show = False  # asked for while hidden: done once, as the view is shown
         for item in (self._plan, self._caption, self._legend):
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -419,27 +420,26 @@ class SiteGraphView(QGraphicsView):
         small = style.ui_font(self._label_px)
         if self._layout is not None and self._layout.nav_bar:
             self._caption.set_entries(
-                [(tr("导航栏：每个页面顶部都有，任何一页都能一步点到这几页",
-                     "Nav bar: on top of every page, so these pages are one click from anywhere"), None)],
+                [(tr(explore_words.NAV_BAR_ON_TOP_OF_EVERY), None)],
                 small, self.viewport().width(),
             )  # fmt: skip
         else:
             self._caption.set_entries([], small, 100)
         strategy = self.model.config.strategy
-        entries: list[tuple[str, object]] = [(tr("没去过", "not visited"), UNVISITED)]
+        entries: list[tuple[str, object]] = [(tr(explore_words.NOT_VISITED), UNVISITED)]
         if not uses_memory(strategy):
-            entries.append((tr("去过（但不记得）", "visited (not remembered)"), VISITED))
+            entries.append((tr(explore_words.VISITED_NOT_REMEMBERED), VISITED))
         else:
-            entries.append((tr("在记忆里", "in memory"), REMEMBERED))
-            entries.append((tr("去过但已忘记", "visited, then forgotten"), FORGOTTEN))
-        entries.append((tr("Agent 所在页", "agent is here"), AGENT))
-        entries.append((tr("最近几步走过的路", "last moves"), "trail"))
+            entries.append((tr(explore_words.IN_MEMORY), REMEMBERED))
+            entries.append((tr(explore_words.VISITED_THEN_FORGOTTEN), FORGOTTEN))
+        entries.append((tr(explore_words.AGENT_IS_HERE), AGENT))
+        entries.append((tr(explore_words.LAST_MOVES), "trail"))
         if STRATEGIES.get(strategy).plans:
-            entries.append((tr("按记忆规划的路线", "route planned from memory"), "plan"))
+            entries.append((tr(explore_words.ROUTE_PLANNED_FROM_MEMORY), "plan"))
         if uses_memory(strategy) and self.model.config.capacity is not None:
-            entries.append((tr("这一步刚被忘掉", "just forgotten"), "halo"))
-        entries.append((tr("藏着 Bug（实心 = 已发现）", "hides a bug (filled = found)"), "bug"))
-        entries.append((tr("角标 = 访问次数", "badge = visits"), None))
+            entries.append((tr(explore_words.JUST_FORGOTTEN), "halo"))
+        entries.append((tr(explore_words.HIDES_A_BUG_FILLED_FOUND), "bug"))
+        entries.append((tr(explore_words.BADGE_VISITS), None))
         self._legend.set_entries(entries, small, self.viewport().width() - self._px)
 
     def _set_bug_labels(self) -> None:
@@ -449,7 +449,7 @@ class SiteGraphView(QGraphicsView):
             item = self.pages[page]
             bug = site.bug_name(item.page, lang) if item.bug_found else ""
             dup = (
-                self.language.tr(f"重复报告 ×{item.duplicates}", f"duplicate reports ×{item.duplicates}")
+                self.language.tr(explore_words.DUPLICATE_REPORTS_N, duplicates=item.duplicates)
                 if item.duplicates
                 else ""
             )
@@ -664,7 +664,9 @@ class SiteGraphView(QGraphicsView):
         self._sync_pages()
 
     def _on_app_font_change(self) -> None:
-        self._relayout()  # the type size follows the app's
+        # The type size follows the app's. A big site's layout waits with the size: the views around
+        # it re-lay out in the new type and change this view's size once more.
+        self._relayout_once_settled()
 
     def _on_theme_change(self) -> None:
         self.setBackgroundBrush(style.colors().backdrop)
@@ -708,6 +710,19 @@ class SiteGraphView(QGraphicsView):
             self._relayout_on_show = False
             self._relayout_once_settled()  # a small site's before the first paint
         super().showEvent(event)
+
+    def _relayout_if_settled(self) -> None:
+        """A big site's layout once the window's size has settled, and its type with it.
+
+        A window fits its type to its size once a resize settles, and the new type reaches the views
+        as posted font changes and layouts that resize this one again, a few pixels a turn: laid out
+        before those, the big site was laid out three times for one resize across a type size."""
+        if fonts.type_settling(self):
+            self._relayout_soon.start()
+            return
+        fonts.deliver_size_changes()
+        if not self._relayout_soon.isActive():  # else they resized this view: wait for the rest
+            self._relayout()
 
     def _relayout_once_settled(self) -> None:
         if not self.isVisible():

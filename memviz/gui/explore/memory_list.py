@@ -35,6 +35,7 @@ from memviz.gui.qt import (
 )
 from memviz.models.explore import ExploreModel
 from memviz.presentation.memory_fold import Fold, Line, fold_lines, line_of_slot, lines_for
+from memviz.wording import explore as explore_words
 
 NORMAL = "normal"
 NEW = "new"
@@ -397,12 +398,12 @@ class MemoryList(QWidget):
             x += name_w
 
             tag = {
-                NEW: tr("新写入", "new"),
-                TOUCHED: tr("刚用过，挪到最新", "used: moved to newest"),
-                EVICTED: tr("被忘掉", "forgotten"),
+                NEW: tr(explore_words.NEW),
+                TOUCHED: tr(explore_words.USED_MOVED_TO_NEWEST),
+                EVICTED: tr(explore_words.FORGOTTEN),
             }.get(row.mark, "")
             if not tag and self.full and live_index == 1 and marks_next:
-                tag = tr("下一个被忘", "next to go")
+                tag = tr(explore_words.NEXT_TO_GO)
             tag_w = self._text_width(2, tag) + 16 if tag else 0
             if tag:
                 tag_box = QRectF(box.right() - tag_w - 6, mid - tag_metrics.height() * 0.62,
@@ -426,7 +427,7 @@ class MemoryList(QWidget):
             local = [q for q in links if q not in site.nav]
             n_nav = len(links) - len(local)
             painter.setFont(link_font)
-            nav_text = tr(f"+导航 {n_nav}", f"+{n_nav} nav") if n_nav else ""
+            nav_text = tr(explore_words.NAV_N, n_nav=n_nav) if n_nav else ""
             nav_w = self._text_width(1, nav_text) if nav_text else 0
             limit = links_right - nav_w - space * 3  # room for "…" before the nav count
             shown_all = True

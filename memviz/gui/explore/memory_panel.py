@@ -24,6 +24,7 @@ from memviz.gui.qt import (
     QWidget,
 )
 from memviz.models.explore import ExploreModel
+from memviz.wording import explore as explore_words
 from memviz.wording import policy_name, policy_rule, read_rule, strategy_name
 
 
@@ -206,24 +207,26 @@ class MemoryPanel(QWidget):
         capacity = exploration.config.capacity
         tr = self.language.tr
         if capacity is None:
-            text = tr(f"已用 {used} 条 / 不限容量", f"{used} entries used / unlimited")
+            text = tr(explore_words.ENTRIES_USED_UNLIMITED_N, used=used)
             self.gauge.set_state(used, self.model.site.n_pages, False, text)
         else:
-            text = tr(f"已用 {used} / {capacity} 条", f"{used} / {capacity} used")
+            text = tr(explore_words.USED_N, used=used, capacity=capacity)
             self.gauge.set_state(used, capacity, used >= capacity, text)
 
     def _set_texts(self) -> None:
         tr = self.language.tr
         lang = self.language.code
         config = self.model.config
-        self.title.setText(tr("记忆", "Memory") + " · " + strategy_name(config.strategy, lang, capital=True))
+        self.title.setText(
+            tr(explore_words.MEMORY) + " · " + strategy_name(config.strategy, lang, capital=True)
+        )
         if self.model.exploration.has_memory:
             capacity, policy = config.capacity, config.policy
             if takes_ttl(policy):  # forgetting by time: whatever the capacity
                 size = (
-                    tr("不限容量", "Unlimited")
+                    tr(explore_words.UNLIMITED)
                     if capacity is None
-                    else tr(f"容量 {capacity}", f"Capacity {capacity}")
+                    else tr(explore_words.CAPACITY_N, capacity=capacity)
                 )
                 t = config.time_to_live
                 self.rule.setText(
@@ -234,13 +237,7 @@ class MemoryPanel(QWidget):
                     )
                 )
             elif capacity is None:
-                self.rule.setText(
-                    tr(
-                        "不限容量：去过的页面都记着。从上到下：最早写入 → 最新；绿色下划线链接 = 还不在记忆里",
-                        "Unlimited: every visited page stays. Top to bottom: oldest → newest; "
-                        "green underlined links = not in memory yet",
-                    )
-                )
+                self.rule.setText(tr(explore_words.UNLIMITED_EVERY_VISITED_PAGE_STAYS_TOP))
             else:
                 self.rule.setText(
                     tr(
@@ -253,13 +250,7 @@ class MemoryPanel(QWidget):
         self.title.setToolTip(self.rule.text() if self.model.exploration.has_memory else "")
         if self.model.exploration.has_memory and config.read_top is not None:
             self.rule.setText(read_rule(config.read_top, lang))  # how to read the rows, in place of the order
-        self.empty.setText(
-            tr(
-                "无记忆：Agent 每一步只看得到当前页面，\n不记得去过哪里，也不记得报过哪些 Bug。",
-                "No memory: each step the agent sees only the current page;\n"
-                "it does not know where it has been or which bugs it reported.",
-            )
-        )
+        self.empty.setText(tr(explore_words.NO_MEMORY_EACH_STEP_THE_AGENT))
         self._set_gauge()
         self.list.update_all()
 

@@ -24,6 +24,7 @@ from memviz.gui.qt import (
     QWidget,
 )
 from memviz.models.explore import ExploreModel
+from memviz.wording import explore as explore_words
 
 STATS = ("steps", "coverage", "repeats", "tokens", "bugs", "reports", "duplicates")
 MAX_COLUMNS, MIN_COLUMNS = 4, 3  # two columns would leave the memory list no room
@@ -282,9 +283,9 @@ class NumbersPanel(QWidget):
             "duplicates": f"{duplicates}",
         }
         if event is not None and event.stopped:
-            steps_detail = tr("Agent 认为探索完成，停下", "the agent believes it is done")
+            steps_detail = tr(explore_words.THE_AGENT_BELIEVES_IT_IS_DONE)
         elif event is not None and event.finished:
-            steps_detail = tr("预算用完", "budget used up")
+            steps_detail = tr(explore_words.BUDGET_USED_UP)
         else:
             steps_detail = tr(f"还剩 {config.step_limit - steps} 步", f"{config.step_limit - steps} left")
         details = {
@@ -293,10 +294,10 @@ class NumbersPanel(QWidget):
             "repeats": tr(
                 f"占步数 {pct(repeats / max(steps, 1))}%", f"{pct(repeats / max(steps, 1))}% of steps"
             ),
-            "tokens": tr(f"本次调用 {tokens:,}", f"this call {tokens:,}"),
-            "bugs": tr("首次报告的 Bug", "reported at least once"),
-            "reports": tr("含重复", "duplicates included"),
-            "duplicates": tr("同一个 Bug 又报一遍", "same bug reported again"),
+            "tokens": tr(explore_words.THIS_CALL_N, tokens=tokens),
+            "bugs": tr(explore_words.REPORTED_AT_LEAST_ONCE),
+            "reports": tr(explore_words.DUPLICATES_INCLUDED),
+            "duplicates": tr(explore_words.SAME_BUG_REPORTED_AGAIN),
         }
         for key, card in self.cards.items():
             card.value.setText(values[key])
@@ -307,13 +308,13 @@ class NumbersPanel(QWidget):
     def _set_texts(self) -> None:
         tr = self.language.tr
         captions = {
-            "steps": tr("步数 / 预算", "Steps / budget"),
-            "coverage": tr("覆盖页面", "Pages covered"),
-            "repeats": tr("重复访问", "Repeat visits"),
-            "tokens": tr("累计 token（估）", "Tokens so far (est.)"),
-            "bugs": tr("发现 Bug", "Bugs found"),
-            "reports": tr("Bug 报告", "Bug reports"),
-            "duplicates": tr("重复报告", "Duplicate reports"),
+            "steps": tr(explore_words.STEPS_BUDGET),
+            "coverage": tr(explore_words.PAGES_COVERED),
+            "repeats": tr(explore_words.REPEAT_VISITS),
+            "tokens": tr(explore_words.TOKENS_SO_FAR_EST),
+            "bugs": tr(explore_words.BUGS_FOUND),
+            "reports": tr(explore_words.BUG_REPORTS),
+            "duplicates": tr(explore_words.DUPLICATE_REPORTS),
         }
         for key, card in self.cards.items():
             card.caption.setText(captions[key])

@@ -30,6 +30,7 @@ from memviz.gui.qt import (
     QWidget,
 )
 from memviz.models.explore import ExploreModel
+from memviz.wording import explore as explore_words
 
 PADDING = 0.02  # of each axis' span, around the data range, as the charts had (x; and coverage's y)
 TOKENS_PADDING = 0.05
@@ -129,8 +130,8 @@ class ProgressPlot(QWidget):
 
     def _set_texts(self) -> None:
         tr = self.language.tr
-        self.coverage.title = tr("覆盖率 %", "Coverage %")
-        self.tokens.title = tr("累计 token（千）", "Tokens so far (k)")  # whole at 720p and 130 %
+        self.coverage.title = tr(explore_words.COVERAGE)
+        self.tokens.title = tr(explore_words.TOKENS_SO_FAR_K)  # whole at 720p and 130 %
         self.setToolTip(f"{self.coverage.title} · {self.tokens.title}")
         self.update()
 

@@ -13,6 +13,7 @@ from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
 from memviz.gui.qt import QComboBox, QSignalBlocker, QSizePolicy
 from memviz.models.settings import RunSettings
+from memviz.wording import explore as explore_words
 
 CHAPTER = {"ignore": 0.0, "skip_write": 0.0, "read_top": None}  # the fields a reading sets
 
@@ -43,16 +44,10 @@ class ReadModeBox(QComboBox):
         with QSignalBlocker(self):
             self.clear()
             for reading in choices:
-                self.addItem(reading_label(reading, lang) or tr("全部注入", "inject all"), reading)
+                self.addItem(reading_label(reading, lang) or tr(explore_words.INJECT_ALL), reading)
             self.setCurrentIndex(choices.index(current))
         self.setEnabled(uses_memory(config.strategy))
-        self.setToolTip(
-            tr(
-                "记忆怎么读：每轮全部注入（模拟的假设），只检索打分最高的 K 条，或模型有一定概率不看记忆、漏写",
-                "How memory is read: all of it every call (the simulation's assumption), only the K "
-                "best-scored entries, or a model that ignores it or skips writes on a share of its steps",
-            )
-        )
+        self.setToolTip(tr(explore_words.HOW_MEMORY_IS_READ_ALL_OF))
 
     def _on_choice(self, index: int) -> None:
         if index < 0:

@@ -35,6 +35,7 @@ from memviz.gui.qt import (
 )
 from memviz.models.explore import ExploreModel
 from memviz.models.settings import RunSettings
+from memviz.wording import explore as explore_words
 
 
 class ExploreView(QWidget):
@@ -224,9 +225,9 @@ class ExploreView(QWidget):
 
     def _set_texts(self) -> None:
         tr = self.language.tr
-        self.narration_title.setText(tr("旁白：每一步发生了什么", "Narration: what each step did"))
-        self.numbers_title.setText(tr("实时数字", "Live numbers"))
-        self.compare_button.setText(tr("对比这次运行…", "Compare this run with…"))
+        self.narration_title.setText(tr(explore_words.NARRATION_WHAT_EACH_STEP_DID))
+        self.numbers_title.setText(tr(explore_words.LIVE_NUMBERS))
+        self.compare_button.setText(tr(explore_words.COMPARE_THIS_RUN_WITH))
 
     def _set_colors(self) -> None:
         c = style.colors()

@@ -42,6 +42,8 @@ from memviz.gui.qt import (
 )
 from memviz.models.settings import RunSettings
 from memviz.paths import dialog_start
+from memviz.wording import common as common_words
+from memviz.wording import kit as kit_words
 
 MAX_RUNS = 20000
 SPIN_SEED_MAX = min(SEED_MAX, 2**31 - 1)  # a QSpinBox holds a signed 32-bit int
@@ -293,11 +295,9 @@ class AnalysisView(QWidget):
         self.stale_label.setVisible(stale)
         if stale:
             self.stale_label.setText(
-                self.language.tr(
-                    "设置已改变：下面的结果还是按之前的设置算的。点「{}」按现在的设置重新计算。",
-                    "The settings have changed: the results below are for the earlier settings. "
-                    "Press “{}” to compute them for the current settings.",
-                ).format(self.run_button.text())
+                self.language.tr(kit_words.THE_SETTINGS_HAVE_CHANGED_THE_RESULTS_N).format(
+                    self.run_button.text()
+                )
             )
 
     def _retranslate_run_button(self) -> None:
@@ -305,15 +305,11 @@ class AnalysisView(QWidget):
 
     def _on_language_change(self, *_: object) -> None:
         tr = self.language.tr
-        self.runs_label.setText(tr("次数", "Runs"))
-        self.seed0_label.setText(tr("起始 seed", "First seed"))
-        self.runs_spin.setToolTip(
-            tr("每种配置跑多少次（每次一个 seed）", "Runs per configuration (one seed each)")
-        )
-        self.seed0_spin.setToolTip(
-            tr("第一个 seed；之后依次加 1", "The first seed; each further run uses the next one")
-        )
-        self.export_button.setText(tr("导出", "Export"))
+        self.runs_label.setText(tr(kit_words.RUNS))
+        self.seed0_label.setText(tr(kit_words.FIRST_SEED))
+        self.runs_spin.setToolTip(tr(kit_words.RUNS_PER_CONFIGURATION_ONE_SEED_EACH))
+        self.seed0_spin.setToolTip(tr(kit_words.THE_FIRST_SEED_EACH_FURTHER_RUN))
+        self.export_button.setText(tr(common_words.EXPORT))
         self._retranslate_run_button()
         self._retranslate()
         self._rebuild_export_menu()
@@ -352,9 +348,7 @@ class AnalysisView(QWidget):
         return dots
 
     def _run_tip(self, seed: int, zh: str, en: str) -> str:
-        return self.language.tr(
-            f"seed {seed}：{zh}\n点击：在探索视图里打开", f"seed {seed}: {en}\nclick to open it in Explore"
-        )
+        return self.language.tr(kit_words.SEED_CLICK_TO_OPEN_IT_IN_N, seed=seed, zh=zh, en=en)
 
     def _on_dot_click(self, key: Hashable, item: pg.ScatterPlotItem, points, ev) -> None:
         seed = clicked_seed(item, points, ev)
@@ -364,11 +358,7 @@ class AnalysisView(QWidget):
     def _set_click_hint(self, *plots: pg.PlotWidget) -> None:
         """Say on plots of run dots that a click opens a run."""
         for plot in plots:
-            plot.setToolTip(
-                self.language.tr(
-                    "点一个点：在探索视图里打开这次运行", "Click a dot to open that run in Explore"
-                )
-            )
+            plot.setToolTip(self.language.tr(kit_words.CLICK_A_DOT_TO_OPEN_THAT))
 
     # --- export -----------------------------------------------------------------------------------
 
@@ -400,7 +390,7 @@ class AnalysisView(QWidget):
             action.triggered.connect(lambda _=False, x=suffix: self._ask_and_export_result(x))
             menu.addAction(action)
         menu.addSeparator()
-        action = QAction(tr("全部导出到文件夹…", "Export everything to a folder…"), menu)
+        action = QAction(tr(kit_words.EXPORT_EVERYTHING_TO_A_FOLDER), menu)
         action.triggered.connect(self._ask_and_export_all)
         menu.addAction(action)
 
@@ -408,15 +398,15 @@ class AnalysisView(QWidget):
         if self.result is None:
             QMessageBox.information(
                 self,
-                self.language.tr("还没有结果", "No results yet"),
-                self.language.tr("先计算，再导出。", "Compute first, then export."),
+                self.language.tr(kit_words.NO_RESULTS_YET),
+                self.language.tr(kit_words.COMPUTE_FIRST_THEN_EXPORT),
             )
             return False
         return True
 
     def _ask_path(self, name: str, suffix: str) -> Path | None:
         path, _ = QFileDialog.getSaveFileName(
-            self, self.language.tr("导出", "Export"), dialog_start(name), f"{suffix.upper()} (*.{suffix})"
+            self, self.language.tr(common_words.EXPORT), dialog_start(name), f"{suffix.upper()} (*.{suffix})"
         )
         if not path:
             return None
@@ -435,7 +425,7 @@ class AnalysisView(QWidget):
         if not self._need_result():
             return
         folder = QFileDialog.getExistingDirectory(
-            self, self.language.tr("导出到文件夹", "Export to folder"), dialog_start()
+            self, self.language.tr(kit_words.EXPORT_TO_FOLDER), dialog_start()
         )
         if folder:
             self.export_all_asking(Path(folder))
@@ -446,7 +436,7 @@ class AnalysisView(QWidget):
         there = [p for p in self.export_all_paths(folder) if p.exists()]
         if there and not notices.ask_replace(
             self,
-            tr("替换已有文件？", "Replace existing files?"),
+            tr(kit_words.REPLACE_EXISTING_FILES),
             tr(
                 f"文件夹 {folder} 里已经有 {len(there)} 个同名文件。替换它们吗？",
                 f"{folder} already holds {len(there)} of these files. Replace them?",
@@ -461,7 +451,7 @@ class AnalysisView(QWidget):
         try:
             return write()
         except (OSError, ValueError) as exc:
-            notices.show_error(self, self.language.tr("导出失败", "Export failed"), str(exc))
+            notices.show_error(self, self.language.tr(kit_words.EXPORT_FAILED), str(exc))
             return None
 
     def export_result(self, path: Path) -> Path:

@@ -6,7 +6,7 @@ named explicitly in the application font's family list, after the platform's UI 
 
 from __future__ import annotations
 
-from memviz.gui.qt import QApplication, QFont, QFontDatabase
+from memviz.gui.qt import QApplication, QEvent, QFont, QFontDatabase, QWidget
 from memviz.paths import resource_path
 
 BUNDLED_FAMILY = "Memviz Sans SC"
@@ -41,6 +41,22 @@ def point_size_for_window(width: int, height: int) -> float:
     screen cut the cards' and buttons' words).
     """
     return point_size_for(min(height, width * 9 // 16))
+
+
+def type_settling(widget: QWidget) -> bool:
+    """Whether the type size of ``widget``'s window is about to change: a window that fits its type
+    to its size (MainWindow.fit_type_to_window) does so once a resize settles, and says so meanwhile
+    by ``type_pending``. A view whose layout is costly waits for it."""
+    return bool(getattr(widget.window(), "type_pending", False))
+
+
+def deliver_size_changes() -> None:
+    """Deliver now the posted events that still change widgets' sizes: a new app font reaches every
+    widget as a posted event, and each layout passes sizes on to its parent's with another, over
+    several turns of the event loop. A view whose layout is costly delivers them before it lays
+    out, and waits again if they resized it."""
+    for kind in (QEvent.Type.ApplicationFontChange, QEvent.Type.LayoutRequest):
+        QApplication.sendPostedEvents(None, kind.value)
 
 
 def ui_families(base: QFont) -> list[str]:

@@ -1,7 +1,8 @@
 """The UI language: Chinese or English, switchable at run time.
 
-Strings live where they are used, as ``tr("中文", "English")`` pairs; a view connects to
-``Language.changed`` and sets its texts again in its ``_on_language_change`` handler.
+The words live in the wording modules (``memviz.wording.explore``, ...: docs/wording.md), each a
+:class:`~memviz.wording.words.Words` constant a view says with ``tr(explore_words.PLAY)``; a view
+connects to ``Language.changed`` and sets its texts again in its ``_on_language_change`` handler.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from memviz import languages
 from memviz.gui.qt import QLocale, QObject, Signal
 from memviz.languages import LANGUAGES
+from memviz.wording.words import Words
 
 
 def _qt_language() -> str:
@@ -38,5 +40,10 @@ class Language(QObject):
             self._code = code
             self.changed.emit(code)
 
-    def tr(self, zh: str, en: str) -> str:
-        return zh if self._code == "zh" else en
+    def tr(self, zh: str | Words, en: str | None = None, /, **fields: object) -> str:
+        """``tr(words, field=value)``: a wording in the language in force, its fields filled in.
+        ``tr(zh, en)`` picks between two texts held elsewhere (an inline pair of literals is moved into
+        a wording module by tools/move_wording.py)."""
+        if isinstance(zh, Words):
+            return zh.pick(self._code, **fields)
+        return zh if self._code == "zh" else str(en)

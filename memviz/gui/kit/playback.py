@@ -32,6 +32,7 @@ from memviz.gui.qt import (
 )
 from memviz.models.explore import ExploreModel
 from memviz.models.transport import SPEEDS
+from memviz.wording import kit as kit_words
 
 
 def _speed_text(speed: float) -> str:
@@ -178,25 +179,23 @@ class PlaybackBar(QWidget):
             self._showing_pause = model.playing
             self.play_button.setIcon(self._pause_icon if model.playing else self._play_icon)
         if model.playing:
-            self.play_button.setText(tr("暂停", "Pause"))
+            self.play_button.setText(tr(kit_words.PAUSE))
         else:
-            self.play_button.setText(tr("重播", "Replay") if model.finished else tr("播放", "Play"))
+            self.play_button.setText(tr(kit_words.REPLAY) if model.finished else tr(kit_words.PLAY))
 
     def _set_texts(self) -> None:
         tr = self.language.tr
-        self.reset_button.setText(tr("重来", "Reset"))
-        self.reset_button.setToolTip(tr("回到第 0 步（Home）", "Back to step 0 (Home)"))
-        self.back_button.setText(tr("上一步", "Back"))
-        self.back_button.setToolTip(
-            tr("退回一步（←）：从头重放同一个 seed", "One step back (←): replays the seed")
-        )
-        self.step_button.setText(tr("下一步", "Step"))
-        self.step_button.setToolTip(tr("走一步（→）", "One step (→)"))
-        self.play_button.setToolTip(tr("自动播放 / 暂停（空格）", "Play / pause (Space)"))
-        self.speed_label.setText(tr("速度", "Speed"))
-        self.speed.setToolTip(tr("加快 +，减慢 −", "Faster +, slower −"))
-        self.timeline_label.setText(tr("进度", "Timeline"))
-        self.timeline.setToolTip(tr("拖动跳到任意一步", "Drag to jump to any step"))
+        self.reset_button.setText(tr(kit_words.RESET))
+        self.reset_button.setToolTip(tr(kit_words.BACK_TO_STEP_0_HOME))
+        self.back_button.setText(tr(kit_words.BACK))
+        self.back_button.setToolTip(tr(kit_words.ONE_STEP_BACK_REPLAYS_THE_SEED))
+        self.step_button.setText(tr(kit_words.STEP))
+        self.step_button.setToolTip(tr(kit_words.ONE_STEP))
+        self.play_button.setToolTip(tr(kit_words.PLAY_PAUSE_SPACE))
+        self.speed_label.setText(tr(kit_words.SPEED))
+        self.speed.setToolTip(tr(kit_words.FASTER_SLOWER))
+        self.timeline_label.setText(tr(kit_words.TIMELINE))
+        self.timeline.setToolTip(tr(kit_words.DRAG_TO_JUMP_TO_ANY_STEP))
         self._set_state()
 
     def _on_model_change(self, *_args) -> None:

@@ -33,6 +33,8 @@ from memviz.gui.qt import (
     QWidget,
     Signal,
 )
+from memviz.wording import common as common_words
+from memviz.wording import kit as kit_words
 from memviz.wording import policy_name, strategy_name, whole
 
 TITLE_PT = 15
@@ -57,13 +59,13 @@ def policy_label(policy: str, language: Language) -> str:
 
 def capacity_label(capacity: int | None, language: Language) -> str:
     if capacity is None:
-        return language.tr("不限", "unlimited")
-    return language.tr(f"{capacity} 条", f"{capacity} entries")
+        return language.tr(common_words.UNLIMITED)
+    return language.tr(kit_words.ENTRIES_N, capacity=capacity)
 
 
 def seeds_text(seed0: int, runs: int, language: Language) -> str:
     last = seed0 + runs - 1
-    return language.tr(f"seed {seed0}～{last}（{runs} 次）", f"seeds {seed0}–{last} ({runs} runs)")
+    return language.tr(kit_words.SEEDS_RUNS_N, seed0=seed0, last=last, runs=runs)
 
 
 def interval_text(mean: float, lo: float, hi: float) -> str:
@@ -82,8 +84,8 @@ def count_text(x: float) -> str:
 
 def wins_text(wins: int, n: int, language: Language) -> str:
     if wins == n:
-        return language.tr(f"{n} 次全部更高", f"higher in all {n} runs")
-    return language.tr(f"{n} 次里 {wins} 次更高", f"higher in {wins} of {n} runs")
+        return language.tr(kit_words.HIGHER_IN_ALL_RUNS_N, n=n)
+    return language.tr(kit_words.HIGHER_IN_OF_RUNS_N, n=n, wins=wins)
 
 
 def si_count(x: float) -> str:
@@ -379,8 +381,8 @@ class JobBar(QWidget):
 
     def _on_language_change(self, *_: object) -> None:
         tr = self.language.tr
-        self.cancel_button.setText(tr("取消", "Cancel"))
-        self.progress.setFormat(tr("%v / %m 次运行", "%v / %m runs"))
+        self.cancel_button.setText(tr(kit_words.CANCEL))
+        self.progress.setFormat(tr(kit_words.V_M_RUNS))
         self.status.setText(tr(*self._status_parts))
         self.status.setToolTip(self.status.text())
 

@@ -35,6 +35,7 @@ from memviz.predict import (
     move_reveal_text,
     reveal_text,
 )
+from memviz.wording import kit as kit_words
 
 EVICT, MOVE = "evict", "move"  # which entry is forgotten; where the agent goes
 QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's largest widget size
@@ -162,15 +163,9 @@ class PredictBar(QWidget):
 
     def _prompt(self, question: EvictionQuestion | MoveQuestion, lang: str) -> str:
         if isinstance(question, MoveQuestion):
-            return self.language.tr(
-                f"第 {question.call} 步：Agent 会点哪个链接？",
-                f"Step {question.call}: which link will the agent click?",
-            )
+            return self.language.tr(kit_words.STEP_WHICH_LINK_WILL_THE_AGENT_N, call=question.call)
         name = POLICIES.get(self.model.config.policy).label_in(lang)
-        return self.language.tr(
-            f"第 {question.call} 步：记忆满了。{name} 会忘掉哪一条？",
-            f"Step {question.call}: memory is full. Which entry will {name} forget?",
-        )
+        return self.language.tr(kit_words.STEP_MEMORY_IS_FULL_WHICH_ENTRY_N, call=question.call, name=name)
 
     def _page_name(self, page: int, lang: str) -> str:
         return self.model.site.page_name(page, lang)
@@ -227,27 +222,17 @@ class PredictBar(QWidget):
     def _set_texts(self) -> None:
         tr, lang = self.language.tr, self.language.code
         if len(self.MODES) > 1:
-            self.switch.setText(tr("先猜再揭晓：", "Predict, then reveal:"))
+            self.switch.setText(tr(kit_words.PREDICT_THEN_REVEAL))
             for i, (zh, en) in enumerate(
                 (("忘掉哪一条", "which entry is forgotten"), ("Agent 去哪", "where the agent goes"))
             ):
                 self.mode_box.setItemText(i, tr(zh, en))
         else:
-            self.switch.setText(
-                tr("先猜再揭晓：每次忘掉之前先猜", "Predict, then reveal: guess each eviction")
-            )
+            self.switch.setText(tr(kit_words.PREDICT_THEN_REVEAL_GUESS_EACH_EVICTION))
         self.switch.setToolTip(
-            tr(
-                "勾上以后，Agent 每次点链接之前（有得选的时候）先停下，让大家猜它会点哪个，再揭晓它为什么去那里。",
-                "When ticked, each click with a choice waits for the class to guess which link the"
-                " agent follows, then says why it went there.",
-            )
+            tr(kit_words.WHEN_TICKED_EACH_CLICK_WITH_A)
             if self.mode == MOVE
-            else tr(
-                "勾上以后，记忆要忘掉一条的那一步会先停下，让大家猜忘掉哪一条，再揭晓规则的选择。",
-                "When ticked, a step that forgets an entry waits for the class to guess which one"
-                " goes, then shows the rule's choice.",
-            )
+            else tr(kit_words.WHEN_TICKED_A_STEP_THAT_FORGETS)
         )
         predicting = self.switch.isChecked()
         self.tally_label.setText(self.tally.text(lang) if predicting and self.tally.asked else "")

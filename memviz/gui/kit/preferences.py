@@ -60,10 +60,12 @@ def settings_file_problem(path: str | Path) -> str | None:
     """Why ``path`` must not be handed to Qt (a pipe would block, a huge file be read whole), or None."""
     if not Path(path).exists() and not Path(path).is_symlink():
         return None  # a first start: Qt creates it
+    if not Path(path).exists():  # the user's link, to nothing: not followed, not replaced
+        return f"settings file {path} is a symlink to a missing file"
     try:
         check_file(Path(path), "settings file", ValueError, "settings_size")
     except ValueError as exc:
-        return f"{exc}; settings are not saved this time"
+        return str(exc)  # the notice says that settings are not saved
     return None
 
 

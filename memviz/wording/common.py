@@ -1,0 +1,19 @@
+"""The words of more than one tab, zh and en.
+
+One named constant per text (:class:`memviz.wording.words.Words`), written by
+``tools/move_wording.py`` from the window's inline pairs (docs/wording.md). Edit freely: rename a
+constant (and its uses) or reword it; the codemod keeps using it for the same pair.
+"""
+
+from __future__ import annotations
+
+from memviz.wording.words import Words
+
+EXPORT = Words("导出", "Export")
+UNLIMITED = Words("不限", "unlimited")
+
+STRATEGY = Words("策略", "Strategy")
+
+CAPACITY = Words("容量", "Capacity")
+
+COMPUTING = Words("计算中…", "Computing…")

@@ -1,0 +1,103 @@
+"""The words of the Explore tab, zh and en.
+
+One named constant per text (:class:`memviz.wording.words.Words`), written by
+``tools/move_wording.py`` from the window's inline pairs (docs/wording.md). Edit freely: rename a
+constant (and its uses) or reword it; the codemod keeps using it for the same pair.
+"""
+
+from __future__ import annotations
+
+from memviz.wording.words import Words
+
+THE_SEED_MUST_BE_A_WHOLE_N = Words(
+    "seed 要是 {SEED_MIN} 到 {SEED_MAX} 之间的整数，已保留原来的值",
+    "The seed must be a whole number from {SEED_MIN} to {SEED_MAX}; kept the previous one",
+)
+MEMORY_CAPACITY_MUST_BE_AT_LEAST = Words(
+    "记忆容量至少 1 条（或不限）", "Memory capacity must be at least 1 (or unlimited)"
+)
+THE_BUDGET_CANNOT_BE_NEGATIVE = Words("步数预算不能是负数", "The budget cannot be negative")
+MEMORY_CAPACITY = Words("记忆容量", "Memory capacity")
+ENTRIES = Words(" 条", " entries")
+NEXT_SEED = Words("换下一个 seed", "Next seed")
+STEPS = Words(" 步", " steps")
+TIME_TO_LIVE_AN_ENTRY_NOT = Words(
+    "限时遗忘：超过 T 步没访问的条目被忘掉",
+    "Time to live: an entry not visited for more than T steps is forgotten",
+)
+BUDGET = Words("步数预算", "Budget")
+SHOW_NAV_LINKS = Words("显示导航链接", "Show nav links")
+N0_UNLIMITED_WHEN_FULL_THE_EVICTION = Words(
+    "0 = 不限容量；满了以后按淘汰策略忘掉一条", "0 = unlimited; when full, the eviction policy forgets one"
+)
+THE_NO_MEMORY_STRATEGY_HAS_NO = Words(
+    "无记忆策略没有记忆可以设容量", "The no-memory strategy has no memory to size"
+)
+WHICH_ENTRY_TO_FORGET_WHEN_MEMORY = Words("记忆满了忘掉哪一条", "Which entry to forget when memory is full")
+UNLIMITED_MEMORY_NEVER_FORGETS_SO_NO = Words(
+    "容量不限时不会忘，淘汰策略用不上", "Unlimited memory never forgets, so no policy applies"
+)
+TO_PRESS_ENTER_N = Words("{SEED_MIN} 到 {SEED_MAX}，按回车生效", "{SEED_MIN} to {SEED_MAX}; press Enter")
+FOLLOW_THE_AGENT_ON = Words("跟随智能体：开", "follow the agent: on")
+FOLLOW_OFF = Words("跟随：关", "follow: off")
+DRAG_TO_PAN_DOUBLE_CLICK_WHOLE_N = Words(
+    "{zoom:.0%} · 拖动平移 · 双击看全图 · F {follow}",
+    "{zoom:.0%} · drag to pan · double-click: whole site · F {follow}",
+)
+NAV_BAR_ON_TOP_OF_EVERY = Words(
+    "导航栏：每个页面顶部都有，任何一页都能一步点到这几页",
+    "Nav bar: on top of every page, so these pages are one click from anywhere",
+)
+NOT_VISITED = Words("没去过", "not visited")
+VISITED_NOT_REMEMBERED = Words("去过（但不记得）", "visited (not remembered)")
+IN_MEMORY = Words("在记忆里", "in memory")
+VISITED_THEN_FORGOTTEN = Words("去过但已忘记", "visited, then forgotten")
+AGENT_IS_HERE = Words("Agent 所在页", "agent is here")
+LAST_MOVES = Words("最近几步走过的路", "last moves")
+ROUTE_PLANNED_FROM_MEMORY = Words("按记忆规划的路线", "route planned from memory")
+JUST_FORGOTTEN = Words("这一步刚被忘掉", "just forgotten")
+HIDES_A_BUG_FILLED_FOUND = Words("藏着 Bug（实心 = 已发现）", "hides a bug (filled = found)")
+BADGE_VISITS = Words("角标 = 访问次数", "badge = visits")
+DUPLICATE_REPORTS_N = Words("重复报告 ×{duplicates}", "duplicate reports ×{duplicates}")
+NEW = Words("新写入", "new")
+USED_MOVED_TO_NEWEST = Words("刚用过，挪到最新", "used: moved to newest")
+FORGOTTEN = Words("被忘掉", "forgotten")
+NEXT_TO_GO = Words("下一个被忘", "next to go")
+NAV_N = Words("+导航 {n_nav}", "+{n_nav} nav")
+ENTRIES_USED_UNLIMITED_N = Words("已用 {used} 条 / 不限容量", "{used} entries used / unlimited")
+USED_N = Words("已用 {used} / {capacity} 条", "{used} / {capacity} used")
+MEMORY = Words("记忆", "Memory")
+UNLIMITED = Words("不限容量", "Unlimited")
+CAPACITY_N = Words("容量 {capacity}", "Capacity {capacity}")
+UNLIMITED_EVERY_VISITED_PAGE_STAYS_TOP = Words(
+    "不限容量：去过的页面都记着。从上到下：最早写入 → 最新；绿色下划线链接 = 还不在记忆里",
+    "Unlimited: every visited page stays. Top to bottom: oldest → newest; green underlined links = not in memory yet",
+)
+NO_MEMORY_EACH_STEP_THE_AGENT = Words(
+    "无记忆：Agent 每一步只看得到当前页面，\n不记得去过哪里，也不记得报过哪些 Bug。",
+    "No memory: each step the agent sees only the current page;\nit does not know where it has been or which bugs it reported.",
+)
+THE_AGENT_BELIEVES_IT_IS_DONE = Words("Agent 认为探索完成，停下", "the agent believes it is done")
+BUDGET_USED_UP = Words("预算用完", "budget used up")
+THIS_CALL_N = Words("本次调用 {tokens:,}", "this call {tokens:,}")
+REPORTED_AT_LEAST_ONCE = Words("首次报告的 Bug", "reported at least once")
+DUPLICATES_INCLUDED = Words("含重复", "duplicates included")
+SAME_BUG_REPORTED_AGAIN = Words("同一个 Bug 又报一遍", "same bug reported again")
+STEPS_BUDGET = Words("步数 / 预算", "Steps / budget")
+PAGES_COVERED = Words("覆盖页面", "Pages covered")
+REPEAT_VISITS = Words("重复访问", "Repeat visits")
+TOKENS_SO_FAR_EST = Words("累计 token（估）", "Tokens so far (est.)")
+BUGS_FOUND = Words("发现 Bug", "Bugs found")
+BUG_REPORTS = Words("Bug 报告", "Bug reports")
+DUPLICATE_REPORTS = Words("重复报告", "Duplicate reports")
+COVERAGE = Words("覆盖率 %", "Coverage %")
+INJECT_ALL = Words("全部注入", "inject all")
+HOW_MEMORY_IS_READ_ALL_OF = Words(
+    "记忆怎么读：每轮全部注入（模拟的假设），只检索打分最高的 K 条，或模型有一定概率不看记忆、漏写",
+    "How memory is read: all of it every call (the simulation's assumption), only the K best-scored entries, or a model that ignores it or skips writes on a share of its steps",
+)
+NARRATION_WHAT_EACH_STEP_DID = Words("旁白：每一步发生了什么", "Narration: what each step did")
+LIVE_NUMBERS = Words("实时数字", "Live numbers")
+COMPARE_THIS_RUN_WITH = Words("对比这次运行…", "Compare this run with…")
+
+TOKENS_SO_FAR_K = Words("累计 token（千）", "Tokens so far (k)")

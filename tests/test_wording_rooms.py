@@ -1,0 +1,153 @@
+"""The window's words live in the wording modules, not inline in the views (issue 24).
+
+tools/move_wording.py moves every inline ``tr("中文", "English")`` pair of memviz/gui into
+memviz/wording/<feature>.py; these tests hold the rooms to that: no movable pair left inline, the
+wording modules free of Qt, and the codemod itself right and re-runnable.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import memviz
+
+ROOT = Path(memviz.__file__).parent.parent
+WORDING = ROOT / "memviz" / "wording"
+# The GUI rooms whose pairs have been moved (the codemod runs room by room; all of memviz/gui at the end).
+MOVED = ("kit", "explore", "compare", "scenarios", "exercises", "evaluate")
+
+
+def load_codemod():
+    spec = importlib.util.spec_from_file_location("move_wording", ROOT / "tools" / "move_wording.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["move_wording"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def codemod():
+    return load_codemod()
+
+
+def test_no_inline_pair_is_left_in_the_moved_rooms(codemod):
+    gui = ROOT / "memviz" / "gui"
+    left = [
+        pair
+        for pair in codemod.all_pairs()
+        if pair.kind != "expression" and any(pair.path.is_relative_to(gui / room) for room in MOVED)
+    ]
+    assert not left, "\n".join(codemod.report(left))
+
+
+def test_the_wording_modules_import_nothing_from_qt():
+    """Written out (every import, inside functions too) and when loaded (nothing they pull in does)."""
+    modules = sorted(WORDING.glob("*.py"))
+    assert {"words.py", "kit.py"} <= {path.name for path in modules}
+    for path in modules:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+            for name in names:
+                assert not name.startswith(("PySide6", "shiboken6", "pyqtgraph", "memviz.gui")), (path, name)
+    imports = "; ".join(f"import memviz.wording.{path.stem}" for path in modules if path.stem != "__init__")
+    probe = f"{imports}; import sys; print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_wording_picks_its_language_and_fills_its_fields():
+    from memviz.wording.words import Words
+
+    step = Words("第 {step} 步", "step {step}")
+    assert step.pick("zh", step=3) == "第 3 步" and step.pick("en", step=3) == "step 3"
+    assert Words("{不是字段}", "{not a field}").pick("en") == "{not a field}"  # said as written
+    zh, en = step  # still a pair
+    assert (zh, en) == ("第 {step} 步", "step {step}")
+
+
+GUI_FILE = '''"""A view."""
+
+from __future__ import annotations
+
+from memviz.wording import t
+
+
+class View:
+    def texts(self, lang, step, model):
+        tr = self.language.tr
+        a = tr("播放", "Play")
+        b = self.language.tr("播放", "Play")
+        c = tr(f"第 {step} 步", f"step {step}")
+        d = t(lang, f"容量 {model.capacity:,}", f"capacity {model.capacity:,}")
+        e = tr(f"共 {len(model.runs)} 次", f"{len(model.runs)} runs")
+        f = tr("{", "}")
+        return a, b, c, d, e, f
+'''
+OTHER_FEATURE_FILE = '''"""Another feature."""
+
+from __future__ import annotations
+
+
+def texts(tr):
+    return tr("播放", "Play"), tr(  # the same text
+        "暂停",
+        "Pause",
+    )
+'''
+
+
+def test_the_codemod_moves_pairs_reuses_them_and_runs_again_without_change(tmp_path, codemod, monkeypatch):
+    """Literal pairs and f-strings of names become constants (one per pair, in ``common`` when two
+    features say it), the call sites say them, an f-string with a call in it stays (an expression
+    pair), and a second run changes nothing."""
+    gui, wording = tmp_path / "memviz" / "gui", tmp_path / "memviz" / "wording"
+    (gui / "explore").mkdir(parents=True)
+    (gui / "compare").mkdir()
+    wording.mkdir()
+    (gui / "explore" / "view.py").write_text(GUI_FILE, encoding="utf-8")
+    (gui / "compare" / "lane.py").write_text(OTHER_FEATURE_FILE, encoding="utf-8")
+    monkeypatch.setattr(codemod, "ROOT", tmp_path)
+    monkeypatch.setattr(codemod, "GUI", gui)
+    monkeypatch.setattr(codemod, "WORDING", wording)
+
+    pairs = codemod.all_pairs()
+    assert Counter(p.kind for p in pairs) == {"literal": 5, "template": 2, "expression": 1}
+    changed, modules = codemod.move(pairs)
+    assert len(changed) == 2 and {m.name for m in modules} == {"common.py", "explore.py", "compare.py"}
+    view = (gui / "explore" / "view.py").read_text(encoding="utf-8")
+    assert "a = tr(common_words.PLAY)" in view and "b = self.language.tr(common_words.PLAY)" in view
+    assert "c = tr(explore_words.STEP_N, step=step)" in view
+    assert "d = explore_words.CAPACITY_N.pick(lang, capacity=model.capacity)" in view
+    assert 'e = tr(f"共 {len(model.runs)} 次", f"{len(model.runs)} runs")' in view  # left as it was
+    assert "from memviz.wording import common as common_words" in view
+    lane = (gui / "compare" / "lane.py").read_text(encoding="utf-8")
+    assert "# the same text" in (wording / "compare.py").read_text(encoding="utf-8")  # went with its text
+
+    words = {}
+    for name in ("explore", "common", "compare"):
+        words[name] = {}
+        exec((wording / f"{name}.py").read_text(encoding="utf-8"), words[name])
+    assert words["common"]["PLAY"] == ("播放", "Play")
+    assert words["explore"]["STEP_N"].pick("zh", step=4) == "第 4 步"
+    assert words["explore"]["CAPACITY_N"].pick("en", capacity=12000) == "capacity 12,000"
+    assert words["explore"]["TEXT"].pick("zh") == "{"  # no field: as written
+    assert "tr(compare_words.PAUSE)" in lane
+
+    again = codemod.all_pairs()
+    assert [p.kind for p in again] == ["expression"]
+    before = {path: path.read_text(encoding="utf-8") for path in tmp_path.rglob("*.py")}
+    assert codemod.move(again) == ([], [])
+    assert before == {path: path.read_text(encoding="utf-8") for path in tmp_path.rglob("*.py")}
