@@ -61,7 +61,7 @@ def start_long_check(qtbot, view):
     qtbot.mouseClick(view.check_button, Qt.MouseButton.LeftButton)
     assert view.checking
     job = view._solving
-    qtbot.waitUntil(lambda: hasattr(job, "_context") and job._context.runner.done > 0, timeout=9_000)
+    qtbot.waitUntil(lambda: job.context is not None and job.context.runner.done > 0, timeout=9_000)
     return job
 
 

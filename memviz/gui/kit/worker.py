@@ -126,6 +126,7 @@ class Job:
         self.seconds = 0.0
         self.ended_at = 0.0  # time.perf_counter() when the function returned or stopped
         self.outcome = ""  # "finished", "cancelled" or "failed" once done
+        self.context: JobContext | None = None  # while it computes (its Runner's progress)
         _alive.add(self)
 
     def cancel(self) -> None:
@@ -183,10 +184,11 @@ class Job:
 
         try:
             with Runner(progress=on_runner_progress, cancelled=self._cancel_flag.is_set) as runner:
-                context = JobContext(runner, self._cancel_flag, self._emit_progress)
+                context = self.context = JobContext(runner, self._cancel_flag, self._emit_progress)
                 return self.function(context)
         finally:
-            context = None  # the Runner's callback and the context held each other (and this job)
+            # The Runner's callback and the context held each other and this job: let go of both.
+            context = self.context = None
 
     def start(self) -> None:
         """Compute in the job pool; the outcome is told on ``signals`` in the GUI thread."""
