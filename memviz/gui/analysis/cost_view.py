@@ -332,6 +332,8 @@ class CostView(AnalysisView):
                     plot.addItem(item)
                 self.dots[key], self.mean_lines[key], self.mean_texts[key] = dots, line, text
             plot.setXRange(-0.55, len(STRATEGIES) - 0.45, padding=0)
+            plot.getViewBox().sigResized.connect(self._fit_strip_room)
+        self._strip_spans: dict[str, tuple[float, float, float]] = {}  # metric: lowest, highest, top mean
 
         plot = self.curve_plot.getPlotItem()
         self.curves: dict[str, pg.PlotDataItem] = {}
@@ -356,11 +358,14 @@ class CostView(AnalysisView):
         size = 7 if n <= 300 else 5 if n <= 1000 else 3
         outline = pg.mkPen(paper(), width=0.6) if size > 4 else pg.mkPen(None)
         ticks = []
+        lows, highs, means = [], [], []
         for x, strategy in enumerate(STRATEGIES):
             key = (metric, strategy)
             runs = data.costs[strategy].runs
             values = np.array([max(getattr(r, metric), 1) for r in runs], dtype=float)
             logs = np.log10(values)
+            lows.append(float(logs.min(initial=0.0)))
+            highs.append(float(logs.max(initial=0.0)))
             offsets = stack_offsets([round(v / LOG_BIN) for v in logs], 0.025, COLUMN_HALF_WIDTH)
             self.dots[key].setData(
                 x=x + offsets,
@@ -373,6 +378,7 @@ class CostView(AnalysisView):
             )
             mean = getattr(data.costs[strategy], metric)
             log_mean = math.log10(max(mean, 1))
+            means.append(log_mean)
             self.mean_lines[key].setData(
                 [x - COLUMN_HALF_WIDTH - 0.05, x + COLUMN_HALF_WIDTH + 0.05],
                 [log_mean, log_mean],
@@ -387,8 +393,28 @@ class CostView(AnalysisView):
             ticks.append((x, strategy_tick(strategy, self.language)))
         plot = widget.getPlotItem()
         plot.getAxis("bottom").setTicks([ticks])
-        plot.enableAutoRange(axis="y")
+        self._strip_spans[metric] = (min(lows), max(highs + means), max(means))
+        self._fit_strip_room()
         set_title(widget, title)
+
+    def _fit_strip_room(self, *_args) -> None:
+        """The runs' range, and room above the highest mean for its two-line label, in the plot's
+        pixels: fitted to the data alone, a short plot (at 720p zoomed, the table under it taller
+        with the type) cut "mean" off at the top."""
+        for metric, widget in (("steps", self.steps_plot), ("tokens", self.tokens_plot)):
+            if metric not in self._strip_spans:
+                continue
+            low, high, top_mean = self._strip_spans[metric]
+            pad = 0.05 * max(high - low, 0.2)
+            low, high = low - pad, high + pad
+            # The label stands 1.1 of its height above its mean (its anchor).
+            label = 1.1 * max(
+                t.boundingRect().height() for (m, _), t in self.mean_texts.items() if m == metric
+            )
+            box = widget.getPlotItem().getViewBox().height()
+            if box > 2 * label:  # top_mean + label * (top - low) / box <= top: solve for the top
+                high = max(high, (top_mean * box - label * low) / (box - label))
+            widget.getPlotItem().setYRange(low, high, padding=0)
 
     def _fit_all_bugs_room(self, *_args) -> None:
         """Room above the "all N bugs" line for its label, in the plot's pixels: a fixed 0.6 of a
