@@ -78,7 +78,7 @@ METRIC_COLUMNS: tuple[tuple[str, str, str, Callable[[float], str], Callable[[flo
     ("repeat", "重复访问率 %", "Repeat rate %", pct, lambda d: pct(d, True)),
     ("bugs", "找到 Bug", "Bugs found", lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
     ("reports", "报告数", "Reports", lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
-    ("dups", "重复报告", "Duplicate reports", lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
+    ("dups", "重复报告", "Duplicate\nreports", lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
     ("tokens", "token", "Tokens", count_text, lambda d: ("+" if d >= 0 else "−") + count_text(abs(d))),
     ("steps", "步数", "Steps", lambda v: f"{v:.1f}", lambda d: signed(d, 1)),
 )

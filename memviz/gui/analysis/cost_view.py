@@ -332,6 +332,9 @@ class CostView(AnalysisView):
                     plot.addItem(item)
                 self.dots[key], self.mean_lines[key], self.mean_texts[key] = dots, line, text
             plot.setXRange(-0.55, len(STRATEGIES) - 0.45, padding=0)
+            box = plot.getViewBox()
+            box.sigRangeChanged.connect(lambda *_, m=metric: self._keep_means_inside(m))
+            box.sigResized.connect(lambda *_, m=metric: self._keep_means_inside(m))
 
         plot = self.curve_plot.getPlotItem()
         self.curves: dict[str, pg.PlotDataItem] = {}
@@ -389,6 +392,24 @@ class CostView(AnalysisView):
         plot.getAxis("bottom").setTicks([ticks])
         plot.enableAutoRange(axis="y")
         set_title(widget, title)
+        self._keep_means_inside(metric)
+
+    def _keep_means_inside(self, metric: str) -> None:
+        """A column's "mean" label stands above its line, or below it when the line is too near
+        the plot's top for the label: at 130 % in a 720p window the top column's label was cut."""
+        for strategy in STRATEGIES:
+            text = self.mean_texts.get((metric, strategy))
+            if text is None or not text.isVisible():
+                continue
+            box = text.getViewBox()
+            if box is None:
+                continue
+            line_y = box.mapViewToScene(text.pos()).y()
+            room_above = line_y - box.sceneBoundingRect().top()
+            above = room_above >= text.boundingRect().height() * 1.1
+            anchor = (0.5, 1.1) if above else (0.5, -0.1)
+            if tuple(text.anchor) != anchor:
+                text.setAnchor(anchor)
 
     def _fit_all_bugs_room(self, *_args) -> None:
         """Room above the "all N bugs" line for its label, in the plot's pixels: a fixed 0.6 of a
