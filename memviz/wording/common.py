@@ -13,3 +13,7 @@ EXPORT = Words("导出", "Export")
 UNLIMITED = Words("不限", "unlimited")
 
 STRATEGY = Words("策略", "Strategy")
+
+CAPACITY = Words("容量", "Capacity")
+
+COMPUTING = Words("计算中…", "Computing…")

@@ -9,6 +9,7 @@ import math
 
 from memviz.core.scenarios.forgetting import ABLATION_NAMES
 from memviz.wording import t
+from memviz.wording.words import Words
 
 METRIC_NAMES = {
     "coverage": ("覆盖率", "coverage"),
@@ -89,3 +90,85 @@ def verdict(mean_diff: float, ci: tuple[float, float], lang: str) -> str:
     if hi < 0:
         return t(lang, "区间不含 0：B 比 A 低。", "The interval leaves out 0: B is lower than A.")
     return t(lang, "区间含 0：分不出 A 和 B。", "The interval holds 0: A and B cannot be told apart.")
+
+
+BUILT_IN = Words("内置", "built-in")
+TASK_SET_TASKS_RUNS_SEEDS_N = Words(
+    "{name}任务集：{tasks} 个任务 × 每个 {repeats} 次，seed {first}～{last}。",
+    "{name} task set: {tasks} tasks × {repeats} runs, seeds {first}–{last}. ",
+)
+TASK_VERSION_STARTING_ON_PAGE_CLICK_N = Words(
+    "任务 {id}（版本 {version}，从第 {start} 页开始）：点 A 或 B 的值，在探索视图里打开那次运行。",
+    "Task {id} (version {version}, starting on page {start}): click an A or B value to open that run in Explore.",
+)
+TRACES_IN_TASKS_RUNS_A_SIDE_N = Words(
+    "{folder} 里的运行记录：{tasks} 个任务 × 每边 {repeats} 次。",
+    "traces in {folder}: {tasks} tasks × {repeats} runs a side. ",
+)
+TASKS_WITH_ONE_SIDE_ONLY_LEFT_N = Words(
+    "只有一边有运行、没算进去的任务：{names}。", "Tasks with one side only, left out: {names}. "
+)
+RUNS_WITHOUT_A_PAIR_LEFT_OUT_N = Words(
+    "没有配对、没算进去的运行：{left_out} 次。", "Runs without a pair, left out: {left_out}. "
+)
+TASK_CLICK_AN_A_OR_B_N = Words(
+    "任务 {task}：点 A 或 B 的值，在探索视图里重放那次记录。",
+    "Task {task}: click an A or B value to replay that recording in Explore.",
+)
+TASK_FILE = Words("任务文件", "Task file")
+FOLDER_OF_TRACES = Words("运行记录所在的文件夹", "Folder of traces")
+CANNOT_OPEN = Words("打不开", "Cannot open")
+CANNOT_OPEN_THIS_RUN = Words("打不开这次运行", "Cannot open this run")
+A_BASELINE_B_TREATMENT_N = Words(
+    "A（基线）{a_text}，B（改动）{b_text}；", "A (baseline) {a_text}, B (treatment) {b_text}; "
+)
+D_T_ACROSS_TASKS = Words("各任务的 d_t", "d_t across tasks")
+TASKS = Words("任务数", "tasks")
+BY_TASK = Words("按任务", "by task")
+BOOTSTRAP = Words("bootstrap", "bootstrap")
+FLATTENED_WRONG = Words("摊平（错）", "flattened (wrong)")
+N95_INTERVALS_OF_B_A = Words("B − A 的 95% 区间", "95% intervals of B − A")
+EACH_TASK_A_AND_B = Words("每个任务的 A ● 和 B ■", "Each task: A ● and B ■")
+DIFFERENCE_D_T_AND_ITS_RUNS = Words("差 d_t ◆ 与它各次运行的范围", "Difference d_t ◆ and its runs' range")
+RUN = Words("第几次", "run")
+CLICK_A_TASK_A_ROW_ON = Words(
+    "点一个任务（左图的一行）：列出它的各次运行。", "Click a task (a row on the left) to list its runs."
+)
+CLICK_TO_OPEN_IT_IN_EXPLORE = Words("点击：在探索视图里打开", "Click to open it in Explore")
+TASKS_NEEDED = Words("要多少个任务", "Tasks needed")
+TASKS_LOG_SCALE = Words("任务数（对数刻度）", "tasks (log scale)")
+AS_RUN_A_TASK_N = Words("这次：每个任务 {repeats} 次", "as run: {repeats} a task")
+MEMORY = Words("记忆", "memory")
+VS_NONE = Words("比无记忆", "vs none")
+N95_INTERVAL = Words("95% 区间", "95% interval")
+RECORDED_RUNS_HAVE_NO_ABLATION_IT = Words(
+    "运行记录没有消融：消融只在模拟运行上做。",
+    "Recorded runs have no ablation: it is made on simulated runs.",
+)
+NEITHER_A_NOR_B_KEEPS_MEMORY = Words(
+    "A 和 B 都没有记忆：没有可消融的记忆。", "Neither A nor B keeps memory: nothing to ablate."
+)
+BASELINE_CONFIG_E_G_RANDOM_FRONTIER = Words(
+    "基线配置，例如 random、frontier/12/fifo", "Baseline config, e.g. random, frontier/12/fifo"
+)
+TREATMENT_CONFIG = Words("改动后的配置", "Treatment config")
+METRIC = Words("指标", "Metric")
+TRACES_N = Words("运行记录：{name}", "Traces: {name}")
+TASKS_N = Words("任务：{name}", "Tasks: {name}")
+TASKS_BUILT_IN_32 = Words("任务：内置 32 个", "Tasks: built-in 32")
+WHAT_TO_EVALUATE_THE_BUILT_IN = Words(
+    "评测什么：内置任务、一个 memviz-tasks/1 任务文件，或一个文件夹里的 memviz-trace/1 运行记录（A、B 填记录的配置或 agent 名）",
+    "What to evaluate: the built-in tasks, a memviz-tasks/1 task file, or the memviz-trace/1 recordings in a folder (A and B then name the recordings' config or agent)",
+)
+BUILT_IN_32_TASKS = Words("内置 32 个任务", "Built-in 32 tasks")
+TASK_FILE_2 = Words("任务文件…", "Task file…")
+FOLDER_OF_TRACES_2 = Words("运行记录文件夹…", "Folder of traces…")
+RUNS_A_TASK = Words("每任务次数", "Runs a task")
+RUNS_OF_EACH_CONFIG_ON_EACH = Words("每个任务每种配置跑几次（K）", "Runs of each config on each task (K)")
+INTERVALS = Words("区间", "Intervals")
+SAMPLE_SIZE = Words("样本量", "Sample size")
+ABLATION = Words("消融", "Ablation")
+TASK_RUNS = Words("任务的运行", "Task runs")
+DIFFERENCE_TO_DETECT = Words("要测出的差 δ", "Difference to detect δ")
+TRACES_A_B = Words("记录 A · B", "traces A · B")
+EVALUATE = Words("评测", "Evaluate")

@@ -26,6 +26,8 @@ from memviz.gui.qt import (
     Signal,
 )
 from memviz.text.report import whole
+from memviz.wording import common as common_words
+from memviz.wording import compare as compare_words
 from memviz.wording import lane_numbers, term
 
 CAPACITY_CHOICES = (1, 2, 3, 4, 6, 8, 10, 12, 16, 20, None)
@@ -98,15 +100,15 @@ class LaneWidget(QFrame):
         tr = self.language.tr
         lang = self.language.code
         config = self.lane.config
-        strategies = menu.addMenu(tr("策略", "Strategy"))
+        strategies = menu.addMenu(tr(common_words.STRATEGY))
         for s in STRATEGIES.values():
             action = strategies.addAction(s.label_in(lang))
             action.setCheckable(True)
             action.setChecked(s.name == config.strategy)
             action.triggered.connect(lambda _=False, n=s.name: self._edit(strategy=n))
-        capacities = menu.addMenu(tr("容量", "Capacity"))
+        capacities = menu.addMenu(tr(common_words.CAPACITY))
         for capacity in CAPACITY_CHOICES:
-            action = capacities.addAction(tr("不限", "unlimited") if capacity is None else str(capacity))
+            action = capacities.addAction(tr(common_words.UNLIMITED) if capacity is None else str(capacity))
             action.setCheckable(True)
             action.setChecked(capacity == config.capacity)
             action.triggered.connect(lambda _=False, c=capacity: self._edit(capacity=c))
@@ -117,11 +119,9 @@ class LaneWidget(QFrame):
             action.setChecked(policy.name == config.policy)
             action.setEnabled(config.recorded is None or not policy.simulates)  # opt plays a rule
             action.triggered.connect(lambda _=False, n=policy.name: self._edit(policy=n))
-        readings = menu.addMenu(tr("读取方式", "Read mode"))  # issue 27: memory misused or retrieved
+        readings = menu.addMenu(tr(compare_words.READ_MODE))  # issue 27: memory misused or retrieved
         for reading in READING_CHOICES:
-            label = reading_label(reading, lang) or tr(
-                "全部注入，总被正确使用", "inject all, always used right"
-            )
+            label = reading_label(reading, lang) or tr(compare_words.INJECT_ALL_ALWAYS_USED_RIGHT)
             action = readings.addAction(label)
             action.setCheckable(True)
             action.setChecked(reading == config.reading)
@@ -178,11 +178,9 @@ class LaneWidget(QFrame):
 
     def _set_texts(self) -> None:
         tr = self.language.tr
-        self.edit.setText(tr("换配置", "Config"))
-        self.edit.setToolTip(
-            tr("换这一条的策略、容量或淘汰策略", "Change this lane's strategy, capacity or policy")
-        )
-        self.remove.setToolTip(tr("去掉这一条", "Remove this lane"))
+        self.edit.setText(tr(compare_words.CONFIG))
+        self.edit.setToolTip(tr(compare_words.CHANGE_THIS_LANE_S_STRATEGY_CAPACITY))
+        self.remove.setToolTip(tr(compare_words.REMOVE_THIS_LANE))
 
     def set_language(self) -> None:
         self._set_texts()

@@ -15,6 +15,7 @@ from memviz.core.layout import drawn_links, site_layout
 from memviz.core.site import Site
 from memviz.gui.compare.callout import Disc, place
 from memviz.gui.kit import plain_text, style, themes
+from memviz.gui.kit.paint_cache import device_pixmap
 from memviz.gui.qt import (
     QColor,
     QFont,
@@ -113,10 +114,7 @@ class LaneGraph(QWidget):
 
     def _paint_backdrop(self) -> QPixmap:
         c = style.colors()
-        ratio = self.devicePixelRatioF()
-        pixmap = QPixmap(max(1, round(self.width() * ratio)), max(1, round(self.height() * ratio)))
-        pixmap.setDevicePixelRatio(ratio)
-        pixmap.fill(c.backdrop)
+        pixmap = device_pixmap(self.width(), self.height(), self.devicePixelRatioF(), c.backdrop)
         p = QPainter(pixmap)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self._radius()
@@ -263,7 +261,10 @@ class LaneGraph(QWidget):
         reach = r * (ring[0] + ring[1] / 2)
         bounds = QRectF(self.rect()).adjusted(1, 1, -1, -1)
         discs = self.discs()
-        for px in sorted({style.app_pixel_size(), max(8.0, r * 0.95)}, reverse=True):
+        # Between the two, steps down from the app's size: in a lane at 720p and 130 % the app's
+        # size found no room and the badge fell to the pages' 8 px, where a step or two down fit.
+        app, least = style.app_pixel_size(), max(8.0, r * 0.95)
+        for px in sorted({app, *(s for s in (app * 0.85, app * 0.72) if s > least), least}, reverse=True):
             font = style.ui_font(px, bold=True)
             metrics = QFontMetricsF(font)
             boxes = [(metrics.horizontalAdvance(text) + 2 * CALLOUT_PAD, metrics.height()) for text in texts]

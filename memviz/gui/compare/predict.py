@@ -8,6 +8,7 @@ from __future__ import annotations
 from memviz.core.policies import POLICIES
 from memviz.gui.kit.predict_bar import EVICT, PredictBar
 from memviz.predict import EvictionQuestion, lane_question, reveal_text
+from memviz.wording import compare as compare_words
 
 
 class ComparePredictBar(PredictBar):
@@ -23,7 +24,7 @@ class ComparePredictBar(PredictBar):
 
     def _set_texts(self) -> None:
         super()._set_texts()
-        self.switch.setText(self.language.tr("先猜再揭晓", "Predict, then reveal"))  # the panel is narrow
+        self.switch.setText(self.language.tr(compare_words.PREDICT_THEN_REVEAL))  # the panel is narrow
 
     def _next_question(self, calls: int) -> EvictionQuestion | None:
         asked = lane_question(self.model.comparison, calls)

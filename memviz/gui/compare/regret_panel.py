@@ -43,6 +43,7 @@ from memviz.gui.qt import (
     QWidget,
     is_alive,
 )
+from memviz.wording import compare as compare_words
 
 PLOT_LEAST = (200, 110)  # pixels
 BAR_WIDTH = 0.38  # a bar, in lanes
@@ -60,12 +61,8 @@ def short_label(config: LaneConfig, lang: str) -> str:
 
 def regret_job(site: Site, configs: list[LaneConfig], base: RunConfig, seeds: range):
     def compute(context: JobContext) -> list[Regret]:
-        context.plan(len(configs))
-        out = []
-        for config in configs:
-            out.append(regret(site, config, base, seeds))
-            context.advance()
-        return out
+        context.plan(len(configs) * len(seeds))
+        return [regret(site, config, base, seeds, after_seed=context.advance) for config in configs]
 
     return compute
 
@@ -306,7 +303,7 @@ class RegretPanel(QWidget):
         # forgotten revisits and evictions per run: a pair of bars per config
         n = len(results)
         self._values = []
-        names = (tr("忘了又回/次", "forgotten revisits per run"), tr("淘汰/次", "evictions per run"))
+        names = (tr(compare_words.FORGOTTEN_REVISITS_PER_RUN), tr(compare_words.EVICTIONS_PER_RUN))
         for i, (r, colour) in enumerate(zip(results, self.colours, strict=False)):
             for j, (value, alpha) in enumerate(
                 ((r.forgotten_revisits_per_run, 255), (r.evictions_per_run, 110))
@@ -330,7 +327,7 @@ class RegretPanel(QWidget):
             [max(r.forgotten_revisits_per_run, r.evictions_per_run) for r in results] + [1]
         )
         self._fit_counts_range()
-        set_axis_label(self.counts, "bottom", tr("第几条", "lane"))
+        set_axis_label(self.counts, "bottom", tr(compare_words.LANE))
         # reuse distances of revisits, with each capacity as a line
         for i, (r, colour) in enumerate(zip(results, self.colours, strict=False)):
             distances = np.arange(len(r.reuse_histogram) + 1) - 0.5
@@ -342,8 +339,8 @@ class RegretPanel(QWidget):
                 line = pg.InfiniteLine(pos=r.config.capacity - 0.5 + 0.08 * i, angle=90,
                                        pen=pen(colour, 2, style=Qt.PenStyle.DashLine))  # fmt: skip
                 self.histogram.addItem(line)
-        set_axis_label(self.histogram, "bottom", tr("复用距离", "reuse distance"))
-        set_axis_label(self.histogram, "left", tr("回访次数", "revisits"))
+        set_axis_label(self.histogram, "bottom", tr(compare_words.REUSE_DISTANCE))
+        set_axis_label(self.histogram, "left", tr(compare_words.REVISITS))
         self._fit_plot_heights()
         self.histogram_key.set_entries(
             [(colour, f"{i + 1}. {short_label(r.config, lang)}")
@@ -356,23 +353,15 @@ class RegretPanel(QWidget):
         tr = self.language.tr
         seeds = f"{self.seed0}–{self.seed0 + self.runs - 1}"
         if self.results is None:
-            self.status.setText(tr(f"正在计算 seed {seeds}…", f"Computing seeds {seeds}…"))
+            self.status.setText(tr(compare_words.COMPUTING_SEEDS_N, seeds=seeds))
         else:
-            self.status.setText(tr(f"seed {seeds}，共 {self.runs} 次", f"seeds {seeds}, {self.runs} runs"))
+            self.status.setText(tr(compare_words.SEEDS_RUNS_N, seeds=seeds, runs=self.runs))
 
     def _set_texts(self) -> None:
         tr = self.language.tr
-        self.title.setText(tr("为什么？多个 seed 上的代价", "Why? The cost over many seeds"))
-        self.counts_title.setText(
-            tr(
-                "每次运行：忘了又回（实心）、淘汰（浅色）",
-                "Per run: forgotten revisits (solid), evictions (light)",
-            )
-        )
-        self.histogram_title.setText(tr(
-            "回访的复用距离：两次访问之间去过几个不同页面（虚线：容量）",
-            "Reuse distance of revisits: distinct pages visited in between (dashed: capacity)",
-        ))  # fmt: skip
+        self.title.setText(tr(compare_words.WHY_THE_COST_OVER_MANY_SEEDS))
+        self.counts_title.setText(tr(compare_words.PER_RUN_FORGOTTEN_REVISITS_SOLID))
+        self.histogram_title.setText(tr(compare_words.REUSE_DISTANCE_OF_REVISITS_DISTINCT))  # fmt: skip
         self._set_status()
         if self.results is not None:
             self._draw()

@@ -43,6 +43,8 @@ from memviz.gui.qt import (
 from memviz.models.compare import CompareModel, lanes_for
 from memviz.models.settings import RunSettings
 from memviz.wording import answer_withheld, compare_key, divergence_line
+from memviz.wording import common as common_words
+from memviz.wording import compare as compare_words
 
 SPARE_COLOURS = (OKABE_ITO["blue"], OKABE_ITO["orange"], OKABE_ITO["green"], OKABE_ITO["vermillion"])
 
@@ -195,7 +197,7 @@ class CompareView(QWidget):
         if self.asking:
             self.divergence.setText(answer_withheld(self.language.code))
         elif d is None:
-            self.divergence.setText(tr("各条路径从头到尾都一样。", "The paths never part."))
+            self.divergence.setText(tr(compare_words.THE_PATHS_NEVER_PART))
         else:
             self.divergence.setText(divergence_line(d.step, d.reason(self.language.code), self.language.code))
 
@@ -257,14 +259,14 @@ class CompareView(QWidget):
 
     def _set_texts(self) -> None:
         tr = self.language.tr
-        self.add_button.setText(tr("＋ 加一条", "+ Add lane"))
+        self.add_button.setText(tr(compare_words.ADD_LANE))
         self.legend.setText(compare_key(self.language.code))
-        self.export_button.setText(tr("导出", "Export"))
+        self.export_button.setText(tr(common_words.EXPORT))
         self.export_menu.clear()
         for text, slot in (
-            (tr("整个视图（PNG）…", "The view (PNG)…"), lambda: self._ask_and_export("png")),
-            (tr("整个视图（SVG）…", "The view (SVG)…"), lambda: self._ask_and_export("svg")),
-            (tr("帧表（CSV）…", "Frame tables (CSV)…"), lambda: self._ask_and_export("csv")),
+            (tr(compare_words.THE_VIEW_PNG), lambda: self._ask_and_export("png")),
+            (tr(compare_words.THE_VIEW_SVG), lambda: self._ask_and_export("svg")),
+            (tr(compare_words.FRAME_TABLES_CSV), lambda: self._ask_and_export("csv")),
         ):
             self.export_menu.addAction(text).triggered.connect(slot)
 
@@ -273,7 +275,7 @@ class CompareView(QWidget):
     def _ask_and_export(self, suffix: str) -> None:
         path, _ = QFileDialog.getSaveFileName(
             self,
-            self.language.tr("导出", "Export"),
+            self.language.tr(common_words.EXPORT),
             f"memviz-compare.{suffix}",
             f"{suffix.upper()} (*.{suffix})",
         )

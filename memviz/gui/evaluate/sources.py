@@ -16,7 +16,7 @@ from memviz.core.evaluation.traces import TraceEvaluation, run_metric
 from memviz.core.replay import load_recorded
 from memviz.gui.kit import export
 from memviz.models.settings import RunSettings
-from memviz.wording import t
+from memviz.wording import evaluation as evaluation_words
 
 
 @dataclass
@@ -43,17 +43,14 @@ class Simulated:
     def source_text(self, tasks: int, repeats: int, lang: str) -> str:
         name = self.evaluation.task_set.name
         if name == BUILTIN_NAME:
-            name = t(lang, "内置", "built-in")
+            name = evaluation_words.BUILT_IN.pick(lang)
         first = self.evaluation.seed0
         last = first + tasks * repeats - 1
-        return t(lang, f"{name}任务集：{tasks} 个任务 × 每个 {repeats} 次，seed {first}～{last}。",
-                 f"{name} task set: {tasks} tasks × {repeats} runs, seeds {first}–{last}. ")  # fmt: skip
+        return evaluation_words.TASK_SET_TASKS_RUNS_SEEDS_N.pick(lang, name=name, tasks=tasks, repeats=repeats, first=first, last=last)  # fmt: skip
 
     def task_text(self, i: int, lang: str) -> str:
         task = self.evaluation.tasks[i]
-        return t(lang, f"任务 {task.id}（版本 {task.version}，从第 {task.start} 页开始）：点 A 或 B 的值，在探索视图里打开那次运行。",
-                 f"Task {task.id} (version {task.version}, starting on page {task.start}): click an A or B value "
-                 "to open that run in Explore.")  # fmt: skip
+        return evaluation_words.TASK_VERSION_STARTING_ON_PAGE_CLICK_N.pick(lang, id=task.id, version=task.version, start=task.start)  # fmt: skip
 
     def runs_of(self, i: int, metric: str) -> list[TaskRun]:
         evaluation = self.evaluation
@@ -108,25 +105,18 @@ class Recorded:
         return self.evaluation.paired(metric, delta)
 
     def source_text(self, tasks: int, repeats: int, lang: str) -> str:
-        text = t(lang, f"{self.folder} 里的运行记录：{tasks} 个任务 × 每边 {repeats} 次。",
-                 f"traces in {self.folder}: {tasks} tasks × {repeats} runs a side. ")  # fmt: skip
+        text = evaluation_words.TRACES_IN_TASKS_RUNS_A_SIDE_N.pick(lang, folder=self.folder, tasks=tasks, repeats=repeats)  # fmt: skip
         missing = self.evaluation.missing
         if missing:
             names = ", ".join(sorted(missing))
-            text += t(
-                lang,
-                f"只有一边有运行、没算进去的任务：{names}。",
-                f"Tasks with one side only, left out: {names}. ",
-            )
+            text += evaluation_words.TASKS_WITH_ONE_SIDE_ONLY_LEFT_N.pick(lang, names=names)
         if self.evaluation.left_out:
-            text += t(lang, f"没有配对、没算进去的运行：{self.evaluation.left_out} 次。",
-                      f"Runs without a pair, left out: {self.evaluation.left_out}. ")  # fmt: skip
+            text += evaluation_words.RUNS_WITHOUT_A_PAIR_LEFT_OUT_N.pick(lang, left_out=self.evaluation.left_out)  # fmt: skip
         return text
 
     def task_text(self, i: int, lang: str) -> str:
         task = self.evaluation.tasks[i]
-        return t(lang, f"任务 {task}：点 A 或 B 的值，在探索视图里重放那次记录。",
-                 f"Task {task}: click an A or B value to replay that recording in Explore.")  # fmt: skip
+        return evaluation_words.TASK_CLICK_AN_A_OR_B_N.pick(lang, task=task)  # fmt: skip
 
     def runs_of(self, i: int, metric: str) -> list[TaskRun]:
         runs = self.evaluation.runs

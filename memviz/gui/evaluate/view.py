@@ -44,6 +44,7 @@ from memviz.gui.qt import (
     QHeaderView,
     QLabel,
     QMenu,
+    QSignalBlocker,
     QSplitter,
     Qt,
     QTableWidget,
@@ -54,6 +55,8 @@ from memviz.gui.qt import (
     QWidget,
 )
 from memviz.paths import dialog_start
+from memviz.wording import common as common_words
+from memviz.wording import evaluation as evaluation_words
 from memviz.wording.evaluation import (
     ablation_name,
     design_effect_words,
@@ -148,14 +151,14 @@ class EvaluateView(AnalysisView):
 
     def _ask_tasks(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, self.language.tr("任务文件", "Task file"), dialog_start(), "memviz-tasks/1 (*.json)"
+            self, self.language.tr(evaluation_words.TASK_FILE), dialog_start(), "memviz-tasks/1 (*.json)"
         )
         if path:
             self._trying(lambda: self.set_tasks(Path(path)))
 
     def _ask_traces(self) -> None:
         folder = QFileDialog.getExistingDirectory(
-            self, self.language.tr("运行记录所在的文件夹", "Folder of traces"), dialog_start()
+            self, self.language.tr(evaluation_words.FOLDER_OF_TRACES), dialog_start()
         )
         if folder:
             self._trying(lambda: self.set_traces(Path(folder)))
@@ -164,7 +167,7 @@ class EvaluateView(AnalysisView):
         try:
             action()
         except (ConfigError, OSError) as exc:
-            notices.show_error(self, self.language.tr("打不开", "Cannot open"), str(exc))
+            notices.show_error(self, self.language.tr(evaluation_words.CANNOT_OPEN), str(exc))
 
     # --- body -------------------------------------------------------------------------------------
 
@@ -351,18 +354,17 @@ class EvaluateView(AnalysisView):
     def _set_delta_range(self) -> None:
         proportion = self.chosen_metric in plots.PROPORTIONS
         spin = self.delta_spin
-        spin.blockSignals(True)
-        if proportion:
-            spin.setRange(0.1, 100.0)
-            spin.setDecimals(1)
-            spin.setSuffix(" %")
-            spin.setValue(DEFAULT_DELTA * 100)
-        else:
-            spin.setRange(0.01, 1_000_000.0)
-            spin.setDecimals(2)
-            spin.setSuffix("")
-            spin.setValue({"dups": 0.5, "tokens": 3000.0, "steps": 5.0}.get(self.chosen_metric, 1.0))
-        spin.blockSignals(False)
+        with QSignalBlocker(spin):
+            if proportion:
+                spin.setRange(0.1, 100.0)
+                spin.setDecimals(1)
+                spin.setSuffix(" %")
+                spin.setValue(DEFAULT_DELTA * 100)
+            else:
+                spin.setRange(0.01, 1_000_000.0)
+                spin.setDecimals(2)
+                spin.setSuffix("")
+                spin.setValue({"dups": 0.5, "tokens": 3000.0, "steps": 5.0}.get(self.chosen_metric, 1.0))
         self.delta = spin.value() / plots.scale(self.chosen_metric)
 
     def _on_delta_change(self, shown: float) -> None:
@@ -390,13 +392,13 @@ class EvaluateView(AnalysisView):
         try:
             self.result.open_run(self.settings, arm, task_index, repeat)
         except (ValueError, OSError) as exc:  # a trace gone or changed since: one line, in the window
-            notices.show_error(self, self.language.tr("打不开这次运行", "Cannot open this run"), str(exc))
+            notices.show_error(self, self.language.tr(evaluation_words.CANNOT_OPEN_THIS_RUN), str(exc))
 
     # --- drawing ------------------------------------------------------------------------------------
 
     def _clear(self) -> None:
         self.headline.setText("")
-        self.context_label.setText(self.language.tr("计算中…", "Computing…"))
+        self.context_label.setText(self.language.tr(common_words.COMPUTING))
 
     def _draw(self) -> None:
         result = self.result
@@ -412,20 +414,20 @@ class EvaluateView(AnalysisView):
                f"task-paired 95% interval {interval(m, paired.ci_task)}")
         )  # fmt: skip
         self.context_label.setText(
-            tr(f"A（基线）{a_text}，B（改动）{b_text}；", f"A (baseline) {a_text}, B (treatment) {b_text}; ")
+            tr(evaluation_words.A_BASELINE_B_TREATMENT_N, a_text=a_text, b_text=b_text)
             + result.source_text(paired.tasks, paired.repeats, lang)
             + verdict(paired.mean_diff, paired.ci_task, lang)
         )
         self._draw_forest(paired)
         self._fill_runs()
         plots.draw_histogram(
-            self.histogram, paired, m, tr("各任务的 d_t", "d_t across tasks"),
-            tr(f"d_t（{self._unit()}）", f"d_t ({self._unit()})"), tr("任务数", "tasks"),
+            self.histogram, paired, m, tr(evaluation_words.D_T_ACROSS_TASKS),
+            tr(f"d_t（{self._unit()}）", f"d_t ({self._unit()})"), tr(evaluation_words.TASKS),
         )  # fmt: skip
         plots.draw_intervals(
             self.interval_plot, self.interval_axis, paired, m,
-            [tr("按任务", "by task"), tr("bootstrap", "bootstrap"), tr("摊平（错）", "flattened (wrong)")],
-            tr("B − A 的 95% 区间", "95% intervals of B − A"), tr(f"B − A（{self._unit()}）", f"B − A ({self._unit()})"),
+            [tr(evaluation_words.BY_TASK), tr(evaluation_words.BOOTSTRAP), tr(evaluation_words.FLATTENED_WRONG)],
+            tr(evaluation_words.N95_INTERVALS_OF_B_A), tr(f"B − A（{self._unit()}）", f"B − A ({self._unit()})"),
         )  # fmt: skip
         self.design_label.setText(
             design_effect_words(paired.design_effect, paired.tasks, paired.repeats, lang)
@@ -445,8 +447,8 @@ class EvaluateView(AnalysisView):
         ids = self.result.task_ids()
         plots.draw_forest(
             self.forest_means, self.forest_diffs, self.task_axis, ids, paired, self.chosen_metric, self.selected,
-            (tr("每个任务的 A ● 和 B ■", "Each task: A ● and B ■"),
-             tr("差 d_t ◆ 与它各次运行的范围", "Difference d_t ◆ and its runs' range")),
+            (tr(evaluation_words.EACH_TASK_A_AND_B),
+             tr(evaluation_words.DIFFERENCE_D_T_AND_ITS_RUNS)),
             self.select_task,
         )  # fmt: skip
         name = metric_name(self.chosen_metric, self.language.code)
@@ -459,15 +461,12 @@ class EvaluateView(AnalysisView):
     def _fill_runs(self) -> None:
         tr = self.language.tr
         table = self.runs_table
-        table.setHorizontalHeaderLabels([tr("第几次", "run"), self._run_name_header(), "A", "B", "B − A"])
+        table.setHorizontalHeaderLabels(
+            [tr(evaluation_words.RUN), self._run_name_header(), "A", "B", "B − A"]
+        )
         if self.selected is None or self.result is None:
             table.setRowCount(0)
-            self.runs_caption.setText(
-                tr(
-                    "点一个任务（左图的一行）：列出它的各次运行。",
-                    "Click a task (a row on the left) to list its runs.",
-                )
-            )
+            self.runs_caption.setText(tr(evaluation_words.CLICK_A_TASK_A_ROW_ON))
             return
         i = self.selected
         m = self.chosen_metric
@@ -480,7 +479,7 @@ class EvaluateView(AnalysisView):
                 item = QTableWidgetItem(text)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if c in (2, 3):
-                    item.setToolTip(tr("点击：在探索视图里打开", "Click to open it in Explore"))
+                    item.setToolTip(tr(evaluation_words.CLICK_TO_OPEN_IT_IN_EXPLORE))
                 if c == 1:
                     item.setToolTip(text)
                 table.setItem(r, c, item)
@@ -492,10 +491,10 @@ class EvaluateView(AnalysisView):
         plots.draw_sample_size(
             self.sample_plot, paired, m,
             [tr(f"每个任务 {k} 次", f"{k} run{'s' if k > 1 else ''} a task") for k in plots.REPEATS_SHOWN],
-            tr("要多少个任务", "Tasks needed"),
+            tr(evaluation_words.TASKS_NEEDED),
             tr(f"要测出的差 δ（{self._unit()}）", f"difference to detect δ ({self._unit()})"),
-            tr("任务数（对数刻度）", "tasks (log scale)"),
-            tr(f"这次：每个任务 {paired.repeats} 次", f"as run: {paired.repeats} a task"),
+            tr(evaluation_words.TASKS_LOG_SCALE),
+            tr(evaluation_words.AS_RUN_A_TASK_N, repeats=paired.repeats),
         )  # fmt: skip
         at = "，".join(f"{k} 次 {needed(n, lang)}" for k, n in paired.tasks_needed_at.items())
         at_en = ", ".join(f"{k} a task: {needed(n, lang)}" for k, n in paired.tasks_needed_at.items())
@@ -515,23 +514,17 @@ class EvaluateView(AnalysisView):
         m = self.chosen_metric
         table.setHorizontalHeaderLabels(
             [
-                tr("记忆", "memory"),
+                tr(evaluation_words.MEMORY),
                 metric_name(m, lang),
-                tr("比无记忆", "vs none"),
-                tr("95% 区间", "95% interval"),
+                tr(evaluation_words.VS_NONE),
+                tr(evaluation_words.N95_INTERVAL),
             ]
         )
         if result.ablation is None:
             self.ablation_caption.setText(
-                tr(
-                    "运行记录没有消融：消融只在模拟运行上做。",
-                    "Recorded runs have no ablation: it is made on simulated runs.",
-                )
+                tr(evaluation_words.RECORDED_RUNS_HAVE_NO_ABLATION_IT)
                 if isinstance(result, Recorded)
-                else tr(
-                    "A 和 B 都没有记忆：没有可消融的记忆。",
-                    "Neither A nor B keeps memory: nothing to ablate.",
-                )
+                else tr(evaluation_words.NEITHER_A_NOR_B_KEEPS_MEMORY)
             )
             fill_table(table, [[""] * 4 for _ in range(4)])
             return
@@ -559,41 +552,37 @@ class EvaluateView(AnalysisView):
         tr = self.language.tr
         self.a_label.setText("A")
         self.b_label.setText("B")
-        self.a_combo.setToolTip(
-            tr("基线配置，例如 random、frontier/12/fifo", "Baseline config, e.g. random, frontier/12/fifo")
-        )
-        self.b_combo.setToolTip(tr("改动后的配置", "Treatment config"))
-        self.metric_label.setText(tr("指标", "Metric"))
-        with_signals_blocked(self.metric_combo, lambda: self._fill_metric_combo())
+        self.a_combo.setToolTip(tr(evaluation_words.BASELINE_CONFIG_E_G_RANDOM_FRONTIER))
+        self.b_combo.setToolTip(tr(evaluation_words.TREATMENT_CONFIG))
+        self.metric_label.setText(tr(evaluation_words.METRIC))
+        with QSignalBlocker(self.metric_combo):
+            self._fill_metric_combo()
         if self.traces_path is not None:
-            text = tr(f"运行记录：{self.traces_path.name}", f"Traces: {self.traces_path.name}")
+            text = tr(evaluation_words.TRACES_N, name=self.traces_path.name)
         elif self.tasks_path is not None:
-            text = tr(f"任务：{self.tasks_path.name}", f"Tasks: {self.tasks_path.name}")
+            text = tr(evaluation_words.TASKS_N, name=self.tasks_path.name)
         else:
-            text = tr("任务：内置 32 个", "Tasks: built-in 32")
+            text = tr(evaluation_words.TASKS_BUILT_IN_32)
         self.tasks_button.setText(text)
         self.tasks_button.setToolTip(
-            tr("评测什么：内置任务、一个 memviz-tasks/1 任务文件，或一个文件夹里的 memviz-trace/1 运行记录"
-               "（A、B 填记录的配置或 agent 名）",
-               "What to evaluate: the built-in tasks, a memviz-tasks/1 task file, or the memviz-trace/1 "
-               "recordings in a folder (A and B then name the recordings' config or agent)")
+            tr(evaluation_words.WHAT_TO_EVALUATE_THE_BUILT_IN)
         )  # fmt: skip
-        self.builtin_action.setText(tr("内置 32 个任务", "Built-in 32 tasks"))
-        self.task_file_action.setText(tr("任务文件…", "Task file…"))
-        self.traces_action.setText(tr("运行记录文件夹…", "Folder of traces…"))
-        self.runs_label.setText(tr("每任务次数", "Runs a task"))
-        self.runs_spin.setToolTip(tr("每个任务每种配置跑几次（K）", "Runs of each config on each task (K)"))
-        self.pages.setTabText(0, tr("区间", "Intervals"))
-        self.pages.setTabText(1, tr("样本量", "Sample size"))
-        self.pages.setTabText(2, tr("消融", "Ablation"))
-        self.pages.setTabText(3, tr("任务的运行", "Task runs"))
-        self.delta_label.setText(tr("要测出的差 δ", "Difference to detect δ"))
+        self.builtin_action.setText(tr(evaluation_words.BUILT_IN_32_TASKS))
+        self.task_file_action.setText(tr(evaluation_words.TASK_FILE_2))
+        self.traces_action.setText(tr(evaluation_words.FOLDER_OF_TRACES_2))
+        self.runs_label.setText(tr(evaluation_words.RUNS_A_TASK))
+        self.runs_spin.setToolTip(tr(evaluation_words.RUNS_OF_EACH_CONFIG_ON_EACH))
+        self.pages.setTabText(0, tr(evaluation_words.INTERVALS))
+        self.pages.setTabText(1, tr(evaluation_words.SAMPLE_SIZE))
+        self.pages.setTabText(2, tr(evaluation_words.ABLATION))
+        self.pages.setTabText(3, tr(evaluation_words.TASK_RUNS))
+        self.delta_label.setText(tr(evaluation_words.DIFFERENCE_TO_DETECT))
         self.runs_table.setHorizontalHeaderLabels(
-            [tr("第几次", "run"), self._run_name_header(), "A", "B", "B − A"]
+            [tr(evaluation_words.RUN), self._run_name_header(), "A", "B", "B − A"]
         )
 
     def _run_name_header(self) -> str:
-        return self.language.tr("记录 A · B", "traces A · B") if self.traces_path is not None else "seed"
+        return self.language.tr(evaluation_words.TRACES_A_B) if self.traces_path is not None else "seed"
 
     def _fill_metric_combo(self) -> None:
         lang = self.language.code
@@ -602,7 +591,7 @@ class EvaluateView(AnalysisView):
         self.metric_combo.setCurrentIndex(METRICS.index(self.chosen_metric))
 
     def _retranslate_run_button(self) -> None:
-        self.run_button.setText(self.language.tr("评测", "Evaluate"))
+        self.run_button.setText(self.language.tr(evaluation_words.EVALUATE))
 
     # --- export -------------------------------------------------------------------------------------
 
@@ -632,11 +621,3 @@ def config_text(config: RunConfig) -> str:
     if config.capacity is None and config.policy == "fifo":
         return config.strategy
     return LaneConfig(config.strategy, config.capacity, config.policy).text()
-
-
-def with_signals_blocked(widget: QWidget, action) -> None:
-    blocked = widget.blockSignals(True)
-    try:
-        action()
-    finally:
-        widget.blockSignals(blocked)

@@ -40,6 +40,8 @@ from memviz.gui.qt import (
     QWidget,
 )
 from memviz.models.settings import RunSettings
+from memviz.wording import exercises as exercises_words
+from memviz.wording import kit as kit_words
 
 # The button that opens a batch exercise's experiment, by the view it is in.
 OPEN_VIEW_TEXTS = {
@@ -300,12 +302,12 @@ class ExercisesView(QWidget):
             state = "open" if record is None else ("right" if record.correct else "wrong")
             item.setIcon(self._icons[state])
             status = {
-                "open": self.language.tr("还没做", "not answered yet"),
-                "right": self.language.tr("答对了", "answered right"),
-                "wrong": self.language.tr("答错了", "answered wrong"),
+                "open": self.language.tr(exercises_words.NOT_ANSWERED_YET),
+                "right": self.language.tr(exercises_words.ANSWERED_RIGHT),
+                "wrong": self.language.tr(exercises_words.ANSWERED_WRONG),
             }[state]
             if record is not None and record.revealed:
-                status = self.language.tr("看过答案（不算分）", "answer shown (does not count)")
+                status = self.language.tr(exercises_words.ANSWER_SHOWN_DOES_NOT_COUNT)
             item.setToolTip(status)
             item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, status)
 
@@ -533,8 +535,8 @@ class ExercisesView(QWidget):
         tr = self.language.tr
         answer = QMessageBox.question(
             self,
-            tr("清空进度", "Clear progress"),
-            tr("清空所有练习的作答记录？", "Forget every answer given so far?"),
+            tr(exercises_words.CLEAR_PROGRESS),
+            tr(exercises_words.FORGET_EVERY_ANSWER_GIVEN_SO_FAR),
         )
         if answer == QMessageBox.StandardButton.Yes:
             self.reset_progress()
@@ -555,21 +557,17 @@ class ExercisesView(QWidget):
 
     def _set_texts(self) -> None:
         tr = self.language.tr
-        self.heading.setText(tr("练习", "Exercises"))
-        self.reset_button.setText(tr("清空进度", "Clear progress"))
-        self.check_button.setText(tr("检查答案", "Check"))
+        self.heading.setText(tr(exercises_words.EXERCISES))
+        self.reset_button.setText(tr(exercises_words.CLEAR_PROGRESS))
+        self.check_button.setText(tr(exercises_words.CHECK))
         self._set_open_text()
-        self.reveal_button.setText(tr("看答案", "Show the answer"))
-        self.cancel_button.setText(tr("取消", "Cancel"))
-        self.next_button.setText(tr("下一题", "Next"))
-        self.number_edit.setPlaceholderText(tr("填一个数", "a number"))
+        self.reveal_button.setText(tr(exercises_words.SHOW_THE_ANSWER))
+        self.cancel_button.setText(tr(kit_words.CANCEL))
+        self.next_button.setText(tr(exercises_words.NEXT))
+        self.number_edit.setPlaceholderText(tr(exercises_words.A_NUMBER))
         if self.problems:
             self.problems_label.setText(
-                tr(
-                    "有些练习文件读不了，已跳过：\n",
-                    "Some exercise files could not be read and were left out:\n",
-                )
-                + "\n".join(self.problems)
+                tr(exercises_words.SOME_EXERCISE_FILES_COULD_NOT_BE) + "\n".join(self.problems)
             )
         self.problems_label.setVisible(bool(self.problems))
         self._set_progress_text()
@@ -578,12 +576,12 @@ class ExercisesView(QWidget):
 
     def _set_progress_text(self) -> None:
         done, total = self.correct_count(), len(self.exercises)
-        self.progress_label.setText(self.language.tr(f"{done} / {total} 答对", f"{done} / {total} right"))
+        self.progress_label.setText(self.language.tr(exercises_words.RIGHT_N, done=done, total=total))
 
     def _set_open_text(self) -> None:
         ex, tr = self.current, self.language.tr
         if ex is None or ex.single_run is not None:
-            self.explore_button.setText(tr("在「探索」里打开这次运行", "Open this run in Explore"))
+            self.explore_button.setText(tr(exercises_words.OPEN_THIS_RUN_IN_EXPLORE))
             return
         zh, en = OPEN_VIEW_TEXTS.get(ex.view, OPEN_VIEW_TEXTS["batch"])
         self.explore_button.setText(tr(zh, en))
@@ -592,32 +590,25 @@ class ExercisesView(QWidget):
         self._set_open_text()
         ex, lang, tr = self.current, self.language.code, self.language.tr
         if ex is None:
-            self.title_label.setText(tr("没有练习", "No exercises"))
+            self.title_label.setText(tr(exercises_words.NO_EXERCISES))
             self.kind_label.clear()
-            self.question_label.setText(
-                tr(
-                    "没有找到练习文件（resources/exercises/*.json）。",
-                    "No exercise files found (resources/exercises/*.json).",
-                )
-            )
+            self.question_label.setText(tr(exercises_words.NO_EXERCISE_FILES_FOUND_RESOURCES))
             self._set_feedback_texts()
             return
         row = self.exercises.index(ex)
         self.title_label.setText(f"{row + 1}. {ex.text('title', lang)}")
         single = ex.single_run is not None
-        kind = (
-            tr("单次运行", "one run")
-            if single
-            else tr("批量运行，检查时计算", "a batch of runs, computed when checked")
+        kind = tr(exercises_words.ONE_RUN) if single else tr(exercises_words.A_BATCH_OF_RUNS_COMPUTED_WHEN)
+        answer = (
+            tr(exercises_words.CHOOSE_ONE)
+            if ex.answer_type == "choice"
+            else tr(exercises_words.ENTER_A_NUMBER)
         )
-        answer = tr("选择题", "choose one") if ex.answer_type == "choice" else tr("填数", "enter a number")
         self.kind_label.setText(f"{answer} · {kind}")
         try:
             self.question_label.setText(exercises.question(ex, lang))
         except ExerciseError as exc:
-            self.question_label.setText(
-                tr(f"这道题的设置有问题：{exc}", f"This exercise cannot be asked: {exc}")
-            )
+            self.question_label.setText(tr(exercises_words.THIS_EXERCISE_CANNOT_BE_ASKED_N, exc=exc))
             self.check_button.setEnabled(False)
         if ex.answer_type == "number":
             try:
@@ -645,14 +636,9 @@ class ExercisesView(QWidget):
             else:
                 record = self.records.get(self.current.id) if self.current is not None else None
                 if record is not None:
-                    verdict = tr("答对了", "right") if record.correct else tr("答错了", "wrong")
+                    verdict = tr(exercises_words.RIGHT) if record.correct else tr(exercises_words.WRONG)
                     self.feedback_label.setText(
-                        _escape(
-                            tr(
-                                f"上次的回答：{verdict}。再试一次。",
-                                f"Last time: {verdict}. Try again.",
-                            )
-                        )
+                        _escape(tr(exercises_words.LAST_TIME_TRY_AGAIN_N, verdict=verdict))
                     )
                     self.feedback_label.setStyleSheet(_card_style("feedback", OPEN_COLOR))
                     self.feedback_label.setVisible(True)
@@ -666,7 +652,7 @@ class ExercisesView(QWidget):
         self.reveal_button.setVisible(tries.may_reveal)
         if self.outcome == loop.HINT:  # wrong: a hint and another try, the answer kept back
             hint = self._hint[0] if lang == "zh" else self._hint[1]
-            verdict = tr("还不对。", "Not quite.")
+            verdict = tr(exercises_words.NOT_QUITE)
             self.feedback_label.setText(
                 f"<b style='color:{WRONG_COLOR}'>{_escape(verdict)}</b> {_escape(hint)}"
             )
@@ -675,14 +661,12 @@ class ExercisesView(QWidget):
             self.explanation_label.clear()
             self.explanation_label.setVisible(False)
             return
-        expected = tr("正确答案：", "The answer: ") + grade.expected_text(lang)
+        expected = tr(exercises_words.THE_ANSWER) + grade.expected_text(lang)
         if self.outcome == loop.RIGHT:
-            color, verdict = RIGHT_COLOR, tr("答对了！", "Right!")
+            color, verdict = RIGHT_COLOR, tr(exercises_words.RIGHT_2)
         elif self.outcome == loop.RIGHT_AFTER_REVEAL:
             color = OPEN_COLOR
-            verdict = tr(
-                "对，不过答案已经看过了，这题不算分。", "Right, but the answer was shown: it does not count."
-            )
+            verdict = tr(exercises_words.RIGHT_BUT_THE_ANSWER_WAS_SHOWN)
         else:  # shown: the answer and why, no verdict
             color, verdict, expected = OPEN_COLOR, expected, ""
         # the words in the theme's ink when the card's colour is the grey of "no verdict"

@@ -28,6 +28,7 @@ from memviz.gui.qt import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QSignalBlocker,
     QSizePolicy,
     QSpinBox,
     QSplitter,
@@ -39,6 +40,8 @@ from memviz.gui.qt import (
 from memviz.gui.scenarios.canvas import MARKER_COLOURS, POISONED, RETEST, STALE, PagesCanvas, Timeline, bold
 from memviz.models.scenario import ScenarioModel
 from memviz.models.settings import RunSettings
+from memviz.wording import common as common_words
+from memviz.wording import scenarios as scenarios_words
 
 TAG_TEXT = {
     pb.POISONED: ("投毒：来自「{source}」的评论", "poisoned: from the comment on {source}"),
@@ -56,7 +59,8 @@ class ScenariosView(QWidget):
         # The shared transport: the playback bar, keys and the recorder drive it as Explore's.
         self.model = ScenarioModel(QtClock(self))
         self._build()
-        self.language.changed.connect(lambda _code: self._retranslate())
+        # A method, not a lambda: Qt held the lambda, and with it the view, for the language's life.
+        self.language.changed.connect(self._on_language_change)
         self._retranslate()
         self._load()
 
@@ -181,13 +185,11 @@ class ScenariosView(QWidget):
 
     def select(self, scenario: str, mode: str | None = None, seed: int | None = None) -> None:
         """Show ``scenario`` played ``mode`` for ``seed`` (defaults: the scenario's own)."""
-        self.scenario_box.blockSignals(True)
-        self.scenario_box.setCurrentIndex(SCENARIOS.names().index(scenario))
-        self.scenario_box.blockSignals(False)
+        with QSignalBlocker(self.scenario_box):
+            self.scenario_box.setCurrentIndex(SCENARIOS.names().index(scenario))
         self._fill_modes(mode)
-        self.seed_box.blockSignals(True)
-        self.seed_box.setValue(SCENARIOS.get(scenario).default_seed if seed is None else seed)
-        self.seed_box.blockSignals(False)
+        with QSignalBlocker(self.seed_box):
+            self.seed_box.setValue(SCENARIOS.get(scenario).default_seed if seed is None else seed)
         self._load()
 
     def _fit_lists(self) -> None:
@@ -222,13 +224,12 @@ class ScenariosView(QWidget):
         self.select(self.scenario)
 
     def _fill_modes(self, mode: str | None = None) -> None:
-        self.mode_box.blockSignals(True)
-        self.mode_box.clear()
         scenario = SCENARIOS.get(self.scenario)
-        for m in scenario.modes:
-            self.mode_box.addItem(scenario.mode_label(m, self.language.code), m)
-        self.mode_box.setCurrentIndex(scenario.modes.index(mode or scenario.first_mode))
-        self.mode_box.blockSignals(False)
+        with QSignalBlocker(self.mode_box):
+            self.mode_box.clear()
+            for m in scenario.modes:
+                self.mode_box.addItem(scenario.mode_label(m, self.language.code), m)
+            self.mode_box.setCurrentIndex(scenario.modes.index(mode or scenario.first_mode))
 
     def _load(self) -> None:
         if self.mode_box.count() == 0:
@@ -268,9 +269,7 @@ class ScenariosView(QWidget):
         lang, tr = self.language.code, self.language.tr
         self.pages.show_frame(self.site, frame, lang)
         self.timeline.set_current(index)
-        self.step_label.setText(
-            tr(f"会话 {frame.session} · 第 {frame.step} 步", f"session {frame.session} · step {frame.step}")
-        )
+        self.step_label.setText(tr(scenarios_words.SESSION_STEP_N, session=frame.session, step=frame.step))
         self.narration.setText(frame.note(lang))
         self.events.clear()
         for marker in self.playback.markers:
@@ -304,7 +303,7 @@ class ScenariosView(QWidget):
         for page, state in enumerate(frame.states):
             if state == pb.RETEST:
                 item = QListWidgetItem(
-                    f"—  {self.site.page_name(page, lang)}  " + self.language.tr("待复测", "to retest")
+                    f"—  {self.site.page_name(page, lang)}  " + self.language.tr(scenarios_words.TO_RETEST)
                 )
                 item.setForeground(RETEST)
                 self.memory.addItem(item)
@@ -319,7 +318,7 @@ class ScenariosView(QWidget):
                 else:
                     text = (
                         f"#{k + 1} {line.title}  → "
-                        + self.language.tr("并入", "merged into")
+                        + self.language.tr(scenarios_words.MERGED_INTO)
                         + f" #{self._kept_number(frame, line.merged_into)}"
                     )
                 item = QListWidgetItem(text)
@@ -336,8 +335,7 @@ class ScenariosView(QWidget):
                 if page in fixed and state.startswith("open"):
                     item.setForeground(STALE)
                     item.setText(
-                        item.text()
-                        + self.language.tr("（已过期：新版本已修复）", " (stale: fixed in the new version)")
+                        item.text() + self.language.tr(scenarios_words.STALE_FIXED_IN_THE_NEW_VERSION)
                     )
                 self.reports.addItem(item)
         else:
@@ -347,8 +345,8 @@ class ScenariosView(QWidget):
     def _bug_state(self, state: str) -> str:
         _, _, version = state.partition(" in ") if state.startswith("fixed") else state.partition(" ")
         if state.startswith("fixed"):
-            return self.language.tr(f"{version} 已修复", f"fixed in {version}")
-        return self.language.tr(f"未修复（{version}）", f"open ({version})")
+            return self.language.tr(scenarios_words.FIXED_IN_N, version=version)
+        return self.language.tr(scenarios_words.OPEN_N, version=version)
 
     def _kept_position(self, frame: pb.Frame, kept: int) -> int:
         """The report list position of the ``kept``-th kept report."""
@@ -368,7 +366,7 @@ class ScenariosView(QWidget):
             self.job.cancel()
         name, lang, site = self.scenario, self.language.code, self.site
         options = {"lang": lang} if SCENARIOS.get(name).worded else {}
-        self.figures.setPlainText(self.language.tr("计算中…", "Computing…"))
+        self.figures.setPlainText(self.language.tr(common_words.COMPUTING))
         self.job = job = Job(lambda _context: scenario_figures(name, site, **options))
         job.signals.finished.connect(lambda figures: self._show_figures(job, name, lang, figures))
         job.signals.failed.connect(self.figures.setPlainText)
@@ -403,11 +401,9 @@ class ScenariosView(QWidget):
             return
         shown = exercises.solve(exercise).expected_text[lang]
         verdict = (
-            tr("对！", "Right!")
-            if right
-            else tr(f"不对，答案是 {shown}。", f"Not quite: the answer is {shown}.")
+            tr(scenarios_words.RIGHT) if right else tr(scenarios_words.NOT_QUITE_THE_ANSWER_IS_N, shown=shown)
         )
-        self.feedback.setText(verdict + tr("", " ") + exercises.explanation(exercise, lang))
+        self.feedback.setText(verdict + tr(scenarios_words.TEXT) + exercises.explanation(exercise, lang))
         self.feedback.setStyleSheet("color: #009E73;" if right else "color: #D55E00;")
 
     # -- texts -------------------------------------------------------------------------------------------------
@@ -421,8 +417,11 @@ class ScenariosView(QWidget):
         for widget in (self.exercise_title, self.question, self.answer, self.check_button, self.feedback):
             widget.setVisible(exercise is not None)
         self.question.setText(exercises.question(exercise, lang) if exercise is not None else "")
-        self.memory_title.setText(tr("记忆（按淘汰顺序）", "Memory (eviction order)"))
+        self.memory_title.setText(tr(scenarios_words.MEMORY_EVICTION_ORDER))
         self.reports_title.setText(tr(*scenario.list_title))
+
+    def _on_language_change(self, _code: str) -> None:
+        self._retranslate()
 
     def _retranslate(self) -> None:
         tr = self.language.tr
@@ -432,14 +431,12 @@ class ScenariosView(QWidget):
         for i in range(self.mode_box.count()):
             self.mode_box.setItemText(i, shown.mode_label(self.mode_box.itemData(i), self.language.code))
         self.seed_label.setText("seed")
-        self.exercise_title.setText(tr("练习（自动判分）", "Exercise (graded automatically)"))
-        self.check_button.setText(tr("检查", "Check"))
-        self.lower.setTabText(0, tr("事件", "Events"))
-        self.lower.setTabText(1, tr("200 个 seed 的数字", "Figures over 200 seeds"))
-        self.figures_button.setText(
-            tr("计算 seed 1000–1199 的数字", "Compute the figures over seeds 1000–1199")
-        )
-        self.answer.setPlaceholderText(tr("你的答案", "your answer"))
+        self.exercise_title.setText(tr(scenarios_words.EXERCISE_GRADED_AUTOMATICALLY))
+        self.check_button.setText(tr(scenarios_words.CHECK))
+        self.lower.setTabText(0, tr(scenarios_words.EVENTS))
+        self.lower.setTabText(1, tr(scenarios_words.FIGURES_OVER_200_SEEDS))
+        self.figures_button.setText(tr(scenarios_words.COMPUTE_THE_FIGURES_OVER_SEEDS_1000))
+        self.answer.setPlaceholderText(tr(scenarios_words.YOUR_ANSWER))
         if self.playback is not None:
             if shown.worded:  # e.g. report titles are worded in the language
                 index = self.index

@@ -1,0 +1,39 @@
+"""The words of the Compare tab, zh and en.
+
+One named constant per text (:class:`memviz.wording.words.Words`), written by
+``tools/move_wording.py`` from the window's inline pairs (docs/wording.md). Edit freely: rename a
+constant (and its uses) or reword it; the codemod keeps using it for the same pair.
+"""
+
+from __future__ import annotations
+
+from memviz.wording.words import Words
+
+READ_MODE = Words("读取方式", "Read mode")
+INJECT_ALL_ALWAYS_USED_RIGHT = Words("全部注入，总被正确使用", "inject all, always used right")
+CONFIG = Words("换配置", "Config")
+CHANGE_THIS_LANE_S_STRATEGY_CAPACITY = Words(
+    "换这一条的策略、容量或淘汰策略", "Change this lane's strategy, capacity or policy"
+)
+REMOVE_THIS_LANE = Words("去掉这一条", "Remove this lane")
+PREDICT_THEN_REVEAL = Words("先猜再揭晓", "Predict, then reveal")
+FORGOTTEN_REVISITS_PER_RUN = Words("忘了又回/次", "forgotten revisits per run")
+EVICTIONS_PER_RUN = Words("淘汰/次", "evictions per run")
+LANE = Words("第几条", "lane")
+REUSE_DISTANCE = Words("复用距离", "reuse distance")
+REVISITS = Words("回访次数", "revisits")
+COMPUTING_SEEDS_N = Words("正在计算 seed {seeds}…", "Computing seeds {seeds}…")
+SEEDS_RUNS_N = Words("seed {seeds}，共 {runs} 次", "seeds {seeds}, {runs} runs")
+WHY_THE_COST_OVER_MANY_SEEDS = Words("为什么？多个 seed 上的代价", "Why? The cost over many seeds")
+PER_RUN_FORGOTTEN_REVISITS_SOLID = Words(
+    "每次运行：忘了又回（实心）、淘汰（浅色）", "Per run: forgotten revisits (solid), evictions (light)"
+)
+REUSE_DISTANCE_OF_REVISITS_DISTINCT = Words(
+    "回访的复用距离：两次访问之间去过几个不同页面（虚线：容量）",
+    "Reuse distance of revisits: distinct pages visited in between (dashed: capacity)",
+)
+THE_PATHS_NEVER_PART = Words("各条路径从头到尾都一样。", "The paths never part.")
+ADD_LANE = Words("＋ 加一条", "+ Add lane")
+THE_VIEW_PNG = Words("整个视图（PNG）…", "The view (PNG)…")
+THE_VIEW_SVG = Words("整个视图（SVG）…", "The view (SVG)…")
+FRAME_TABLES_CSV = Words("帧表（CSV）…", "Frame tables (CSV)…")

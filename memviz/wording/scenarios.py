@@ -1,0 +1,29 @@
+"""The words of the Scenarios tab, zh and en.
+
+One named constant per text (:class:`memviz.wording.words.Words`), written by
+``tools/move_wording.py`` from the window's inline pairs (docs/wording.md). Edit freely: rename a
+constant (and its uses) or reword it; the codemod keeps using it for the same pair.
+"""
+
+from __future__ import annotations
+
+from memviz.wording.words import Words
+
+SESSION_STEP_N = Words("会话 {session} · 第 {step} 步", "session {session} · step {step}")
+TO_RETEST = Words("待复测", "to retest")
+MERGED_INTO = Words("并入", "merged into")
+STALE_FIXED_IN_THE_NEW_VERSION = Words("（已过期：新版本已修复）", " (stale: fixed in the new version)")
+FIXED_IN_N = Words("{version} 已修复", "fixed in {version}")
+OPEN_N = Words("未修复（{version}）", "open ({version})")
+RIGHT = Words("对！", "Right!")
+NOT_QUITE_THE_ANSWER_IS_N = Words("不对，答案是 {shown}。", "Not quite: the answer is {shown}.")
+TEXT = Words("", " ")
+MEMORY_EVICTION_ORDER = Words("记忆（按淘汰顺序）", "Memory (eviction order)")
+EXERCISE_GRADED_AUTOMATICALLY = Words("练习（自动判分）", "Exercise (graded automatically)")
+CHECK = Words("检查", "Check")
+EVENTS = Words("事件", "Events")
+FIGURES_OVER_200_SEEDS = Words("200 个 seed 的数字", "Figures over 200 seeds")
+COMPUTE_THE_FIGURES_OVER_SEEDS_1000 = Words(
+    "计算 seed 1000–1199 的数字", "Compute the figures over seeds 1000–1199"
+)
+YOUR_ANSWER = Words("你的答案", "your answer")
