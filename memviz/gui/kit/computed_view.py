@@ -376,9 +376,8 @@ class AnalysisView(QWidget):
         menu.clear()
         for stem, zh, en, plot in self.plots():
             for suffix in ("png", "svg"):
-                action = QAction(
-                    tr(f"图：{zh}（{suffix.upper()}）…", f"Plot: {en} ({suffix.upper()})…"), menu
-                )
+                kind = suffix.upper()
+                action = QAction(tr(kit_words.PLOT_N, zh=zh, kind=kind, en=en), menu)
                 action.triggered.connect(
                     lambda _=False, s=stem, p=plot, x=suffix: self._ask_and_export_plot(s, p, x)
                 )
@@ -434,13 +433,11 @@ class AnalysisView(QWidget):
         """:meth:`export_all`, after asking before replacing files already in ``folder``."""
         tr = self.language.tr
         there = [p for p in self.export_all_paths(folder) if p.exists()]
+        files = len(there)
         if there and not notices.ask_replace(
             self,
             tr(kit_words.REPLACE_EXISTING_FILES),
-            tr(
-                f"文件夹 {folder} 里已经有 {len(there)} 个同名文件。替换它们吗？",
-                f"{folder} already holds {len(there)} of these files. Replace them?",
-            ),
+            tr(kit_words.ALREADY_HOLDS_OF_THESE_FILES_REPLACE_N, folder=folder, files=files),
             there,
         ):
             return []

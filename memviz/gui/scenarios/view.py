@@ -404,7 +404,9 @@ class ScenariosView(QWidget):
         verdict = (
             tr(scenarios_words.RIGHT) if right else tr(scenarios_words.NOT_QUITE_THE_ANSWER_IS_N, shown=shown)
         )
-        self.feedback.setText(verdict + tr(scenarios_words.TEXT) + exercises.explanation(exercise, lang))
+        self.feedback.setText(
+            verdict + tr(scenarios_words.SENTENCE_GAP) + exercises.explanation(exercise, lang)
+        )
         self.feedback.setStyleSheet("color: #009E73;" if right else "color: #D55E00;")
 
     # -- texts -------------------------------------------------------------------------------------------------
