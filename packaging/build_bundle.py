@@ -51,17 +51,28 @@ def macos_floor_of_tags(tags: list[str], machine: str) -> tuple[int, int] | None
     return min(found, default=None)
 
 
-def macos_minimum_version(machine: str | None = None, distributions=MACOS_COMPILED_DISTRIBUTIONS) -> str:
+def installed_wheel_text(name: str) -> str | None:
+    """The WHEEL file of an installed distribution (its `Tag:` lines), or None if it has none."""
+    try:
+        distribution = importlib.metadata.distribution(name)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    for file in distribution.files or ():
+        if file.name == "WHEEL" and file.parent.name.endswith(".dist-info"):
+            return Path(distribution.locate_file(file)).read_text(encoding="utf-8")
+    return None
+
+
+def macos_minimum_version(
+    machine: str | None = None, distributions=MACOS_COMPILED_DISTRIBUTIONS, wheel_text=installed_wheel_text
+) -> str:
     """LSMinimumSystemVersion for the .app: the newest of the installed wheels' macOS floors, e.g. "14.0".
     PySide6's wheel must say one (a wheel built here from source says nothing and is skipped)."""
     machine = machine or platform.machine()
     floors = {}
     for name in distributions:
-        try:
-            wheel = importlib.metadata.distribution(name).read_text("WHEEL") or ""
-        except importlib.metadata.PackageNotFoundError:
-            continue
-        tags = [line.split(":", 1)[1] for line in wheel.splitlines() if line.startswith("Tag:")]
+        text = wheel_text(name) or ""
+        tags = [line.split(":", 1)[1] for line in text.splitlines() if line.startswith("Tag:")]
         floor = macos_floor_of_tags(tags, machine)
         if floor is not None:
             floors[name] = floor

@@ -104,3 +104,17 @@ def test_a_guarded_file_is_compared_by_kind_and_content(tmp_path):
     path.unlink()
     path.symlink_to(tmp_path / "elsewhere")
     assert campaign._fingerprint(str(path))[1] == str(tmp_path / "elsewhere")
+
+
+def test_a_signal_before_memviz_started_is_judged_as_python_ends():
+    """Killed by the signal while Python was starting is how any Python program ends there; after
+    memviz's first line the same outcome is a crash."""
+    early = _outcome(-15, expect=frozenset({143, 0}), send=(signal.SIGTERM, 0.1))
+    early.after_signal, early.before_memviz = 0.01, True
+    assert campaign.problems(early) == []
+    late = _outcome(-15, expect=frozenset({143, 0}), send=(signal.SIGTERM, 2.0))
+    late.after_signal = 0.01
+    assert [f.split(":")[0] for f in campaign.problems(late)] == ["crash"]
+    left = _outcome(-15, expect=frozenset({143, 0}), send=(signal.SIGTERM, 0.1))
+    left.after_signal, left.before_memviz, left.left = 0.01, True, ["tmp/.memviz-a.gif"]
+    assert "temp" in [f.split(":")[0] for f in campaign.problems(left)]

@@ -91,34 +91,50 @@ def apt_packages(step: dict) -> set[str]:
     return {w for w in words if re.fullmatch(r"lib[\w.+-]+", w)}
 
 
-@pytest.mark.parametrize("job_name", ["test", "bundle"])
+@pytest.mark.parametrize("job_name", ["test", "bundle-linux"])
 def test_linux_jobs_install_the_libraries_qt_needs(job_name):
     job = workflow()["jobs"][job_name]
     linux = [
-        s for s in run_steps(job) if s.get("if") == "runner.os == 'Linux'" and "apt-get install" in s["run"]
+        s
+        for s in run_steps(job)
+        if (s.get("if") == "runner.os == 'Linux'" or "container" in job) and "apt-get install" in s["run"]
     ]
     assert len(linux) == 1
     assert ci_run_qt_libraries() <= apt_packages(linux[0])
 
 
-def test_the_bundle_job_builds_smoke_tests_and_keeps_each_systems_archive():
-    job = workflow()["jobs"]["bundle"]
-    assert set(job["strategy"]["matrix"]["os"]) == SYSTEMS | {"macos-15-intel"}  # the app for Intel Macs too
+def _builds_smoke_tests_and_keeps(job: dict, archives: set[str]) -> None:
     commands = [step["run"].strip() for step in run_steps(job)]
     assert "python -m pip install -e . -r packaging/requirements.txt" in commands
     build = commands.index("python packaging/build_bundle.py")
     assert commands.index("python packaging/smoke_test.py --no-build") > build
-    # the build needs the libraries it bundles for Qt's X11 plugin (build_bundle.py checks for them)
-    linux = next(s for s in run_steps(job) if s.get("if") == "runner.os == 'Linux'")
-    assert {"libxcb-cursor0", "libxcb-icccm4", "libxcb-keysyms1"} <= apt_packages(linux)
     upload = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/upload-artifact@"))
     assert upload["with"]["if-no-files-found"] == "error"
-    # build_bundle.archive() names them memviz-<version>-<system>-<machine>.zip (Windows) / .tar.gz
-    assert set(upload["with"]["path"].split()) == {
-        "packaging/dist/memviz-*.zip",
-        "packaging/dist/memviz-*.tar.gz",
-    }
-    assert "${{ runner.os }}" in upload["with"]["name"]  # three artifacts, not one overwritten
+    # build_bundle.archive() names them memviz-<version>-<system>-<machine>.zip (Windows, macOS) / .tar.gz
+    assert set(upload["with"]["path"].split()) == archives
+    assert "${{ runner.arch }}" in upload["with"]["name"]  # one artifact per system and processor
+
+
+def test_the_bundle_job_builds_smoke_tests_and_keeps_each_systems_archive():
+    job = workflow()["jobs"]["bundle"]
+    assert set(job["strategy"]["matrix"]["os"]) == {"windows-latest", "macos-latest", "macos-15-intel"}
+    _builds_smoke_tests_and_keeps(job, {"packaging/dist/memviz-*.zip", "packaging/dist/memviz-*.tar.gz"})
+    assert (
+        "${{ runner.os }}"
+        in next(s for s in job["steps"] if "upload-artifact" in s.get("uses", ""))["with"]["name"]
+    )
+
+
+def test_the_linux_bundle_is_built_on_the_glibc_it_promises():
+    """The bundle carries its Python and system libraries, so the build machine's glibc is its floor:
+    the Linux job builds in Debian 11 (glibc 2.31), the floor the smoke test holds every library to."""
+    job = workflow()["jobs"]["bundle-linux"]
+    assert job["container"] == "python:3.11-slim-bullseye"
+    assert _smoke_module().GLIBC_FLOOR == (2, 31)  # Debian 11 bullseye's glibc
+    _builds_smoke_tests_and_keeps(job, {"packaging/dist/memviz-*.tar.gz"})
+    apt = next(s for s in run_steps(job) if "apt-get install" in s["run"])
+    assert {"libxcb-cursor0", "libxcb-icccm4", "libxcb-keysyms1"} <= apt_packages(apt)
+    assert "binutils" in apt["run"].split()  # PyInstaller reads the libraries with objdump
 
 
 def test_the_lint_job_runs_actionlint_and_ruff():
@@ -206,7 +222,7 @@ def test_a_wheels_macos_floor_is_read_from_its_platform_tag(tags, machine, floor
     assert _build_module().macos_floor_of_tags(tags, machine) == floor
 
 
-def test_the_apps_minimum_macos_is_the_newest_floor_of_the_installed_wheels(monkeypatch):
+def test_the_apps_minimum_macos_is_the_newest_floor_of_the_installed_wheels():
     build = _build_module()
     wheels = {
         "PySide6-Essentials": "Wheel-Version: 1.0\nTag: cp39-abi3-macosx_13_0_universal2\n",
@@ -214,21 +230,20 @@ def test_the_apps_minimum_macos_is_the_newest_floor_of_the_installed_wheels(monk
         "numpy": "Tag: cp311-cp311-macosx_11_0_arm64\n",
     }
 
-    class Distribution:
-        def __init__(self, name):
-            if name not in wheels:
-                raise build.importlib.metadata.PackageNotFoundError(name)
-            self.name = name
-
-        def read_text(self, filename):
-            return wheels[self.name] if filename == "WHEEL" else None
-
-    monkeypatch.setattr(build.importlib.metadata, "distribution", Distribution)
-    assert build.macos_minimum_version("arm64") == "14.0"
-    assert build.macos_minimum_version("x86_64") == "13.0"  # PyAV's arm64 wheel says nothing for Intel
+    assert build.macos_minimum_version("arm64", wheel_text=wheels.get) == "14.0"
+    assert (
+        build.macos_minimum_version("x86_64", wheel_text=wheels.get) == "13.0"
+    )  # av's arm64 wheel: not Intel
     del wheels["PySide6-Essentials"]
     with pytest.raises(SystemExit, match="PySide6-Essentials has no macOS wheel tag"):
-        build.macos_minimum_version("arm64")
+        build.macos_minimum_version("arm64", wheel_text=wheels.get)
+
+
+def test_an_installed_wheels_tags_are_read_from_its_dist_info():
+    build = _build_module()
+    text = build.installed_wheel_text("numpy")  # installed from a wheel here, as on the build machines
+    assert text is not None and "Tag: " in text
+    assert build.installed_wheel_text("no-such-distribution") is None
 
 
 def _write_app(app: Path, info: dict) -> None:

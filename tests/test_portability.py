@@ -234,7 +234,9 @@ def test_the_smoke_test_runs_the_windows_bundle_through_its_console_program():
     smoke = load_smoke_test()
     bundle = Path("dist") / "memviz"
     assert smoke.bundle_executables(bundle, "win32") == (bundle / "memviz.exe", bundle / "memviz-cli.exe")
-    assert smoke.bundle_executables(bundle, "darwin") == (bundle / "memviz", bundle / "memviz")
+    assert smoke.bundle_executables(bundle, "linux") == (bundle / "memviz", bundle / "memviz")
+    app = Path("dist") / "memviz.app"  # on macOS the bundle is the app; its program is inside
+    assert smoke.bundle_executables(app, "darwin") == (app / "Contents/MacOS/memviz",) * 2
 
 
 def test_the_smoke_tests_windows_environment_can_start_a_program_but_has_no_python(tmp_path):

@@ -315,3 +315,55 @@ def test_a_signal_the_parent_ignored_stays_ignored(tmp_path, signum, argv, ready
     assert process.returncode == 0, (process.returncode, err)
     assert err == "" or "Traceback" not in err
     assert out.strip()
+
+
+def _children(process: subprocess.Popen) -> list[int]:
+    """The processes whose parent is ``process`` (read from /proc: every kernel has it)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat_fields = (entry / "stat").read_text().rsplit(") ", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(stat_fields[1]) == process.pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _computing(pid: int) -> bool:
+    """A worker that has loaded numpy: its chunks are under way."""
+    try:
+        return "numpy" in Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=lambda s: signal.Signals(s).name)
+def test_a_streamed_batch_ends_at_once_with_its_workers(tmp_path, signum):
+    """A batch past 50,000 runs streams its chunks through worker processes; on SIGTERM it said
+    "stopped", then waited for the running chunks (6 s in the campaign) before it ended, and the
+    workers went on. Now the workers are ended with it."""
+    process = _start(tmp_path, "batch", "--runs", "1000000", "--budget", "100")
+    _wait_for(lambda: any(_computing(pid) for pid in _children(process)), process)
+    workers = _children(process)
+    try:
+        _stop_and_check(process, signum, tmp_path)
+    finally:
+        process.kill()
+    for pid in workers:  # no worker left computing after memviz ended
+        _wait_for(lambda pid=pid: not Path(f"/proc/{pid}").exists() or _zombie(pid), _Ended(), limit=5)
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1].startswith("Z")
+    except OSError:
+        return True
+
+
+class _Ended:
+    """A process stand-in for _wait_for when what is waited on is not the process itself."""
+
+    def poll(self) -> None:
+        return None

@@ -100,7 +100,17 @@ check_suite() {
         debootstrap --variant=minbase --include=python3,git "$suite" "$base" "$MIRROR" >"$log/debootstrap.log" 2>&1
         touch "$base/.memviz-base-complete"
     fi
-    rm -rf "$root"
+    # A run killed before its cleanup leaves /dev, /proc and /sys mounted in the tree: unmount them
+    # first, or removing the tree would remove the host's files through them.
+    local mounted
+    for mounted in $(awk -v r="$root/" 'index($2, r) == 1 {print $2}' /proc/mounts | sort -r); do
+        umount -l "$mounted"
+    done
+    if awk -v r="$root/" 'index($2, r) == 1 {found = 1} END {exit !found}' /proc/mounts; then
+        say "$suite: something is still mounted under $root; not removing it"
+        return 1
+    fi
+    rm -rf --one-file-system "$root"
     cp -a "$base" "$root"
     cp /etc/resolv.conf "$root/etc/resolv.conf"
     bind /proc "$root/proc"

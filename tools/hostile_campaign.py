@@ -16,6 +16,10 @@ folder, with a timeout. What is wrong with an outcome:
 - ``lines``: an error over more than one line;
 - ``raw``: a terminal control character from a name printed raw.
 
+``early`` counts the clean signal cases whose signal came before memviz's first line ran (Python
+still starting: its own imports and the site's ``.pth`` files): the process ends as any Python
+program does there, killed by the signal or, for Ctrl+C, with Python's KeyboardInterrupt.
+
 Prints a table (class × outcome) and every problem; exits 1 when there is any.
 """
 
@@ -117,6 +121,7 @@ def run_case(case: Case, base: Path) -> Outcome:
         head = _first_line(process.stdout, case.timeout)
         process.stdout.close()  # the reader leaves, as `| head -1` does
     after_signal = None
+    before_memviz = False
     status = None
     try:
         if case.send is not None:
@@ -124,6 +129,7 @@ def run_case(case: Case, base: Path) -> Outcome:
             try:
                 status = process.wait(timeout=at)
             except subprocess.TimeoutExpired:
+                before_memviz = not _memviz_handles_signals(process.pid)
                 process.send_signal(sig)
                 sent = time.monotonic()
                 try:
@@ -151,11 +157,24 @@ def run_case(case: Case, base: Path) -> Outcome:
     err = stderr_file.read()
     stdout_file.close()
     stderr_file.close()
-    outcome = Outcome(case, status, out, err, seconds, after_signal)
+    outcome = Outcome(case, status, out, err, seconds, after_signal, before_memviz)
     outcome.changed = [g for g in guarded if _fingerprint(g) != before[g]]
     outcome.left = _temporaries(d) if status is not None else []
     _remove(d)
     return outcome
+
+
+def _memviz_handles_signals(pid: int) -> bool:
+    """Whether memviz's first line has run: it catches SIGTERM (Python alone never does), as the
+    kernel's mask of caught signals shows. Before it, Python is starting (its own imports, the
+    site's .pth files): a signal there ends the process as it ends any Python program."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text(encoding="ascii").splitlines():
+            if line.startswith("SigCgt:"):
+                return bool(int(line.split()[1], 16) & (1 << (signal.SIGTERM - 1)))
+    except (OSError, ValueError):
+        pass
+    return True  # unknown: judged as if memviz were running
 
 
 def _first_line(stream, timeout: float) -> bytes:
@@ -203,6 +222,8 @@ def _remove(d: Path) -> None:
 def problems(outcome: Outcome) -> list[str]:
     """What is wrong with an outcome: names from PROBLEMS, with a word of detail."""
     case, found = outcome.case, []
+    if outcome.before_memviz and _ended_as_python_ends(outcome):
+        return []  # counted apart ("early"): no line of memviz had run
     if TRACEBACK.search(outcome.stderr) or (case.stdout != "head" and TRACEBACK.search(outcome.stdout)):
         found.append("traceback")
     if outcome.status is None:
@@ -228,6 +249,15 @@ def problems(outcome: Outcome) -> list[str]:
                                     or _raw_in_stdout(outcome)):  # fmt: skip
         found.append("raw")
     return found
+
+
+def _ended_as_python_ends(outcome: Outcome) -> bool:
+    """A signal while Python starts: killed by it (the shell says 128 + n), or, for Ctrl+C, Python's
+    own KeyboardInterrupt from its start-up imports; nothing written, within the stop bound."""
+    sig = outcome.case.send[0]
+    quick = outcome.after_signal is not None and outcome.after_signal <= STOP_SECONDS
+    interrupted = outcome.stderr.rstrip().endswith(b"KeyboardInterrupt") and outcome.status in (1, -sig)
+    return quick and not outcome.left and not outcome.changed and (outcome.status == -sig or interrupted)
 
 
 def _raw_in_stdout(outcome: Outcome) -> bool:
@@ -259,9 +289,10 @@ def table(results: list[tuple[Outcome, list[str]]]) -> str:
         counts = by_group[outcome.case.group]
         counts["cases"] += 1
         counts["clean"] += not found
+        counts["early"] += outcome.before_memviz and not found
         for problem in {f.split(":")[0] for f in found}:
             counts[problem] += 1
-    columns = ("cases", "clean", *PROBLEMS)
+    columns = ("cases", "clean", "early", *PROBLEMS)
     lines = ["| class | " + " | ".join(columns) + " |", "|---|" + "---:|" * len(columns)]
     total: Counter = Counter()
     for group, counts in by_group.items():

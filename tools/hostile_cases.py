@@ -108,6 +108,9 @@ COMMANDS: dict[tuple[str, ...], dict[str, str]] = {
     ("record", "--out", "{d}/r.gif", "--size", "320x240", "--steps", "2"): {"--fps": "number",
         "--step-seconds": "number", "--view": "word", "--size": "word", "--budget": "number"},
     ("crawl", "http://127.0.0.1:1/"): {"--timeout": "number", "--delay": "number", "--max-pages": "number"},
+    ("snapshot", "--out", "{d}/s.png", "--view", "compare", "--compare", "frontier/2/fifo"): {"": "config"},
+    ("record", "--out", "{d}/r.gif", "--size", "320x240", "--steps", "2", "--view", "compare", "--compare",
+     "random"): {"": "config"},
 }  # fmt: skip
 HEAVY = ("snapshot", "record")
 PATHS: tuple[str | bytes, ...] = ("", "{d}/absent.json", "{d}/fifo", "{d}/folder", "/dev/zero", "/proc/self",
@@ -122,6 +125,11 @@ def _values(kind: str, rng: random.Random, few: bool) -> list[str | bytes]:
     return rng.sample(values, min(3 if few else 6, len(values)))
 
 
+def _shown(prefix: tuple[str, ...]) -> str:
+    """A command line's start as a case's name: without the case folder's paths."""
+    return " ".join(p for p in prefix if "{d}" not in p and p != "--out")
+
+
 def cli_cases(rng: random.Random) -> list[Case]:
     """Every option of every command with hostile values: refused in one line (2) or done (0)."""
     cases = []
@@ -130,10 +138,10 @@ def cli_cases(rng: random.Random) -> list[Case]:
         for option, kind in options.items():
             for value in _values(kind, rng, few=heavy):
                 argv = [*prefix, *([option] if option else []), value]
-                if prefix[0] == "compare" and not option:
+                if prefix == ("compare",):
                     argv = ["compare", value, "random"]
                 label = value if isinstance(value, str) else repr(value)
-                cases.append(_case(f"{' '.join(prefix[:2])} {option} {label[:30]!r}", "cli", argv, {OK, BAD_INPUT},
+                cases.append(_case(f"{_shown(prefix)} {option} {label[:30]!r}", "cli", argv, {OK, BAD_INPUT},
                                    fixtures=PATH_FIXTURES if kind in ("path", "outpath") else (),
                                    timeout=60 if heavy else 45))  # fmt: skip
     cases.append(_case("--ttls ''", "cli", ["scenario", "ttl", "--ttls", ""], {BAD_INPUT}))
@@ -428,5 +436,6 @@ class Outcome:
     stderr: bytes
     seconds: float
     after_signal: float | None = None  # seconds from the signal to the end
+    before_memviz: bool = False  # the signal came before memviz's first line ran (Python starting)
     changed: list[str] = field(default_factory=list)  # guarded files lost or changed
     left: list[str] = field(default_factory=list)  # temporary files left behind

@@ -14,6 +14,7 @@ page. Under LRU a revisit is forgotten exactly when that distance is at least th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -550,9 +551,16 @@ class Regret:
         }
 
 
-def regret(site: Site, config: LaneConfig, base: RunConfig, seeds: range) -> Regret:
+def regret(
+    site: Site,
+    config: LaneConfig,
+    base: RunConfig,
+    seeds: range,
+    after_seed: Callable[[], None] | None = None,
+) -> Regret:
     """``config`` over ``seeds`` in the scalar engine (it keeps each step's memory). A recording is one
-    walk: its seeds change only a random eviction's draws."""
+    walk: its seeds change only a random eviction's draws. ``after_seed`` is called after each seed
+    (a job's progress; it may raise to stop, so a closed view does not wait for the rest)."""
     histogram = [0] * site.n_pages
     forgotten = evictions = revisits = 0
     coverage = 0.0
@@ -575,5 +583,7 @@ def regret(site: Site, config: LaneConfig, base: RunConfig, seeds: range) -> Reg
                 evictions += 1
             last[page] = event.steps
         coverage += exploration.result().coverage
+        if after_seed is not None:
+            after_seed()
     n = len(seeds)
     return Regret(config, n, forgotten, evictions, revisits, histogram, coverage / n if n else 0.0)

@@ -28,6 +28,7 @@ with at most ``BOOTSTRAP_DRAWS // distinct values`` resamples; the count used is
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import statistics
@@ -327,5 +328,17 @@ def _run_in_pool(
                 take(pending.pop(future), future.result())
             if not done and cancelled is not None and cancelled():  # take() checks it after a chunk
                 raise Cancelled
+    except BaseException:  # Cancel, Ctrl+C, SIGTERM, a failed chunk: nothing more is wanted
+        _end_workers(pool)
+        raise
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """End the pool's worker processes now. A chunk computes for seconds; shutdown() leaves the
+    running ones to finish, and the process waited for them as it exited (SIGTERM said "stopped",
+    then 3-6 s went by, the workers computing on)."""
+    for worker in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(Exception):
+            worker.terminate()

@@ -154,6 +154,9 @@ def listen(host: str, port: int) -> socket.socket:
     except OSError:
         sock.close()
         raise
+    except (TypeError, UnicodeError, ValueError):  # a host name no resolver takes (bytes not UTF-8)
+        sock.close()
+        raise OSError("not a host name or address") from None
     return sock
 
 

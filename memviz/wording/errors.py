@@ -44,6 +44,7 @@ WORDS = {
     "No such file or directory": "没有这个文件或文件夹",
     "Read-only file system": "文件系统是只读的",
     "Is a directory": "这是一个文件夹",
+    "not a host name or address": "不是主机名或地址",
     "Not a directory": "不是文件夹",
     "File name too long": "文件名太长",
     "Disk quota exceeded": "超出磁盘配额",

@@ -8,7 +8,7 @@ the run (the model call is still paid for), as memviz's engine documents.
 
 from __future__ import annotations
 
-import math
+from tests.core.oracle_walk import choose, remember
 
 
 def mulberry32(seed):
@@ -39,50 +39,16 @@ def oracle_run(doc, strategy, seed, capacity=None, policy="fifo", budget=30, unt
     draw = mulberry32(seed)
     memory = {} if strategy != "random" else None
 
-    def remember(page):
-        if page in memory:
-            if policy == "lru":
-                del memory[page]
-                memory[page] = links[page]
-            return
-        if capacity is not None and len(memory) >= capacity:
-            order = list(memory)
-            victim = order[math.floor(draw() * len(order))] if policy == "random" else order[0]
-            del memory[victim]
-        memory[page] = links[page]
-
-    def choose(cur):
-        here = links[cur]
-        if strategy == "random":
-            return here[math.floor(draw() * len(here))] if here else None
-        fresh = [q for q in here if q not in memory]
-        if fresh:
-            return fresh[math.floor(draw() * len(fresh))]
-        if strategy == "frontier":
-            prev, queue = {cur: None}, [cur]
-            while queue:
-                p = queue.pop(0)
-                if p != cur and p not in memory:
-                    while prev[p] != cur:
-                        p = prev[p]
-                    return p
-                for q in here if p == cur else memory.get(p, []):
-                    if q not in prev:
-                        prev[q] = p
-                        queue.append(q)
-            return None
-        return here[math.floor(draw() * len(here))] if here else None
-
     start = doc.get("start", 0)
     cur, seen, reported = start, {start}, set()
     path, repeats, reports, tokens, step = [start], 0, 0, 0, 0
     bug_tokens = []  # tokens spent so far each time a bug is reported for the first time
     if memory is not None:
-        remember(start)
+        remember(memory, links, start, capacity, policy, draw)
     stop = "budget" if not until_all_bugs else "max_steps"
     while step < (max_steps if until_all_bugs else budget):
         tokens += base_tokens + (entry_tokens * len(memory) if memory is not None else 0)
-        nxt = choose(cur)
+        nxt = choose(strategy, links[cur], cur, memory, draw)
         if nxt is None:
             stop = "done" if links[cur] else "dead_end"
             break
@@ -98,7 +64,7 @@ def oracle_run(doc, strategy, seed, capacity=None, policy="fifo", budget=30, unt
                 bug_tokens.append(tokens)
             reported.add(cur)
         if memory is not None:
-            remember(cur)
+            remember(memory, links, cur, capacity, policy, draw)
         if until_all_bugs and len(reported) == len(bugs):
             stop = "all_bugs"
             break

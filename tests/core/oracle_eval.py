@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from tests.core.oracle import links_of, mulberry32
+from tests.core.oracle_walk import choose, remember
 
 Z = 1.959964
 Z_POWER = 0.841621
@@ -37,53 +38,19 @@ def walk(doc, bugs, start, strategy, seed, capacity=None, policy="fifo", budget=
     memory = {} if strategy != "random" else None
     keeps_list = memory is not None if bug_list is None else bug_list
 
-    def remember(page):
-        if page in memory:
-            if policy == "lru":
-                del memory[page]
-                memory[page] = links[page]
-            return
-        if capacity is not None and len(memory) >= capacity:
-            order = list(memory)
-            victim = order[math.floor(draw() * len(order))] if policy == "random" else order[0]
-            del memory[victim]
-        memory[page] = links[page]
-
-    def choose(here_page):
-        here = links[here_page]
-        if strategy == "random":
-            return here[math.floor(draw() * len(here))] if here else None
-        fresh = [q for q in here if q not in memory]
-        if fresh:
-            return fresh[math.floor(draw() * len(fresh))]
-        if strategy == "frontier":
-            came_from, queue = {here_page: None}, [here_page]
-            while queue:
-                p = queue.pop(0)
-                if p != here_page and p not in memory:
-                    while came_from[p] != here_page:
-                        p = came_from[p]
-                    return p
-                for q in here if p == here_page else memory.get(p, []):
-                    if q not in came_from:
-                        came_from[q] = p
-                        queue.append(q)
-            return None
-        return here[math.floor(draw() * len(here))] if here else None
-
     seen, reported, reports, repeats, tokens, steps = {start}, set(), 0, 0, 0, 0
     if start in bugs:
         reported.add(start)
         reports = 1
     if memory is not None:
-        remember(start)
+        remember(memory, links, start, capacity, policy, draw)
     cur, stop = start, None
     limit = max_steps if until_all_bugs else budget
     if until_all_bugs and bugs and reported == bugs:
         stop = "all_bugs"
     while stop is None and steps < limit:
         tokens += base_tokens + (entry_tokens * len(memory) if memory is not None else 0)
-        nxt = choose(cur)
+        nxt = choose(strategy, links[cur], cur, memory, draw)
         if nxt is None:
             stop = "stopped"
             break
@@ -96,7 +63,7 @@ def walk(doc, bugs, start, strategy, seed, capacity=None, policy="fifo", budget=
             reports += 1
             reported.add(cur)
         if memory is not None:
-            remember(cur)
+            remember(memory, links, cur, capacity, policy, draw)
         if until_all_bugs and len(reported) == len(bugs):
             stop = "all_bugs"
     return {

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 
 from tests.core.oracle import links_of, mulberry32
+from tests.core.oracle_walk import choose
 
 
 class _Draws:
@@ -41,29 +42,6 @@ class _Draws:
 
 
 assert _Draws(1000)() == mulberry32(1000)()  # the same generator as the chapter's
-
-
-def _choose(strategy, links, cur, memory, draw):
-    here = links[cur]
-    if strategy == "random":
-        return here[math.floor(draw() * len(here))] if here else None
-    fresh = [q for q in here if q not in memory]
-    if fresh:
-        return fresh[math.floor(draw() * len(fresh))]
-    if strategy == "frontier":
-        prev, queue = {cur: None}, [cur]
-        while queue:
-            p = queue.pop(0)
-            if p != cur and p not in memory:
-                while prev[p] != cur:
-                    p = prev[p]
-                return p
-            for q in here if p == cur else memory.get(p, []):
-                if q not in prev:
-                    prev[q] = p
-                    queue.append(q)
-        return None
-    return here[math.floor(draw() * len(here))] if here else None
 
 
 class _Run:
@@ -148,7 +126,7 @@ class _Run:
         if self.memory is not None and self.policy == "ttl" and self.ttl is not None:
             self.expire()
         self.tokens += 3000 + (40 * len(self.memory) if self.memory is not None else 0)
-        nxt = _choose(self.strategy, self.links, self.cur, self.memory or {}, self.draw)
+        nxt = choose(self.strategy, self.links[self.cur], self.cur, self.memory or {}, self.draw)
         if nxt is None:
             self.finished = True
             return False

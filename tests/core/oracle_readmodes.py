@@ -21,37 +21,12 @@ import math
 import zlib
 
 from tests.core.oracle import links_of, mulberry32
+from tests.core.oracle_walk import choose, pick
 
 
 def misuse_stream(seed):
     salt = zlib.crc32(b"misuse")
     return mulberry32(((seed ^ salt) * 0x9E3779B1 + salt) & 0xFFFFFFFF)
-
-
-def _pick(options, draw):
-    return options[math.floor(draw() * len(options))]
-
-
-def _choose(strategy, here, cur, memory, draw):
-    if strategy == "random":
-        return _pick(here, draw) if here else None
-    fresh = [q for q in here if q not in memory]
-    if fresh:
-        return _pick(fresh, draw)
-    if strategy == "frontier":
-        prev, queue = {cur: None}, [cur]
-        while queue:
-            p = queue.pop(0)
-            if p != cur and p not in memory:
-                while prev[p] != cur:
-                    p = prev[p]
-                return p
-            for q in here if p == cur else memory.get(p, []):
-                if q not in prev:
-                    prev[q] = p
-                    queue.append(q)
-        return None
-    return _pick(here, draw) if here else None
 
 
 def _minmax(values):
@@ -141,9 +116,9 @@ def readmodes_run(doc, strategy, seed, capacity=None, policy="fifo", budget=30, 
             tokens += 3000 + 40 * len(shown)
         ignored = misuse is not None and misuse() < ignore
         if ignored:
-            nxt = _pick(links[cur], draw) if links[cur] else None
+            nxt = pick(links[cur], draw) if links[cur] else None
         else:
-            nxt = _choose(strategy, links[cur], cur, shown if shown is not None else {}, draw)
+            nxt = choose(strategy, links[cur], cur, shown if shown is not None else {}, draw)
         if nxt is None:
             steps.append({"page": None, "ignored": ignored, "skipped": False, "scores": table})
             break

@@ -290,3 +290,25 @@ def test_the_chapters_frame_tables_mark_what_the_events_say(chapter_site, capaci
     assert sum(len(c.left) for c in columns) == lane.evictions
     touches = [k for k, c in enumerate(columns) if c.touched_frame is not None]
     assert touches == [] if policy != "lru" else (capacity == 3 or len(touches) > 0)
+
+
+def test_regret_reports_each_seed_and_stops_where_it_is_told(chapter_site):
+    """A job's progress and cancel come through ``after_seed``: called once a seed, and what it
+    raises ends the computation there (a closed Compare view does not wait for the other seeds)."""
+    config, seeds = LaneConfig("frontier", 12, "fifo"), range(1000, 1010)
+    calls = []
+    whole = regret(chapter_site, config, RunConfig(), seeds, after_seed=lambda: calls.append(len(calls)))
+    assert len(calls) == len(seeds)
+    assert whole == regret(chapter_site, config, RunConfig(), seeds)  # the figures are the same
+
+    class StopError(Exception):
+        pass
+
+    def stop_at_the_third():
+        calls.append(None)
+        if calls.count(None) == 3:
+            raise StopError
+
+    with pytest.raises(StopError):
+        regret(chapter_site, config, RunConfig(), seeds, after_seed=stop_at_the_third)
+    assert calls.count(None) == 3

@@ -366,3 +366,28 @@ def test_the_reuse_histogram_names_its_lanes_above_the_plot_not_over_it(view, qt
     key = panel.histogram_key.text()
     assert "1. " in key and "2. " in key and "FIFO" in key
     assert panel.histogram.getPlotItem().legend is None  # nothing drawn over the curves
+
+
+def test_the_regret_job_counts_and_stops_by_the_seed(site):
+    """The side panel's job plans a unit a seed and lane, and a cancel stops it within a seed: a
+    Compare view closed while it computes waits for one walk, not a whole lane's seeds."""
+    from memviz.core.experiments import Cancelled
+    from memviz.gui.compare.regret_panel import regret_job
+
+    class Context:  # a job's context, cancelled after its fifth unit
+        planned = done = 0
+
+        def plan(self, n):
+            self.planned += n
+
+        def advance(self, n=1):
+            self.done += n
+            if self.done == 5:
+                raise Cancelled
+
+    configs = [LaneConfig("frontier", 12, p) for p in ("fifo", "lru")]
+    context = Context()
+    with pytest.raises(Cancelled):
+        regret_job(site, configs, RunConfig(budget=30), range(200))(context)
+    assert context.planned == 2 * 200
+    assert context.done == 5

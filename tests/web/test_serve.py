@@ -235,3 +235,15 @@ def test_a_port_in_use_or_a_bad_version_is_one_line_and_status_2(tmp_path, capsy
     assert main(["serve", "--version", "v9"]) == 2
     assert "v9" in capsys.readouterr().err
     assert main(["serve", "--port", "70000"]) == 2
+
+
+@pytest.mark.parametrize("host", ["\udcff\udcfe", "\x1b[2J", "a" * 300, "bad host\n", "999.1.1.1"])
+def test_a_host_that_is_no_host_is_one_line_and_status_2(capsys, host):
+    """`serve --host` with bytes that are not UTF-8 (a lone surrogate once decoded) ended in
+    'TypeError: encoding of hostname failed', a traceback."""
+    from memviz.cli import main
+
+    assert main(["serve", "--host", host, "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("memviz: error: cannot listen on ") and err.count("\n") == 1, err
+    assert "\x1b" not in err and "\udcff" not in err

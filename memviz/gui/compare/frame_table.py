@@ -23,6 +23,7 @@ from __future__ import annotations
 from memviz.core.compare import FrameColumn
 from memviz.core.site import Site
 from memviz.gui.kit import style, themes
+from memviz.gui.kit.paint_cache import device_pixmap
 from memviz.gui.qt import (
     QFont,
     QFontMetricsF,
@@ -284,9 +285,7 @@ class FrameTable(QWidget):
         current = state[0]
         c = style.colors()
         cell_w, top, height = layout.cell_w, layout.top, layout.bottom
-        pixmap = QPixmap(max(1, round(cell_w * ratio)), max(1, round(height * ratio)))
-        pixmap.setDevicePixelRatio(ratio)
-        pixmap.fill(c.paper)
+        pixmap = device_pixmap(cell_w, height, ratio, c.paper)
         p = QPainter(pixmap)
         back = self._column_fill(c, state)
         if back is not None:
@@ -332,9 +331,7 @@ class FrameTable(QWidget):
             return pixmap
         c = style.colors()
         w, h = layout.cell_w, layout.cell_h
-        pixmap = QPixmap(max(1, round(w * ratio)), max(1, round(h * ratio)))
-        pixmap.setDevicePixelRatio(ratio)
-        pixmap.fill(c.paper)
+        pixmap = device_pixmap(w, h, ratio, c.paper)
         p = QPainter(pixmap)
         back = self._column_fill(c, state)
         if back is not None:

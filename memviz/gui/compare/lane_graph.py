@@ -15,6 +15,7 @@ from memviz.core.layout import drawn_links, site_layout
 from memviz.core.site import Site
 from memviz.gui.compare.callout import Disc, place
 from memviz.gui.kit import plain_text, style, themes
+from memviz.gui.kit.paint_cache import device_pixmap
 from memviz.gui.qt import (
     QColor,
     QFont,
@@ -113,10 +114,7 @@ class LaneGraph(QWidget):
 
     def _paint_backdrop(self) -> QPixmap:
         c = style.colors()
-        ratio = self.devicePixelRatioF()
-        pixmap = QPixmap(max(1, round(self.width() * ratio)), max(1, round(self.height() * ratio)))
-        pixmap.setDevicePixelRatio(ratio)
-        pixmap.fill(c.backdrop)
+        pixmap = device_pixmap(self.width(), self.height(), self.devicePixelRatioF(), c.backdrop)
         p = QPainter(pixmap)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self._radius()

@@ -61,12 +61,8 @@ def short_label(config: LaneConfig, lang: str) -> str:
 
 def regret_job(site: Site, configs: list[LaneConfig], base: RunConfig, seeds: range):
     def compute(context: JobContext) -> list[Regret]:
-        context.plan(len(configs))
-        out = []
-        for config in configs:
-            out.append(regret(site, config, base, seeds))
-            context.advance()
-        return out
+        context.plan(len(configs) * len(seeds))
+        return [regret(site, config, base, seeds, after_seed=context.advance) for config in configs]
 
     return compute
 

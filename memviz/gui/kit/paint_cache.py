@@ -24,6 +24,15 @@ from memviz.gui.qt import (
 )
 
 
+def device_pixmap(width: float, height: float, ratio: float, fill) -> QPixmap:
+    """A pixmap for ``width``×``height`` widget pixels at the screen's ``ratio`` (sharp on a HiDPI
+    screen), at least one pixel each way, filled with ``fill``."""
+    pixmap = QPixmap(max(1, round(width * ratio)), max(1, round(height * ratio)))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(fill)
+    return pixmap
+
+
 class StaticTexts:
     """``QStaticText`` per (text, font), drawn vertically centred on a line. Holds at most ``limit``
     texts (numbers change every step; page names repeat)."""
