@@ -93,6 +93,9 @@ from __future__ import annotations
 
 from memviz.wording import t
 
+THEMES = {"light": ("浅色", "Light")}
+ROWS = (("view", "对比", "Compare"),)
+
 
 class View:
     def texts(self, lang, step, model):
@@ -133,7 +136,7 @@ def test_the_codemod_moves_pairs_reuses_them_and_runs_again_without_change(tmp_p
     monkeypatch.setattr(codemod, "WORDING", wording)
 
     pairs = codemod.all_pairs()
-    assert Counter(p.kind for p in pairs) == {"literal": 5, "template": 2, "expression": 1}
+    assert Counter(p.kind for p in pairs) == {"literal": 5, "template": 2, "data": 2, "expression": 1}
     changed, modules = codemod.move(pairs)
     assert len(changed) == 2 and {m.name for m in modules} == {"common.py", "explore.py", "compare.py"}
     view = (gui / "explore" / "view.py").read_text(encoding="utf-8")
@@ -142,6 +145,8 @@ def test_the_codemod_moves_pairs_reuses_them_and_runs_again_without_change(tmp_p
     assert "d = explore_words.CAPACITY_N.pick(lang, capacity=model.capacity)" in view
     assert 'e = tr(f"共 {len(model.runs)} 次", f"{len(model.runs)} runs")' in view  # left as it was
     assert "from memviz.wording import common as common_words" in view
+    assert 'THEMES = {"light": explore_words.LIGHT}' in view  # a pair held as data: the Words is a tuple
+    assert 'ROWS = (("view", *explore_words.COMPARE),)' in view
     lane = (gui / "compare" / "lane.py").read_text(encoding="utf-8")
     assert "# the same text" in (wording / "compare.py").read_text(encoding="utf-8")  # went with its text
 

@@ -39,15 +39,17 @@ from memviz.gui.qt import (
 from memviz.models.settings import RunSettings
 from memviz.outfile import atomic_output
 from memviz.paths import dialog_start
+from memviz.wording import common as common_words
+from memviz.wording import exercises as exercises_words
 from memviz.wording import window as window_words
 from memviz.wording.traces import cannot_open_trace, open_trace_action, trace_files
 
 EXPLORE = "explore"
 ZOOM_STEP = 1.15
 THEME_NAMES = {
-    "light": ("浅色", "Light"),
-    "dark": ("深色", "Dark"),
-    "projector": ("投影（高对比）", "Projector (high contrast)"),
+    "light": window_words.LIGHT,
+    "dark": window_words.DARK,
+    "projector": window_words.PROJECTOR_HIGH_CONTRAST,
 }
 
 
@@ -85,7 +87,7 @@ class MainWindow(QMainWindow):
         self.tabs.setTabBarAutoHide(True)  # one view needs no tab bar; others show it when added
         self.setCentralWidget(self.tabs)
         self.explore = ExploreView(self.settings, self.language)
-        self.add_view(self.explore, "探索", "Explore")
+        self.add_view(self.explore, *window_words.EXPLORE)
         self._add_other_views()
 
         self.hint = QLabel()
@@ -184,14 +186,14 @@ class MainWindow(QMainWindow):
         self.exercises, self.info = LazyView("exercises", exercises), LazyView("info", info)
         self.compare = LazyView("compare", compare)
         for view, zh, en in (
-            (self.compare, "对比", "Compare"),
-            (self.batch, "批量", "Batch"),
-            (self.sweep, "扫描", "Sweep"),
-            (self.cost, "成本", "Cost"),
-            (LazyView("scenarios", scenarios), "记忆场景", "Scenarios"),
-            (LazyView("evaluate", evaluate), "评测", "Evaluate"),
-            (self.exercises, "练习", "Exercises"),
-            (self.info, "说明", "About the model"),
+            (self.compare, *window_words.COMPARE),
+            (self.batch, *common_words.BATCH),
+            (self.sweep, *common_words.SWEEP),
+            (self.cost, *common_words.COST),
+            (LazyView("scenarios", scenarios), *window_words.SCENARIOS),
+            (LazyView("evaluate", evaluate), *common_words.EVALUATE),
+            (self.exercises, *exercises_words.EXERCISES),
+            (self.info, *window_words.ABOUT_THE_MODEL),
         ):
             self.add_view(view, zh, en)
 

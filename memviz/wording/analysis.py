@@ -205,3 +205,14 @@ CAPACITY_B_B_POINTS_PAIRED_PAIRS_N = Words(
     "容量 {capacity}：{name_a} − {name_b} = <b>{figure}</b> 个百分点（配对，{n} 对）<br><span style='font-size:small'>bootstrap [{boot_lo}, {boot_hi}]；{name_a} 更高 {wins} 次，不更高 {ties} 次；半宽：配对 {paired}，不配对 {unpaired}</span>",
     "Capacity {capacity}: {name_a} − {name_b} = <b>{figure}</b> points (paired, {n} pairs)<br><span style='font-size:small'>bootstrap [{boot_lo}, {boot_hi}]; {name_a} higher in {wins}, not higher in {ties}; half-width: paired {paired}, unpaired {unpaired}</span>",
 )
+
+REPEAT_RATE = Words("重复访问率 %", "Repeat rate %")
+BUGS_FOUND = Words("找到 Bug", "Bugs found")
+REPORTS = Words("报告数", "Reports")
+COVERAGE_PER_RUN = Words("每次运行的覆盖率", "Coverage per run")
+PAIRED_DIFFERENCES = Words("配对差值", "Paired differences")
+STEPS_TO_FIND_EVERY_BUG_2 = Words("找全 Bug 的步数", "Steps to find every bug")
+TOKENS_TO_FIND_EVERY_BUG_2 = Words("找全 Bug 的 token", "Tokens to find every bug")
+BUGS_FOUND_BY_TOKENS_SPENT = Words("Bug 随 token", "Bugs found by tokens spent")
+BUG = Words("个 Bug", "bug")
+COVERAGE_BY_CAPACITY = Words("覆盖率随容量", "Coverage by capacity")

@@ -17,3 +17,10 @@ STRATEGY = Words("策略", "Strategy")
 CAPACITY = Words("容量", "Capacity")
 
 COMPUTING = Words("计算中…", "Computing…")
+
+BATCH = Words("批量", "Batch")
+SWEEP = Words("扫描", "Sweep")
+COST = Words("成本", "Cost")
+RUN = Words("次", "run")
+# the Evaluate tab's title and its button (common: the window names its tabs without loading the view)
+EVALUATE = Words("评测", "Evaluate")

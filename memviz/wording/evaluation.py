@@ -171,7 +171,6 @@ ABLATION = Words("消融", "Ablation")
 TASK_RUNS = Words("任务的运行", "Task runs")
 DIFFERENCE_TO_DETECT = Words("要测出的差 δ", "Difference to detect δ")
 TRACES_A_B = Words("记录 A · B", "traces A · B")
-EVALUATE = Words("评测", "Evaluate")
 
 B_B_B_A_AVERAGES_B_N = Words(
     "<b>{metric}</b>：B − A 平均 <b>{mean}</b>，按任务配对的 95% 区间 {ci}",
@@ -189,3 +188,8 @@ THE_MEMORY_OF_TAKEN_APART_THE_N = Words(
     "记忆 {memory} 拆开来看：同一批任务和 seed，每一行都按任务和无记忆配对。",
     "The memory of {memory} taken apart: the same tasks and seeds, each row paired with no memory by task.",
 )
+
+A_AND_B_PER_TASK = Words("每个任务的 A 和 B", "A and B per task")
+DIFFERENCE_PER_TASK = Words("每个任务的差", "Difference per task")
+THE_THREE_INTERVALS = Words("三种区间", "The three intervals")
+DISTRIBUTION_OF_D_T = Words("d_t 的分布", "Distribution of d_t")

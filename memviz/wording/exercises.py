@@ -44,3 +44,13 @@ RIGHT_2 = Words("答对了！", "Right!")
 RIGHT_BUT_THE_ANSWER_WAS_SHOWN = Words(
     "对，不过答案已经看过了，这题不算分。", "Right, but the answer was shown: it does not count."
 )
+
+RUN_THIS_EXPERIMENT_IN_BATCH = Words("在「批量」里算这个实验", "Run this experiment in Batch")
+RUN_THIS_EXPERIMENT_IN_SWEEP = Words("在「扫描」里算这个实验", "Run this experiment in Sweep")
+RUN_THIS_EXPERIMENT_IN_COST = Words("在「成本」里算这个实验", "Run this experiment in Cost")
+PLAY_THIS_SCENARIO_IN_SCENARIOS = Words("在「记忆场景」里看这个场景", "Play this scenario in Scenarios")
+PICK_AN_OPTION_OR_ENTER_A = Words("请先选一个选项或填一个数。", "Pick an option or enter a number first.")
+WORKING_OUT_THE_ANSWER = Words("正在计算答案……", "Working out the answer…")
+CANCELLED_THE_ANSWER_WAS_NOT_WORKED = Words(
+    "已取消，答案没有算完。", "Cancelled: the answer was not worked out."
+)

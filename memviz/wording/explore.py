@@ -117,3 +117,5 @@ CAPACITY_TOP_GOES_FIRST_GREEN_UNDERLINED_N = Words(
 )
 LEFT_N = Words("还剩 {left} 步", "{left} left")
 OF_STEPS_N = Words("占步数 {repeat_share}%", "{repeat_share}% of steps")
+
+MORE_ENTRY = Words("条", "more entry")

@@ -81,3 +81,11 @@ ALREADY_HOLDS_OF_THESE_FILES_REPLACE_N = Words(
 )
 STEP_S_N = Words("{speed} 步/秒", "{speed} step/s")
 STEPS_S_N = Words("{speed} 步/秒", "{speed} steps/s")
+
+CANCELLING = Words("正在取消…", "Cancelling…")
+CANCELLED = Words("已取消", "Cancelled")
+RESULTS_ONE_ROW_PER_RUN_CSV = Words("结果：每次运行一行（CSV）…", "Results: one row per run (CSV)…")
+RESULTS_JSON = Words("结果（JSON）…", "Results (JSON)…")
+ENTRY = Words("条", "entry")
+WHICH_ENTRY_IS_FORGOTTEN = Words("忘掉哪一条", "which entry is forgotten")
+WHERE_THE_AGENT_GOES = Words("Agent 去哪", "where the agent goes")

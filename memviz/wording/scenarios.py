@@ -27,3 +27,15 @@ COMPUTE_THE_FIGURES_OVER_SEEDS_1000 = Words(
     "计算 seed 1000–1199 的数字", "Compute the figures over seeds 1000–1199"
 )
 YOUR_ANSWER = Words("你的答案", "your answer")
+
+BUG_REPORTED = Words("Bug 已报告", "bug reported")
+NEVER_VISITED = Words("没去过", "never visited")
+VISITED_FORGOTTEN = Words("去过但忘了", "visited, forgotten")
+VISITED_NO_MEMORY = Words("去过（无记忆）", "visited (no memory)")
+STALE_TESTED = Words("过期的'已测'", "stale 'tested'")
+POISONED = Words("投毒写入", "poisoned")
+POISONED_FROM_THE_COMMENT_ON_N = Words(
+    "投毒：来自「{source}」的评论", "poisoned: from the comment on {source}"
+)
+READ_BACK_FROM_THE_MEMORY_FILE = Words("从记忆文件读回", "read back from the memory file")
+TESTED_ON_V1_PAGE_CHANGED_SINCE = Words("已测（v1），页面已改", "tested on v1, page changed since")

@@ -81,3 +81,11 @@ MEMORY_NONE_REMEMBERS_NO_PAGE = Words("记忆：无（不记任何页面）", "M
 EMPTY = Words("（空）", "(empty)")
 
 MEMORY_N = Words("记忆 {used}/{size}：", "Memory {used}/{size}: ")
+
+LIGHT = Words("浅色", "Light")
+DARK = Words("深色", "Dark")
+PROJECTOR_HIGH_CONTRAST = Words("投影（高对比）", "Projector (high contrast)")
+EXPLORE = Words("探索", "Explore")
+COMPARE = Words("对比", "Compare")
+SCENARIOS = Words("记忆场景", "Scenarios")
+ABOUT_THE_MODEL = Words("说明", "About the model")

@@ -62,6 +62,8 @@ from memviz.gui.qt import (
 )
 from memviz.wording import analysis as analysis_words
 from memviz.wording import config_summary
+from memviz.wording import explore as explore_words
+from memviz.wording import window as window_words
 
 BASELINE_X, CURRENT_X = 0.0, 1.0
 COLUMN_HALF_WIDTH = 0.36
@@ -75,13 +77,13 @@ def signed(x: float, decimals: int) -> str:
 
 # (metric, zh, en, formatter of a mean, formatter of a difference)
 METRIC_COLUMNS: tuple[tuple[str, str, str, Callable[[float], str], Callable[[float], str]], ...] = (
-    ("coverage", "覆盖率 %", "Coverage %", pct, lambda d: pct(d, True)),
-    ("repeat", "重复访问率 %", "Repeat rate %", pct, lambda d: pct(d, True)),
-    ("bugs", "找到 Bug", "Bugs found", lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
-    ("reports", "报告数", "Reports", lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
-    ("dups", "重复报告", "Duplicate reports", lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
+    ("coverage", *explore_words.COVERAGE, pct, lambda d: pct(d, True)),
+    ("repeat", *analysis_words.REPEAT_RATE, pct, lambda d: pct(d, True)),
+    ("bugs", *analysis_words.BUGS_FOUND, lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
+    ("reports", *analysis_words.REPORTS, lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
+    ("dups", *explore_words.DUPLICATE_REPORTS, lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
     ("tokens", "token", "Tokens", count_text, lambda d: ("+" if d >= 0 else "−") + count_text(abs(d))),
-    ("steps", "步数", "Steps", lambda v: f"{v:.1f}", lambda d: signed(d, 1)),
+    ("steps", *window_words.STEPS, lambda v: f"{v:.1f}", lambda d: signed(d, 1)),
 )
 
 
@@ -167,8 +169,8 @@ class BatchView(AnalysisView):
 
     def plots(self):
         return [
-            ("coverage", "每次运行的覆盖率", "Coverage per run", self.coverage_plot),
-            ("differences", "配对差值", "Paired differences", self.diff_plot),
+            ("coverage", *analysis_words.COVERAGE_PER_RUN, self.coverage_plot),
+            ("differences", *analysis_words.PAIRED_DIFFERENCES, self.diff_plot),
         ]
 
     def _clear(self) -> None:

@@ -192,9 +192,9 @@ class CostView(AnalysisView):
 
     def plots(self):
         return [
-            ("steps", "找全 Bug 的步数", "Steps to find every bug", self.steps_plot),
-            ("tokens", "找全 Bug 的 token", "Tokens to find every bug", self.tokens_plot),
-            ("bugs-by-tokens", "Bug 随 token", "Bugs found by tokens spent", self.curve_plot),
+            ("steps", *analysis_words.STEPS_TO_FIND_EVERY_BUG_2, self.steps_plot),
+            ("tokens", *analysis_words.TOKENS_TO_FIND_EVERY_BUG_2, self.tokens_plot),
+            ("bugs-by-tokens", *analysis_words.BUGS_FOUND_BY_TOKENS_SPENT, self.curve_plot),
         ]
 
     def _clear(self) -> None:
@@ -220,7 +220,7 @@ class CostView(AnalysisView):
         cheaper = share is not None and share < 1
         if not data.any_bug_found or share is None or premium is None:  # nothing to compare: say why
             none_found = capitalized(no_bug_found(self.language.code))
-            bugs = counted(data.n_bugs, self.language.code, "个 Bug", "bug")
+            bugs = counted(data.n_bugs, self.language.code, *analysis_words.BUG)
             self.headline.setText(
                 tr(
                     analysis_words.THIS_SITE_HAS_TOKENS_PER_BUG_N,

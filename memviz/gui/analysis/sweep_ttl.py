@@ -120,7 +120,7 @@ class TtlAxis:
 
     @staticmethod
     def plot_names() -> list[tuple[str, str, str]]:
-        return [("coverage-by-ttl", "覆盖率随存活时间 T", "Coverage by time to live T")]
+        return [("coverage-by-ttl", *analysis_words.COVERAGE_BY_TIME_TO_LIVE_T)]
 
     @property
     def ttls(self) -> list[int]:

@@ -412,7 +412,7 @@ class SweepView(AnalysisView):
     def plots(self):
         if self.side_axis is not None:
             return [(*names, self.plot) for names in self.side_axis.plot_names()]
-        return [("coverage-by-capacity", "覆盖率随容量", "Coverage by capacity", self.plot)]
+        return [("coverage-by-capacity", *analysis_words.COVERAGE_BY_CAPACITY, self.plot)]
 
     def _clear(self) -> None:
         tr = self.language.tr

@@ -490,7 +490,7 @@ class EvaluateView(AnalysisView):
         lang = self.language.code
         m = self.chosen_metric
         unit = self._unit()
-        runs = [counted(k, lang, "次", "run") for k in plots.REPEATS_SHOWN]
+        runs = [counted(k, lang, *common_words.RUN) for k in plots.REPEATS_SHOWN]
         plots.draw_sample_size(
             self.sample_plot, paired, m,
             [tr(evaluation_words.A_TASK_N, k=k) for k in runs],
@@ -587,7 +587,7 @@ class EvaluateView(AnalysisView):
         self.metric_combo.setCurrentIndex(METRICS.index(self.chosen_metric))
 
     def _retranslate_run_button(self) -> None:
-        self.run_button.setText(self.language.tr(evaluation_words.EVALUATE))
+        self.run_button.setText(self.language.tr(common_words.EVALUATE))
 
     # --- export -------------------------------------------------------------------------------------
 
@@ -595,11 +595,11 @@ class EvaluateView(AnalysisView):
         if not hasattr(self, "forest_means"):
             return []
         return [
-            ("forest-means", "每个任务的 A 和 B", "A and B per task", self.forest_means),
-            ("forest-diffs", "每个任务的差", "Difference per task", self.forest_diffs),
-            ("intervals", "三种区间", "The three intervals", self.interval_plot),
-            ("distribution", "d_t 的分布", "Distribution of d_t", self.histogram),
-            ("sample-size", "样本量", "Sample size", self.sample_plot),
+            ("forest-means", *evaluation_words.A_AND_B_PER_TASK, self.forest_means),
+            ("forest-diffs", *evaluation_words.DIFFERENCE_PER_TASK, self.forest_diffs),
+            ("intervals", *evaluation_words.THE_THREE_INTERVALS, self.interval_plot),
+            ("distribution", *evaluation_words.DISTRIBUTION_OF_D_T, self.histogram),
+            ("sample-size", *evaluation_words.SAMPLE_SIZE, self.sample_plot),
         ]
 
     def export_rows(self) -> list[dict]:

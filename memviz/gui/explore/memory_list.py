@@ -471,7 +471,7 @@ class MemoryList(QWidget):
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.fold_text(fold))
 
     def fold_text(self, fold: Fold) -> str:
-        more = counted(fold.count, self.language.code, "条", "more entry", "more entries")
+        more = counted(fold.count, self.language.code, *explore_words.MORE_ENTRY, "more entries")
         return self.language.tr(explore_words.UNCHANGED_N, more=more)
 
     def _entry_links(self, page: int) -> tuple[int, ...]:

@@ -225,7 +225,7 @@ class AnalysisView(QWidget):
     def cancel(self) -> None:
         if self.job is not None and not self.job.done.is_set():
             self.job.cancel()
-            self.job_bar.set_status("正在取消…", "Cancelling…")
+            self.job_bar.set_status(*kit_words.CANCELLING)
 
     def compute_blocking(self) -> None:
         """Compute in this thread and draw the result (headless snapshots, benchmarks, tests)."""
@@ -255,7 +255,7 @@ class AnalysisView(QWidget):
         self.job_bar.set_idle()
         self.run_button.setEnabled(True)
         if outcome == "cancelled":
-            self.job_bar.set_status("已取消", "Cancelled")
+            self.job_bar.set_status(*kit_words.CANCELLED)
         else:
             self.job_bar.set_status(f"出错：{message}", f"Failed: {message}")
 
@@ -383,8 +383,8 @@ class AnalysisView(QWidget):
                 )
                 menu.addAction(action)
         menu.addSeparator()
-        for suffix, zh, en in (("csv", "结果：每次运行一行（CSV）…", "Results: one row per run (CSV)…"),
-                               ("json", "结果（JSON）…", "Results (JSON)…")):  # fmt: skip
+        for suffix, zh, en in (("csv", *kit_words.RESULTS_ONE_ROW_PER_RUN_CSV),
+                               ("json", *kit_words.RESULTS_JSON)):  # fmt: skip
             action = QAction(tr(zh, en), menu)
             action.triggered.connect(lambda _=False, x=suffix: self._ask_and_export_result(x))
             menu.addAction(action)

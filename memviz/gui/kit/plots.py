@@ -33,6 +33,7 @@ from memviz.gui.qt import (
     QWidget,
     Signal,
 )
+from memviz.wording import analysis as analysis_words
 from memviz.wording import common as common_words
 from memviz.wording import counted, policy_name, strategy_name, whole
 from memviz.wording import kit as kit_words
@@ -62,13 +63,13 @@ def policy_label(policy: str, language: Language, capital: bool = False) -> str:
 def capacity_label(capacity: int | None, language: Language) -> str:
     if capacity is None:
         return language.tr(common_words.UNLIMITED)
-    return counted(capacity, language.code, "条", "entry", "entries")
+    return counted(capacity, language.code, *kit_words.ENTRY, "entries")
 
 
 def seeds_text(seed0: int, runs: int, language: Language) -> str:
     last = seed0 + runs - 1
     return language.tr(
-        kit_words.SEEDS_RUNS_N, seed0=seed0, last=last, runs=counted(runs, language.code, "次", "run")
+        kit_words.SEEDS_RUNS_N, seed0=seed0, last=last, runs=counted(runs, language.code, *common_words.RUN)
     )
 
 
@@ -361,7 +362,7 @@ class JobBar(QWidget):
         self.progress.setVisible(True)
         self.cancel_button.setVisible(True)
         self.cancel_button.setEnabled(True)
-        self.set_status("正在计算…", "Computing…")
+        self.set_status(*analysis_words.COMPUTING)
 
     def set_progress(self, done: int, total: int) -> None:
         if not self._running:

@@ -43,9 +43,9 @@ from memviz.wording import common as common_words
 from memviz.wording import scenarios as scenarios_words
 
 TAG_TEXT = {
-    pb.POISONED: ("投毒：来自「{source}」的评论", "poisoned: from the comment on {source}"),
-    "disk": ("从记忆文件读回", "read back from the memory file"),
-    pb.STALE: ("已测（v1），页面已改", "tested on v1, page changed since"),
+    pb.POISONED: scenarios_words.POISONED_FROM_THE_COMMENT_ON_N,
+    "disk": scenarios_words.READ_BACK_FROM_THE_MEMORY_FILE,
+    pb.STALE: scenarios_words.TESTED_ON_V1_PAGE_CHANGED_SINCE,
 }
 
 
