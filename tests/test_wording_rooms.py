@@ -190,3 +190,46 @@ def test_no_wording_module_says_a_shared_name_its_own_way():
             if isinstance(words, Words) and (words.zh.lower() in names or words.en.lower() in names):
                 copies.append(f"{path.stem}.{constant} = {words}")
     assert copies == []
+
+
+# Words that say the same English with another Chinese on purpose: another role, not another idea.
+SAME_ENGLISH_OTHER_ROLE = {
+    "": "a word only Chinese says (English needs none): 只有, 是, a sentence gap",
+    "run": "a counted noun (3 次) and the column of a task's runs (第几次)",
+    "steps": "a spin box's unit ( 步) and a label (步数)",
+    "unlimited": "a spin box's special value (不限) and the memory panel's title (不限容量)",
+}
+# Chinese said with another English on purpose.
+SAME_CHINESE_OTHER_ROLE = {
+    "条": "counted nouns: entry, more entry, a spin box's unit",
+    "答对了": "a verdict (right) and a line of the answers so far (answered right)",
+    "答错了": "a verdict (wrong) and a line of the answers so far (answered wrong)",
+    "{speed} 步/秒": "one step/s, steps/s: Chinese has no plural",
+}
+
+
+def test_one_wording_per_idea_across_the_wording_modules():
+    """The same English is said with the same Chinese everywhere, and the other way round (one idea,
+    one wording: "Computing…" was 计算中… in one tab and 正在计算… in another; 没去过 was "not
+    visited" in Explore and "never visited" in Scenarios); the exceptions above are roles, not ideas."""
+    import importlib
+    from collections import defaultdict
+
+    from memviz.wording.words import Words
+
+    chinese, english = defaultdict(set), defaultdict(set)
+    for path in sorted(WORDING.glob("*.py")):
+        module = importlib.import_module(f"memviz.wording.{path.stem}")
+        for words in vars(module).values():
+            if isinstance(words, Words):
+                en, zh = " ".join(words.en.split()).lower(), words.zh.strip()
+                chinese[en].add(zh)
+                english[zh].add(en)
+    drifted = {
+        en: sorted(zh) for en, zh in chinese.items() if len(zh) > 1 and en not in SAME_ENGLISH_OTHER_ROLE
+    }
+    drifted |= {
+        zh: sorted(en) for zh, en in english.items() if len(en) > 1 and zh not in SAME_CHINESE_OTHER_ROLE
+    }
+    assert drifted == {}
+    assert set(SAME_ENGLISH_OTHER_ROLE) <= set(chinese) and set(SAME_CHINESE_OTHER_ROLE) <= set(english)

@@ -18,7 +18,6 @@ COVERAGE = Words("覆盖率（%）", "Coverage (%)")
 COVERAGE_DIFFERENCE_PERCENTAGE_POINTS = Words(
     "覆盖率差值（百分点）", "Coverage difference (percentage points)"
 )
-RUNS = Words("运行次数", "Runs")
 COVERAGE_OF_EACH_RUN_A_DOT = Words(
     "每次运行的覆盖率（一个点一次运行）", "Coverage of each run (a dot per run)"
 )
@@ -133,7 +132,6 @@ COVERAGE_BY_MEMORY_CAPACITY = Words("覆盖率随记忆容量", "Coverage by mem
 CAPACITY_PAGES_NOTHING_EVICTED = Words("容量 = 页面数（不会淘汰）", "capacity = pages (nothing evicted)")
 COVERAGE_BY_MEMORY_CAPACITY_N = Words("覆盖率随记忆容量：{name}", "Coverage by memory capacity: {name}")
 CHOOSE_TWO_DIFFERENT_POLICIES = Words("选两种不同的淘汰策略。", "Choose two different policies.")
-COMPUTING = Words("正在计算…", "Computing…")
 AT_CAPACITY_EVICTION_COVERAGE_B_B_N = Words(
     "容量 {capacity} 时，{name_a}淘汰 − {name_b}：覆盖率 <b>{figure}</b> 个百分点（配对）",
     "At capacity {capacity}, {name_a} − {name_b} eviction: coverage <b>{figure}</b> points (paired)",
@@ -211,8 +209,6 @@ BUGS_FOUND = Words("找到 Bug", "Bugs found")
 REPORTS = Words("报告数", "Reports")
 COVERAGE_PER_RUN = Words("每次运行的覆盖率", "Coverage per run")
 PAIRED_DIFFERENCES = Words("配对差值", "Paired differences")
-STEPS_TO_FIND_EVERY_BUG_2 = Words("找全 Bug 的步数", "Steps to find every bug")
-TOKENS_TO_FIND_EVERY_BUG_2 = Words("找全 Bug 的 token", "Tokens to find every bug")
 BUGS_FOUND_BY_TOKENS_SPENT = Words("Bug 随 token", "Bugs found by tokens spent")
 BUG = Words("个 Bug", "bug")
 COVERAGE_BY_CAPACITY = Words("覆盖率随容量", "Coverage by capacity")

@@ -63,6 +63,7 @@ from memviz.gui.qt import (
 from memviz.wording import analysis as analysis_words
 from memviz.wording import config_summary
 from memviz.wording import explore as explore_words
+from memviz.wording import kit as kit_words
 from memviz.wording import window as window_words
 
 BASELINE_X, CURRENT_X = 0.0, 1.0
@@ -163,7 +164,7 @@ class BatchView(AnalysisView):
         self.run_button.setToolTip(tr(analysis_words.RUN_THESE_SEEDS_WITH_THE_CURRENT))
         set_axis_label(self.coverage_plot, "left", tr(analysis_words.COVERAGE))
         set_axis_label(self.diff_plot, "bottom", tr(analysis_words.COVERAGE_DIFFERENCE_PERCENTAGE_POINTS))
-        set_axis_label(self.diff_plot, "left", tr(analysis_words.RUNS))
+        set_axis_label(self.diff_plot, "left", tr(kit_words.RUNS))
         self.table.setHorizontalHeaderLabels([tr(zh, en) for _, zh, en, _, _ in METRIC_COLUMNS])
         self._set_click_hint(self.coverage_plot, self.diff_plot)
 

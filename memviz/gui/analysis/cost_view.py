@@ -192,8 +192,8 @@ class CostView(AnalysisView):
 
     def plots(self):
         return [
-            ("steps", *analysis_words.STEPS_TO_FIND_EVERY_BUG_2, self.steps_plot),
-            ("tokens", *analysis_words.TOKENS_TO_FIND_EVERY_BUG_2, self.tokens_plot),
+            ("steps", *analysis_words.STEPS_TO_FIND_EVERY_BUG, self.steps_plot),
+            ("tokens", *analysis_words.TOKENS_TO_FIND_EVERY_BUG, self.tokens_plot),
             ("bugs-by-tokens", *analysis_words.BUGS_FOUND_BY_TOKENS_SPENT, self.curve_plot),
         ]
 

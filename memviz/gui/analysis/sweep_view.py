@@ -551,7 +551,7 @@ class SweepView(AnalysisView):
         if pair in result.paired:
             self._write_pair(pair, result.paired[pair])
             return
-        self.compare_result.setText(tr(analysis_words.COMPUTING))
+        self.compare_result.setText(tr(common_words.COMPUTING))
         if self._pair_job is not None:
             self._pair_job.cancel()
         sweep = result.sweep

@@ -40,6 +40,7 @@ from memviz.gui.qt import (
     QWidget,
 )
 from memviz.models.settings import RunSettings
+from memviz.wording import common as common_words
 from memviz.wording import exercises as exercises_words
 from memviz.wording import kit as kit_words
 
@@ -559,7 +560,7 @@ class ExercisesView(QWidget):
         tr = self.language.tr
         self.heading.setText(tr(exercises_words.EXERCISES))
         self.reset_button.setText(tr(exercises_words.CLEAR_PROGRESS))
-        self.check_button.setText(tr(exercises_words.CHECK))
+        self.check_button.setText(tr(common_words.CHECK))
         self._set_open_text()
         self.reveal_button.setText(tr(exercises_words.SHOW_THE_ANSWER))
         self.cancel_button.setText(tr(kit_words.CANCEL))
@@ -663,7 +664,7 @@ class ExercisesView(QWidget):
             return
         expected = tr(exercises_words.THE_ANSWER) + grade.expected_text(lang)
         if self.outcome == loop.RIGHT:
-            color, verdict = RIGHT_COLOR, tr(exercises_words.RIGHT_2)
+            color, verdict = RIGHT_COLOR, tr(common_words.RIGHT)
         elif self.outcome == loop.RIGHT_AFTER_REVEAL:
             color = OPEN_COLOR
             verdict = tr(exercises_words.RIGHT_BUT_THE_ANSWER_WAS_SHOWN)

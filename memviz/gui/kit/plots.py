@@ -33,7 +33,6 @@ from memviz.gui.qt import (
     QWidget,
     Signal,
 )
-from memviz.wording import analysis as analysis_words
 from memviz.wording import common as common_words
 from memviz.wording import counted, policy_name, strategy_name, whole
 from memviz.wording import kit as kit_words
@@ -362,7 +361,7 @@ class JobBar(QWidget):
         self.progress.setVisible(True)
         self.cancel_button.setVisible(True)
         self.cancel_button.setEnabled(True)
-        self.set_status(*analysis_words.COMPUTING)
+        self.set_status(*common_words.COMPUTING)
 
     def set_progress(self, done: int, total: int) -> None:
         if not self._running:

@@ -62,7 +62,7 @@ CUES = {
 BUG_LEGEND = scenarios_words.BUG_REPORTED  # the dot in a tile's top right corner
 
 LEGEND = (
-    (pb.UNVISITED, *scenarios_words.NEVER_VISITED),
+    (pb.UNVISITED, *scenarios_words.NOT_VISITED),
     (pb.REMEMBERED, *explore_words.IN_MEMORY),
     (pb.FORGOTTEN, *scenarios_words.VISITED_FORGOTTEN),
     (pb.VISITED, *scenarios_words.VISITED_NO_MEMORY),

@@ -402,7 +402,7 @@ class ScenariosView(QWidget):
             return
         shown = exercises.solve(exercise).expected_text[lang]
         verdict = (
-            tr(scenarios_words.RIGHT) if right else tr(scenarios_words.NOT_QUITE_THE_ANSWER_IS_N, shown=shown)
+            tr(common_words.RIGHT) if right else tr(scenarios_words.NOT_QUITE_THE_ANSWER_IS_N, shown=shown)
         )
         self.feedback.setText(
             verdict + tr(scenarios_words.SENTENCE_GAP) + exercises.explanation(exercise, lang)
@@ -432,7 +432,7 @@ class ScenariosView(QWidget):
             self.mode_box.setItemText(i, shown.mode_label(self.mode_box.itemData(i), self.language.code))
         self.seed_label.setText("seed")
         self.exercise_title.setText(tr(scenarios_words.EXERCISE_GRADED_AUTOMATICALLY))
-        self.check_button.setText(tr(scenarios_words.CHECK))
+        self.check_button.setText(tr(common_words.CHECK))
         self.lower.setTabText(0, tr(scenarios_words.EVENTS))
         self.lower.setTabText(1, tr(scenarios_words.FIGURES_OVER_200_SEEDS))
         self.figures_button.setText(tr(scenarios_words.COMPUTE_THE_FIGURES_OVER_SEEDS_1000))
