@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from memviz.core.policies import POLICIES
-from memviz.wording import RETIRED_WORDS, policy_name, term
+from memviz.wording import RETIRED_WORDS, capitalized, policy_name, term
 
 PROBE = Path(__file__).with_name("window_words_probe.py")
 SIZES = ("1280x720", "1920x1080")
@@ -142,4 +142,8 @@ def test_every_tab_says_each_name_one_way(screen_1080p, tab, size):
     for shown in report:
         assert len(shown["texts"]) > 20  # the walk saw the tab, not an empty window
         problems += [f"{shown['lang']}: {p}" for p in inconsistencies(shown["texts"], shown["lang"])]
+        if tab == "explore":  # the settings say the table's words: 淘汰策略 / Eviction policy, seed / Seed
+            lang = shown["lang"]
+            assert term("policy_setting", lang) in shown["texts"]
+            assert (term("seed", lang) if lang == "zh" else capitalized(term("seed", lang))) in shown["texts"]
     assert problems == [], "\n".join(sorted(set(problems)))
