@@ -46,7 +46,7 @@ def wait_until(app: QApplication, condition, timeout: float = 60.0) -> None:
 
 def longest_gap(app: QApplication, view) -> float:
     view.runs_spin.setValue(2000)
-    view.result = None
+    view.model.clear()
     ticks: list[float] = []
     timer = QTimer()
     timer.setInterval(10)

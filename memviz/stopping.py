@@ -62,7 +62,7 @@ def use_lines(lines: dict[str, str]) -> None:
             LINES[signum] = line
 
 
-_lock = threading.Lock()
+_lock = threading.RLock()  # end_now, and signals_held (a block end_now waits for)
 _temporary: set[str] = set()  # files to remove if memviz is stopped (atomic_output's)
 _children: set[int] = set()  # processes to end with memviz (the window's `memviz record`)
 
@@ -93,16 +93,41 @@ def temporary(path: str | os.PathLike[str]) -> Iterator[None]:
 
 @contextlib.contextmanager
 def signals_held() -> Iterator[None]:
-    """Signals wait (POSIX, main thread) while the block runs: around making a temporary file and
-    registering it, so no signal falls between the two and leaves the file behind."""
-    held = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
-    if held:
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
-    try:
-        yield
-    finally:
-        if held:
-            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+    """Signals wait while the block runs: around making a temporary file and registering it, so no
+    signal falls between the two and leaves the file behind; one that came is handled as the block
+    ends.
+
+    Three things wait. The main thread's mask blocks them (a process started inside inherits it).
+    In the main thread, Python's handlers only note them: the kernel hands a process's signal to
+    any thread that does not mask it (Qt's, a pool's), and Python then runs the main thread's
+    handler at its next line, inside the block. And :func:`end_now`, run by the signal thread of
+    :func:`ending_at_once`, waits for the block (it takes the same lock) before it removes the
+    registered files.
+    """
+    main = threading.current_thread() is threading.main_thread()
+    masked = hasattr(signal, "pthread_sigmask") and main
+    noted: list[int] = []
+    handlers = {}
+    with _lock:
+        if masked:
+            mask = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+        if main:
+            for signum in _HANDLED:
+                handler = signal.getsignal(signum)
+                if callable(handler) or handler == signal.SIG_DFL:
+                    handlers[signum] = signal.signal(signum, lambda number, _frame: noted.append(number))
+        try:
+            yield
+        finally:
+            for signum, handler in handlers.items():
+                signal.signal(signum, handler)
+            if masked:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    for signum in noted[:1]:  # as if it had come now
+        if callable(handlers[signum]):
+            handlers[signum](signum, None)
+        else:
+            os.kill(os.getpid(), signum)
 
 
 def child(pid: int) -> None:

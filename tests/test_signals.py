@@ -9,6 +9,7 @@ file was announced, frames were written), never after a sleep; the only time bou
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -367,3 +368,52 @@ class _Ended:
 
     def poll(self) -> None:
         return None
+
+
+@pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: signal.Signals(s).name)
+def test_a_streamed_batch_ends_in_one_line_when_the_whole_group_gets_the_signal(tmp_path, signum):
+    """Ctrl+C or a closed terminal signals every process of the group, multiprocessing's helpers
+    too: the hang-up killed its resource tracker, and warnings and KeyError tracebacks followed
+    memviz's line. The helpers and workers start with the signals waiting; memviz answers alone."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "memviz", "batch", "--runs", "1000000", "--budget", "100"], cwd=tmp_path, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    try:
+        _wait_for(lambda: any(_computing(pid) for pid in _children(process)), process)
+        os.killpg(process.pid, signum)
+        _, err = process.communicate(timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == STATUS[signum], err
+    assert err.strip().splitlines() == [f"memviz: {_word_line(signum)}"], err
+
+
+def test_signals_held_hold_even_when_another_thread_takes_the_signal():
+    """While a temporary file is made and registered (stopping.signals_held), a signal must wait.
+    Masking it in the main thread is not enough: the kernel gives a process's signal to another
+    thread that does not mask it (Qt's, a pool's), and Python then runs the main thread's handler
+    at its next line, inside the block: the file was left behind."""
+    import threading
+
+    from memviz import stopping
+
+    other_thread_ready, done = threading.Event(), threading.Event()
+    helper = threading.Thread(target=lambda: (other_thread_ready.set(), done.wait(30)))
+    helper.start()  # unmasked: the kernel may hand it the signal
+    other_thread_ready.wait(5)
+    reached = []
+    try:
+        with pytest.raises(stopping.Stopped), stopping.unwinding():
+            with stopping.signals_held():
+                os.kill(os.getpid(), signal.SIGTERM)
+                for _ in range(100_000):  # many lines: a handler run inside the block would raise here
+                    pass
+                reached.append("end of the block")
+            reached.append("after the block")  # the signal is handled as the block ends: not reached
+    finally:
+        done.set()
+        helper.join()
+    assert reached == ["end of the block"]

@@ -130,7 +130,10 @@ def run_case(case: Case, base: Path) -> Outcome:
                 status = process.wait(timeout=at)
             except subprocess.TimeoutExpired:
                 before_memviz = not _memviz_handles_signals(process.pid)
-                process.send_signal(sig)
+                if case.to_group:  # as a terminal sends Ctrl+C or its hang-up: to every process
+                    os.killpg(process.pid, sig)
+                else:
+                    process.send_signal(sig)
                 sent = time.monotonic()
                 try:
                     status = process.wait(timeout=max(case.timeout - at, STOP_SECONDS * 3))

@@ -24,6 +24,10 @@ TABS = ("explore", "compare", "batch", "sweep", "cost", "scenarios", "evaluate",
 STEPS = 17  # far enough that memory (capacity 3) is full and has forgotten pages
 
 
+sys.path.insert(0, str(Path(__file__).parent))
+from readme_screenshots import settled_picture  # noqa: E402 (beside this file)
+
+
 def settle(app, rounds: int = 6) -> None:
     for _ in range(rounds):
         app.processEvents()
@@ -58,10 +62,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sizes = [tuple(int(n) for n in size.split("x")) for size in (args.size or ["1280x720"])]
 
+    import os
+    import tempfile
+
+    os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp()  # memviz's settings: its own, not the machine's
     from memviz.core.engine import RunConfig
     from memviz.gui.app import create_app
 
     app = create_app()
+    from PySide6.QtTest import QTest
+
     from memviz.gui.kit.language import Language
     from memviz.gui.main_window import MainWindow
     from memviz.models.settings import RunSettings
@@ -90,8 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             window.language.set_code(lang)
             window.set_theme(theme)
             settle(app)
-            frame = window.frameGeometry()
-            picture = window.screen().grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
+            picture = settled_picture(window, QTest)
             part = f"-{scenario.replace('/', '-')}" if scenario else ""
             zoom = "" if args.zoom == 1.0 else f"-{args.zoom:.0%}"
             name = f"{tab}{part}-{width}x{height}-{lang}-{theme}{zoom}.png"

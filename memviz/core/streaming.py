@@ -31,8 +31,10 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import signal
 import statistics
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
@@ -314,13 +316,19 @@ def _run_in_pool(
 ) -> None:
     # "spawn": the window runs this from a worker thread, and forking a process with threads (Qt's)
     # is unsafe. A few chunks per worker are queued at a time, so cancel leaves little to wait for.
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
+    # Made, and its workers started, with the stop signals waiting: a process inherits the mask, so
+    # multiprocessing's resource tracker and the workers never see them. The terminal's hang-up,
+    # sent to the whole group, had killed the tracker (warnings and KeyError tracebacks followed);
+    # memviz alone answers a signal, and ends the workers (_end_workers).
+    with _stop_signals_waiting():
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
     pending: dict[Future, int] = {}
     next_chunk = 0
     try:
         while next_chunk < len(chunks) or pending:
             while next_chunk < len(chunks) and len(pending) < 2 * workers:
-                future = pool.submit(tally_chunk, site, config, chunks[next_chunk], keep_diffs)
+                with _stop_signals_waiting():  # submit may start a worker: never cut it half-started
+                    future = pool.submit(tally_chunk, site, config, chunks[next_chunk], keep_diffs)
                 pending[future] = next_chunk
                 next_chunk += 1
             done, _ = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
@@ -335,10 +343,48 @@ def _run_in_pool(
         pool.shutdown(wait=False, cancel_futures=True)
 
 
+_STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n))
+
+
+@contextlib.contextmanager
+def _stop_signals_waiting() -> Iterator[None]:
+    """Ctrl+C, SIGTERM and SIGHUP wait while the block runs, then arrive (POSIX).
+
+    Starting a worker writes the data it starts from down a pipe; a signal that ended memviz in the
+    middle left the worker reading half of it ('EOFError: Ran out of input', a traceback printed
+    after memviz's own line). Two things wait: this thread's mask blocks them (a process started
+    here inherits it), and, in the main thread, Python's handlers only note them (the kernel may
+    hand a process's signal to another thread, whose C handler still runs the main thread's Python
+    handler at its next line). Noted signals are handled as the block ends.
+    """
+    masked = hasattr(signal, "pthread_sigmask")
+    if masked:
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    noted: list[int] = []
+    handlers = {}
+    if threading.current_thread() is threading.main_thread():
+        for signum in _STOP_SIGNALS:
+            handler = signal.getsignal(signum)
+            if callable(handler) or handler == signal.SIG_DFL:
+                handlers[signum] = signal.signal(signum, lambda number, _frame: noted.append(number))
+    try:
+        yield
+    finally:
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
+        if masked:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for signum in noted[:1]:  # the first one ends memviz; as if it had come now
+            if callable(handlers[signum]):
+                handlers[signum](signum, None)
+            else:
+                os.kill(os.getpid(), signum)
+
+
 def _end_workers(pool: ProcessPoolExecutor) -> None:
     """End the pool's worker processes now. A chunk computes for seconds; shutdown() leaves the
     running ones to finish, and the process waited for them as it exited (SIGTERM said "stopped",
     then 3-6 s went by, the workers computing on)."""
     for worker in list((getattr(pool, "_processes", None) or {}).values()):
         with contextlib.suppress(Exception):
-            worker.terminate()
+            worker.kill()  # it holds nothing but sums: no need to ask, and no signal can be held up

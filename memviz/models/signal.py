@@ -9,14 +9,17 @@ the models without one. Why not psygnal (what napari uses): its import reads pac
 - a slot gets only as many of the arguments as it takes (Qt's rule: ``restarted.connect(self.update)``
   style handlers that ignore the payload need no ``*_args``);
 - slots run in the order they were connected, synchronously, in the thread that emits;
-- a slot that disconnects (or connects) another while the signal is emitting does not disturb it.
+- a slot that disconnects (or connects) another while the signal is emitting does not disturb it;
+- a signal can be blocked for a while (:func:`blocker`, napari's ``events.blocker()``): it then emits
+  nothing, as a QObject under a QSignalBlocker.
 """
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 
@@ -43,6 +46,7 @@ class SignalInstance:
     def __init__(self, name: str = "") -> None:
         self.name = name
         self._slots: list[tuple[Callable[[], Callable | None], int | None, Callable]] = []
+        self._blocked = 0  # how many blockers hold it (they nest)
 
     def connect(self, slot: Callable) -> Callable:
         if not callable(slot):
@@ -64,7 +68,13 @@ class SignalInstance:
             raise ValueError(f"{self.name}: {slot!r} is not connected")
         self._slots = kept
 
+    @property
+    def blocked(self) -> bool:
+        return self._blocked > 0
+
     def emit(self, *args: Any) -> None:
+        if self._blocked:
+            return
         dead = False
         for ref, max_args, _ in list(self._slots):  # a slot may (dis)connect others meanwhile
             slot = ref()
@@ -77,6 +87,18 @@ class SignalInstance:
 
     def __len__(self) -> int:
         return len(self._slots)
+
+
+@contextlib.contextmanager
+def blocker(*signals: SignalInstance) -> Iterator[None]:
+    """Emit nothing on ``signals`` inside the block (blocks nest; each ends with its own block)."""
+    for signal in signals:
+        signal._blocked += 1
+    try:
+        yield
+    finally:
+        for signal in signals:
+            signal._blocked -= 1
 
 
 class _Strong:

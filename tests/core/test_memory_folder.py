@@ -82,6 +82,23 @@ def test_a_mode_folder_that_is_a_symlink_is_not_followed(capsys, tmp_path):
     assert os.listdir(elsewhere) == []
 
 
+def test_a_memory_dir_that_is_itself_a_symlink_is_followed(capsys, tmp_path):
+    """The folder the user names may be a link (kept on another disk): memviz follows it, writes
+    its own folders and files there, and reuses them next time (docs/hostile-input.md). Only what
+    it finds inside the folder is never followed."""
+    real, link = tmp_path / "on-another-disk", tmp_path / "mem"
+    real.mkdir()
+    link.symlink_to(real, target_is_directory=True)
+    for _ in range(2):  # the second run finds memviz's own files through the link and reuses them
+        code, _out, err = run_cli(capsys, "scenario", "resume", "--runs", "2", "--memory-dir", str(link))
+        assert (code, err) == (0, ""), err
+    assert link.is_symlink() and {"step", "none"} <= set(os.listdir(real))
+    code, _out, err = run_cli(
+        capsys, "run", "--interrupt-at", "3", "--persist", "step", "--memory-dir", str(link)
+    )
+    assert (code, err) == (0, "") and (real / "progress.json").is_file()
+
+
 @pytest.mark.parametrize("kind", ["file", "fifo"])
 def test_a_mode_folder_that_is_not_a_folder_is_one_line(capsys, tmp_path, kind):
     made = tmp_path / "none"

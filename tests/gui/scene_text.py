@@ -201,6 +201,27 @@ def _edges(rect: QRectF, clip: QRectF) -> str:
     return "/".join(sides)
 
 
+def silent_axes(view: QGraphicsView) -> list[str]:
+    """Axes that have ticks with names and draw none of them: pyqtgraph leaves out a tick text
+    that does not fit its axis (Evaluate's task ids, until the window was resized)."""
+    try:
+        from pyqtgraph import AxisItem
+    except ImportError:  # pragma: no cover - memviz always has it
+        return []
+    scene = view.scene()
+    silent = []
+    for item in scene.items() if scene is not None else ():
+        if not isinstance(item, AxisItem) or not _shown(item) or not item.style.get("showValues", True):
+            continue
+        length = item.size().height() if item.orientation in ("left", "right") else item.size().width()
+        low, high = item.range
+        levels = item.tickValues(min(low, high), max(low, high), length)
+        names = [n for _, values in levels[:1] for n in item.tickStrings(values, 1.0, 1.0) if str(n).strip()]
+        if names and not _axis_ticks(item):
+            silent.append(f"{_owner(item)} ({item.orientation}): draws none of {names[:3]}…")
+    return silent
+
+
 def scene_problems(root: QWidget) -> list[str]:
     """Cut and overprinted scene text in every visible graphics view under ``root``."""
     problems = []
@@ -211,4 +232,5 @@ def scene_problems(root: QWidget) -> list[str]:
             continue
         where = view.objectName() or type(view).__name__
         problems.extend(f"{where}: {problem}" for problem in text_problems(scene_texts(view), _scrolls(view)))
+        problems.extend(f"{where}: {problem}" for problem in silent_axes(view))
     return problems

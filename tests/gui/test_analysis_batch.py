@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QApplication
 
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import compare_with_baseline, means
@@ -272,3 +273,56 @@ def _dot_rect(box, x: float, y: float):
 
     centre = box.mapViewToScene(QPointF(float(x), float(y)))
     return QRectF(centre.x() - 3, centre.y() - 3, 6, 6)
+
+
+@pytest.mark.parametrize("view_name", ["batch", "cost"])
+def test_the_figures_table_follows_the_windows_type(make_window, view_name):
+    """The Batch and Cost tables kept the type of the window they were built in: zoomed in (View
+    menu) or resized across a type size, their rows and bold cells stayed small. Their type is the
+    app's times their scale, their rows as tall as it needs, the table as tall as its rows."""
+    from PySide6.QtGui import QFontInfo, QFontMetrics
+
+    from memviz.gui.kit.style import app_pixel_size
+
+    window = make_window(RunConfig(strategy="frontier"), lang="en", size=(1280, 720))
+    view = window.select_view(view_name)
+    view = getattr(view, "view", view)
+    view.auto_run = False
+    view.cancel()
+    view.runs_spin.setValue(view.runs_spin.minimum())
+    view.compute_blocking()
+    QApplication.processEvents()
+    table = view.table
+    bold = [
+        table.item(r, c)
+        for r in range(table.rowCount())
+        for c in range(table.columnCount())
+        if table.item(r, c) is not None and table.item(r, c).font().bold()
+    ]
+    assert bold  # the featured figures: they must follow too
+
+    scale = QFontInfo(table.font()).pixelSize() / app_pixel_size()
+    assert scale > 1.05  # the figures are set larger than the words around them
+
+    def sizes() -> tuple[float, list[int]]:
+        assert QFontInfo(table.font()).pixelSize() == pytest.approx(app_pixel_size() * scale, abs=1)
+        assert {QFontInfo(item.font()).pixelSize() for item in bold} == {QFontInfo(table.font()).pixelSize()}
+        rows = [table.rowHeight(r) for r in range(table.rowCount())]
+        line = QFontMetrics(table.font()).height()
+        assert all(row >= line for row in rows)  # no row shorter than a line of its type
+        header = table.horizontalHeader().height()
+        assert table.height() == header + sum(rows) + 2 * table.frameWidth()
+        return QFontInfo(table.font()).pixelSize(), rows
+
+    point, rows = sizes()
+    window.set_zoom(1.3)
+    QApplication.processEvents()
+    zoomed_point, zoomed_rows = sizes()
+    assert zoomed_point == pytest.approx(point * 1.3, abs=1)  # whole pixels
+    assert all(z > r for z, r in zip(zoomed_rows, rows, strict=True))
+    window.resize(1920, 1080)  # a larger window: a larger type (10 pt to 12 pt), still zoomed
+    window.fit_type_to_window()
+    QApplication.processEvents()
+    assert sizes()[0] == pytest.approx(zoomed_point * 12 / 10, abs=1)
+    window.set_zoom(1.0)
+    QApplication.processEvents()

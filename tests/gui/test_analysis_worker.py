@@ -174,3 +174,50 @@ def test_a_job_whose_receiver_is_gone_ends_quietly(qapp, capfd, ending):
     assert job.done.wait(10) and job_pool().waitForDone(10_000)
     assert job.outcome == ending
     assert "Signal source has been deleted" not in capfd.readouterr().err
+
+
+@pytest.mark.parametrize("ending", ["finished", "failed", "cancelled"])
+def test_a_job_goes_once_its_outcome_is_told(qtbot, ending):
+    """Jobs were kept for the process's life: the thread pool held every job it was given, the
+    job held its Runner (and every run it cached) through a cycle, and the lambdas a view connects
+    held the view and the job. Once told, a job goes by reference counting alone (the collector
+    off), and so does the view its slots named."""
+    import gc
+    import weakref
+
+    from memviz.core.experiments import Cancelled
+    from memviz.gui.kit.worker import job_pool, live_jobs
+
+    class View:  # stands for a view: its slots name it and the job, as the views' lambdas do
+        def on_outcome(self, *args):
+            self.told = args
+
+    def work(context):
+        context.runner.plan(1)  # a Runner with something in it, as a batch has
+        if ending == "failed":
+            raise ValueError("a bad lane")
+        if ending == "cancelled":
+            raise Cancelled
+        return [1, 2, 3]
+
+    def run_one_as_a_view_does():
+        view = View()
+        job = view.job = Job(work)
+        signal = getattr(job.signals, ending)
+        signal.connect(lambda *args: view.on_outcome(job, *args))
+        job.signals.progress.connect(lambda done, total: view.on_outcome(job, done, total))
+        with qtbot.waitSignal(signal, timeout=30_000):
+            job.start()
+        assert job_pool().waitForDone(30_000)
+        assert view.told[0] is job and job.outcome == ending
+        assert live_jobs() == before + 1  # the view still holds it
+        return weakref.ref(job), weakref.ref(view)
+
+    before = live_jobs()
+    gc.disable()
+    try:
+        job, view = run_one_as_a_view_does()
+        assert job() is None and view() is None
+        assert live_jobs() == before
+    finally:
+        gc.enable()

@@ -227,3 +227,20 @@ def test_a_task_run_says_where_it_starts():
         config, "zh"
     )
     assert "starting on" not in config_summary(RunConfig(), "en")
+
+
+def test_the_task_ids_and_interval_rows_are_named_once_the_result_is_in(make_view, qtbot):
+    """The axes make room for their names before they paint: pyqtgraph left out every task id
+    wider than the axis and widened it only at its next paint, so a fresh result showed unnamed
+    rows until the window was resized (seen in the real window at 1280×720)."""
+    from scene_text import scene_texts
+
+    view = make_view("en")
+    view.resize(1280, 620)
+    view.show()
+    qtbot.waitExposed(view)
+    view.compute_blocking()
+    qtbot.wait(50)  # one paint: the plots take their ranges (no resize, as none came in the window)
+    drawn = {text.text for text in scene_texts(view.forest_means)}
+    assert "v1/2" in drawn and len(drawn & set(view.task_axis.ids)) >= 8
+    assert set(view.interval_axis.names) <= {text.text for text in scene_texts(view.interval_plot)}

@@ -6,11 +6,12 @@ slow machine only takes longer; MEMVIZ_MONKEY_SEED / MEMVIZ_MONKEY_ACTIONS repla
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from memviz.gui.kit import notices
+from memviz.gui.kit.worker import job_pool, live_jobs
 
 # Sixteen seeded parts of 32 actions (512 in all, for the two runs of 250 it replaces): each part is a
 # fresh window in its own language and stays well under the suite's 10 s (an action is ~0.05-0.13 s:
@@ -140,7 +142,12 @@ def test_the_window_survives_a_monkey(make_window, qtbot, no_modal_dialogs, seed
         print(f"monkey seed {seed}; its last actions: {done[-10:]}")  # replay: MEMVIZ_MONKEY_SEED=seed
         raise
     window.close()
-    from memviz.gui.kit.worker import job_pool
-
     assert job_pool().waitForDone(60_000)  # every job cancelled by the close has stopped
     assert len(done) == ACTIONS
+    # ... and is gone once its window is: jobs piled up 11-17 a window, for the process's life
+    window.deleteLater()
+    del window
+    QApplication.processEvents()  # the jobs' outcomes are told
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    gc.collect()
+    assert live_jobs() == 0

@@ -73,6 +73,14 @@ def test_the_probe_sees_a_cut_label(app):
     box.close()
 
 
+def painted(widget, app) -> None:
+    """Paint ``widget`` twice: pyqtgraph's axes size themselves for their tick texts as they
+    paint, and lay out again after."""
+    for _ in range(2):
+        widget.grab()
+        app.processEvents()
+
+
 def test_the_probe_sees_cut_and_overprinted_text_in_a_plot(app):
     """The scene measure itself: a plot's value label run off the data area, and two labels drawn
     over each other, are reported; the same labels apart and inside, are not."""
@@ -90,15 +98,38 @@ def test_the_probe_sees_cut_and_overprinted_text_in_a_plot(app):
     first.setPos(2, 8)
     second.setPos(2, 3)
     plot.show()
-    app.processEvents()
+    painted(plot, app)
     texts = {text.text for text in scene_texts(plot)}
     assert {"Coverage of each run", "mean 12.5", "bootstrap", "10"} <= texts  # title, labels, ticks
     assert scene_problems(plot) == []
     second.setPos(2.2, 8)  # on the first
-    app.processEvents()
+    painted(plot, app)
     assert [p for p in scene_problems(plot) if "overprints" in p and "bootstrap" in p]
     second.setPos(9.5, 3)  # runs off the right edge of the data area
-    app.processEvents()
+    painted(plot, app)
     problems = scene_problems(plot)
     assert len(problems) == 1 and "'bootstrap'" in problems[0] and "cut by the edge at right" in problems[0]
+    plot.close()
+
+
+def test_the_probe_sees_an_axis_that_draws_none_of_its_names(app):
+    """Tick names wider than their axis are left out by pyqtgraph, silently: reported."""
+    import pyqtgraph as pg
+    from scene_text import scene_problems
+
+    class Named(pg.AxisItem):
+        def tickStrings(self, values, scale, spacing):
+            return [f"task number {int(v)}" for v in values]
+
+    axis = Named("left")
+    plot = pg.PlotWidget(axisItems={"left": axis})
+    plot.resize(400, 300)
+    plot.setYRange(0.5, 4.5, padding=0)
+    axis.setStyle(autoExpandTextSpace=False, tickTextWidth=10)
+    plot.show()
+    painted(plot, app)
+    assert [p for p in scene_problems(plot) if "draws none of" in p]
+    axis.setStyle(autoExpandTextSpace=True)
+    painted(plot, app)  # the axis widens for its names when it paints
+    assert scene_problems(plot) == []
     plot.close()

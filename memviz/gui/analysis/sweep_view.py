@@ -75,6 +75,7 @@ from memviz.gui.qt import (
     QVBoxLayout,
     QWidget,
 )
+from memviz.models.analysis import NOTHING, Computed
 from memviz.wording import analysis as analysis_words
 from memviz.wording import common as common_words
 from memviz.wording import config_summary, gap_axis_choice, ttl_axis_choice
@@ -108,7 +109,8 @@ class SweepView(AnalysisView):
         self.gap_axis.kind_combo.currentIndexChanged.connect(self._on_gap_kind_change)
         self._side_axes = {"ttl": self.ttl_axis, "gap": self.gap_axis}  # every axis but capacity
         self._shown_axis = AXES[0]
-        self._by_axis: dict[str, tuple] = {}  # the other axes' results, kept while this one is shown
+        self._by_axis: dict[str, Computed] = {}  # the other axes' results, kept while this one is shown
+        self.model.pair_added.connect(self._on_pair_added)
         self.capacity_from = QSpinBox()
         self.capacity_from.setObjectName("capacity_from")
         self.capacity_to = QSpinBox()
@@ -268,10 +270,9 @@ class SweepView(AnalysisView):
         self.job_bar.set_status("", "")
         self.run_button.setEnabled(True)
         if keep:
-            self._by_axis[other] = (self.result, self._computed_for, self._computed_config, self.last_seconds)
-        self.result, self._computed_for, self._computed_config, self.last_seconds = self._by_axis.pop(
-            self.axis, (None, None, None, None)
-        )
+            self._by_axis[other] = self.model.computed
+        with self.model.blocker():  # drawn below (_on_language_change), once its panel is shown
+            self.model.restore(self._by_axis.pop(self.axis, NOTHING))
         for widget in self.capacity_widgets:
             widget.setVisible(self.axis == "capacity")
         for name, side in self._side_axes.items():
@@ -561,9 +562,11 @@ class SweepView(AnalysisView):
         job.start()
 
     def _on_pair_computed(self, job: Job, result: SweepResult, pair: Pair, diff: PairedDiff) -> None:
-        result.paired[pair] = diff
         if job is self._pair_job:
             self._pair_job = None
+        self.model.add_pair(result, pair, diff)
+
+    def _on_pair_added(self, result: SweepResult, pair: Pair, diff: PairedDiff) -> None:
         if result is self.result and pair == self.pair:
             self._write_pair(pair, diff)
 
@@ -574,7 +577,10 @@ class SweepView(AnalysisView):
         self.compare_capacity.setCurrentIndex(self.result.sweep.capacities.index(capacity))
         pair = (capacity, a, b)
         if pair not in self.result.paired:
-            self.result.paired[pair] = self.result.sweep.paired(capacity, a, b, DEFAULT_BOOTSTRAP)
+            with self.model.blocker():  # shown just below
+                self.model.add_pair(
+                    self.result, pair, self.result.sweep.paired(capacity, a, b, DEFAULT_BOOTSTRAP)
+                )
         self._show_pair()
         return self.result.paired[pair]
 

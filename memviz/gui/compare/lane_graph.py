@@ -261,7 +261,10 @@ class LaneGraph(QWidget):
         reach = r * (ring[0] + ring[1] / 2)
         bounds = QRectF(self.rect()).adjusted(1, 1, -1, -1)
         discs = self.discs()
-        for px in sorted({style.app_pixel_size(), max(8.0, r * 0.95)}, reverse=True):
+        # Between the two, steps down from the app's size: in a lane at 720p and 130 % the app's
+        # size found no room and the badge fell to the pages' 8 px, where a step or two down fit.
+        app, least = style.app_pixel_size(), max(8.0, r * 0.95)
+        for px in sorted({app, *(s for s in (app * 0.85, app * 0.72) if s > least), least}, reverse=True):
             font = style.ui_font(px, bold=True)
             metrics = QFontMetricsF(font)
             boxes = [(metrics.horizontalAdvance(text) + 2 * CALLOUT_PAD, metrics.height()) for text in texts]

@@ -27,7 +27,7 @@ from memviz.gui.kit.plots import (
     set_title,
     style_legend,
 )
-from memviz.gui.qt import Qt
+from memviz.gui.qt import QFontMetricsF, Qt
 from memviz.wording.evaluation import PROPORTIONS
 
 A_COLOUR = OKABE_ITO["grey"]
@@ -41,6 +41,17 @@ TICK_PT = 10  # task ids: 32 rows fit 720p at this size
 def scale(metric: str) -> float:
     """Proportions are drawn in percent, counts as they are."""
     return 100.0 if metric in PROPORTIONS else 1.0
+
+
+def make_room_for(axis: pg.AxisItem, texts: list[str]) -> None:
+    """Widen a left axis for its tick texts before it paints them: pyqtgraph leaves out a tick
+    text wider than the axis and widens the axis only when it next paints, which after a result
+    came in left the task ids and the interval rows unnamed until the window was resized."""
+    tick_font = axis.style.get("tickFont") or axis.font()
+    width = max((QFontMetricsF(tick_font).horizontalAdvance(text) for text in texts), default=0.0)
+    if width + 2 > axis.textWidth:
+        axis.textWidth = math.ceil(width + 2)
+        axis._updateWidth()  # pyqtgraph's own: the width for textWidth, the tick offset, the label
 
 
 class TaskAxis(pg.AxisItem):
@@ -65,6 +76,7 @@ class TaskAxis(pg.AxisItem):
 
     def set_ids(self, ids: list[str]) -> None:
         self.ids = list(ids)
+        make_room_for(self, self.ids)
         self.picture = None  # drawn again with the new names
         self.update()
 
@@ -181,6 +193,7 @@ class IntervalAxis(pg.AxisItem):
 
     def set_names(self, names: list[str]) -> None:
         self.names = list(names)
+        make_room_for(self, self.names)
         self.picture = None
         self.update()
 

@@ -44,6 +44,7 @@ from memviz.gui.qt import (
     QHeaderView,
     QLabel,
     QMenu,
+    QSignalBlocker,
     QSplitter,
     Qt,
     QTableWidget,
@@ -354,18 +355,17 @@ class EvaluateView(AnalysisView):
     def _set_delta_range(self) -> None:
         proportion = self.chosen_metric in plots.PROPORTIONS
         spin = self.delta_spin
-        spin.blockSignals(True)
-        if proportion:
-            spin.setRange(0.1, 100.0)
-            spin.setDecimals(1)
-            spin.setSuffix(" %")
-            spin.setValue(DEFAULT_DELTA * 100)
-        else:
-            spin.setRange(0.01, 1_000_000.0)
-            spin.setDecimals(2)
-            spin.setSuffix("")
-            spin.setValue({"dups": 0.5, "tokens": 3000.0, "steps": 5.0}.get(self.chosen_metric, 1.0))
-        spin.blockSignals(False)
+        with QSignalBlocker(spin):
+            if proportion:
+                spin.setRange(0.1, 100.0)
+                spin.setDecimals(1)
+                spin.setSuffix(" %")
+                spin.setValue(DEFAULT_DELTA * 100)
+            else:
+                spin.setRange(0.01, 1_000_000.0)
+                spin.setDecimals(2)
+                spin.setSuffix("")
+                spin.setValue({"dups": 0.5, "tokens": 3000.0, "steps": 5.0}.get(self.chosen_metric, 1.0))
         self.delta = spin.value() / plots.scale(self.chosen_metric)
 
     def _on_delta_change(self, shown: float) -> None:
@@ -552,7 +552,8 @@ class EvaluateView(AnalysisView):
         self.a_combo.setToolTip(tr(evaluation_words.BASELINE_CONFIG_E_G_RANDOM_FRONTIER))
         self.b_combo.setToolTip(tr(evaluation_words.TREATMENT_CONFIG))
         self.metric_label.setText(tr(evaluation_words.METRIC))
-        with_signals_blocked(self.metric_combo, lambda: self._fill_metric_combo())
+        with QSignalBlocker(self.metric_combo):
+            self._fill_metric_combo()
         if self.traces_path is not None:
             text = tr(evaluation_words.TRACES_N, name=self.traces_path.name)
         elif self.tasks_path is not None:
@@ -617,11 +618,3 @@ def config_text(config: RunConfig) -> str:
     if config.capacity is None and config.policy == "fifo":
         return config.strategy
     return LaneConfig(config.strategy, config.capacity, config.policy).text()
-
-
-def with_signals_blocked(widget: QWidget, action) -> None:
-    blocked = widget.blockSignals(True)
-    try:
-        action()
-    finally:
-        widget.blockSignals(blocked)

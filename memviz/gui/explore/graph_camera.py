@@ -37,7 +37,7 @@ class GraphCamera:
         self.badge.setTextFormat(Qt.TextFormat.PlainText)
         self.badge.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.badge.hide()
-        language.changed.connect(lambda _code: self._show_badge())
+        language.changed.connect(self._on_language_change)  # a lambda kept the camera (and its view) alive
 
     # -- the user's hands ---------------------------------------------------------------------------
 
@@ -98,6 +98,9 @@ class GraphCamera:
         self.fit_scale = fit_scale
         self.zoom = min(self.zoom, self.max_zoom)
         self._apply()
+        self._show_badge()
+
+    def _on_language_change(self, _code: str) -> None:
         self._show_badge()
 
     def _show_badge(self) -> None:

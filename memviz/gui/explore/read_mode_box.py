@@ -30,12 +30,15 @@ class ReadModeBox(QComboBox):
         self.language = language
         self.currentIndexChanged.connect(self._on_choice)
         settings.config_changed.connect(self._show)
-        language.changed.connect(lambda _code: self._show(self.settings.config))
+        language.changed.connect(self._on_language_change)  # a lambda kept the box for the language's life
         self._show(settings.config)
 
     @property
     def reading(self):
         return self.currentData()
+
+    def _on_language_change(self, _code: str) -> None:
+        self._show(self.settings.config)
 
     def _show(self, config: RunConfig) -> None:
         tr, lang = self.language.tr, self.language.code

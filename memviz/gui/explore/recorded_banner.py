@@ -36,9 +36,12 @@ class RecordedBanner(QFrame):
         layout.addWidget(self.close_button)
         style.follow_presentation(self)
         for signal in (model.stepped, model.replayed, model.restarted):
-            signal.connect(lambda *_: self._update())
-        language.changed.connect(lambda _code: self._update())
+            signal.connect(self._update)
+        language.changed.connect(self._on_language_change)  # a lambda kept the banner for the language's life
         self._on_theme_change()
+        self._update()
+
+    def _on_language_change(self, _code: str) -> None:
         self._update()
 
     def _update(self) -> None:

@@ -18,13 +18,14 @@ from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site
-from memviz.gui.kit import export, notices, themes
+from memviz.gui.kit import export, notices, style, themes
 from memviz.gui.kit.flow_layout import FlowLayout, together
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.plots import JobBar, clicked_seed, headline_label, style_plot
 from memviz.gui.kit.worker import Job, JobContext
 from memviz.gui.qt import (
     QAction,
+    QEvent,
     QFileDialog,
     QLabel,
     QMenu,
@@ -40,6 +41,7 @@ from memviz.gui.qt import (
     QVBoxLayout,
     QWidget,
 )
+from memviz.models.analysis import AnalysisModel
 from memviz.models.settings import RunSettings
 from memviz.paths import dialog_start
 from memviz.wording import common as common_words
@@ -56,18 +58,21 @@ class AnalysisView(QWidget):
     min_runs = 2  # an interval needs at least two runs
 
     def __init__(
-        self, settings: RunSettings, language: Language, parent: QWidget | None = None, auto_run: bool = True
+        self,
+        settings: RunSettings,
+        language: Language,
+        parent: QWidget | None = None,
+        auto_run: bool = True,
+        model: AnalysisModel | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName(self.object_name)
         self.settings = settings
         self.language = language
         self.auto_run = auto_run
-        self.result: Any = None
+        # The result shown lives in the model, not on the widget: the view draws what it is told.
+        self.model = model if model is not None else AnalysisModel()
         self.job: Job | None = None
-        self.last_seconds: float | None = None
-        self._computed_for: tuple | None = None  # what the result depends on, to tell when it is stale
-        self._computed_config: RunConfig | None = None
 
         self.run_button = QPushButton()
         self.run_button.setObjectName("run")
@@ -132,7 +137,17 @@ class AnalysisView(QWidget):
         settings.site_changed.connect(self._on_site_change)
         language.changed.connect(self._on_language_change)
         themes.manager().changed.connect(self._on_theme_change)
+        self.model.result_changed.connect(self._on_result_change)
         self._on_theme_change(themes.current())
+
+    @property
+    def result(self) -> Any:
+        """The result shown (the model's)."""
+        return self.model.result
+
+    @property
+    def last_seconds(self) -> float | None:
+        return self.model.seconds
 
     # --- what subclasses provide --------------------------------------------------------------
 
@@ -260,16 +275,19 @@ class AnalysisView(QWidget):
             self.job_bar.set_status(f"出错：{message}", f"Failed: {message}")
 
     def _accept(self, result: Any, key: tuple, config: RunConfig, seconds: float | None) -> None:
-        self.result = result
-        self._computed_for = key
-        self._computed_config = config
-        self.last_seconds = seconds
         self.job_bar.set_idle()
         self.run_button.setEnabled(True)
         if seconds is not None:
             self.job_bar.set_status(f"用时 {seconds:.2f} 秒", f"took {seconds:.2f} s")
+        self.model.set_result(result, key, config, seconds)
+
+    def _on_result_change(self, result: Any) -> None:
+        """The model has another result (or none): say whether it is current, and draw it."""
         self._update_stale()
-        self._draw()
+        if result is not None:
+            self._draw()
+        else:
+            self._clear()
 
     # --- settings and language ------------------------------------------------------------------
 
@@ -286,9 +304,7 @@ class AnalysisView(QWidget):
 
     @property
     def is_stale(self) -> bool:
-        return self._computed_for is not None and self._computed_for != self._depends_on(
-            self.settings.site, self.settings.config
-        )
+        return self.model.is_stale(self._depends_on(self.settings.site, self.settings.config))
 
     def _update_stale(self) -> None:
         stale = self.is_stale
@@ -324,6 +340,13 @@ class AnalysisView(QWidget):
         for _stem, _zh, _en, plot in self.plots():
             style_plot(plot)
         self._on_language_change()  # every text and item again, in the theme's colours
+
+    def changeEvent(self, event: QEvent) -> None:
+        # The app's type changed (the window's size, the zoom): fonts given at a scale of it (the
+        # tables of figures) are given anew.
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
+            style.refresh_fonts(self)
+        super().changeEvent(event)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

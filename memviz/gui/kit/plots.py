@@ -12,7 +12,7 @@ import numpy as np
 import pyqtgraph as pg
 
 from memviz.core.stats import pct
-from memviz.gui.kit import themes
+from memviz.gui.kit import style, themes
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.palette import OKABE_ITO
 from memviz.gui.qt import (
@@ -169,9 +169,35 @@ def pen(colour: str, width: float = 1.0, **options) -> pg.QtGui.QPen:
     return pg.mkPen(colour, width=width * themes.current().line_width, **options)
 
 
+class FiguresTable(QTableWidget):
+    """A table of figures whose type is the app's times ``scale``, now and after the app's type
+    changes (a window resized across a type size, the View menu's zoom): given once from the app
+    font as it was when built, the Batch and Cost tables kept the type of the window they were
+    built in. It follows as every scaled font does (style.set_ui_font; its view calls
+    style.refresh_fonts), and its bold cells and rows with it."""
+
+    def __init__(self, rows: int, columns: int, scale: float = 1.0) -> None:
+        super().__init__(rows, columns)
+        self.scale = scale
+        style.set_ui_font(self, scale)
+
+    def _on_app_font_change(self) -> None:
+        table_font = self.font()
+        for r in range(self.rowCount()):
+            for c in range(self.columnCount()):
+                item = self.item(r, c)
+                if item is not None and item.data(Qt.ItemDataRole.FontRole) is not None:
+                    cell_font = QFont(table_font)
+                    cell_font.setBold(item.font().bold())
+                    item.setFont(cell_font)
+        self.resizeRowsToContents()
+        fit_table_height(self)
+
+
 def make_table(rows: int, columns: int, name: str, scale: float = 1.0) -> QTableWidget:
-    """A read-only table of figures sized to its rows, its columns sharing the width."""
-    table = QTableWidget(rows, columns)
+    """A read-only table of figures sized to its rows, its columns sharing the width, its type the
+    app's times ``scale`` (:class:`FiguresTable`)."""
+    table = FiguresTable(rows, columns, scale)
     table.setObjectName(name)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -180,10 +206,6 @@ def make_table(rows: int, columns: int, name: str, scale: float = 1.0) -> QTable
     table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-    if scale != 1.0:
-        table_font = table.font()
-        table_font.setPointSizeF(table_font.pointSizeF() * scale)
-        table.setFont(table_font)
     # Its height follows its rows and header when the type changes (a window's size, the zoom): fitted
     # once when filled, the rows outgrew it and the last ones were cut off (no scroll bar says so).
     table.verticalHeader().sectionResized.connect(lambda *_: fit_table_height(table))
@@ -209,7 +231,7 @@ def fill_table(
             item = QTableWidgetItem(text)
             item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             if (r, c) in bold:
-                heavy = item.font()
+                heavy = QFont(table.font())  # the table's type, bold (FiguresTable keeps it so)
                 heavy.setBold(True)
                 item.setFont(heavy)
             table.setItem(r, c, item)

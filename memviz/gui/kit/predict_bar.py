@@ -114,7 +114,8 @@ class PredictBar(QWidget):
 
         model.restarted.connect(self._on_restart)
         model.replayed.connect(self._on_replay)
-        language.changed.connect(lambda _code: self._set_texts())
+        # A method, not a lambda: Qt held the lambda, and with it the bar, for the language's life.
+        language.changed.connect(self._on_language_change)
         self._set_texts()
         self._on_restart()
 
@@ -218,6 +219,9 @@ class PredictBar(QWidget):
         self.choices.setVisible(question is not None)
         self._set_texts()
         self.asking.emit(question is not None)
+
+    def _on_language_change(self, _code: str) -> None:
+        self._set_texts()
 
     def _set_texts(self) -> None:
         tr, lang = self.language.tr, self.language.code

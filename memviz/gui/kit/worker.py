@@ -8,6 +8,8 @@ the GUI thread as queued signals, so views only ever touch widgets from the GUI 
 from __future__ import annotations
 
 import contextlib
+import functools
+import itertools
 import sys
 import threading
 import time
@@ -17,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from memviz.core.experiments import Cancelled, Runner
-from memviz.gui.qt import QObject, QRunnable, QThreadPool, Signal, is_alive
+from memviz.gui.qt import QMetaMethod, QObject, QThreadPool, Signal, is_alive
 
 # The GUI thread must get the interpreter back quickly while a worker computes (default: 5 ms).
 GIL_SWITCH_INTERVAL = 0.002
@@ -92,16 +94,27 @@ class JobSignals(QObject):
     failed = Signal(str)  # one-line message
     cancelled = Signal()
 
+    def release(self) -> None:
+        """Let go of every slot: the lambdas views connect hold the view (and, through it, its
+        window) and the job itself; a job whose outcome was told has nothing more to say."""
+        for signal in (self.progress, self.finished, self.failed, self.cancelled):
+            if self.isSignalConnected(QMetaMethod.fromSignal(signal)):  # else it warns
+                signal.disconnect()
 
-class Job(QRunnable):
+
+class Job:
     """One computation: ``function(context)`` in a pool thread; the result arrives via ``signals``.
 
     ``seconds`` is the wall time the function took (measured here, in the GUI layer).
+
+    A job lives while something holds it: the view that started it (until its outcome), and this
+    module from :meth:`start` until its outcome is told in the GUI thread. The pool's thread holds
+    only the job's number, so the last reference to a job (and to its signals' QObject) is always let
+    go in the GUI thread, and a finished job takes nothing with it: not its window (the slots are
+    released once told), not its Runner's cache of runs (never kept on the job).
     """
 
     def __init__(self, function: Callable[[JobContext], Any]) -> None:
-        super().__init__()
-        self.setAutoDelete(False)  # Python owns the job; it must outlive run() for its signals
         self.function = function
         self.signals = JobSignals()
         self._cancel_flag = threading.Event()
@@ -109,6 +122,7 @@ class Job(QRunnable):
         self.seconds = 0.0
         self.ended_at = 0.0  # time.perf_counter() when the function returned or stopped
         self.outcome = ""  # "finished", "cancelled" or "failed" once done
+        _alive.add(self)
 
     def cancel(self) -> None:
         self._cancel_flag.set()
@@ -117,31 +131,30 @@ class Job(QRunnable):
     def is_cancelled(self) -> bool:
         return self._cancel_flag.is_set()
 
-    def run(self) -> None:  # in a pool thread
+    def run(self) -> tuple[str, tuple]:
+        """Compute here, in the calling thread; (outcome, what goes with it) for the signals."""
         start = time.perf_counter()
         try:
             result = self.compute()
         except Cancelled:
-            self._finish("cancelled", start)
-            self._emit("cancelled")
+            told: tuple[str, tuple] = ("cancelled", ())
         except Exception as exc:  # report, never crash the window
             if self._receiver_alive():  # a job cut short as the process ends has no one to tell
                 traceback.print_exc()
-            self._finish("failed", start)
-            self._emit("failed", f"{type(exc).__name__}: {exc}")
+            told = ("failed", (f"{type(exc).__name__}: {exc}",))
         else:
-            if self.is_cancelled:
-                self._finish("cancelled", start)
-                self._emit("cancelled")
-            else:
-                self._finish("finished", start)
-                self._emit("finished", result)
+            told = ("cancelled", ()) if self.is_cancelled else ("finished", (result,))
+        self.ended_at = time.perf_counter()
+        self.seconds = self.ended_at - start
+        self.outcome = told[0]
+        self.done.set()
+        return told
 
     def _receiver_alive(self) -> bool:
         return is_alive(self.signals)
 
     def _emit(self, name: str, *args: Any) -> None:
-        """Send the outcome, unless the signals' object is gone: the window that asked was closed
+        """Send on the job's signals, unless their object is gone: the window that asked was closed
         and its objects deleted (a refused snapshot, the process ending) — the answer has no one to
         go to, and raising here ("Signal source has been deleted") printed a traceback after the
         user's one line (issue 23)."""
@@ -154,31 +167,83 @@ class Job(QRunnable):
         self._emit("progress", done, total)
 
     def compute(self) -> Any:
-        """Run the function here, in the calling thread (also used by ``compute_blocking``)."""
-        with Runner(progress=self._on_runner_progress, cancelled=self._cancel_flag.is_set) as runner:
-            self._context = JobContext(runner, self._cancel_flag, self._emit_progress)
-            return self.function(self._context)
+        """Run the function here, in the calling thread (also used by ``compute_blocking``).
 
-    def _on_runner_progress(self, done: int, total: int) -> None:
-        self._context.on_runner_progress(done, total)
+        The context and its Runner (with the runs it cached) are this call's alone: kept on the
+        job, they made a cycle with it and outlived it."""
+        context: JobContext | None = None
 
-    def _finish(self, outcome: str, start: float) -> None:
-        self.ended_at = time.perf_counter()
-        self.seconds = self.ended_at - start
-        self.outcome = outcome
-        self.done.set()
+        def on_runner_progress(done: int, total: int) -> None:
+            if context is not None:
+                context.on_runner_progress(done, total)
+
+        try:
+            with Runner(progress=on_runner_progress, cancelled=self._cancel_flag.is_set) as runner:
+                context = JobContext(runner, self._cancel_flag, self._emit_progress)
+                return self.function(context)
+        finally:
+            context = None  # the Runner's callback and the context held each other (and this job)
 
     def start(self) -> None:
-        _started.add(self)
-        job_pool().start(self)
+        """Compute in the job pool; the outcome is told on ``signals`` in the GUI thread."""
+        number = next(_numbers)
+        _running[number] = self
+        _hub()  # made here, in the GUI thread, which it must belong to
+        job_pool().start(functools.partial(_work, number))
 
 
-_started: weakref.WeakSet[Job] = weakref.WeakSet()  # jobs started, while anything holds them
+def _work(number: int) -> None:  # in a pool thread: holds the job only while it computes
+    job = _running.get(number)
+    if job is None:
+        return
+    outcome, args = job.run()
+    del job  # let go before telling: the GUI thread drops the last reference
+    _hub().ended.emit(number, outcome, args)
+
+
+class _Hub(QObject):
+    """Made once, in the GUI thread, for the process's life: pool threads tell it a job's outcome
+    (a queued signal), and it tells the job's own signals there."""
+
+    ended = Signal(int, str, object)  # the job's number, its outcome, the outcome signal's arguments
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ended.connect(self._on_ended)
+
+    def _on_ended(self, number: int, outcome: str, args: tuple) -> None:
+        job = _running.pop(number, None)
+        if job is None:
+            return
+        job._emit(outcome, *args)
+        if job._receiver_alive():
+            job.signals.release()
+
+
+_hub_instance: _Hub | None = None
+
+
+def _hub() -> _Hub:
+    global _hub_instance
+    if _hub_instance is None:
+        _hub_instance = _Hub()
+    return _hub_instance
+
+
+_numbers = itertools.count(1)
+_running: dict[int, Job] = {}  # started, outcome not yet told in the GUI thread (GUI thread's to change)
+_alive: weakref.WeakSet[Job] = weakref.WeakSet()  # every job something still holds
+
+
+def live_jobs() -> int:
+    """How many jobs exist (running, or held by something): 0 once every window that started one has
+    closed and its jobs have ended (tests/gui/test_monkey.py)."""
+    return len(_alive)
 
 
 def cancel_all() -> int:
     """Cancel every job still running (closing the window); returns how many were asked to stop."""
-    running = [job for job in list(_started) if not job.done.is_set()]
+    running = [job for job in list(_running.values()) if not job.done.is_set()]
     for job in running:
         job.cancel()
     return len(running)

@@ -28,6 +28,7 @@ from memviz.gui.qt import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QSignalBlocker,
     QSizePolicy,
     QSpinBox,
     QSplitter,
@@ -58,7 +59,8 @@ class ScenariosView(QWidget):
         # The shared transport: the playback bar, keys and the recorder drive it as Explore's.
         self.model = ScenarioModel(QtClock(self))
         self._build()
-        self.language.changed.connect(lambda _code: self._retranslate())
+        # A method, not a lambda: Qt held the lambda, and with it the view, for the language's life.
+        self.language.changed.connect(self._on_language_change)
         self._retranslate()
         self._load()
 
@@ -183,13 +185,11 @@ class ScenariosView(QWidget):
 
     def select(self, scenario: str, mode: str | None = None, seed: int | None = None) -> None:
         """Show ``scenario`` played ``mode`` for ``seed`` (defaults: the scenario's own)."""
-        self.scenario_box.blockSignals(True)
-        self.scenario_box.setCurrentIndex(SCENARIOS.names().index(scenario))
-        self.scenario_box.blockSignals(False)
+        with QSignalBlocker(self.scenario_box):
+            self.scenario_box.setCurrentIndex(SCENARIOS.names().index(scenario))
         self._fill_modes(mode)
-        self.seed_box.blockSignals(True)
-        self.seed_box.setValue(SCENARIOS.get(scenario).default_seed if seed is None else seed)
-        self.seed_box.blockSignals(False)
+        with QSignalBlocker(self.seed_box):
+            self.seed_box.setValue(SCENARIOS.get(scenario).default_seed if seed is None else seed)
         self._load()
 
     def _fit_lists(self) -> None:
@@ -224,13 +224,12 @@ class ScenariosView(QWidget):
         self.select(self.scenario)
 
     def _fill_modes(self, mode: str | None = None) -> None:
-        self.mode_box.blockSignals(True)
-        self.mode_box.clear()
         scenario = SCENARIOS.get(self.scenario)
-        for m in scenario.modes:
-            self.mode_box.addItem(scenario.mode_label(m, self.language.code), m)
-        self.mode_box.setCurrentIndex(scenario.modes.index(mode or scenario.first_mode))
-        self.mode_box.blockSignals(False)
+        with QSignalBlocker(self.mode_box):
+            self.mode_box.clear()
+            for m in scenario.modes:
+                self.mode_box.addItem(scenario.mode_label(m, self.language.code), m)
+            self.mode_box.setCurrentIndex(scenario.modes.index(mode or scenario.first_mode))
 
     def _load(self) -> None:
         if self.mode_box.count() == 0:
@@ -422,6 +421,9 @@ class ScenariosView(QWidget):
         self.question.setText(exercises.question(exercise, lang) if exercise is not None else "")
         self.memory_title.setText(tr(scenarios_words.MEMORY_EVICTION_ORDER))
         self.reports_title.setText(tr(*scenario.list_title))
+
+    def _on_language_change(self, _code: str) -> None:
+        self._retranslate()
 
     def _retranslate(self) -> None:
         tr = self.language.tr
