@@ -28,6 +28,9 @@ def _say_version() -> int:
         sys.stdout.flush()
     except OSError as exc:
         sys.stderr.write(f"memviz: error: cannot write to standard output: {exc.strerror or exc}\n")
+        from memviz.outfile import quiet_stdout
+
+        quiet_stdout()  # the unwritten version would be flushed again at exit, and fail again
         return 1
     return 0
 

@@ -53,6 +53,7 @@ from memviz.options import (
     reading_values,
     seconds,
 )
+from memviz.outfile import quiet_stdout
 from memviz.record.plan import DEFAULT_STEP_SECONDS, PARTIAL_PREFIX, PROGRESS_PREFIX, check_settings
 from memviz.wording.errors import argparse_speaking, error_line, progress_label, signal_lines
 
@@ -573,16 +574,6 @@ def _guarded_stdout() -> Iterator[None]:
             sys.stdout = stream
 
 
-def _quiet_stdout() -> None:
-    """Point stdout at the null device, so Python's last flush at exit has nowhere to fail."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
-    except (AttributeError, OSError, ValueError):  # no real file behind stdout (a test's capture)
-        pass
-
-
 def use_utf8_output() -> None:
     """Print UTF-8 on every system, as Linux and macOS do.
 
@@ -649,11 +640,11 @@ def _main(argv: list[str], lang: str) -> int:
         _say(error_line(str(exc), lang))
         return EXIT_USAGE
     except OutputError as exc:
-        _quiet_stdout()
+        quiet_stdout()
         _say(error_line(str(exc), lang))
         return EXIT_OUTPUT
     except BrokenPipeError:  # e.g. `memviz report | head -1`: the reader has all it wanted
-        _quiet_stdout()
+        quiet_stdout()
         return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:  # files being written were removed on the way out
         _say(signal_lines(lang)["SIGINT"])

@@ -11,11 +11,14 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFontMetricsF
 from PySide6.QtWidgets import QApplication
 
 from memviz.core.engine import RunConfig
+from tests.hypothesis_budget import examples
 
 SIZES = {"720p": (1280, 720), "1080p": (1920, 1080)}
 THEMES = ("light", "projector")
@@ -160,6 +163,47 @@ def test_a_callout_goes_beside_its_ring_else_the_nearest_free_place_else_nowhere
     # nothing fits: nowhere (the tooltip has the words)
     everywhere = [(QPointF(x, y), 12.0) for x in range(0, 201, 10) for y in range(0, 101, 10)]
     assert place([(40, 14)], ring, 10, everywhere, bounds) is None
+
+
+discs_st = st.lists(
+    st.tuples(st.floats(0, 200), st.floats(0, 100), st.floats(1, 20)), min_size=0, max_size=30
+)
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(
+    discs=discs_st,
+    ring=st.tuples(st.floats(10, 190), st.floats(10, 90), st.floats(2, 15)),
+    sizes=st.lists(st.tuples(st.floats(4, 120), st.floats(4, 30)), min_size=1, max_size=3),
+)
+def test_the_placer_takes_the_first_free_place_beside_else_one_over_no_disc(discs, ring, sizes):
+    """The placer, all boxes against all discs at once, against a box and a disc at a time: the
+    first box beside the ring that covers no disc and stays inside, in the first size that has one;
+    else a place over no disc inside the bounds; else nowhere only where no beside box is free."""
+    from memviz.gui.compare.callout import beside, place
+    from memviz.gui.compare.callout import covers as placer_covers
+
+    bounds = QRectF(0, 0, 200, 100)
+    anchor, reach = QPointF(ring[0], ring[1]), ring[2]
+    all_discs = [(anchor, reach)] + [(QPointF(x, y), r) for x, y, r in discs]
+
+    def free(rect):
+        return bounds.contains(rect) and not any(placer_covers(rect, disc) for disc in all_discs)
+
+    first = next(
+        (
+            (form, rect)
+            for form, (w, h) in enumerate(sizes)
+            for rect in beside(anchor, reach, w, h)
+            if free(rect)
+        ),
+        None,
+    )
+    placed = place(sizes, anchor, reach, all_discs, bounds)
+    if first is not None:
+        assert placed is not None and placed.beside and (placed.form, placed.rect) == first
+    elif placed is not None:
+        assert not placed.beside and free(placed.rect)
 
 
 # -- 3. a lane's numbers on one line ----------------------------------------------------------------

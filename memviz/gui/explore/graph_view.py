@@ -12,6 +12,7 @@ import math
 from memviz.core.engine import StepEvent
 from memviz.core.strategies import HOW_PLAN, STRATEGIES, uses_memory
 from memviz.gui.explore.graph_camera import GraphCamera
+from memviz.gui.explore.graph_fit import BIG_SITE_MAX_LINES, MAGNIFICATIONS, SMALL_SITE_PAGES, GraphFit  # noqa: F401
 from memviz.gui.explore.graph_items import (  # noqa: F401 - tests and callers name them here too
     _PLAN_SHARE,
     AGENT,
@@ -56,7 +57,6 @@ from memviz.gui.qt import (
     QBrush,
     QEasingCurve,
     QFont,
-    QFontMetricsF,
     QFrame,
     QGraphicsItem,
     QGraphicsScene,
@@ -72,24 +72,13 @@ from memviz.gui.qt import (
 )
 from memviz.models.explore import ExploreModel
 from memviz.presentation.graph_layout import (
-    LINE_OFFSET,
     GraphLayout,
-    centre_span,
-    row_positions,
     site_layout,
 )
 from memviz.wording import explore as explore_words
 
-# Up to this many pages one rectangle around a step's changes repaints fastest (measured); above it
-# Qt's smart mode repaints only the changed cards, which a big site's far-apart cards need.
-SMALL_SITE_PAGES = 300
-# A big site's row of pages may zig-zag over this many lines (a small site's over MAX_LINES).
-BIG_SITE_MAX_LINES = 48
-# A site too big for the view is laid out on a canvas this many times its size, the first that fits.
-MAGNIFICATIONS = (1.25, 1.5, 1.75, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0)
 
-
-class SiteGraphView(QGraphicsView):
+class SiteGraphView(GraphFit, QGraphicsView):
     """The site as a graph of page cards, redrawn from the model on every step."""
 
     def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
@@ -245,37 +234,7 @@ class SiteGraphView(QGraphicsView):
         lang = self.language.code
         site = self.model.site
         names = [site.page_name(p, lang) for p in range(site.n_pages)]
-        # The largest type at which every row fits (staggering crowded rows), within readable bounds.
-        # First with room for bug names under the cards; if nothing fits, the names are drawn over
-        # whatever lies below them, on a white label, and only the cards must not collide.
-        body_px = style.app_pixel_size()
-        view_px = min(vh / VIEW_SHARE_H, vw / VIEW_SHARE_W) * body_px / REFERENCE_PX
-        top_px = max(MIN_PX, min(max(view_px, body_px), body_px * MAX_SCALE))
-        self._label_px = 0.0  # the legend is set anew: its language or strategy may have changed
-        placement, magnify, px, room_for_labels = None, 1.0, MIN_PX, False
-        big = site.n_pages > SMALL_SITE_PAGES
-        # A big site that crowds at the smallest type crowds at every larger one: skip the search.
-        if not big or self._fit(names, MIN_PX, vw, vh, room_for_labels=False) is not None:
-            for room_for_labels in (True, False):
-                px = top_px
-                while True:
-                    placement = self._fit(names, px, vw, vh, room_for_labels=room_for_labels)
-                    if placement is not None or px <= MIN_PX:
-                        break
-                    px = max(MIN_PX, px - 0.5)
-                if placement is not None:
-                    break
-        if placement is None:
-            # Too many pages for the view at the smallest type (a 60-page site at 720p, any big
-            # site): lay them out on a canvas a few times the view's size and show it whole, the
-            # cards apart (names too small to read are left off: zoom in or hover to read them).
-            # The legend and caption keep their size.
-            for magnify in MAGNIFICATIONS:
-                placement = self._fit(names, px, vw * magnify, vh * magnify, False, magnify=magnify)
-                if placement is not None:
-                    break
-        if placement is None:  # even the smallest type crowds: use the most lines and accept overlaps
-            placement = self._fit(names, px, vw * magnify, vh * magnify, False, True, magnify=magnify)
+        placement, magnify, px, room_for_labels = self._placement(names, vw, vh)
         self.scene().setSceneRect(0, 0, vw * magnify, vh * magnify)
         self.magnify = magnify
         for item in (self._caption, self._legend):
@@ -334,86 +293,6 @@ class SiteGraphView(QGraphicsView):
             reserve_card_pictures(
                 len(self.pages), self.pages[0].boundingRect(), self.devicePixelRatioF() / self.magnify
             )
-
-    def _legend_height(self) -> float:
-        return self._legend.boundingRect().height() + self._label_px * 0.9
-
-    def _fit(
-        self,
-        names: list[str],
-        px: float,
-        vw: float,
-        vh: float,
-        room_for_labels: bool = True,
-        force: bool = False,
-        magnify: float = 1.0,
-    ):
-        """Positions (unit square) and the pixel box they map to, or None if the cards would collide.
-
-        ``magnify``: the canvas is that many times the view, shown shrunk; the caption and legend
-        keep their size on screen, so they take that many times the room on the canvas."""
-        # The legend and caption take part in the fit. They are UI text, but never larger than the
-        # picture's own captions: when the view is short of room, page names come first.
-        label_px = max(MIN_SMALL_PX, min(style.app_pixel_size() * LEGEND_SCALE, px * 0.8))
-        self._px = px  # the legend's width depends on it
-        if label_px != self._label_px:
-            self._label_px = label_px
-            self._set_texts()
-        metrics = QFontMetricsF(style.ui_font(px, bold=True))
-        small = QFontMetricsF(style.ui_font(max(MIN_SMALL_PX, px * 0.8)))
-        sizes = [card_size(name, metrics) for name in names]
-        widths = [w for w, _ in sizes]
-        # A bug's name shows under its card once found: keep room for it from the start, so the
-        # picture does not move during a run.
-        site, lang = self.model.site, self.language.code
-        card_h = sizes[0][1] if sizes else px * 2
-        for p in site.bug_by_page:
-            widths[p] = max(widths[p], small.horizontalAdvance(site.bug_name(p, lang)) + 12)
-        # A bug page's beetle sticks out of its card's left edge, towards the neighbour on its left.
-        beetle = {p: card_h * BEETLE_OUT for p in site.bug_by_page}
-        max_w = max(widths, default=px * 6)
-        caption_h = (
-            self._caption.boundingRect().height() + self._label_px * 0.5 if self._layout.nav_bar else 0
-        ) * magnify
-        legend_h = self._legend_height() * magnify
-        rows = self._layout.rows
-        left = side_margin(rows, widths, vw, px * 0.8) if rows else max_w / 2 + px * 0.8
-        top = caption_h + card_h * 0.9
-        # Room under the last row for a bug's name and its duplicate count, if a bug can be found there.
-        last_has_bug = not rows or any(p in site.bug_by_page for p in rows[-1])
-        bottom = legend_h + card_h * 0.5 + (2.4 if last_has_bug else 0.6) * max(MIN_SMALL_PX, px * 0.8)
-        inner_w, inner_h = max(vw - 2 * left, 10.0), max(vh - top - bottom, 10.0)
-        box = (left, top, inner_w, inner_h)
-        if not rows:  # positions stored in the site file
-            return self._layout.positions, box
-        gap = px * 0.6
-        # A big site's long rows may zig-zag over many lines; a small site's over at most MAX_LINES.
-        max_lines = BIG_SITE_MAX_LINES if site.n_pages > SMALL_SITE_PAGES else MAX_LINES
-        lines = []
-        for row in rows:
-            slot = inner_w / len(row)
-            w = [widths[p] for p in row]
-            fewest = max(1, int((min(w) + gap) / slot))  # no fewer lines can part two cards
-            for k in range(min(fewest, max_lines), max_lines + 1):
-                if all(
-                    k * slot >= (w[i] + w[i + k]) / 2 + beetle.get(row[i + k], 0.0) + gap
-                    for i in range(len(w) - k)
-                ):
-                    lines.append(k)
-                    break
-            else:
-                if not force:
-                    return None
-                lines.append(max_lines)
-        unit = inner_h / max(centre_span(lines, self._layout.nav_bar), 1.0)
-        # Under a bug's card: its name once found, and "duplicate reports ×n" when the run can
-        # report a bug again (no bug list); room for both from the start, so nothing moves later.
-        label_lines = 2 if not self.model.config.keeps_bug_list else 1
-        label_h = 4 + label_lines * (small.height() + 2) if room_for_labels else 0.0  # as PageItem sets them
-        need = (card_h + label_h + px * 0.3) / (LINE_OFFSET if max(lines) > 1 else 1.0)
-        if not force and unit < need:
-            return None
-        return row_positions(rows, lines, self._layout.nav_bar), box
 
     def _set_texts(self) -> None:
         tr = self.language.tr
