@@ -17,6 +17,10 @@ values are plain names or attributes (``f"第 {step} 步"``), it
 - rewrites the call: ``tr(explore_words.PLAY)``, ``tr(compare_words.STEP_N, step=step)``,
   ``explore_words.PLAY.pick(lang)``, with ``from memviz.wording import explore as explore_words``.
 
+Pairs held as data are moved too: a ``("浅色", "Light")`` tuple becomes the constant (a ``Words`` is
+a tuple), and a Chinese literal followed by an English one in a longer tuple or a call's arguments
+(``(view, "对比", "Compare")``, ``counted(n, lang, "条", "entry")``) becomes ``*window_words.COMPARE``.
+
 Pairs it cannot move safely (a text built with ``+`` or ``if``, an f-string whose value is a call) are
 "expression pairs": ``--check`` lists them and counts them, and does not fail on them (they are to be
 moved by hand; docs/wording.md says how many are left).
@@ -83,12 +87,13 @@ class Pair:
 
     path: Path
     node: ast.Call
-    kind: str  # "literal", "template" or "expression"
+    kind: str  # "literal", "template", "data" or "expression"
     zh: str = ""
     en: str = ""
     fields: dict[str, str] = field(default_factory=dict)  # template field -> the expression's source
     lang: str | None = None  # t(lang, zh, en): the language argument's source
     why: str = ""  # an expression pair: why it is not moved
+    last: ast.AST | None = None  # a data pair inside a longer tuple or call: its English (node: its Chinese)
 
     @property
     def line(self) -> int:
@@ -199,7 +204,54 @@ def pairs_in(path: Path, source: str | None = None) -> list[Pair]:
             found.append(Pair(path, node, "literal", zh_node.value, en_node.value, lang=lang))  # type: ignore[attr-defined]
         else:
             found.append(Pair(path, node, "template", zh, en, fields, lang))
+    found += _data_pairs(path, tree, uses_t)
     found.sort(key=lambda p: (p.node.lineno, p.node.col_offset))
+    return found
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _is_pair(zh: ast.AST, en: ast.AST) -> bool:
+    """Two literals side by side that read as a zh/en pair: Chinese, then English with no Chinese."""
+    return (
+        isinstance(zh, ast.Constant)
+        and isinstance(en, ast.Constant)
+        and isinstance(zh.value, str)
+        and isinstance(en.value, str)
+        and bool(_CJK.search(zh.value))
+        and not _CJK.search(en.value)
+        and bool(re.search(r"[A-Za-z]", en.value))
+    )
+
+
+def _data_pairs(path: Path, tree: ast.Module, uses_t: bool) -> list[Pair]:
+    """Pairs held as data: a ``("中文", "English")`` tuple (becomes the constant itself, a Words is a
+    tuple), or the two side by side in a longer tuple or a call's arguments (``(view, "对比",
+    "Compare")``, ``counted(n, lang, "条", "entry")``: become ``*module_words.NAME``)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Tuple | ast.List):
+            items = node.elts
+        elif isinstance(node, ast.Call):
+            func = node.func
+            said = (isinstance(func, ast.Name) and func.id in ("tr", "t" if uses_t else "tr")) or (
+                isinstance(func, ast.Attribute) and func.attr == "tr"
+            )
+            items = [] if said else node.args
+        else:
+            continue
+        if isinstance(node, ast.Tuple) and len(items) == 2 and _is_pair(*items):
+            found.append(Pair(path, node, "data", items[0].value, items[1].value))  # type: ignore[attr-defined]
+            continue
+        i = 0
+        while i < len(items) - 1:
+            if _is_pair(items[i], items[i + 1]):
+                zh, en = items[i], items[i + 1]
+                found.append(Pair(path, zh, "data", zh.value, en.value, last=en))  # type: ignore[attr-defined]
+                i += 2
+            else:
+                i += 1
     return found
 
 
@@ -343,18 +395,21 @@ def move(pairs: list[Pair], only: list[Path] | None = None) -> tuple[list[Path],
                     module = modules[target] = Module(target, WORDING / f"{target}.py", {"Words"})
                 name = constant_name(pair.en, module.names)
                 module.names.add(name)
-                node = pair.node
+                node, last = pair.node, pair.last or pair.node
                 call_start = starts[node.lineno - 1] + node.col_offset
-                call_end = starts[node.end_lineno - 1] + node.end_col_offset  # type: ignore[operator]
+                call_end = starts[last.end_lineno - 1] + last.end_col_offset  # type: ignore[operator]
                 module.new.append((name, pair.zh, pair.en, _comments(raw, call_start, call_end)))
                 known[key] = (target, name)
             target, name = known[key]
             imported.add(target)
             ref = f"{target}_words.{name}"
             fields = "".join(f", {k}={v}" for k, v in pair.fields.items())
-            node = pair.node
-            end = starts[node.end_lineno - 1] + node.end_col_offset  # type: ignore[operator]
-            if pair.lang is None:  # tr(zh, en) -> tr(ref, field=value)
+            node, last = pair.node, pair.last or pair.node
+            end = starts[last.end_lineno - 1] + last.end_col_offset  # type: ignore[operator]
+            if pair.kind == "data":  # ("中", "en") -> ref; (x, "中", "en") -> (x, *ref)
+                start = starts[node.lineno - 1] + node.col_offset
+                edits.append((start, end, ref if pair.last is None else f"*{ref}"))
+            elif pair.lang is None:  # tr(zh, en) -> tr(ref, field=value)
                 func_end = starts[node.func.end_lineno - 1] + node.func.end_col_offset  # type: ignore[operator]
                 edits.append((func_end, end, f"({ref}{fields})"))
             else:  # t(lang, zh, en) -> ref.pick(lang, field=value)

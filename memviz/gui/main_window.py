@@ -39,14 +39,17 @@ from memviz.gui.qt import (
 from memviz.models.settings import RunSettings
 from memviz.outfile import atomic_output
 from memviz.paths import dialog_start
+from memviz.wording import common as common_words
+from memviz.wording import exercises as exercises_words
+from memviz.wording import window as window_words
 from memviz.wording.traces import cannot_open_trace, open_trace_action, trace_files
 
 EXPLORE = "explore"
 ZOOM_STEP = 1.15
 THEME_NAMES = {
-    "light": ("浅色", "Light"),
-    "dark": ("深色", "Dark"),
-    "projector": ("投影（高对比）", "Projector (high contrast)"),
+    "light": window_words.LIGHT,
+    "dark": window_words.DARK,
+    "projector": window_words.PROJECTOR_HIGH_CONTRAST,
 }
 
 
@@ -84,7 +87,7 @@ class MainWindow(QMainWindow):
         self.tabs.setTabBarAutoHide(True)  # one view needs no tab bar; others show it when added
         self.setCentralWidget(self.tabs)
         self.explore = ExploreView(self.settings, self.language)
-        self.add_view(self.explore, "探索", "Explore")
+        self.add_view(self.explore, *window_words.EXPLORE)
         self._add_other_views()
 
         self.hint = QLabel()
@@ -183,14 +186,14 @@ class MainWindow(QMainWindow):
         self.exercises, self.info = LazyView("exercises", exercises), LazyView("info", info)
         self.compare = LazyView("compare", compare)
         for view, zh, en in (
-            (self.compare, "对比", "Compare"),
-            (self.batch, "批量", "Batch"),
-            (self.sweep, "扫描", "Sweep"),
-            (self.cost, "成本", "Cost"),
-            (LazyView("scenarios", scenarios), "记忆场景", "Scenarios"),
-            (LazyView("evaluate", evaluate), "评测", "Evaluate"),
-            (self.exercises, "练习", "Exercises"),
-            (self.info, "说明", "About the model"),
+            (self.compare, *window_words.COMPARE),
+            (self.batch, *common_words.BATCH),
+            (self.sweep, *common_words.SWEEP),
+            (self.cost, *common_words.COST),
+            (LazyView("scenarios", scenarios), *window_words.SCENARIOS),
+            (LazyView("evaluate", evaluate), *common_words.EVALUATE),
+            (self.exercises, *exercises_words.EXERCISES),
+            (self.info, *window_words.ABOUT_THE_MODEL),
         ):
             self.add_view(view, zh, en)
 
@@ -297,35 +300,33 @@ class MainWindow(QMainWindow):
     def _set_texts(self) -> None:
         tr = self.language.tr
         # Qt appends the application's display name ("— memviz") to the title itself.
-        self.setWindowTitle(
-            tr("记忆如何改变测试 Agent 的探索", "How memory changes a testing agent's exploration")
-        )
+        self.setWindowTitle(tr(window_words.HOW_MEMORY_CHANGES_A_TESTING_AGENT))
         for i in range(self.tabs.count()):
             zh, en = self._titles[self.tabs.widget(i)]
             self.tabs.setTabText(i, tr(zh, en))
-        self.file_menu.setTitle(tr("文件(&F)", "&File"))
-        self.open_site_action.setText(tr("打开站点文件…", "Open site file…"))
+        self.file_menu.setTitle(tr(window_words.FILE))
+        self.open_site_action.setText(tr(window_words.OPEN_SITE_FILE))
         self.open_trace_action.setText(open_trace_action(self.language.code))
-        self.save_image_action.setText(tr("保存当前视图为 PNG…", "Save current view as PNG…"))
-        self.copy_image_action.setText(tr("复制当前视图图片", "Copy current view as image"))
-        self.record_action.setText(tr("录制视频…", "Record video…"))
-        self.reset_preferences_action.setText(tr("恢复默认设置", "Reset to defaults"))
-        self.theme_menu.setTitle(tr("主题", "Theme"))
+        self.save_image_action.setText(tr(window_words.SAVE_CURRENT_VIEW_AS_PNG))
+        self.copy_image_action.setText(tr(window_words.COPY_CURRENT_VIEW_AS_IMAGE))
+        self.record_action.setText(tr(window_words.RECORD_VIDEO))
+        self.reset_preferences_action.setText(tr(window_words.RESET_TO_DEFAULTS))
+        self.theme_menu.setTitle(tr(window_words.THEME))
         for name, action in self.theme_actions.items():
             action.setText(tr(*THEME_NAMES[name]))
             action.setChecked(name == self.theme)
-        self.zoom_in_action.setText(tr("放大界面", "Zoom in"))
-        self.zoom_out_action.setText(tr("缩小界面", "Zoom out"))
-        self.zoom_reset_action.setText(tr("界面原始大小", "Actual size"))
-        self.full_screen_action.setText(tr("全屏（演示）", "Full screen (presenting)"))
-        self.quit_action.setText(tr("退出", "Quit"))
-        self.view_menu.setTitle(tr("视图(&V)", "&View"))
-        self.language_menu.setTitle(tr("语言 / Language", "Language / 语言"))
-        self.help_menu.setTitle(tr("帮助(&H)", "&Help"))
-        self.keys_action.setText(tr("快捷键", "Keyboard shortcuts"))
-        self.about_action.setText(tr("关于 memviz", "About memviz"))
+        self.zoom_in_action.setText(tr(window_words.ZOOM_IN))
+        self.zoom_out_action.setText(tr(window_words.ZOOM_OUT))
+        self.zoom_reset_action.setText(tr(window_words.ACTUAL_SIZE))
+        self.full_screen_action.setText(tr(window_words.FULL_SCREEN_PRESENTING))
+        self.quit_action.setText(tr(window_words.QUIT))
+        self.view_menu.setTitle(tr(window_words.VIEW))
+        self.language_menu.setTitle(tr(window_words.LANGUAGE))
+        self.help_menu.setTitle(tr(window_words.HELP))
+        self.keys_action.setText(tr(window_words.KEYBOARD_SHORTCUTS))
+        self.about_action.setText(tr(window_words.ABOUT_MEMVIZ))
         self._set_hint()
-        self.site_label.setText(tr("站点：", "Site: ") + self.settings.site.name(self.language.code))
+        self.site_label.setText(tr(window_words.SITE) + self.settings.site.name(self.language.code))
         for code, action in self.language_actions.items():
             action.setChecked(code == self.language.code)
 
@@ -333,12 +334,7 @@ class MainWindow(QMainWindow):
         """The playback keys work on the Explore tab only: they are advertised there only."""
         on_explore = self.tabs.currentWidget() is self.explore
         self.hint.setText(
-            self.language.tr(
-                "空格 播放/暂停 · → 下一步 · ← 上一步 · Home 重来 · +/− 调速度 · 滚轮 缩放图",
-                "Space play/pause · → step · ← back · Home reset · +/− speed · wheel zoom",
-            )
-            if on_explore
-            else ""
+            self.language.tr(window_words.SPACE_PLAY_PAUSE_STEP_BACK_HOME) if on_explore else ""
         )
 
     # -- handlers -------------------------------------------------------------------------------------
@@ -356,9 +352,9 @@ class MainWindow(QMainWindow):
         tr = self.language.tr
         path, _ = QFileDialog.getOpenFileName(
             self,
-            tr("打开站点文件", "Open site file"),
+            tr(window_words.OPEN_SITE_FILE_2),
             dialog_start(),
-            tr("站点文件 (*.json)", "Site files (*.json)"),
+            tr(window_words.SITE_FILES_JSON),
         )
         if not path:
             return
@@ -370,7 +366,7 @@ class MainWindow(QMainWindow):
             site = load_site(path)
         except (SiteError, OSError) as exc:
             text = str(exc) if str(path) in str(exc) else f"{path}: {exc}"
-            notices.show_error(self, self.language.tr("站点文件打不开", "Cannot open the site file"), text)
+            notices.show_error(self, self.language.tr(window_words.CANNOT_OPEN_THE_SITE_FILE), text)
             return False
         self.settings.set_site(site, path)
         return True
@@ -402,13 +398,13 @@ class MainWindow(QMainWindow):
 
     def copy_view_image(self) -> None:
         QApplication.clipboard().setPixmap(self.view_image())
-        self.statusBar().showMessage(self.language.tr("已复制到剪贴板", "Copied to the clipboard"), 3000)
+        self.statusBar().showMessage(self.language.tr(window_words.COPIED_TO_THE_CLIPBOARD), 3000)
 
     def _on_save_image(self) -> None:
         tr = self.language.tr
         name = f"memviz-{self.current_view().objectName()}.png"
         path, _ = QFileDialog.getSaveFileName(
-            self, tr("保存当前视图", "Save current view"), dialog_start(name), "PNG (*.png)"
+            self, tr(window_words.SAVE_CURRENT_VIEW), dialog_start(name), "PNG (*.png)"
         )
         if path:
             self.save_view_image(Path(path))
@@ -420,7 +416,7 @@ class MainWindow(QMainWindow):
                 if not self.view_image().save(str(temporary), "PNG"):
                     raise OSError(f"{path}: could not write the PNG")
         except OSError as exc:
-            notices.show_error(self, self.language.tr("保存失败", "Could not save"), str(exc))
+            notices.show_error(self, self.language.tr(window_words.COULD_NOT_SAVE), str(exc))
             return False
         return True
 
@@ -546,27 +542,16 @@ class MainWindow(QMainWindow):
         tr = self.language.tr
         QMessageBox.information(
             self,
-            tr("快捷键", "Keyboard shortcuts"),
-            tr(
-                "空格：播放 / 暂停\n→：下一步\n←：上一步（从头重放同一个 seed）\nHome：回到第 0 步\n+ / −：加快 / 减慢",
-                "Space: play / pause\n→: one step\n←: one step back (replays the seed)\nHome: back to step 0\n"
-                "+ / −: faster / slower",
-            ),
+            tr(window_words.KEYBOARD_SHORTCUTS),
+            tr(window_words.SPACE_PLAY_PAUSE_ONE_STEP_ONE),
         )
 
     def _on_about(self) -> None:
         tr = self.language.tr
         QMessageBox.about(
             self,
-            tr("关于 memviz", "About memviz"),
-            tr(
-                f"<b>memviz {__version__}</b><br>看记忆怎样改变一个 LLM 测试 Agent 探索 24 页博客的方式。"
-                "<br>随机数用 mulberry32，数字和课程第 4 周的脚本逐位一致。"
-                "<br><br>界面中文字体：Memviz Sans SC（Noto Sans CJK SC 子集，SIL OFL 1.1）。",
-                f"<b>memviz {__version__}</b><br>See how memory changes the way an LLM testing agent explores a 24-page blog."
-                "<br>Random numbers come from mulberry32, so every figure matches the week 4 script bit for bit."
-                "<br><br>CJK UI font: Memviz Sans SC (a subset of Noto Sans CJK SC, SIL OFL 1.1).",
-            ),
+            tr(window_words.ABOUT_MEMVIZ),
+            tr(window_words.B_MEMVIZ_B_BR_SEE_HOW_N, version__=__version__),
         )
 
     def keyPressEvent(self, event) -> None:

@@ -45,6 +45,7 @@ from memviz.record.plan import (
     check_settings,
     output_format,
 )
+from memviz.wording import window as window_words
 
 SIZES = ((1920, 1080), (1280, 720), (960, 540))
 
@@ -194,20 +195,16 @@ class RecordDialog(QDialog):
                 self.view_box.currentData(), self.step_seconds_box.value(), None,
             )  # fmt: skip
         except ValueError as exc:
-            self.status.setText(tr("设置有误：", "Check the settings: ") + str(exc))
+            self.status.setText(tr(window_words.CHECK_THE_SETTINGS) + str(exc))
             return
         target = Path(out).expanduser()
         force = False
         if target.is_dir():
-            self.status.setText(
-                tr("没有录制：这是一个文件夹。", "Not recorded: that is a folder.") + f" {target}"
-            )
+            self.status.setText(tr(window_words.NOT_RECORDED_THAT_IS_A_FOLDER) + f" {target}")
             return
         if target.exists():
             if not self.confirm_replace(target):
-                self.status.setText(
-                    tr("没有录制：文件已存在。", "Not recorded: the file exists.") + f" {target}"
-                )
+                self.status.setText(tr(window_words.NOT_RECORDED_THE_FILE_EXISTS) + f" {target}")
                 return
             force = True
         command = self.command(force)
@@ -233,7 +230,7 @@ class RecordDialog(QDialog):
         self._partial = None
         self._cancelling = False
         self.progress_bar.setRange(0, 0)  # busy until the first frame reports the total
-        self.status.setText(tr("正在准备…", "Preparing…"))
+        self.status.setText(tr(window_words.PREPARING))
         self._set_running(True)
         process.start(command[0], command[1:])
 
@@ -247,11 +244,8 @@ class RecordDialog(QDialog):
         tr = self.language.tr
         answer = QMessageBox.question(
             self,
-            tr("替换文件？", "Replace the file?"),
-            tr(
-                f"{path} 已经存在。要用新录像替换它吗？",
-                f"{path} already exists. Replace it with the new video?",
-            ),
+            tr(window_words.REPLACE_THE_FILE),
+            tr(window_words.ALREADY_EXISTS_REPLACE_IT_WITH_THE_N, path=path),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No,
         )
@@ -280,7 +274,7 @@ class RecordDialog(QDialog):
         tr = self.language.tr
         path, _ = QFileDialog.getSaveFileName(
             self,
-            tr("保存录像", "Save recording"),
+            tr(window_words.SAVE_RECORDING),
             self.out_edit.text(),
             "MP4 (*.mp4);;GIF (*.gif)",
             options=QFileDialog.Option.DontConfirmOverwrite,  # Record asks, once, when it starts
@@ -326,7 +320,7 @@ class RecordDialog(QDialog):
         tr = self.language.tr
         self.progress_bar.setRange(0, total)
         self.progress_bar.setValue(done)
-        self.status.setText(tr(f"第 {done} / {total} 帧", f"Frame {done} / {total}"))
+        self.status.setText(tr(window_words.FRAME_N, done=done, total=total))
 
     def _on_finish(self, exit_code: int, _status) -> None:
         tr = self.language.tr
@@ -346,14 +340,14 @@ class RecordDialog(QDialog):
             if partial is not None and partial.name.startswith(TEMPORARY_PREFIX):
                 partial.unlink(missing_ok=True)
             self.progress_bar.setValue(0)
-            self.status.setText(tr("已取消。", "Cancelled."))
+            self.status.setText(tr(window_words.CANCELLED))
         elif exit_code == 0 and self.result_path is not None:
             self.progress_bar.setValue(1)
-            self.status.setText(tr("已保存：", "Saved: ") + str(self.result_path))
+            self.status.setText(tr(window_words.SAVED) + str(self.result_path))
         else:
             self.progress_bar.setValue(0)
             message = self._stderr.strip().splitlines()[-1] if self._stderr.strip() else f"exit {exit_code}"
-            self.status.setText(tr("录制失败：", "Recording failed: ") + message)
+            self.status.setText(tr(window_words.RECORDING_FAILED) + message)
 
     def _set_running(self, running: bool) -> None:
         tr = self.language.tr
@@ -362,7 +356,7 @@ class RecordDialog(QDialog):
             self.step_seconds_box, self.steps_box, self.view_box, self.record_button,
         ):  # fmt: skip
             widget.setEnabled(not running)
-        self.cancel_button.setText(tr("取消录制", "Cancel recording") if running else tr("关闭", "Close"))
+        self.cancel_button.setText(tr(window_words.CANCEL_RECORDING) if running else tr(window_words.CLOSE))
 
     def _on_language_change(self, _code: str) -> None:
         self._set_texts()
@@ -376,29 +370,29 @@ class RecordDialog(QDialog):
         tr, lang, config = self.language.tr, self.language.code, self.settings.config
         site = self.settings.site.name(lang)
         self.run_label.setText(
-            tr("录制当前的运行：", "Records the run in force: ")
+            tr(window_words.RECORDS_THE_RUN_IN_FORCE)
             + config_summary(config, lang, capital=True)
             + f" · {site}"
         )
 
     def _set_texts(self) -> None:
         tr = self.language.tr
-        self.setWindowTitle(tr("录制视频", "Record video"))
+        self.setWindowTitle(tr(window_words.RECORD_VIDEO_2))
         labels = (
-            tr("保存到", "Save to"),
-            tr("画面大小", "Frame size"),
-            tr("帧率（帧/秒）", "Frames per second"),
-            tr("每步秒数", "Seconds per step"),
-            tr("步数", "Steps"),
-            tr("画面", "Picture"),
+            tr(window_words.SAVE_TO),
+            tr(window_words.FRAME_SIZE),
+            tr(window_words.FRAMES_PER_SECOND),
+            tr(window_words.SECONDS_PER_STEP),
+            tr(window_words.STEPS),
+            tr(window_words.PICTURE),
         )
         for row, text in enumerate(labels):
             label = self.form.itemAt(row, QFormLayout.ItemRole.LabelRole).widget()
             label.setText(text)
-        self.browse_button.setText(tr("浏览…", "Browse…"))
-        self.steps_box.setSpecialValueText(tr("整次运行", "Whole run"))
-        self.view_box.setItemText(0, tr("整个探索窗口", "The whole Explore window"))
-        self.view_box.setItemText(1, tr("只有站点图", "The site graph only"))
-        self.record_button.setText(tr("开始录制", "Record"))
+        self.browse_button.setText(tr(window_words.BROWSE))
+        self.steps_box.setSpecialValueText(tr(window_words.WHOLE_RUN))
+        self.view_box.setItemText(0, tr(window_words.THE_WHOLE_EXPLORE_WINDOW))
+        self.view_box.setItemText(1, tr(window_words.THE_SITE_GRAPH_ONLY))
+        self.record_button.setText(tr(window_words.RECORD))
         self._set_running(self.recording)
         self._set_run_text()

@@ -53,6 +53,7 @@ from memviz.record.plan import (
     drawing_scale,
     plan_recording,
 )
+from memviz.wording import window as window_words
 
 __all__ = ["VIEWS", "AnimationClock", "Stage", "drawing_scale", "frames", "plan_recording", "record"]
 
@@ -163,19 +164,20 @@ class CaptionStrip(QWidget):
         model, lang, tr = self.model, self.language.code, self.language.tr
         site, config = model.site, model.config
         step = model.position
-        head = tr(f"第 {step} / {model.total} 步", f"Step {step} / {model.total}")
+        head = tr(window_words.STEP_N, step=step, total=model.total)
         event = model.last_event
         if event is None:
             story = narrate_start(site, config, lang).text
         else:
             story = "　".join(line.text.strip() for line in narrate_step(event, site, config, lang))
         if not uses_memory(config.strategy):
-            memory = tr("记忆：无（不记任何页面）", "Memory: none (remembers no page)")
+            memory = tr(window_words.MEMORY_NONE_REMEMBERS_NO_PAGE)
         else:
             held = model.exploration.memory_order()
             size = "∞" if config.capacity is None else str(config.capacity)
-            names = " · ".join(site.page_name(p, lang) for p in held) or tr("（空）", "(empty)")
-            memory = tr(f"记忆 {len(held)}/{size}：", f"Memory {len(held)}/{size}: ") + names
+            names = " · ".join(site.page_name(p, lang) for p in held) or tr(window_words.EMPTY)
+            used = len(held)
+            memory = tr(window_words.MEMORY_N, used=used, size=size) + names
         return [head, story, memory]
 
     def paintEvent(self, _event) -> None:

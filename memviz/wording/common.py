@@ -16,4 +16,14 @@ STRATEGY = Words("策略", "Strategy")
 
 CAPACITY = Words("容量", "Capacity")
 
-COMPUTING = Words("计算中…", "Computing…")
+COMPUTING = Words("正在计算…", "Computing…")
+
+BATCH = Words("批量", "Batch")
+SWEEP = Words("扫描", "Sweep")
+COST = Words("成本", "Cost")
+RUN = Words("次", "run")
+# the Evaluate tab's title and its button (common: the window names its tabs without loading the view)
+EVALUATE = Words("评测", "Evaluate")
+# an answer checked, and found right (Exercises, Scenarios)
+CHECK = Words("检查答案", "Check")
+RIGHT = Words("答对了！", "Right!")

@@ -37,3 +37,8 @@ ADD_LANE = Words("＋ 加一条", "+ Add lane")
 THE_VIEW_PNG = Words("整个视图（PNG）…", "The view (PNG)…")
 THE_VIEW_SVG = Words("整个视图（SVG）…", "The view (SVG)…")
 FRAME_TABLES_CSV = Words("帧表（CSV）…", "Frame tables (CSV)…")
+
+STEP_LANE_IS_FULL_WHICH_ENTRY_N = Words(
+    "第 {call} 步：第 {lane} 道（{name}）记忆满了，会忘掉哪一条？",
+    "Step {call}: lane {lane} ({name}) is full. Which entry will it forget?",
+)

@@ -171,4 +171,25 @@ ABLATION = Words("消融", "Ablation")
 TASK_RUNS = Words("任务的运行", "Task runs")
 DIFFERENCE_TO_DETECT = Words("要测出的差 δ", "Difference to detect δ")
 TRACES_A_B = Words("记录 A · B", "traces A · B")
-EVALUATE = Words("评测", "Evaluate")
+
+B_B_B_A_AVERAGES_B_N = Words(
+    "<b>{metric}</b>：B − A 平均 <b>{mean}</b>，按任务配对的 95% 区间 {ci}",
+    "<b>{metric}</b>: B − A averages <b>{mean}</b>, task-paired 95% interval {ci}",
+)
+D_T_N = Words("d_t（{unit}）", "d_t ({unit})")
+B_A_N = Words("B − A（{unit}）", "B − A ({unit})")
+A_TASK_N = Words("每个任务 {k}", "{k} a task")
+DIFFERENCE_TO_DETECT_N = Words("要测出的差 δ（{unit}）", "difference to detect δ ({unit})")
+TO_DETECT_0_05_POWER_0_N = Words(
+    "α 0.05、功效 0.8 下测出 {delta} 的差：每个任务 {repeats} 次要 {tasks}（{at}）。同一任务多跑几次只能压掉任务内的噪声，任务之间的差别要靠更多任务。",
+    "To detect {delta} (α 0.05, power 0.8): {tasks} at {repeats} runs a task ({at_en}). More runs of a task remove only the noise within it; the spread between tasks needs more tasks.",
+)
+THE_MEMORY_OF_TAKEN_APART_THE_N = Words(
+    "记忆 {memory} 拆开来看：同一批任务和 seed，每一行都按任务和无记忆配对。",
+    "The memory of {memory} taken apart: the same tasks and seeds, each row paired with no memory by task.",
+)
+
+A_AND_B_PER_TASK = Words("每个任务的 A 和 B", "A and B per task")
+DIFFERENCE_PER_TASK = Words("每个任务的差", "Difference per task")
+THE_THREE_INTERVALS = Words("三种区间", "The three intervals")
+DISTRIBUTION_OF_D_T = Words("d_t 的分布", "Distribution of d_t")

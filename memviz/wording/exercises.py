@@ -16,7 +16,6 @@ ANSWER_SHOWN_DOES_NOT_COUNT = Words("看过答案（不算分）", "answer shown
 CLEAR_PROGRESS = Words("清空进度", "Clear progress")
 FORGET_EVERY_ANSWER_GIVEN_SO_FAR = Words("清空所有练习的作答记录？", "Forget every answer given so far?")
 EXERCISES = Words("练习", "Exercises")
-CHECK = Words("检查答案", "Check")
 SHOW_THE_ANSWER = Words("看答案", "Show the answer")
 NEXT = Words("下一题", "Next")
 A_NUMBER = Words("填一个数", "a number")
@@ -40,7 +39,16 @@ WRONG = Words("答错了", "wrong")
 LAST_TIME_TRY_AGAIN_N = Words("上次的回答：{verdict}。再试一次。", "Last time: {verdict}. Try again.")
 NOT_QUITE = Words("还不对。", "Not quite.")
 THE_ANSWER = Words("正确答案：", "The answer: ")
-RIGHT_2 = Words("答对了！", "Right!")
 RIGHT_BUT_THE_ANSWER_WAS_SHOWN = Words(
     "对，不过答案已经看过了，这题不算分。", "Right, but the answer was shown: it does not count."
+)
+
+RUN_THIS_EXPERIMENT_IN_BATCH = Words("在「批量」里算这个实验", "Run this experiment in Batch")
+RUN_THIS_EXPERIMENT_IN_SWEEP = Words("在「扫描」里算这个实验", "Run this experiment in Sweep")
+RUN_THIS_EXPERIMENT_IN_COST = Words("在「成本」里算这个实验", "Run this experiment in Cost")
+PLAY_THIS_SCENARIO_IN_SCENARIOS = Words("在「记忆场景」里看这个场景", "Play this scenario in Scenarios")
+PICK_AN_OPTION_OR_ENTER_A = Words("请先选一个选项或填一个数。", "Pick an option or enter a number first.")
+WORKING_OUT_THE_ANSWER = Words("正在计算答案……", "Working out the answer…")
+CANCELLED_THE_ANSWER_WAS_NOT_WORKED = Words(
+    "已取消，答案没有算完。", "Cancelled: the answer was not worked out."
 )

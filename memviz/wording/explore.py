@@ -87,7 +87,7 @@ STEPS_BUDGET = Words("步数 / 预算", "Steps / budget")
 PAGES_COVERED = Words("覆盖页面", "Pages covered")
 REPEAT_VISITS = Words("重复访问", "Repeat visits")
 TOKENS_SO_FAR_EST = Words("累计 token（估）", "Tokens so far (est.)")
-BUGS_FOUND = Words("发现 Bug", "Bugs found")
+BUGS_FOUND = Words("找到 Bug", "Bugs found")
 BUG_REPORTS = Words("Bug 报告", "Bug reports")
 DUPLICATE_REPORTS = Words("重复报告", "Duplicate reports")
 COVERAGE = Words("覆盖率 %", "Coverage %")
@@ -101,3 +101,21 @@ LIVE_NUMBERS = Words("实时数字", "Live numbers")
 COMPARE_THIS_RUN_WITH = Words("对比这次运行…", "Compare this run with…")
 
 TOKENS_SO_FAR_K = Words("累计 token（千）", "Tokens so far (k)")
+
+THE_SEED_MUST_BE_A_WHOLE_N_2 = Words(
+    "seed 要是 {SEED_MIN} 到 {SEED_MAX} 之间的整数（收到「{typed}」），已保留原来的值",
+    "The seed must be a whole number from {SEED_MIN} to {SEED_MAX} (got “{typed}”); kept the previous one",
+)
+UNCHANGED_N = Words("⋯ 还有 {more}（未变）", "⋯ {more} (unchanged)")
+FORGOTTEN_STEPS_AFTER_ITS_LAST_VISIT_N = Words(
+    "{size}，{name}：超过 {t} 步没访问就忘。最上面最久没访问；绿色链接 = 还不在记忆里",
+    "{size}, {name}: forgotten {t} steps after its last visit. Top: least recently visited; green links = not in memory yet",
+)
+CAPACITY_TOP_GOES_FIRST_GREEN_UNDERLINED_N = Words(
+    "容量 {capacity}，{name}：{rule}。最上面先忘；绿色下划线链接 = 还不在记忆里",
+    "Capacity {capacity}, {name}: {rule}. Top goes first; green underlined links = not in memory yet",
+)
+LEFT_N = Words("还剩 {left} 步", "{left} left")
+OF_STEPS_N = Words("占步数 {repeat_share}%", "{repeat_share}% of steps")
+
+MORE_ENTRY = Words("条", "more entry")

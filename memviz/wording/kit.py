@@ -49,8 +49,7 @@ SPEED = Words("速度", "Speed")
 FASTER_SLOWER = Words("加快 +，减慢 −", "Faster +, slower −")
 TIMELINE = Words("进度", "Timeline")
 DRAG_TO_JUMP_TO_ANY_STEP = Words("拖动跳到任意一步", "Drag to jump to any step")
-ENTRIES_N = Words("{capacity} 条", "{capacity} entries")
-SEEDS_RUNS_N = Words("seed {seed0}～{last}（{runs} 次）", "seeds {seed0}–{last} ({runs} runs)")
+SEEDS_RUNS_N = Words("seed {seed0}～{last}（{runs}）", "seeds {seed0}–{last} ({runs})")  # runs: counted
 HIGHER_IN_ALL_RUNS_N = Words("{n} 次全部更高", "higher in all {n} runs")
 HIGHER_IN_OF_RUNS_N = Words("{n} 次里 {wins} 次更高", "higher in {wins} of {n} runs")
 CANCEL = Words("取消", "Cancel")
@@ -74,3 +73,19 @@ WHEN_TICKED_A_STEP_THAT_FORGETS = Words(
     "勾上以后，记忆要忘掉一条的那一步会先停下，让大家猜忘掉哪一条，再揭晓规则的选择。",
     "When ticked, a step that forgets an entry waits for the class to guess which one goes, then shows the rule's choice.",
 )
+
+PLOT_N = Words("图：{zh}（{kind}）…", "Plot: {en} ({kind})…")
+ALREADY_HOLDS_OF_THESE_FILES_REPLACE_N = Words(
+    "文件夹 {folder} 里已经有 {files} 个同名文件。替换它们吗？",
+    "{folder} already holds {files} of these files. Replace them?",
+)
+STEP_S_N = Words("{speed} 步/秒", "{speed} step/s")
+STEPS_S_N = Words("{speed} 步/秒", "{speed} steps/s")
+
+CANCELLING = Words("正在取消…", "Cancelling…")
+CANCELLED = Words("已取消", "Cancelled")
+RESULTS_ONE_ROW_PER_RUN_CSV = Words("结果：每次运行一行（CSV）…", "Results: one row per run (CSV)…")
+RESULTS_JSON = Words("结果（JSON）…", "Results (JSON)…")
+ENTRY = Words("条", "entry")
+WHICH_ENTRY_IS_FORGOTTEN = Words("忘掉哪一条", "which entry is forgotten")
+WHERE_THE_AGENT_GOES = Words("Agent 去哪", "where the agent goes")

@@ -76,7 +76,7 @@ def test_the_exercise_is_graded_by_the_core(view):
     assert why.startswith(f"第 {answer} 步")
     scenarios.answer.setText(str(answer))
     scenarios.check_button.click()
-    assert scenarios.feedback.text() == f"对！{why}"
+    assert scenarios.feedback.text() == f"答对了！{why}"
     scenarios.answer.setText(str(answer + 1))
     scenarios.check_button.click()
     assert scenarios.feedback.text() == f"不对，答案是 {answer}。{why}"

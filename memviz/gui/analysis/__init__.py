@@ -10,11 +10,12 @@ from __future__ import annotations
 from memviz.gui.analysis.batch_view import BatchView
 from memviz.gui.analysis.cost_view import CostView
 from memviz.gui.analysis.sweep_view import SweepView
+from memviz.wording import common as common_words
 
 ANALYSIS_VIEWS = [
-    ("batch", "批量对比", "Batch", BatchView),
-    ("sweep", "扫描", "Sweep", SweepView),
-    ("cost", "找全 Bug 的成本", "Cost", CostView),
+    ("batch", *common_words.BATCH, BatchView),
+    ("sweep", *common_words.SWEEP, SweepView),
+    ("cost", *common_words.COST, CostView),
 ]
 
 __all__ = ["ANALYSIS_VIEWS", "BatchView", "CostView", "SweepView"]

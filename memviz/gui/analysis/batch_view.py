@@ -60,7 +60,11 @@ from memviz.gui.qt import (
     Qt,
     QWidget,
 )
+from memviz.wording import analysis as analysis_words
 from memviz.wording import config_summary
+from memviz.wording import explore as explore_words
+from memviz.wording import kit as kit_words
+from memviz.wording import window as window_words
 
 BASELINE_X, CURRENT_X = 0.0, 1.0
 COLUMN_HALF_WIDTH = 0.36
@@ -74,13 +78,13 @@ def signed(x: float, decimals: int) -> str:
 
 # (metric, zh, en, formatter of a mean, formatter of a difference)
 METRIC_COLUMNS: tuple[tuple[str, str, str, Callable[[float], str], Callable[[float], str]], ...] = (
-    ("coverage", "覆盖率 %", "Coverage %", pct, lambda d: pct(d, True)),
-    ("repeat", "重复访问率 %", "Repeat rate %", pct, lambda d: pct(d, True)),
-    ("bugs", "找到 Bug", "Bugs found", lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
-    ("reports", "报告数", "Reports", lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
-    ("dups", "重复报告", "Duplicate\nreports", lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
+    ("coverage", *explore_words.COVERAGE, pct, lambda d: pct(d, True)),
+    ("repeat", *analysis_words.REPEAT_RATE, pct, lambda d: pct(d, True)),
+    ("bugs", *analysis_words.BUGS_FOUND, lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
+    ("reports", *analysis_words.REPORTS, lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
+    ("dups", *analysis_words.DUPLICATE_REPORTS_COLUMN, lambda v: f"{v:.2f}", lambda d: signed(d, 2)),
     ("tokens", "token", "Tokens", count_text, lambda d: ("+" if d >= 0 else "−") + count_text(abs(d))),
-    ("steps", "步数", "Steps", lambda v: f"{v:.1f}", lambda d: signed(d, 1)),
+    ("steps", *window_words.STEPS, lambda v: f"{v:.1f}", lambda d: signed(d, 1)),
 )
 
 
@@ -153,47 +157,35 @@ class BatchView(AnalysisView):
 
     def _retranslate_run_button(self) -> None:
         runs = self.runs_spin.value()
-        self.run_button.setText(self.language.tr(f"批量跑 {runs} 次", f"Run {runs} seeds"))
+        self.run_button.setText(self.language.tr(analysis_words.RUN_SEEDS_N, runs=runs))
 
     def _retranslate(self) -> None:
         tr = self.language.tr
-        self.run_button.setToolTip(
-            tr(
-                "用当前设置和无记忆基线各跑一遍这些 seed，按 seed 配对比较",
-                "Run these seeds with the current settings and with the no-memory baseline, paired by seed",
-            )
-        )
-        set_axis_label(self.coverage_plot, "left", tr("覆盖率（%）", "Coverage (%)"))
-        set_axis_label(
-            self.diff_plot, "bottom", tr("覆盖率差值（百分点）", "Coverage difference (percentage points)")
-        )
-        set_axis_label(self.diff_plot, "left", tr("运行次数", "Runs"))
+        self.run_button.setToolTip(tr(analysis_words.RUN_THESE_SEEDS_WITH_THE_CURRENT))
+        set_axis_label(self.coverage_plot, "left", tr(analysis_words.COVERAGE))
+        set_axis_label(self.diff_plot, "bottom", tr(analysis_words.COVERAGE_DIFFERENCE_PERCENTAGE_POINTS))
+        set_axis_label(self.diff_plot, "left", tr(kit_words.RUNS))
         self.table.setHorizontalHeaderLabels([tr(zh, en) for _, zh, en, _, _ in METRIC_COLUMNS])
         self._set_click_hint(self.coverage_plot, self.diff_plot)
 
     def plots(self):
         return [
-            ("coverage", "每次运行的覆盖率", "Coverage per run", self.coverage_plot),
-            ("differences", "配对差值", "Paired differences", self.diff_plot),
+            ("coverage", *analysis_words.COVERAGE_PER_RUN, self.coverage_plot),
+            ("differences", *analysis_words.PAIRED_DIFFERENCES, self.diff_plot),
         ]
 
     def _clear(self) -> None:
         tr = self.language.tr
-        self.headline.setText(
-            tr(
-                f"点「{self.run_button.text()}」：当前设置和无记忆各跑一遍，按 seed 配对比较覆盖率。",
-                f"Press “{self.run_button.text()}”: the current settings and no memory run on the same "
-                "seeds, compared pair by pair.",
-            )
-        )
+        button = self.run_button.text()
+        self.headline.setText(tr(analysis_words.PRESS_THE_CURRENT_SETTINGS_AND_NO_N, button=button))
         self.context_label.setText(
             config_summary(self.settings.config, self.language.code, seed=False, tokens=True)
         )
         set_title(
             self.coverage_plot,
-            tr("每次运行的覆盖率（一个点一次运行）", "Coverage of each run (a dot per run)"),
+            tr(analysis_words.COVERAGE_OF_EACH_RUN_A_DOT),
         )
-        set_title(self.diff_plot, tr("配对差值（同一个 seed）", "Paired differences (same seed)"))
+        set_title(self.diff_plot, tr(analysis_words.PAIRED_DIFFERENCES_SAME_SEED))
         self.halves_label.setText("")
         self._fill_table(None)
 
@@ -204,42 +196,36 @@ class BatchView(AnalysisView):
         d = comparison.diff
         name = strategy_label(config.strategy, self.language)
         figure = f"{interval_text(d.mean, d.lo, d.hi)}"
+        wins = wins_text(d.wins, d.n, self.language)
         if config.strategy == baseline_strategy():
-            self.headline.setText(
-                tr(
-                    "当前策略就是无记忆：和基线完全相同，差值为 0。在设置里选一种记忆策略再批量跑。",
-                    "The current strategy is no memory, the baseline itself: the difference is 0. Choose a "
-                    "memory strategy in the settings and run the batch again.",
-                )
-            )
+            self.headline.setText(tr(analysis_words.THE_CURRENT_STRATEGY_IS_NO_MEMORY))
         else:
             self.headline.setText(
-                tr(
-                    f"<b>{name}</b> − 无记忆：覆盖率 <b>{figure}</b> 个百分点，"
-                    f"{wins_text(d.wins, d.n, self.language)}",
-                    f"<b>{name}</b> − no memory: coverage <b>{figure}</b> points, "
-                    f"{wins_text(d.wins, d.n, self.language)}",
-                )
+                tr(analysis_words.B_B_NO_MEMORY_COVERAGE_B_N, name=name, figure=figure, wins=wins)
             )
+        seeds = seeds_text(comparison.seeds.start, d.n, self.language)
+        lo, hi, boot_lo, boot_hi = (pct(x, True) for x in (d.lo, d.hi, d.boot_lo, d.boot_hi))
+        settings = config_summary(config, self.language.code, seed=False, tokens=True)
         self.context_label.setText(
             tr(
-                f"{seeds_text(comparison.seeds.start, d.n, self.language)}，同一个 seed 配对。"
-                f"95% 区间：正态 [{pct(d.lo, True)}, {pct(d.hi, True)}]，"
-                f"配对 bootstrap（{DEFAULT_BOOTSTRAP} 次重抽）[{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]。"
-                f"设置：{config_summary(config, self.language.code, seed=False, tokens=True)}",
-                f"{seeds_text(comparison.seeds.start, d.n, self.language)}, paired by seed. 95% intervals: "
-                f"normal [{pct(d.lo, True)}, {pct(d.hi, True)}], paired bootstrap ({DEFAULT_BOOTSTRAP} "
-                f"resamples) [{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]. "
-                f"Settings: {config_summary(config, self.language.code, seed=False, tokens=True)}",
+                analysis_words.PAIRED_BY_SEED_95_INTERVALS_NORMAL_N,
+                seeds=seeds,
+                lo=lo,
+                hi=hi,
+                DEFAULT_BOOTSTRAP=DEFAULT_BOOTSTRAP,
+                boot_lo=boot_lo,
+                boot_hi=boot_hi,
+                settings=settings,
             )
         )
         narrowing = 1 - d.paired_half / d.unpaired_half if d.unpaired_half > 0 else 0.0
+        paired, unpaired, narrower = points2(d.paired_half), points2(d.unpaired_half), pct(narrowing)
         self.halves_label.setText(
             tr(
-                f"95% 区间半宽：配对 <b>{points2(d.paired_half)}</b> 个百分点，不配对 "
-                f"<b>{points2(d.unpaired_half)}</b>（配对收窄 {pct(narrowing)}%）。",
-                f"95% half-width: paired <b>{points2(d.paired_half)}</b> points, unpaired "
-                f"<b>{points2(d.unpaired_half)}</b> (pairing narrows it by {pct(narrowing)}%).",
+                analysis_words.N95_HALF_WIDTH_PAIRED_B_B_N,
+                paired=paired,
+                unpaired=unpaired,
+                narrower=narrower,
             )
         )
         self._draw_coverage(comparison)
@@ -330,7 +316,8 @@ class BatchView(AnalysisView):
             )
             text = self.mean_texts[arm]
             text.setColor(ink())
-            text.setText(tr(f"均值\n{pct(mean / 100)}%", f"mean\n{pct(mean / 100)}%"))
+            share = pct(mean / 100)
+            text.setText(tr(analysis_words.MEAN_N_2, share=share))
             outside = x == CURRENT_X
             text.setPos(x + COLUMN_HALF_WIDTH + 0.06 if outside else x - COLUMN_HALF_WIDTH - 0.06, mean)
         ticks = [(BASELINE_X, strategy_tick(baseline_strategy(), self.language))]
@@ -338,12 +325,14 @@ class BatchView(AnalysisView):
         self.coverage_plot.getPlotItem().getAxis("bottom").setTicks([ticks])
         set_title(
             self.coverage_plot,
-            tr("每次运行的覆盖率（一个点一次运行）", "Coverage of each run (a dot per run)"),
+            tr(analysis_words.COVERAGE_OF_EACH_RUN_A_DOT),
         )
 
     def _draw_differences(self, comparison: Comparison, name: str) -> None:
         tr = self.language.tr
         d = comparison.diff
+        not_higher, interval = d.n - d.wins, interval_text(d.mean, d.lo, d.hi)
+        wins = wins_text(d.wins, d.n, self.language)
         plot = self.diff_plot.getPlotItem()
         diffs = np.array(
             [a.coverage - b.coverage for a, b in zip(comparison.current, comparison.baseline, strict=True)]
@@ -386,26 +375,22 @@ class BatchView(AnalysisView):
         legend = self.diff_legend
         legend.clear()
         style_legend(legend)
-        legend.addItem(
-            pg.PlotDataItem(pen=mean_pen()), tr(f"均值 {pct(d.mean, True)}", f"mean {pct(d.mean, True)}")
-        )
+        mean, lo, hi = pct(d.mean, True), pct(d.lo, True), pct(d.hi, True)
+        legend.addItem(pg.PlotDataItem(pen=mean_pen()), tr(analysis_words.MEAN_N_3, mean=mean))
         legend.addItem(
             pg.PlotDataItem(pen=pg.mkPen(qcolor(ink(), 90), width=10)),
-            tr(
-                f"95% 区间 [{pct(d.lo, True)}, {pct(d.hi, True)}]",
-                f"95% interval [{pct(d.lo, True)}, {pct(d.hi, True)}]",
-            ),
+            tr(analysis_words.N95_INTERVAL_N, lo=lo, hi=hi),
         )
         brush, outline = diff_dot_look("higher", colour)
         legend.addItem(
             pg.ScatterPlotItem(brush=brush, pen=outline, size=10),
-            tr(f"{name} 更高（{d.wins} 次）", f"{name} higher ({d.wins})"),
+            tr(analysis_words.HIGHER_N, name=name, wins=d.wins),
         )
         if d.wins < d.n:
             brush, outline = diff_dot_look("not_higher", colour)
             legend.addItem(
                 pg.ScatterPlotItem(brush=brush, pen=outline, size=10),
-                tr(f"不更高（{d.n - d.wins} 次）", f"not higher ({d.n - d.wins})"),
+                tr(analysis_words.NOT_HIGHER_N, not_higher=not_higher),
             )
         lo_x = min(float(x.min()), 0.0)
         hi_x = max(float(x.max()), 0.0)
@@ -415,10 +400,7 @@ class BatchView(AnalysisView):
         self._keep_legend_clear()
         set_title(
             self.diff_plot,
-            tr(
-                f"配对差值：{interval_text(d.mean, d.lo, d.hi)}，{wins_text(d.wins, d.n, self.language)}",
-                f"Paired differences: {interval_text(d.mean, d.lo, d.hi)}, {wins_text(d.wins, d.n, self.language)}",
-            ),
+            tr(analysis_words.PAIRED_DIFFERENCES_N, interval=interval, wins=wins),
         )
         self._diff_symbol = ()
         self._resize_diff_dots()
@@ -491,13 +473,13 @@ class BatchView(AnalysisView):
                 strategy_label(self.settings.config.strategy, self.language),
                 strategy_label(baseline_strategy(), self.language),
             ]
-            rows = [(names[0], None), (names[1], None), (tr("差值", "Difference"), None)]
+            rows = [(names[0], None), (names[1], None), (tr(analysis_words.DIFFERENCE), None)]
         else:
             current, baseline = means(comparison.current), means(comparison.baseline)
             rows = [
                 (strategy_label(comparison.config.strategy, self.language), current),
                 (strategy_label(baseline_strategy(), self.language), baseline),
-                (tr("差值", "Difference"), {k: current[k] - baseline[k] for k in current}),
+                (tr(analysis_words.DIFFERENCE), {k: current[k] - baseline[k] for k in current}),
             ]
         self.table.setVerticalHeaderLabels([label for label, _ in rows])
         texts = [

@@ -24,6 +24,7 @@ from memviz.gui.kit.computed_view import AnalysisView
 from memviz.gui.kit.palette import strategy_colour, strategy_dash
 from memviz.gui.kit.plots import (
     LogCountAxis,
+    capacity_label,
     count_text,
     fill_table,
     font,
@@ -50,7 +51,8 @@ from memviz.gui.qt import (
     Qt,
     QWidget,
 )
-from memviz.wording import NO_VALUE, no_bug_found, ratio
+from memviz.wording import NO_VALUE, capitalized, counted, no_bug_found, ratio
+from memviz.wording import analysis as analysis_words
 
 COLUMN_HALF_WIDTH = 0.36
 LOG_BIN = 0.025  # runs within this many decades of each other share a row of the strip plot
@@ -167,53 +169,43 @@ class CostView(AnalysisView):
     # --- texts ----------------------------------------------------------------------------------
 
     def _retranslate_run_button(self) -> None:
-        self.run_button.setText(self.language.tr("算找全 Bug 的成本", "Cost of finding every bug"))
+        self.run_button.setText(self.language.tr(analysis_words.COST_OF_FINDING_EVERY_BUG))
 
     def _retranslate(self) -> None:
         tr = self.language.tr
-        self.run_button.setToolTip(
-            tr(
-                "三种策略各跑这些 seed，一直跑到找全所有 Bug（或到步数上限）",
-                "Run these seeds with each strategy until every bug is found (or the step limit)",
-            )
-        )
-        set_axis_label(self.steps_plot, "left", tr("步数（对数刻度）", "Steps (log scale)"))
-        set_axis_label(self.tokens_plot, "left", tr("token（对数刻度）", "Tokens (log scale)"))
-        set_axis_label(self.curve_plot, "bottom", tr("已花的 token（对数刻度）", "Tokens spent (log)"))
-        set_axis_label(self.curve_plot, "left", tr("已找到的 Bug（平均个数）", "Bugs found (mean count)"))
+        self.run_button.setToolTip(tr(analysis_words.RUN_THESE_SEEDS_WITH_EACH_STRATEGY))
+        set_axis_label(self.steps_plot, "left", tr(analysis_words.STEPS_LOG_SCALE))
+        set_axis_label(self.tokens_plot, "left", tr(analysis_words.TOKENS_LOG_SCALE))
+        set_axis_label(self.curve_plot, "bottom", tr(analysis_words.TOKENS_SPENT_LOG))
+        set_axis_label(self.curve_plot, "left", tr(analysis_words.BUGS_FOUND_MEAN_COUNT))
         self._set_click_hint(self.steps_plot, self.tokens_plot)
         self.table.setHorizontalHeaderLabels(
             [
-                tr("平均步数", "Mean steps"),
-                tr("平均 token", "Mean tokens"),
-                tr("每步 token", "Tokens per step"),
-                tr("每个 Bug 的 token", "Tokens per bug"),
-                tr("找全的次数", "Runs that\nfound all"),
-                tr("token 占无记忆", "Tokens vs\nno memory"),
+                tr(analysis_words.MEAN_STEPS),
+                tr(analysis_words.MEAN_TOKENS),
+                tr(analysis_words.TOKENS_PER_STEP),
+                tr(analysis_words.TOKENS_PER_BUG),
+                tr(analysis_words.RUNS_THAT_FOUND_ALL),
+                tr(analysis_words.TOKENS_VS_NO_MEMORY),
             ]
         )
 
     def plots(self):
         return [
-            ("steps", "找全 Bug 的步数", "Steps to find every bug", self.steps_plot),
-            ("tokens", "找全 Bug 的 token", "Tokens to find every bug", self.tokens_plot),
-            ("bugs-by-tokens", "Bug 随 token", "Bugs found by tokens spent", self.curve_plot),
+            ("steps", *analysis_words.STEPS_TO_FIND_EVERY_BUG, self.steps_plot),
+            ("tokens", *analysis_words.TOKENS_TO_FIND_EVERY_BUG, self.tokens_plot),
+            ("bugs-by-tokens", *analysis_words.BUGS_FOUND_BY_TOKENS_SPENT, self.curve_plot),
         ]
 
     def _clear(self) -> None:
         tr = self.language.tr
         n = self.settings.site.n_bugs
-        self.headline.setText(
-            tr(
-                f"点「{self.run_button.text()}」：每种策略一直跑到找全 {n} 个 Bug，比每个 Bug 花多少，不比每步。",
-                f"Press “{self.run_button.text()}”: each strategy runs until all {n} bugs are found; compare the "
-                "cost per bug, not per step.",
-            )
-        )
+        button = self.run_button.text()
+        self.headline.setText(tr(analysis_words.PRESS_EACH_STRATEGY_RUNS_UNTIL_ALL_N, button=button, n=n))
         self.context_label.setText("")
-        set_title(self.steps_plot, tr("每次运行找全 Bug 的步数", "Steps to find every bug"))
-        set_title(self.tokens_plot, tr("每次运行找全 Bug 的 token", "Tokens to find every bug"))
-        set_title(self.curve_plot, tr("找到的 Bug 随花掉的 token", "Bugs found as tokens are spent"))
+        set_title(self.steps_plot, tr(analysis_words.STEPS_TO_FIND_EVERY_BUG))
+        set_title(self.tokens_plot, tr(analysis_words.TOKENS_TO_FIND_EVERY_BUG))
+        set_title(self.curve_plot, tr(analysis_words.BUGS_FOUND_AS_TOKENS_ARE_SPENT))
         self._fill_table(None)
 
     def _draw(self) -> None:
@@ -227,17 +219,17 @@ class CostView(AnalysisView):
         base_tokens = count_text(data.costs[baseline_strategy()].tokens)
         cheaper = share is not None and share < 1
         if not data.any_bug_found or share is None or premium is None:  # nothing to compare: say why
+            none_found = capitalized(no_bug_found(self.language.code))
+            bugs = counted(data.n_bugs, self.language.code, *analysis_words.BUG)
             self.headline.setText(
                 tr(
-                    f"{no_bug_found('zh')}（这个站点有 {data.n_bugs} 个 Bug）：每个 Bug 的 token 没有值（{NO_VALUE}）。",
-                    f"{no_bug_found('en').capitalize()} (this site has {data.n_bugs} bugs): "
-                    f"tokens per bug have no value ({NO_VALUE}).",
+                    analysis_words.THIS_SITE_HAS_TOKENS_PER_BUG_N,
+                    none_found=none_found,
+                    bugs=bugs,
+                    NO_VALUE=NO_VALUE,
                 )
                 if not data.any_bug_found
-                else tr(
-                    f"没有走任何一步：每步 token 没有值（{NO_VALUE}）。",
-                    f"No step was taken: tokens per step have no value ({NO_VALUE}).",
-                )
+                else tr(analysis_words.NO_STEP_WAS_TAKEN_TOKENS_PER_N, NO_VALUE=NO_VALUE)
             )
         else:
             self._headline(name, share, premium, mean_tokens, base_tokens, cheaper, data.n_bugs)
@@ -246,14 +238,21 @@ class CostView(AnalysisView):
     def _headline(self, name, share, premium, mean_tokens, base_tokens, cheaper, n_bugs) -> None:
         """The chapter's sentence: the featured strategy's share of no memory's tokens, its per-step premium."""
         tr = self.language.tr
+        # no memory's tokens: "only" so much, or as much (Chinese says it; English has the numbers)
+        only = tr(analysis_words.ONLY_ZH) if cheaper else tr(analysis_words.AS_MUCH_AS_ZH)
+        dearer = tr(analysis_words.DEARER) if premium >= 0 else tr(analysis_words.CHEAPER)
+        part, step_premium = share_text(share), pct(abs(premium))
         self.headline.setText(
             tr(
-                f"找全 {n_bugs} 个 Bug：<b>{name}</b> 平均 {mean_tokens} token，"
-                f"{'只有' if cheaper else '是'}无记忆（{base_tokens}）的 <b>{share_text(share)}%</b>；"
-                f"它每步{'贵' if premium >= 0 else '便宜'} {pct(abs(premium))}%。",
-                f"Finding all {n_bugs} bugs: <b>{name}</b> spends {mean_tokens} tokens on average, "
-                f"<b>{share_text(share)}%</b> of no memory's ({base_tokens}), though each of its steps costs "
-                f"{pct(abs(premium))}% {'more' if premium >= 0 else 'less'}.",
+                analysis_words.FINDING_ALL_BUGS_B_B_SPENDS_N,
+                n_bugs=n_bugs,
+                name=name,
+                mean_tokens=mean_tokens,
+                only=only,
+                base_tokens=base_tokens,
+                part=part,
+                dearer=dearer,
+                step_premium=step_premium,
             )
         )
 
@@ -264,49 +263,42 @@ class CostView(AnalysisView):
         note = ""
         if any(missing.values()):
             parts = [f"{strategy_label(s, self.language)} {m}" for s, m in missing.items() if m]
-            note = tr(
-                f" 在 {limit} 步内没找全的次数：{'，'.join(parts)}。",
-                f" Runs that had not found every bug after {limit} steps: {', '.join(parts)}.",
-            )
+            listed = tr(analysis_words.LIST_SEPARATOR).join(parts)
+            note = tr(analysis_words.RUNS_THAT_HAD_NOT_FOUND_EVERY_N, limit=limit, listed=listed)
         visited, frontier = data.costs.get("visited"), data.costs.get("frontier")
         if visited is not None and frontier is not None and _same_runs(visited.runs, frontier.runs):
             # Two identical rows look like a mistake: say why they are the same.
-            note += tr(
-                " 已访问集合和加上链接表的两行一模一样：链接表只在当前页每个链接都已记住时才用得上，"
-                "这样的记忆下从没发生过，所以每一步的选择都一样。",
-                " Visited set and visited set + link table made the very same runs: the link table is"
-                " used only on a page whose every link is remembered, which never happened with this"
-                " memory, so every choice was the same.",
-            )
+            note += tr(analysis_words.VISITED_SET_AND_VISITED_SET_LINK)
+        entries = capacity_label(data.config.capacity, self.language)
+        seeds = seeds_text(data.seeds.start, len(data.seeds), self.language)
+        policy = policy_label(data.config.policy, self.language)
         capacity = (
-            tr("不限", "unlimited")
+            entries
             if data.config.capacity is None
-            else tr(
-                f"{data.config.capacity} 条（{policy_label(data.config.policy, self.language)}淘汰）",
-                f"{data.config.capacity} entries ({policy_label(data.config.policy, self.language)} eviction)",
-            )
+            else tr(analysis_words.EVICTION_N, entries=entries, policy=policy)
         )
         self.context_label.setText(
             tr(
-                f"{seeds_text(data.seeds.start, len(data.seeds), self.language)}，每种策略跑到找全为止"
-                f"（上限 {limit} 步）。记忆容量 {capacity}；每步 {data.config.base_tokens:,} token"
-                f" + 每条记忆 {data.config.entry_tokens}。{note}",
-                f"{seeds_text(data.seeds.start, len(data.seeds), self.language)}, each strategy until every bug "
-                f"is found (at most {limit} steps). Memory capacity {capacity}; {data.config.base_tokens:,} "
-                f"tokens per step + {data.config.entry_tokens} per memory entry.{note}",
+                analysis_words.EACH_STRATEGY_UNTIL_EVERY_BUG_IS_N,
+                seeds=seeds,
+                limit=limit,
+                capacity=capacity,
+                base_tokens=data.config.base_tokens,
+                entry_tokens=data.config.entry_tokens,
+                note=note,
             )
         )
         self._draw_strip(
             self.steps_plot,
             data,
             "steps",
-            tr("每次运行找全 Bug 的步数", "Steps to find every bug"),
+            tr(analysis_words.STEPS_TO_FIND_EVERY_BUG),
         )
         self._draw_strip(
             self.tokens_plot,
             data,
             "tokens",
-            tr("每次运行找全 Bug 的 token", "Tokens to find every bug"),
+            tr(analysis_words.TOKENS_TO_FIND_EVERY_BUG),
         )
         self._draw_curves(data)
         self._fill_table(data)
@@ -383,7 +375,7 @@ class CostView(AnalysisView):
             )
             short = f"{mean:.0f}" if mean < 10_000 else si_count_3(mean)
             # two lines: three columns side by side leave a narrow plot little room at 720p
-            self.mean_texts[key].setText(tr(f"均值\n{short}", f"mean\n{short}"))
+            self.mean_texts[key].setText(tr(analysis_words.MEAN_N, short=short))
             self.mean_texts[key].setColor(ink())
             self.mean_texts[key].fill = pg.mkBrush(qcolor(paper(), 210))
             self.mean_texts[key].setPos(x, log_mean)
@@ -455,13 +447,11 @@ class CostView(AnalysisView):
         self.all_bugs_line.setPen(pen(ink(), 1.5, style=Qt.PenStyle.DashLine))
         self.all_bugs_line.label.setColor(ink())
         self.all_bugs_line.setValue(data.n_bugs)
-        self.all_bugs_line.label.setFormat(
-            tr(f"全部 {data.n_bugs} 个 ▼ = 平均 token", f"all {data.n_bugs} ▼ = mean tokens")
-        )
+        self.all_bugs_line.label.setFormat(tr(analysis_words.ALL_MEAN_TOKENS_N, n_bugs=data.n_bugs))
         self._all_bugs = data.n_bugs
         self._fit_all_bugs_room()
         plot.setXRange(x0, math.log10(last * 1.15), padding=0)
-        set_title(self.curve_plot, tr("找到的 Bug 随花掉的 token", "Bugs found as tokens are spent"))
+        set_title(self.curve_plot, tr(analysis_words.BUGS_FOUND_AS_TOKENS_ARE_SPENT))
 
     def _fill_table(self, data: CostData | None) -> None:
         tr = self.language.tr
@@ -472,13 +462,14 @@ class CostView(AnalysisView):
                 texts.append([""] * 6)
                 continue
             cost = data.costs[strategy]
+            runs = len(cost.runs)
             texts.append(
                 [
                     f"{cost.steps:,.1f}",
                     count_text(cost.tokens),
                     count_text(data.tokens_per_step(strategy)),
                     count_text(cost.tokens_per_bug) if cost.tokens_per_bug is not None else NO_VALUE,
-                    tr(f"{cost.all_found} / {len(cost.runs)}", f"{cost.all_found} of {len(cost.runs)}"),
+                    tr(analysis_words.OF_N, all_found=cost.all_found, runs=runs),
                     f"{share_text(data.share_of_no_memory(strategy))}%",
                 ]
             )

@@ -38,6 +38,7 @@ from memviz.gui.kit.plots import (
 )
 from memviz.gui.kit.worker import JobContext
 from memviz.gui.qt import QComboBox, Qt, QWidget
+from memviz.wording import analysis as analysis_words
 from memviz.wording import (
     config_summary,
     gap_kind,
@@ -112,23 +113,11 @@ class GapAxis:
         tr, lang = self.language.tr, self.language.code
         for i, kind in enumerate(GAP_AXES):
             self.kind_combo.setItemText(i, gap_kind(kind, lang, capital=True))
-        self.kind_combo.setToolTip(
-            tr(
-                "真实模型会误用记忆：忽略它（随便点）、漏写，或只检索最相关的 K 条",
-                "A real model misuses memory: it ignores it (a random click), skips writes, or reads "
-                "only the K entries retrieval ranks best",
-            )
-        )
+        self.kind_combo.setToolTip(tr(analysis_words.A_REAL_MODEL_MISUSES_MEMORY_IT))
         self.title.setText(gap_title(self.kind, lang))
-        self.note.setText(
-            tr(
-                "模拟假设记忆总被正确使用；这里让模型以概率 P 误用它，或每步只注入检索打分最高的 K 条。",
-                "The simulation assumes memory is always used right; here the model misuses it with "
-                "chance P, or each call carries only the K entries retrieval scores best.",
-            )
-        )
+        self.note.setText(tr(analysis_words.THE_SIMULATION_ASSUMES_MEMORY_IS_ALWAYS))
         self.table.setHorizontalHeaderLabels(
-            [tr("覆盖率\n均值 %", "Mean\ncoverage %"), tr("95% 区间", "95%\ninterval")]
+            [tr(analysis_words.MEAN_COVERAGE), tr(analysis_words.N95_INTERVAL)]
         )
 
     def axis_label(self) -> str:
@@ -136,16 +125,13 @@ class GapAxis:
 
     def run_button_text(self) -> str:
         return (
-            self.language.tr("扫描 K", "Sweep K")
+            self.language.tr(analysis_words.SWEEP_K)
             if self.kind == "read_top"
-            else self.language.tr("扫描 P", "Sweep P")
+            else self.language.tr(analysis_words.SWEEP_P)
         )
 
     def run_tooltip(self) -> str:
-        return self.language.tr(
-            "每个取值各跑这些 seed，外加无记忆和正确使用记忆两条线",
-            "Run these seeds for every value, and for the no-memory and memory-used-right lines",
-        )
+        return self.language.tr(analysis_words.RUN_THESE_SEEDS_FOR_EVERY_VALUE)
 
     def plot_names(self) -> list[tuple[str, str, str]]:
         return [
@@ -165,10 +151,7 @@ class GapAxis:
         set_title(plot, gap_title(self.kind, lang))
         self.table.setRowCount(0)
         return (
-            tr(
-                f"点「{run_text}」：看记忆被误用或只检索一部分时，覆盖率还剩多少。",
-                f"Press “{run_text}”: how much coverage is left when memory is misused or only partly read.",
-            ),
+            tr(analysis_words.PRESS_HOW_MUCH_COVERAGE_IS_LEFT_N, run_text=run_text),
             config_summary(config, lang, **SUMMARY),
         )
 
@@ -249,20 +232,16 @@ class GapAxis:
         summary = config_summary(sweep.config, lang, **SUMMARY)
         if sweep.axis == "read_top":
             headline = tr(
-                f"只检索 K 条：K = {first} 时覆盖率 <b>{a}%</b>，K = {last} 时 <b>{b}%</b>；无记忆 {floor}%",
-                f"Reading only K entries: coverage <b>{a}%</b> at K = {first}, <b>{b}%</b> at K = {last}; "
-                f"no memory {floor}%",
+                analysis_words.READING_ONLY_K_ENTRIES_COVERAGE_B_N,
+                first=first,
+                a=a,
+                last=last,
+                b=b,
+                floor=floor,
             )
         else:
-            headline = tr(
-                f"现实差距：P = 0 时覆盖率 <b>{a}%</b>，P = 1 时 <b>{b}%</b>；无记忆 {floor}%",
-                f"The reality gap: coverage <b>{a}%</b> at P = 0, <b>{b}%</b> at P = 1; no memory {floor}%",
-            )
-        context = tr(
-            f"每个点：{seeds}的覆盖率均值，带 95% 区间；虚线是无记忆的智能体。设置：{summary}",
-            f"Each point: mean coverage over {seeds}, with its 95% interval; the dashed line is the agent "
-            f"without memory. Settings: {summary}",
-        )
+            headline = tr(analysis_words.THE_REALITY_GAP_COVERAGE_B_B_N, a=a, b=b, floor=floor)
+        context = tr(analysis_words.EACH_POINT_MEAN_COVERAGE_OVER_WITH_N, seeds=seeds, summary=summary)
         return headline, context
 
     # --- export -----------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ from memviz.gui.kit.plots import (
 )
 from memviz.gui.kit.worker import JobContext
 from memviz.gui.qt import QLabel, QSpinBox, Qt, QWidget
+from memviz.wording import analysis as analysis_words
 from memviz.wording import (
     config_summary,
     policy_name,
@@ -119,7 +120,7 @@ class TtlAxis:
 
     @staticmethod
     def plot_names() -> list[tuple[str, str, str]]:
-        return [("coverage-by-ttl", "覆盖率随存活时间 T", "Coverage by time to live T")]
+        return [("coverage-by-ttl", *analysis_words.COVERAGE_BY_TIME_TO_LIVE_T)]
 
     @property
     def ttls(self) -> list[int]:
@@ -140,36 +141,24 @@ class TtlAxis:
     def retranslate(self) -> None:
         tr, lang = self.language.tr, self.language.code
         for spin in (self.ttl_from, self.ttl_to):
-            spin.setToolTip(
-                tr(
-                    "存活时间 T：条目超过 T 步没被访问就忘掉",
-                    "Time to live T: an entry is forgotten T steps after its last visit",
-                )
-            )
-        self.title.setText(tr("每个 T 的覆盖率", "Coverage at each T"))
-        self.note.setText(
-            tr(
-                f"记忆不限容量，{policy_name('ttl', lang)}：条目超过 T 步没被访问就删掉。",
-                f"Unlimited memory, {policy_name('ttl', lang)}: an entry not visited for more than T steps is dropped.",
-            )
-        )
+            spin.setToolTip(tr(analysis_words.TIME_TO_LIVE_T_AN_ENTRY))
+        self.title.setText(tr(analysis_words.COVERAGE_AT_EACH_T))
+        ttl = policy_name("ttl", lang)
+        self.note.setText(tr(analysis_words.UNLIMITED_MEMORY_AN_ENTRY_NOT_VISITED_N, ttl=ttl))
         # two lines a header where it is long: three columns share a narrow panel
         self.table.setHorizontalHeaderLabels(
             [
-                tr("覆盖率\n均值 %", "Mean\ncoverage %"),
-                tr("95% 区间", "95%\ninterval"),
+                tr(analysis_words.MEAN_COVERAGE),
+                tr(analysis_words.N95_INTERVAL),
                 ttl_dropped(lang, narrow=True),
             ]
         )
 
     def run_button_text(self) -> str:
-        return self.language.tr("扫描 T", "Sweep T")
+        return self.language.tr(analysis_words.SWEEP_T)
 
     def run_tooltip(self) -> str:
-        return self.language.tr(
-            "每个 T（限时遗忘，记忆不限容量）各跑这些 seed",
-            "Run these seeds for every T (time to live, unlimited memory)",
-        )
+        return self.language.tr(analysis_words.RUN_THESE_SEEDS_FOR_EVERY_T)
 
     def clear(
         self, plot: pg.PlotWidget, legend: pg.LegendItem, config: RunConfig, run_text: str
@@ -178,13 +167,10 @@ class TtlAxis:
         tr, lang = self.language.tr, self.language.code
         plot.getPlotItem().clear()
         legend.clear()
-        set_title(plot, tr("覆盖率随存活时间 T", "Coverage by time to live T"))
+        set_title(plot, tr(analysis_words.COVERAGE_BY_TIME_TO_LIVE_T))
         self.table.setRowCount(0)
         return (
-            tr(
-                f"点「{run_text}」：每个 T 各跑一遍，看记忆只按时间遗忘时能覆盖多少页面。",
-                f"Press “{run_text}”: every T in turn, to see how much is covered when memory forgets by time alone.",
-            ),
+            tr(analysis_words.PRESS_EVERY_T_IN_TURN_TO_N, run_text=run_text),
             config_summary(config, lang, **SUMMARY),
         )
 
@@ -219,7 +205,7 @@ class TtlAxis:
             symbolPen=pg.mkPen(paper(), width=1),
         )
         plot.addItem(curve)
-        legend.addItem(curve, tr("限时遗忘，记忆不限容量", "time to live, unlimited memory"))
+        legend.addItem(curve, tr(analysis_words.TIME_TO_LIVE_UNLIMITED_MEMORY))
         budget = sweep.config.budget
         if (
             sweep.ttls[0] <= budget <= sweep.ttls[-1]
@@ -238,7 +224,7 @@ class TtlAxis:
         plot.enableAutoRange()
         plot.setXRange(sweep.ttls[0] - 0.5, sweep.ttls[-1] + 0.5, padding=0.02)
         set_axis_label(plot_widget, "bottom", ttl_axis(lang))
-        set_title(plot_widget, tr(f"覆盖率随存活时间 T：{name}", f"Coverage by time to live T: {name}"))
+        set_title(plot_widget, tr(analysis_words.COVERAGE_BY_TIME_TO_LIVE_T_N, name=name))
         self.curve = curve
         self._fill_table(sweep)
         return self.texts(sweep)
@@ -271,14 +257,8 @@ class TtlAxis:
         a, b = pct(sweep.ci(first).mean), pct(sweep.ci(last).mean)
         seeds = seeds_text(sweep.seeds.start, len(sweep.seeds), self.language)
         summary = config_summary(sweep.config, lang, **SUMMARY)
-        headline = tr(
-            f"按时间遗忘：T = {first} 时覆盖率 <b>{a}%</b>，T = {last} 时 <b>{b}%</b>",
-            f"Forgetting by time: coverage <b>{a}%</b> at T = {first}, <b>{b}%</b> at T = {last}",
-        )
-        context = tr(
-            f"每个点：{seeds}的覆盖率均值，带 95% 区间；记忆不限容量。设置：{summary}",
-            f"Each point: mean coverage over {seeds}, with its 95% interval; unlimited memory. Settings: {summary}",
-        )
+        headline = tr(analysis_words.FORGETTING_BY_TIME_COVERAGE_B_B_N, first=first, a=a, last=last, b=b)
+        context = tr(analysis_words.EACH_POINT_MEAN_COVERAGE_OVER_WITH_N_2, seeds=seeds, summary=summary)
         return headline, context
 
     # --- export -----------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ from memviz.gui.kit.computed_view import AnalysisView
 from memviz.gui.kit.palette import policy_colour, policy_symbol
 from memviz.gui.kit.plots import (
     GREY,
+    capacity_label,
     fill_table,
     font,
     ink,
@@ -75,6 +76,8 @@ from memviz.gui.qt import (
     QWidget,
 )
 from memviz.models.analysis import NOTHING, Computed
+from memviz.wording import analysis as analysis_words
+from memviz.wording import common as common_words
 from memviz.wording import config_summary, gap_axis_choice, ttl_axis_choice
 
 
@@ -315,15 +318,13 @@ class SweepView(AnalysisView):
         )
         return function, len(capacities) * len(self.policies) * self.runs
 
-    def _policy_label(self, policy: str) -> str:
-        """A policy's name; time to live with its T, the one the sweep ran with (a curve over
-        capacity at one T)."""
-        name = policy_label(policy, self.language)
+    def _policy_label(self, policy: str, capital: bool = True) -> str:
+        """A policy's name (``capital``: standing alone, in a choice, the legend, a table's row);
+        time to live with its T, the one the sweep ran with (a curve over capacity at one T)."""
+        name = policy_label(policy, self.language, capital)
         if not takes_ttl(policy):
             return name
-        return name + self.language.tr(
-            f"（T = {self.settings.config.time_to_live}）", f" (T = {self.settings.config.time_to_live})"
-        )
+        return name + self.language.tr(analysis_words.T_N, time_to_live=self.settings.config.time_to_live)
 
     def _on_site_change(self, site: Site) -> None:
         """A new site: the range follows its size, unless the user chose one."""
@@ -369,31 +370,22 @@ class SweepView(AnalysisView):
         if self.side_axis is not None:
             self.run_button.setText(self.side_axis.run_button_text())
         else:
-            self.run_button.setText(self.language.tr("扫描容量", "Sweep capacity"))
+            self.run_button.setText(self.language.tr(analysis_words.SWEEP_CAPACITY))
 
     def _retranslate(self) -> None:
         tr = self.language.tr
         self.run_button.setToolTip(
             self.side_axis.run_tooltip()
             if self.side_axis is not None
-            else tr(
-                "每个容量 × 每种淘汰策略，各跑这些 seed",
-                "Run these seeds for every capacity × eviction policy",
-            )
+            else tr(analysis_words.RUN_THESE_SEEDS_FOR_EVERY_CAPACITY)
         )
-        self.axis_combo.setItemText(0, tr("容量", "Capacity"))
+        self.axis_combo.setItemText(0, tr(common_words.CAPACITY))
         self.axis_combo.setItemText(1, ttl_axis_choice(self.language.code))
         self.axis_combo.setItemText(2, gap_axis_choice(self.language.code))
-        self.axis_combo.setToolTip(
-            tr(
-                "扫描什么：记忆容量（每种淘汰策略一条线），存活时间 T（按时间遗忘），或误用记忆的概率 P / 检索条数 K",
-                "What to sweep: memory capacity (a line per eviction policy), the time to live T "
-                "(forgetting by time), or the chance P of misusing memory / the entries K read by retrieval",
-            )
-        )
+        self.axis_combo.setToolTip(tr(analysis_words.WHAT_TO_SWEEP_MEMORY_CAPACITY_A))
         self.ttl_axis.retranslate()
         self.gap_axis.retranslate()
-        self.strategy_label.setText(tr("策略", "Strategy"))
+        self.strategy_label.setText(tr(common_words.STRATEGY))
         for i, s in enumerate(self.memory_strategies):
             self.strategy_combo.setItemText(i, strategy_label(s, self.language))
         for combo in (self.compare_a, self.compare_b):
@@ -402,28 +394,26 @@ class SweepView(AnalysisView):
                 combo.setItemText(i, self._policy_label(p))
         for i in range(self.compare_capacity.count()):
             c = self.compare_capacity.itemData(i)
-            self.compare_capacity.setItemText(i, tr(f"{c} 条", f"{c} entries"))
-        self.compare_title.setText(tr("配对比较两种淘汰策略", "Compare two eviction policies, paired"))
-        self.compare_capacity_label.setText(tr("容量", "Capacity"))
+            self.compare_capacity.setItemText(i, capacity_label(c, self.language))
+        self.compare_title.setText(tr(analysis_words.COMPARE_TWO_EVICTION_POLICIES_PAIRED))
+        self.compare_capacity_label.setText(tr(common_words.CAPACITY))
         set_axis_label(
             self.plot,
             "bottom",
             self.side_axis.axis_label()
             if self.side_axis is not None
-            else tr("记忆容量（条）", "Memory capacity (entries)"),
+            else tr(analysis_words.MEMORY_CAPACITY_ENTRIES),
         )
-        set_axis_label(self.plot, "left", tr("覆盖率均值（%）", "Mean coverage (%)"))
+        set_axis_label(self.plot, "left", tr(analysis_words.MEAN_COVERAGE_2))
         self.cell_table.setHorizontalHeaderLabels(
-            [tr("覆盖率\n均值 %", "Mean\ncoverage %"), tr("95% 区间", "95%\ninterval")]  # a narrow panel
+            [tr(analysis_words.MEAN_COVERAGE), tr(analysis_words.N95_INTERVAL)]  # a narrow panel
         )
-        self.capacity_line.setToolTip(
-            tr("拖动：换一个容量做配对比较", "Drag to compare the policies at another capacity")
-        )
+        self.capacity_line.setToolTip(tr(analysis_words.DRAG_TO_COMPARE_THE_POLICIES_AT))
 
     def plots(self):
         if self.side_axis is not None:
             return [(*names, self.plot) for names in self.side_axis.plot_names()]
-        return [("coverage-by-capacity", "覆盖率随容量", "Coverage by capacity", self.plot)]
+        return [("coverage-by-capacity", *analysis_words.COVERAGE_BY_CAPACITY, self.plot)]
 
     def _clear(self) -> None:
         tr = self.language.tr
@@ -434,17 +424,12 @@ class SweepView(AnalysisView):
             self.headline.setText(texts[0])
             self.context_label.setText(texts[1])
             return
-        self.headline.setText(
-            tr(
-                f"点「{self.run_button.text()}」：每个容量、每种淘汰策略各跑一遍，看记忆不够用时该忘掉谁。",
-                f"Press “{self.run_button.text()}”: every capacity with every eviction policy, to see what "
-                "to forget when memory is short.",
-            )
-        )
+        button = self.run_button.text()
+        self.headline.setText(tr(analysis_words.PRESS_EVERY_CAPACITY_WITH_EVERY_EVICTION_N, button=button))
         self.context_label.setText(
             config_summary(self._sweep_config(self.settings.config), self.language.code, **SUMMARY)
         )
-        set_title(self.plot, tr("覆盖率随记忆容量", "Coverage by memory capacity"))
+        set_title(self.plot, tr(analysis_words.COVERAGE_BY_MEMORY_CAPACITY))
         self.compare_result.setText("")
 
     def _draw(self) -> None:
@@ -458,20 +443,16 @@ class SweepView(AnalysisView):
         sweep = result.sweep
         tr = self.language.tr
         name = strategy_label(sweep.config.strategy, self.language)
+        seeds = seeds_text(sweep.seeds.start, len(sweep.seeds), self.language)
+        settings = config_summary(sweep.config, self.language.code, **SUMMARY)
         self.context_label.setText(
-            tr(
-                f"每个点：{seeds_text(sweep.seeds.start, len(sweep.seeds), self.language)}的覆盖率均值，"
-                f"带 95% 区间。设置：{config_summary(sweep.config, self.language.code, **SUMMARY)}",
-                f"Each point: mean coverage over {seeds_text(sweep.seeds.start, len(sweep.seeds), self.language)}, "
-                f"with its 95% interval. Settings: {config_summary(sweep.config, self.language.code, **SUMMARY)}",
-            )
+            tr(analysis_words.EACH_POINT_MEAN_COVERAGE_OVER_WITH_N_3, seeds=seeds, settings=settings)
         )
         self._fill_capacity_combo(sweep.capacities)
         self._draw_plot(sweep, name)
         self._show_pair()
 
     def _fill_capacity_combo(self, capacities: tuple[int, ...]) -> None:
-        tr = self.language.tr
         wanted = self.compare_capacity.currentData()
         if wanted not in capacities:
             pair_capacity = next((p[0] for p in self.result.paired), None)
@@ -479,7 +460,7 @@ class SweepView(AnalysisView):
         with QSignalBlocker(self.compare_capacity):
             self.compare_capacity.clear()
             for c in capacities:
-                self.compare_capacity.addItem(tr(f"{c} 条", f"{c} entries"), c)
+                self.compare_capacity.addItem(capacity_label(c, self.language), c)
             self.compare_capacity.setCurrentIndex(capacities.index(wanted))
 
     def _draw_plot(self, sweep: Sweep, name: str) -> None:
@@ -521,7 +502,7 @@ class SweepView(AnalysisView):
                 n_pages,
                 angle=90,
                 pen=pen(GREY, 1.5, style=Qt.PenStyle.DotLine),
-                label=tr("容量 = 页面数（不会淘汰）", "capacity = pages (nothing evicted)"),
+                label=tr(analysis_words.CAPACITY_PAGES_NOTHING_EVICTED),
                 labelOpts={"position": 0.3, "color": ink(), "anchors": [(1, 0.5), (1, 0.5)]},
             )
             full.label.setFont(font(11))
@@ -536,7 +517,7 @@ class SweepView(AnalysisView):
         plot.enableAutoRange()
         lo_c, hi_c = sweep.capacities[0], sweep.capacities[-1]
         plot.setXRange(lo_c - 0.5, hi_c + 0.5, padding=0.02)
-        set_title(self.plot, tr(f"覆盖率随记忆容量：{name}", f"Coverage by memory capacity: {name}"))
+        set_title(self.plot, tr(analysis_words.COVERAGE_BY_MEMORY_CAPACITY_N, name=name))
 
     # --- the paired comparison ------------------------------------------------------------------
 
@@ -566,12 +547,12 @@ class SweepView(AnalysisView):
         capacity, a, b = pair
         tr = self.language.tr
         if a == b:
-            self.compare_result.setText(tr("选两种不同的淘汰策略。", "Choose two different policies."))
+            self.compare_result.setText(tr(analysis_words.CHOOSE_TWO_DIFFERENT_POLICIES))
             return
         if pair in result.paired:
             self._write_pair(pair, result.paired[pair])
             return
-        self.compare_result.setText(tr("正在计算…", "Computing…"))
+        self.compare_result.setText(tr(common_words.COMPUTING))
         if self._pair_job is not None:
             self._pair_job.cancel()
         sweep = result.sweep
@@ -606,25 +587,34 @@ class SweepView(AnalysisView):
     def _write_pair(self, pair: Pair, d: PairedDiff) -> None:
         tr = self.language.tr
         capacity, a, b = pair
-        name_a, name_b = self._policy_label(a), self._policy_label(b)
+        name_a, name_b = self._policy_label(a, capital=False), self._policy_label(b, capital=False)
         figure = interval_text(d.mean, d.lo, d.hi)
         ties = d.n - d.wins
+        boot_lo, boot_hi = pct(d.boot_lo, True), pct(d.boot_hi, True)
+        paired, unpaired = points2(d.paired_half), points2(d.unpaired_half)
         self.compare_result.setText(
             tr(
-                f"容量 {capacity}：{name_a} − {name_b} = <b>{figure}</b> 个百分点（配对，{d.n} 对）<br>"
-                f"<span style='font-size:small'>bootstrap [{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]；"
-                f"{name_a}更高 {d.wins} 次，不更高 {ties} 次；半宽：配对 {points2(d.paired_half)}，"
-                f"不配对 {points2(d.unpaired_half)}</span>",
-                f"Capacity {capacity}: {name_a} − {name_b} = <b>{figure}</b> points (paired, {d.n} pairs)<br>"
-                f"<span style='font-size:small'>bootstrap [{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]; "
-                f"{name_a} higher in {d.wins}, not higher in {ties}; half-width: paired "
-                f"{points2(d.paired_half)}, unpaired {points2(d.unpaired_half)}</span>",
+                analysis_words.CAPACITY_B_B_POINTS_PAIRED_PAIRS_N,
+                capacity=capacity,
+                name_a=name_a,
+                name_b=name_b,
+                figure=figure,
+                n=d.n,
+                boot_lo=boot_lo,
+                boot_hi=boot_hi,
+                wins=d.wins,
+                ties=ties,
+                paired=paired,
+                unpaired=unpaired,
             )
         )
         self.headline.setText(
             tr(
-                f"容量 {capacity} 时，{name_a}淘汰 − {name_b}：覆盖率 <b>{figure}</b> 个百分点（配对）",
-                f"At capacity {capacity}, {name_a} − {name_b} eviction: coverage <b>{figure}</b> points (paired)",
+                analysis_words.AT_CAPACITY_EVICTION_COVERAGE_B_B_N,
+                capacity=capacity,
+                name_a=name_a,
+                name_b=name_b,
+                figure=figure,
             )
         )
 

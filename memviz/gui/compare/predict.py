@@ -39,9 +39,9 @@ class ComparePredictBar(PredictBar):
     def _prompt(self, question: EvictionQuestion, lang: str) -> str:
         config = self.model.comparison.lanes[self.lane].run_config
         name = POLICIES.get(config.policy).label_in(lang)
+        lane = self.lane + 1  # as the lanes are numbered on screen
         return self.language.tr(
-            f"第 {question.call} 步：第 {self.lane + 1} 道（{name}）记忆满了，会忘掉哪一条？",
-            f"Step {question.call}: lane {self.lane + 1} ({name}) is full. Which entry will it forget?",
+            compare_words.STEP_LANE_IS_FULL_WHICH_ENTRY_N, call=question.call, lane=lane, name=name
         )
 
     def _shown(self) -> bool:

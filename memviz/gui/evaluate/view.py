@@ -56,6 +56,7 @@ from memviz.gui.qt import (
 )
 from memviz.paths import dialog_start
 from memviz.wording import common as common_words
+from memviz.wording import counted
 from memviz.wording import evaluation as evaluation_words
 from memviz.wording.evaluation import (
     ablation_name,
@@ -407,11 +408,10 @@ class EvaluateView(AnalysisView):
         paired = self.paired()
         m = self.chosen_metric
         a_text, b_text = result.labels
+        metric, mean = metric_name(m, lang), value(m, paired.mean_diff, True)
+        ci = interval(m, paired.ci_task)
         self.headline.setText(
-            tr(f"<b>{metric_name(m, lang)}</b>：B − A 平均 <b>{value(m, paired.mean_diff, True)}</b>，"
-               f"按任务配对的 95% 区间 {interval(m, paired.ci_task)}",
-               f"<b>{metric_name(m, lang)}</b>: B − A averages <b>{value(m, paired.mean_diff, True)}</b>, "
-               f"task-paired 95% interval {interval(m, paired.ci_task)}")
+            tr(evaluation_words.B_B_B_A_AVERAGES_B_N, metric=metric, mean=mean, ci=ci)
         )  # fmt: skip
         self.context_label.setText(
             tr(evaluation_words.A_BASELINE_B_TREATMENT_N, a_text=a_text, b_text=b_text)
@@ -420,14 +420,15 @@ class EvaluateView(AnalysisView):
         )
         self._draw_forest(paired)
         self._fill_runs()
+        unit = self._unit()
         plots.draw_histogram(
             self.histogram, paired, m, tr(evaluation_words.D_T_ACROSS_TASKS),
-            tr(f"d_t（{self._unit()}）", f"d_t ({self._unit()})"), tr(evaluation_words.TASKS),
+            tr(evaluation_words.D_T_N, unit=unit), tr(evaluation_words.TASKS),
         )  # fmt: skip
         plots.draw_intervals(
             self.interval_plot, self.interval_axis, paired, m,
             [tr(evaluation_words.BY_TASK), tr(evaluation_words.BOOTSTRAP), tr(evaluation_words.FLATTENED_WRONG)],
-            tr(evaluation_words.N95_INTERVALS_OF_B_A), tr(f"B − A（{self._unit()}）", f"B − A ({self._unit()})"),
+            tr(evaluation_words.N95_INTERVALS_OF_B_A), tr(evaluation_words.B_A_N, unit=unit),
         )  # fmt: skip
         self.design_label.setText(
             design_effect_words(paired.design_effect, paired.tasks, paired.repeats, lang)
@@ -488,22 +489,21 @@ class EvaluateView(AnalysisView):
         tr = self.language.tr
         lang = self.language.code
         m = self.chosen_metric
+        unit = self._unit()
+        runs = [counted(k, lang, *common_words.RUN) for k in plots.REPEATS_SHOWN]
         plots.draw_sample_size(
             self.sample_plot, paired, m,
-            [tr(f"每个任务 {k} 次", f"{k} run{'s' if k > 1 else ''} a task") for k in plots.REPEATS_SHOWN],
+            [tr(evaluation_words.A_TASK_N, k=k) for k in runs],
             tr(evaluation_words.TASKS_NEEDED),
-            tr(f"要测出的差 δ（{self._unit()}）", f"difference to detect δ ({self._unit()})"),
+            tr(evaluation_words.DIFFERENCE_TO_DETECT_N, unit=unit),
             tr(evaluation_words.TASKS_LOG_SCALE),
             tr(evaluation_words.AS_RUN_A_TASK_N, repeats=paired.repeats),
         )  # fmt: skip
         at = "，".join(f"{k} 次 {needed(n, lang)}" for k, n in paired.tasks_needed_at.items())
         at_en = ", ".join(f"{k} a task: {needed(n, lang)}" for k, n in paired.tasks_needed_at.items())
+        delta, tasks = value(m, paired.delta), needed(paired.tasks_needed, lang)
         self.needed_label.setText(
-            tr(f"α 0.05、功效 0.8 下测出 {value(m, paired.delta)} 的差：每个任务 {paired.repeats} 次要 {needed(paired.tasks_needed, lang)}"
-               f"（{at}）。同一任务多跑几次只能压掉任务内的噪声，任务之间的差别要靠更多任务。",
-               f"To detect {value(m, paired.delta)} (α 0.05, power 0.8): {needed(paired.tasks_needed, lang)} at {paired.repeats} runs a task "
-               f"({at_en}). More runs of a task remove only the noise within it; the spread between tasks "
-               "needs more tasks.")
+            tr(evaluation_words.TO_DETECT_0_05_POWER_0_N, delta=delta, repeats=paired.repeats, tasks=tasks, at=at, at_en=at_en)
         )  # fmt: skip
 
     def _fill_ablation(self) -> None:
@@ -528,12 +528,9 @@ class EvaluateView(AnalysisView):
             )
             fill_table(table, [[""] * 4 for _ in range(4)])
             return
-        memory = result.ablation.arms["both"].config
+        memory = config_text(result.ablation.arms["both"].config)
         self.ablation_caption.setText(
-            tr(f"记忆 {config_text(memory)} 拆开来看：同一批任务和 seed，"
-               "每一行都按任务和无记忆配对。",
-               f"The memory of {config_text(memory)} taken apart: the "
-               "same tasks and seeds, each row paired with no memory by task.")
+            tr(evaluation_words.THE_MEMORY_OF_TAKEN_APART_THE_N, memory=memory)
         )  # fmt: skip
         rows = ablation_table(result.ablation, m, self.delta)
         texts = [
@@ -591,7 +588,7 @@ class EvaluateView(AnalysisView):
         self.metric_combo.setCurrentIndex(METRICS.index(self.chosen_metric))
 
     def _retranslate_run_button(self) -> None:
-        self.run_button.setText(self.language.tr(evaluation_words.EVALUATE))
+        self.run_button.setText(self.language.tr(common_words.EVALUATE))
 
     # --- export -------------------------------------------------------------------------------------
 
@@ -599,11 +596,11 @@ class EvaluateView(AnalysisView):
         if not hasattr(self, "forest_means"):
             return []
         return [
-            ("forest-means", "每个任务的 A 和 B", "A and B per task", self.forest_means),
-            ("forest-diffs", "每个任务的差", "Difference per task", self.forest_diffs),
-            ("intervals", "三种区间", "The three intervals", self.interval_plot),
-            ("distribution", "d_t 的分布", "Distribution of d_t", self.histogram),
-            ("sample-size", "样本量", "Sample size", self.sample_plot),
+            ("forest-means", *evaluation_words.A_AND_B_PER_TASK, self.forest_means),
+            ("forest-diffs", *evaluation_words.DIFFERENCE_PER_TASK, self.forest_diffs),
+            ("intervals", *evaluation_words.THE_THREE_INTERVALS, self.interval_plot),
+            ("distribution", *evaluation_words.DISTRIBUTION_OF_D_T, self.histogram),
+            ("sample-size", *evaluation_words.SAMPLE_SIZE, self.sample_plot),
         ]
 
     def export_rows(self) -> list[dict]:

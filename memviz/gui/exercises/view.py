@@ -40,15 +40,16 @@ from memviz.gui.qt import (
     QWidget,
 )
 from memviz.models.settings import RunSettings
+from memviz.wording import common as common_words
 from memviz.wording import exercises as exercises_words
 from memviz.wording import kit as kit_words
 
 # The button that opens a batch exercise's experiment, by the view it is in.
 OPEN_VIEW_TEXTS = {
-    "batch": ("在「批量」里算这个实验", "Run this experiment in Batch"),
-    "sweep": ("在「扫描」里算这个实验", "Run this experiment in Sweep"),
-    "cost": ("在「成本」里算这个实验", "Run this experiment in Cost"),
-    "scenarios": ("在「记忆场景」里看这个场景", "Play this scenario in Scenarios"),  # kind "scenario"
+    "batch": exercises_words.RUN_THIS_EXPERIMENT_IN_BATCH,
+    "sweep": exercises_words.RUN_THIS_EXPERIMENT_IN_SWEEP,
+    "cost": exercises_words.RUN_THIS_EXPERIMENT_IN_COST,
+    "scenarios": exercises_words.PLAY_THIS_SCENARIO_IN_SCENARIOS,  # kind "scenario"
 }
 MAX_COLUMN_EM = 52  # the exercise column's widest line, in Chinese characters of the answer font
 
@@ -405,7 +406,7 @@ class ExercisesView(QWidget):
         answer = self.current_answer()
         if answer is None:
             self.last_grade = None
-            self.message = ("请先选一个选项或填一个数。", "Pick an option or enter a number first.")
+            self.message = exercises_words.PICK_AN_OPTION_OR_ENTER_A
             self._set_feedback_texts()
             return
         if KINDS[self.current.kind].heavy and not exercises.is_solved(self.current):
@@ -426,7 +427,7 @@ class ExercisesView(QWidget):
         self.check_button.setEnabled(False)
         self.cancel_button.setVisible(True)
         self.last_grade = None
-        self.message = ("正在计算答案……", "Working out the answer…")
+        self.message = exercises_words.WORKING_OUT_THE_ANSWER
         self._set_feedback_texts()
         job.signals.finished.connect(lambda _solution: self._on_solved(job, ex, answer))
         job.signals.failed.connect(lambda message: self._on_solved(job, ex, answer, message))
@@ -438,7 +439,7 @@ class ExercisesView(QWidget):
             return
         self._stop_solving()
         self.last_grade = None
-        self.message = ("已取消，答案没有算完。", "Cancelled: the answer was not worked out.")
+        self.message = exercises_words.CANCELLED_THE_ANSWER_WAS_NOT_WORKED
         self._set_feedback_texts()
 
     def _stop_solving(self) -> None:
@@ -559,7 +560,7 @@ class ExercisesView(QWidget):
         tr = self.language.tr
         self.heading.setText(tr(exercises_words.EXERCISES))
         self.reset_button.setText(tr(exercises_words.CLEAR_PROGRESS))
-        self.check_button.setText(tr(exercises_words.CHECK))
+        self.check_button.setText(tr(common_words.CHECK))
         self._set_open_text()
         self.reveal_button.setText(tr(exercises_words.SHOW_THE_ANSWER))
         self.cancel_button.setText(tr(kit_words.CANCEL))
@@ -663,7 +664,7 @@ class ExercisesView(QWidget):
             return
         expected = tr(exercises_words.THE_ANSWER) + grade.expected_text(lang)
         if self.outcome == loop.RIGHT:
-            color, verdict = RIGHT_COLOR, tr(exercises_words.RIGHT_2)
+            color, verdict = RIGHT_COLOR, tr(common_words.RIGHT)
         elif self.outcome == loop.RIGHT_AFTER_REVEAL:
             color = OPEN_COLOR
             verdict = tr(exercises_words.RIGHT_BUT_THE_ANSWER_WAS_SHOWN)

@@ -175,11 +175,13 @@ class ConfigBar(QWidget):
         match = _SEED_PATTERN.fullmatch(text)
         tr = self.language.tr
         if match is None:
+            typed = text.strip()
             self.show_message(
                 tr(
-                    f"seed 要是 {SEED_MIN} 到 {SEED_MAX} 之间的整数（收到「{text.strip()}」），已保留原来的值",
-                    f"The seed must be a whole number from {SEED_MIN} to {SEED_MAX} "
-                    f"(got “{text.strip()}”); kept the previous one",
+                    explore_words.THE_SEED_MUST_BE_A_WHOLE_N_2,
+                    SEED_MIN=SEED_MIN,
+                    SEED_MAX=SEED_MAX,
+                    typed=typed,
                 )
             )
             self._show_config(self.settings.config)

@@ -35,6 +35,7 @@ from memviz.gui.qt import (
 )
 from memviz.models.explore import ExploreModel
 from memviz.presentation.memory_fold import Fold, Line, fold_lines, line_of_slot, lines_for
+from memviz.wording import counted
 from memviz.wording import explore as explore_words
 
 NORMAL = "normal"
@@ -470,10 +471,8 @@ class MemoryList(QWidget):
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.fold_text(fold))
 
     def fold_text(self, fold: Fold) -> str:
-        n = fold.count
-        return self.language.tr(
-            f"⋯ 还有 {n} 条（未变）", f"⋯ {n} more {'entry' if n == 1 else 'entries'} (unchanged)"
-        )
+        more = counted(fold.count, self.language.code, *explore_words.MORE_ENTRY, "more entries")
+        return self.language.tr(explore_words.UNCHANGED_N, more=more)
 
     def _entry_links(self, page: int) -> tuple[int, ...]:
         links = self.model.exploration.remembered_links(page)

@@ -222,6 +222,7 @@ class MemoryPanel(QWidget):
         )
         if self.model.exploration.has_memory:
             capacity, policy = config.capacity, config.policy
+            name, rule = policy_name(policy, lang, capital=True), policy_rule(policy, lang)
             if takes_ttl(policy):  # forgetting by time: whatever the capacity
                 size = (
                     tr(explore_words.UNLIMITED)
@@ -230,21 +231,17 @@ class MemoryPanel(QWidget):
                 )
                 t = config.time_to_live
                 self.rule.setText(
-                    tr(
-                        f"{size}，{policy_name(policy, lang, capital=True)}：超过 {t} 步没访问就忘。最上面最久没访问；绿色链接 = 还不在记忆里",
-                        f"{size}, {policy_name(policy, lang, capital=True)}: forgotten {t} steps after its last visit. Top: least "
-                        "recently visited; green links = not in memory yet",
-                    )
+                    tr(explore_words.FORGOTTEN_STEPS_AFTER_ITS_LAST_VISIT_N, size=size, name=name, t=t)
                 )
             elif capacity is None:
                 self.rule.setText(tr(explore_words.UNLIMITED_EVERY_VISITED_PAGE_STAYS_TOP))
             else:
                 self.rule.setText(
                     tr(
-                        f"容量 {capacity}，{policy_name(policy, lang, capital=True)}："
-                        f"{policy_rule(policy, lang)}。最上面先忘；绿色下划线链接 = 还不在记忆里",
-                        f"Capacity {capacity}, {policy_name(policy, lang, capital=True)}: "
-                        f"{policy_rule(policy, lang)}. Top goes first; green underlined links = not in memory yet",
+                        explore_words.CAPACITY_TOP_GOES_FIRST_GREEN_UNDERLINED_N,
+                        capacity=capacity,
+                        name=name,
+                        rule=rule,
                     )
                 )
         self.title.setToolTip(self.rule.text() if self.model.exploration.has_memory else "")

@@ -287,13 +287,13 @@ class NumbersPanel(QWidget):
         elif event is not None and event.finished:
             steps_detail = tr(explore_words.BUDGET_USED_UP)
         else:
-            steps_detail = tr(f"还剩 {config.step_limit - steps} 步", f"{config.step_limit - steps} left")
+            left = config.step_limit - steps
+            steps_detail = tr(explore_words.LEFT_N, left=left)
+        repeat_share = pct(repeats / max(steps, 1))
         details = {
             "steps": steps_detail,
             "coverage": f"{pct(seen / n)}%",
-            "repeats": tr(
-                f"占步数 {pct(repeats / max(steps, 1))}%", f"{pct(repeats / max(steps, 1))}% of steps"
-            ),
+            "repeats": tr(explore_words.OF_STEPS_N, repeat_share=repeat_share),
             "tokens": tr(explore_words.THIS_CALL_N, tokens=tokens),
             "bugs": tr(explore_words.REPORTED_AT_LEAST_ONCE),
             "reports": tr(explore_words.DUPLICATES_INCLUDED),

@@ -240,7 +240,7 @@ class AnalysisView(QWidget):
     def cancel(self) -> None:
         if self.job is not None and not self.job.done.is_set():
             self.job.cancel()
-            self.job_bar.set_status("正在取消…", "Cancelling…")
+            self.job_bar.set_status(*kit_words.CANCELLING)
 
     def compute_blocking(self) -> None:
         """Compute in this thread and draw the result (headless snapshots, benchmarks, tests)."""
@@ -270,7 +270,7 @@ class AnalysisView(QWidget):
         self.job_bar.set_idle()
         self.run_button.setEnabled(True)
         if outcome == "cancelled":
-            self.job_bar.set_status("已取消", "Cancelled")
+            self.job_bar.set_status(*kit_words.CANCELLED)
         else:
             self.job_bar.set_status(f"出错：{message}", f"Failed: {message}")
 
@@ -399,16 +399,15 @@ class AnalysisView(QWidget):
         menu.clear()
         for stem, zh, en, plot in self.plots():
             for suffix in ("png", "svg"):
-                action = QAction(
-                    tr(f"图：{zh}（{suffix.upper()}）…", f"Plot: {en} ({suffix.upper()})…"), menu
-                )
+                kind = suffix.upper()
+                action = QAction(tr(kit_words.PLOT_N, zh=zh, kind=kind, en=en), menu)
                 action.triggered.connect(
                     lambda _=False, s=stem, p=plot, x=suffix: self._ask_and_export_plot(s, p, x)
                 )
                 menu.addAction(action)
         menu.addSeparator()
-        for suffix, zh, en in (("csv", "结果：每次运行一行（CSV）…", "Results: one row per run (CSV)…"),
-                               ("json", "结果（JSON）…", "Results (JSON)…")):  # fmt: skip
+        for suffix, zh, en in (("csv", *kit_words.RESULTS_ONE_ROW_PER_RUN_CSV),
+                               ("json", *kit_words.RESULTS_JSON)):  # fmt: skip
             action = QAction(tr(zh, en), menu)
             action.triggered.connect(lambda _=False, x=suffix: self._ask_and_export_result(x))
             menu.addAction(action)
@@ -457,13 +456,11 @@ class AnalysisView(QWidget):
         """:meth:`export_all`, after asking before replacing files already in ``folder``."""
         tr = self.language.tr
         there = [p for p in self.export_all_paths(folder) if p.exists()]
+        files = len(there)
         if there and not notices.ask_replace(
             self,
             tr(kit_words.REPLACE_EXISTING_FILES),
-            tr(
-                f"文件夹 {folder} 里已经有 {len(there)} 个同名文件。替换它们吗？",
-                f"{folder} already holds {len(there)} of these files. Replace them?",
-            ),
+            tr(kit_words.ALREADY_HOLDS_OF_THESE_FILES_REPLACE_N, folder=folder, files=files),
             there,
         ):
             return []

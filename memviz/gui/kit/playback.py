@@ -166,11 +166,9 @@ class PlaybackBar(QWidget):
             width = label.fontMetrics().horizontalAdvance("8" * digits + " / " + "8" * digits) + 6
             label.setFixedSize(width, label.sizeHint().height())
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        speed = _speed_text(model.speed)
         self.speed_value.setText(
-            tr(
-                f"{_speed_text(model.speed)} 步/秒",
-                f"{_speed_text(model.speed)} step{'' if model.speed == 1 else 's'}/s",
-            )
+            tr(kit_words.STEP_S_N, speed=speed) if model.speed == 1 else tr(kit_words.STEPS_S_N, speed=speed)
         )
         self.position_label.setText(f"{model.position} / {model.total}")
         self.back_button.setEnabled(model.position > 0)

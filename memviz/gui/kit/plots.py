@@ -34,8 +34,8 @@ from memviz.gui.qt import (
     Signal,
 )
 from memviz.wording import common as common_words
+from memviz.wording import counted, policy_name, strategy_name, whole
 from memviz.wording import kit as kit_words
-from memviz.wording import policy_name, strategy_name, whole
 
 TITLE_PT = 15
 LABEL_PT = 14
@@ -53,19 +53,23 @@ def strategy_tick(strategy: str, language: Language) -> str:
     return strategy_label(strategy, language).replace(" + ", "\n+ ")
 
 
-def policy_label(policy: str, language: Language) -> str:
-    return policy_name(policy, language.code)
+def policy_label(policy: str, language: Language, capital: bool = False) -> str:
+    """A policy's name as said mid-sentence ("random eviction"), or ``capital`` where it stands alone
+    (a choice, a legend, a table's row: "Random", "Clairvoyant")."""
+    return policy_name(policy, language.code, capital)
 
 
 def capacity_label(capacity: int | None, language: Language) -> str:
     if capacity is None:
         return language.tr(common_words.UNLIMITED)
-    return language.tr(kit_words.ENTRIES_N, capacity=capacity)
+    return counted(capacity, language.code, *kit_words.ENTRY, "entries")
 
 
 def seeds_text(seed0: int, runs: int, language: Language) -> str:
     last = seed0 + runs - 1
-    return language.tr(kit_words.SEEDS_RUNS_N, seed0=seed0, last=last, runs=runs)
+    return language.tr(
+        kit_words.SEEDS_RUNS_N, seed0=seed0, last=last, runs=counted(runs, language.code, *common_words.RUN)
+    )
 
 
 def interval_text(mean: float, lo: float, hi: float) -> str:
@@ -379,7 +383,7 @@ class JobBar(QWidget):
         self.progress.setVisible(True)
         self.cancel_button.setVisible(True)
         self.cancel_button.setEnabled(True)
-        self.set_status("正在计算…", "Computing…")
+        self.set_status(*common_words.COMPUTING)
 
     def set_progress(self, done: int, total: int) -> None:
         if not self._running:

@@ -228,7 +228,7 @@ class PredictBar(QWidget):
         if len(self.MODES) > 1:
             self.switch.setText(tr(kit_words.PREDICT_THEN_REVEAL))
             for i, (zh, en) in enumerate(
-                (("忘掉哪一条", "which entry is forgotten"), ("Agent 去哪", "where the agent goes"))
+                (kit_words.WHICH_ENTRY_IS_FORGOTTEN, kit_words.WHERE_THE_AGENT_GOES)
             ):
                 self.mode_box.setItemText(i, tr(zh, en))
         else:

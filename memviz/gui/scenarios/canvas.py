@@ -25,6 +25,8 @@ from memviz.gui.qt import (
     QWidget,
     Signal,
 )
+from memviz.wording import explore as explore_words
+from memviz.wording import scenarios as scenarios_words
 
 # Colours of the scenario states the Explore view has no name for (Okabe-Ito, readable in every theme).
 RETEST = QColor("#CC79A7")  # reddish purple: to retest (orange-yellow is "visited" already)
@@ -57,16 +59,16 @@ CUES = {
     pb.STALE: Cue(Qt.PenStyle.DotLine, Qt.BrushStyle.FDiagPattern, "✓?"),  # a "tested" that no longer holds
     pb.POISONED: Cue(Qt.PenStyle.SolidLine, Qt.BrushStyle.DiagCrossPattern, "!"),  # written by a page's text
 }
-BUG_LEGEND = ("Bug 已报告", "bug reported")  # the dot in a tile's top right corner
+BUG_LEGEND = scenarios_words.BUG_REPORTED  # the dot in a tile's top right corner
 
 LEGEND = (
-    (pb.UNVISITED, "没去过", "never visited"),
-    (pb.REMEMBERED, "在记忆里", "in memory"),
-    (pb.FORGOTTEN, "去过但忘了", "visited, forgotten"),
-    (pb.VISITED, "去过（无记忆）", "visited (no memory)"),
-    (pb.RETEST, "待复测", "to retest"),
-    (pb.STALE, "过期的'已测'", "stale 'tested'"),
-    (pb.POISONED, "投毒写入", "poisoned"),
+    (pb.UNVISITED, *scenarios_words.NOT_VISITED),
+    (pb.REMEMBERED, *explore_words.IN_MEMORY),
+    (pb.FORGOTTEN, *scenarios_words.VISITED_FORGOTTEN),
+    (pb.VISITED, *scenarios_words.VISITED_NO_MEMORY),
+    (pb.RETEST, *scenarios_words.TO_RETEST),
+    (pb.STALE, *scenarios_words.STALE_TESTED),
+    (pb.POISONED, *scenarios_words.POISONED),
 )
 
 

@@ -44,9 +44,9 @@ from memviz.wording import common as common_words
 from memviz.wording import scenarios as scenarios_words
 
 TAG_TEXT = {
-    pb.POISONED: ("投毒：来自「{source}」的评论", "poisoned: from the comment on {source}"),
-    "disk": ("从记忆文件读回", "read back from the memory file"),
-    pb.STALE: ("已测（v1），页面已改", "tested on v1, page changed since"),
+    pb.POISONED: scenarios_words.POISONED_FROM_THE_COMMENT_ON_N,
+    "disk": scenarios_words.READ_BACK_FROM_THE_MEMORY_FILE,
+    pb.STALE: scenarios_words.TESTED_ON_V1_PAGE_CHANGED_SINCE,
 }
 
 
@@ -401,9 +401,11 @@ class ScenariosView(QWidget):
             return
         shown = exercises.solve(exercise).expected_text[lang]
         verdict = (
-            tr(scenarios_words.RIGHT) if right else tr(scenarios_words.NOT_QUITE_THE_ANSWER_IS_N, shown=shown)
+            tr(common_words.RIGHT) if right else tr(scenarios_words.NOT_QUITE_THE_ANSWER_IS_N, shown=shown)
         )
-        self.feedback.setText(verdict + tr(scenarios_words.TEXT) + exercises.explanation(exercise, lang))
+        self.feedback.setText(
+            verdict + tr(scenarios_words.SENTENCE_GAP) + exercises.explanation(exercise, lang)
+        )
         self.feedback.setStyleSheet("color: #009E73;" if right else "color: #D55E00;")
 
     # -- texts -------------------------------------------------------------------------------------------------
@@ -432,7 +434,7 @@ class ScenariosView(QWidget):
             self.mode_box.setItemText(i, shown.mode_label(self.mode_box.itemData(i), self.language.code))
         self.seed_label.setText("seed")
         self.exercise_title.setText(tr(scenarios_words.EXERCISE_GRADED_AUTOMATICALLY))
-        self.check_button.setText(tr(scenarios_words.CHECK))
+        self.check_button.setText(tr(common_words.CHECK))
         self.lower.setTabText(0, tr(scenarios_words.EVENTS))
         self.lower.setTabText(1, tr(scenarios_words.FIGURES_OVER_200_SEEDS))
         self.figures_button.setText(tr(scenarios_words.COMPUTE_THE_FIGURES_OVER_SEEDS_1000))
