@@ -172,21 +172,22 @@ def while_starting() -> None:
 def ending_at_once() -> None:
     """For the rest of the process: a signal ends it at once (see the module), even while the main
     thread is inside Qt. Main thread only; idempotent."""
-    global _watching
+    global _wakeup_write_end
     if threading.current_thread() is not threading.main_thread():
         return
     for signum in _HANDLED:
         signal.signal(signum, _end_now_handler)
-    if _watching or not hasattr(signal, "set_wakeup_fd") or os.name != "posix":
+    if not hasattr(signal, "set_wakeup_fd") or os.name != "posix":
         return
-    read_end, write_end = os.pipe()
-    os.set_blocking(write_end, False)
-    signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
-    threading.Thread(target=_watch, args=(read_end,), name="memviz-signals", daemon=True).start()
-    _watching = True
+    if _wakeup_write_end is None:  # one pipe and one thread for the process's life
+        read_end, write_end = os.pipe()
+        os.set_blocking(write_end, False)
+        threading.Thread(target=_watch, args=(read_end,), name="memviz-signals", daemon=True).start()
+        _wakeup_write_end = write_end
+    signal.set_wakeup_fd(_wakeup_write_end, warn_on_full_buffer=False)  # again after ending_at_once_while
 
 
-_watching = False
+_wakeup_write_end: int | None = None  # the pipe the signal thread reads, once made
 
 
 def _watch(read_end: int) -> None:
@@ -194,6 +195,30 @@ def _watch(read_end: int) -> None:
         data = os.read(read_end, 1)
         if data and data[0] in STATUS:
             end_now(data[0])
+
+
+@contextlib.contextmanager
+def ending_at_once_while() -> Iterator[None]:
+    """:func:`ending_at_once` while the block runs (a drawing command); afterwards the handlers and
+    the wakeup file as they were. ``memviz record`` ends with the block, but ``main()`` may return
+    into a process that goes on (a test's): left set, a later SIGTERM that process sent itself and
+    handled went to the signal thread, which ended the process (status 143). Main thread only."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {signum: signal.getsignal(signum) for signum in _HANDLED}
+    wakeup = signal.set_wakeup_fd(-1) if hasattr(signal, "set_wakeup_fd") else -1  # (to read it)
+    if wakeup != -1:
+        signal.set_wakeup_fd(wakeup)
+    ending_at_once()
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            if handler is not None:  # (None: set outside Python, which cannot be put back)
+                signal.signal(signum, handler)
+        if hasattr(signal, "set_wakeup_fd"):
+            signal.set_wakeup_fd(wakeup)
 
 
 @contextlib.contextmanager

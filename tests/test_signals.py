@@ -417,3 +417,32 @@ def test_signals_held_hold_even_when_another_thread_takes_the_signal():
         done.set()
         helper.join()
     assert reached == ["end of the block"]
+
+
+def test_a_drawing_command_run_in_process_leaves_the_signal_handling_as_it_was(monkeypatch):
+    """`main()` returns into processes that go on (the test suite's). A drawing command left memviz's
+    handlers and signal thread set for the rest of the process: a SIGTERM that process later sent
+    itself and meant to handle (the test above) went to memviz's thread, which ended the whole
+    pytest worker with status 143. While the command runs, a signal ends it at once; after, the
+    handlers and the wakeup file are the process's own again."""
+    from memviz import stopping
+    from memviz.cli import commands
+
+    def state():
+        wakeup = signal.set_wakeup_fd(-1)
+        signal.set_wakeup_fd(wakeup)
+        return {signum: signal.getsignal(signum) for signum in stopping._HANDLED}, wakeup
+
+    before = state()
+    during = []
+    monkeypatch.setitem(commands.COMMANDS, "record", lambda _args: during.append(state()) or 0)
+    for _ in range(2):  # the second time as well: the signal thread is made once, set each time
+        assert commands.main(["record", "--out", "unused.mp4"]) == 0
+        assert state() == before
+        handlers, wakeup = during.pop()
+        assert set(handlers.values()) == {stopping._end_now_handler}
+        assert wakeup not in (-1, before[1])  # the signal thread's pipe
+    with pytest.raises(stopping.Stopped), stopping.unwinding():  # the process's own handler has it
+        os.kill(os.getpid(), signal.SIGTERM)
+        for _ in range(100_000):
+            pass

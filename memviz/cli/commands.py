@@ -499,8 +499,8 @@ def open_window(args: argparse.Namespace) -> int:
         from memviz.gui.app import run_app
     except ImportError as exc:
         raise UsageError(f"cannot start the GUI toolkit: {exc}") from None
-    stopping.ending_at_once()  # Ctrl+C, SIGTERM, SIGHUP: the window and its recording end at once
-    return run_app(lang=args.lang, site=site, site_path=site_path, run=run, trace_path=trace_path)
+    with stopping.ending_at_once_while():  # Ctrl+C, SIGTERM, SIGHUP: the window and its recording end at once
+        return run_app(lang=args.lang, site=site, site_path=site_path, run=run, trace_path=trace_path)
 
 
 COMMANDS = {
@@ -627,10 +627,9 @@ def _main(argv: list[str], lang: str) -> int:
             raise OutputError("standard output is closed: nothing to write the result to")
         args.lang = resolve_language(args.lang)
         plugins.report_in(args.lang)
-        if args.command in DRAWING_COMMANDS:
-            stopping.ending_at_once()  # (a Qt callback swallows an exception: the signal seemed ignored)
         with (
-            stopping.unwinding() if args.command not in DRAWING_COMMANDS else contextlib.nullcontext(),
+            # Drawing: ending at once (a Qt callback swallows an exception: the signal seemed ignored).
+            stopping.unwinding() if args.command not in DRAWING_COMMANDS else stopping.ending_at_once_while(),
             _guarded_stdout(),
         ):
             status = COMMANDS[args.command](args)

@@ -217,7 +217,12 @@ class RecordDialog(QDialog):
         process.finished.connect(self._on_finish)
         # A signal that ends the window at once ends its recording too (memviz.stopping), rather
         # than leaving the child to render on until its next line finds no reader.
-        process.started.connect(lambda: self._adopt(process))
+        # A bound method, never a lambda holding ``self``: the process (a child of this dialog,
+        # deleteLater()'d when it ends) would hold the dialog's Python object, and when the process
+        # was deleted after everyone else had let the dialog go, that last reference fell inside the
+        # process's destructor, which deleted the dialog, which deleted the process again (a
+        # segfault in the event loop).
+        process.started.connect(self._adopt)
         self.process = process
         self.result_path = None
         self._stderr = ""
@@ -229,9 +234,10 @@ class RecordDialog(QDialog):
         self._set_running(True)
         process.start(command[0], command[1:])
 
-    def _adopt(self, process: QProcess) -> None:
-        self._child_pid = process.processId()
-        stopping.child(self._child_pid)
+    def _adopt(self) -> None:
+        if self.process is not None:  # (the process that started is the one recording)
+            self._child_pid = self.process.processId()
+            stopping.child(self._child_pid)
 
     def confirm_replace(self, path: Path) -> bool:
         """Ask before a recording replaces an existing file (a test may answer for the user)."""

@@ -323,6 +323,33 @@ def test_dialog_cancel_stops_the_recording(qtbot, tmp_path, chapter_site):
     assert dialog.cancel_button.text() == "Close"
 
 
+def test_a_dialog_let_go_before_its_ended_process_is_deleted_goes_quietly(tmp_path, chapter_site):
+    """The suite's segfault: the record process's `started` slot held the dialog, so when the ended
+    process (deleteLater()'d) was deleted after the test had let the dialog go, the process's
+    destructor dropped the dialog's last reference, deleting the dialog and with it, a second time,
+    the process. Here the process ends (its deleteLater still waiting), the dialog is let go, then
+    the deferred deletes are delivered: the process and the dialog go, nothing crashes."""
+    import gc
+    import weakref
+
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    dialog = RecordDialog(RunSettings(chapter_site, CONFIG.with_(budget=4)), Language("en"))
+    dialog.out_edit.setText(str(tmp_path / "quick.mp4"))
+    dialog.command = lambda force=False: [sys.executable, "-c", "pass"]  # a child that ends at once
+    dialog.start()
+    process = dialog.process
+    assert process is not None and process.waitForFinished(30_000)  # `finished` runs _on_finish here
+    assert not dialog.recording
+    dialog_gone = weakref.ref(dialog)
+    del dialog, process
+    gc.collect()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)  # the ended process's delete
+    gc.collect()
+    assert dialog_gone() is None
+
+
 def test_dialog_names_the_run_it_records_and_follows_changes(qtbot, tmp_path, chapter_site):
     dialog = _dialog(qtbot, tmp_path, chapter_site, "n.mp4")
     assert dialog.run_label.text().startswith(
