@@ -214,6 +214,7 @@ def test_a_job_goes_once_its_outcome_is_told(qtbot, ending):
         return weakref.ref(job), weakref.ref(job.signals), weakref.ref(view)
 
     before = live_jobs()
+    was_enabled = gc.isenabled()  # the app's MainThreadCollector keeps it off: leave it as found
     gc.disable()
     try:
         job, signals, view = run_one_as_a_view_does()
@@ -221,4 +222,5 @@ def test_a_job_goes_once_its_outcome_is_told(qtbot, ending):
         assert signals() is None  # its QObject too (asking it whether a signal was connected kept it)
         assert live_jobs() == before
     finally:
-        gc.enable()
+        if was_enabled:
+            gc.enable()
