@@ -48,8 +48,12 @@ def nice_ticks(low: float, high: float, room: float, least: float) -> list[float
     raw = span * max(least, 1.0) / room  # the least step that keeps them apart
     power = 10 ** math.floor(math.log10(raw))
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    # The slack forgives float rounding in low / step; it is a fraction of the step, which can be
+    # far wider than the range, so every candidate is held to the range itself afterwards.
     first = math.ceil(low / step - 1e-9)
-    return [i * step for i in range(first, math.floor(high / step + 1e-9) + 1)]
+    candidates = (i * step for i in range(first, math.floor(high / step + 1e-9) + 1))
+    slack = 1e-9 * span
+    return [t for t in candidates if low - slack <= t <= high + slack]
 
 
 def tick_label(value: float) -> str:
