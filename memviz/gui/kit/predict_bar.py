@@ -213,12 +213,18 @@ class PredictBar(QWidget):
                 button = QPushButton()  # its text: _set_texts, in the language in force
                 button.setObjectName(f"predict_{page}")
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-                button.clicked.connect(lambda _checked=False, page=page: self.pick(page))
+                # A method, not a lambda: a lambda would hold the bar's Python object for as long
+                # as Qt keeps the button (the pattern behind the record dialog's double delete).
+                button.clicked.connect(self._on_choice_clicked)
                 self.grid.addWidget(button, i // self.COLUMNS, i % self.COLUMNS)
                 self.buttons.append(button)
         self.choices.setVisible(question is not None)
         self._set_texts()
         self.asking.emit(question is not None)
+
+    def _on_choice_clicked(self) -> None:
+        if self.question is not None and self.sender() in self.buttons:
+            self.pick(self.question.candidates[self.buttons.index(self.sender())])
 
     def _on_language_change(self, _code: str) -> None:
         self._set_texts()
