@@ -32,19 +32,57 @@ REPO = PACKAGING.parent
 # Debian 11's, where the GitHub workflow builds it. The bundle carries no glibc of its own, so every
 # library in it must ask for no newer symbol version; a bundle built on a newer system fails here.
 GLIBC_FLOOR = (2, 31)
-_GLIBC_NAME = re.compile(rb"GLIBC_(\d+)\.(\d+)(?:\.(\d+))?\x00")
+# The C++ runtime is the laptop's too: memviz.spec leaves libstdc++ and libgcc_s out of the bundle
+# (HOST_LIBRARIES), so a bundled library (Qt, shiboken, a wheel's own) that asks for a newer libstdc++
+# or libgcc_s than Debian 11's would not load there, however old the glibc it asks for. Debian 11's
+# libstdc++6 and libgcc-s1 (GCC 10.2) define at most GLIBCXX_3.4.28, CXXABI_1.3.12 and GCC_7.0.0.
+# (libexpat, also left to the laptop, has no symbol versions to check.)
+GLIBCXX_FLOOR = (3, 4, 28)
+CXXABI_FLOOR = (1, 3, 12)
+GCC_FLOOR = (7, 0, 0)
+SYMBOL_VERSION_FLOORS = {
+    "GLIBC": GLIBC_FLOOR,
+    "GLIBCXX": GLIBCXX_FLOOR,
+    "CXXABI": CXXABI_FLOOR,
+    "GCC": GCC_FLOOR,
+}
+_VERSION_NAME = re.compile(rb"(GLIBCXX|GLIBC|CXXABI|GCC)_(\d+(?:\.\d+)+)\x00")
+
+
+def symbol_versions_needed(data: bytes) -> dict[str, set[tuple[int, ...]]]:
+    """The glibc, libstdc++ and libgcc_s symbol versions an ELF file names, by family: {"GLIBC":
+    {(2, 34)}, "GLIBCXX": {(3, 4, 29)}, "CXXABI": …, "GCC": …} (its version needs sit in its string
+    table as ``GLIBC_2.34``; a name it merely contains is counted too, so the answer errs on the safe
+    side)."""
+    if data[:4] != b"\x7fELF":
+        return {}
+    found: dict[str, set[tuple[int, ...]]] = {}
+    for m in _VERSION_NAME.finditer(data):
+        found.setdefault(m.group(1).decode("ascii"), set()).add(tuple(int(n) for n in m.group(2).split(b".")))
+    return found
 
 
 def glibc_versions_needed(data: bytes) -> set[tuple[int, ...]]:
-    """The glibc symbol versions an ELF file names (its version needs sit in its string table as
-    ``GLIBC_2.34``; a name it merely contains is counted too, so the answer errs on the safe side)."""
-    if data[:4] != b"\x7fELF":
-        return set()
-    return {tuple(int(g) for g in m.groups() if g is not None) for m in _GLIBC_NAME.finditer(data)}
+    """The glibc symbol versions an ELF file names (see ``symbol_versions_needed``)."""
+    return symbol_versions_needed(data).get("GLIBC", set())
 
 
-def glibc_floor_problems(bundle: Path, floor: tuple[int, int] = GLIBC_FLOOR) -> list[str]:
-    """Every ELF file of the bundle that needs a glibc newer than ``floor``, with what it needs."""
+def versions_above_floors(
+    needed: dict[str, set[tuple[int, ...]]], floors: dict[str, tuple[int, ...]] = SYMBOL_VERSION_FLOORS
+) -> list[str]:
+    """For each family with a floor, the newest version ``needed`` names if it is newer than the floor,
+    as ``GLIBCXX_3.4.29``. A floor compares on its own length: glibc's (2, 31) passes GLIBC_2.31.x."""
+    above = []
+    for family, floor in floors.items():
+        newest = max(needed.get(family, ()), default=None)
+        if newest is not None and newest[: len(floor)] > floor:
+            above.append(f"{family}_{'.'.join(map(str, newest))}")
+    return above
+
+
+def floor_problems(bundle: Path, floors: dict[str, tuple[int, ...]] = SYMBOL_VERSION_FLOORS) -> list[str]:
+    """Every ELF file of the bundle that needs a newer glibc, libstdc++ or libgcc_s than ``floors``,
+    with what it needs."""
     problems = []
     for path in sorted(bundle.rglob("*")):
         if not path.is_file() or path.is_symlink():
@@ -52,11 +90,20 @@ def glibc_floor_problems(bundle: Path, floor: tuple[int, int] = GLIBC_FLOOR) -> 
         with path.open("rb") as f:
             if f.read(4) != b"\x7fELF":
                 continue
-        needed = glibc_versions_needed(path.read_bytes())
-        newest = max(needed, default=None)
-        if newest is not None and newest[:2] > floor:
-            problems.append(f"{path.relative_to(bundle).as_posix()} needs GLIBC_{'.'.join(map(str, newest))}")
+        above = versions_above_floors(symbol_versions_needed(path.read_bytes()), floors)
+        if above:
+            problems.append(f"{path.relative_to(bundle).as_posix()} needs {', '.join(above)}")
     return problems
+
+
+def glibc_floor_problems(bundle: Path, floor: tuple[int, int] = GLIBC_FLOOR) -> list[str]:
+    """Every ELF file of the bundle that needs a glibc newer than ``floor``, with what it needs."""
+    return floor_problems(bundle, {"GLIBC": floor})
+
+
+def floors_text(floors: dict[str, tuple[int, ...]] = SYMBOL_VERSION_FLOORS) -> str:
+    """The floors as the smoke test prints them: "GLIBC_2.31, GLIBCXX_3.4.28, …"."""
+    return ", ".join(f"{family}_{'.'.join(map(str, floor))}" for family, floor in floors.items())
 
 
 def bundle_path(dist: Path, platform: str = sys.platform) -> Path:
@@ -168,11 +215,11 @@ def smoke(bundle: Path) -> None:
             sys.exit("smoke: memviz.app's Info.plist:\n  " + "\n  ".join(wrong))
         print(f"smoke: memviz.app asks for macOS {macos_minimum_version()} or newer, as its wheels do")
     if sys.platform.startswith("linux"):
-        too_new = glibc_floor_problems(bundle)
+        floors, too_new = floors_text(), floor_problems(bundle)
         if too_new:
-            sys.exit("smoke: the bundle needs a newer glibc than " + ".".join(map(str, GLIBC_FLOOR)) + ":\n  "
+            sys.exit(f"smoke: the bundle needs more than Debian 11's glibc and C++ runtime ({floors}):\n  "
                      + "\n  ".join(too_new))  # fmt: skip
-        print(f"smoke: every library asks for glibc {'.'.join(map(str, GLIBC_FLOOR))} or older")
+        print(f"smoke: every library asks for {floors} or older (Debian 11's glibc and C++ runtime)")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         env = clean_environment(out)

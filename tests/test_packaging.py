@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import sys
 import tomllib
 from pathlib import Path
 
@@ -186,6 +187,89 @@ def test_every_library_newer_than_the_floor_is_named(tmp_path):
     assert smoke.glibc_versions_needed(elf + b"GLIBC_2.34\x00") == {(2, 34)}
     assert smoke.glibc_floor_problems(tmp_path, (2, 28)) == ["lib/libnew.so needs GLIBC_2.36"]
     assert smoke.glibc_floor_problems(tmp_path, (2, 36)) == []
+
+
+def test_the_c_plus_plus_runtime_floors_are_debian_11s():
+    """libstdc++ and libgcc_s are the laptop's (the spec leaves them out), so the smoke test holds the
+    bundle to Debian 11's: libstdc++6 and libgcc-s1 of GCC 10.2, as the packaging README says."""
+    smoke = _smoke_module()
+    assert smoke.SYMBOL_VERSION_FLOORS == {
+        "GLIBC": (2, 31),
+        "GLIBCXX": (3, 4, 28),
+        "CXXABI": (1, 3, 12),
+        "GCC": (7, 0, 0),
+    }
+    assert smoke.floors_text() == "GLIBC_2.31, GLIBCXX_3.4.28, CXXABI_1.3.12, GCC_7.0.0"
+    readme = " ".join((REPO / "packaging" / "README.md").read_text(encoding="utf-8").split())
+    for name in ("GLIBCXX_3.4.28", "CXXABI_1.3.12", "GCC_7.0.0"):
+        assert name in readme, name
+
+
+def test_the_symbol_versions_an_elf_file_names_are_read_by_family():
+    smoke = _smoke_module()
+    elf = b"\x7fELF" + b"\x00" * 60
+    data = elf + (
+        b"GLIBC_2.2.5\x00GLIBC_2.30\x00GLIBC_PRIVATE\x00GLIBCXX_3.4.21\x00GLIBCXX_3.4\x00CXXABI_1.3.11\x00"
+        b"CXXABI_TM_1\x00GCC_4.8.0\x00GCC_3.0\x00GLIBCXX_TUNABLES\x00"
+    )
+    assert smoke.symbol_versions_needed(data) == {
+        "GLIBC": {(2, 2, 5), (2, 30)},
+        "GLIBCXX": {(3, 4, 21), (3, 4)},
+        "CXXABI": {(1, 3, 11)},
+        "GCC": {(4, 8, 0), (3, 0)},
+    }
+    assert smoke.glibc_versions_needed(data) == {(2, 2, 5), (2, 30)}
+    assert smoke.symbol_versions_needed(b"GLIBCXX_3.4.32\x00") == {}  # not an ELF file
+
+
+@pytest.mark.parametrize(
+    ("needed", "above"),
+    [
+        ({"GLIBC": {(2, 31)}, "GLIBCXX": {(3, 4, 28)}, "CXXABI": {(1, 3, 12)}, "GCC": {(7, 0, 0)}}, []),
+        ({"GLIBCXX": {(3, 4), (3, 4, 29)}}, ["GLIBCXX_3.4.29"]),  # GCC 11's libstdc++ (Debian 12: 3.4.30)
+        ({"CXXABI": {(1, 3), (1, 3, 13)}}, ["CXXABI_1.3.13"]),
+        ({"GCC": {(3, 0), (12, 0, 0)}}, ["GCC_12.0.0"]),
+        ({"GLIBC": {(2, 34)}, "GLIBCXX": {(3, 4, 30)}}, ["GLIBC_2.34", "GLIBCXX_3.4.30"]),
+        ({"CXXABI": {(1, 3)}, "GCC": {(4, 8, 0)}}, []),  # shorter names compare as older
+        ({}, []),
+    ],
+)
+def test_versions_above_debian_11s_floors_are_named(needed, above):
+    assert _smoke_module().versions_above_floors(needed) == above
+
+
+def test_a_library_asking_for_a_newer_c_plus_plus_runtime_fails_the_floor_check(tmp_path):
+    """The floor check once read only GLIBC_ names: a Qt library built against GCC 11's libstdc++
+    passed it, and would not load on Debian 11 (libstdc++ 3.4.28) whatever glibc it asked for."""
+    smoke = _smoke_module()
+    elf = b"\x7fELF" + b"\x00" * 60
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "libok.so").write_bytes(
+        elf + b"GLIBC_2.31\x00GLIBCXX_3.4.28\x00CXXABI_1.3.12\x00GCC_7.0.0\x00CXXABI_TM_1\x00"
+    )
+    (tmp_path / "lib" / "libQt6Core.so.6").write_bytes(
+        elf + b"GLIBC_2.28\x00GLIBCXX_3.4.29\x00CXXABI_1.3.9\x00"
+    )
+    (tmp_path / "lib" / "libabi.so").write_bytes(elf + b"GLIBC_2.17\x00CXXABI_1.3.13\x00GCC_12.0.0\x00")
+    (tmp_path / "notes.txt").write_bytes(b"GLIBCXX_3.4.99\x00")  # not an ELF file: never read as one
+    assert smoke.glibc_floor_problems(tmp_path) == []  # glibc alone is within the floor
+    assert smoke.floor_problems(tmp_path) == [
+        "lib/libQt6Core.so.6 needs GLIBCXX_3.4.29",
+        "lib/libabi.so needs CXXABI_1.3.13, GCC_12.0.0",
+    ]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the floor check runs on Linux")
+def test_the_smoke_test_stops_before_running_a_bundle_that_asks_for_a_newer_libstdcxx(tmp_path):
+    smoke = _smoke_module()
+    bundle = tmp_path / "memviz"
+    (bundle / "_internal").mkdir(parents=True)
+    (bundle / "memviz").write_bytes(b"\x7fELF" + b"\x00" * 60 + b"GLIBC_2.17\x00")
+    (bundle / "_internal" / "libQt6Core.so.6").write_bytes(b"\x7fELF" + b"\x00" * 60 + b"GLIBCXX_3.4.30\x00")
+    with pytest.raises(SystemExit) as stopped:
+        smoke.smoke(bundle)
+    assert "glibc and C++ runtime" in str(stopped.value)
+    assert "_internal/libQt6Core.so.6 needs GLIBCXX_3.4.30" in str(stopped.value)
 
 
 def test_the_linux_bundle_leaves_the_laptops_own_c_plus_plus_runtime_to_it():
