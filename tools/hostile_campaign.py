@@ -47,7 +47,7 @@ from hostile_cases import Case, Outcome, all_cases, make_fixtures, substitute
 
 ROOT = Path(__file__).resolve().parent.parent
 HARNESS = Path(__file__).resolve().parent / "hostile_harness.py"
-SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+LAUNCH = Path(__file__).resolve().parent / "launch.py"
 STOP_SECONDS = 5.0  # a signal must end memviz within this (1 s asked; slack for a loaded machine)
 PROBLEMS = ("traceback", "hang", "crash", "file", "temp", "status", "lines", "raw")
 TRACEBACK = re.compile(rb"Traceback \(most recent call last\)|Fatal Python error|libshiboken|Segmentation fault"
@@ -74,13 +74,14 @@ def _fingerprint(path: str) -> tuple | None:
     return (mode, st.st_rdev)
 
 
-def _preexec(ignored: tuple[int, ...]):
-    def setup() -> None:
-        os.setpgrp()  # its own group: a hang is killed whole, and no signal reaches the campaign
-        for sig in SIGNALS:  # as a terminal starts it, whatever the campaign inherited (nohup, `&`)
-            signal.signal(sig, signal.SIG_IGN if sig in ignored else signal.SIG_DFL)
-
-    return setup
+def _launched(command: list[str | bytes], ignored: tuple[int, ...], close_stdout: bool) -> list[str | bytes]:
+    """``command`` started as a terminal starts it (tools/launch.py: its own group, the signals
+    ``ignored`` ignored and the rest at their defaults, whatever the campaign inherited from nohup or
+    `&`), without a ``preexec_fn``, which can hang the child of a threaded process (see launch.py)."""
+    options = ["--ignore", ",".join(str(int(s)) for s in ignored)] + (
+        ["--close-stdout"] if close_stdout else []
+    )
+    return [sys.executable, str(LAUNCH), *options, "--", *command]
 
 
 def _command(case: Case, d: Path) -> list[str | bytes]:
@@ -113,9 +114,8 @@ def run_case(case: Case, base: Path) -> Outcome:
         stdout = subprocess.DEVNULL  # replaced below by a closed descriptor
     start = time.monotonic()
     process = subprocess.Popen(
-        _command(case, d), cwd=d, env=env, stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE if case.stdout == "head" else stdout, stderr=stderr_file,
-        preexec_fn=_preexec(case.ignored) if case.stdout != "closed" else _closed_stdout(case.ignored),
+        _launched(_command(case, d), case.ignored, close_stdout=case.stdout == "closed"), cwd=d, env=env,
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE if case.stdout == "head" else stdout, stderr=stderr_file,
     )  # fmt: skip
     if case.stdout == "head":
         head = _first_line(process.stdout, case.timeout)
@@ -194,14 +194,6 @@ def _first_line(stream, timeout: float) -> bytes:
             break
         line += chunk
     return line
-
-
-def _closed_stdout(ignored: tuple[int, ...]):
-    def setup() -> None:
-        _preexec(ignored)()
-        os.close(1)
-
-    return setup
 
 
 def _temporaries(d: Path) -> list[str]:
