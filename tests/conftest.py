@@ -1,4 +1,5 @@
 import os
+import signal
 
 import pytest
 from hypothesis import settings
@@ -13,6 +14,27 @@ from memviz.core.site import load_site
 settings.register_profile("default", settings.get_profile("default"))
 settings.register_profile("ci", max_examples=300)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def signals_as_from_a_terminal() -> list[str]:
+    """Put back the signals this run inherited as ignored; the names of those it put back.
+
+    memviz keeps a signal its parent ignored ignored (as `nohup` asks), and an ignored signal stays
+    ignored across exec. So when the suite itself was started with SIGINT ignored (by a script's
+    `cmd &`, whose shell ignores SIGINT and SIGQUIT, or by nohup), every memviz the tests start
+    would ignore the Ctrl+C they send it, and the signal tests failed for how the suite was launched
+    (seen in the bare Debian 13 run). The tests start memviz as a terminal would: with defaults."""
+    restored = []
+    for name in ("SIGINT", "SIGQUIT", "SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is not None and signal.getsignal(signum) is signal.SIG_IGN:
+            signal.signal(signum, signal.default_int_handler if name == "SIGINT" else signal.SIG_DFL)
+            restored.append(name)
+    return restored
+
+
+def pytest_configure(config):
+    signals_as_from_a_terminal()  # in the controller and in every xdist worker (each loads this)
 
 
 @pytest.fixture(scope="session")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -442,3 +443,27 @@ def test_a_drawing_command_run_in_process_leaves_the_signal_handling_as_it_was(m
         os.kill(os.getpid(), signal.SIGTERM)
         for _ in range(100_000):
             pass
+
+
+def test_the_suite_starts_memviz_with_the_signals_a_terminal_gives_whatever_launched_it():
+    """A suite started by a script's `cmd &` inherits SIGINT and SIGQUIT ignored, and every memviz it
+    started kept ignoring them (memviz honours a parent's ignore): conftest puts them back."""
+    from tests.conftest import signals_as_from_a_terminal
+
+    names = ("SIGINT", "SIGQUIT", "SIGHUP")
+    saved = {name: signal.getsignal(getattr(signal, name)) for name in names}
+    try:
+        for name in names:
+            signal.signal(getattr(signal, name), signal.SIG_IGN)  # as the shell does for `cmd &`, and nohup
+        assert signals_as_from_a_terminal() == ["SIGINT", "SIGQUIT", "SIGHUP"]
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        child = subprocess.run(
+            [sys.executable, "-c", "print(open('/proc/self/status').read())"], capture_output=True, text=True
+        )
+        ignored = int(re.search(r"^SigIgn:\s*([0-9a-f]+)", child.stdout, re.M).group(1), 16)
+        for name in names:
+            assert not ignored & (1 << (getattr(signal, name) - 1)), f"{name} still ignored in a child"
+        assert signals_as_from_a_terminal() == []  # nothing left to put back
+    finally:
+        for name, handler in saved.items():
+            signal.signal(getattr(signal, name), handler)
