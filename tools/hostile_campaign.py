@@ -271,6 +271,11 @@ def run_all(cases: list[Case], jobs: int, base: Path, verbose: bool) -> list[tup
             mark = "FAIL" if found else "ok"
             print(f"[{mark}] {case.group:8} {case.name[:70]:70} {outcome.status} {outcome.seconds:5.1f}s "
                   f"{'; '.join(found)}", flush=True)  # fmt: skip
+            if found:  # what it printed, for whoever looks into it later (a race may not come back)
+                print(
+                    "    " + outcome.stderr[-1500:].decode("utf-8", "replace").replace("\n", "\n    "),
+                    flush=True,
+                )
         return outcome, found
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
