@@ -392,6 +392,32 @@ def check_work(
             )  # fmt: skip
 
 
+class Affordable(NamedTuple):
+    """What :func:`affordable_lanes` keeps: ``kept`` to compute, ``left_out`` past the bound, and
+    ``reason``, the bound's own line (:func:`check_work`'s message), None when nothing is left out."""
+
+    kept: list[LaneConfig]
+    left_out: list[LaneConfig]
+    reason: str | None
+
+
+def affordable_lanes(site: Site, configs: list[LaneConfig], base: RunConfig) -> Affordable:
+    """The lanes of ``configs`` that one comparison may compute on this site and budget: the
+    window is held to the CLI's bound (:func:`check_work`). Only a lane that looks ahead (``opt``)
+    can be past it: the others cost one step a step, and ``MAX_LANES`` × the budget's limit is
+    within ``lane_run_steps`` (a test holds the limits to that). The look-ahead lanes are left out
+    and the rest kept; with no lane left, the first default lane stands in. A 100,000-step
+    comparison with an opt lane had blocked the window for many minutes and grown it past a
+    gigabyte (a long GUI monkey run)."""
+    try:
+        check_work(site, configs, base)
+    except ConfigError as error:
+        left_out = [c for c in configs if POLICIES.get(c.policy).simulates]
+        kept = [c for c in configs if c not in left_out] or [LaneConfig.parse(DEFAULT_LANES[0])]
+        return Affordable(kept, left_out, str(error))
+    return Affordable(list(configs), [], None)
+
+
 def compare_runs(site: Site, configs: list[LaneConfig], base: RunConfig) -> Comparison:
     """The lanes on ``base``'s seed and budget, and where their paths part."""
     if not 1 <= len(configs) <= MAX_LANES:

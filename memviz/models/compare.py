@@ -1,7 +1,8 @@
 """The Compare view's model: 2–4 lanes on one seed and budget, driven by one transport.
 
 The lanes are computed whole by the core (:func:`memviz.core.compare.compare_runs`: a 30-step run
-takes a millisecond, even ``opt``'s), so the transport only moves a position along them; every
+takes a millisecond, even ``opt``'s; a lane past the CLI's work bound is left out, said so, and
+comes back when the budget allows), so the transport only moves a position along them; every
 lane view draws the lane's records up to that position. The transport's interface is the Explore
 model's (``stepped``, ``replayed``, ``restarted``, ``position``, ``total``, ``step`` ...), so the
 Explore view's :class:`~memviz.gui.explore.controls.PlaybackBar` drives it as it is.
@@ -15,6 +16,7 @@ from memviz.core.compare import (
     Comparison,
     FrameColumn,
     LaneConfig,
+    affordable_lanes,
     compare_runs,
     frame_table,
 )
@@ -64,7 +66,10 @@ class CompareModel(PrecomputedTransport):
     def __init__(self, settings: RunSettings, clock: Clock | None = None) -> None:
         super().__init__(clock)
         self.settings = settings
-        self._configs = [LaneConfig.parse(text) for text in DEFAULT_LANES]
+        self._asked = [LaneConfig.parse(text) for text in DEFAULT_LANES]  # the lanes asked for
+        self._configs = self._asked  # the lanes computed: those asked for within the work bound
+        self.left_out: list[LaneConfig] = []  # lanes asked for past the work bound (the CLI's)
+        self.refusal: str | None = None  # the bound's line for them
         self.selected: tuple[int, int, int] | None = None
         self._compute()
         settings.config_changed.connect(self._on_settings_change)
@@ -92,15 +97,16 @@ class CompareModel(PrecomputedTransport):
     # -- commands -------------------------------------------------------------------------------------
 
     def set_configs(self, configs: list[LaneConfig]) -> None:
+        """Compute these lanes (a lane past the work bound goes to :attr:`left_out`, and
+        :attr:`refusal` says why); raises ConfigError for lanes that cannot be (opt on a recorded lane), keeping those shown."""
         if not 1 <= len(configs) <= MAX_LANES:
             raise ConfigError(f"config: compare takes 1 to {MAX_LANES} configs, got {len(configs)}")
-        previous = self._configs
-        self._configs = list(configs)
+        previous = self._asked
+        self._asked = list(configs)
         try:
             self._restart()
-        except ConfigError:  # e.g. opt on a recorded lane: the lanes in force stay
-            self._configs = previous
-            self._compute()
+        except ConfigError:  # _compute changed nothing shown before it raised
+            self._asked = previous
             raise
 
     def set_config_texts(self, texts: list[str]) -> None:
@@ -131,8 +137,12 @@ class CompareModel(PrecomputedTransport):
     def _compute(self) -> None:
         config = self.settings.config
         base = RunConfig(seed=config.seed, budget=config.budget)
-        self._comparison = compare_runs(self.settings.site, self._configs, base)
-        self._frames = [frame_table(lane) for lane in self._comparison.lanes]
+        # On the window's thread, so held to the CLI's bound: with a budget raised, an opt lane
+        # is left out (and said so) rather than block the window; it comes back with the budget.
+        shown, left_out, refusal = affordable_lanes(self.settings.site, self._asked, base)
+        comparison = compare_runs(self.settings.site, shown, base)
+        self._configs, self.left_out, self.refusal, self._comparison = shown, left_out, refusal, comparison
+        self._frames = [frame_table(lane) for lane in comparison.lanes]
 
     def _restart(self) -> None:
         self.pause()
@@ -144,9 +154,9 @@ class CompareModel(PrecomputedTransport):
     def _on_settings_change(self, _value) -> None:
         config = self.settings.config
         base = self._comparison.base
-        if self.settings.site is not self._comparison.site and any(c.recorded for c in self._configs):
+        if self.settings.site is not self._comparison.site and any(c.recorded for c in self._asked):
             # a recording belongs to the site it was made on: its lanes go with that site
-            self._configs = [c for c in self._configs if c.recorded is None] or [
+            self._asked = [c for c in self._asked if c.recorded is None] or [
                 LaneConfig.parse(text) for text in DEFAULT_LANES
             ]
         if (config.seed, config.budget) != (

@@ -290,6 +290,28 @@ def lane_numbers(lang: str) -> list[tuple[str, int]]:
     ]
 
 
+def lanes_left_out_line(labels: list[str], budget: int, lang: str) -> str:
+    """Compare's header when a lane asked for is past the work bound (the CLI's): which, and how to
+    bring it back. ``labels``: the lanes' labels in ``lang``."""
+    names = "、".join(labels) if lang == "zh" else "; ".join(labels)
+    return t(
+        lang,
+        f"未显示 {names}：预算 {budget} 步时它的前瞻计算量超出上限。调小预算，它就会回来。",
+        f"Left out: {names}. At a budget of {budget} steps its look-ahead is past the work bound; "
+        "a smaller budget brings it back.",
+    )
+
+
+def regret_refused_line(budget: int, runs: int, lang: str) -> str:
+    """Compare's side panel when its seeds are past the work bound (`memviz regret`'s)."""
+    return t(
+        lang,
+        f"没有计算：{runs} 个 seed、预算 {budget} 步超出计算量上限（与 memviz regret 相同）。调小预算即可。",
+        f"Not computed: {runs} seeds at a budget of {budget} steps is past the work bound (as for "
+        "memviz regret); a smaller budget brings it back.",
+    )
+
+
 def divergence_line(step: int, reason: str, lang: str) -> str:
     """The Compare header: where the lanes' paths part (its column's dashes) and why (the cause's)."""
     green, orange = colour_word("plan", lang), colour_word("evict", lang)

@@ -67,6 +67,16 @@ WORDS = {
     "timed out": "超时",
     "Name or service not known": "找不到这个主机名",
     "Address already in use": "地址已被占用",
+    # the work bounds (memviz.core.limits.check_work): units and advice
+    "lane steps": "路线步",
+    "units of look-ahead": "单位的前瞻计算",
+    "run steps": "运行步",
+    "fewer runs or a smaller --budget": "减少运行次数或调小 --budget",
+    "a smaller --budget, fewer runs, a smaller site or another policy": (
+        "调小 --budget、减少运行次数、换个小一点的站点或换个淘汰策略"
+    ),
+    "fewer --runs": "减少 --runs",
+    "fewer --runs or --sessions": "减少 --runs 或 --sessions",
 }
 
 
@@ -142,6 +152,12 @@ SHAPES: tuple[Shape, ...] = (
         r"(?P<runs>\d+) runs of up to (?P<steps>\d+) steps is (?P<work>\d+) steps in all; "
         r"a streamed batch may take at most (?P<most>\d+) \(fewer runs or fewer steps\)",
         "{runs} 次运行、每次最多 {steps} 步，共 {work} 步；流式批量最多 {most} 步（减少运行次数或步数）",
+    ),
+    _shape(
+        r"(?P<work>\d+) (?P<units>lane steps|units of look-ahead|run steps) in all, "
+        r"at most (?P<most>\d+) \((?P<advice>[^()]+)\)",
+        "共 {work} {units}，最多 {most}（{advice}）",
+        ("units", "advice"),
     ),
     # the registries' names (memviz.core.registry: policies, strategies, scenarios, plugins' too)
     _shape(
@@ -510,7 +526,29 @@ ARGPARSE_ZH_PLURAL = {"expected %s argument": "需要 %s 个值", "expected %s a
 
 # Where a message's heads end: after ": " (English) or "：" (argparse's Chinese "参数 --x：").
 _HEAD_END = re.compile(r": |：")
-_LINE_HEAD = re.compile(r"^line (\d+)$")
+# Heads that say how a work bound's total was made (memviz.core.limits.check_work's ``how``).
+_HEAD_SHAPES = (
+    (re.compile(r"line (?P<n>\d+)"), "第 {n} 行"),
+    (
+        re.compile(r"(?P<lanes>\d+) lanes × (?P<runs>\d+) runs × (?P<steps>\d+) steps"),
+        "{lanes} 条路线 × {runs} 次运行 × {steps} 步",
+    ),
+    (
+        re.compile(r"(?P<config>\S+) looks ahead over (?P<links>\d+) links for (?P<steps>\d+) steps"),
+        "{config} 在 {links} 条链接上前瞻 {steps} 步",
+    ),
+    (
+        re.compile(
+            r"(?P<config>\S+) looks ahead over (?P<links>\d+) links for (?P<steps>\d+) steps, (?P<runs>\d+) runs"
+        ),
+        "{config} 在 {links} 条链接上前瞻 {steps} 步，{runs} 次运行",
+    ),
+    (
+        re.compile(r"(?P<runs>\d+) runs × (?P<per>\d+) runs a seed × (?P<steps>\d+) steps"),
+        "{runs} 次运行 × 每个 seed {per} 次 × {steps} 步",
+    ),
+    (re.compile(r"scenario (?P<name>\S+)"), "场景 {name}"),
+)
 
 
 def translated(message: str, lang: str) -> str:
@@ -531,8 +569,11 @@ def _heads(text: str) -> list[str]:
 
 
 def _head_zh(head: str) -> str:
-    line = _LINE_HEAD.match(head)
-    return f"第 {line.group(1)} 行" if line else head
+    for pattern, zh in _HEAD_SHAPES:
+        match = pattern.fullmatch(head)
+        if match is not None:
+            return zh.format(**match.groupdict())
+    return head
 
 
 def _problem_zh(text: str) -> str | None:

@@ -271,3 +271,31 @@ def test_a_translated_line_keeps_every_number_and_field(message):
 
 def test_every_word_has_no_data():
     assert not any(re.search(r"\d", word) for word in WORDS)
+
+
+@pytest.mark.parametrize(
+    ("argv", "zh"),
+    [
+        (
+            ["compare", "frontier/3/fifo", "frontier/3/opt", "--budget", "100000"],
+            "memviz：错误：frontier/3/opt 在 133 条链接上前瞻 100000 步：共 1513300000 单位的前瞻计算，"
+            "最多 5000000（调小 --budget、减少运行次数、换个小一点的站点或换个淘汰策略）",
+        ),
+        (
+            ["regret", "frontier", "visited", "frontier/3", "frontier/5", "--runs", "50000"],
+            "memviz：错误：4 条路线 × 50000 次运行 × 30 步：共 6000000 路线步，最多 1000000"
+            "（减少运行次数或调小 --budget）",
+        ),
+        (
+            ["scenario", "dedup", "--runs", "5000", "--sessions", "50"],
+            "memviz：错误：场景 dedup：5000 次运行 × 每个 seed 50 次 × 30 步：共 7500000 运行步，最多 400000"
+            "（减少 --runs 或 --sessions）",
+        ),
+    ],
+    ids=["look-ahead", "lane steps", "run steps"],
+)
+def test_a_work_bound_speaks_chinese_whole(capsys, system_lang, argv, zh):
+    """The work bounds (issue 23) were the one kind of refusal still English under --lang zh."""
+    status, err = run_cli(["--lang", "zh", *argv], capsys)
+    assert (status, one_chinese_line(err)) == (2, zh)
+    assert not re.search(r"[a-z]{3,} (?:in all|at most|lanes|runs|steps|looks)", err)

@@ -97,3 +97,37 @@ def test_a_scenario_asked_directly_is_bounded_too():
 
     with pytest.raises((ValueError, LimitError), match="run steps"):
         scenario_figures("dedup", runs=5000, sessions=50)
+
+
+# -- the window's Compare: lanes past the bound are left out, never computed (a long monkey run) ------
+
+
+def test_one_comparison_without_look_ahead_is_always_within_the_lane_bound():
+    """affordable_lanes keeps the lanes that do not look ahead without checking them again: true
+    only while the most lanes at the longest budget fit the lane-step bound."""
+    from memviz.core.compare import MAX_LANES
+
+    assert MAX_LANES * LIMITS["budget"].high <= LIMITS["lane_run_steps"].high
+
+
+@given(
+    policies=st.lists(st.sampled_from(["fifo", "lru", "random", "opt"]), min_size=1, max_size=4),
+    budget=st.integers(0, 100_000),
+    capacity=st.integers(1, 30),
+)
+def test_the_window_leaves_out_exactly_the_look_ahead_lanes_past_the_bound(policies, budget, capacity):
+    from memviz.core.compare import DEFAULT_LANES, affordable_lanes
+
+    site = load_site()
+    configs = [LaneConfig("frontier", capacity, p) for p in policies]
+    kept, left_out, reason = affordable_lanes(site, configs, RunConfig(budget=budget))
+    # the plain reading: an opt lane's look-ahead over the site's links, one run, against the limit
+    links = sum(len(c) for c in site.clickable)
+    over = "opt" in policies and lookahead_work(1, budget, links, capacity) > LIMITS["lookahead_work"].high
+    if not over:
+        assert (kept, left_out, reason) == (configs, [], None)
+        return
+    assert left_out == [c for c in configs if c.policy == "opt"]
+    assert kept == ([c for c in configs if c.policy != "opt"] or [LaneConfig.parse(DEFAULT_LANES[0])])
+    assert "look-ahead" in reason and str(budget) in reason
+    check_work(site, kept, RunConfig(budget=budget))  # what is kept is within every bound

@@ -398,3 +398,29 @@ def test_the_regret_job_counts_and_stops_by_the_seed(site):
         regret_job(site, configs, RunConfig(budget=30), range(200))(context)
     assert context.planned == 2 * 200
     assert context.done == 5
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_lane_past_the_work_bound_is_left_out_and_said_so_first(qtbot, site, lang):
+    """A long GUI monkey run raised the budget to 100,000 and pressed "Compare this run with…": the
+    opt lane blocked the window for minutes. The lane is left out, the header says which and how
+    to bring it back, and the side panel, past `memviz regret`'s bound too, starts no job."""
+    settings = RunSettings(site, RunConfig(seed=1000, budget=30))
+    view = CompareView(settings, Language(lang))
+    qtbot.addWidget(view)
+    view.model.set_configs([LaneConfig("frontier", 3, p) for p in ("fifo", "opt")])
+    assert "\n" not in view.divergence.text() and view.divergence.toolTip() == ""
+    settings.update(budget=6_000)  # past the bound for one run of opt at capacity 3
+    assert [lane.config.policy for lane in view.model.comparison.lanes] == ["fifo"] and len(view.lanes) == 1
+    first, why = view.divergence.text().split("\n")
+    assert first.startswith("未显示" if lang == "zh" else "Left out:") and "6000" in first
+    assert view.model.left_out[0].label(lang) in first
+    assert why == ("各条路径从头到尾都一样。" if lang == "zh" else "The paths never part.")  # one lane
+    tip = view.divergence.toolTip()
+    assert "5000000" in tip and ("前瞻" in tip if lang == "zh" else "look-ahead" in tip)
+    panel = view.regret
+    assert panel.job is None and panel.results is None and "memviz regret" in panel.status.text()
+    assert "6000" in panel.status.text() and "lane steps" in panel.refusal
+    settings.update(budget=30)  # both come back
+    assert len(view.lanes) == 2 and "\n" not in view.divergence.text() and view.divergence.toolTip() == ""
+    assert panel.refusal is None and panel.job is not None

@@ -50,6 +50,29 @@ def test_compare_autoplay_moves_one_column_a_tick_and_stops_at_the_end(site):
     assert model.position == 0 and model.playing
 
 
+def test_compare_leaves_an_opt_lane_out_past_the_work_bound_and_brings_it_back(site):
+    """A 100,000-step comparison with an opt lane blocked the window for many minutes (a long GUI
+    monkey run): the window's Compare is held to the CLI's bound, says so, and recovers. 6,000
+    steps at capacity 3 are past it too (6000 × (133 links + 3 × 6000 / 20) > 5,000,000)."""
+    settings = RunSettings(site=site, config=RunConfig(seed=1003))
+    model = CompareModel(settings, ManualClock())
+    asked = [LaneConfig.parse(t) for t in ("frontier/3/fifo", "frontier/3/opt", "frontier/3/lru")]
+    model.set_configs(asked)
+    assert model.configs == asked and model.left_out == [] and model.refusal is None
+    restarts = []
+    model.restarted.connect(lambda: restarts.append(model.configs))
+    settings.update(budget=6_000)
+    assert model.configs == [asked[0], asked[2]] and model.left_out == [asked[1]]
+    assert "look-ahead" in model.refusal and "6000 steps" in model.refusal
+    assert model.comparison.base.budget == 6_000 and len(model.comparison.lanes) == 2
+    assert restarts == [[asked[0], asked[2]]]
+    settings.update(budget=30)  # the lane asked for comes back with a budget that allows it
+    assert model.configs == asked and model.left_out == [] and model.refusal is None
+    model.set_configs([asked[1]])  # only opt asked for, past the bound: a default lane stands in
+    settings.update(budget=6_000)
+    assert model.configs == [LaneConfig.parse("frontier/12/fifo")] and model.left_out == [asked[1]]
+
+
 def test_compare_this_run_puts_the_run_first():
     config = RunConfig(strategy="frontier", capacity=12, policy="lru")
     lanes = lanes_for(config)

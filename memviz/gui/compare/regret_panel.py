@@ -15,14 +15,16 @@ import math
 import numpy as np
 import pyqtgraph as pg
 
-from memviz.core.compare import LaneConfig, Regret, regret
+from memviz.core.compare import LaneConfig, Regret, check_work, regret
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0
 from memviz.core.policies import POLICIES
 from memviz.core.reading import reading_label
+from memviz.core.registry import ConfigError
 from memviz.core.site import Site
 from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
+from memviz.gui.kit.plain_text import tooltip
 from memviz.gui.kit.plots import (
     make_plot,
     pen,
@@ -44,6 +46,8 @@ from memviz.gui.qt import (
     is_alive,
 )
 from memviz.wording import compare as compare_words
+from memviz.wording import regret_refused_line
+from memviz.wording.errors import translated
 
 PLOT_LEAST = (200, 110)  # pixels
 BAR_WIDTH = 0.38  # a bar, in lanes
@@ -121,6 +125,7 @@ class RegretPanel(QWidget):
         self.language = language
         self.runs, self.seed0 = DEFAULT_RUNS, DEFAULT_SEED0
         self.results: list[Regret] | None = None
+        self.refusal: str | None = None  # the work bound's line when these lanes are past it
         self.colours: list[str] = []
         self.job: Job | None = None
         self._request: tuple | None = None
@@ -176,12 +181,20 @@ class RegretPanel(QWidget):
         self._request = key
         if self.job is not None and not self.job.done.is_set():
             self.job.cancel()
+        self.results = None
+        try:  # the CLI's bound (`memviz regret`): an opt lane's look-ahead over 200 seeds grows fast
+            check_work(site, list(configs), RunConfig(budget=budget), runs=self.runs)
+        except ConfigError as error:
+            self.job, self.refusal = None, str(error)
+            self._set_status()
+            self._draw()
+            return
+        self.refusal = None
         seeds = range(self.seed0, self.seed0 + self.runs)
         job = Job(regret_job(site, list(configs), RunConfig(budget=budget), seeds))
         self.job = job
         job.signals.finished.connect(lambda result: self._on_finished(job, result))
         job.signals.failed.connect(lambda message: self._on_failed(job, message))
-        self.results = None
         self._set_status()
         job.start()
 
@@ -352,7 +365,10 @@ class RegretPanel(QWidget):
     def _set_status(self) -> None:
         tr = self.language.tr
         seeds = f"{self.seed0}–{self.seed0 + self.runs - 1}"
-        if self.results is None:
+        self.status.setToolTip(tooltip(translated(self.refusal, self.language.code)) if self.refusal else "")
+        if self.refusal is not None:
+            self.status.setText(regret_refused_line(self._request[2], self.runs, self.language.code))
+        elif self.results is None:
             self.status.setText(tr(compare_words.COMPUTING_SEEDS_N, seeds=seeds))
         else:
             self.status.setText(tr(compare_words.SEEDS_RUNS_N, seeds=seeds, runs=self.runs))

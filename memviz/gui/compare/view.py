@@ -21,6 +21,7 @@ from memviz.gui.compare.regret_panel import RegretPanel
 from memviz.gui.kit import style, themes
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.palette import OKABE_ITO, policy_colour, strategy_colour
+from memviz.gui.kit.plain_text import tooltip
 from memviz.gui.kit.playback import PlaybackBar, transport_shortcuts
 from memviz.gui.kit.qt_clock import QtClock
 from memviz.gui.qt import (
@@ -42,9 +43,10 @@ from memviz.gui.qt import (
 )
 from memviz.models.compare import CompareModel, lanes_for
 from memviz.models.settings import RunSettings
-from memviz.wording import answer_withheld, compare_key, divergence_line
+from memviz.wording import answer_withheld, compare_key, divergence_line, lanes_left_out_line
 from memviz.wording import common as common_words
 from memviz.wording import compare as compare_words
+from memviz.wording.errors import translated
 
 SPARE_COLOURS = (OKABE_ITO["blue"], OKABE_ITO["orange"], OKABE_ITO["green"], OKABE_ITO["vermillion"])
 
@@ -193,13 +195,22 @@ class CompareView(QWidget):
         """Where the lanes part, and why; while the class guesses an eviction, neither (the why names
         what a lane forgot: maybe the answer)."""
         tr = self.language.tr
+        lang = self.language.code
         d = self.model.comparison.first_divergence
         if self.asking:
-            self.divergence.setText(answer_withheld(self.language.code))
+            text = answer_withheld(lang)
         elif d is None:
-            self.divergence.setText(tr(compare_words.THE_PATHS_NEVER_PART))
+            text = tr(compare_words.THE_PATHS_NEVER_PART)
         else:
-            self.divergence.setText(divergence_line(d.step, d.reason(self.language.code), self.language.code))
+            text = divergence_line(d.step, d.reason(lang), lang)
+        left_out = self.model.left_out
+        if left_out:  # first: it says why a lane asked for is missing
+            budget = self.model.comparison.base.budget
+            text = lanes_left_out_line([c.label(lang) for c in left_out], budget, lang) + "\n" + text
+        self.divergence.setText(text)
+        self.divergence.setToolTip(
+            tooltip(translated(self.model.refusal, lang)) if self.model.refusal else ""
+        )
 
     # -- handlers -------------------------------------------------------------------------------------
 
