@@ -421,6 +421,13 @@ def test_a_lane_past_the_work_bound_is_left_out_and_said_so_first(qtbot, site, l
     panel = view.regret
     assert panel.job is None and panel.results is None and "memviz regret" in panel.status.text()
     assert "6000" in panel.status.text() and "lane steps" in panel.refusal
+    other = "en" if lang == "zh" else "zh"
+    view.language.set_code(other)  # the empty plots' axes are named in the new language too
+    axis = panel.histogram.getPlotItem().getAxis("bottom").labelText
+    assert axis == ("reuse distance" if other == "en" else "复用距离")
+    assert ("seeds" in panel.status.text()) == (other == "en")
     settings.update(budget=30)  # both come back
     assert len(view.lanes) == 2 and "\n" not in view.divergence.text() and view.divergence.toolTip() == ""
     assert panel.refusal is None and panel.job is not None
+    qtbot.waitUntil(lambda: panel.results is not None, timeout=120_000)  # computed, not left running
+    assert len(panel.results) == 2

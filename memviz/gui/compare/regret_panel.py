@@ -379,12 +379,12 @@ class RegretPanel(QWidget):
         self.counts_title.setText(tr(compare_words.PER_RUN_FORGOTTEN_REVISITS_SOLID))
         self.histogram_title.setText(tr(compare_words.REUSE_DISTANCE_OF_REVISITS_DISTINCT))  # fmt: skip
         self._set_status()
-        if self.results is not None:
+        if self.results is not None or self.refusal is not None:  # a refusal's empty plots are named too
             self._draw()
 
     def set_language(self) -> None:
         self._set_texts()
 
     def _on_theme_change(self) -> None:
-        if self.results is not None:
+        if self.results is not None or self.refusal is not None:
             self._draw()
