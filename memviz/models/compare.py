@@ -97,8 +97,9 @@ class CompareModel(PrecomputedTransport):
     # -- commands -------------------------------------------------------------------------------------
 
     def set_configs(self, configs: list[LaneConfig]) -> None:
-        """Compute these lanes (a lane past the work bound goes to :attr:`left_out`, and
-        :attr:`refusal` says why); raises ConfigError for lanes that cannot be (opt on a recorded lane), keeping those shown."""
+        """Compute these lanes: a lane past the work bound goes to :attr:`left_out`, and
+        :attr:`refusal` says why. Raises ConfigError for lanes that cannot be computed at all (opt on
+        a recorded lane), keeping those shown. The view's lane edits start from the lanes shown."""
         if not 1 <= len(configs) <= MAX_LANES:
             raise ConfigError(f"config: compare takes 1 to {MAX_LANES} configs, got {len(configs)}")
         previous = self._asked
