@@ -61,6 +61,7 @@ class Runner:
         progress: Progress | None = None,
         cancelled: Callable[[], bool] | None = None,
         chunk_size: int = 100,
+        cache_limit: int | None = None,
     ) -> None:
         self.progress = progress
         self.cancelled = cancelled
@@ -69,8 +70,13 @@ class Runner:
         self.total = 0
         # Runs already made, by (site, effective config): a report asks for the same baseline and
         # the same sweep cells more than once, and a run is fully decided by its config. Sites are
-        # kept alive while cached, so an id is never reused for another site.
+        # kept alive while cached, so an id is never reused for another site. ``cache_limit``: the
+        # most runs kept (None: all); past it, runs are made and handed back but not kept, so the
+        # figures are the same and only a repeat costs more. A kept run is about 1.6 KB: the
+        # window's largest sweep (2.4 million runs) would otherwise keep some 3.8 GB.
+        self.cache_limit = cache_limit
         self._cache: dict[int, dict[tuple, RunResult]] = {}
+        self._cached = 0
         self._sites: dict[int, Site] = {}
 
     def __enter__(self) -> Runner:
@@ -107,9 +113,12 @@ class Runner:
         keys = [_config_key(c) for c in effective]
         todo = {k: c for k, c in zip(keys, effective, strict=True) if k not in cache}
         self.done += len(configs) - len(todo)
-        if todo:
-            cache.update(zip(todo, self._run_uncached(site, list(todo.values())), strict=True))
-        return [cache[k] for k in keys]
+        made = dict(zip(todo, self._run_uncached(site, list(todo.values())), strict=True)) if todo else {}
+        room = len(made) if self.cache_limit is None else max(0, self.cache_limit - self._cached)
+        for key in list(made)[:room]:
+            cache[key] = made[key]
+        self._cached += min(room, len(made))
+        return [cache[k] if k in cache else made[k] for k in keys]
 
     def _run_uncached(self, site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
         if self.cancelled is not None and self.cancelled():
@@ -313,7 +322,14 @@ def capacity_sweep(
     runner = runner or Runner()
     cells = [(c, p) for c in capacities for p in policies]
     runner.plan(len(cells) * runs)
-    configs = [config.with_(capacity=c, policy=p, seed=s) for c, p in cells for s in seeds]
-    results = runner.run_all(site, configs)
-    coverage = {cell: coverages(results[k * runs : (k + 1) * runs]) for k, cell in enumerate(cells)}
+    # A few cells at a time, about a lock-step chunk of runs: only their configs and results are
+    # held at once (the window's largest sweep is 2.4 million runs), and only coverage is kept.
+    per_group = max(1, LOCKSTEP_CHUNK // runs)
+    coverage: dict[tuple[int, str], list[float]] = {}
+    for start in range(0, len(cells), per_group):
+        group = cells[start : start + per_group]
+        configs = [config.with_(capacity=c, policy=p, seed=s) for c, p in group for s in seeds]
+        results = runner.run_all(site, configs)
+        for k, cell in enumerate(group):
+            coverage[cell] = coverages(results[k * runs : (k + 1) * runs])
     return Sweep(config, seeds, tuple(capacities), tuple(policies), coverage)

@@ -26,6 +26,10 @@ from memviz.gui.qt import QObject, QThreadPool, Signal, is_alive
 GIL_SWITCH_INTERVAL = 0.002
 
 PROGRESS_INTERVAL = 0.05  # seconds between two progress reports
+# The most runs a job's Runner keeps for reuse (about 1.6 KB each: some 80 MB). A job of up to this
+# many runs keeps them all, as before; past it (a large sweep) runs are made, used and let go: the
+# same figures, only a run asked for twice is made twice (docs/gui-lifetime.md).
+JOB_CACHED_RUNS = 50_000
 
 _pool: QThreadPool | None = None
 
@@ -183,7 +187,9 @@ class Job:
                 context.on_runner_progress(done, total)
 
         try:
-            with Runner(progress=on_runner_progress, cancelled=self._cancel_flag.is_set) as runner:
+            with Runner(
+                progress=on_runner_progress, cancelled=self._cancel_flag.is_set, cache_limit=JOB_CACHED_RUNS
+            ) as runner:
                 context = self.context = JobContext(runner, self._cancel_flag, self._emit_progress)
                 return self.function(context)
         finally:
