@@ -192,8 +192,12 @@ def test_batch_equals_the_scalar_engine_on_generated_sites(shape, pages, site_se
 
 def check_generated_site(shape, pages, site_seed, batch):
     site = Site.from_dict(generate_site(shape, pages, bugs=min(6, pages - 1), seed=site_seed))
-    # mostly frontier, with budgets that go past the point where every link near the agent is known
-    batch = [c.with_(strategy="frontier" if i % 3 else c.strategy, budget=min(c.budget * 8, 2 * pages))
+    # mostly frontier, with budgets that go past the point where every link near the agent is known;
+    # a look-ahead policy (opt) keeps its drawn budget: the router sends it to the scalar engine
+    # either way, and its look-ahead grows with budget × site (an 800-step opt run on a 400-page
+    # site made this test take 17 s in one CI run, against 5 s in the next)
+    batch = [c.with_(strategy="frontier" if i % 3 else c.strategy,
+                     budget=c.budget if POLICIES.get(c.policy).simulates else min(c.budget * 8, 2 * pages))
              for i, c in enumerate(batch)]  # fmt: skip
     check_batch(site, batch)
 
@@ -419,3 +423,45 @@ def test_a_memory_batch_bigger_than_its_cell_bound_runs_in_chunks_with_the_same_
         got = run_batch(chapter_site, batch)
     assert calls == [24] * 5
     assert [r.to_dict() for r in got] == scalar(chapter_site, batch)
+
+
+# -- what a Runner keeps ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("limit", [0, 7, 100])
+def test_a_runner_keeps_at_most_its_cache_limit_and_gives_the_same_runs(chapter_site, limit):
+    """A window's job keeps at most JOB_CACHED_RUNS runs (a kept run is ~1.6 KB; the largest sweep
+    is 2.4 million runs): past its limit a Runner makes and hands back runs without keeping them."""
+    batch = [RunConfig(strategy="frontier", seed=s, capacity=c) for c in (3, 12) for s in range(1000, 1030)]
+    with Runner(cache_limit=limit) as limited, Runner() as unlimited:
+        first = limited.run_all(chapter_site, batch)
+        again = limited.run_all(
+            chapter_site, batch[::-1]
+        )  # asked again: kept ones reused, the rest made again
+        assert first == unlimited.run_all(chapter_site, batch) == [run(chapter_site, c) for c in batch]
+    assert again == first[::-1]
+    kept = sum(len(runs) for runs in limited._cache.values())
+    assert kept == min(limit, len(batch))
+    assert limited.done == 2 * len(batch)  # progress counts every run asked for, kept or made again
+
+
+def test_a_sweep_holds_a_chunk_of_runs_at_a_time_with_the_chapters_figures(chapter_site, monkeypatch):
+    """capacity_sweep asks its Runner for a few cells at a time (about a lock-step chunk of runs),
+    not every cell at once, with the figures of one big batch (test_chapter_capacity_sweep's)."""
+    from memviz.core import experiments
+
+    asked: list[int] = []
+    run_all = Runner.run_all
+
+    def counting(self, site, configs):
+        asked.append(len(configs))
+        return run_all(self, site, configs)
+
+    monkeypatch.setattr(Runner, "run_all", counting)
+    monkeypatch.setattr(experiments, "LOCKSTEP_CHUNK", 1000)  # 200 runs a cell: 5 cells a call
+    sweep = capacity_sweep(chapter_site, RunConfig(strategy="frontier"), policies=("fifo", "lru", "random"))
+    assert asked == [1000] * 4 + [800]  # 8 capacities × 3 policies = 24 cells of 200 runs
+    assert sweep.ci(12, "fifo").mean == 0.7520833333333333
+    assert sweep.ci(20, "random").mean == 0.9058333333333333
+    d = sweep.paired(12, "random", "fifo", bootstrap=0)
+    assert (d.mean, d.lo, d.hi) == (0.03749999999999999, 0.027373042096369232, 0.04762695790363075)
