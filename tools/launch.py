@@ -40,10 +40,8 @@ def main(argv: list[str]) -> None:
     os.setpgrp()  # its own group: a hang is killed whole, and no signal reaches the caller
     for signum in SIGNALS:
         signal.signal(signum, signal.SIG_IGN if signum in ignored else signal.SIG_DFL)
-    for name in (
-        "SIGPIPE",
-        "SIGXFSZ",
-    ):  # Python ignores these; exec would pass that on (Popen's restore_signals)
+    # Python ignores these two; exec would pass the ignore on (what Popen's restore_signals undoes)
+    for name in ("SIGPIPE", "SIGXFSZ"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
     if close_stdout:
