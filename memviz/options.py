@@ -9,18 +9,19 @@ and ``memviz site`` (:mod:`memviz.cli.site`) parse with these.
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
+from pathlib import Path
 
-from memviz.core.limits import LIMITS, bounds, shown
-from memviz.core.reading import parse_chance
-from memviz.core.registry import ConfigError
-from memviz.core.retrieval import parse_read_mode
+from memviz.core import reading, retrieval
+from memviz.core.limits import LIMITS, bounds, decimal_number, shown, whole_number
 
 
 def whole(name: str, text: str) -> int:
+    """``text`` as a whole number in ASCII digits (``٣``, ``1_000``, `` 5`` and ``+3`` are refused)."""
     try:
-        return int(text, 10)
-    except ValueError:  # also a number of more than 4300 digits
+        return whole_number(text)
+    except ValueError:
         raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {shown(text)}") from None
 
 
@@ -40,13 +41,17 @@ def _in_range(name: str, value: float, low: int | None = None) -> None:
 
 
 def limited(name: str, low: int | None = None) -> Callable[[str], int]:
-    """A whole number within the range of ``name`` in the table of limits (from ``low``, if given)."""
+    """A whole number within the range of ``name`` in the table of limits (from ``low``, if given).
+
+    The one parser of every whole-number option (``--seed``, ``--seed0``, ``--runs``, ``--ttl``...):
+    one message for one mistake, whichever command it is given to."""
 
     def parse(text: str) -> int:
         value = whole(name, text)
         _in_range(name, value, low)
         return value
 
+    parse.__name__ = name  # argparse's "invalid <name> value" if a parser ever raises ValueError
     return parse
 
 
@@ -58,7 +63,7 @@ def capacity(text: str) -> int | None:
 
 def seconds(text: str) -> float:
     try:
-        value = float(text)
+        value = decimal_number(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"step seconds must be a number, got {shown(text)}") from None
     _in_range("step_seconds", value)
@@ -68,7 +73,7 @@ def seconds(text: str) -> float:
 def parse_size(text: str) -> tuple[int, int]:
     """``1920x1080`` (or ``1920×1080``) -> (1920, 1080), each side within its range."""
     try:
-        width, height = (int(v, 10) for v in text.lower().replace("×", "x").split("x"))
+        width, height = (whole_number(v) for v in text.replace("×", "x").split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"size must look like 1920x1080, got {shown(text)}") from None
     (w_lo, w_hi), (h_lo, h_hi) = bounds("width"), bounds("height")
@@ -84,9 +89,9 @@ def chance(name: str) -> Callable[[str], float]:
 
     def parse(text: str) -> float:
         try:
-            return parse_chance(name, text)
-        except ConfigError as exc:
-            raise argparse.ArgumentTypeError(str(exc).split(": ", 1)[1]) from None
+            return reading.chance(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
 
     return parse
 
@@ -94,9 +99,29 @@ def chance(name: str) -> Callable[[str], float]:
 def read_mode(text: str) -> int | None:
     """``all`` → None, ``top:K`` → K (``--read top:8``)."""
     try:
-        return parse_read_mode(text)
-    except ConfigError as exc:
-        raise argparse.ArgumentTypeError(str(exc).split(": ", 1)[1]) from None
+        return retrieval.read_mode(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _path(text: str) -> Path:
+    if not text:
+        raise argparse.ArgumentTypeError("expected a path, got an empty text")
+    return Path(text)
+
+
+def in_path(text: str) -> Path:
+    """A file or folder to read or serve from: any path but an empty one (``Path("")`` is the
+    working folder, which nobody means by ``--site ""``)."""
+    return _path(text)
+
+
+def out_file(text: str) -> Path:
+    """A file to write: not empty, and not written as a folder (``--out t/`` wrote a file named
+    ``t``: ``Path`` drops the trailing separator)."""
+    if text.endswith(("/", os.sep)) or text in (".", "..") or text.endswith(("/.", "/..")):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is a folder, not a file")
+    return _path(text)
 
 
 # RunConfig field -> the option that sets it

@@ -33,13 +33,13 @@ from memviz.core.limits import (
     LimitError,
     bounds,
     check_batch,
+    check_seeds,
     check_shown_steps,
     check_streamed_batch,
     one_line,
     terminal_text,
 )
 from memviz.core.policies import POLICIES
-from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site, SiteError, load_site
 from memviz.core.strategies import STRATEGIES
 from memviz.display import window_problem
@@ -48,7 +48,9 @@ from memviz.options import (
     READING_OPTIONS,
     add_reading_options,
     capacity,
+    in_path,
     limited,
+    out_file,
     parse_size,
     reading_values,
     seconds,
@@ -119,7 +121,7 @@ def _add_lang(p: argparse.ArgumentParser) -> None:
 
 
 def _add_site(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--site", type=Path, help=SITE_HELP)
+    p.add_argument("--site", type=in_path, help=SITE_HELP)
 
 
 def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str = "") -> None:
@@ -143,8 +145,8 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
         help="memory entries (default: unlimited)",
     )  # fmt: skip
     p.add_argument(
-        "--policy", dest=dest + "policy", choices=POLICIES.choices(), default=default("fifo"),
-        help="eviction policy when memory is full",
+        "--policy", dest=dest + "policy", choices=POLICIES.choices(), default=default(None),
+        help="eviction policy when memory is full (default fifo; with --ttl T: ttl)",
     )  # fmt: skip
     p.add_argument(
         "--budget", dest=dest + "budget", metavar="BUDGET", type=limited("budget"), default=default(DEFAULT_BUDGET),
@@ -154,24 +156,22 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
         scenario_cli.add_switches(p)  # --ttl T, --no-bug-list
     add_reading_options(p, dest=dest)  # --ignore P, --skip-write P, --read all|top:K
     p.add_argument(
-        "--site", dest=dest + "site", metavar="FILE", type=Path, default=default(None), help=SITE_HELP
+        "--site", dest=dest + "site", metavar="FILE", type=in_path, default=default(None), help=SITE_HELP
     )
 
 
 def _add_out(p: argparse.ArgumentParser, what: str) -> None:
-    p.add_argument("--out", type=Path, required=True, help=what)
+    p.add_argument("--out", type=out_file, required=True, help=what)
     p.add_argument("--force", action="store_true", help="replace --out if it exists (as ffmpeg's -y)")
 
 
 def _config(args: argparse.Namespace, **extra) -> RunConfig:
-    switches = scenario_cli.switch_values(args)  # --ttl T sets --policy ttl
     return RunConfig(
         strategy=args.strategy,
         seed=getattr(args, "seed", 1000),
         capacity=args.capacity,
-        policy=args.policy,
         budget=args.budget,
-        **switches,
+        **scenario_cli.switch_values(args),  # policy, and --ttl T meaning policy ttl
         **reading_values(args),
         **extra,
     )
@@ -187,7 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=LANG_HELP)
     _add_run_settings(parser.add_argument_group("the window's run (no command)"), dest="window_")
     parser.add_argument(
-        "--trace", dest="window_trace", type=Path, default=None, metavar="T.jsonl",
+        "--trace", dest="window_trace", type=in_path, default=None, metavar="T.jsonl",
         help="open the window replaying this recorded run (memviz-trace/1), the run settings its what-if memory",
     )  # fmt: skip
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -352,8 +352,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
         raise UsageError("runs: a batch needs at least 2 runs for an interval")
     site = _load(args)
     config = _config(args)
-    if args.seed0 + args.runs - 1 > SEED_MAX:
-        raise UsageError(f"seed0: seeds {args.seed0}..{args.seed0 + args.runs - 1} go past {SEED_MAX}")
+    check_seeds(args.seed0, args.runs, UsageError)
     streamed = args.runs > bounds("runs")[1]  # past the in-memory bound: memviz.core.streaming
     (check_streamed_batch if streamed else check_batch)(args.runs, config.step_limit, UsageError)
     with progress_bar(progress_label("runs", args.lang)) as bar, Runner(progress=bar) as runner:

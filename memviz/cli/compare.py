@@ -10,16 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from memviz.core.compare import MAX_LANES, Comparison, LaneConfig, Regret, check_work, compare_runs, regret
 from memviz.core.engine import DEFAULT_BUDGET, RunConfig
-from memviz.core.limits import bounds
+from memviz.core.limits import bounds, check_seeds
 from memviz.core.registry import ConfigError
-from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site, load_site
 from memviz.core.stats import pct
-from memviz.options import add_reading_options, limited, reading_values
+from memviz.options import add_reading_options, in_path, limited, reading_values
 from memviz.text.report import t, table, whole
 
 CONFIG_HELP = (
@@ -28,24 +26,10 @@ CONFIG_HELP = (
 )
 
 
-def _whole(name: str, low: int, high: int | None = None):
-    def parse(text: str) -> int:
-        try:
-            value = int(text, 10)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text!r}") from None
-        if value < low or (high is not None and value > high):
-            upper = f"..{high}" if high is not None else " or more"
-            raise argparse.ArgumentTypeError(f"{name} must be {low}{upper}, got {value}")
-        return value
-
-    return parse
-
-
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("configs", nargs="+", metavar="CONFIG", help=CONFIG_HELP)
     p.add_argument("--budget", type=limited("budget"), default=DEFAULT_BUDGET, help="steps per run")
-    p.add_argument("--site", type=Path, help="a memviz-site/1 JSON file (default: the chapter's blog)")
+    p.add_argument("--site", type=in_path, help="a memviz-site/1 JSON file (default: the chapter's blog)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="zh or en")
     add_reading_options(p)  # every lane's, unless its ? part says otherwise
@@ -57,7 +41,7 @@ def add_compare_parsers(sub: argparse._SubParsersAction) -> None:
         "compare", help="2-4 configs on one seed, side by side: where they part, what forgetting cost"
     )
     _common(p)
-    p.add_argument("--seed", type=_whole("seed", 0, SEED_MAX), default=1000)
+    p.add_argument("--seed", type=limited("seed"), default=1000)
     p = sub.add_parser(
         "regret", help="per config over many seeds: forgotten revisits, evictions, reuse distances"
     )
@@ -65,7 +49,7 @@ def add_compare_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--runs", type=limited("runs"), default=200, help=f"seeds (1..{bounds('runs')[1]}, default 200)"
     )
-    p.add_argument("--seed0", type=_whole("seed0", 0, SEED_MAX), default=1000)
+    p.add_argument("--seed0", type=limited("seed"), default=1000)
 
 
 def parse_lanes(texts: list[str], least: int) -> list[LaneConfig]:
@@ -94,8 +78,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def cmd_regret(args: argparse.Namespace) -> int:
     configs = parse_lanes(args.configs, 1)
-    if args.seed0 + args.runs - 1 > SEED_MAX:
-        raise ConfigError(f"seed0: seeds {args.seed0}..{args.seed0 + args.runs - 1} go past {SEED_MAX}")
+    check_seeds(args.seed0, args.runs, ConfigError)
     site = load_site(args.site)
     base = RunConfig(budget=args.budget, **reading_values(args))
     check_work(site, configs, base, args.runs)

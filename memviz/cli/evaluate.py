@@ -11,15 +11,14 @@ import argparse
 import json
 import math
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memviz.cli.compare import CONFIG_HELP, _whole
+from memviz.cli.compare import CONFIG_HELP
 from memviz.core.compare import LaneConfig
 from memviz.core.engine import DEFAULT_BUDGET, RunConfig
 from memviz.core.evaluation.settings import DEFAULT_DELTA, DEFAULT_REPEATS, DEFAULT_SEED0, METRICS
 from memviz.core.evaluation.tasks import BUILTIN_NAME
-from memviz.core.rng import SEED_MAX
+from memviz.options import in_path, limited
 from memviz.text.report import t, table
 
 if TYPE_CHECKING:
@@ -55,14 +54,14 @@ def add_eval_parser(sub: argparse._SubParsersAction) -> None:
         "真实评测怎么设计). --ablation runs no memory, the visited set only, the bug list only and both.",
     )
     p.add_argument("configs", nargs="*", metavar="CONFIG", help=f"A and B: {CONFIG_HELP}")
-    p.add_argument("--tasks", type=Path, help="a memviz-tasks/1 file (default: the built-in 32 tasks)")
-    p.add_argument("--repeats", type=_whole("repeats", 1), default=DEFAULT_REPEATS, help="runs per task")
-    p.add_argument("--seed0", type=_whole("seed0", 0, SEED_MAX), default=DEFAULT_SEED0)
+    p.add_argument("--tasks", type=in_path, help="a memviz-tasks/1 file (default: the built-in 32 tasks)")
+    p.add_argument("--repeats", type=limited("repeats"), default=DEFAULT_REPEATS, help="runs per task")
+    p.add_argument("--seed0", type=limited("seed"), default=DEFAULT_SEED0)
     p.add_argument("--metric", choices=METRICS, default="coverage")
     p.add_argument(
         "--delta", type=_delta, default=DEFAULT_DELTA, help="the difference to detect (sample size)"
     )
-    p.add_argument("--budget", type=_whole("budget", 0), default=DEFAULT_BUDGET, help="steps per run")
+    p.add_argument("--budget", type=limited("budget"), default=DEFAULT_BUDGET, help="steps per run")
     p.add_argument(
         "--until-all-bugs", action="store_true", help="runs go on until every bug is found (steps, tokens)"
     )
@@ -72,7 +71,7 @@ def add_eval_parser(sub: argparse._SubParsersAction) -> None:
         help="no memory / visited set only / bug list only / both (CONFIG: the memory)",
     )
     p.add_argument(
-        "--traces", type=Path, metavar="DIR", help="evaluate the memviz-trace/1 files in DIR instead"
+        "--traces", type=in_path, metavar="DIR", help="evaluate the memviz-trace/1 files in DIR instead"
     )
     p.add_argument(
         "--baseline", metavar="LABEL", help="with --traces: A, a config (random, frontier/12) or an agent"

@@ -15,13 +15,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from memviz.core.limits import check_seeds
 from memviz.core.policies import takes_ttl, ttl_policy
 from memviz.core.registry import ConfigError
 from memviz.core.scenarios.catalog import SCENARIOS
-from memviz.core.scenarios.scenario import positive
 from memviz.core.strategies import STRATEGIES
-
-_POLICY_DEFAULT = "fifo"  # --policy's default: a --ttl with it means the time-to-live policy
+from memviz.options import in_path, limited
 
 
 def _argument_type(parse):
@@ -37,10 +36,6 @@ def _argument_type(parse):
     return checked
 
 
-def _positive(name: str, high: int = 1_000_000):
-    return _argument_type(positive(name, high))
-
-
 def _persist(text: str) -> str:
     from memviz.core.scenarios.resume import persist_option
 
@@ -49,32 +44,39 @@ def _persist(text: str) -> str:
 
 def add_switches(p: argparse.ArgumentParser) -> None:
     """--ttl T (policy ttl) and --no-bug-list, on every command that makes runs."""
-    p.add_argument("--ttl", type=_positive("ttl", 100_000), default=None,
+    p.add_argument("--ttl", type=limited("ttl"), default=None,
                    help="time to live in steps: forget an entry T steps after its last visit (policy ttl)")  # fmt: skip
     p.add_argument("--no-bug-list", dest="bug_list", action="store_const", const=False, default=None,
                    help="keep navigation, switch duplicate suppression off (every visit to a bug reports)")  # fmt: skip
 
 
 def switch_values(args: argparse.Namespace) -> dict:
-    """RunConfig fields from the switches: --ttl means the policy that takes a time to live (another
-    --policy is refused)."""
+    """RunConfig fields from --policy and the switches (``args`` is left as it is).
+
+    --policy is None when not given, so a choice can be told from the default: --ttl T alone means
+    the policy that takes a time to live; with a --policy that takes none (``--policy fifo --ttl 4``)
+    it is refused, one line, rather than one of the two quietly winning. No --policy, no --ttl: the
+    RunConfig's own default policy."""
     ttl = getattr(args, "ttl", None)
-    values = {"bug_list": getattr(args, "bug_list", None)}
+    policy = getattr(args, "policy", None)
+    values: dict = {"bug_list": getattr(args, "bug_list", None)}
     if ttl is not None:
-        if not takes_ttl(args.policy):
-            if args.policy != _POLICY_DEFAULT:
-                raise ConfigError(f"ttl: a time to live is policy {ttl_policy()}, not --policy {args.policy}")
-            args.policy = ttl_policy()
+        if policy is None:
+            policy = ttl_policy()
+        elif not takes_ttl(policy):
+            raise ConfigError(f"ttl: a time to live is policy {ttl_policy()}, not --policy {policy}")
         values["ttl"] = ttl
+    if policy is not None:
+        values["policy"] = policy
     return values
 
 
 def add_resume_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--interrupt-at", type=_positive("interrupt-at"), default=None,
+    p.add_argument("--interrupt-at", type=limited("interrupt_at"), default=None,
                    help="lose the context after step K; session 2 reads memory back from disk")  # fmt: skip
     p.add_argument("--persist", type=_persist, default="none",
                    help="what was written before the cut: none, step (every step) or milestone:M")  # fmt: skip
-    p.add_argument("--memory-dir", type=Path, default=None,
+    p.add_argument("--memory-dir", type=in_path, default=None,
                    help="the memory directory (default: a fresh temporary one)")  # fmt: skip
 
 
@@ -147,8 +149,8 @@ def add_scenario_parser(sub: argparse._SubParsersAction, add_lang, add_site) -> 
         description="A memory scenario's figures over seeds 1000..1199 (see the Scenarios tab).",
     )
     p.add_argument("name", choices=tuple(SCENARIOS), help="which scenario")
-    p.add_argument("--runs", type=_positive("runs", 5000), default=200)
-    p.add_argument("--seed0", type=_positive("seed0", 2**32 - 5001), default=1000)
+    p.add_argument("--runs", type=limited("scenario_runs"), default=200)
+    p.add_argument("--seed0", type=limited("seed"), default=1000, help="the first seed (default 1000)")
     p.add_argument("--strategy", choices=STRATEGIES.choices(), default=None, help="one with memory")
     added: set[str] = set()  # scenarios may share an option (checked when registered: one meaning)
     for scenario in SCENARIOS.values():
@@ -188,6 +190,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     site = scenario_site() if args.site is None else load_site(args.site)
     name = args.name
     scenario = SCENARIOS.get(name)
+    check_seeds(args.seed0, args.runs, ConfigError)  # the same seeds a batch or regret may use
     if args.strategy is not None and not STRATEGIES.get(args.strategy).uses_memory:
         with_memory = ", ".join(s.name for s in STRATEGIES.values() if s.uses_memory)
         raise ConfigError(f"strategy: a scenario's runs need memory: choose from {with_memory}")

@@ -13,6 +13,7 @@ from pathlib import Path
 from memviz.cli.trace import TraceUsageError, write_trace
 from memviz.core.resources import resource_path
 from memviz.core.site import Site, load_site
+from memviz.options import in_path, out_file
 from memviz.wording.traces import crawl_summary, serving
 
 VERSIONS_SITE = ("sites", "conduit24-versions.json")
@@ -21,13 +22,13 @@ VERSIONS_SITE = ("sites", "conduit24-versions.json")
 def add_serve_parsers(sub: argparse._SubParsersAction, add_lang, add_run_settings) -> None:
     p = sub.add_parser("serve", help="serve a site as real web pages on localhost, with a trace per visitor")
     p.add_argument(
-        "--site", type=Path, default=None, help="a memviz-site/1 file (default: the blog, v1 and v2)"
+        "--site", type=in_path, default=None, help="a memviz-site/1 file (default: the blog, v1 and v2)"
     )
     p.add_argument("--version", dest="site_version", default=None, help="the site's version (v1, v2)")
     p.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1 (this machine only)")
     p.add_argument("--port", type=_port, default=8000, help="default 8000 (0: any free port)")
     p.add_argument(
-        "--trace-dir", type=Path, default=None, help="write a memviz-trace/1 file per visitor here"
+        "--trace-dir", type=in_path, default=None, help="write a memviz-trace/1 file per visitor here"
     )
     add_lang(p)
 
@@ -39,7 +40,7 @@ def add_serve_parsers(sub: argparse._SubParsersAction, add_lang, add_run_setting
     p.add_argument("--timeout", type=_seconds, default=10.0, help="seconds to wait for a page (default 10)")
     p.add_argument("--delay", type=_delay, default=0.0, help="seconds between requests (default 0)")
     p.add_argument("--max-pages", type=_max_pages, default=1000, help="distinct pages at most (default 1000)")
-    p.add_argument("--trace", type=Path, metavar="OUT", help="write the crawl as a memviz-trace/1 file")
+    p.add_argument("--trace", type=out_file, metavar="OUT", help="write the crawl as a memviz-trace/1 file")
     p.add_argument("--force", action="store_true", help="replace --trace OUT if it exists")
     p.add_argument("--json", action="store_true")
     add_lang(p)

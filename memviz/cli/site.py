@@ -16,7 +16,7 @@ from pathlib import Path
 
 from memviz.core.limits import one_line
 from memviz.core.sitegen import DEFAULT_BUGS, MIN_PAGES, SHAPES, SiteGenError, generate_site
-from memviz.options import limited
+from memviz.options import limited, out_file
 from memviz.outfile import atomic_output
 from memviz.wording.errors import error_line
 
@@ -42,7 +42,7 @@ def add_site_parser(subparsers: argparse._SubParsersAction) -> argparse.Argument
         help=f"pages hiding a bug (default {DEFAULT_BUGS}, at most pages - 1)",
     )
     p.add_argument("--seed", type=limited("seed"), default=1, help="default 1")
-    p.add_argument("--out", type=Path, required=True, help="the JSON file to write")
+    p.add_argument("--out", type=out_file, required=True, help="the JSON file to write")
     p.add_argument("--force", action="store_true", help="replace --out if it exists (as ffmpeg's -y)")
     return site
 

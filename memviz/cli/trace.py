@@ -13,6 +13,7 @@ from pathlib import Path
 
 from memviz.core.trace import Trace, TraceError, read_trace, trace_text
 from memviz.core.trace_stats import TraceStats, trace_stats
+from memviz.options import in_path, out_file
 from memviz.outfile import atomic_output
 from memviz.wording import t
 from memviz.wording.traces import STATS_ROWS, not_known, stats_label
@@ -25,7 +26,9 @@ class TraceUsageError(ValueError):
 
 
 def add_trace_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--trace", type=Path, metavar="OUT", help="also write the run as a memviz-trace/1 file")
+    p.add_argument(
+        "--trace", type=out_file, metavar="OUT", help="also write the run as a memviz-trace/1 file"
+    )
     p.add_argument("--force", action="store_true", help="replace --trace OUT if it exists")
 
 
@@ -47,19 +50,19 @@ def add_trace_parser(sub: argparse._SubParsersAction, add_lang) -> None:
     trace = sub.add_parser("trace", help="read, measure and import memviz-trace/1 files")
     commands = trace.add_subparsers(dest="trace_command", required=True, metavar="stats|import")
     p = commands.add_parser("stats", help="coverage, repeats, bug recall, duplicates, tokens of traces")
-    p.add_argument("traces", nargs="+", type=Path, metavar="T.jsonl")
+    p.add_argument("traces", nargs="+", type=in_path, metavar="T.jsonl")
     p.add_argument("--json", action="store_true")
     add_lang(p)
     p = commands.add_parser(
         "import", help="turn a real agent's log (browser-use history, HAR) into a memviz-trace/1 file"
     )
-    p.add_argument("file", type=Path, metavar="FILE")
+    p.add_argument("file", type=in_path, metavar="FILE")
     p.add_argument("--from", dest="source", choices=("browser-use", "har"), required=True)
     p.add_argument(
-        "--site", type=Path, default=None, help="the memviz-site/1 file whose paths name the pages"
+        "--site", type=in_path, default=None, help="the memviz-site/1 file whose paths name the pages"
     )
     p.add_argument("--version", default=None, help="the site's version the run saw (default: the file's own)")
-    p.add_argument("--out", type=Path, required=True, metavar="T.jsonl")
+    p.add_argument("--out", type=out_file, required=True, metavar="T.jsonl")
     p.add_argument("--force", action="store_true", help="replace --out if it exists")
     add_lang(p)
 

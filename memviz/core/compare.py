@@ -28,6 +28,7 @@ from memviz.core.engine import (
     RunResult,
     StepEvent,
 )
+from memviz.core.limits import whole_number
 from memviz.core.policies import POLICIES
 from memviz.core.reading import QUERY_HELP, Overrides, query_text, reading_label, split_config
 from memviz.core.registry import ConfigError
@@ -68,7 +69,7 @@ class LaneConfig:
         capacity = None
         if len(parts) > 1 and parts[1].lower() not in ("inf", "unlimited", "none", "不限"):
             try:
-                capacity = int(parts[1], 10)
+                capacity = whole_number(parts[1])  # ASCII digits, as every option's number
             except ValueError:
                 raise ConfigError(
                     f"config: capacity must be a whole number or inf, got {parts[1]!r} in {text!r}"

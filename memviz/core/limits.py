@@ -9,6 +9,8 @@ its 200-run batches and batches a hundred times larger, sites of 10,000 pages. T
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 from numbers import Integral, Real
 
@@ -37,6 +39,32 @@ class Limit:
         if not self.low <= value <= self.high:  # False for NaN too
             return f"must be between {_number(self.low)} and {_number(self.high)}, got {_number(value)}"
         return None
+
+
+# A number as a user types it: ASCII digits only (Python's int() and float() also take "٣", "1_000",
+# " 5 " and "+3", and float() "nan" and "inf"), a minus sign for the range check to name.
+_WHOLE_TEXT = re.compile(r"-?[0-9]+", re.ASCII)
+_DECIMAL_TEXT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?", re.ASCII)
+_MOST_DIGITS = 4300  # Python's own bound on int() of a text (sys.get_int_max_str_digits)
+
+
+def whole_number(text: str) -> int:
+    """``text`` as a whole number written in ASCII digits (an optional minus first); ValueError with
+    the problem ("must be a whole number, got ...") otherwise."""
+    if not isinstance(text, str) or _WHOLE_TEXT.fullmatch(text) is None or len(text) > _MOST_DIGITS:
+        raise ValueError(f"must be a whole number, got {shown(text)}")
+    return int(text, 10)
+
+
+def decimal_number(text: str) -> float:
+    """``text`` as a finite number written in ASCII digits (``0.25``, ``.5``, ``1e-3``); ValueError
+    ("must be a number, got ...") otherwise: no ``nan``, ``inf``, ``1_000`` or ``٣``."""
+    if not isinstance(text, str) or _DECIMAL_TEXT.fullmatch(text) is None:
+        raise ValueError(f"must be a number, got {shown(text)}")
+    value = float(text)
+    if not math.isfinite(value):  # "1e999"
+        raise ValueError(f"must be a number, got {shown(text)}")
+    return value
 
 
 def _number(value: int | float) -> str:
@@ -95,6 +123,20 @@ _TABLE = (
     Limit("capacity", 1, 100_000, "memory entries (or unlimited)", "记忆容量（或不限）"),
     Limit("base_tokens", 0, 1_000_000, "tokens of a call without memory", "每次调用的基础 token"),
     Limit("entry_tokens", 0, 100_000, "tokens per memory entry in a call", "每条记忆的 token"),
+    Limit(
+        "ttl",
+        1,
+        100_000,
+        "steps an entry lives after its last visit (policy ttl)",
+        "记忆在最后一次访问后保留的步数（ttl 策略）",
+    ),
+    Limit(
+        "interrupt_at",
+        1,
+        1_000_000,
+        "the step after which a resumed run loses its context",
+        "中断续跑在第几步后丢失上下文",
+    ),
     # batches
     Limit("runs", 1, 50_000, "runs (seeds) of a batch", "一批运行的次数（种子数）"),
     Limit(
@@ -104,6 +146,14 @@ _TABLE = (
         "runs × step limit of a batch (the worst case of its work)",
         "一批的运行次数 × 每次步数上限（最坏情况的工作量）",
     ),
+    Limit(
+        "scenario_runs",
+        1,
+        5_000,
+        "runs (seeds) of `memviz scenario`",
+        "`memviz scenario` 的运行次数（种子数）",
+    ),
+    Limit("repeats", 1, 200_000, "runs of each task in `memviz eval`", "`memviz eval` 里每个任务的运行次数"),
     # `memviz batch` past 50,000 runs: streamed (memviz.core.streaming), memory bounded by chunks
     Limit(
         "streamed_runs",
@@ -195,6 +245,15 @@ def check(name: str, value: object, error: type[Exception] = LimitError, where: 
     problem = LIMITS[name].problem(value)
     if problem is not None:
         raise error(f"{where or name}: {problem}")
+
+
+def check_seeds(seed0: int, runs: int, error: type[Exception] = LimitError) -> None:
+    """Seeds ``seed0 .. seed0 + runs - 1`` (a batch, regret, a scenario, an evaluation), every one
+    a seed of the table's range: the one rule for a range of seeds, whichever command makes it."""
+    check("seed", seed0, error, where="seed0")
+    last = seed0 + runs - 1
+    if last > LIMITS["seed"].high:
+        raise error(f"seed0: seeds {seed0}..{last} go past {LIMITS['seed'].high}")
 
 
 def check_batch(runs: int, step_limit: int, error: type[Exception] = LimitError) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 
+from memviz.core.limits import decimal_number
 from memviz.core.registry import ConfigError
 from memviz.core.retrieval import parse_read_mode, read_mode_text
 
@@ -33,15 +34,24 @@ READING_CHOICES: tuple[Overrides, ...] = (
 )
 
 
-def parse_chance(name: str, text: str) -> float:
-    """A chance from 0 to 1, e.g. ``0.25``; ConfigError naming ``name`` otherwise."""
+def chance(text: str) -> float:
+    """A chance from 0 to 1 in ASCII digits, e.g. ``0.25``; ValueError saying the problem otherwise
+    (the caller names the setting: an option, a config's ``?`` key)."""
     try:
-        value = float(text)
+        value = decimal_number(text)
     except ValueError:
         value = math.nan
     if not 0.0 <= value <= 1.0:  # False for NaN
-        raise ConfigError(f"{name}: must be a chance from 0 to 1, got {text.strip()[:40]!r}")
+        raise ValueError(f"must be a chance from 0 to 1, got {text[:40]!r}")
     return value
+
+
+def parse_chance(name: str, text: str) -> float:
+    """A chance from 0 to 1, e.g. ``0.25``; ConfigError naming ``name`` otherwise."""
+    try:
+        return chance(text)
+    except ValueError as exc:
+        raise ConfigError(f"{name}: {exc}") from None
 
 
 def parse_query(query: str, where: str) -> Overrides:

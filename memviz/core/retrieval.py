@@ -19,6 +19,7 @@ Writes still go to the whole store.
 from __future__ import annotations
 
 import math
+import re
 import threading
 from typing import NamedTuple
 
@@ -41,15 +42,24 @@ class EntryScore(NamedTuple):
     injected: bool
 
 
+_READ_MODE = re.compile(r"all|top:(?P<count>[0-9]{1,30})", re.ASCII)
+
+
+def read_mode(text: str) -> int | None:
+    """``all`` → None (inject every entry); ``top:K`` → K (K ≥ 1, ASCII digits), lowercase as
+    docs/read-modes.md writes them; ValueError saying the problem otherwise (the caller names it)."""
+    match = _READ_MODE.fullmatch(text)
+    if match is not None and (match["count"] is None or int(match["count"]) >= 1):
+        return None if match["count"] is None else int(match["count"])
+    raise ValueError(f"expected all or top:K with K a whole number at least 1, got {text[:40]!r}")
+
+
 def parse_read_mode(text: str) -> int | None:
-    """``all`` → None (inject every entry); ``top:K`` → K (K ≥ 1). Raises ConfigError otherwise."""
-    words = text.strip().lower()
-    if words == "all":
-        return None
-    head, _, count = words.partition(":")
-    if head == "top" and count.isdigit() and int(count) >= 1:
-        return int(count)
-    raise ConfigError(f"read: expected all or top:K with K a whole number at least 1, got {text!r}")
+    """:func:`read_mode`, its problem a ConfigError naming ``read``."""
+    try:
+        return read_mode(text)
+    except ValueError as exc:
+        raise ConfigError(f"read: {exc}") from None
 
 
 def read_mode_text(read_top: int | None) -> str:

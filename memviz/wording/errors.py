@@ -489,6 +489,7 @@ SHAPES: tuple[Shape, ...] = (
     _shape(r"cannot write (?P<path>.+): (?P<reason>[^:]+)", "无法写入 {path}：{reason}", ("reason",)),
     _shape(r"cannot use (?P<path>.+): (?P<reason>[^:]+)", "无法使用 {path}：{reason}", ("reason",)),
     _shape(_PATH + r" is a folder, not a file", "{path} 是一个文件夹，不是文件"),
+    _shape(r"expected a path, got an empty text", "应为路径，实际为空文本"),
     _shape(
         _PATH + r" is a (?P<kind>device|named pipe \(FIFO\)|socket|special file), not a regular file "
         r"\(memviz replaces regular files only, even with --force\)",

@@ -114,7 +114,10 @@ def test_regret_text_and_settings(capsys):
             ["compare", "frontier/1/fifo", "frontier/1/unknown-policy"],
             "unknown eviction policy 'unknown-policy'",
         ),
-        (["compare", "frontier", "visited", "--seed", "-1"], "seed must be 0.."),
+        (
+            ["compare", "frontier", "visited", "--seed", "-1"],
+            "--seed: must be between 0 and 4294967295, got -1",
+        ),
         (["regret", "frontier", "--runs", "0"], "--runs: must be between 1 and 50000, got 0"),
         (["regret", "frontier", "--seed0", "4294967295", "--runs", "2"], "go past"),
         (["regret", "frontier", "--site", "/no/such/file.json"], "file.json"),

@@ -126,13 +126,29 @@ def test_the_misuse_stream_is_the_projects_side_stream_rule():
         assert [mine.random() for _ in range(50)] == [theirs() for _ in range(50)]
 
 
-@pytest.mark.parametrize("text,top", [("all", None), ("top:8", 8), (" TOP:12 ", 12)])
+@pytest.mark.parametrize("text,top", [("all", None), ("top:8", 8), ("top:12", 12)])
 def test_read_modes_are_read_and_written_back(text, top):
     assert parse_read_mode(text) == top
     assert parse_read_mode(read_mode_text(top)) == top
 
 
-@pytest.mark.parametrize("text", ["top:0", "top:", "top", "some", "top:-1", "top:1.5"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "top:0",
+        "top:",
+        "top",
+        "some",
+        "top:-1",
+        "top:1.5",
+        " TOP:12 ",
+        "TOP:8",
+        "top:٨",
+        "top:1_0",
+        "all ",
+        "top:+3",
+    ],
+)
 def test_a_read_mode_that_is_not_one_is_refused(text):
     with pytest.raises(ConfigError, match="read"):
         parse_read_mode(text)

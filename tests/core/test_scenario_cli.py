@@ -23,7 +23,7 @@ def test_run_with_a_time_to_live(capsys):
     code, out, err = run_cli(capsys, "run", "--strategy", "frontier", "--ttl", "4", "--policy", "lru")
     assert code == 2 and err == "memviz: error: ttl: a time to live is policy ttl, not --policy lru\n"
     code, _, err = run_cli(capsys, "run", "--ttl", "0")
-    assert code == 2 and "ttl must be between 1 and 100000, got 0" in err
+    assert code == 2 and "--ttl: must be between 1 and 100000, got 0" in err
 
 
 def test_batch_without_the_bug_list_keeps_coverage_and_counts_duplicates(capsys):

@@ -110,7 +110,8 @@ def parse_choice(text: str) -> tuple[str, str, int]:
         raise ValueError(f"view: {name} plays {', '.join(scenario.modes)}, not {mode!r}")
     seed = scenario.default_seed
     if len(parts) > 2:
-        if not parts[2].isdigit() or int(parts[2]) >= 2**31:  # the Scenarios tab's seed box holds 31 bits
+        # ASCII digits, as every option's number; the Scenarios tab's seed box holds 31 bits
+        if not (parts[2].isascii() and parts[2].isdigit()) or int(parts[2]) >= 2**31:
             raise ValueError(f"view: a scenario's seed is a whole number from 0 to 2**31-1, got {parts[2]!r}")
         seed = int(parts[2])
     return name, mode, seed
@@ -142,7 +143,7 @@ def _ttl_figures(site, config, seeds, ttls=None, capacity=None):
 
 
 def _any_ttl(mode: str) -> None:
-    if not (mode.isdigit() and int(mode) >= 1):
+    if not (mode.isascii() and mode.isdigit() and int(mode) >= 1):
         raise ValueError(f"mode: ttl plays a time to live T, a whole number ≥ 1, got {mode!r}")
 
 

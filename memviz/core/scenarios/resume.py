@@ -38,7 +38,7 @@ def parse_persist(text: str) -> tuple[str, int]:
     if text in ("none", "step"):
         return text, 0
     kind, _, every = text.partition(":")
-    if kind == "milestone" and every.isdigit() and int(every) >= 1:
+    if kind == "milestone" and every.isascii() and every.isdigit() and int(every) >= 1:
         return kind, int(every)
     raise ValueError(f"persist: expected none, step or milestone:M (M ≥ 1), got {text!r}")
 

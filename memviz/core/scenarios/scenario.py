@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from memviz.core.limits import decimal_number, whole_number
 from memviz.core.registry import Registry
 
 if TYPE_CHECKING:
@@ -178,7 +179,7 @@ def positive(name: str, high: int = 1_000_000) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         try:
-            value = int(text, 10)
+            value = whole_number(text)  # ASCII digits only, as every option's number
         except ValueError:
             raise ValueError(f"{name} must be a whole number, got {text[:40]!r}") from None
         if not 1 <= value <= high:
@@ -193,7 +194,7 @@ def probability(name: str) -> Callable[[str], float]:
 
     def parse(text: str) -> float:
         try:
-            value = float(text)
+            value = decimal_number(text)
         except ValueError:
             raise ValueError(f"{name} must be a probability 0..1, got {text[:40]!r}") from None
         if not 0.0 <= value <= 1.0:  # False for NaN
