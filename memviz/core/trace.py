@@ -14,7 +14,11 @@ Step 0 is the arrival at the start page; step k is the k-th page the agent went 
 nowhere (the agent believed it was done, or stood on a dead end), kept for its tokens. ``page`` is
 the site's page id, or null for a URL off the site. ``reports`` are the bug reports filed on that
 step, each ``{"route", "error", "message"}``; two reports are the same bug when their
-:func:`fingerprint` is (route, error, message with its numbers blanked), as the chapter dedups.
+:func:`fingerprint` is (route, error, message with its numbers blanked), as the chapter dedups. The
+header's ``reported_by`` says who found them ("agent", "detector"), or null: the trace does not
+know which bugs were seen, and every report figure is unknown, never 0. A step's ``claims`` are what
+the agent said it found (browser-use's final text, its page extractions), kept beside the reports.
+The header's ``task`` and ``label`` pair real runs (``memviz trace label``).
 
 ``read_trace(path) -> Trace(header, steps)`` is the one reader: it names the line and the field of
 any mistake (``TraceError``) and applies the limits of site files (file size, nesting depth, digits
@@ -42,6 +46,11 @@ MOST_REPORTS = 100  # reports on one step
 MOST_STEPS = int(LIMITS["budget"].high) + 2  # a run's longest budget, its start and a stop
 TRACE_FILE_BYTES = 64_000_000  # a 100,000-step trace is ~25 MB
 MOST_TOKENS = 10**12  # one call's tokens: the largest base and a full memory of the largest entries
+# Who found the steps' reports: the agent filed them (a memviz run or crawl), or the symptom detector
+# (memviz.core.webpage.detect_reports) read them from the responses; None: the trace does not know
+# which bugs were seen (its empty report lists say nothing), so every report figure is unknown.
+REPORTED_BY = ("agent", "detector")
+CLAIM_KINDS = ("done", "extracted")  # what an agent said it found: its final answer, or a page read
 
 
 class TraceError(ValueError):
@@ -90,21 +99,47 @@ class TraceSite:
 class TraceHeader:
     agent: str  # "memviz" (run, crawl), "human" (serve), "browser-use", "har"...
     start_url: str
-    task: str | None = None
+    task: str | None = None  # the task's id: task-paired evaluation pairs runs by it
     config: dict | None = None  # the run settings (RunConfig's fields) of a memviz agent
     site: TraceSite | None = None
     version: str | None = None
+    label: str | None = None  # the config's name among the runs compared (None: from config or agent)
+    reported_by: str | None = None  # REPORTED_BY, or None: the reports are not known
 
     def to_dict(self) -> dict:
         return {
             "format": TRACE_FORMAT,
             "task": self.task,
+            "label": self.label,
             "config": self.config,
             "agent": self.agent,
             "site": None if self.site is None else self.site.to_dict(),
             "version": self.version,
             "start_url": self.start_url,
+            "reported_by": self.reported_by,
         }
+
+    @property
+    def reports_known(self) -> bool:
+        return self.reported_by is not None
+
+
+def inferred_reported_by(agent: str) -> str | None:
+    """A header written before ``reported_by`` existed: memviz runs and crawls filed their
+    reports; every other agent's trace (a server's visitor, an import) carried none it knew of."""
+    return "agent" if agent == "memviz" else None
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A bug the agent said it found (browser-use's ``done`` text or a page it extracted), kept
+    beside the detected reports so that its claims can be checked against them."""
+
+    kind: str  # CLAIM_KINDS
+    text: str
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "text": self.text}
 
 
 @dataclass(frozen=True)
@@ -117,6 +152,7 @@ class TraceStep:
     tokens_in: int | None = None
     tokens_out: int | None = None
     reports: tuple[Report, ...] = ()
+    claims: tuple[Claim, ...] = ()  # what the agent said it found on this page (written when any)
 
     @property
     def moved(self) -> bool:
@@ -132,7 +168,7 @@ class TraceStep:
             "tokens_in": self.tokens_in,
             "tokens_out": self.tokens_out,
             "reports": [r.to_dict() for r in self.reports],
-        }
+        } | ({"claims": [c.to_dict() for c in self.claims]} if self.claims else {})
 
 
 @dataclass(frozen=True)
@@ -239,13 +275,25 @@ class _Reader:
         config = data.get("config")
         if config is not None and not isinstance(config, dict):
             raise self.fail("config", f"expected an object or null, got {shown(config)}")
+        agent = self.text("agent", data.get("agent"))
+        if "reported_by" in data:
+            reported_by = data["reported_by"]
+            if reported_by is not None and reported_by not in REPORTED_BY:
+                raise self.fail(
+                    "reported_by",
+                    f"expected one of {', '.join(REPORTED_BY)} or null, got {shown(reported_by)}",
+                )
+        else:
+            reported_by = inferred_reported_by(agent)
         return TraceHeader(
-            agent=self.text("agent", data.get("agent")),
+            agent=agent,
             start_url=self.text("start_url", data.get("start_url")),
             task=self.optional_text("task", data.get("task")),
             config=config,
             site=self.site(data.get("site")),
             version=self.optional_text("version", data.get("version")),
+            label=self.optional_text("label", data.get("label")),
+            reported_by=reported_by,
         )
 
     def site(self, value: Any) -> TraceSite | None:
@@ -289,10 +337,20 @@ class _Reader:
         reports = data.get("reports", [])
         if not isinstance(reports, list) or len(reports) > MOST_REPORTS:
             raise self.fail("reports", f"expected a list of at most {MOST_REPORTS} reports")
+        claims = data.get("claims", [])
+        if not isinstance(claims, list) or len(claims) > MOST_REPORTS:
+            raise self.fail("claims", f"expected a list of at most {MOST_REPORTS} claims")
         return TraceStep(
-            step, self.text("url", data.get("url")), page, action, status, tokens[0], tokens[1],
-            tuple(self.report(f"reports[{k}]", r) for k, r in enumerate(reports)),
+            step=step, url=self.text("url", data.get("url")), page=page, action=action, status=status,
+            tokens_in=tokens[0], tokens_out=tokens[1],
+            reports=tuple(self.report(f"reports[{k}]", r) for k, r in enumerate(reports)),
+            claims=tuple(self.claim(f"claims[{k}]", c) for k, c in enumerate(claims)),
         )  # fmt: skip
+
+    def claim(self, where: str, value: Any) -> Claim:
+        if not isinstance(value, dict) or value.get("kind") not in CLAIM_KINDS:
+            raise self.fail(where, f'expected {{"kind": {" or ".join(CLAIM_KINDS)}, "text"}}')
+        return Claim(value["kind"], self.text(f"{where}.text", value.get("text")))
 
     def report(self, where: str, value: Any) -> Report:
         if not isinstance(value, dict):

@@ -28,6 +28,7 @@ def memviz_header(site: Site, config: RunConfig, start_url: str, task: str | Non
         config=dict(config.__dict__),
         site=trace_site(site),
         version=site.version,
+        reported_by="agent",
     )
 
 

@@ -6,6 +6,10 @@ trace gives its run's figures back (coverage, repeat rate, reports, duplicates, 
 - bug recall: bug pages of the site reported on while there / the site's bugs;
 - duplicate report rate: reports whose fingerprint was reported before / reports;
 - tokens: the sum of ``tokens_in`` and ``tokens_out`` (None when the trace has none);
+
+A figure the trace cannot know is None (shown "—"), never 0: coverage without the site's page
+count, bug recall without its bugs, and every report figure when the header's ``reported_by`` is
+null (no one looked for bugs along the run: an empty report list says nothing).
 - steps to the last new page: the step that first reached the last page first reached.
 """
 
@@ -25,11 +29,11 @@ class TraceStats:
     repeats: int
     repeat_rate: float
     off_site: int  # steps off the site
-    bugs_found: int | None  # None: the trace does not name its site's bugs
+    bugs_found: int | None  # None: the trace does not name its site's bugs, or knows no reports
     bug_recall: float | None
-    reports: int
-    duplicate_reports: int
-    duplicate_rate: float | None  # None: no reports
+    reports: int | None  # None: the trace does not know its reports (header reported_by null)
+    duplicate_reports: int | None
+    duplicate_rate: float | None  # None: no reports, or not known
     tokens: int | None
     steps_to_last_new: int
 
@@ -70,6 +74,7 @@ def trace_stats(trace: Trace) -> TraceStats:
                 last_new = step.step
     moves = sum(1 for s in trace.steps if s.moved) - 1
     site = trace.header.site
+    known = trace.header.reports_known  # else every report figure is None, never 0
     return TraceStats(
         agent=trace.header.agent,
         steps=moves,
@@ -78,11 +83,11 @@ def trace_stats(trace: Trace) -> TraceStats:
         repeats=repeats,
         repeat_rate=repeats / max(moves, 1),
         off_site=off_site,
-        bugs_found=None if bug_pages is None else len(bugs_found),
-        bug_recall=None if not bug_pages else len(bugs_found) / len(bug_pages),
-        reports=reports,
-        duplicate_reports=duplicates,
-        duplicate_rate=duplicates / reports if reports else None,
+        bugs_found=len(bugs_found) if known and bug_pages is not None else None,
+        bug_recall=len(bugs_found) / len(bug_pages) if known and bug_pages else None,
+        reports=reports if known else None,
+        duplicate_reports=duplicates if known else None,
+        duplicate_rate=duplicates / reports if known and reports else None,
         tokens=tokens,
         steps_to_last_new=last_new,
     )

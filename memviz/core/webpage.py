@@ -9,7 +9,7 @@ report styles has its own (docs/serve.md lists them):
 ===================== ======================================================================
 error                 symptom in the response
 ===================== ======================================================================
-``HTTP 500``          the status is 500 (any 5xx reads as ``HTTP <status>``)
+``HTTP 500``          the status is 500 (any 4xx or 5xx status reads as ``HTTP <status>``)
 ``HTTP 422``          the save form's ``<output class="save-status">`` holds a 4xx status
 ``XSS``               a ``<script>`` inside a comment (``.comment``) runs and writes a marker
 ``missing confirmation``  a ``form.delete-account`` that deletes at once (no ``data-confirm``)
@@ -207,12 +207,42 @@ class _PageParser(HTMLParser):
             self.count_text.append(data)
 
 
+def _parsed(html: str | None) -> _PageParser:
+    parser = _PageParser()
+    if html:
+        parser.feed(html)
+    parser.close()
+    return parser
+
+
+def _errors(status: int | None, parser: _PageParser) -> list[str]:
+    """The symptoms of a response, each once, in order: an error status (4xx, 5xx) first."""
+    errors = [f"HTTP {status}"] if status is not None and status >= 400 else []
+    for error in parser.errors:
+        if error not in errors:
+            errors.append(error)
+    return errors
+
+
 def read_page(status: int, html: str) -> ReadPage:
     """What an agent reads from a response: its links and the symptom it shows (the first one)."""
-    parser = _PageParser()
-    parser.feed(html)
-    parser.close()
-    errors = ([f"HTTP {status}"] if status >= 500 else []) + parser.errors
+    parser = _parsed(html)
+    errors = _errors(status, parser)
     error = errors[0] if errors else None
     message = " ".join("".join(parser.message).split())
     return ReadPage(tuple(parser.links), error, message or (error or ""))
+
+
+def detect_reports(route: str, status: int | None, html: str | None) -> tuple[Report, ...]:
+    """The bug reports one response shows, as a tester files them: the one symptom detector that
+    the server (its visitors' traces), the HAR importer and the crawler share.
+
+    ``route`` is the page's path (and query) on its site, ``status`` the HTTP status (None: not
+    known), ``html`` the body (None or "": not recorded, then only the status can tell). Any 4xx or
+    5xx status is a report (``HTTP <status>``), then each symptom of the page (the table above),
+    each once; every report carries the page's ``.error-message`` line, or its error's name when
+    the page has none. A healthy page gives ``()``.
+    """
+    parser = _parsed(html)
+    message = " ".join("".join(parser.message).split())
+    return tuple(Report(route, error, message or error) for error in _errors(status, parser))

@@ -273,6 +273,7 @@ def crawl(
         config=dict(config.__dict__),
         site=TraceSite(name, site.n_pages if site is not None else max(len(live.ids), 1), bugs),
         version=site.version if site is not None else None,
+        reported_by="agent",  # the crawler files what it reads (memviz.core.webpage)
     )
     return result, Trace(header, tuple(steps))
 

@@ -4,6 +4,7 @@ of every mistake, and every line the writer makes is valid under the JSON Schema
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import jsonschema
 import pytest
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from memviz.core.engine import RunConfig, run
 from memviz.core.resources import resource_path
 from memviz.core.site import Site, load_site
-from memviz.core.trace import TraceError, fingerprint, parse_trace, read_trace, trace_text
+from memviz.core.trace import Claim, Trace, TraceError, fingerprint, parse_trace, read_trace, trace_text
 from memviz.core.trace_run import run_trace
 from memviz.core.trace_stats import trace_stats
 from tests.hypothesis_budget import examples
@@ -142,6 +143,10 @@ def _text(*objects) -> str:
         ((HEADER, {**STEP0, "url": "x" * 2001}), "line 2: url: at most 2000"),
         ((HEADER, {**STEP0, "reports": [{"route": "/", "error": "e"}]}), "line 2: reports[0].message"),
         ((HEADER, STEP0, HEADER), "line 3: format: a second header"),
+        (({**HEADER, "reported_by": "me"}, STEP0), "line 1: reported_by"),
+        (({**HEADER, "label": ""}, STEP0), "line 1: label"),
+        ((HEADER, {**STEP0, "claims": [{"kind": "guess", "text": "x"}]}), "line 2: claims[0]"),
+        ((HEADER, {**STEP0, "claims": [{"kind": "done", "text": " "}]}), "line 2: claims[0].text"),
         ((HEADER, '{"step": 0, "x": ' + "[" * 40 + "]" * 40 + "}"), "line 2: nested too deep"),
         ((HEADER, '{"step": 1' + "0" * 40 + "}"), "line 2: a number memviz cannot use"),
         ((HEADER, '{"step": NaN}'), "line 2: a number memviz cannot use"),
@@ -181,3 +186,33 @@ def test_off_site_steps_count_as_steps_but_not_as_pages():
     stats = trace_stats(parse_trace(text))
     assert (stats.steps, stats.pages_seen, stats.off_site, stats.repeats) == (3, 2, 2, 1)
     assert stats.coverage == 2 / 3 and stats.tokens is None and stats.steps_to_last_new == 2
+
+
+def test_a_trace_that_does_not_know_its_reports_says_so_never_0():
+    bug_site = {**HEADER, "site": {"name": "s", "pages": 3, "bugs": [1]}}
+    steps = (STEP0, {"step": 1, "url": "http://h/a", "page": 1, "action": "click", "reports": []})
+    # written before reported_by: a memviz run filed its reports, a server's visitor or an import not
+    assert parse_trace(_text({**bug_site, "agent": "memviz"}, *steps)).header.reported_by == "agent"
+    unknown = parse_trace(_text(bug_site, *steps))
+    assert unknown.header.reported_by is None
+    stats = trace_stats(unknown)
+    assert (stats.reports, stats.duplicate_reports, stats.duplicate_rate) == (None, None, None)
+    assert (stats.bugs_found, stats.bug_recall, stats.coverage) == (None, None, 2 / 3)
+    looked = trace_stats(parse_trace(_text({**bug_site, "reported_by": "detector"}, *steps)))
+    assert (looked.reports, looked.duplicate_reports, looked.bugs_found, looked.bug_recall) == (0, 0, 0, 0.0)
+    assert looked.duplicate_rate is None  # no report: a rate of nothing
+
+
+def test_label_reported_by_and_claims_are_written_and_read_back(tmp_path):
+    _result, trace = run_trace(SITE, RunConfig(strategy="frontier", capacity=6, budget=12), task="v1/0")
+    header = replace(trace.header, label="frontier-6")
+    steps = list(trace.steps)
+    steps[3] = replace(steps[3], claims=(Claim("extracted", "a script ran"), Claim("done", "1 bug")))
+    labelled = Trace(header, tuple(steps))
+    text = trace_text(labelled)
+    for line in text.splitlines():
+        VALIDATOR.validate(json.loads(line))
+    assert parse_trace(text) == labelled
+    first = json.loads(text.splitlines()[0])
+    assert (first["task"], first["label"], first["reported_by"]) == ("v1/0", "frontier-6", "agent")
+    assert "claims" not in json.loads(text.splitlines()[1])  # written only where there are some

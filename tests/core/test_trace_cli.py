@@ -40,6 +40,25 @@ def test_trace_stats_as_text_in_both_languages(tmp_path, capsys, lang):
     assert ("覆盖率" if lang == "zh" else "coverage") in text and str(out) in text
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_trace_stats_says_unknown_where_the_trace_does_not_know(tmp_path, capsys, lang):
+    trace = tmp_path / "visitor.jsonl"  # a server's visitor trace from before reported_by: no reports known
+    header = {"format": "memviz-trace/1", "agent": "human", "start_url": "http://h/",
+              "site": {"name": "s", "pages": 3, "bugs": [1]}}  # fmt: skip
+    step = {"step": 0, "url": "http://h/", "page": 0, "action": "start", "status": 200, "reports": []}
+    trace.write_text(json.dumps(header) + "\n" + json.dumps(step) + "\n", encoding="utf-8")
+    code, text, _ = run_cli(capsys, "trace", "stats", str(trace), "--json")
+    [stats] = json.loads(text)
+    assert code == 0 and stats["coverage"] == 1 / 3
+    assert [stats[k] for k in ("reports", "duplicate_reports", "bug_recall", "bugs_found", "tokens")] == [
+        None
+    ] * 5
+    code, text, _ = run_cli(capsys, "trace", "stats", str(trace), "--lang", lang)
+    unknown = [line for line in text.splitlines() if "—" in line]
+    assert len(unknown) == 4  # bug recall, reports, duplicate reports, tokens
+    assert ("Bug 召回率" if lang == "zh" else "bug recall") in unknown[0]
+
+
 def test_trace_mistakes_are_one_line_and_status_2(tmp_path, capsys):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"format": "memviz-trace/1"}\n', encoding="utf-8")

@@ -3,6 +3,7 @@ write, become memviz-trace/1 traces whose pages are the site's (off-site URLs ke
 
 from __future__ import annotations
 
+import base64
 import json
 
 import pytest
@@ -10,9 +11,11 @@ import pytest
 from memviz.cli import main
 from memviz.core.engine import RunConfig, run
 from memviz.core.site import load_site
-from memviz.core.trace import read_trace
+from memviz.core.trace import read_trace, trace_text
 from memviz.core.trace_import import LogImportError, import_trace
 from memviz.core.trace_stats import trace_stats
+from memviz.core.webpage import render_page, report_of
+from tests.core.test_trace import VALIDATOR
 
 SITE = load_site()
 BASE = "http://localhost:8000"
@@ -132,3 +135,67 @@ def test_a_broken_log_names_its_field(tmp_path, source, data, said):
     with pytest.raises(LogImportError) as caught:
         import_trace(_write(tmp_path, "bad.json", data), source, SITE)
     assert said in str(caught.value)
+
+
+def _with_bodies(har, site=SITE):
+    """The HAR with every page's body saved, as the served page answered it (base64 for one)."""
+    for k, entry in enumerate(har["log"]["entries"]):
+        path = entry["request"]["url"].removeprefix(BASE)
+        page = site.page_at(path)
+        if entry["response"]["content"]["mimeType"].startswith("text/html"):
+            status, html = render_page(site, page, "en", k)
+            entry["response"]["status"] = status
+            if k % 2:
+                entry["response"]["content"] |= {
+                    "text": base64.b64encode(html.encode()).decode(),
+                    "encoding": "base64",
+                }
+            else:
+                entry["response"]["content"]["text"] = html
+    return har
+
+
+def test_har_reports_are_what_the_recorded_responses_show(tmp_path):
+    path = [0, 13, 12, 13, 23, 5]  # the comments page (a bug) twice, and bug page 23
+    trace = import_trace(_write(tmp_path, "h.har", _with_bodies(har_log(path))), "har", SITE)
+    assert trace.header.reported_by == "detector"
+    want = [(SITE.url_path(p), report_of(SITE, p, 0)) for p in path]
+    assert [[r.fingerprint for r in s.reports] for s in trace.steps] == [
+        [] if r is None else [r.fingerprint] for _route, r in want
+    ]
+    stats = trace_stats(trace)
+    bug_pages = {p for p in path if p in SITE.bug_by_page}
+    assert (stats.reports, stats.duplicate_reports) == (3, 1)
+    assert stats.bugs_found == len(bug_pages) == 2
+    assert stats.bug_recall == 2 / len(SITE.bug_by_page)
+
+
+def test_an_error_status_on_the_site_is_a_report_and_without_bodies_reports_are_not_known(tmp_path):
+    missing = _entry(50, BASE + "/no/such/page", 404, "text/html", [])
+    off = _entry(51, "https://elsewhere.example/down", 503, "text/html", [])
+    trace = import_trace(_write(tmp_path, "h.har", har_log([0, 23], [missing, off])), "har", SITE)
+    assert [s.page for s in trace.steps] == [0, 23, None, None]
+    assert [[r.error for r in s.reports] for s in trace.steps] == [[], ["HTTP 500"], ["HTTP 404"], []]
+    assert trace.header.reported_by is None  # no body saved: the statuses alone cannot tell every bug
+    stats = trace_stats(trace)
+    assert (stats.reports, stats.duplicate_reports, stats.bugs_found, stats.bug_recall) == (None,) * 4
+    assert stats.duplicate_rate is None and stats.coverage == 2 / SITE.n_pages
+
+
+def test_browser_use_keeps_what_the_agent_claimed_and_knows_no_reports(tmp_path):
+    history = browser_use_history(PATH)
+    extract = {**history["history"][2], "model_output": {"action": [{"extract_content": {"goal": "bugs"}}]},
+               "result": [{"is_done": False, "extracted_content": "The page shows: 500 error", "error": None}]}  # fmt: skip
+    history["history"].insert(3, extract)
+    history["history"][-1]["result"] = [{"is_done": True, "extracted_content": "found 2 bugs", "error": None}]
+    trace = import_trace(_write(tmp_path, "h.json", history), "browser-use", SITE)
+    claimed = [(s.step, c.kind, c.text) for s in trace.steps for c in s.claims]
+    assert claimed == [(1, "extracted", "The page shows: 500 error"), (len(PATH) - 1, "done", "found 2 bugs")]
+    assert trace.header.reported_by is None
+    stats = trace_stats(trace)
+    assert (stats.reports, stats.bugs_found, stats.bug_recall) == (None, None, None)
+    out = tmp_path / "t.jsonl"
+    out.write_text(trace_text(trace), encoding="utf-8")
+    assert read_trace(out) == trace
+    for line in trace_text(trace).splitlines():
+        VALIDATOR.validate(json.loads(line))

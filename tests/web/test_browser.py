@@ -11,6 +11,9 @@ from memviz.core.engine import RunConfig, run
 from memviz.core.resources import resource_path
 from memviz.core.site import Site
 from memviz.core.trace import read_trace
+from memviz.core.trace_import import import_trace
+from memviz.core.trace_stats import trace_stats
+from memviz.core.webpage import report_of
 from tests.web.served import Served
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -70,3 +73,34 @@ def test_the_comments_script_really_runs_in_a_browser(browser_and_server):
     page.goto(served.url.rstrip("/") + "/search?page=2")
     assert page.locator(".error-message").text_content().startswith("GET /api/search?offset=")
     context.close()
+
+
+def test_the_browsers_own_har_imports_to_the_servers_steps_and_the_runs_reports(browser_and_server, tmp_path):
+    """The HAR Chromium writes of a session (bodies embedded) imports to the steps the server logged
+    of that visitor, and its reports, read from the recorded responses by the one detector, are the
+    ones a memviz run along that path files (the same bugs: numbers in messages differ by visit)."""
+    browser, served = browser_and_server
+    path = [0, 12, 13, 12, 13, 0, 22, 23]  # the comments page (XSS) twice, the search page's 500
+    before = set(served.trace_dir.iterdir())
+    har = tmp_path / "session.har"
+    context = browser.new_context(record_har_path=str(har), record_har_content="embed")
+    page = context.new_page()
+    base = served.url.rstrip("/")
+    page.goto(base + VERSIONS.url_path(path[0]))
+    for target in path[1:]:
+        with page.expect_navigation():
+            page.locator(f'a[href="{VERSIONS.url_path(target)}"]').first.click()
+    context.close()  # writes the HAR
+    [trace_file] = set(served.trace_dir.iterdir()) - before
+    served_steps = read_trace(trace_file).steps
+    imported = import_trace(har, "har", VERSIONS)
+    assert imported.header.reported_by == "detector"
+    assert [(s.url, s.page, s.action, s.status) for s in imported.steps] == [
+        (s.url, s.page, s.action, s.status) for s in served_steps
+    ]
+    filed = {p: report_of(VERSIONS, p, 0) for p in path}  # what a memviz run files on each page
+    assert [[r.fingerprint for r in s.reports] for s in imported.steps] == [
+        [] if filed[p] is None else [filed[p].fingerprint] for p in path
+    ]
+    stats = trace_stats(imported)
+    assert (stats.reports, stats.duplicate_reports, stats.bugs_found) == (3, 1, 2)
