@@ -11,6 +11,7 @@ import ctypes.util
 import os
 import sys
 from collections.abc import Callable, Mapping
+from pathlib import Path
 
 # The system libraries PySide6's wheels link against, as library -> the Debian package that has it
 # (Ubuntu's names too; trixie's and noble's 64-bit-time renames, libglib2.0-0t64, provide the old
@@ -52,15 +53,50 @@ SYSTEM_LIBRARIES = {**QT_LIBRARIES, **X11_WINDOW_LIBRARIES}
 HEADLESS_HINT = "`memviz snapshot --out shot.png` and `memviz record --out run.mp4` work without one"
 
 
+def bundle_folder() -> Path | None:
+    """The folder a frozen bundle (PyInstaller) unpacked its libraries to, or None when not frozen."""
+    if not getattr(sys, "frozen", False):
+        return None
+    folder = getattr(sys, "_MEIPASS", None)
+    return Path(folder) if folder else Path(sys.executable).resolve().parent
+
+
+def libraries_in(folder: Path) -> frozenset[str]:
+    """The names a library in ``folder`` (or below it) answers to, as ``find_library`` takes them:
+    ``libxcb-cursor.so.0`` -> ``xcb-cursor``."""
+    names = set()
+    for path in folder.rglob("lib*.so*"):
+        stem = path.name[3:].split(".so", 1)[0]
+        if stem:
+            names.add(stem)
+    return frozenset(names)
+
+
+def library_finder(
+    bundle: Path | None = None, system: Callable[[str], str | None] | None = None
+) -> Callable[[str], str | None]:
+    """``find_library`` that looks in the bundle's own folder first: a frozen memviz carries Qt's X
+    libraries in ``_internal/``, where ``ctypes.util.find_library`` (the system's search) never
+    looks, so without this the bundle asked the teacher to install what it already has."""
+    bundled = libraries_in(bundle) if bundle is not None and bundle.is_dir() else frozenset()
+    system = system or ctypes.util.find_library
+
+    def find(name: str) -> str | None:
+        return f"lib{name}.so (bundled)" if name in bundled else system(name)
+
+    return find
+
+
 def window_problem(
     environ: Mapping[str, str] | None = None,
     platform: str | None = None,
-    find_library: Callable[[str], str | None] = ctypes.util.find_library,
+    find_library: Callable[[str], str | None] | None = None,
 ) -> str | None:
     """Why a window cannot open here, in one line, or None if nothing is known to stop it.
 
     Only Linux and the BSDs need a display server named in the environment; a platform chosen with
     QT_QPA_PLATFORM (offscreen, vnc, wayland, ...) is the user's decision and is not second-guessed.
+    Libraries are looked for in a frozen bundle's own folder first, then the system's.
     """
     environ = os.environ if environ is None else environ
     platform = platform or sys.platform
@@ -72,6 +108,7 @@ def window_problem(
         return None  # PySide6 ships Qt's Wayland plugin
     if not environ.get("DISPLAY"):
         return f"no display found (DISPLAY and WAYLAND_DISPLAY are not set), so no window can open; {HEADLESS_HINT}"
+    find_library = find_library or library_finder(bundle_folder())
     qt_missing = [package for library, package in QT_LIBRARIES.items() if find_library(library) is None]
     window_missing = [p for library, p in X11_WINDOW_LIBRARIES.items() if find_library(library) is None]
     if qt_missing:  # the headless commands need these too: no hint that they would work

@@ -179,3 +179,37 @@ def test_the_readme_opens_with_the_two_set_up_commands():
 def test_ci_runs_the_readmes_test_command():
     run = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert any(line.startswith("python3 start.py test") for line in run)
+
+
+def test_a_frozen_bundle_finds_the_libraries_it_carries(tmp_path, monkeypatch):
+    """The bundle's _internal/ holds Qt's X libraries; the system's search never looks there (issue 42:
+    the bundle asked for 15 packages it carried). Found by file name, in the folder or below it."""
+    from memviz import display
+
+    internal = tmp_path / "_internal"
+    (internal / "PySide6" / "Qt" / "lib").mkdir(parents=True)
+    for library in [*SYSTEM_LIBRARIES][: len(SYSTEM_LIBRARIES) // 2]:
+        (internal / f"lib{library}.so.0").write_bytes(b"")
+    for library in [*SYSTEM_LIBRARIES][len(SYSTEM_LIBRARIES) // 2 :]:
+        (internal / "PySide6" / "Qt" / "lib" / f"lib{library}.so.1.2").write_bytes(b"")
+    find = display.library_finder(internal, system=lambda name: None)
+    assert all(find(library) for library in SYSTEM_LIBRARIES)
+    assert find("xcb-not-there") is None
+    monkeypatch.setattr(display.sys, "frozen", True, raising=False)
+    monkeypatch.setattr(display.sys, "_MEIPASS", str(internal), raising=False)
+    assert display.bundle_folder() == internal
+    monkeypatch.setattr(display.ctypes.util, "find_library", lambda name: None)
+    assert display.window_problem({"DISPLAY": ":0"}, platform="linux") is None
+    (cursor,) = internal.rglob("libxcb-cursor.so*")
+    cursor.unlink()
+    problem = display.window_problem({"DISPLAY": ":0"}, platform="linux")
+    assert problem is not None and problem.endswith(
+        "libxcb-cursor0 (meanwhile, " + display.HEADLESS_HINT + ")"
+    )
+
+
+def test_outside_a_bundle_only_the_system_is_asked(monkeypatch):
+    from memviz import display
+
+    monkeypatch.delattr(display.sys, "frozen", raising=False)
+    assert display.bundle_folder() is None
