@@ -21,7 +21,8 @@ def _say_version() -> int:
     """The version on stdout; a stdout that is closed or full is one line on stderr and status 1,
     as for every other output of memviz (the full command line is not loaded for this)."""
     if sys.stdout is None:
-        sys.stderr.write("memviz: error: standard output is closed: nothing to write the version to\n")
+        if sys.stderr is not None:  # a windowed start has neither
+            sys.stderr.write("memviz: error: standard output is closed: nothing to write the version to\n")
         return 1
     try:
         sys.stdout.write(version_line() + "\n")

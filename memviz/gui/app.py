@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from memviz.core.resources import resource_path
 from memviz.core.site import Site
 from memviz.gui import collector
 from memviz.gui.kit.fonts import apply_app_font, point_size_for
@@ -16,6 +17,7 @@ from memviz.gui.qt import (
     QApplication,
     QEvent,
     QGuiApplication,
+    QIcon,
     QObject,
     QTimer,
     QtMsgType,
@@ -31,9 +33,11 @@ PLATFORM_NOISE = ("This plugin does not support propagateSizeHints()",)
 
 
 def _qt_message(kind: QtMsgType, _context, message: str) -> None:
-    if kind == QtMsgType.QtDebugMsg or message.startswith(PLATFORM_NOISE):
+    # A windowed start (the bundle's memviz.exe, a .app from Finder) has no stderr at all: None.
+    if kind == QtMsgType.QtDebugMsg or message.startswith(PLATFORM_NOISE) or sys.stderr is None:
         return
-    sys.stderr.write(f"Qt: {message}\n")
+    with contextlib.suppress(OSError, ValueError):  # a closed or full stderr is no reason to stop
+        sys.stderr.write(f"Qt: {message}\n")
 
 
 def create_app(argv: list[str] | None = None, height: int | None = None) -> QApplication:
@@ -49,12 +53,26 @@ def create_app(argv: list[str] | None = None, height: int | None = None) -> QApp
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
+    icon = resource_path("icons", "memviz.png")  # tools/make_icons.py draws it
+    if icon.is_file():
+        app.setWindowIcon(QIcon(str(icon)))
     if height is None:
         screen = QGuiApplication.primaryScreen()
         height = screen.availableGeometry().height() if screen is not None else 1080
     apply_app_font(app, point_size_for(height))
     collector.install(app)  # cyclic garbage is collected in this thread only
     return app
+
+
+# Set to a PNG path, the window saves its first painted picture there and quits: how CI proves that a
+# bundle's window (memviz.exe without a console, the .app) really opens, with the offscreen platform.
+FIRST_PAINT_SHOT = "MEMVIZ_FIRST_PAINT_PNG"
+
+
+def _save_and_quit(window, path: Path) -> None:
+    QApplication.processEvents()  # the tab's own first paint after the window's
+    saved = window.grab().save(str(path), "PNG")
+    QApplication.exit(0 if saved else 1)
 
 
 CLOSING_WAIT_MS = 1_500  # after the window closes: jobs' time to stop before the process just ends
@@ -99,6 +117,9 @@ def run_app(
     else:
         window.show()
     when_painted(window, lambda: settle_garbage_collector())  # as the module names it then (tests)
+    shot = os.environ.get(FIRST_PAINT_SHOT)
+    if shot:  # the bundles' smoke test: the real window's first picture, then quit
+        when_painted(window, lambda: _save_and_quit(window, Path(shot)))
     code = app.exec()
     worker = sys.modules.get("memviz.gui.kit.worker")  # imported only if an analysis view was opened
     if worker is not None and not worker.stop_all(CLOSING_WAIT_MS):

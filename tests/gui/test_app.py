@@ -45,3 +45,40 @@ def test_the_window_opens_on_the_site_and_run_from_the_command_line(app, tmp_pat
     assert (config.strategy, config.seed, config.capacity, config.policy, config.budget) == (
         "visited", 5, 3, "lru", 20,
     )  # fmt: skip
+
+
+def test_the_window_saves_its_first_picture_and_quits_when_asked(tmp_path):
+    """MEMVIZ_FIRST_PAINT_PNG: how CI shows that a bundle's window opens (packaging/smoke_test.py)."""
+    import os
+    import struct
+    import subprocess
+    import sys
+
+    shot = tmp_path / "first.png"
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path),
+    }
+    env["MEMVIZ_FIRST_PAINT_PNG"] = str(shot)
+    done = subprocess.run(
+        [sys.executable, "-m", "memviz", "--lang", "zh"], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    data = shot.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert width >= 640 and height >= 360  # the whole window, not a blank icon-sized grab
+
+
+def test_qt_messages_are_dropped_where_there_is_no_stderr(monkeypatch):
+    """The windowed memviz.exe starts with sys.stderr None: a Qt warning must not raise there."""
+    import sys
+
+    from PySide6.QtCore import QtMsgType
+
+    from memviz.gui import app as app_module
+
+    monkeypatch.setattr(sys, "stderr", None)
+    app_module._qt_message(QtMsgType.QtWarningMsg, None, "a warning")  # no AttributeError
