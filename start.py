@@ -32,6 +32,15 @@ WORDS = {
         "（Debian 或 Ubuntu 上：sudo apt-get install python3-venv）",
         " (on Debian or Ubuntu: sudo apt-get install python3-venv)",
     ),
+    "repairing": (
+        "{env} 里没有 pip（创建时缺 python3-venv？），正在补上",
+        "{env} has no pip (was python3-venv missing when it was made?): adding it",
+    ),
+    "no_pip": ("无法在 {env} 里安装 pip", "cannot install pip in {env}"),
+    "foreign_no_pip": (
+        "{env} 里没有 pip，而它不是 start.py 创建的；补上 pip：{command}",
+        "{env} has no pip, and start.py did not make it; add pip with: {command}",
+    ),
     "installing": ("正在安装 memviz（第一次需要几分钟）", "installing memviz (a few minutes the first time)"),
     "installing_test": (
         "正在安装 memviz 和测试工具（第一次需要几分钟）",
@@ -81,19 +90,51 @@ def say(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
+def env_bin() -> Path:
+    return ENV / ("Scripts" if os.name == "nt" else "bin")
+
+
 def env_python() -> Path:
-    return ENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    return env_bin() / ("python.exe" if os.name == "nt" else "python")
+
+
+# Left in an environment start.py made, so that it may repair it later; one it did not make is not
+# its to change.
+MADE_HERE = ".memviz-made-by-start-py"
+
+
+def has_pip() -> bool:
+    return any(ENV.glob("Lib/site-packages/pip")) or any(ENV.glob("lib/python*/site-packages/pip"))
+
+
+def debian_hint() -> str:
+    return words("no_venv_debian", prefix=False) if sys.platform.startswith("linux") else ""
 
 
 def make_env() -> None:
-    if env_python().exists():
+    """Make the environment, or repair one start.py made that has no pip.
+
+    pip goes in as a second step (ensurepip), after the environment is marked as start.py's: on
+    Debian without python3-venv, venv made the folder, then failed at pip and left it so, and every
+    later run failed with "No module named pip" until the user deleted .venv (issue 42).
+    """
+    if env_python().exists() and has_pip():
         return
-    say(words("making", env=ENV))
-    try:
-        venv.EnvBuilder(with_pip=True).create(ENV)
-    except (subprocess.CalledProcessError, OSError) as error:
-        hint = words("no_venv_debian", prefix=False) if sys.platform.startswith("linux") else ""
-        raise SystemExit(words("no_venv", error=error) + hint) from None
+    if env_python().exists():
+        if not (ENV / MADE_HERE).exists() and ENV != HERE / ".venv":
+            command = f"{env_python()} -m ensurepip --upgrade --default-pip"
+            raise SystemExit(words("foreign_no_pip", env=ENV, command=command))
+        say(words("repairing", env=ENV))
+    else:
+        say(words("making", env=ENV))
+        try:
+            venv.EnvBuilder(with_pip=False).create(ENV)
+        except (subprocess.CalledProcessError, OSError) as error:
+            raise SystemExit(words("no_venv", error=error) + debian_hint()) from None
+    (ENV / MADE_HERE).write_text("made by memviz's start.py\n", encoding="utf-8")
+    ensurepip = [str(env_python()), "-m", "ensurepip", "--upgrade", "--default-pip"]
+    if subprocess.run(ensurepip, cwd=HERE, stdout=subprocess.DEVNULL).returncode != 0 or not has_pip():
+        raise SystemExit(words("no_pip", env=ENV) + debian_hint())
 
 
 def install(extras: str) -> None:
@@ -122,7 +163,10 @@ def install(extras: str) -> None:
 
 
 def run(args: list[str]) -> int:
-    return subprocess.run([str(env_python()), *args], cwd=HERE).returncode
+    """Run the environment's Python with its scripts first on PATH, as an activated environment has
+    them: the tests start `memviz` by name (the signal tests), and must find this one, not another."""
+    env = {**os.environ, "PATH": os.pathsep.join([str(env_bin()), os.environ.get("PATH", "")])}
+    return subprocess.run([str(env_python()), *args], cwd=HERE, env=env).returncode
 
 
 def main(argv: list[str]) -> int:

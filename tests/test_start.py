@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -23,8 +24,9 @@ def start(tmp_path, monkeypatch):
     monkeypatch.setenv("LANG", "en_US.UTF-8")
     calls = []
 
-    def fake_run(command, cwd=None):
+    def fake_run(command, cwd=None, env=None):
         calls.append(command)
+        module.last_env = env
         return subprocess.CompletedProcess(command, 0)
 
     monkeypatch.setattr(module.subprocess, "run", fake_run)
@@ -47,6 +49,62 @@ def test_the_tests_install_the_test_extras_and_pass_arguments_to_pytest(start):
     pip, pytest_call = start.calls
     assert pip[-2:] == ["-e", ".[test]"]
     assert pytest_call[1:] == ["-m", "pytest", "-x", "tests/core"]
+
+
+def test_the_tests_find_this_environments_memviz_first_on_the_path(start, tmp_path):
+    """The signal tests start `memviz` by name: without .venv's scripts first on PATH they skipped, or
+    tested another memviz installed elsewhere (issue 42)."""
+    start.main(["test"])
+    first = start.last_env["PATH"].split(os.pathsep)[0]
+    assert first == str(tmp_path / "venv" / ("Scripts" if os.name == "nt" else "bin"))
+
+
+def test_an_environment_left_without_pip_is_repaired_on_the_next_run(tmp_path, monkeypatch, capsys):
+    """Debian without python3-venv: the environment is made, pip is not. After `apt-get install
+    python3-venv` the next run adds pip to the same environment instead of failing for ever."""
+    spec = importlib.util.spec_from_file_location("start", ROOT / "start.py")
+    start = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(start)
+    monkeypatch.setattr(start, "ENV", tmp_path / "venv")
+    monkeypatch.setattr(start, "LANG", "en")
+    ensurepip_works = [False]
+    real_run = subprocess.run
+
+    def run(command, cwd=None, stdout=None, **kwargs):
+        if command[1:3] != ["-m", "ensurepip"]:
+            return real_run(command, cwd=cwd, stdout=stdout, **kwargs)
+        if ensurepip_works[0]:  # what pip's wheel would leave
+            site = start.ENV / (
+                "Lib" if os.name == "nt" else f"lib/python{sys.version_info[0]}.{sys.version_info[1]}"
+            )
+            (site / "site-packages" / "pip").mkdir(parents=True, exist_ok=True)
+        return subprocess.CompletedProcess(command, 0 if ensurepip_works[0] else 1)
+
+    monkeypatch.setattr(start.subprocess, "run", run)
+    with pytest.raises(SystemExit, match=r"^start\.py: cannot install pip in .*venv"):
+        start.make_env()
+    assert start.env_python().exists() and not start.has_pip()
+    ensurepip_works[0] = True  # python3-venv installed
+    start.make_env()
+    assert start.has_pip()
+    assert "has no pip (was python3-venv missing when it was made?): adding it" in capsys.readouterr().err
+    start.make_env()  # whole now: nothing more to do
+    assert "adding it" not in capsys.readouterr().err
+
+
+def test_an_environment_start_py_did_not_make_is_not_changed(tmp_path, monkeypatch):
+    spec = importlib.util.spec_from_file_location("start", ROOT / "start.py")
+    start = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(start)
+    monkeypatch.setattr(start, "ENV", tmp_path / "theirs")
+    monkeypatch.setattr(start, "LANG", "en")
+    start.env_python().parent.mkdir(parents=True)
+    start.env_python().write_text("")
+    with pytest.raises(
+        SystemExit, match=r"has no pip, and start\.py did not make it; add pip with: .* -m ensurepip"
+    ):
+        start.make_env()
+    assert not (start.ENV / start.MADE_HERE).exists()
 
 
 def test_a_changed_pyproject_installs_again(start, monkeypatch, tmp_path):
