@@ -84,7 +84,53 @@ def macos_minimum_version(
     return f"{major}.{minor}"
 
 
-def check_build_environment() -> None:
+def glibc_version() -> tuple[int, ...] | None:
+    """This system's glibc, as (2, 36), or None where there is none (macOS, Windows, musl)."""
+    try:
+        text = os.confstr("CS_GNU_LIBC_VERSION") or ""
+    except (AttributeError, ValueError, OSError):
+        return None
+    match = re.fullmatch(r"glibc (\d+)\.(\d+)", text.strip())
+    return (int(match.group(1)), int(match.group(2))) if match else None
+
+
+def glibc_floor() -> tuple[int, ...]:
+    """The oldest glibc the Linux bundle must run on: smoke_test.GLIBC_FLOOR (one number, one place)."""
+    sys.path.insert(0, str(PACKAGING))
+    try:
+        from smoke_test import GLIBC_FLOOR
+    finally:
+        sys.path.remove(str(PACKAGING))
+    return GLIBC_FLOOR
+
+
+def linux_problems(newer_system: bool, find_program=shutil.which, glibc=glibc_version) -> list[str]:
+    """What a Linux build machine lacks, each with the command that gives it (measured on a bare
+    Debian 12: no objdump, no shared libpython, then a bundle that fails on the floor's laptops)."""
+    import sysconfig
+
+    problems = []
+    if find_program("objdump") is None:  # PyInstaller reads every library's dependencies with it
+        problems.append("PyInstaller needs objdump: sudo apt-get install binutils")
+    library = Path(str(sysconfig.get_config_var("LIBDIR")), str(sysconfig.get_config_var("INSTSONAME")))
+    if not sysconfig.get_config_var("Py_ENABLE_SHARED") or not library.exists():
+        version = f"{sys.version_info[0]}.{sys.version_info[1]}"
+        problems.append(
+            f"PyInstaller needs this Python's shared library ({library.name}): "
+            f"sudo apt-get install libpython{version} (or a Python built with --enable-shared)"
+        )
+    found, floor = glibc(), glibc_floor()
+    if found is not None and found > floor and not newer_system:
+        shown = ".".join(map(str, found))
+        problems.append(
+            f"this system's glibc {shown} is newer than the bundle's floor {'.'.join(map(str, floor))} "
+            f"(Debian 11): the bundle would not start on older laptops. Build in Debian 11 "
+            f"(packaging/README.md), or add --newer-system for laptops with glibc {shown} or newer"
+        )
+    return problems
+
+
+def check_build_environment(newer_system: bool = False) -> None:
     """Fail early, with the fix, on the traps that otherwise give a bundle that breaks at run time."""
     problems = []
     try:
@@ -120,8 +166,9 @@ def check_build_environment() -> None:
         if missing:  # the bundle would not open a window on X11 where these are not installed
             problems.append(
                 f"Qt's X11 plugin needs {', '.join('lib' + n for n in missing)} to be bundled: "
-                f"apt-get install {LINUX_BUILD_PACKAGES}"
+                f"sudo apt-get install {LINUX_BUILD_PACKAGES}"
             )
+        problems += linux_problems(newer_system)
     if problems:
         sys.exit("cannot build the bundle:\n  " + "\n  ".join(problems))
 
@@ -241,16 +288,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, default=PACKAGING / "dist", help="where the bundle goes")
     parser.add_argument("--work", type=Path, default=PACKAGING / "build", help="PyInstaller's work folder")
     parser.add_argument("--no-archive", action="store_true", help="skip the .tar.gz / .zip")
+    parser.add_argument(
+        "--newer-system",
+        action="store_true",
+        help="Linux: build on a glibc newer than the floor (the bundle then runs only on that glibc or newer)",
+    )
     args = parser.parse_args(argv)
+    try:
+        return build(args)
+    except (OSError, subprocess.CalledProcessError) as error:  # one line, never a traceback
+        sys.exit(f"cannot build the bundle: {error}")
 
-    check_build_environment()
+
+def build(args: argparse.Namespace) -> int:
+    check_build_environment(args.newer_system)
     started = time.monotonic()
     command = [
         sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
         "--distpath", str(args.dist), "--workpath", str(args.work), str(SPEC),
     ]  # fmt: skip
     print("$", " ".join(command), flush=True)
-    subprocess.run(command, check=True, cwd=REPO, env={**os.environ, "PYTHONHASHSEED": "0"})
+    if subprocess.run(command, cwd=REPO, env={**os.environ, "PYTHONHASHSEED": "0"}).returncode != 0:
+        sys.exit("cannot build the bundle: PyInstaller failed (its messages are above)")
     bundle = args.dist / "memviz"
     if sys.platform == "darwin":
         bundle = args.dist / "memviz.app"  # what users open; the plain folder beside it is its source

@@ -6,7 +6,8 @@
 The bundled executable runs with an almost empty environment (no Python on the PATH, no
 site-packages, no display: QT_QPA_PLATFORM=offscreen) and must: print its version; write a
 1280x720 PNG with `snapshot`; print with `report --lang en` exactly what the source tree prints;
-write an H.264 MP4 with the planned 20 frames with `record`. The checks that read the outputs run
+write an H.264 MP4 with the planned 20 frames with `record`; and the window's own executable (the
+windowed memviz.exe, the .app) must open its window and paint it (MEMVIZ_FIRST_PAINT_PNG). The checks that read the outputs run
 here, in the Python that built the bundle (they need PyAV).
 """
 
@@ -183,6 +184,32 @@ def video_summary(path: Path) -> tuple[str, int, int, int]:
         return stream.codec_context.name, stream.width, stream.height, frames
 
 
+# memviz/gui/app.py: set to a PNG path, the window saves its first painted picture there and quits.
+FIRST_PAINT_SHOT = "MEMVIZ_FIRST_PAINT_PNG"
+
+
+def picture_colours(path: Path) -> int:
+    """How many different colours a PNG holds (a window that painted nothing has one or two)."""
+    import av
+    import numpy as np
+
+    with av.open(str(path)) as container:
+        frame = next(container.decode(video=0)).to_ndarray(format="rgb24")
+    return len(np.unique(frame.reshape(-1, 3), axis=0))
+
+
+def window_opens(window_exe: Path, env: dict, out: Path) -> Path:
+    """The window's own executable (memviz.exe without a console on Windows, the .app's on macOS),
+    started as a double-click would, shows its window and paints it: its first picture, saved."""
+    shot = out / "window.png"
+    shown = subprocess.run([str(window_exe)], env={**env, FIRST_PAINT_SHOT: str(shot)},
+                           capture_output=True, timeout=600)  # fmt: skip
+    if shown.returncode != 0 or not shot.is_file():
+        sys.stderr.write(shown.stderr.decode("utf-8", "replace"))
+        sys.exit(f"smoke: the window ({window_exe.name}) exited {shown.returncode} without its first picture")
+    return shot
+
+
 def served_page(cli_exe: Path, env: dict) -> str:
     """`memviz serve` from the bundle on a free port: the blog's home page as it answers it (uvicorn
     and the modules it imports by name, ssl among them, must be in the bundle)."""
@@ -242,6 +269,17 @@ def smoke(bundle: Path) -> None:
         assert (width, height) == (1280, 720), (width, height)
         print(f"smoke: PNG {width}x{height}, {png.stat().st_size} bytes")
 
+        started = time.monotonic()
+        shot = window_opens(window_exe, env, out)
+        width, height = png_size(shot)
+        colours = picture_colours(shot)
+        if width < 640 or height < 360 or colours < 16:
+            sys.exit(
+                f"smoke: the window's first picture is {width}x{height} with {colours} colours: not a window"
+            )
+        print(f"smoke: the window opened and painted in {time.monotonic() - started:.1f} s "
+              f"({width}x{height}, {colours} colours)")  # fmt: skip
+
         bundled = run_bundled("report", "--lang", "en").stdout
         source = subprocess.run(
             [sys.executable, "-m", "memviz", "report", "--lang", "en"],
@@ -267,6 +305,7 @@ def smoke(bundle: Path) -> None:
         keep = os.environ.get("MEMVIZ_SMOKE_KEEP")
         if keep:
             shutil.copy(png, keep)
+            shutil.copy(shot, Path(keep).with_name("window-" + Path(keep).name))
     size = sum(f.stat().st_size for f in bundle.rglob("*") if f.is_file() and not f.is_symlink())
     print(f"smoke: bundle OK ({size / 2**20:.0f} MB unpacked)")
 

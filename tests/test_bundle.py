@@ -38,6 +38,7 @@ def test_bundle_builds_and_runs_headless():
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
     assert "smoke: PNG 1280x720" in result.stdout
+    assert "smoke: the window opened and painted" in result.stdout
     assert "smoke: report equals the source tree's" in result.stdout
     assert "smoke: MP4 20 frames, H.264 640x360" in result.stdout
     assert "smoke: bundle OK" in result.stdout

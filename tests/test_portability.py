@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import io
+import os
 import sys
 from pathlib import Path
 
@@ -237,6 +238,46 @@ def test_the_smoke_test_runs_the_windows_bundle_through_its_console_program():
     assert smoke.bundle_executables(bundle, "linux") == (bundle / "memviz", bundle / "memviz")
     app = Path("dist") / "memviz.app"  # on macOS the bundle is the app; its program is inside
     assert smoke.bundle_executables(app, "darwin") == (app / "Contents/MacOS/memviz",) * 2
+
+
+def test_the_smoke_test_tells_a_painted_window_from_a_blank_picture(tmp_path):
+    """The window check counts a picture's colours: a real first paint has hundreds, a window that
+    showed nothing one."""
+    import subprocess
+    import sys
+
+    smoke = load_smoke_test()
+    blank = tmp_path / "blank.png"
+    _write_png(blank, 320, 200)
+    assert smoke.picture_colours(blank) == 1
+    painted = tmp_path / "window.png"
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path),
+    }
+    env[smoke.FIRST_PAINT_SHOT] = str(painted)
+    subprocess.run([sys.executable, "-m", "memviz", "--lang", "en"], env=env, check=True, timeout=120)
+    assert smoke.picture_colours(painted) > 16
+
+
+def _write_png(path: Path, width: int, height: int) -> None:
+    """A one-colour PNG, written by hand (zlib and crc32 are all a PNG needs)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = b"".join(b"\x00" + b"\xff\xff\xff" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
 
 
 def test_the_smoke_tests_windows_environment_can_start_a_program_but_has_no_python(tmp_path):
