@@ -65,7 +65,8 @@ def test_the_wheel_declares_memviz_licence_and_the_fonts_licence():
 
 def test_the_workflow_runs_on_every_push_and_pull_request():
     triggers = workflow().get("on", workflow().get(True))  # YAML 1.1 reads a bare `on` as true
-    assert set(triggers) == {"push", "pull_request"}
+    assert set(triggers) == {"push", "pull_request", "workflow_call"}  # called by release.yml on a tag
+    assert triggers["push"] == {"branches": ["**"]}  # every branch; a tag goes through release.yml
     assert workflow()["env"]["QT_QPA_PLATFORM"] == "offscreen"
 
 
@@ -403,3 +404,56 @@ def test_the_sdist_ships_every_file_and_folder_the_tests_read():
     shipped = set(pyproject()["tool"]["hatch"]["build"]["targets"]["sdist"]["include"])
     assert read and read <= shipped, read - shipped
     assert all((REPO / name).exists() for name in shipped)
+
+
+# -- the release and the icons (issue 42) --------------------------------------------------------------
+
+
+def test_a_version_tag_releases_every_archive_with_checksums():
+    release = yaml.safe_load((REPO / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8"))
+    triggers = release.get("on") or release.get(True)  # YAML 1.1 reads a bare `on` as True
+    assert triggers == {"push": {"tags": ["v*"]}}
+    assert release["jobs"]["ci"]["uses"] == "./.github/workflows/ci.yml"  # the same tests and bundles
+    assert "workflow_call" in (workflow().get("on") or workflow().get(True))
+    job = release["jobs"]["release"]
+    assert job["needs"] == "ci" and job["permissions"] == {"contents": "write"}
+    commands = "\n".join(step["run"] for step in run_steps(job))
+    assert "sha256sum memviz-* > SHA256SUMS.txt" in commands
+    assert "gh release create" in commands and "archives/SHA256SUMS.txt" in commands
+    assert (REPO / "packaging" / "RELEASE_NOTES.md").is_file()
+
+
+def test_the_linux_bundle_opens_its_window_on_a_bare_debian():
+    job = workflow()["jobs"]["bundle-linux-window"]
+    assert job["needs"] == "bundle-linux" and job["container"] == "debian:bookworm-slim"
+    commands = "\n".join(step["run"] for step in run_steps(job))
+    assert "MEMVIZ_FIRST_PAINT_PNG" in commands and "xvfb-run" in commands
+    assert "QT_QPA_PLATFORM" not in commands  # the platform memviz picks itself, as on a desktop
+    apt = next(s for s in run_steps(job) if "apt-get install" in s["run"])
+    assert not {"libxcb-cursor0", "libxcb-icccm4", "libxcb-keysyms1"} & apt_packages(apt)  # bundled
+
+
+def test_the_icons_are_what_tools_make_icons_draws():
+    """Windows and macOS show the icon in the bundle: .ico with PNG images, .icns with PNG elements."""
+    import struct
+
+    icons = REPO / "resources" / "icons"
+    ico = (icons / "memviz.ico").read_bytes()
+    reserved, kind, count = struct.unpack("<HHH", ico[:6])
+    assert (reserved, kind) == (0, 1) and count >= 4
+    icns = (icons / "memviz.icns").read_bytes()
+    assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns) and b"ic10" in icns
+    spec = (REPO / "packaging" / "memviz.spec").read_text(encoding="utf-8")
+    assert '"memviz.ico"' in spec and '"memviz.icns"' in spec
+
+
+def test_the_build_refuses_a_system_newer_than_the_floor_in_one_line_unless_told():
+    build = _build_module()
+    newer = build.linux_problems(False, find_program=lambda name: "/usr/bin/" + name, glibc=lambda: (2, 36))
+    assert any(
+        "glibc 2.36 is newer than the bundle's floor 2.31" in p and "--newer-system" in p for p in newer
+    )
+    assert not any("glibc" in p for p in build.linux_problems(True, lambda n: "/x", lambda: (2, 36)))
+    assert not any("glibc" in p for p in build.linux_problems(False, lambda n: "/x", lambda: (2, 31)))
+    no_objdump = build.linux_problems(True, find_program=lambda name: None, glibc=lambda: None)
+    assert "PyInstaller needs objdump: sudo apt-get install binutils" in no_objdump
