@@ -1,0 +1,269 @@
+"""The error rules of :mod:`memviz.wording.errors`, as data: the commands, their options and runs.
+
+A rule is ``(regex, zh)`` or ``(regex, zh, words)``: the English problem a message of the core or the
+command line states (a regex whose named groups are its data: the field, the range, the value, a
+path), the Chinese template (``str.format`` over the groups) that says the same, and the groups that
+are words (looked up in :data:`WORDS`, or a problem of their own) rather than data. One matcher
+(:func:`memviz.wording.errors.translated`) reads every rule; a new message is a new row, no code.
+Files, sites, traces and the memory folder: :mod:`memviz.wording.error_rules_files`.
+"""
+
+from __future__ import annotations
+
+Rule = tuple[str, str] | tuple[str, str, tuple[str, ...]]
+
+# Words inside a message that are not data: what a file is, and the system's reasons (strerror).
+WORDS = {
+    "site file": "站点文件",
+    "task file": "任务文件",
+    "exercise file": "练习文件",
+    "device": "设备",
+    "named pipe (FIFO)": "命名管道（FIFO）",
+    "socket": "套接字",
+    "special file": "特殊文件",
+    "Permission denied": "权限不足",
+    "No space left on device": "设备上没有剩余空间",
+    "No such file or directory": "没有这个文件或文件夹",
+    "Read-only file system": "文件系统是只读的",
+    "Is a directory": "这是一个文件夹",
+    "not a host name or address": "不是主机名或地址",
+    "Not a directory": "不是文件夹",
+    "File name too long": "文件名太长",
+    "Disk quota exceeded": "超出磁盘配额",
+    "eviction policy": "淘汰策略",
+    "strategy": "策略",
+    "scenario": "场景",
+    "a named pipe (FIFO)": "命名管道（FIFO）",
+    "a socket": "套接字",
+    "a device": "设备",
+    "a folder": "文件夹",
+    "a symlink": "符号链接",
+    "a special file": "特殊文件",
+    "folder": "文件夹",
+    "regular file": "普通文件",
+    "make": "创建",
+    "read": "读取",
+    "delete": "删除",
+    "rename": "重命名",
+    "Connection refused": "连接被拒绝",
+    "timed out": "超时",
+    "Name or service not known": "找不到这个主机名",
+    "Address already in use": "地址已被占用",
+    # the work bounds (memviz.core.limits.check_work): units and advice
+    "lane steps": "路线步",
+    "units of look-ahead": "单位的前瞻计算",
+    "run steps": "运行步",
+    "fewer runs or a smaller --budget": "减少运行次数或调小 --budget",
+    "a smaller --budget, fewer runs, a smaller site or another policy": (
+        "调小 --budget、减少运行次数、换个小一点的站点或换个淘汰策略"
+    ),
+    "fewer --runs": "减少 --runs",
+    "fewer --runs or --sessions": "减少 --runs 或 --sessions",
+}
+
+
+RULES: tuple[Rule, ...] = (
+    # ranges (memviz.core.limits, memviz.options, RunConfig)
+    (
+        r"must be between (?P<low>[^()]+?) and (?P<high>[^()]+?), got (?P<value>.+)",
+        "必须在 {low} 到 {high} 之间，实际为 {value}",
+    ),
+    (r"must be a whole number, got (?P<value>.+)", "必须是整数，实际为 {value}"),
+    (r"must be a number, got (?P<value>.+)", "必须是数字，实际为 {value}"),
+    (r"(?P<name>[a-z_]+) must be a whole number, got (?P<value>.+)", "{name} 必须是整数，实际为 {value}"),
+    (
+        r"(?P<name>[a-z_]+) must be between (?P<low>[^()]+?) and (?P<high>[^()]+?), got (?P<value>.+)",
+        "{name} 必须在 {low} 到 {high} 之间，实际为 {value}",
+    ),
+    (
+        r"expected all or top:K with K a whole number at least 1, got (?P<value>.+)",
+        "应为 all 或 top:K（K 是不小于 1 的整数），实际为 {value}",
+    ),
+    (
+        r"expected none, step or milestone:M \(M ≥ 1\), got (?P<value>.+)",
+        "应为 none、step 或 milestone:M（M ≥ 1），实际为 {value}",
+    ),
+    (
+        r"(?P<name>[a-z_]+) must be a whole number or inf, got (?P<value>'[^']*') in (?P<config>.+)",
+        "{name} 必须是整数或 inf，实际为 {value}（在 {config} 里）",
+    ),
+    (r"step seconds must be a number, got (?P<value>.+)", "每步秒数必须是数字，实际为 {value}"),
+    (r"size must look like 1920x1080, got (?P<value>.+)", "尺寸应写成 1920x1080 的样子，实际为 {value}"),
+    (
+        r"size must be between (?P<low>\S+) and (?P<high>\S+), got (?P<value>.+)",
+        "尺寸必须在 {low} 到 {high} 之间，实际为 {value}",
+    ),
+    (r"must be a chance from 0 to 1, got (?P<value>.+)", "必须是 0 到 1 之间的概率，实际为 {value}"),
+    (r"must be at least 1 step, got (?P<value>.+)", "至少为 1 步，实际为 {value}"),
+    (
+        r"top:K needs K a whole number at least 1, got (?P<value>.+)",
+        "top:K 的 K 必须是不小于 1 的整数，实际为 {value}",
+    ),
+    (
+        r"a picture or video shows at most (?P<most>\d+) steps, got (?P<value>.+)",
+        "截图或录像最多显示 {most} 步，实际为 {value}",
+    ),
+    (
+        r"(?P<runs>\d+) runs of up to (?P<steps>\d+) steps is (?P<work>\d+) steps in all; "
+        r"a batch may take at most (?P<most>\d+) \(fewer runs or fewer steps\)",
+        "{runs} 次运行、每次最多 {steps} 步，共 {work} 步；一批最多 {most} 步（减少运行次数或步数）",
+    ),
+    (
+        r"(?P<runs>\d+) runs of up to (?P<steps>\d+) steps is (?P<work>\d+) steps in all; "
+        r"a streamed batch may take at most (?P<most>\d+) \(fewer runs or fewer steps\)",
+        "{runs} 次运行、每次最多 {steps} 步，共 {work} 步；流式批量最多 {most} 步（减少运行次数或步数）",
+    ),
+    (
+        r"(?P<work>\d+) (?P<units>lane steps|units of look-ahead|run steps) in all, "
+        r"at most (?P<most>\d+) \((?P<advice>[^()]+)\)",
+        "共 {work} {units}，最多 {most}（{advice}）",
+        ("units", "advice"),
+    ),
+    # the registries' names (memviz.core.registry: policies, strategies, scenarios, plugins' too)
+    (
+        r"unknown (?P<kind>eviction policy|strategy|scenario|[a-z ]+?) (?P<name>'.*') \(choose from (?P<choices>.+)\)",
+        "未知的{kind} {name}（可选：{choices}）",
+        ("kind",),
+    ),
+    # recordings and generated sites (memviz.record.plan, memviz.core.sitegen)
+    (
+        r"the file name must end in \.mp4 or \.gif, got (?P<value>.+)",
+        "文件名必须以 .mp4 或 .gif 结尾，实际为 {value}",
+    ),
+    (
+        r"an MP4 \(H\.264, 4:2:0\) needs an even width and height, got (?P<value>.+)",
+        "MP4（H.264，4:2:0）的宽和高必须是偶数，实际为 {value}",
+    ),
+    (
+        r"a GIF plays true only at (?P<rates>[\d, ]+) frames a second, got (?P<value>.+)",
+        "GIF 只有在每秒 {rates} 帧时才能按原速播放，实际为 {value}",
+    ),
+    (r"expected zh or en, got (?P<value>.+)", "应为 zh 或 en，实际为 {value}"),
+    (
+        r"expected one of (?P<choices>.+) or scenarios/NAME\[/MODE\[/SEED\]\], got (?P<value>.+)",
+        "应为 {choices} 之一或 scenarios/NAME[/MODE[/SEED]]，实际为 {value}",
+    ),
+    (
+        r"(?P<seconds>\S+) s at (?P<fps>\d+) fps is less than one frame",
+        "每秒 {fps} 帧时 {seconds} 秒不到一帧",
+    ),
+    (r"must not be negative, got (?P<value>.+)", "不能是负数，实际为 {value}"),
+    (
+        r"must be between (?P<low>\d+) and (?P<high>\d+) \(pages other than the start\), got (?P<value>.+)",
+        "必须在 {low} 到 {high} 之间（起始页以外的页面），实际为 {value}",
+    ),
+    (
+        r"unknown shape (?P<name>'.*') \(choose from (?P<choices>.+)\)",
+        "未知的形状 {name}（可选：{choices}）",
+    ),
+    # the command line's own checks (memviz.cli.commands)
+    (r"a batch needs at least 2 runs for an interval", "一批至少需要 2 次运行才能给出区间"),
+    (r"seeds (?P<first>\d+)\.\.(?P<last>\d+) go past (?P<most>\d+)", "seed {first}..{last} 超过了 {most}"),
+    (
+        r"a batch runs many seeds: give the first with --seed0 \(it runs seeds seed0 \.\. seed0 \+ runs - 1\), not --seed",
+        "一批运行许多 seed：用 --seed0 给出第一个（运行 seed0 .. seed0 + runs - 1），不是 --seed",
+    ),
+    (
+        r"--trace before '(?P<command>[^']+)' opens the window on a recording: drop the command",
+        "--trace 写在 '{command}' 之前会在窗口里回放录制的运行：去掉命令",
+    ),
+    (
+        r"(?P<option>--[a-z-]+) before '(?P<command>[^']+)' sets the window's run: write it after the command \((?P<example>.+)\)",
+        "{option} 写在 '{command}' 之前设置的是窗口的运行：请写在命令之后（{example}）",
+    ),
+    (r"--compare: only with --view compare", "--compare：只能与 --view compare 一起用"),
+    (
+        r"give (?P<least>\d+) to (?P<most>\d+) configs, got (?P<n>\d+)",
+        "请给出 {least} 到 {most} 个配置，实际为 {n} 个",
+    ),
+    (
+        r"give two configs, A \(baseline\) and B \(treatment\), got (?P<n>\d+)",
+        "请给出两个配置：A（基线）和 B（实验组），实际为 {n} 个",
+    ),
+    (
+        r"--ablation takes one memory config \(default frontier\), got (?P<n>\d+)",
+        "--ablation 只接受一个记忆配置（默认 frontier），实际为 {n} 个",
+    ),
+    (
+        r"(?P<name>[a-z_-]+) must be (?P<low>\d+)\.\.(?P<high>\d+), got (?P<value>.+)",
+        "{name} 必须在 {low}..{high} 之间，实际为 {value}",
+    ),
+    (
+        r"(?P<name>[a-z_-]+) must be (?P<low>\d+) or more, got (?P<value>.+)",
+        "{name} 必须不小于 {low}，实际为 {value}",
+    ),
+    (r"delta must be a number, got (?P<value>.+)", "delta 必须是数字，实际为 {value}"),
+    (r"delta must be a number above 0, got (?P<value>.+)", "delta 必须是大于 0 的数字，实际为 {value}"),
+    (r"expected a number, got (?P<value>.+)", "应为数字，实际为 {value}"),
+    (
+        r"a time to live is policy (?P<ttl>\S+), not --policy (?P<policy>\S+)",
+        "限时遗忘是策略 {ttl}，不是 --policy {policy}",
+    ),
+    (
+        r"a scenario's runs need memory: choose from (?P<choices>.+)",
+        "场景的运行需要记忆：请从 {choices} 中选择",
+    ),
+    (
+        r"(?P<name>[a-z_]+) must be at least (?P<least>\d+), got (?P<value>\S+) in (?P<config>.+)",
+        "{name} 至少为 {least}，实际为 {value}（在 {config} 里）",
+    ),
+    (r"expected (?P<syntax>STRATEGY\S*), got (?P<value>.+)", "应写成 {syntax}，实际为 {value}"),
+    # evaluating recorded traces (memviz.core.evaluation.traces, memviz.cli.evaluate)
+    (r"not a folder: (?P<path>.+)", "不是文件夹：{path}"),
+    (r"no \*\.jsonl files in (?P<path>.+)", "{path} 里没有 *.jsonl 文件"),
+    (r"at most (?P<most>\d+) files, (?P<path>.+) has (?P<n>\d+)", "最多 {most} 个文件，{path} 有 {n} 个"),
+    (
+        r"no run labelled (?P<label>'.*'); the traces hold (?P<labels>.+)",
+        "没有标为 {label} 的运行；轨迹里有 {labels}",
+    ),
+    (r"no task has runs of both the baseline and the treatment", "没有哪个任务同时有基线和实验组的运行"),
+    (
+        r"give --traces DIR with --baseline LABEL and --treatment LABEL",
+        "--traces DIR 要和 --baseline LABEL、--treatment LABEL 一起给出",
+    ),
+    # serving and crawling (memviz.cli.serve, memviz.web.crawler)
+    (
+        r"cannot listen on (?P<address>.+): (?P<reason>[^:]+)",
+        "无法在 {address} 上监听：{reason}",
+        ("reason",),
+    ),
+    (
+        r"--version and --until-all-bugs need --site \(the bugs the site hides\)",
+        "--version 和 --until-all-bugs 需要 --site（站点藏着哪些 Bug）",
+    ),
+    (r"needs --site \(how many bugs the site hides\)", "需要 --site（站点藏着多少个 Bug）"),
+    (
+        r"expected an http:// or https:// address, got (?P<value>.+)",
+        "应为 http:// 或 https:// 地址，实际为 {value}",
+    ),
+    (r"(?P<url>\S+) redirects off the site, to (?P<final>\S+)", "{url} 重定向到了站点之外：{final}"),
+    (r"(?P<url>\S+) is not a page of the site file \((?P<key>.+)\)", "{url} 不是站点文件里的页面（{key}）"),
+    (r"cannot reach (?P<url>\S+): (?P<reason>.+)", "无法访问 {url}：{reason}", ("reason",)),
+    (
+        r"(?P<url>\S+) did not answer within (?P<seconds>\S+) s \(--timeout\)",
+        "{url} 在 {seconds} 秒内没有响应（--timeout）",
+    ),
+)
+
+# The heads before a problem that are words, not data: ``line 3``, and the heads that say how a work
+# bound's total was made (memviz.core.limits.check_work's ``how``).
+HEAD_RULES: tuple[tuple[str, str], ...] = (
+    (r"line (?P<n>\d+)", "第 {n} 行"),
+    (
+        r"(?P<lanes>\d+) lanes × (?P<runs>\d+) runs × (?P<steps>\d+) steps",
+        "{lanes} 条路线 × {runs} 次运行 × {steps} 步",
+    ),
+    (
+        r"(?P<config>\S+) looks ahead over (?P<links>\d+) links for (?P<steps>\d+) steps",
+        "{config} 在 {links} 条链接上前瞻 {steps} 步",
+    ),
+    (
+        r"(?P<config>\S+) looks ahead over (?P<links>\d+) links for (?P<steps>\d+) steps, (?P<runs>\d+) runs",
+        "{config} 在 {links} 条链接上前瞻 {steps} 步，{runs} 次运行",
+    ),
+    (
+        r"(?P<runs>\d+) runs × (?P<per>\d+) runs a seed × (?P<steps>\d+) steps",
+        "{runs} 次运行 × 每个 seed {per} 次 × {steps} 步",
+    ),
+    (r"scenario (?P<name>\S+)", "场景 {name}"),
+)
