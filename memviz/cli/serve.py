@@ -11,9 +11,12 @@ import json
 from pathlib import Path
 
 from memviz.cli.trace import TraceUsageError, write_trace
+from memviz.core.limits import shown
 from memviz.core.resources import resource_path
 from memviz.core.site import Site, load_site
 from memviz.options import in_path, out_file
+from memviz.web.visitors import DEFAULT_MAX_TRACE_MB, DEFAULT_MAX_VISITORS
+from memviz.wording import web as web_words
 from memviz.wording.traces import crawl_summary, serving
 
 VERSIONS_SITE = ("sites", "conduit24-versions.json")
@@ -28,7 +31,30 @@ def add_serve_parsers(sub: argparse._SubParsersAction, add_lang, add_run_setting
     p.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1 (this machine only)")
     p.add_argument("--port", type=_port, default=8000, help="default 8000 (0: any free port)")
     p.add_argument(
+        "--lan",
+        action="store_true",
+        help="allow a --host other machines can reach (a classroom's network); rate-limits each address",
+    )
+    p.add_argument(
+        "--rate",
+        type=_rate,
+        default=DEFAULT_RATE,
+        help=f"with --lan: requests a second per client address (default {DEFAULT_RATE:g})",
+    )
+    p.add_argument(
         "--trace-dir", type=in_path, default=None, help="write a memviz-trace/1 file per visitor here"
+    )
+    p.add_argument(
+        "--max-visitors",
+        type=_max_visitors,
+        default=DEFAULT_MAX_VISITORS,
+        help=f"trace files at most in --trace-dir (default {DEFAULT_MAX_VISITORS})",
+    )
+    p.add_argument(
+        "--max-trace-mb",
+        type=_max_trace_mb,
+        default=DEFAULT_MAX_TRACE_MB,
+        help=f"megabytes of traces at most in --trace-dir (default {DEFAULT_MAX_TRACE_MB})",
     )
     add_lang(p)
 
@@ -63,6 +89,10 @@ _port = _number(int, 0, 65535, "port")
 _seconds = _number(float, 0.1, 600.0, "timeout")
 _delay = _number(float, 0.0, 60.0, "delay")
 _max_pages = _number(int, 1, 10_000, "max-pages")
+_max_visitors = _number(int, 1, 100_000, "max-visitors")
+_max_trace_mb = _number(int, 1, 100_000, "max-trace-mb")
+_rate = _number(float, 0.1, 10_000.0, "rate")
+DEFAULT_RATE = 20.0  # a page, its favicon and quick clicks; a crawler with --delay 0 goes faster
 
 
 def served_site(path: Path | None, version: str | None) -> Site:
@@ -76,8 +106,24 @@ def served_site(path: Path | None, version: str | None) -> Site:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from memviz.web.network import LOCAL, NOT_A_HOST, RateLimit, host_reach, lan_addresses, url_of
     from memviz.web.server import build_app, listen, make_server
+    from memviz.web.serverlog import ServerLog
+    from memviz.web.visitors import TraceCaps
 
+    lang = args.lang
+    host = args.host
+    if host.startswith("[") and host.endswith("]"):  # an IPv6 address as a URL writes it
+        host = host[1:-1]
+    if not host.strip():
+        raise TraceUsageError(web_words.HOST_EMPTY.pick(lang))
+    reach = host_reach(host)
+    if reach == NOT_A_HOST:
+        raise TraceUsageError(web_words.HOST_UNKNOWN.pick(lang, host=shown(host)))
+    if reach == LOCAL and args.lan:
+        raise TraceUsageError(web_words.LAN_ONLY_WITH_HOST.pick(lang, host=shown(host)))
+    if reach != LOCAL and not args.lan:
+        raise TraceUsageError(web_words.HOST_NEEDS_LAN.pick(lang, host=shown(host)))
     site = served_site(args.site, args.site_version)
     if args.trace_dir is not None:
         try:
@@ -87,20 +133,52 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 f"--trace-dir: cannot make the folder {args.trace_dir}: {exc.strerror}"
             ) from None
     try:
-        sock = listen(args.host, args.port)
+        sock = listen(host, args.port)
     except OSError as exc:
-        raise TraceUsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
-    host, port = sock.getsockname()[:2]
-    shown_host = f"[{host}]" if ":" in host else host
-    print(
-        serving(args.lang, f"http://{shown_host}:{port}/", args.trace_dir and str(args.trace_dir)), flush=True
-    )
-    server = make_server(build_app(site, args.lang, args.trace_dir))
+        raise TraceUsageError(f"cannot listen on {host}:{args.port}: {exc.strerror or exc}") from None
+    bound, port = sock.getsockname()[:2]
+    folder = args.trace_dir and str(args.trace_dir)
+    url = url_of(bound, port)
+    if args.lan:
+        for line in lan_lines(lang, lan_addresses(bound), port, site, folder, args.rate):
+            print(line, flush=True)
+    else:
+        print(serving(lang, url, folder), flush=True)
+    log = ServerLog(lang)
+    caps = TraceCaps(args.max_visitors, args.max_trace_mb)
+    rate = RateLimit(args.rate) if args.lan else None
+    server = make_server(build_app(site, lang, args.trace_dir, caps=caps, rate=rate, log=log), log)
     try:
         server.run(sockets=[sock])
     finally:
         sock.close()
     return 0
+
+
+def lan_lines(
+    lang: str, addresses: list[str], port: int, site: Site, folder: str | None, rate: float
+) -> list[str]:
+    """What ``serve --lan`` says before it serves: where students reach it, and what it exposes."""
+    from memviz.web.network import url_of
+
+    if addresses:
+        first = web_words.LAN_ADDRESSES.pick(lang, urls=" ".join(url_of(a, port) for a in addresses))
+    else:
+        first = web_words.LAN_NO_ADDRESS.pick(lang, url=url_of("127.0.0.1", port))
+    traces = web_words.LAN_TRACES.pick(lang, folder=folder) if folder else web_words.LAN_NO_TRACES.pick(lang)
+    return [first, web_words.LAN_EXPOSES.pick(lang, xss=_xss_pages(site), traces=traces, rate=f"{rate:g}")]
+
+
+def _xss_pages(site: Site) -> str:
+    """The paths of the pages whose symptom is a script that runs (what --lan exposes)."""
+    from memviz.core.webpage import symptom_of
+
+    paths = [site.url_path(p) for p in range(site.n_pages) if (symptom_of(site, p) or _NONE).error == "XSS"]
+    return ", ".join(paths) or "—"
+
+
+class _NONE:
+    error = None
 
 
 def cmd_crawl(args: argparse.Namespace, config) -> int:

@@ -7,18 +7,18 @@ URL is looked up in the site's table of paths, so no request can reach a file, a
 is a 404 page with the nav bar.
 
 Every visitor (a cookie) gets a ``memviz-trace/1`` file in the trace folder, one line per page
-request, written with one ``os.write`` on a file opened for appending, as it happens: a Ctrl+C or a
-crash loses nothing, and the requests of one visitor are numbered in the order they are answered
-(uvicorn runs the handlers on one event loop thread, so no two writes interleave).
+answered (a POST too, with its status), with the report of the symptom the page showed, found by
+:func:`memviz.core.webpage.read_page`, the crawler's detector: :mod:`memviz.web.visitors` writes
+them, within caps. Pages are sent ``Cache-Control: no-store``, so a browser's Back asks the server
+again and is in the trace. Under ``--lan`` each client address is rate-limited
+(:class:`memviz.web.network.RateLimit`); uvicorn's own lines are memviz's (:mod:`.serverlog`).
 """
 
 from __future__ import annotations
 
-import os
 import re
 import secrets
 import socket
-from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -28,9 +28,12 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from memviz.core.site import Site
-from memviz.core.trace import TraceHeader, TraceStep, line_of
-from memviz.core.trace_run import trace_site
-from memviz.core.webpage import render_page
+from memviz.core.trace import Report
+from memviz.core.webpage import read_page, render_page
+from memviz.web.network import RateLimit
+from memviz.web.serverlog import ServerLog, quiet_uvicorn
+from memviz.web.visitors import TraceCaps, TraceFolder
+from memviz.wording.web import RATE_LIMITED, TOO_MANY_REQUESTS
 
 COOKIE = "memviz_visitor"
 _VISITOR = re.compile(r"[0-9a-f]{16}\Z")
@@ -44,84 +47,76 @@ def request_path(request: Request) -> str:
     return request.url.path + ("?" + query if query else "")
 
 
-@dataclass
-class TraceFolder:
-    """The per-visitor traces of a served site: ``<folder>/visitor-<id>.jsonl``."""
-
-    folder: Path
-    site: Site
-    steps: dict[str, int] = field(default_factory=dict)  # visitor -> steps written
-
-    def record(self, visitor: str, url: str, page: int | None, status: int, referer: str | None) -> None:
-        path = self.folder / f"visitor-{visitor}.jsonl"
-        index = self.steps.get(visitor)
-        lines = ""
-        if index is None:
-            index = _lines_in(path)  # a visitor back after a restart goes on from its last step
-            if index == 0:
-                header = TraceHeader(
-                    agent="human", start_url=url, site=trace_site(self.site), version=self.site.version
-                )
-                lines = line_of(header)
-            else:
-                index -= 1  # the header
-        action = "start" if index == 0 else ("click" if referer and _same_origin(referer, url) else "goto")
-        lines += line_of(TraceStep(index, url, page, action, status, None, None, ()))
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            os.write(fd, lines.encode("utf-8"))  # one write: a line is whole or absent
-        finally:
-            os.close(fd)
-        self.steps[visitor] = index + 1
-
-
-def _lines_in(path: Path) -> int:
-    try:
-        with open(path, "rb") as file:
-            return sum(1 for line in file if line.strip())
-    except FileNotFoundError:
-        return 0
-
-
 def _same_origin(a: str, b: str) -> bool:
     x, y = urlsplit(a), urlsplit(b)
     return (x.scheme, x.netloc) == (y.scheme, y.netloc)
 
 
-def build_app(site: Site, lang: str = "en", trace_dir: Path | None = None) -> Starlette:
-    """The served site as an ASGI application."""
-    traces = TraceFolder(Path(trace_dir), site) if trace_dir is not None else None
+NO_STORE = {"Cache-Control": "no-store"}  # Back reaches the server, so a visitor's trace holds it
+
+
+def build_app(
+    site: Site,
+    lang: str = "en",
+    trace_dir: Path | None = None,
+    caps: TraceCaps | None = None,
+    rate: RateLimit | None = None,
+    log: ServerLog | None = None,
+) -> Starlette:
+    """The served site as an ASGI application; ``rate``: a client address's limit (``--lan``)."""
+    log = log if log is not None else ServerLog(lang)
+    traces = TraceFolder(Path(trace_dir), site, log, caps or TraceCaps()) if trace_dir is not None else None
     counter = [0]  # the number in a symptom's message: one more per page answered
 
     async def page(request: Request) -> Response:
+        if rate is not None:
+            client = request.client.host if request.client is not None else "?"
+            if not rate.allow(client):
+                log.once(f"rate:{client}", RATE_LIMITED, client=client, rate=f"{rate.rate:g}")
+                return PlainTextResponse(
+                    TOO_MANY_REQUESTS.pick(lang), status_code=429, headers={**NO_STORE, "Retry-After": "1"}
+                )
         wanted = request_path(request)
         if wanted in NOT_PAGES:
             return Response(status_code=204)
         if len(wanted) > MOST_URL:
-            return PlainTextResponse("URI too long", status_code=414)
+            return PlainTextResponse("URI too long", status_code=414, headers=NO_STORE)
         found = site.page_at(wanted)
         if found is None and wanted == "/":  # a site without a page at "/": its start page
-            return RedirectResponse(site.url_path(site.start), status_code=302)
-        if request.method == "POST":
-            return _post(site, found, lang)
+            return RedirectResponse(site.url_path(site.start), status_code=302, headers=NO_STORE)
         counter[0] += 1
-        status, html = render_page(site, found, lang, counter[0])
-        response = HTMLResponse(html, status_code=status)
+        if request.method == "POST":
+            response, reports = _post(site, found, lang, wanted, counter[0])
+        else:
+            status, html = render_page(site, found, lang, counter[0])
+            response = HTMLResponse(html, status_code=status, headers=NO_STORE)
+            reports = _reports_seen(wanted, found, status, html)
         if _prefetch(request):  # a look-ahead, not a visit: no step in anyone's trace
             return response
         visitor = request.cookies.get(COOKIE, "")
         if not _VISITOR.match(visitor):
             visitor = secrets.token_hex(8)
             response.set_cookie(COOKIE, visitor, httponly=True, samesite="lax")
-        if traces is not None and request.method == "GET":  # HEAD shows nothing: not a visit
+        if traces is not None and request.method != "HEAD":  # HEAD shows nothing: not a visit
             # the server's own address, not the Host header (a client's text of any length)
             host, port = request.scope.get("server") or ("127.0.0.1", 0)
             host = f"[{host}]" if ":" in host else host
             url = f"{request.url.scheme}://{host}:{port}{wanted}"
-            traces.record(visitor, url, found, status, request.headers.get("referer"))
+            referer = request.headers.get("referer")
+            action = "click" if referer and _same_origin(referer, url) else "goto"
+            traces.record(visitor, url, found, action, response.status_code, reports)
         return response
 
     return Starlette(routes=[Route("/{rest:path}", page, methods=["GET", "HEAD", "POST"])])
+
+
+def _reports_seen(route: str, page: int | None, status: int, html: str) -> tuple[Report, ...]:
+    """The report a tester files on the page answered: the symptom :func:`read_page` finds in the
+    response (the same detector as the crawler's); none on a page that is not the site's (a 404)."""
+    if page is None:
+        return ()
+    seen = read_page(status, html)
+    return () if seen.error is None else (Report(route, seen.error, seen.message),)
 
 
 def _prefetch(request: Request) -> bool:
@@ -130,17 +125,23 @@ def _prefetch(request: Request) -> bool:
     return purpose.strip().lower().startswith("prefetch")
 
 
-def _post(site: Site, found: int | None, lang: str) -> Response:
-    """The forms: the editor's save answers 422 where the bug drops the tags; anything else posted
-    to a page is refused (405), and to no page is a 404."""
+def _post(
+    site: Site, found: int | None, lang: str, route: str, n: int
+) -> tuple[Response, tuple[Report, ...]]:
+    """The forms: the editor's save answers 422 where the bug drops the tags (the page's own bug,
+    so its report is the page's); anything else posted to a page is refused (405), and to no page
+    is a 404."""
     if found is None:
-        return HTMLResponse(render_page(site, None, lang, 0)[1], status_code=404)
-    status, html = render_page(site, found, lang, 0)
+        return HTMLResponse(render_page(site, None, lang, n)[1], status_code=404, headers=NO_STORE), ()
+    status, html = render_page(site, found, lang, n)
     if 'class="save-status"' in html and status == 200:
-        return PlainTextResponse("422 Unprocessable Entity: tagList dropped", status_code=422)
+        response = PlainTextResponse(
+            "422 Unprocessable Entity: tagList dropped", status_code=422, headers=NO_STORE
+        )
+        return response, _reports_seen(route, found, status, html)
     if 'class="delete-account"' in html:
-        return PlainTextResponse("Account deleted", status_code=200)
-    return PlainTextResponse("Method Not Allowed", status_code=405)
+        return PlainTextResponse("Account deleted", status_code=200, headers=NO_STORE), ()
+    return PlainTextResponse("Method Not Allowed", status_code=405, headers=NO_STORE), ()
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -160,13 +161,22 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def make_server(app: Starlette):
-    """A uvicorn server for ``app``, quiet but for errors; ``.run(sockets=[sock])`` serves."""
+def make_server(app: Starlette, log: ServerLog | None = None):
+    """A uvicorn server for ``app`` whose warnings and errors are ``log``'s lines (memviz's language,
+    one line each, no traceback); ``.run(sockets=[sock])`` serves."""
     import uvicorn
 
+    quiet_uvicorn(log if log is not None else ServerLog("en"))
     # Named, not "auto": the same server everywhere (pure Python, whatever else is installed), and the
     # modules uvicorn imports by these names are the ones packaging/memviz.spec puts in the bundle.
     config = uvicorn.Config(
-        app, log_level="warning", access_log=False, lifespan="off", loop="asyncio", http="h11", ws="none"
+        app,
+        log_config=None,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        loop="asyncio",
+        http="h11",
+        ws="none",
     )
     return uvicorn.Server(config)

@@ -7,16 +7,30 @@ import time
 from pathlib import Path
 
 from memviz.core.site import Site
+from memviz.web.network import RateLimit
 from memviz.web.server import build_app, listen, make_server
+from memviz.web.serverlog import ServerLog
+from memviz.web.visitors import TraceCaps
 
 
 class Served:
-    def __init__(self, site: Site, trace_dir: Path | None = None, lang: str = "en") -> None:
+    def __init__(
+        self,
+        site: Site,
+        trace_dir: Path | None = None,
+        lang: str = "en",
+        caps: TraceCaps | None = None,
+        rate: RateLimit | None = None,
+        host: str = "127.0.0.1",
+    ) -> None:
         self.site = site
         self.trace_dir = trace_dir
-        self.sock = listen("127.0.0.1", 0)
-        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/"
-        self.server = make_server(build_app(site, lang, trace_dir))
+        self.sock = listen(host, 0)
+        self.url = f"http://{host}:{self.sock.getsockname()[1]}/"
+        self.log = ServerLog(lang, write=lambda line: None)  # its lines are read from .log.lines
+        self.server = make_server(
+            build_app(site, lang, trace_dir, caps=caps, rate=rate, log=self.log), self.log
+        )
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 30  # a condition, with a bound far past any real start

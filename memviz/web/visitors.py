@@ -1,0 +1,172 @@
+"""The per-visitor traces of ``memviz serve``: ``<folder>/visitor-<id>.jsonl``, bounded.
+
+Each page answered is one line appended with one ``os.write`` as it is answered (a Ctrl+C or a crash
+loses nothing; uvicorn runs the handlers on one event loop thread, so no two writes interleave).
+A file is made only together with its first lines (the header and a step), so no trace is ever
+empty, and a write that fails (a full disk, a file-size limit, a folder taken away) is undone: a new
+file is removed, an old one cut back to its last whole line. Then the server stops writing traces
+and says so once; the pages are still answered.
+
+Caps, on loopback too (an address anyone on the machine can reach): at most ``visitors`` trace
+files in the folder (those already there count) and ``bytes`` in them; a visitor's trace stops at
+the most steps and bytes memviz's trace reader takes (:data:`memviz.core.trace.MOST_STEPS`,
+:data:`~memviz.core.trace.TRACE_FILE_BYTES`), so what the server writes, memviz reads. Past a cap
+the site keeps answering, without new trace lines, and says so once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from memviz.core.site import Site
+from memviz.core.trace import MOST_STEPS, TRACE_FILE_BYTES, Report, TraceHeader, TraceStep, line_of
+from memviz.core.trace_run import trace_site
+from memviz.web.serverlog import ServerLog
+from memviz.wording.web import BYTES_CAP, STEPS_CAP, TRACE_WRITE_FAILED, VISITORS_CAP
+
+MB = 1_000_000  # --max-trace-mb counts megabytes of 10^6 bytes, as `ls -lh --si` and disks do
+DEFAULT_MAX_VISITORS = 200
+DEFAULT_MAX_TRACE_MB = 100
+
+
+@dataclass(frozen=True)
+class TraceCaps:
+    visitors: int = DEFAULT_MAX_VISITORS
+    megabytes: float = DEFAULT_MAX_TRACE_MB
+
+    @property
+    def bytes(self) -> int:
+        return int(self.megabytes * MB)
+
+
+def is_visitor_file(name: str) -> bool:
+    return name.startswith("visitor-") and name.endswith(".jsonl")
+
+
+class TraceFolder:
+    """The traces of one served site, with their caps; ``write`` is ``os.write`` but in tests."""
+
+    def __init__(
+        self,
+        folder: Path,
+        site: Site,
+        log: ServerLog,
+        caps: TraceCaps = TraceCaps(),
+        write: Callable[[int, bytes], int] = os.write,
+    ) -> None:
+        self.folder, self.site, self.log, self.caps, self._write = Path(folder), site, log, caps, write
+        self.steps: dict[str, int] = {}  # visitor -> steps in its file
+        self.sizes: dict[str, int] = {}  # visitor -> bytes in its file
+        self.files, self.bytes = _visitor_files(self.folder)
+        self.stopped = False  # a write failed: no more traces this run
+
+    def record(
+        self,
+        visitor: str,
+        url: str,
+        page: int | None,
+        action: str,
+        status: int,
+        reports: tuple[Report, ...] = (),
+    ) -> bool:
+        """Append the step; False when no line was written (a cap, or a failed write: said once)."""
+        if self.stopped:
+            return False
+        path = self.folder / f"visitor-{visitor}.jsonl"
+        index = self.steps.get(visitor)
+        if index is None:
+            lines_there, self.sizes[visitor] = _lines_in(path)
+            index = max(lines_there - 1, 0)  # the header is not a step
+            self.steps[visitor] = index
+            if lines_there == 0 and path.exists():  # an empty file (never made by this version)
+                self.sizes[visitor] = -1
+        size = self.sizes[visitor]
+        new = size == 0  # no file yet: this write makes it
+        header_needed = size <= 0
+        size = max(size, 0)
+        if new and self.files >= self.caps.visitors:
+            self.log.once("visitors", VISITORS_CAP, n=self.files, cap=self.caps.visitors)
+            return False
+        if index >= MOST_STEPS:
+            self.log.once("steps", STEPS_CAP, steps=MOST_STEPS)
+            return False
+        lines = ""
+        if header_needed:
+            header = TraceHeader(
+                agent="human", start_url=url, site=trace_site(self.site), version=self.site.version
+            )
+            lines = line_of(header)
+        step = TraceStep(index, url, page, "start" if index == 0 else action, status, None, None, reports)
+        data = (lines + line_of(step)).encode("utf-8")
+        if size + len(data) > TRACE_FILE_BYTES:
+            self.log.once("steps", STEPS_CAP, steps=index)
+            return False
+        if self.bytes + len(data) > self.caps.bytes:
+            self.log.once("bytes", BYTES_CAP, mb=f"{self.bytes / MB:.1f}", cap=f"{self.caps.megabytes:g}")
+            return False
+        try:
+            self._append(path, data, new, size)
+        except OSError as exc:
+            self.stopped = True
+            reason = exc.strerror or errno.errorcode.get(exc.errno or 0, str(exc))
+            self.log.once("write", TRACE_WRITE_FAILED, folder=str(self.folder), reason=reason)
+            return False
+        self.steps[visitor] = index + 1
+        self.sizes[visitor] = size + len(data)
+        self.bytes += len(data)
+        self.files += new
+        return True
+
+    def _append(self, path: Path, data: bytes, new: bool, size: int) -> None:
+        """One write of whole lines, or none: a short or failed write is undone."""
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+        if new:
+            flags |= os.O_EXCL  # a file made now is this server's, so removing it on failure is safe
+        fd = os.open(path, flags, 0o644)
+        try:
+            written = self._write(fd, data)
+            if written != len(data):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        except OSError:
+            if new:
+                os.close(fd)
+                fd = -1
+                with contextlib.suppress(OSError):
+                    os.unlink(path)
+            else:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, size)
+            raise
+        finally:
+            if fd >= 0:
+                os.close(fd)
+
+
+def _visitor_files(folder: Path) -> tuple[int, int]:
+    """(trace files, their bytes) already in ``folder``: they count against the caps."""
+    files = size = 0
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if is_visitor_file(entry.name) and entry.is_file(follow_symlinks=False):
+                    files += 1
+                    size += entry.stat(follow_symlinks=False).st_size
+    except OSError:
+        pass
+    return files, size
+
+
+def _lines_in(path: Path) -> tuple[int, int]:
+    """(lines, bytes) of a visitor's file from an earlier run (a visitor back after a restart goes
+    on from its last step), (0, 0) for none."""
+    try:
+        with open(path, "rb") as file:
+            lines = sum(1 for line in file if line.strip())
+            return lines, file.tell()
+    except OSError:
+        return 0, 0
