@@ -197,4 +197,6 @@ def _more(future: Future, used: int) -> list[float]:
 POLICIES.register(Clairvoyant(
     "opt", "先知", "clairvoyant", "看未来，忘掉让最终覆盖率最高的那条（真实的智能体做不到）",
     "looks ahead and forgets the entry whose loss ends the run with the most coverage (no real agent can)", "#7E57C2",
+    which_goes_zh="哪一条先忘要看后面的路，不一定是最上面",
+    which_goes_en="Which entry goes depends on the run ahead, not on its row",
 ))  # fmt: skip

@@ -106,13 +106,21 @@ class Policy(Bilingual):
 
     def __init__(
         self, name: str, zh: str, en: str, rule_zh: str, rule_en: str, colour: str,
-        kernel: PolicyKernel | None = None,
+        kernel: PolicyKernel | None = None, which_goes_zh: str = "", which_goes_en: str = "",
     ) -> None:  # fmt: skip
         self.name = name
         self.zh, self.en = zh, en  # as said mid-sentence ("random", not "Random")
         self.rule_zh, self.rule_en = rule_zh, rule_en
         self.colour = colour  # "#RRGGBB"
         self.kernel = kernel
+        # Which row of the memory panel (entries in eviction order) goes when memory is full, in one
+        # sentence: "top goes first" is true of FIFO and LRU only. Empty: the panel says nothing of it
+        # (a plugin that does not say is not credited with a rule it may not have).
+        self.which_goes_zh, self.which_goes_en = which_goes_zh, which_goes_en
+
+    def which_goes_in(self, lang: str) -> str:
+        """The memory panel's sentence on which row goes next ("" if the policy does not say)."""
+        return self.which_goes_zh if lang == "zh" else self.which_goes_en
 
     def __repr__(self) -> str:
         return f"<policy {self.name}>"
@@ -242,15 +250,18 @@ class RandomEviction(Policy):
 
 POLICIES.register(Fifo(
     "fifo", "FIFO", "FIFO", "最早写入的先忘", "oldest written goes first", "#E69F00",
-    PolicyKernel(Fifo, _oldest),
+    PolicyKernel(Fifo, _oldest), which_goes_zh="最上面一条先忘", which_goes_en="The top entry goes first",
 ))  # fmt: skip
 POLICIES.register(Lru(
     "lru", "LRU", "LRU", "最久没用的先忘", "least recently used goes first", "#56B4E9",
     PolicyKernel(Lru, _oldest, touches_on_revisit=True),
+    which_goes_zh="最上面一条先忘（用过的移到最下面）",
+    which_goes_en="The top entry goes first (a used one moves to the bottom)",
 ))  # fmt: skip
 POLICIES.register(RandomEviction(
     "random", "随机", "random", "满了随机忘一条", "a random entry goes when full", "#CC79A7",
     PolicyKernel(RandomEviction, _kth_written, draws_per_eviction=1),
+    which_goes_zh="哪一条先忘由抽签决定，事先看不出", which_goes_en="A draw picks which entry goes: no row is next",
 ))  # fmt: skip
 
 
@@ -283,4 +294,5 @@ class TimeToLive(Policy):
 POLICIES.register(TimeToLive(
     "ttl", "限时遗忘", "time to live", "超过 T 步没访问就忘", "forgotten T steps after its last visit",
     "#009E73", PolicyKernel(TimeToLive, _oldest, touches_on_revisit=True, expires_after_ttl=True),
+    which_goes_zh="最上面一条最久没访问", which_goes_en="The top entry was visited longest ago",
 ))  # fmt: skip

@@ -63,15 +63,17 @@ NEW = Words("新写入", "new")
 USED_MOVED_TO_NEWEST = Words("刚用过，挪到最新", "used: moved to newest")
 FORGOTTEN = Words("被忘掉", "forgotten")
 NEXT_TO_GO = Words("下一个被忘", "next to go")
-NAV_N = Words("+导航 {n_nav}", "+{n_nav} nav")
+NAV_N = Words("+{n_nav} 个导航链接", "+{n_nav} nav links")
+# What "+N nav" at a row's end means, said under the memory's title (a projector has no hover)
+NAV_N_MEANS = Words("+N 个导航链接：也记着的导航栏页面链接", "+N nav links: the nav bar's pages it links to, held too")
 ENTRIES_USED_UNLIMITED_N = Words("已用 {used} 条 / 不限容量", "{used} entries used / unlimited")
 USED_N = Words("已用 {used} / {capacity} 条", "{used} / {capacity} used")
 MEMORY = Words("记忆", "Memory")
 UNLIMITED = Words("不限容量", "Unlimited")
 CAPACITY_N = Words("容量 {capacity}", "Capacity {capacity}")
 UNLIMITED_EVERY_VISITED_PAGE_STAYS_TOP = Words(
-    "不限容量：去过的页面都记着。从上到下：最早写入 → 最新；绿色下划线链接 = 还不在记忆里",
-    "Unlimited: every visited page stays. Top to bottom: oldest → newest; green underlined links = not in memory yet",
+    "不限容量：去过的页面都记着。从上到下：最早写入 → 最新；绿色下划线链接 = 还不在记忆里；{nav}",
+    "Unlimited: every visited page stays. Top to bottom: oldest → newest; green underlined links = not in memory yet; {nav}",
 )
 NO_MEMORY_EACH_STEP_THE_AGENT = Words(
     "无记忆：Agent 每一步只看得到当前页面，\n不记得去过哪里，也不记得报过哪些 Bug。",
@@ -106,16 +108,17 @@ THE_SEED_MUST_BE_A_WHOLE_N_2 = Words(
     "seed 要是 {SEED_MIN} 到 {SEED_MAX} 之间的整数（收到「{typed}」），已保留原来的值",
     "The seed must be a whole number from {SEED_MIN} to {SEED_MAX} (got “{typed}”); kept the previous one",
 )
-UNCHANGED_N = Words("⋯ 还有 {more}（未变）", "⋯ {more} (unchanged)")
+# A fold in the memory list says which rows it holds (their numbers) and that none changed this step
+FOLDED_ROWS_N = Words("⋯ 第 {first}–{last} 条（{n} 条，未变）", "⋯ entries {first}–{last} ({n}, unchanged)")
+FOLDED_ROW_N = Words("⋯ 第 {first} 条（未变）", "⋯ entry {first} (unchanged)")
 FORGOTTEN_STEPS_AFTER_ITS_LAST_VISIT_N = Words(
-    "{size}，{name}：超过 {t} 步没访问就忘。最上面最久没访问；绿色链接 = 还不在记忆里",
-    "{size}, {name}: forgotten {t} steps after its last visit. Top: least recently visited; green links = not in memory yet",
+    "{size}，{name}：超过 {t} 步没访问就忘。{which_goes}绿色链接 = 还不在记忆里；{nav}",
+    "{size}, {name}: forgotten {t} steps after its last visit. {which_goes}Green links = not in memory yet; {nav}",
 )
-CAPACITY_TOP_GOES_FIRST_GREEN_UNDERLINED_N = Words(
-    "容量 {capacity}，{name}：{rule}。最上面先忘；绿色下划线链接 = 还不在记忆里",
-    "Capacity {capacity}, {name}: {rule}. Top goes first; green underlined links = not in memory yet",
+# {which_goes}: the policy's own sentence on which row goes ("The top entry goes first. "), or nothing
+CAPACITY_RULE_N = Words(
+    "容量 {capacity}，{name}：{rule}。{which_goes}绿色下划线链接 = 还不在记忆里；{nav}",
+    "Capacity {capacity}, {name}: {rule}. {which_goes}Green underlined links = not in memory yet; {nav}",
 )
 LEFT_N = Words("还剩 {left} 步", "{left} left")
 OF_STEPS_N = Words("占步数 {repeat_share}%", "{repeat_share}% of steps")
-
-MORE_ENTRY = Words("条", "more entry")

@@ -119,7 +119,9 @@ def test_a_folded_list_says_how_many_rows_it_hides(screen_window):
     shown = memory_list.shown_pages()
     assert len(shown) + sum(f.count for f in folds) == len(memory_list.rows) == 13
     if folds:
-        assert memory_list.fold_text(folds[0]) == f"⋯ {folds[0].count} more entries (unchanged)"
+        first = memory_list.slot_numbers()[folds[0].first]
+        last = first + folds[0].count - 1
+        assert memory_list.fold_text(folds[0]) == f"⋯ entries {first}–{last} ({folds[0].count}, unchanged)"
 
 
 def test_a_tall_window_shows_the_whole_memory_unfolded(screen_window):
@@ -133,7 +135,11 @@ def test_a_tall_window_shows_the_whole_memory_unfolded(screen_window):
 
 def test_fold_text_in_chinese(screen_window):
     window = screen_window(FIFO12, size=(1280, 720), lang="zh")
-    assert window.explore.memory.list.fold_text(Fold(2, 6)) == "⋯ 还有 5 条（未变）"
+    memory_list = window.explore.memory.list
+    window.explore.model.jump(16)
+    QApplication.processEvents()
+    numbers = memory_list.slot_numbers()
+    assert memory_list.fold_text(Fold(2, 6)) == f"⋯ 第 {numbers[2]}–{numbers[6]} 条（5 条，未变）"
 
 
 # -- keys, whatever has the focus ------------------------------------------------------------------------

@@ -5,7 +5,11 @@ The list is drawn from the core: the memory's order after the step and the step'
 touched and the slot it came from, evicted and the slot it was in). A new entry is highlighted, an LRU
 touch slides its entry to the newest end, and an evicted entry stays in its old place, struck through
 and fading, for the rest of the step it was evicted on. Rows that did not change fold away, so the
-evicted row and the next to go stay in view at any capacity.
+evicted row, the row just written or used and the next to go stay in view at any capacity; a fold
+says which rows it holds ("⋯ entries 2–11 (10, unchanged)").
+
+What is drawn is :meth:`MemoryList.picture` (the rows and folds, line by line, once the step's
+animation is over): the painting draws exactly those rows, and the tests read the same picture.
 """
 
 from __future__ import annotations
@@ -35,7 +39,6 @@ from memviz.gui.qt import (
 )
 from memviz.models.explore import ExploreModel
 from memviz.presentation.memory_fold import Fold, Line, fold_lines, line_of_slot, lines_for
-from memviz.wording import counted
 from memviz.wording import explore as explore_words
 
 NORMAL = "normal"
@@ -45,6 +48,9 @@ EVICTED = "evicted"
 # A row's height in name-line heights: roomy when the list has room, compact (still one clear line)
 # before it folds rows away.
 ROW_LINES, COMPACT_ROW_LINES = 1.75, 1.3
+# The fewest lines the list keeps in view: the forgotten row, the next to go, a fold and the row
+# written or used this step (FIFO and LRU); a drawn victim: fold, forgotten, fold, written.
+LEAST_LINES = 4
 
 
 @dataclass
@@ -126,30 +132,73 @@ class MemoryList(QWidget):
         else:
             row_h = name_h * COMPACT_ROW_LINES
             pinned = self._pinned_slots()
-            least = max(3, lines_for(n, pinned))  # the pinned rows never scroll out of view
-            lines = fold_lines(n, self._important_slots(), max(least, int(room // row_h)), pinned)
+            least = max(LEAST_LINES, lines_for(n, pinned))  # the pinned rows never scroll out of view
+            lines = fold_lines(n, pinned, max(least, int(room // row_h)), pinned)
+            # the lines share the room: no strip left empty under the last one
+            row_h = max(row_h, min(name_h * ROW_LINES, room / max(1, len(lines))))
         changed = lines != self.lines or abs(row_h - self._row_h) > 0.01
         self._row_h, self.lines, self._line_of = row_h, lines, line_of_slot(lines)
         return changed
 
     def _pinned_slots(self) -> frozenset[int]:
-        """The rows that say why the step did what it did: the entry forgotten, the next to go."""
-        slots = {row.slot for row in self.rows if row.mark == EVICTED}
-        if self.full and self.model.config.policy != "random":
-            first_live = next((row.slot for row in self.rows if row.mark != EVICTED), None)
-            if first_live is not None:
-                slots.add(first_live)
+        """The rows that say what the step did and what comes next, never folded: the entry
+        forgotten, the entry written or used, and (a policy whose victim is the top entry) the next
+        to go."""
+        slots = {row.slot for row in self.rows if row.mark != NORMAL}
+        next_slot = self._next_to_go_slot()
+        if next_slot is not None:
+            slots.add(next_slot)
         return frozenset(slots)
 
-    def _important_slots(self) -> set[int]:
-        """The rows a class must see: forgotten, written or used this step, and the next to go."""
-        slots = {row.slot for row in self.rows if row.mark != NORMAL}
-        # (full: a memory with a capacity) a drawn victim cannot be shown before it goes
-        if self.full and not POLICIES.get(self.model.config.policy).draws_victim:
-            first_live = next((row.slot for row in self.rows if row.mark != EVICTED), None)
-            if first_live is not None:
-                slots.add(first_live)
-        return slots
+    def _next_to_go_slot(self) -> int | None:
+        """The slot of the entry a full memory forgets next, where the policy says it is the top
+        one (FIFO, LRU): a drawn or foreseen victim has no row before it goes."""
+        if not (self.full and POLICIES.get(self.model.config.policy).victim_is_first):
+            return None
+        return next((row.slot for row in self.rows if row.mark != EVICTED), None)
+
+    def slot_numbers(self) -> dict[int, int]:
+        """Each live entry's number as the list shows it (1: the top live entry); a forgotten
+        entry, shown as ✗, has none."""
+        numbers, number = {}, 0
+        for row in sorted(self.rows, key=lambda r: r.slot):
+            if row.mark != EVICTED:
+                number += 1
+                numbers[row.slot] = number
+        return numbers
+
+    def picture(self) -> list[tuple]:
+        """What the list shows once the step's animation is over, top to bottom: ``("row", page,
+        mark, number, tag)`` (number: the entry's, or "✗") or ``("fold", first slot, last slot,
+        its text)``."""
+        by_slot = {row.slot: row for row in self.rows}
+        numbers = self.slot_numbers()
+        next_slot = None if self.answer_hidden else self._next_to_go_slot()
+        lines = []
+        for line in self.lines:
+            if isinstance(line, Fold):
+                lines.append(("fold", line.first, line.last, self.fold_text(line)))
+                continue
+            row = by_slot[line]
+            number = "✗" if row.mark == EVICTED else str(numbers[row.slot])
+            lines.append(("row", row.page, row.mark, number, self._tag(row, row.slot == next_slot)))
+        return lines
+
+    def _tag(self, row: MemoryRow, next_to_go: bool) -> str:
+        tr = self.language.tr
+        tag = {
+            NEW: tr(explore_words.NEW),
+            TOUCHED: tr(explore_words.USED_MOVED_TO_NEWEST),
+            EVICTED: tr(explore_words.FORGOTTEN),
+        }.get(row.mark, "")
+        return tag or (tr(explore_words.NEXT_TO_GO) if next_to_go else "")
+
+    def _drawn(self, row: MemoryRow) -> bool:
+        """Whether a row is painted: its line is a row's, not a fold's. (A row sliding into a fold
+        is not drawn over the fold's words; one sliding out of a fold is drawn from there.)"""
+        return self._line_of.get(row.slot) is not None and not isinstance(
+            self.lines[self._line_of[row.slot]], Fold
+        )
 
     def slot_y(self, slot: float) -> float:
         """The top of the line a slot is drawn on (a folded slot: its fold's line)."""
@@ -211,9 +260,9 @@ class MemoryList(QWidget):
         self.least_room_changed.emit()
 
     def least_room(self) -> int:
-        """The height the list needs to show a forgotten row, the next to go and a fold: below it,
-        the memory panel would scroll the step's "why" away."""
-        return int(self._metrics()[0].height() * COMPACT_ROW_LINES * 3) + 4
+        """The height the list needs to show a forgotten row, the next to go, a fold and the row
+        just written: below it, the memory panel would scroll the step's "why" away."""
+        return int(self._metrics()[0].height() * COMPACT_ROW_LINES * LEAST_LINES) + 4
 
     def minimumSizeHint(self) -> QSize:
         return QSize(200, int(self.row_height() * 2))
@@ -352,11 +401,12 @@ class MemoryList(QWidget):
         for index, line in enumerate(self.lines):
             if isinstance(line, Fold):
                 self._paint_fold(painter, QRectF(4, index * row_h + 2, width - 8, row_h - 4), line, exposed)
+        next_slot = self._next_to_go_slot() if marks_next else None
         for row in self.rows:
-            if row.slot not in self.lines and row.from_slot == row.slot:
+            if not self._drawn(row):
                 if row.mark != EVICTED:
                     live_index += 1
-                continue  # folded away
+                continue  # folded away (its fold says so)
             y = self.slot_y(row.from_slot) + (self.slot_y(row.slot) - self.slot_y(row.from_slot)) * t
             box = QRectF(4, y + 2, width - 8, row_h - 4)
             if row.mark != EVICTED:
@@ -398,13 +448,7 @@ class MemoryList(QWidget):
                 painter.drawLine(QPointF(x, mid), QPointF(x + self._text_width(0, name), mid))
             x += name_w
 
-            tag = {
-                NEW: tr(explore_words.NEW),
-                TOUCHED: tr(explore_words.USED_MOVED_TO_NEWEST),
-                EVICTED: tr(explore_words.FORGOTTEN),
-            }.get(row.mark, "")
-            if not tag and self.full and live_index == 1 and marks_next:
-                tag = tr(explore_words.NEXT_TO_GO)
+            tag = self._tag(row, row.slot == next_slot)
             tag_w = self._text_width(2, tag) + 16 if tag else 0
             if tag:
                 tag_box = QRectF(box.right() - tag_w - 6, mid - tag_metrics.height() * 0.62,
@@ -471,8 +515,13 @@ class MemoryList(QWidget):
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.fold_text(fold))
 
     def fold_text(self, fold: Fold) -> str:
-        more = counted(fold.count, self.language.code, *explore_words.MORE_ENTRY, "more entries")
-        return self.language.tr(explore_words.UNCHANGED_N, more=more)
+        """What a fold holds: its entries' numbers and how many, none changed this step."""
+        numbers = self.slot_numbers()
+        held = [numbers[s] for s in fold.slots if s in numbers] or [fold.first + 1]
+        first, last = min(held), max(held)
+        if first == last:
+            return self.language.tr(explore_words.FOLDED_ROW_N, first=first)
+        return self.language.tr(explore_words.FOLDED_ROWS_N, first=first, last=last, n=len(held))
 
     def _entry_links(self, page: int) -> tuple[int, ...]:
         links = self.model.exploration.remembered_links(page)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from memviz.core.engine import StepEvent
-from memviz.core.policies import takes_ttl
+from memviz.core.policies import POLICIES, takes_ttl
 from memviz.gui.explore.memory_list import EVICTED, NEW, NORMAL, TOUCHED, MemoryList, MemoryRow
 from memviz.gui.explore.read_mode_box import ReadModeBox
 from memviz.gui.kit import style
@@ -37,6 +37,7 @@ class Gauge(QWidget):
         self.capacity = 1
         self.full = False
         self._text = ""
+        self.thin = False  # a very short window: the bar keeps only a little room around its text
         style.set_ui_font(self, 1.0, bold=True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)  # it fills its corners itself
@@ -50,7 +51,12 @@ class Gauge(QWidget):
             self.update()
 
     def sizeHint(self) -> QSize:
-        return QSize(200, int(self.fontMetrics().height() * 1.7))
+        return QSize(200, int(self.fontMetrics().height() * (1.15 if self.thin else 1.7)))
+
+    def set_thin(self, thin: bool) -> None:
+        if thin != self.thin:
+            self.thin = thin
+            self.updateGeometry()
 
     def paintEvent(self, _event) -> None:
         painter = QPainter(self)
@@ -153,7 +159,7 @@ class MemoryPanel(QWidget):
         has_memory = exploration.has_memory
         self.scroll.setVisible(has_memory)
         self.gauge.setVisible(has_memory)
-        self.rule.setVisible(has_memory and not style.short_window(self))
+        self.rule.setVisible(has_memory and not style.short_window(self, style.VERY_SHORT_WINDOW_EMS))
         self.empty.setVisible(not has_memory)
         event = self.model.last_event
         if not has_memory:
@@ -223,6 +229,10 @@ class MemoryPanel(QWidget):
         if self.model.exploration.has_memory:
             capacity, policy = config.capacity, config.policy
             name, rule = policy_name(policy, lang, capital=True), policy_rule(policy, lang)
+            nav = tr(explore_words.NAV_N_MEANS)
+            which_goes = POLICIES.get(policy).which_goes_in(lang)  # the policy's own word on it
+            if which_goes:
+                which_goes += "。" if lang == "zh" else ". "
             if takes_ttl(policy):  # forgetting by time: whatever the capacity
                 size = (
                     tr(explore_words.UNLIMITED)
@@ -231,17 +241,26 @@ class MemoryPanel(QWidget):
                 )
                 t = config.time_to_live
                 self.rule.setText(
-                    tr(explore_words.FORGOTTEN_STEPS_AFTER_ITS_LAST_VISIT_N, size=size, name=name, t=t)
+                    tr(
+                        explore_words.FORGOTTEN_STEPS_AFTER_ITS_LAST_VISIT_N,
+                        size=size,
+                        name=name,
+                        t=t,
+                        which_goes=which_goes,
+                        nav=nav,
+                    )
                 )
             elif capacity is None:
-                self.rule.setText(tr(explore_words.UNLIMITED_EVERY_VISITED_PAGE_STAYS_TOP))
+                self.rule.setText(tr(explore_words.UNLIMITED_EVERY_VISITED_PAGE_STAYS_TOP, nav=nav))
             else:
                 self.rule.setText(
                     tr(
-                        explore_words.CAPACITY_TOP_GOES_FIRST_GREEN_UNDERLINED_N,
+                        explore_words.CAPACITY_RULE_N,
                         capacity=capacity,
                         name=name,
                         rule=rule,
+                        which_goes=which_goes,
+                        nav=nav,
                     )
                 )
         self.title.setToolTip(self.rule.text() if self.model.exploration.has_memory else "")
@@ -253,7 +272,9 @@ class MemoryPanel(QWidget):
 
     def _fit_height(self) -> None:
         """In a short window the rule is the title's tooltip, and its lines go to the rows."""
-        shown = self.model.exploration.has_memory and not style.short_window(self)
+        very_short = style.short_window(self, style.VERY_SHORT_WINDOW_EMS)
+        self.gauge.set_thin(very_short)  # its room goes to the rows
+        shown = self.model.exploration.has_memory and not very_short
         if shown != self.rule.isVisibleTo(self):
             self.rule.setVisible(shown)
 

@@ -248,15 +248,18 @@ def app_pixel_size() -> float:
     return font.pixelSize() if font.pixelSize() > 0 else font.pointSizeF() * 96 / 72
 
 
-# A window fewer type sizes tall than this (720p zoomed to 130 %: 42; 720p at 100 %: 54) has no
-# room in Explore's side column for every card line and the memory's rule above its rows: the cards
-# drop their detail line and the rule goes to a tooltip, so the memory rows keep their room.
-SHORT_WINDOW_EMS = 50
+# A window fewer type sizes tall than this (720p zoomed to 130 %: 42; 720p at 100 %: 54; 768p: 58)
+# has no room in Explore's side column for every card line above the memory's rows: the cards drop
+# their detail line (it stays in the tooltip) and the "Live numbers" title goes. Below
+# VERY_SHORT_WINDOW_EMS the memory's rule goes to a tooltip as well. The memory list keeps four
+# lines: the entry forgotten, the next to go, a fold and the entry just written (issue 40).
+SHORT_WINDOW_EMS = 56
+VERY_SHORT_WINDOW_EMS = 50
 
 
-def short_window(widget: QWidget) -> bool:
-    """Whether ``widget``'s window is short for its type (SHORT_WINDOW_EMS)."""
-    return widget.window().height() < SHORT_WINDOW_EMS * app_pixel_size()
+def short_window(widget: QWidget, ems: float = SHORT_WINDOW_EMS) -> bool:
+    """Whether ``widget``'s window is fewer than ``ems`` type sizes tall."""
+    return widget.window().height() < ems * app_pixel_size()
 
 
 def ui_font(pixel_size: float | None = None, bold: bool = False, scale: float | None = None) -> QFont:
