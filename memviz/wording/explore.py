@@ -65,7 +65,9 @@ FORGOTTEN = Words("被忘掉", "forgotten")
 NEXT_TO_GO = Words("下一个被忘", "next to go")
 NAV_N = Words("+{n_nav} 个导航链接", "+{n_nav} nav links")
 # What "+N nav" at a row's end means, said under the memory's title (a projector has no hover)
-NAV_N_MEANS = Words("+N 个导航链接：也记着的导航栏页面链接", "+N nav links: the nav bar's pages it links to, held too")
+NAV_N_MEANS = Words(
+    "+N 个导航链接：也记着的导航栏页面链接", "+N nav links: the nav bar's pages it links to, held too"
+)
 ENTRIES_USED_UNLIMITED_N = Words("已用 {used} 条 / 不限容量", "{used} entries used / unlimited")
 USED_N = Words("已用 {used} / {capacity} 条", "{used} / {capacity} used")
 MEMORY = Words("记忆", "Memory")
