@@ -1,4 +1,4 @@
-"""``memviz trace stats|import`` and ``memviz run --trace`` (see docs/traces.md).
+"""``memviz trace stats|import|label`` and ``memviz run --trace`` (see docs/traces.md).
 
 ``memviz/cli/commands.py`` adds the subcommand with :func:`add_trace_parser` and runs :func:`cmd_trace`;
 ``run`` gets its ``--trace`` option from :func:`add_trace_option`.
@@ -11,7 +11,8 @@ import json
 import os
 from pathlib import Path
 
-from memviz.core.trace import Trace, TraceError, read_trace, trace_text
+from memviz.core.jsonfile import read_bytes
+from memviz.core.trace import TRACE_FILE_BYTES, Trace, TraceError, read_trace, relabelled, trace_text
 from memviz.core.trace_stats import TraceStats, trace_stats
 from memviz.options import in_path, out_file
 from memviz.outfile import atomic_output
@@ -34,21 +35,37 @@ def add_trace_option(p: argparse.ArgumentParser) -> None:
 
 def write_trace(trace: Trace, out: Path, force: bool) -> None:
     """Write ``trace`` to ``out`` whole or not at all (:mod:`memviz.outfile`)."""
+    _write_text(trace_text(trace), out, force)
+
+
+def _write_text(text: str, out: Path, force: bool) -> None:
     try:
         with (
             atomic_output(out, force) as temporary,
             open(temporary, "w", encoding="utf-8", newline="\n") as f,
         ):
-            f.write(trace_text(trace))
+            f.write(text)
             f.flush()
             os.fsync(f.fileno())
     except OSError as exc:
         raise TraceUsageError(str(exc).replace("out:", "trace:", 1)) from None
 
 
+def _add_pairing(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--task", default=None, metavar="ID", help="the task's id (eval --traces pairs runs by it)"
+    )
+    p.add_argument(
+        "--label",
+        default=None,
+        metavar="NAME",
+        help="the config's name (eval --baseline NAME / --treatment NAME)",
+    )
+
+
 def add_trace_parser(sub: argparse._SubParsersAction, add_lang) -> None:
     trace = sub.add_parser("trace", help="read, measure and import memviz-trace/1 files")
-    commands = trace.add_subparsers(dest="trace_command", required=True, metavar="stats|import")
+    commands = trace.add_subparsers(dest="trace_command", required=True, metavar="stats|import|label")
     p = commands.add_parser("stats", help="coverage, repeats, bug recall, duplicates, tokens of traces")
     p.add_argument("traces", nargs="+", type=in_path, metavar="T.jsonl")
     p.add_argument("--json", action="store_true")
@@ -64,13 +81,49 @@ def add_trace_parser(sub: argparse._SubParsersAction, add_lang) -> None:
     p.add_argument("--version", default=None, help="the site's version the run saw (default: the file's own)")
     p.add_argument("--out", type=out_file, required=True, metavar="T.jsonl")
     p.add_argument("--force", action="store_true", help="replace --out if it exists")
+    _add_pairing(p)
+    add_lang(p)
+    p = commands.add_parser("label", help="set the task id and the label of existing traces, for pairing")
+    p.add_argument("traces", nargs="+", type=in_path, metavar="T.jsonl")
+    _add_pairing(p)
+    p.add_argument("--force", action="store_true", help="replace a task or label the traces already have")
     add_lang(p)
 
 
 def cmd_trace(args: argparse.Namespace) -> int:
     if args.trace_command == "stats":
         return cmd_stats(args)
+    if args.trace_command == "label":
+        return cmd_label(args)
     return cmd_import(args)
+
+
+def _pairing(args: argparse.Namespace) -> dict[str, str]:
+    return {name: getattr(args, name) for name in ("task", "label") if getattr(args, name) is not None}
+
+
+def cmd_label(args: argparse.Namespace) -> int:
+    """Every file is read and checked before any is written; each is then replaced whole (a reader
+    sees the old file or the new one), its other bytes as they were."""
+    values = _pairing(args)
+    if not values:
+        raise TraceUsageError("give --task ID or --label NAME (or both)")
+    new = []
+    for path in args.traces:
+        try:
+            raw = read_bytes(path, "trace file", TraceError, max_bytes=TRACE_FILE_BYTES)
+            text = raw.decode("utf-8-sig")
+            new.append((path, relabelled(text, str(path), values, args.force)))
+        except UnicodeDecodeError as exc:
+            raise TraceUsageError(
+                f"trace file is not UTF-8 text: {path} (bad byte at offset {exc.start})"
+            ) from None
+        except TraceError as exc:
+            raise TraceUsageError(str(exc)) from None
+    for path, text in new:
+        _write_text(text, path, force=True)
+        print(path)
+    return 0
 
 
 def _read(path: Path) -> Trace:
@@ -125,9 +178,10 @@ def cmd_import(args: argparse.Namespace) -> int:
             raise TraceUsageError(str(exc)) from None
     try:
         trace = import_trace(args.file, args.source, site)
-    except LogImportError as exc:
+        text = relabelled(trace_text(trace), str(args.out), _pairing(args))  # checked as `trace label` does
+    except (LogImportError, TraceError) as exc:
         raise TraceUsageError(str(exc)) from None
-    write_trace(trace, args.out, args.force)
+    _write_text(text, args.out, args.force)
     print(args.out)
     return 0
 

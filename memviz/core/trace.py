@@ -212,6 +212,32 @@ def trace_text(trace: Trace) -> str:
     return line_of(trace.header) + "".join(line_of(s) for s in trace.steps)
 
 
+PAIRING_FIELDS = ("task", "label")  # the header fields that pair real runs (memviz trace label)
+
+
+def relabelled(text: str, source: str, values: dict[str, str], force: bool = False) -> str:
+    """``text`` (a whole trace) with its header's ``task``/``label`` set to ``values``, every other
+    byte kept (the header's other fields, unknown ones included, and every step line as written).
+
+    The trace is read whole first (:class:`TraceError` for any mistake); a field that already holds
+    another value is refused unless ``force``."""
+    parse_trace(text, source)
+    lines = text.split("\n")
+    index = next(k for k, line in enumerate(lines) if line.strip())
+    header = json.loads(lines[index])
+    for name, value in values.items():
+        if name not in PAIRING_FIELDS:
+            raise ValueError(f"not a pairing field: {name}")
+        if len(value) > MOST_TEXT or not value.strip():
+            raise TraceError(f"--{name}: expected a non-empty text of at most {MOST_TEXT} characters")
+        old = header.get(name)
+        if old is not None and old != value and not force:
+            raise TraceError(f"{source}: {name} is already {shown(old)} (add --force to replace it)")
+        header[name] = value
+    lines[index] = json.dumps(header, ensure_ascii=False, separators=(", ", ": "))
+    return "\n".join(lines)
+
+
 # -- reading -------------------------------------------------------------------------------------------
 
 
@@ -349,7 +375,7 @@ class _Reader:
 
     def claim(self, where: str, value: Any) -> Claim:
         if not isinstance(value, dict) or value.get("kind") not in CLAIM_KINDS:
-            raise self.fail(where, f'expected {{"kind": {" or ".join(CLAIM_KINDS)}, "text"}}')
+            raise self.fail(where, f'expected an object with "kind" ({" or ".join(CLAIM_KINDS)}) and "text"')
         return Claim(value["kind"], self.text(f"{where}.text", value.get("text")))
 
     def report(self, where: str, value: Any) -> Report:

@@ -60,6 +60,19 @@ RULES: tuple[Rule, ...] = (
     ),
     (r"expected a list of at most (?P<most>\d+) page numbers", "应为最多 {most} 个页码的列表"),
     (r"expected a list of at most (?P<most>\d+) reports", "应为最多 {most} 条报告的列表"),
+    # a trace's claims and pairing fields, a HAR's bodies (memviz.core.trace, .trace_import, memviz.cli.trace)
+    (r"expected a list of at most (?P<most>\d+) claims", "应为最多 {most} 条声称的列表"),
+    (
+        r'expected an object with "kind" \((?P<kinds>.+)\) and "text"',
+        '应为带 "kind"（{kinds}）和 "text" 的对象',
+    ),
+    (r"not valid base64", "不是有效的 base64"),
+    (
+        r"(?P<field>task|label) is already (?P<value>.+) \(add --force to replace it\)",
+        "{field} 已经是 {value}（加 --force 覆盖它）",
+    ),
+    (r"give --task ID or --label NAME \(or both\)", "请给出 --task ID 或 --label NAME（或两者都给）"),
+    (r"expected a non-empty text of at most (?P<most>\d+) characters", "应为非空文本，最多 {most} 个字符"),
     (r"a page appears twice", "有一个页面出现了两次"),
     (r'step 0, and only step 0, is "start"', '第 0 步是 "start"，也只有第 0 步是'),
     (r'expected \{"route", "error", "message"\}', '应为 {{"route", "error", "message"}}'),
