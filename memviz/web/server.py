@@ -8,7 +8,7 @@ is a 404 page with the nav bar.
 
 Every visitor (a cookie) gets a ``memviz-trace/1`` file in the trace folder, one line per page
 answered (a POST too, with its status), with the report of the symptom the page showed, found by
-:func:`memviz.core.webpage.read_page`, the crawler's detector: :mod:`memviz.web.visitors` writes
+:func:`memviz.core.webpage.detect_reports`, the crawler's detector: :mod:`memviz.web.visitors` writes
 them, within caps. Pages are sent ``Cache-Control: no-store``, so a browser's Back asks the server
 again and is in the trace. Under ``--lan`` each client address is rate-limited
 (:class:`memviz.web.network.RateLimit`); uvicorn's own lines are memviz's (:mod:`.serverlog`).
@@ -28,8 +28,8 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from memviz.core.site import Site
-from memviz.core.trace import Report
-from memviz.core.webpage import read_page, render_page
+from memviz.core.trace import MOST_REPORTS, Report
+from memviz.core.webpage import detect_reports, render_page
 from memviz.web.network import RateLimit
 from memviz.web.serverlog import ServerLog, quiet_uvicorn
 from memviz.web.visitors import TraceCaps, TraceFolder
@@ -110,13 +110,10 @@ def build_app(
     return Starlette(routes=[Route("/{rest:path}", page, methods=["GET", "HEAD", "POST"])])
 
 
-def _reports_seen(route: str, page: int | None, status: int, html: str) -> tuple[Report, ...]:
-    """The report a tester files on the page answered: the symptom :func:`read_page` finds in the
-    response (the same detector as the crawler's); none on a page that is not the site's (a 404)."""
-    if page is None:
-        return ()
-    seen = read_page(status, html)
-    return () if seen.error is None else (Report(route, seen.error, seen.message),)
+def _reports_seen(route: str, page: int | None, status: int, body: str) -> tuple[Report, ...]:
+    """The reports a tester files on the answer: :func:`detect_reports`, the one detector the
+    crawler and the HAR importer use; none for an answer that is not a page of the site (a 404)."""
+    return () if page is None else detect_reports(route, status, body)[:MOST_REPORTS]
 
 
 def _prefetch(request: Request) -> bool:
@@ -128,20 +125,20 @@ def _prefetch(request: Request) -> bool:
 def _post(
     site: Site, found: int | None, lang: str, route: str, n: int
 ) -> tuple[Response, tuple[Report, ...]]:
-    """The forms: the editor's save answers 422 where the bug drops the tags (the page's own bug,
-    so its report is the page's); anything else posted to a page is refused (405), and to no page
-    is a 404."""
+    """The forms: the editor's save answers 422 where the bug drops the tags; anything else posted
+    to a page is refused (405), and to no page is a 404. Its reports are the detector's."""
     if found is None:
         return HTMLResponse(render_page(site, None, lang, n)[1], status_code=404, headers=NO_STORE), ()
     status, html = render_page(site, found, lang, n)
     if 'class="save-status"' in html and status == 200:
-        response = PlainTextResponse(
-            "422 Unprocessable Entity: tagList dropped", status_code=422, headers=NO_STORE
-        )
-        return response, _reports_seen(route, found, status, html)
-    if 'class="delete-account"' in html:
-        return PlainTextResponse("Account deleted", status_code=200, headers=NO_STORE), ()
-    return PlainTextResponse("Method Not Allowed", status_code=405, headers=NO_STORE), ()
+        status, text = 422, "422 Unprocessable Entity: tagList dropped"
+    elif 'class="delete-account"' in html:
+        status, text = 200, "Account deleted"
+    else:
+        status, text = 405, "Method Not Allowed"
+    return PlainTextResponse(text, status_code=status, headers=NO_STORE), _reports_seen(
+        route, found, status, text
+    )
 
 
 def listen(host: str, port: int) -> socket.socket:

@@ -98,7 +98,11 @@ class TraceFolder:
         lines = ""
         if header_needed:
             header = TraceHeader(
-                agent="human", start_url=url, site=trace_site(self.site), version=self.site.version
+                agent="human",
+                start_url=url,
+                site=trace_site(self.site),
+                version=self.site.version,
+                reported_by="detector",  # the server reads each answer's symptoms (memviz.core.webpage)
             )
             lines = line_of(header)
         step = TraceStep(index, url, page, "start" if index == 0 else action, status, None, None, reports)
