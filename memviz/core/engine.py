@@ -7,246 +7,45 @@ did; batch experiments simply step until the run is over.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
-from typing import NamedTuple
 
 from memviz.core.clairvoyant import Future
-from memviz.core.limits import check
+from memviz.core.context import SessionContext
+from memviz.core.events import (
+    FORGOTTEN,
+    REMEMBERED,
+    UNVISITED,
+    VISITED,
+    PageState,
+    RunResult,
+    StepEvent,
+)
 from memviz.core.memory import TOUCHED, WRITTEN, Memory
-from memviz.core.policies import POLICIES, EvictionContext
+from memviz.core.policies import EvictionContext
 from memviz.core.registry import ConfigError
-from memviz.core.retrieval import EntryScore, InjectedMemory, Retrieval, read_mode_text
+from memviz.core.retrieval import InjectedMemory, Retrieval
 from memviz.core.rng import Mulberry32, side_stream
+from memviz.core.run_config import (
+    DEFAULT_BASE_TOKENS,
+    DEFAULT_BUDGET,
+    DEFAULT_ENTRY_TOKENS,
+    DEFAULT_MAX_STEPS,
+    DEFAULT_TTL,
+    RunConfig,
+)
 from memviz.core.site import Site
-from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, STRATEGIES, Chooser, choose_random
+from memviz.core.strategies import STRATEGIES, Chooser, choose_random
 
-DEFAULT_BUDGET = 30
-DEFAULT_MAX_STEPS = 5000  # "until all bugs are found" gives up after this many steps
-DEFAULT_BASE_TOKENS = 3000  # per call: system prompt + page snapshot (an assumed figure)
-DEFAULT_ENTRY_TOKENS = 40  # per memory entry injected into the call (an assumed figure)
-DEFAULT_TTL = 8  # policy ttl without a time to live given: entries older than this many steps go
 MISUSE_STREAM = "misuse"  # the side stream of issue 27's draws: whether a step ignores or skips memory
 
-__all__ = ["ConfigError", "Exploration", "PageState", "RunConfig", "RunResult", "StepEvent", "run"]
-
-# What a page is to the agent, as the graph draws it (:meth:`Exploration.page_state`).
-UNVISITED = "unvisited"
-VISITED = "visited"  # visited, and there is no memory to hold it
-REMEMBERED = "remembered"  # in memory now
-FORGOTTEN = "forgotten"  # visited, in memory once, evicted since
-
-
-@dataclass(frozen=True)
-class RunConfig:
-    strategy: str = "random"
-    seed: int = 1000
-    capacity: int | None = None  # None: unlimited
-    policy: str = "fifo"
-    budget: int = DEFAULT_BUDGET
-    until_all_bugs: bool = False
-    max_steps: int = DEFAULT_MAX_STEPS
-    base_tokens: int = DEFAULT_BASE_TOKENS
-    entry_tokens: int = DEFAULT_ENTRY_TOKENS
-    ttl: int | None = None  # policy ttl: steps an entry lives after its last visit (None: DEFAULT_TTL)
-    # The bug list (no duplicate reports) as its own switch. None: as the strategy has it (a memory
-    # strategy keeps one, no memory keeps none); False: a memory run that reports every visit to a
-    # bug page; True with no memory: a bug list and no visited set (the ablation's "bug list only").
-    bug_list: bool | None = None
-    # Issue 27, how a real model misuses its memory: the chance that a step's choice ignores memory
-    # (a uniform pick, no bug list) and that a step that moves writes nothing; 0 is the chapter's.
-    ignore: float = 0.0
-    skip_write: float = 0.0
-    read_top: int | None = None  # None: every entry is injected (--read all); K: retrieval (--read top:K)
-    # The page the run starts on (a task's start page, memviz.core.evaluation). None: the site's
-    # start, as every run before tasks. A page given here is visited, written to memory and, if it
-    # hides a bug, reported at step 0 (the site's own start page never hides one in the chapter).
-    start: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.strategy not in STRATEGIES:
-            STRATEGIES.get(self.strategy)  # raises, naming the choices
-        if self.policy not in POLICIES:
-            POLICIES.get(self.policy)
-        if self.capacity is not None:  # None: unlimited
-            check("capacity", self.capacity, ConfigError)
-        for name in ("seed", "budget", "max_steps", "base_tokens", "entry_tokens"):
-            check(name, getattr(self, name), ConfigError)  # the ranges of memviz.core.limits
-        if self.ttl is not None and (isinstance(self.ttl, bool) or self.ttl < 1):
-            raise ConfigError(f"ttl: must be at least 1 step, got {self.ttl}")
-        for name in ("ignore", "skip_write"):
-            p = getattr(self, name)
-            if isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1:
-                raise ConfigError(f"{name.replace('_', '-')}: must be a chance from 0 to 1, got {p!r}")
-        if self.read_top is not None and (
-            isinstance(self.read_top, bool) or not isinstance(self.read_top, int) or self.read_top < 1
-        ):
-            raise ConfigError(f"read: top:K needs K a whole number at least 1, got {self.read_top!r}")
-        if self.start is not None and (isinstance(self.start, bool) or self.start < 0):
-            raise ConfigError(f"start: expected a page number, got {self.start}")
-
-    @property
-    def misused(self) -> bool:
-        """Whether the model may misuse its memory (issue 27): the run draws from the misuse stream."""
-        return self.ignore > 0 or self.skip_write > 0
-
-    @property
-    def read_mode(self) -> str:
-        """``all`` or ``top:K``, as the command line writes it."""
-        return read_mode_text(self.read_top)
-
-    @property
-    def keeps_bug_list(self) -> bool:
-        """Whether the agent remembers the bugs it reported (and so never reports one twice)."""
-        if self.bug_list is None:
-            return STRATEGIES.get(self.strategy).uses_memory
-        return self.bug_list
-
-    @property
-    def time_to_live(self) -> int:
-        return DEFAULT_TTL if self.ttl is None else self.ttl
-
-    @property
-    def step_limit(self) -> int:
-        return self.max_steps if self.until_all_bugs else self.budget
-
-    def with_(self, **changes) -> RunConfig:
-        # dataclasses.replace is slow, and a report makes ~7,000 configs; the same checks, faster
-        unknown = changes.keys() - self.__dict__.keys()
-        if unknown:
-            raise TypeError(f"RunConfig has no field {sorted(unknown)[0]!r}")
-        new = object.__new__(RunConfig)
-        new.__dict__.update(self.__dict__, **changes)
-        new.__post_init__()
-        return new
-
-    def effective(self, n_pages: int) -> RunConfig:
-        """The simplest config that walks exactly the same path on a site of ``n_pages`` pages.
-
-        Without memory, capacity and policy mean nothing; a memory that can hold every page never
-        evicts, so a policy that acts only when memory is full never acts (random eviction draws
-        only when it evicts). A time to live means something only to policy ttl, and a bug list
-        switch set to what the strategy has anyway means nothing.
-        """
-        config = self
-        takes_ttl = POLICIES.get(self.policy).takes_ttl
-        if self.ttl is not None and not takes_ttl:
-            config = config.with_(ttl=None)
-        elif takes_ttl and self.ttl is None:
-            config = config.with_(ttl=DEFAULT_TTL)
-        if self.bug_list is not None and self.bug_list == STRATEGIES.get(self.strategy).uses_memory:
-            config = config.with_(bug_list=None)
-        return config._effective_reading(n_pages)._effective_memory(n_pages)
-
-    def _effective_reading(self, n_pages: int) -> RunConfig:
-        # Memory never holds more entries than pages, so top:K with K >= pages injects them all;
-        # without memory nothing is read or written, and ignoring it matters only to a bug list.
-        config = self
-        memory = STRATEGIES.get(self.strategy).uses_memory
-        if self.read_top is not None and (not memory or self.read_top >= n_pages):
-            config = config.with_(read_top=None)
-        if not memory and self.skip_write:
-            config = config.with_(skip_write=0.0)
-        if not memory and self.ignore and not self.keeps_bug_list:
-            config = config.with_(ignore=0.0)
-        return config
-
-    def _effective_memory(self, n_pages: int) -> RunConfig:
-        if not STRATEGIES.get(self.strategy).uses_memory or (
-            (self.capacity is None or self.capacity >= n_pages)
-            and POLICIES.get(self.policy).acts_only_when_full
-        ):
-            if self.capacity is None and self.policy == "fifo" and self.ttl is None:
-                return self
-            return self.with_(capacity=None, policy="fifo", ttl=None)
-        return self
-
-
-class StepEvent(NamedTuple):
-    """Everything one step did, for views to draw as it is.
-
-    A named tuple: the window builds one per step, and a tuple is built several times faster than
-    a frozen dataclass (whose ``__init__`` sets each field through ``object.__setattr__``).
-    """
-
-    from_page: int
-    to_page: int | None  # None when the agent stopped instead of clicking
-    how: str  # see memviz.core.strategies.HOW_*
-    planned_path: tuple[int, ...] | None  # frontier: from_page .. target, through memory
-    is_new: bool  # first visit to to_page
-    visit_count: int  # visits to to_page after this step (0 when the agent stopped)
-    was_forgotten: bool  # to_page had been remembered, then evicted: memory no longer knew it
-    bug_page: int | None  # to_page hides a bug
-    bug_found: bool  # ...reported for the first time
-    duplicate_report: bool  # ...reported again (no memory of having reported it)
-    memory_written: int | None  # a new entry for this page
-    memory_touched: int | None  # LRU: an existing entry moved to most recent
-    memory_evicted: int | None  # the entry forgotten to make room
-    evicted_slot: int | None  # ...its place in eviction order (0 = next to go) before the eviction
-    touched_from: int | None  # LRU: the place in eviction order the touched entry moved from
-    memory_dropped: tuple[int, ...]  # entries the policy dropped as the step began (e.g. too old)
-    tokens: int  # estimated tokens of this call (with top:K, of the entries injected)
-    # Totals after the step.
-    call: int  # model calls so far, this one included (1-based)
-    steps: int  # links clicked so far
-    pages_seen: int
-    repeats: int
-    bugs_found: int
-    reports: int
-    tokens_total: int
-    memory_size: int
-    finished: bool
-    forgotten_at: int | None  # a forgotten revisit: the call at which to_page last left memory
-    # Issue 27. The model ignored its memory this step (a uniform pick, no bug list consulted);
-    # wrote nothing this step though it moved; with --read top:K, every entry's scores as the step
-    # began, in eviction order, each marked whether it was injected (None: every entry injected).
-    memory_ignored: bool = False
-    write_skipped: bool = False
-    read_scores: tuple[EntryScore, ...] | None = None
-
-    @property
-    def moved(self) -> bool:
-        return self.to_page is not None
-
-    @property
-    def is_repeat(self) -> bool:
-        return self.to_page is not None and not self.is_new
-
-    @property
-    def duplicates(self) -> int:
-        return self.reports - self.bugs_found
-
-    @property
-    def stopped(self) -> bool:
-        return self.how in (HOW_DONE, HOW_DEAD_END)
-
-
-@dataclass(frozen=True)
-class RunResult:
-    coverage: float
-    repeat: float
-    bugs: int
-    reports: int
-    dups: int
-    tokens: int
-    steps: int
-    path: list[int] = field(repr=False)
-    stop_reason: str  # "budget", "all_bugs", "max_steps", "done" or "dead_end"
-    bug_tokens: list[int] = field(repr=False)  # tokens spent so far at each bug's first report
-
-    def to_dict(self) -> dict:
-        return asdict(self)
-
+# RunConfig, the events and the page states live in their own modules; they are found here too,
+# where every caller has always imported them from.
+__all__ = [
+    "DEFAULT_BASE_TOKENS", "DEFAULT_BUDGET", "DEFAULT_ENTRY_TOKENS", "DEFAULT_MAX_STEPS", "DEFAULT_TTL",
+    "FORGOTTEN", "REMEMBERED", "UNVISITED", "VISITED", "ConfigError", "Exploration", "PageState",
+    "RunConfig", "RunResult", "StepEvent", "run",
+]  # fmt: skip
 
 _make_event = StepEvent._make
-
-
-class PageState(NamedTuple):
-    """A page as the agent knows it after the last step."""
-
-    state: str  # UNVISITED, VISITED, REMEMBERED or FORGOTTEN
-    visits: int
-    bug_reported: bool  # a bug on it was reported
-    duplicates: int  # reports of it after the first (no memory of having reported it)
 
 
 class _RunContext(EvictionContext):
@@ -278,7 +77,8 @@ class _RunContext(EvictionContext):
         config = run.config
         # The fast look-ahead plays the chapter's reading only: a misused or retrieved memory (issue 27)
         # is played by the engine's own copies (simulate), which carry the misuse stream and retrieval.
-        if live is None or config.misused or config.read_top is not None:
+        # So is a session context (issue 38), which decides what the agent knows.
+        if live is None or config.misused or config.read_top is not None or config.context is not None:
             return None
         return Future(
             run.site, config.strategy, live[0], live[2], config.step_limit, config.until_all_bugs,
@@ -341,7 +141,18 @@ class Exploration:
         self._live: tuple | None = None  # the walker's counters, while a policy may simulate
         if self.memory is not None:
             self._remember(start, site.clickable[start], 0)
+        self.context = self._new_context(site, config)
+        if self.context is not None:  # the start page's turn, with its report if it hides a bug
+            self.context.append(start, start in self.reported)
         self._walk = self._walker(emit_every_step=True)
+
+    @staticmethod
+    def _new_context(site: Site, config: RunConfig) -> SessionContext | None:
+        if config.context is None:
+            return None
+        # the baseline (no memory, no chooser of its own reading) carries its history unread
+        reads = STRATEGIES.get(config.strategy).reads_context
+        return SessionContext(site, config, reads)
 
     def _new_retrieval(self, site: Site, config: RunConfig) -> Retrieval | None:
         if config.read_top is None or not STRATEGIES.get(config.strategy).uses_memory:
@@ -462,7 +273,9 @@ class Exploration:
         limit, until_all_bugs = config.step_limit, config.until_all_bugs
         bug_list = config.keeps_bug_list
         base_tokens, entry_tokens = config.base_tokens, config.entry_tokens
-        misuse, retrieval = self.misuse, self.retrieval
+        misuse, retrieval, layer = self.misuse, self.retrieval, self.context
+        reads = layer is not None and layer.reads
+        known = None
         ignore_chance, skip_chance = config.ignore, config.skip_write
         ignored = skipped = False
         scores = None
@@ -497,20 +310,27 @@ class Exploration:
                 injected, scores = retrieval.inject(entries, page, steps, emit_every_step)
                 shown = InjectedMemory(injected)
                 tokens = base_tokens + entry_tokens * len(injected)
-            tokens_total += tokens
             calls += 1
+            if layer is not None:  # the session context: compaction, then the prompt it leaves
+                tokens = layer.begin_call(tokens, calls)
             if misuse is not None:
                 ignored = misuse.random() < ignore_chance
             if ignored:  # the model went its own way: any link, as the agent without memory
                 to_page, how, plan = choose_random(site, page, None, rng)
+            elif reads:  # what memory and context know together, and what a recall search finds
+                known = layer.known(shown.entries if shown is not None else None, page)
+                tokens += layer.recall_cost()
+                to_page, how, plan = choose(site, page, known, rng)
             else:
                 to_page, how, plan = choose(site, page, shown, rng)
+            tokens_total += tokens
             if to_page is None:
                 self.stop_reason = how  # HOW_DONE or HOW_DEAD_END
                 yield (
                     page, None, how, None, False, 0, False, None, False, False, None, None, None, None,
                     None, dropped, tokens, calls, steps, pages_seen, repeats, len(reported), reports,
                     tokens_total, len(entries) if entries is not None else 0, True, None, ignored, False, scores,
+                    layer.step(shown.entries if shown is not None else None) if layer is not None else None,
                 )  # fmt: skip
                 return
             from_page = page
@@ -535,8 +355,10 @@ class Exploration:
                 bug_page = to_page
                 already = to_page in reported
                 # With a bug list the agent knows what it reported; without, every visit files a
-                # report; a model that ignored its memory did not look at the list.
-                if not bug_list or not already or ignored:
+                # report; a model that ignored its memory did not look at the list. A context that
+                # holds the report knows it too (a model that ignored memory ignored it as well).
+                knows = (bug_list and already) or (reads and layer.knows_report(to_page))
+                if not knows or ignored:
                     reports += 1
                     reported.add(to_page)
                     bug_found = not already
@@ -565,6 +387,11 @@ class Exploration:
                 elif change is TOUCHED:
                     touched = to_page
 
+            context_step = None
+            if layer is not None:
+                if reads and not ignored and not is_new and to_page not in known.entries:
+                    layer.forgot(to_page)  # revisited: the context no longer knew the page
+                layer.append(to_page, bug_found or duplicate)
             finished = False
             if until_all_bugs and len(reported) == n_bugs:
                 self.stop_reason = "all_bugs"
@@ -573,12 +400,15 @@ class Exploration:
                 self.stop_reason = "max_steps" if until_all_bugs else "budget"
                 finished = True
             if emit_every_step or finished:
+                if layer is not None:
+                    context_step = layer.step(shown.entries if shown is not None else None)
                 yield (
                     from_page, to_page, how, plan, is_new, visit_count, was_forgotten, bug_page, bug_found,
                     duplicate, written, touched, evicted, slot if evicted is not None else None,
                     slot if touched is not None else None, dropped, tokens, calls, steps, pages_seen,
                     repeats, len(reported), reports, tokens_total,
                     len(entries) if entries is not None else 0, finished, forgotten_at, ignored, skipped, scores,
+                    context_step,
                 )  # fmt: skip
             if finished:
                 return
@@ -643,6 +473,9 @@ class Exploration:
         new.stop_reason, new.last_event, new._live = None, None, None
         new._totals = (counters[6], counters[3], counters[4], counters[5])
         new.memory = None
+        new.context = new._new_context(site, config)  # a new session: its context starts empty
+        if new.context is not None:
+            new.context.append(site.start, False)
         if STRATEGIES.get(config.strategy).uses_memory:
             new.memory = Memory(config.capacity, config.policy, new.rng, _RunContext(new))
             for page in memory_pages:
@@ -669,6 +502,7 @@ class Exploration:
         fork.rng = self.rng.copy()
         fork.misuse = self.misuse.copy() if self.misuse is not None else None
         fork.retrieval = self.retrieval.copy() if self.retrieval is not None else None
+        fork.context = self.context.copy() if self.context is not None else None
         fork.memory = Memory(memory.capacity, then, fork.rng, _RunContext(fork))
         entries = dict(memory.entries)
         del entries[list(entries)[victim_index]]

@@ -137,6 +137,51 @@ _TABLE = (
         "the step after which a resumed run loses its context",
         "中断续跑在第几步后丢失上下文",
     ),
+    # the session context (issue 38, docs/context.md)
+    Limit(
+        "context", 1, 100_000_000, "the context window, tokens (or inf)", "上下文窗口的 token 数（或 inf）"
+    ),
+    Limit("turn_tokens", 1, 100_000, "tokens one step adds to the history", "每一步给历史增加的 token"),
+    Limit("summary_names", 0, 10_000, "page names a summary keeps", "摘要保留的页名数"),
+    Limit("summary_tokens", 0, 100_000, "a summary's own tokens", "摘要本身的 token"),
+    Limit(
+        "note_tokens",
+        0,
+        100_000,
+        "tokens per name or bug in a summary or working context",
+        "摘要或工作上下文里每个页名、Bug 的 token",
+    ),
+    Limit(
+        "recall_tokens",
+        0,
+        100_000,
+        "tokens of one recall search (memgpt)",
+        "一次 recall 检索的 token（memgpt）",
+    ),
+    Limit(
+        "warn_at",
+        0.01,
+        1,
+        "memgpt's warning threshold, share of the window",
+        "memgpt 警告阈值（窗口的比例）",
+        whole=False,
+    ),
+    Limit(
+        "flush_at",
+        0.01,
+        1,
+        "memgpt's flush threshold, share of the window",
+        "memgpt 刷新阈值（窗口的比例）",
+        whole=False,
+    ),
+    Limit(
+        "evict_share",
+        0.01,
+        1,
+        "share of the turns a memgpt flush evicts",
+        "memgpt 刷新时挤出的轮数比例",
+        whole=False,
+    ),
     # batches
     Limit("runs", 1, 50_000, "runs (seeds) of a batch", "一批运行的次数（种子数）"),
     Limit(

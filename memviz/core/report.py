@@ -84,6 +84,8 @@ def chapter_tables(
         out["strategies"][s] = means(comparison.current)
         out["diffs"][s] = comparison.diff.to_dict()
     for s in STRATEGIES:
+        if base.context is None and STRATEGIES.get(s).needs_context:
+            continue  # with the context off, session is the random walk again
         out["cost"][s] = cost_to_find_all_bugs(
             site, base.with_(strategy=s), runs, seed0, runner=runner
         ).summary()

@@ -63,6 +63,19 @@ class Strategy(Bilingual):
     uses_memory: bool
     kernel: StrategyKernel | None = None
     plans: bool = False  # walks a path planned through memory (HOW_PLAN): the graph draws the route
+    # Issue 38: whether the chooser reads the session context (is shown what memory and context know
+    # together). None: as it uses memory; the no-memory baseline carries its history unread.
+    reads_context: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.reads_context is None:
+            object.__setattr__(self, "reads_context", self.uses_memory)
+
+    @property
+    def needs_context(self) -> bool:
+        """Knows only what its session context holds: with the context off it knows nothing (and
+        walks as the no-memory baseline does), so a table without a context leaves it out."""
+        return self.reads_context and not self.uses_memory
 
 
 def check_kernel(strategy: Strategy) -> None:
@@ -152,6 +165,30 @@ STRATEGIES.register(Strategy(
     "优先点还没记住的页面；都记住了就沿记忆里的链接走向最近的新页面",
     "prefers pages not in memory; if none, walks remembered links to the nearest one",
     "#009E73", choose_frontier, uses_memory=True, kernel=FRESH_OR_PLAN, plans=True,
+))  # fmt: skip
+
+
+class _NothingKnown:
+    """What a session strategy knows with the context off: nothing (it walks as ``random`` does)."""
+
+    __slots__ = ()
+    entries: dict[int, tuple[int, ...]] = {}  # noqa: RUF012 -- never written
+
+
+def choose_session(site: Site, page: int, known: Memory | None, rng: Mulberry32) -> Choice:
+    """The frontier rule over what the session context knows (``known``: the pages known as visited,
+    with the links known for each); with the context off it knows nothing."""
+    return choose_frontier(site, page, known if known is not None else _NothingKnown(), rng)
+
+
+# Issue 38: the session context alone, no injected memory (memviz.core.context). With a window too
+# small for one turn it walks the random path, with an unlimited one frontier's (docs/context.md).
+STRATEGIES.register(Strategy(
+    "session", "会话内记忆", "context only",
+    "不带外部记忆，只靠上下文里的历史：优先点上下文里没去过的页面，都去过就沿上下文里的链接走向最近的新页面",
+    "no memory injected, only the history in its context: prefers pages the context has not seen, "
+    "else walks the links it holds to the nearest new one",
+    "#E69F00", choose_session, uses_memory=False, plans=True, reads_context=True,
 ))  # fmt: skip
 
 

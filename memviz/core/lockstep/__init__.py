@@ -113,7 +113,14 @@ def run_batch(
     groups: dict[str, list[int]] = {"scalar": [], "random": [], "memory": []}
     engine_of: dict[tuple, str] = {}  # by what supports() reads: asked once per kind of config
     for i, config in enumerate(configs):
-        key = (config.strategy, config.policy, config.bug_list, config.misused, config.read_top)
+        key = (
+            config.strategy,
+            config.policy,
+            config.bug_list,
+            config.misused,
+            config.read_top,
+            config.context,
+        )
         engine = engine_of.get(key)
         if engine is None:
             if not supports(config):

@@ -167,8 +167,11 @@ def supports(config: RunConfig) -> bool:
     policy have batch kernels). An unknown name raises ConfigError. A bug list switched against the
     strategy's own (``--no-bug-list``, or a bug list without memory) runs in the scalar engine, and
     so does a model that misuses its memory or reads it by retrieval (``--ignore``, ``--skip-write``,
-    ``--read top:K``), and a run started on a page of its own (``config.start``: a task of an evaluation)."""
+    ``--read top:K``), a run started on a page of its own (``config.start``: a task of an evaluation)
+    and a run with a session context (``config.context``)."""
     if config.misused or config.read_top is not None:  # issue 27: misuse and retrieval have no kernel
+        return False
+    if config.context is not None:  # issue 38: the session context decides what is known, per run
         return False
     strategy = STRATEGIES.get(config.strategy)
     if strategy.kernel is None or config.keeps_bug_list != strategy.uses_memory:
