@@ -36,6 +36,9 @@ def add_serve_parsers(sub: argparse._SubParsersAction, add_lang, add_run_setting
         help="allow a --host other machines can reach (a classroom's network); rate-limits each address",
     )
     p.add_argument(
+        "--answers", action="store_true", help="the teacher's view: each page of the blog names its bug"
+    )
+    p.add_argument(
         "--rate",
         type=_rate,
         default=DEFAULT_RATE,
@@ -147,7 +150,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     log = ServerLog(lang)
     caps = TraceCaps(args.max_visitors, args.max_trace_mb)
     rate = RateLimit(args.rate) if args.lan else None
-    server = make_server(build_app(site, lang, args.trace_dir, caps=caps, rate=rate, log=log), log)
+    server = make_server(
+        build_app(site, lang, args.trace_dir, caps=caps, rate=rate, log=log, answers=args.answers), log
+    )
     try:
         server.run(sockets=[sock])
     finally:

@@ -30,6 +30,7 @@ from starlette.routing import Route
 from memviz.core.site import Site
 from memviz.core.trace import MOST_REPORTS, Report
 from memviz.core.webpage import detect_reports, render_page
+from memviz.web.blog.app import Blog
 from memviz.web.network import RateLimit
 from memviz.web.serverlog import ServerLog, quiet_uvicorn
 from memviz.web.visitors import TraceCaps, TraceFolder
@@ -62,10 +63,14 @@ def build_app(
     caps: TraceCaps | None = None,
     rate: RateLimit | None = None,
     log: ServerLog | None = None,
+    answers: bool = False,
 ) -> Starlette:
-    """The served site as an ASGI application; ``rate``: a client address's limit (``--lan``)."""
+    """The served site as an ASGI application; ``rate``: a client address's limit (``--lan``);
+    ``answers``: the blog's pages name their bugs (the teacher's view)."""
     log = log if log is not None else ServerLog(lang)
     traces = TraceFolder(Path(trace_dir), site, log, caps or TraceCaps()) if trace_dir is not None else None
+    # A site with Conduit's routes is shown as the blog (memviz.web.blog), any other as plain pages.
+    blog = Blog(site, lang, answers) if Blog.fits(site) else None
     counter = [0]  # the number in a symptom's message: one more per page answered
 
     async def page(request: Request) -> Response:
@@ -85,10 +90,17 @@ def build_app(
         if found is None and wanted == "/":  # a site without a page at "/": its start page
             return RedirectResponse(site.url_path(site.start), status_code=302, headers=NO_STORE)
         counter[0] += 1
+        cookie = request.cookies.get(COOKIE, "")
+        known = cookie if _VISITOR.match(cookie) else None
+        if blog is not None and found is None and request.method == "POST" and wanted.startswith("/api/"):
+            return await blog.api(request, known, counter[0])  # a form's answer, not a step
         if request.method == "POST":
             response, reports = _post(site, found, lang, wanted, counter[0])
         else:
-            status, html = render_page(site, found, lang, counter[0])
+            if blog is not None:
+                status, html = blog.render(found, counter[0], known)
+            else:
+                status, html = render_page(site, found, lang, counter[0])
             response = HTMLResponse(html, status_code=status, headers=NO_STORE)
             reports = _reports_seen(wanted, found, status, html)
         if _prefetch(request):  # a look-ahead, not a visit: no step in anyone's trace
