@@ -59,6 +59,15 @@ WORDS = {
     ),
     "fewer --runs": "减少 --runs",
     "fewer --runs or --sessions": "减少 --runs 或 --sessions",
+    # what a file is (memviz.core.jsonfile's ``what``; an importer's "<source> file")
+    "trace file": "轨迹文件",
+    "settings file": "设置文件",
+    "browser-use file": "browser-use 日志文件",
+    "har file": "HAR 文件",
+    "deleted": "删除",
+    "object": "对象",
+    "array": "数组",
+    "renamed": "重命名",
 }
 
 
@@ -70,9 +79,9 @@ RULES: tuple[Rule, ...] = (
     ),
     (r"must be a whole number, got (?P<value>.+)", "必须是整数，实际为 {value}"),
     (r"must be a number, got (?P<value>.+)", "必须是数字，实际为 {value}"),
-    (r"(?P<name>[a-z_]+) must be a whole number, got (?P<value>.+)", "{name} 必须是整数，实际为 {value}"),
+    (r"(?P<name>[a-z_-]+) must be a whole number, got (?P<value>.+)", "{name} 必须是整数，实际为 {value}"),
     (
-        r"(?P<name>[a-z_]+) must be between (?P<low>[^()]+?) and (?P<high>[^()]+?), got (?P<value>.+)",
+        r"(?P<name>[a-z_-]+) must be between (?P<low>[^()]+?) and (?P<high>[^()]+?), got (?P<value>.+)",
         "{name} 必须在 {low} 到 {high} 之间，实际为 {value}",
     ),
     (
@@ -119,6 +128,106 @@ RULES: tuple[Rule, ...] = (
         "共 {work} {units}，最多 {most}（{advice}）",
         ("units", "advice"),
     ),
+    (
+        r"(?P<name>[a-z_-]+) must be a probability 0\.\.1, got (?P<value>.+)",
+        "{name} 必须是 0..1 之间的概率，实际为 {value}",
+    ),
+    (r"at least (?P<least>\d+), got (?P<value>.+)", "至少为 {least}，实际为 {value}"),
+    (r"expected a path, got an empty text", "应为路径，实际为空文本"),
+    # a range of seeds (memviz.core.limits.check_seeds; experiments, streaming, evaluation)
+    (
+        r"seeds (?P<first>\d+)\.\.(?P<last>\d+) fall outside (?P<low>\d+)\.\.(?P<high>\d+)",
+        "seed {first}..{last} 超出了 {low}..{high}",
+    ),
+    # a config's ? part (memviz.core.reading)
+    (
+        r"expected (?P<syntax>\?\S+) after '\?', got (?P<value>'.*') in (?P<config>'.*')",
+        "'?' 之后应为 {syntax}，实际为 {value}（在 {config} 里）",
+    ),
+    (r"(?P<key>[\w-]+) is given twice in (?P<config>'.*')", "{key} 给出了两次（在 {config} 里）"),
+    (
+        r"compare takes (?P<least>\d+) to (?P<most>\d+) configs, got (?P<n>\d+)",
+        "对比需要 {least} 到 {most} 个配置，实际为 {n} 个",
+    ),
+    # the scenarios' options and views (memviz.core.scenarios)
+    (r"(?P<name>'.*') is not a version of this site", "{name} 不是这个站点的版本"),
+    (
+        r"this site file declares no versions \(see README, Site files\)",
+        "这个站点文件没有声明版本（见 README 的 Site files 一节）",
+    ),
+    (
+        r"give at least one T, e\.g\. --ttls 2,4,8 or --ttls 2 4 8",
+        "至少给出一个 T，例如 --ttls 2,4,8 或 --ttls 2 4 8",
+    ),
+    (r"at most (?P<most>\d+) values of T, got (?P<n>\d+)", "T 最多 {most} 个值，实际为 {n} 个"),
+    (r"(?P<name>\S+) plays (?P<modes>.+), not (?P<value>'.*')", "{name} 可以播放 {modes}，没有 {value}"),
+    (
+        r"(?P<name>\S+) plays all, ignore:P, skip-write:P or top:K, got (?P<value>.+)",
+        "{name} 可以播放 all、ignore:P、skip-write:P 或 top:K，实际为 {value}",
+    ),
+    (
+        r"ttl plays a time to live T, a whole number ≥ 1, got (?P<value>.+)",
+        "ttl 播放的是存活时间 T，一个 ≥ 1 的整数，实际为 {value}",
+    ),
+    (
+        r"unknown scenario (?P<name>'.*'); valid: (?P<choices>.+)",
+        "未知的场景 {name}（可选：{choices}）",
+    ),
+    (
+        r"scenarios/NAME/MODE/SEED at most, got (?P<value>.+)",
+        "最多写到 scenarios/NAME/MODE/SEED，实际为 {value}",
+    ),
+    (
+        r"a scenario's seed is a whole number from 0 to 2\*\*31-1, got (?P<value>.+)",
+        "场景的 seed 是 0 到 2**31-1 之间的整数，实际为 {value}",
+    ),
+    (r"not an option of scenario (?P<name>\S+)", "不是场景 {name} 的选项"),
+    # evaluation (memviz.core.evaluation, memviz.cli.evaluate)
+    (
+        r"(?P<name>'.*') keeps no memory; give a memory config \((?P<choices>.+)\)",
+        "{name} 不带记忆；请给出一个带记忆的配置（{choices}）",
+    ),
+    (
+        r"(?P<tasks>\d+) tasks × (?P<repeats>\d+) repeats is over (?P<most>\d+) runs",
+        "{tasks} 个任务 × {repeats} 次重复，超过了 {most} 次运行",
+    ),
+    (
+        r"the runs are the traces; give no configs, --ablation, --tasks or --until-all-bugs",
+        "运行就是这些轨迹：不要再给出配置、--ablation、--tasks 或 --until-all-bugs",
+    ),
+    (
+        r"the trace does not give (?P<what>\S+) \(its header names no site, or no tokens\)",
+        "轨迹没有给出 {what}（表头没有写站点，或没有 token）",
+    ),
+    (
+        r"--baseline and --treatment name the same runs: (?P<label>'.*')",
+        "--baseline 和 --treatment 指的是同一批运行：{label}",
+    ),
+    # a recorded run replayed on a site (memviz.core.replay)
+    (r"no step of the trace is on the site", "轨迹里没有哪一步在这个站点上"),
+    (
+        r"the trace's site has (?P<pages>\d+) pages, this site (?P<n>\d+): open the site the trace was made on",
+        "轨迹的站点有 {pages} 页，这个站点有 {n} 页：请打开录制轨迹时用的站点",
+    ),
+    (
+        r"page (?P<page>\d+) is not a page of this site \((?P<low>\d+)\.\.(?P<high>\d+)\)",
+        "页面 {page} 不是这个站点的页面（{low}..{high}）",
+    ),
+    (
+        r"opt cannot ride along a recorded run \(its look-ahead plays a rule\)",
+        "opt 不能跟着录制的运行走（它的前瞻要按规则推演）",
+    ),
+    (
+        r"must be at least 1 or unlimited, got (?P<value>.+)",
+        "必须至少为 1 或不限，实际为 {value}",
+    ),
+    (r"a sweep needs at least one value", "扫描至少需要一个值"),
+    # the command line (memviz.cli.commands)
+    (
+        r"a resumed run \(--interrupt-at\) is two sessions; trace one run at a time",
+        "中断续跑（--interrupt-at）是两个会话；一次只能记录一次运行的轨迹",
+    ),
+    (r"standard output is closed: nothing to write the help to", "标准输出已关闭：帮助无处可写"),
     # the registries' names (memviz.core.registry: policies, strategies, scenarios, plugins' too)
     (
         r"unknown (?P<kind>eviction policy|strategy|scenario|[a-z ]+?) (?P<name>'.*') \(choose from (?P<choices>.+)\)",
@@ -249,6 +358,8 @@ RULES: tuple[Rule, ...] = (
 # bound's total was made (memviz.core.limits.check_work's ``how``).
 HEAD_RULES: tuple[tuple[str, str], ...] = (
     (r"line (?P<n>\d+)", "第 {n} 行"),
+    (r"path (?P<path>'.*')", "路径 {path}"),
+    (r"top level", "顶层"),
     (
         r"(?P<lanes>\d+) lanes × (?P<runs>\d+) runs × (?P<steps>\d+) steps",
         "{lanes} 条路线 × {runs} 次运行 × {steps} 步",

@@ -8,7 +8,7 @@ from memviz.wording.error_rules import Rule
 
 # A path that leads a message: never the message's heads ("out: ") swallowed with it.
 _PATH = r"(?P<path>(?![\w.\[\]-]+: ).+)"
-_WHAT = r"(?P<what>site file|task file|exercise file|[a-z ]+?)"
+_WHAT = r"(?P<what>site file|task file|exercise file|[a-z][\w -]*?)"
 
 RULES: tuple[Rule, ...] = (
     # sites, traces and task files (memviz.core.site, .trace, .evaluation.tasks, .jsonfile)
@@ -147,7 +147,69 @@ RULES: tuple[Rule, ...] = (
         _WHAT
         + r" is not valid JSON: (?P<path>.+), line (?P<line>\d+) column (?P<column>\d+): (?P<detail>.+)",
         "{what}不是有效的 JSON：{path}，第 {line} 行第 {column} 列：{detail}",
+        ("what", "detail"),
+    ),
+    (
+        _WHAT + r" has a number memviz cannot use: (?P<path>.+): (?P<detail>[^:]+)",
+        "{what}里有 memviz 无法使用的数字：{path}：{detail}",
+        ("what", "detail"),
+    ),
+    (
+        _WHAT + r" has a text that is not valid Unicode \(half of a surrogate pair, (?P<range>\S+)\): "
+        r"(?P<path>.+), at (?P<where>.+)",
+        "{what}里有不是有效 Unicode 的文本（半个代理对，{range}）：{path}，位置 {where}",
         ("what",),
+    ),
+    (_WHAT + r" is nested too deep: (?P<path>.+)", "{what}嵌套太深：{path}", ("what",)),
+    # a line of a JSON Lines file (memviz.core.jsonfile.decode_checked: traces)
+    (
+        r"not valid JSON: column (?P<column>\d+): (?P<detail>.+)",
+        "不是有效的 JSON：第 {column} 列：{detail}",
+        ("detail",),
+    ),
+    (r"a number memviz cannot use: (?P<detail>.+)", "memviz 无法使用的数字：{detail}", ("detail",)),
+    (
+        r"nested too deep \((?P<depth>\d+) levels, at most (?P<most>\d+)\)",
+        "嵌套太深（{depth} 层，最多 {most}）",
+    ),
+    (r"nested too deep", "嵌套太深"),
+    # the numbers a JSON file may not hold (memviz.core.jsonfile)
+    (
+        r"(?P<name>NaN|Infinity|-Infinity) is not a number memviz accepts \(JSON has no NaN or Infinity\)",
+        "{name} 不是 memviz 接受的数字（JSON 里没有 NaN 或 Infinity）",
+    ),
+    (
+        r"a whole number has (?P<digits>\d+) digits \((?P<start>[^()]*)\), at most (?P<most>\d+)",
+        "一个整数有 {digits} 位（{start}），最多 {most} 位",
+    ),
+    (r"the number (?P<number>\S+) is too large", "数字 {number} 太大"),
+    # the JSON decoder's own words (Python's json module), the detail after "line 1 column 2: "
+    (r"Expecting value", "这里应有一个值"),
+    (r"Expecting property name enclosed in double quotes", "这里应有用双引号括起来的属性名"),
+    (r"Expecting ':' delimiter", "这里应有冒号 ':'"),
+    (r"Expecting ',' delimiter", "这里应有逗号 ','"),
+    (r"Unterminated string starting at", "字符串从这里开始，没有结束"),
+    (r"Invalid control character (?P<character>.+) at", "字符串里有控制字符 {character}"),
+    (r"Invalid control character at", "字符串里有控制字符"),
+    (r"Invalid \\escape: (?P<escape>.+)", "无效的转义 {escape}"),
+    (r"Invalid \\escape", "无效的转义"),
+    (r"Invalid \\uXXXX escape", "无效的 \\uXXXX 转义"),
+    (r"Extra data", "JSON 之后还有多余的内容"),
+    (r"Illegal trailing comma before end of (?P<kind>object|array)", "{kind}结尾之前有多余的逗号", ("kind",)),
+    # what an importer reads (memviz.core.trace_import)
+    (
+        r"no page visited in the log \(no http:// or https:// URL\)",
+        "日志里没有访问过的页面（没有 http:// 或 https:// 网址）",
+    ),
+    (r"(?P<n>\d+) steps; a trace has at most (?P<most>\d+)", "{n} 步；一条轨迹最多 {most} 步"),
+    (r"expected a list, got (?P<value>.+)", "应为列表，实际为 {value}"),
+    (r"expected an object, got (?P<value>.+)", "应为对象，实际为 {value}"),
+    (r"expected a whole number of tokens, got (?P<value>.+)", "应为 token 数（整数），实际为 {value}"),
+    (r"expected an HTTP status, got (?P<value>.+)", "应为 HTTP 状态码，实际为 {value}"),
+    (r"not valid base64", "不是有效的 base64"),
+    (
+        r'expected "(?P<format>[^"]+)" \(the header is the first line\), got (?P<value>.+)',
+        '应为 "{format}"（表头是第一行），实际为 {value}',
     ),
     # the memory folder of resumed runs (memviz.core.scenarios.store: --memory-dir)
     (_PATH + r" is not a folder", "{path} 不是文件夹"),
@@ -172,6 +234,34 @@ RULES: tuple[Rule, ...] = (
     ),
     (_PATH + r" is larger than (?P<most>\d+) bytes; not read", "{path} 超过 {most} 字节；没有读取"),
     (_PATH + r" is not UTF-8 text", "{path} 不是 UTF-8 文本"),
+    (_PATH + r" is a folder, not a progress file", "{path} 是一个文件夹，不是进度文件"),
+    (
+        _PATH + r" was not written by memviz; memviz replaces or deletes only the files it wrote "
+        r"\(move it away or give another --memory-dir\)",
+        "{path} 不是 memviz 写的；memviz 只替换或删除它自己写的文件（把它移走，或换一个 --memory-dir）",
+    ),
+    (r"not a progress file this harness wrote", "不是 memviz 写的进度文件"),
+    (r"leads outside the memory directory \(a symlink\)", "通向记忆文件夹之外（符号链接）"),
+    (r"must be (?P<root>\S+) or start with (?P<prefix>\S+)", "必须是 {root} 或以 {prefix} 开头"),
+    (r"more than (?P<n>\d+) levels below (?P<root>\S+)", "比 {root} 深了超过 {n} 层"),
+    (r"(?P<part>'.*') is not allowed \(it would leave (?P<root>.+)\)", "不允许 {part}（会离开 {root}）"),
+    (r"a name is longer than (?P<n>\d+) bytes", "有一个名字超过了 {n} 字节"),
+    (r"path must be text, got (?P<kind>\S+)", "路径必须是文本，实际为 {kind}"),
+    (r"contains a NUL byte", "含有 NUL 字节"),
+    (r"contains a backslash", "含有反斜杠"),
+    (r"(?P<path>/\S*) is a file, not a folder", "{path} 是文件，不是文件夹"),
+    (r"(?P<path>/\S*) is not a file", "{path} 不是文件"),
+    (r"(?P<path>/\S*) does not exist", "{path} 不存在"),
+    (r"(?P<path>/\S*) already exists", "{path} 已经存在"),
+    (r"(?P<path>/\S*) itself cannot be (?P<verb>deleted|renamed)", "{path} 本身不能被{verb}", ("verb",)),
+    (
+        r"the text occurs (?P<n>\d+) times in (?P<path>\S+) \(needs exactly once\)",
+        "这段文本在 {path} 里出现了 {n} 次（必须正好一次）",
+    ),
+    (
+        r"line (?P<line>\d+) is out of range (?P<low>\d+)\.\.(?P<high>\d+)",
+        "第 {line} 行超出范围 {low}..{high}",
+    ),
     # the window (memviz.display, memviz.cli.commands)
     (
         r"`(?P<snapshot>[^`]+)` and `(?P<record>[^`]+)` work without one",

@@ -119,7 +119,8 @@ def _problem_zh(text: str) -> str | None:
             groups = match.groupdict(default="")
             for name in shape.words:
                 value = groups[name]
-                groups[name] = WORDS.get(value) or _problem_zh(value) or value
+                # a word no rule knows (another library's message) is quoted, never pasted bare
+                groups[name] = WORDS.get(value) or _problem_zh(value) or (f"“{value}”" if value else value)
             return shape.zh.format(**groups)
     return None
 
