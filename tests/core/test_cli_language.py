@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from memviz import stopping
 from memviz.cli import commands
+from memviz.core.strategies import STRATEGIES
 from memviz.display import window_problem
 from memviz.wording.errors import SHAPES, WORDS, error_line, shape_of, translated
 
@@ -81,7 +82,7 @@ CASES = [
     ("limit", lambda p: ["run", "--capacity", "0"], 2,
      "memviz: error: argument --capacity: must be between 1 and 100000, got 0"),
     ("argparse choice", lambda p: ["run", "--strategy", "x"], 2,
-     "memviz: error: argument --strategy: " + argparse_invalid_choice("x", ["random", "visited", "frontier"])),
+     "memviz: error: argument --strategy: " + argparse_invalid_choice("x", list(STRATEGIES.choices()))),
     ("argparse required", lambda p: ["snapshot"], 2, "memviz: error: the following arguments are required: --out"),
     ("argparse unknown", lambda p: ["run", "--bogus"], 2, "memviz: error: unrecognized arguments: --bogus"),
     ("argparse value", lambda p: ["run", "--budget"], 2, "memviz: error: argument --budget: expected one argument"),
