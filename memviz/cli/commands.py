@@ -614,7 +614,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str], lang: str) -> int:
-    plugins.discover()  # installed policies, strategies, scenarios: choices now, imported when used
+    # Installed plugins are found by the registries when a name they do not hold is asked for; here
+    # only for --help's lists and for `scenario`, whose plugins bring options of their own. A run of
+    # built-in names never scans the installed packages.
+    if {"-h", "--help", "scenario"} & set(argv):
+        plugins.discover()
     try:
         with argparse_speaking(lang):  # argparse words its headings as a parser is built, errors as it parses
             args = build_parser().parse_args(argv)

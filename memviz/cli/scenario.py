@@ -145,15 +145,17 @@ def add_scenario_parser(sub: argparse._SubParsersAction, add_lang, add_site) -> 
     """``memviz scenario NAME``: every registered scenario, with the options each one declares."""
     p = sub.add_parser(
         "scenario",
-        help="the chapter's memory test cases: " + ", ".join(SCENARIOS),
+        help="the chapter's memory test cases: " + ", ".join(SCENARIOS.choices()),
         description="A memory scenario's figures over seeds 1000..1199 (see the Scenarios tab).",
     )
-    p.add_argument("name", choices=tuple(SCENARIOS), help="which scenario")
+    p.add_argument("name", choices=SCENARIOS.choices(), help="which scenario")
     p.add_argument("--runs", type=limited("scenario_runs"), default=200)
     p.add_argument("--seed0", type=limited("seed"), default=1000, help="the first seed (default 1000)")
     p.add_argument("--strategy", choices=STRATEGIES.choices(), default=None, help="one with memory")
     added: set[str] = set()  # scenarios may share an option (checked when registered: one meaning)
-    for scenario in SCENARIOS.values():
+    # Plugins' scenarios bring options of their own: loaded when the command line names `scenario`
+    # or asks for help (memviz.cli.commands), not on every start.
+    for scenario in SCENARIOS.values() if SCENARIOS.discovered else SCENARIOS.loaded():
         for a in scenario.arguments:
             if a.flag in added:
                 continue

@@ -5,15 +5,18 @@ engine (the hooks below) and, optionally, a numpy kernel for the lock-step batch
 without a kernel still runs everywhere: batches send its runs to the scalar engine.
 
 How to add one (docs/extending.md): subclass :class:`Policy`, override :meth:`Policy.victim` (and
-:meth:`Policy.on_revisit` or :meth:`Policy.on_step_start` if it needs them),
+:meth:`Policy.on_write`, :meth:`Policy.on_revisit` or :meth:`Policy.on_step_start` if it needs them,
+and :meth:`Policy.new_state` for bookkeeping of its own, kept per run),
 ``POLICIES.register(MyPolicy(...))``, or name it in an installed package's ``memviz.policies`` entry
 point. Every view, the command line and the sweep list it. A kernel names the class it implements,
 and is checked against it when the policy is registered (:func:`check_kernel`).
 
 The hooks see the memory as its dict of entries, in eviction order (page → the links seen
-there; the first is the first to go by FIFO/LRU), and an :class:`EvictionContext`: the step, the
-run's own random generator and, for a clairvoyant policy, a way to ask the engine what the rest of
-the run would be for each choice.
+there; the first is the first to go by FIFO/LRU), and an :class:`EvictionContext`, the run's own:
+the step, each page's visits, the run's random generator, the policy's per-run ``state`` (what
+:meth:`Policy.new_state` made for this run: one policy object serves every run, so anything it
+counts lives there) and, for a clairvoyant policy, a way to ask the engine what the rest of the
+run would be for each choice.
 """
 
 from __future__ import annotations
@@ -40,14 +43,19 @@ NOT_IN_MEMORY = 2**63 - 1
 class EvictionContext:
     """What a policy may ask while the run goes on. A memory on its own (no engine) has this one."""
 
-    __slots__ = ("rng",)
+    __slots__ = ("rng", "state")
 
     def __init__(self, rng: Mulberry32) -> None:
         self.rng = rng
+        self.state = None  # the policy's own per-run state (Policy.new_state), set by the memory
 
     @property
     def step(self) -> int:
         """Links clicked so far: during an eviction, the step being made (1-based)."""
+        return 0
+
+    def visits(self, page: int) -> int:
+        """How often the agent has been on ``page`` so far, the visit being made included."""
         return 0
 
     def last_visit(self, page: int) -> int | None:
@@ -140,13 +148,24 @@ class Policy(Bilingual):
         last use) and nothing else forgets: a learner can be asked which entry goes next."""
         return self.victim_is_first and self.acts_only_when_full and not self.simulates
 
+    def new_state(self) -> object:
+        """The policy's own bookkeeping for one run (a counter, a second queue), handed to every hook
+        of that run as ``ctx.state``; None (the default) for a policy that keeps none. A run's
+        copies (the clairvoyant look-ahead, a resumed session) start from a new state."""
+        return None
+
     def victim(self, entries: Entries, ctx: EvictionContext) -> int:
         """Which entry a full memory forgets, as an index in eviction order."""
         raise NotImplementedError
 
-    def on_revisit(self, entries: Entries, page: int) -> int | None:
+    def on_write(self, entries: Entries, page: int, ctx: EvictionContext) -> None:
+        """``page`` was just written to memory (its entry is last in ``entries``): note it in
+        ``ctx.state`` if the policy keeps count. Must not reorder the entries."""
+
+    def on_revisit(self, entries: Entries, page: int, ctx: EvictionContext | None = None) -> int | None:
         """The agent is back on ``page``, which memory holds: reorder if the policy says so and
-        return the index the entry moved from (None: nothing moved)."""
+        return the index the entry moved from (None: nothing moved). Called only for a policy that
+        ``touches_on_revisit``. (A plugin's older two-argument override still works.)"""
         return None
 
     def on_step_start(self, entries: Entries, step: int, ctx: EvictionContext) -> tuple[int, ...]:
@@ -188,7 +207,7 @@ def check_kernel(policy: Policy) -> None:
         )
 
 
-POLICIES: Registry[Policy] = Registry("policy", "eviction policy", check_kernel)
+POLICIES: Registry[Policy] = Registry("policy", "eviction policy", check_kernel, "memviz.policies", Policy)
 
 
 def get_policy(name: str) -> Policy:
@@ -197,7 +216,7 @@ def get_policy(name: str) -> Policy:
 
 def ttl_policy() -> str:
     """The name of the policy a time to live belongs to (the first registered that takes one)."""
-    return next(p.name for p in POLICIES.values() if p.takes_ttl)
+    return POLICIES.first(lambda p: p.takes_ttl).name
 
 
 def takes_ttl(name: str) -> bool:
@@ -234,7 +253,7 @@ class Lru(Policy):
     def victim(self, entries: Entries, ctx: EvictionContext) -> int:
         return 0
 
-    def on_revisit(self, entries: Entries, page: int) -> int | None:
+    def on_revisit(self, entries: Entries, page: int, ctx: EvictionContext | None = None) -> int | None:
         # a revisit counts as use: the entry moves to the newest end
         slot = list(entries).index(page)
         entries[page] = entries.pop(page)

@@ -96,7 +96,7 @@ def check_kernel(strategy: Strategy) -> None:
         )
 
 
-STRATEGIES: Registry[Strategy] = Registry("strategy", "strategy", check_kernel)
+STRATEGIES: Registry[Strategy] = Registry("strategy", "strategy", check_kernel, "memviz.strategies", Strategy)
 
 
 def get_strategy(name: str) -> Strategy:
@@ -109,7 +109,7 @@ def uses_memory(strategy: str) -> bool:
 
 def baseline_strategy() -> str:
     """The strategy every comparison is made against: the first registered that uses no memory."""
-    return next(s.name for s in STRATEGIES.values() if not s.uses_memory)
+    return STRATEGIES.first(lambda s: not s.uses_memory).name
 
 
 def choose_random(site: Site, page: int, memory: Memory | None, rng: Mulberry32) -> Choice:

@@ -24,15 +24,16 @@ from memviz.core.strategies import (
 
 
 def test_the_chapters_strategies_in_order_with_one_wording_each():
-    # the chapter's three, then issue 38's session context alone (no kernel: batches run it scalar)
-    assert STRATEGIES.names() == ("random", "visited", "frontier", "session")
-    names = [(s.name_in("zh"), s.name_in("en")) for s in STRATEGIES.values()]
+    # the chapter's three, then issue 38's session context alone (no kernel: batches run it scalar);
+    # an installed plugin's after them (the built-in ones are asserted, not the whole list)
+    assert STRATEGIES.names()[:4] == ("random", "visited", "frontier", "session")
+    names = [(s.name_in("zh"), s.name_in("en")) for s in STRATEGIES.values()[:4]]
     assert names == [("无记忆", "no memory"), ("已访问集合", "visited set"),
                      ("已访问集合 + 链接表", "visited set + link table"), ("会话内记忆", "context only")]  # fmt: skip
     assert STRATEGIES.get("frontier").label_in("en") == "Visited set + link table"
-    assert [uses_memory(s) for s in STRATEGIES] == [False, True, True, False]
-    assert [s.reads_context for s in STRATEGIES.values()] == [False, True, True, True]
-    assert [s.colour for s in STRATEGIES.values()] == ["#7F7F7F", "#0072B2", "#009E73", "#E69F00"]
+    assert [uses_memory(s) for s in STRATEGIES][:4] == [False, True, True, False]
+    assert [s.reads_context for s in STRATEGIES.values()][:4] == [False, True, True, True]
+    assert [s.colour for s in STRATEGIES.values()][:4] == ["#7F7F7F", "#0072B2", "#009E73", "#E69F00"]
     chapter = list(STRATEGIES.values())[:3]
     assert all(s.kernel in STRATEGY_KERNELS and s.rule_in("zh") and s.rule_in("en") for s in chapter)
     assert STRATEGIES.get("session").kernel is None
@@ -41,7 +42,7 @@ def test_the_chapters_strategies_in_order_with_one_wording_each():
 def test_an_unknown_strategy_is_refused_with_the_choices():
     with pytest.raises(
         ConfigError,
-        match=r"^strategy: unknown strategy 'unknown-strategy' \(choose from random, visited, frontier, session\)$",
+        match=r"^strategy: unknown strategy 'unknown-strategy' \(choose from random, visited, frontier, session[,)]",
     ):
         STRATEGIES.get("unknown-strategy")
     with pytest.raises(ConfigError, match="strategy: unknown strategy 'unknown-strategy'"):

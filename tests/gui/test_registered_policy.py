@@ -66,6 +66,7 @@ def test_the_sweep_draws_a_registered_policy_in_its_colour(keep_analysis_view, m
     view.capacity_from.setValue(3)
     view.runs_spin.setValue(20)
     view.compute_blocking()
-    assert view.result.sweep.policies == ("fifo", "lru", "random", "ttl", "opt", "mru")
-    assert [label.text for _, label in view.legend.items][-1] == "MRU"
+    policies = view.result.sweep.policies  # the built-in ones, then every other (an installed plugin's)
+    assert policies[:5] == ("fifo", "lru", "random", "ttl", "opt") and "mru" in policies
+    assert "MRU" in [label.text for _, label in view.legend.items]
     assert view.curves["mru"].opts["pen"].color() == QColor("#123456")

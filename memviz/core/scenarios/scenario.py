@@ -168,7 +168,9 @@ def check_arguments(scenario: Scenario) -> None:
             )
 
 
-SCENARIOS: Registry[Scenario] = Registry("scenario", "scenario", check_arguments)
+SCENARIOS: Registry[Scenario] = Registry(
+    "scenario", "scenario", check_arguments, "memviz.scenarios", Scenario
+)
 
 
 # -- parsers for ScenarioArgument (and the command line's other whole-number options) ---------------------
