@@ -68,6 +68,9 @@ class _RunContext(EvictionContext):
     def last_visit(self, page: int) -> int | None:
         return self.exploration.last_visit[page]
 
+    def visits(self, page: int) -> int:
+        return self.exploration.visits[page]
+
     def simulate(self, victim_index: int, then: str = "fifo") -> RunResult:
         return self.exploration._simulate_eviction(victim_index, then)
 

@@ -8,6 +8,8 @@ entries in.
 
 from __future__ import annotations
 
+import inspect
+
 from memviz.core.policies import POLICIES, EvictionContext, Policy, get_policy
 from memviz.core.rng import Mulberry32
 
@@ -19,7 +21,7 @@ TOUCHED = "touched"
 
 
 class Memory:
-    __slots__ = ("_on_revisit", "_victim", "capacity", "context", "entries", "policy", "rule")
+    __slots__ = ("_on_revisit", "_on_write", "_victim", "capacity", "context", "entries", "policy", "rule")
 
     def __init__(
         self,
@@ -35,8 +37,11 @@ class Memory:
         self.policy = policy  # the policy's name
         self.rule = rule
         self.context = context if context is not None else EvictionContext(rng)
+        self.context.state = rule.new_state()  # this run's, whoever else uses the policy
         self._victim = rule.victim
-        self._on_revisit = rule.on_revisit if rule.touches_on_revisit else None
+        self._on_revisit = _with_context(rule.on_revisit) if rule.touches_on_revisit else None
+        overrides_write = type(rule).on_write is not Policy.on_write
+        self._on_write = rule.on_write if overrides_write else None
         self.entries: dict[int, tuple[int, ...]] = {}
 
     def __len__(self) -> int:
@@ -55,7 +60,7 @@ class Memory:
         entries = self.entries
         if page in entries:
             if self._on_revisit is not None:
-                slot = self._on_revisit(entries, page)
+                slot = self._on_revisit(entries, page, self.context)
                 if slot is not None:
                     return TOUCHED, None, slot
             return None, None, None
@@ -65,8 +70,22 @@ class Memory:
             evicted = next(iter(entries)) if slot == 0 else list(entries)[slot]
             del entries[evicted]
         entries[page] = links
+        if self._on_write is not None:
+            self._on_write(entries, page, self.context)
         return WRITTEN, evicted, slot
 
     def drop(self, pages: tuple[int, ...]) -> None:
         for page in pages:
             del self.entries[page]
+
+
+def _with_context(on_revisit):
+    """``on_revisit`` called as (entries, page, ctx): a plugin written before the hook took the run's
+    context (two arguments) is called without it."""
+    try:
+        parameters = inspect.signature(on_revisit).parameters
+    except (TypeError, ValueError):  # a builtin or an odd callable: assume today's signature
+        return on_revisit
+    if len(parameters) >= 3 or any(p.kind is p.VAR_POSITIONAL for p in parameters.values()):
+        return on_revisit
+    return lambda entries, page, ctx: on_revisit(entries, page)
