@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memviz import __version__, plugins, stopping
+from memviz.cli import agent as agent_cli
 from memviz.cli import scenario as scenario_cli
 from memviz.cli import serve as serve_cli
 from memviz.cli import trace as trace_cli
@@ -249,6 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_eval_parser(sub)
     trace_cli.add_trace_parser(sub, _add_lang)
     serve_cli.add_serve_parsers(sub, _add_lang, _add_run_settings)
+    agent_cli.add_agent_parser(sub, _add_lang)
     return parser
 
 
@@ -515,6 +517,7 @@ COMMANDS = {
     "trace": trace_cli.cmd_trace,
     "serve": serve_cli.cmd_serve,
     "crawl": lambda args: serve_cli.cmd_crawl(args, _config(args, until_all_bugs=args.until_all_bugs)),
+    "agent": agent_cli.cmd_agent,
 }
 
 

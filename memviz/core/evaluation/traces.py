@@ -31,7 +31,10 @@ MOST_TRACES = 20_000  # files read from one folder
 
 
 def config_label(config: dict | None, agent: str) -> str:
-    """A trace's label: its memviz config in ``memviz compare``'s shortest form, else its agent."""
+    """A trace's label: the label its config names (``memviz agent --label``), its memviz config in
+    ``memviz compare``'s shortest form, else its agent."""
+    if config and isinstance(config.get("label"), str) and config["label"].strip():
+        return config["label"]
     if not config or "strategy" not in config:
         return agent
     capacity, policy = config.get("capacity"), config.get("policy", "fifo")
