@@ -142,11 +142,10 @@ class AgentRun:
         }  # fmt: skip
         header = TraceHeader(
             agent=AGENT, start_url=self.start_url, task=self.task, config=config,
-            site=trace_site(self.site), version=self.site.version,
+            site=trace_site(self.site), version=self.site.version, label=self.label, reported_by="detector",
         )  # fmt: skip
-        self.trace.header(
-            header, {"label": self.label, "model": s.model, "endpoint": public_endpoint(s.endpoint)}
-        )
+        # reported_by "detector": a step's reports are what the page showed; the model's own are "claimed"
+        self.trace.header(header, {"model": s.model, "endpoint": public_endpoint(s.endpoint)})
 
     def run(self) -> RunOutcome:
         try:
