@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from memviz.core.trace import Trace
+from memviz.core.trace import Trace, TraceHeader, TraceStep
 
 
 @dataclass(frozen=True)
@@ -41,53 +41,85 @@ class TraceStats:
         return asdict(self)
 
 
-def trace_stats(trace: Trace) -> TraceStats:
-    seen: set = set()
-    pages: set[int] = set()
-    repeats = off_site = reports = duplicates = 0
-    last_new = 0
-    fingerprints: set = set()
-    bug_pages = set(trace.header.site.bugs) if trace.header.site is not None else None
-    bugs_found: set[int] = set()
-    tokens = None
-    for step in trace.steps:
+@dataclass(frozen=True)
+class StepTally:
+    """What one step added to the report figures: a bug page reported on for the first time, and a
+    report whose fingerprint had been reported before (the trace's own, as trace_stats counts them)."""
+
+    new_bug: bool
+    duplicate: bool
+
+
+class Tally:
+    """:func:`trace_stats`' counters, one step at a time: the replay shows them as it goes, and its
+    last figures are the whole trace's by construction (one definition of every figure)."""
+
+    def __init__(self, header: TraceHeader) -> None:
+        self.header = header
+        self.known = header.reports_known  # else every report figure is None, never 0
+        self.seen: set = set()
+        self.pages: set[int] = set()
+        self.moves = -1  # the start is no move
+        self.repeats = self.off_site = self.reports = self.duplicates = 0
+        self.last_new = 0
+        self.fingerprints: set = set()
+        self.bug_pages = set(header.site.bugs) if header.site is not None else None
+        self.bugs_found: set[int] = set()
+        self.tokens: int | None = None
+
+    def add(self, step: TraceStep) -> StepTally:
         if step.tokens_in is not None or step.tokens_out is not None:
-            tokens = (tokens or 0) + (step.tokens_in or 0) + (step.tokens_out or 0)
+            self.tokens = (self.tokens or 0) + (step.tokens_in or 0) + (step.tokens_out or 0)
+        new_bug = duplicate = False
         for report in step.reports:
-            reports += 1
-            if report.fingerprint in fingerprints:
-                duplicates += 1
-            fingerprints.add(report.fingerprint)
-            if bug_pages is not None and step.page in bug_pages:
-                bugs_found.add(step.page)
-        if not step.moved:
-            continue
-        key = step.page if step.page is not None else ("url", step.url)
-        if step.page is None:
-            off_site += 1
-        if key in seen:
-            repeats += 1
-        else:
-            seen.add(key)
-            if step.page is not None:
-                pages.add(step.page)
-                last_new = step.step
-    moves = sum(1 for s in trace.steps if s.moved) - 1
-    site = trace.header.site
-    known = trace.header.reports_known  # else every report figure is None, never 0
-    return TraceStats(
-        agent=trace.header.agent,
-        steps=moves,
-        pages_seen=len(pages),
-        coverage=None if site is None else len(pages) / site.pages,
-        repeats=repeats,
-        repeat_rate=repeats / max(moves, 1),
-        off_site=off_site,
-        bugs_found=len(bugs_found) if known and bug_pages is not None else None,
-        bug_recall=len(bugs_found) / len(bug_pages) if known and bug_pages else None,
-        reports=reports if known else None,
-        duplicate_reports=duplicates if known else None,
-        duplicate_rate=duplicates / reports if known and reports else None,
-        tokens=tokens,
-        steps_to_last_new=last_new,
-    )
+            self.reports += 1
+            if report.fingerprint in self.fingerprints:
+                self.duplicates += 1
+                duplicate = True
+            self.fingerprints.add(report.fingerprint)
+            if (
+                self.bug_pages is not None
+                and step.page in self.bug_pages
+                and step.page not in self.bugs_found
+            ):
+                self.bugs_found.add(step.page)
+                new_bug = True
+        if step.moved:
+            self.moves += 1
+            key = step.page if step.page is not None else ("url", step.url)
+            if step.page is None:
+                self.off_site += 1
+            if key in self.seen:
+                self.repeats += 1
+            else:
+                self.seen.add(key)
+                if step.page is not None:
+                    self.pages.add(step.page)
+                    self.last_new = step.step
+        return StepTally(new_bug and self.known, duplicate and self.known)
+
+    def stats(self) -> TraceStats:
+        site, known, moves = self.header.site, self.known, max(self.moves, 0)
+        return TraceStats(
+            agent=self.header.agent,
+            steps=moves,
+            pages_seen=len(self.pages),
+            coverage=None if site is None else len(self.pages) / site.pages,
+            repeats=self.repeats,
+            repeat_rate=self.repeats / max(moves, 1),
+            off_site=self.off_site,
+            bugs_found=len(self.bugs_found) if known and self.bug_pages is not None else None,
+            bug_recall=len(self.bugs_found) / len(self.bug_pages) if known and self.bug_pages else None,
+            reports=self.reports if known else None,
+            duplicate_reports=self.duplicates if known else None,
+            duplicate_rate=self.duplicates / self.reports if known and self.reports else None,
+            tokens=self.tokens,
+            steps_to_last_new=self.last_new,
+        )
+
+
+def trace_stats(trace: Trace) -> TraceStats:
+    tally = Tally(trace.header)
+    for step in trace.steps:
+        tally.add(step)
+    return tally.stats()

@@ -10,7 +10,7 @@ step *n* is the same whichever way the model reaches it.
 from __future__ import annotations
 
 from memviz.core.engine import Exploration, RunConfig, StepEvent
-from memviz.core.replay import RecordedRun, replay
+from memviz.core.replay import RecordedFigures, RecordedRun, replay
 from memviz.core.site import Site
 from memviz.core.stepping import step_until
 from memviz.models.clock import Clock
@@ -59,6 +59,14 @@ class ExploreModel(Transport):
     def recorded(self) -> RecordedRun | None:
         """The recorded run being replayed (the config is then its "what if" memory), or None."""
         return self.settings.recorded
+
+    @property
+    def recorded_figures(self) -> RecordedFigures | None:
+        """A recording's own figures at this point of the replay (None: not a recording). The
+        events carry them too; these also say which the trace does not know (None)."""
+        if self.settings.recorded is None:
+            return None
+        return self._exploration.figures  # a RecordedExploration (memviz.core.replay)
 
     def _new_run(self) -> Exploration:
         """The run at step 0: the agent's own, or a recorded one replayed with the config's memory."""

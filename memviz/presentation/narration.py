@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from memviz.core.engine import RunConfig, StepEvent
 from memviz.core.policies import POLICIES
+from memviz.core.replay import RecordedRun, figures_of
 from memviz.core.site import Site
 from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, HOW_FALLBACK, HOW_PLAN, HOW_RECORDED, uses_memory
 from memviz.wording import config_summary, t
@@ -34,9 +35,18 @@ class NarrationLine:
     call: int  # the model call this line tells about (0: the start)
 
 
-def narrate_start(site: Site, config: RunConfig, lang: str) -> NarrationLine:
+def narrate_start(
+    site: Site, config: RunConfig, lang: str, recorded: RecordedRun | None = None
+) -> NarrationLine:
     start = site.page_name(site.start, lang)
     settings = config_summary(config, lang, capital=True)
+    if recorded is not None:
+        text = t(
+            lang,
+            f"录下的运行（{recorded.agent}）开始：在「{start}」。假如的记忆：{settings}",
+            f"Recorded run ({recorded.agent}) starts on {start}. What-if memory: {settings}",
+        )
+        return NarrationLine(text, KIND_START, 0)
     text = t(
         lang,
         f"开始：Agent 在「{start}」。策略：{settings}",
@@ -45,8 +55,12 @@ def narrate_start(site: Site, config: RunConfig, lang: str) -> NarrationLine:
     return NarrationLine(text, KIND_START, 0)
 
 
-def narrate_step(event: StepEvent, site: Site, config: RunConfig, lang: str) -> list[NarrationLine]:
-    """Lines for one event."""
+def narrate_step(
+    event: StepEvent, site: Site, config: RunConfig, lang: str, recorded: RecordedRun | None = None
+) -> list[NarrationLine]:
+    """Lines for one event (``recorded``: the recording it replays, whose figures it tells)."""
+    if recorded is not None:
+        return _narrate_recorded(event, site, config, lang, recorded)
     call = event.call
     name = lambda p: site.page_name(p, lang)  # noqa: E731 - a local shorthand
     if not event.moved:
@@ -146,6 +160,65 @@ def narrate_step(event: StepEvent, site: Site, config: RunConfig, lang: str) -> 
     return lines
 
 
+def _narrate_recorded(
+    event: StepEvent, site: Site, config: RunConfig, lang: str, recorded: RecordedRun
+) -> list[NarrationLine]:
+    """A recorded step in words: where the agent went and what the trace says it reported; what
+    the what-if memory did is said as such ("what-if memory: …"), never as the agent's."""
+    call, figures = event.call, figures_of(recorded, event)
+    name = lambda p: site.page_name(p, lang)  # noqa: E731 - a local shorthand
+    if not event.moved:
+        text = t(
+            lang,
+            f"第 {call} 次调用：Agent 在「{name(event.from_page)}」停下。录下的运行到此结束",
+            f"Call {call}: the agent stops on {name(event.from_page)}. End of the recording",
+        )
+        return [NarrationLine(text, KIND_STOP, call)]
+    to_page = event.to_page
+    parts_zh = [f"第 {event.steps} 步：{name(event.from_page)} → {name(to_page)}"]
+    parts_en = [f"Step {event.steps}: {name(event.from_page)} → {name(to_page)}"]
+    kind = KIND_NEW if event.is_new else KIND_REPEAT
+    if event.is_new:
+        parts_zh.append("（新页面）")
+        parts_en.append(" (new page)")
+    else:
+        parts_zh.append(f"（第 {event.visit_count} 次来）")
+        parts_en.append(f" (visit {event.visit_count})")
+    errors = ", ".join(dict.fromkeys(r.error for r in figures.reports))
+    bug = site.bug_name(to_page, lang) if to_page in site.bug_by_page else errors
+    if figures.bug_found:
+        parts_zh.append(f"，报告了 Bug：{bug}")
+        parts_en.append(f", reported bug: {bug}")
+        kind = KIND_BUG
+    elif figures.duplicate_report:
+        parts_zh.append(f"，又报了一遍：{bug}（重复报告）")
+        parts_en.append(f", reported again: {bug} (duplicate report)")
+        kind = KIND_DUPLICATE
+    elif figures.reports:
+        parts_zh.append(f"，报告了：{errors}")
+        parts_en.append(f", reported: {errors}")
+        kind = KIND_BUG
+    elif to_page in site.bug_by_page and recorded.reports_known:
+        parts_zh.append(f"，这页藏着 Bug（{site.bug_name(to_page, lang)}），没有报告")
+        parts_en.append(f", a bug page ({site.bug_name(to_page, lang)}), not reported")
+    if event.is_repeat and uses_memory(config.strategy):
+        if event.was_forgotten:
+            parts_zh.append("；假如的记忆：已经忘了这页")
+            parts_en.append("; what-if memory: it had forgotten this page")
+        else:
+            parts_zh.append("；假如的记忆：还记得，会提醒 Agent 这里来过")
+            parts_en.append("; what-if memory: still held it, it would have told the agent it had been here")
+    if event.finished:
+        parts_zh.append("。录下的运行到此结束")
+        parts_en.append(". End of the recording")
+    lines = [NarrationLine(t(lang, "".join(parts_zh), "".join(parts_en)), kind, call)]
+    if event.memory_evicted is not None:
+        evicted = evict_text(event.memory_evicted, site, config, lang).strip()
+        text = t(lang, f"　假如的记忆：{evicted}", f"    What-if memory: {evicted}")
+        lines.append(NarrationLine(text, KIND_EVICT, call))
+    return lines
+
+
 def evict_text(page: int, site: Site, config: RunConfig, lang: str) -> str:
     forgotten = site.page_name(page, lang)
     policy = POLICIES.get(config.policy)
@@ -175,9 +248,11 @@ def evict_text(page: int, site: Site, config: RunConfig, lang: str) -> str:
     )
 
 
-def narrate_run(events: Iterable[StepEvent], site: Site, config: RunConfig, lang: str) -> list[NarrationLine]:
+def narrate_run(
+    events: Iterable[StepEvent], site: Site, config: RunConfig, lang: str, recorded: RecordedRun | None = None
+) -> list[NarrationLine]:
     """The whole story so far: the start line, then every event's lines."""
-    lines = [narrate_start(site, config, lang)]
+    lines = [narrate_start(site, config, lang, recorded)]
     for event in events:
-        lines.extend(narrate_step(event, site, config, lang))
+        lines.extend(narrate_step(event, site, config, lang, recorded))
     return lines

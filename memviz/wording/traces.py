@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from memviz.wording import t
+from memviz.wording.words import Words
 
 # (key, zh, en): the rows of `memviz trace stats`, in the order shown
 STATS_ROWS = (
@@ -77,17 +78,25 @@ def crawl_summary(lang: str, steps: int, pages: int, reports: int, bugs: int, to
 
 
 def recorded_banner(
-    lang: str, agent: str, source: str, steps: int, off_site: int, memory: bool, forgotten: int, told: int
+    lang: str,
+    agent: str,
+    source: str,
+    steps: int,
+    off_site: int,
+    what_if: str | None,
+    forgotten: int,
+    told: int,
 ) -> str:
-    """The Explore view's line over a recorded run: what it is, and what the "what if" memory says."""
+    """The Explore view's line over a recorded run: what it is (its figures are the trace's own),
+    then, apart, what a what-if memory (``what_if``: "frontier/3/fifo"; None: no memory) says."""
     head = t(
         lang,
-        f"录下的运行：{agent} · {source} · {steps} 步",
-        f"Recorded run: {agent} · {source} · {steps} steps",
+        f"录下的运行：{agent} · {source} · {steps} 步（数字都是轨迹里的）",
+        f"Recorded run: {agent} · {source} · {steps} steps (the figures are the trace's own)",
     )
     if off_site:
         head += t(lang, f"（{off_site} 步在站外，未画出）", f" ({off_site} off-site steps not drawn)")
-    if not memory:
+    if what_if is None:
         return head + t(
             lang,
             "。选一个有记忆的策略，看“假如有这样的记忆”",
@@ -95,8 +104,8 @@ def recorded_banner(
         )
     return head + t(
         lang,
-        f"。上面的设置是“假如有这样的记忆”：到目前，忘了又回去 {forgotten} 次，本可以提醒它来过 {told} 次",
-        f". The settings above are a what-if memory: so far {forgotten} revisits it had forgotten, "
+        f"。假如记忆是 {what_if}：到目前忘了又回去 {forgotten} 次，本可以提醒它来过 {told} 次",
+        f". If memory were {what_if}: so far {forgotten} forgotten revisits, "
         f"{told} it would have told the agent about",
     )
 
@@ -115,3 +124,18 @@ def trace_files(lang: str) -> str:
 
 def cannot_open_trace(lang: str) -> str:
     return t(lang, "轨迹打不开", "Cannot open the trace")
+
+
+# -- a recording replayed in Explore (memviz.core.replay): the recording's own figures, the what-if memory
+# labelled as such (issue 37) -------------------------------------------------------------------------
+
+NOT_IN_THE_TRACE = Words("轨迹未给出", "not in the trace")
+TOKENS_SO_FAR_RECORDED = Words("累计 token（录下的）", "Tokens so far (recorded)")
+END_OF_THE_RECORDING = Words("录下的运行到此结束", "end of the recording")
+RECORDED_RUN = Words("录下的运行", "recorded run")
+RECORDED_RUN_WHAT_IF = Words("录下的运行 · 假如的记忆", "Recorded run · what-if memory")
+RECORDED_RUN_TIP = Words(
+    "正在回放录下的运行：它的路径、报告和 token 都是轨迹里的；下面的记忆设置只是“假如有这样的记忆”的叠加",
+    "Replaying a recorded run: its path, reports and tokens are the trace's own; the memory settings "
+    "beside are only a what-if overlay",
+)

@@ -13,7 +13,7 @@ from memviz.core.trace_import import import_trace
 from memviz.core.trace_run import run_trace
 from memviz.gui.kit import notices
 from memviz.presentation.narration import narrate_step
-from tests.core.test_trace_import import _write, browser_use_history
+from tests.core.test_trace_import import _write, browser_use_history, har_log
 
 
 @pytest.fixture
@@ -32,21 +32,28 @@ def test_open_trace_replays_the_recorded_path_labelled_as_a_recording(make_windo
     assert not window.explore.recorded_banner.isVisible()
     assert window.open_trace(trace_file)
     model = window.explore.model
-    assert model.recorded.path == tuple(path) and model.total == len(path) - 1
+    # its moves, then the call that said "done" (browser-use's last call moved nowhere)
+    assert model.recorded.path == tuple(path) and model.total == len(path)
     model.jump(model.total)
-    assert [e.to_page for e in model.events] == path[1:]
+    assert [e.to_page for e in model.events] == [*path[1:], None]
     banner = window.explore.recorded_banner
     assert banner.isVisible()
     forgotten = sum(e.was_forgotten for e in model.events)
     told = len(told_revisits(model.events))
     assert forgotten > 0 and told > 0
     text = banner.label.text()
-    assert text.startswith("Recorded run: browser-use · browser-use.jsonl · 16 steps")
-    assert f"{forgotten} revisits it had forgotten, {told} it would have told" in text
+    assert text.startswith(
+        "Recorded run: browser-use · browser-use.jsonl · 16 steps (the figures are the trace's own)"
+    )
+    assert (
+        f"If memory were visited/3/fifo: so far {forgotten} forgotten revisits, {told} it would have told"
+        in text
+    )
     assert not window.explore.predict.switch_box.isVisible()  # nothing to predict in a real run
     assert not window.explore.config_bar.budget.isEnabled()  # a recording is as long as it was
-    last = narrate_step(model.events[-1], model.site, model.config, "en")[0].text
-    assert last.endswith("End of the recording")
+    last = narrate_step(model.events[-1], model.site, model.config, "en", model.recorded)[0].text
+    assert last == "Call 17: the agent stops on Home. End of the recording"
+    assert window.explore.narration.lines()[-1] == last
 
 
 def test_the_what_if_memory_follows_the_settings_and_the_recording_can_be_closed(make_window, human_trace):
@@ -56,9 +63,9 @@ def test_the_what_if_memory_follows_the_settings_and_the_recording_can_be_closed
     model = window.explore.model
     window.settings.update(capacity=12)  # a bigger what-if memory forgets nothing on this walk
     model.jump(model.total)
-    assert [e.to_page for e in model.events] == path[1:]
+    assert [e.to_page for e in model.events] == [*path[1:], None]
     assert sum(e.was_forgotten for e in model.events) == 0
-    assert "忘了又回去 0 次" in window.explore.recorded_banner.label.text()
+    assert "假如记忆是 visited/12/fifo：到目前忘了又回去 0 次" in window.explore.recorded_banner.label.text()
     window.explore.recorded_banner.close_button.click()
     QApplication.processEvents()
     assert model.recorded is None and not window.explore.recorded_banner.isVisible()
@@ -100,3 +107,46 @@ def test_compare_puts_the_recorded_run_in_a_lane_beside_simulated_ones(make_wind
     assert configs[0].recorded is window.settings.recorded and configs[1].recorded is None
     assert compare.model.comparison.lanes[0].path == path
     assert compare.lanes[0].title.text() == "Recorded (browser-use) + memory · 3 · FIFO"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_window_shows_the_recordings_own_figures_as_trace_stats_does(make_window, tmp_path, capsys, lang):
+    """A memviz run's trace (frontier/3/fifo) replayed under another what-if memory: every number,
+    narration line and bug mark is the trace's; a HAR without bodies shows "—", never 0."""
+    import json
+
+    from memviz.cli import main
+
+    window = make_window(RunConfig(), lang=lang)  # no memory: the what-if changes nothing recorded
+    site = window.settings.site
+    _result, trace = run_trace(site, RunConfig(strategy="frontier", capacity=3, seed=1000, budget=60))
+    recorded_file = tmp_path / "run.jsonl"
+    recorded_file.write_text(trace_text(trace), encoding="utf-8")
+    assert main(["trace", "stats", str(recorded_file), "--json"]) == 0
+    [stats] = json.loads(capsys.readouterr().out)
+    assert stats["reports"] > 0 and stats["duplicate_reports"] == 0  # the chapter's memory run: no dup
+    assert window.open_trace(recorded_file)
+    explore = window.explore
+    explore.model.jump(explore.model.total)
+    QApplication.processEvents()
+    numbers = explore.numbers.shown_values()
+    assert numbers["reports"] == str(stats["reports"]) and numbers["duplicates"] == "0"
+    assert numbers["bugs"] == f"{stats['bugs_found']} / {site.n_bugs}"
+    assert numbers["tokens"] == f"{stats['tokens']:,}"
+    assert explore.config_bar.strategy_label.text() == (
+        "录下的运行 · 假如的记忆" if lang == "zh" else "Recorded run · what-if memory"
+    )
+    text = explore.narration.toPlainText()
+    assert ("重复报告" in text) is False and ("duplicate" in text) is False  # no report was a duplicate
+    marked = sum(1 for item in explore.graph.pages if item.bug_found)
+    assert marked == stats["bugs_found"]
+
+    off = tmp_path / "no-bodies.jsonl"  # a HAR saved without bodies: its reports are not known
+    log = _write(tmp_path, "h.har", har_log([0, 12, 13, 12, 23]))
+    off.write_text(trace_text(import_trace(log, "har", site)), encoding="utf-8")
+    assert window.open_trace(off)
+    explore.model.jump(explore.model.total)
+    QApplication.processEvents()
+    numbers = explore.numbers.shown_values()
+    assert [numbers[k] for k in ("bugs", "reports", "duplicates", "tokens")] == ["—"] * 4
+    assert not any(item.bug_found for item in explore.graph.pages)

@@ -33,6 +33,7 @@ from memviz.models.explore import ExploreModel
 from memviz.wording import capitalized, policy_name, strategy_name, term
 from memviz.wording import common as common_words
 from memviz.wording import explore as explore_words
+from memviz.wording import traces as trace_words
 
 # The core's own limit (memviz --budget takes it too): a smaller box showed 1000 for a run of 2500.
 MAX_BUDGET = bounds("budget")[1]
@@ -125,7 +126,7 @@ class ConfigBar(QWidget):
         self.settings.config_changed.connect(self._on_config_change)
         self.settings.site_changed.connect(self._on_site_change)
         # A recording is as long as it was: no budget to set (the rest is its what-if memory).
-        self.settings.recorded_changed.connect(lambda recorded: self.budget.setEnabled(recorded is None))
+        self.settings.recorded_changed.connect(self._on_recorded_change)
         language.changed.connect(self._on_language_change)
         self._set_texts()
         self._show_config(self.settings.config)
@@ -232,10 +233,19 @@ class ConfigBar(QWidget):
         self.budget.setEnabled(not config.until_all_bugs)
         self._set_tooltips()
 
+    def _on_recorded_change(self, recorded) -> None:
+        self.budget.setEnabled(recorded is None)
+        self._set_texts()
+
     def _set_texts(self) -> None:
         tr = self.language.tr
         lang = self.language.code
-        self.strategy_label.setText(tr(common_words.STRATEGY))
+        if self.settings.recorded is None:
+            self.strategy_label.setText(tr(common_words.STRATEGY))
+            self.strategy_label.setToolTip("")
+        else:  # the path is the recording's; the strategy and memory beside are a what-if overlay
+            self.strategy_label.setText(tr(trace_words.RECORDED_RUN_WHAT_IF))
+            self.strategy_label.setToolTip(tr(trace_words.RECORDED_RUN_TIP))
         for i in range(self.strategy.count()):
             self.strategy.setItemText(i, strategy_name(self.strategy.itemData(i), lang, capital=True))
         self.capacity_label.setText(tr(explore_words.MEMORY_CAPACITY))

@@ -127,15 +127,24 @@ class NarrationLog(QPlainTextEdit):
 
     def _on_model_step(self, event: StepEvent) -> None:
         self._step_start = self._line_count
-        self._add(narrate_step(event, self.model.site, self.model.config, self.language.code))
+        self._add(
+            narrate_step(event, self.model.site, self.model.config, self.language.code, self.model.recorded)
+        )
         self._scroll_to_end()
 
     def _on_model_replay(self) -> None:
         self.clear()
         self._line_count = 0
-        site, config, lang = self.model.site, self.model.config, self.language.code
-        lines = narrate_run(self.model.events, site, config, lang)
-        newest = narrate_step(self.model.events[-1], site, config, lang) if self.model.events else []
+        site, config, lang, recorded = (
+            self.model.site,
+            self.model.config,
+            self.language.code,
+            self.model.recorded,
+        )
+        lines = narrate_run(self.model.events, site, config, lang, recorded)
+        newest = (
+            narrate_step(self.model.events[-1], site, config, lang, recorded) if self.model.events else []
+        )
         self._step_start = len(lines) - len(newest)  # where the newest step's lines begin
         self._add(lines)
         self._scroll_to_end()

@@ -24,7 +24,9 @@ from memviz.gui.qt import (
     QWidget,
 )
 from memviz.models.explore import ExploreModel
+from memviz.wording import NO_VALUE
 from memviz.wording import explore as explore_words
+from memviz.wording import traces as trace_words
 
 STATS = ("steps", "coverage", "repeats", "tokens", "bugs", "reports", "duplicates")
 MAX_COLUMNS, MIN_COLUMNS = 4, 3  # two columns would leave the memory list no room
@@ -299,11 +301,35 @@ class NumbersPanel(QWidget):
             "reports": tr(explore_words.DUPLICATES_INCLUDED),
             "duplicates": tr(explore_words.SAME_BUG_REPORTED_AGAIN),
         }
+        self._recorded_numbers(values, details, event)
         for key, card in self.cards.items():
             card.value.setText(values[key])
             card.detail.setText(details[key])
             # The whole caption and the detail line, which a narrow card elides, a compact one drops.
             card.setToolTip(f"{card.caption.text()}\n{details[key]}")
+
+    def _recorded_numbers(
+        self, values: dict[str, str], details: dict[str, str], event: StepEvent | None
+    ) -> None:
+        """A recording replayed: its own figures (memviz.core.replay), "—" where the trace does not say."""
+        figures = self.model.recorded_figures
+        if figures is None:
+            return
+        tr = self.language.tr
+        unknown = tr(trace_words.NOT_IN_THE_TRACE)
+        if event is not None and event.finished and not event.stopped:
+            details["steps"] = tr(trace_words.END_OF_THE_RECORDING)
+        if figures.tokens_total is None:
+            values["tokens"], details["tokens"] = NO_VALUE, unknown
+        else:
+            values["tokens"] = f"{figures.tokens_total:,}"
+        if figures.reports_total is None:
+            for key in ("bugs", "reports", "duplicates"):
+                values[key], details[key] = NO_VALUE, unknown
+        else:
+            values["bugs"] = f"{figures.bugs_total} / {self.model.site.n_bugs}"
+            values["reports"] = f"{figures.reports_total}"
+            values["duplicates"] = f"{figures.duplicates_total}"
 
     def _set_texts(self) -> None:
         tr = self.language.tr
@@ -311,7 +337,11 @@ class NumbersPanel(QWidget):
             "steps": tr(explore_words.STEPS_BUDGET),
             "coverage": tr(explore_words.PAGES_COVERED),
             "repeats": tr(explore_words.REPEAT_VISITS),
-            "tokens": tr(explore_words.TOKENS_SO_FAR_EST),
+            "tokens": tr(
+                explore_words.TOKENS_SO_FAR_EST
+                if self.model.recorded is None
+                else trace_words.TOKENS_SO_FAR_RECORDED
+            ),
             "bugs": tr(explore_words.BUGS_FOUND),
             "reports": tr(explore_words.BUG_REPORTS),
             "duplicates": tr(explore_words.DUPLICATE_REPORTS),

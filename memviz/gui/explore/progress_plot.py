@@ -30,7 +30,9 @@ from memviz.gui.qt import (
     QWidget,
 )
 from memviz.models.explore import ExploreModel
+from memviz.wording import NO_VALUE
 from memviz.wording import explore as explore_words
+from memviz.wording import traces as trace_words
 
 PADDING = 0.02  # of each axis' span, around the data range, as the charts had (x; and coverage's y)
 TOKENS_PADDING = 0.05
@@ -122,20 +124,27 @@ class ProgressPlot(QWidget):
         total = max(self.model.total, 1)
         self.coverage.set_range((0, total), (0, 100), PADDING)
         self.tokens.set_range((0, total), (0, max(self.model.final_tokens, 1) / 1000), TOKENS_PADDING)
+        recorded = self.model.recorded
         self._xs = [0]
         self._coverage = [100 / self.model.site.n_pages]
-        self._tokens = [0.0]
+        # a recording's tokens start with the calls before its first move (its own, or none known)
+        self._tokens = [((recorded.figures_at(0).tokens_total or 0) if recorded else 0) / 1000]
         for event in self.model.events:
             self._append(event)
         # the charts draw these lists, which each step appends to
         self.coverage.xs, self.coverage.ys = self._xs, self._coverage
         self.tokens.xs, self.tokens.ys = self._xs, self._tokens
+        if recorded is not None and not recorded.tokens_known:  # no line at 0: the trace does not say
+            self.tokens.xs, self.tokens.ys = [], []
         self._set_texts()
 
     def _set_texts(self) -> None:
         tr = self.language.tr
         self.coverage.title = tr(explore_words.COVERAGE)
         self.tokens.title = tr(explore_words.TOKENS_SO_FAR_K)  # whole at 720p and 130 %
+        recorded = self.model.recorded
+        if recorded is not None and not recorded.tokens_known:
+            self.tokens.title += f" {NO_VALUE} {tr(trace_words.NOT_IN_THE_TRACE)}"
         self.setToolTip(f"{self.coverage.title} · {self.tokens.title}")
         self.update()
 

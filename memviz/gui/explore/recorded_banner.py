@@ -6,7 +6,7 @@ are the core's: the replay's events (``was_forgotten``) and :func:`memviz.core.r
 
 from __future__ import annotations
 
-from memviz.core.replay import told_revisits
+from memviz.core.replay import told_revisits, what_if_text
 from memviz.core.strategies import uses_memory
 from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
@@ -58,7 +58,7 @@ class RecordedBanner(QFrame):
                 recorded.source,
                 recorded.steps,
                 recorded.off_site,
-                uses_memory(self.model.config.strategy),
+                what_if_text(self.model.config) if uses_memory(self.model.config.strategy) else None,
                 sum(e.was_forgotten for e in events),
                 len(told_revisits(events)),
             )
