@@ -18,6 +18,7 @@ from memviz.core.compare import LaneConfig
 from memviz.core.engine import DEFAULT_BUDGET, RunConfig
 from memviz.core.evaluation.settings import DEFAULT_DELTA, DEFAULT_REPEATS, DEFAULT_SEED0, METRICS
 from memviz.core.evaluation.tasks import BUILTIN_NAME
+from memviz.core.limits import decimal_number
 from memviz.options import in_path, limited
 from memviz.text.report import t, table
 
@@ -37,7 +38,7 @@ from memviz.wording.evaluation import (
 
 def _delta(text: str) -> float:
     try:
-        x = float(text)
+        x = decimal_number(text)  # ASCII digits only, as every option's number
     except ValueError:
         raise argparse.ArgumentTypeError(f"delta must be a number, got {text!r}") from None
     if not (math.isfinite(x) and x > 0):

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from memviz.cli.trace import TraceUsageError, write_trace
-from memviz.core.limits import shown
+from memviz.core.limits import decimal_number, shown, whole_number
 from memviz.core.resources import resource_path
 from memviz.core.site import Site, load_site
 from memviz.options import in_path, out_file
@@ -78,7 +78,7 @@ def add_serve_parsers(sub: argparse._SubParsersAction, add_lang, add_run_setting
 def _number(kind, low, high, what):
     def parse(text: str):
         try:
-            value = kind(text)
+            value = (whole_number if kind is int else decimal_number)(text)  # ASCII digits only
         except ValueError:
             raise argparse.ArgumentTypeError(f"{what}: expected a number, got {text!r}") from None
         if not low <= value <= high:

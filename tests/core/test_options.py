@@ -88,6 +88,11 @@ def test_an_empty_path_is_refused(parse):
         ["serve", "--trace-dir", ""],
         ["trace", "stats", ""],
         ["run", "--trace", "t/"],
+        ["serve", "--port", "٨٠٠٠"],
+        ["crawl", "http://127.0.0.1:1/", "--timeout", "٣"],
+        ["eval", "frontier", "visited", "--delta", "٠.١"],
+        ["scenario", "poison", "--believe", "٠.٥"],
+        ["compare", "frontier/١٢/fifo", "random"],
     ],
 )
 def test_the_command_line_refuses_them_in_one_line(capsys, tmp_path, monkeypatch, argv):
