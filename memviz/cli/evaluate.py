@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from memviz.cli.compare import CONFIG_HELP
 from memviz.core.compare import LaneConfig
 from memviz.core.engine import DEFAULT_BUDGET, RunConfig
-from memviz.core.evaluation.settings import DEFAULT_DELTA, DEFAULT_REPEATS, DEFAULT_SEED0, METRICS
+from memviz.core.evaluation.settings import DEFAULT_REPEATS, DEFAULT_SEED0, METRICS
 from memviz.core.evaluation.tasks import BUILTIN_NAME
 from memviz.core.limits import decimal_number
 from memviz.options import in_path, limited
@@ -25,12 +25,17 @@ from memviz.text.report import t, table
 if TYPE_CHECKING:
     from memviz.core.evaluation import Evaluation, TaskPaired
     from memviz.core.evaluation.runs import AblationRow
+from memviz.wording import evaluation as words
 from memviz.wording.evaluation import (
     ablation_name,
-    design_effect_words,
+    bootstrap_words,
+    deft_words,
+    delta_words,
     interval,
     metric_name,
     needed,
+    permutation_words,
+    runs_words,
     value,
     verdict,
 )
@@ -60,8 +65,10 @@ def add_eval_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed0", type=limited("seed"), default=DEFAULT_SEED0)
     p.add_argument("--metric", choices=METRICS, default="coverage")
     p.add_argument(
-        "--delta", type=_delta, default=DEFAULT_DELTA, help="the difference to detect (sample size)"
-    )
+        "--delta", type=_delta, default=None,
+        help="the difference to detect (sample size), in the metric's unit (0.03 is 3 points of a proportion); "
+        "default: 3 points for coverage, bug recall and repeat rate, 0.5 duplicate reports, 3,000 tokens, 5 steps",
+    )  # fmt: skip
     p.add_argument("--budget", type=limited("budget"), default=DEFAULT_BUDGET, help="steps per run")
     p.add_argument(
         "--until-all-bugs", action="store_true", help="runs go on until every bug is found (steps, tokens)"
@@ -127,6 +134,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 def _cmd_traces(args: argparse.Namespace) -> int:
     from memviz.core.evaluation import EvalError
+    from memviz.core.evaluation.bugs import bug_tables
     from memviz.core.evaluation.report import traces_dict
     from memviz.core.evaluation.traces import evaluate_traces, read_traces
 
@@ -154,11 +162,23 @@ def _cmd_traces(args: argparse.Namespace) -> int:
                 t(lang, "只有基线", "baseline only") if side == "a" else t(lang, "只有改动", "treatment only")
             )
             lines.append(f"  {task}: {has}")
-    if evaluation.left_out:
-        lines.append(t(lang, f"多出来、没有配对的运行：{evaluation.left_out} 次（每个任务每边只取 {evaluation.repeats} 次）",
-                       f"Runs without a pair, left out: {evaluation.left_out} ({evaluation.repeats} a side of every task kept)"))  # fmt: skip
+    lines += ["", *bug_lines(bug_tables(evaluation), lang)]
     _print(lines)
     return 0
+
+
+def bug_lines(tables: list | None, lang: str) -> list[str]:
+    """Per bug, the paired found/not-found counts over tasks and the exact McNemar p."""
+    if tables is None:
+        return [words.BUGS_UNKNOWN.pick(lang)]
+    header = [words.BUG_PAGE.pick(lang), t(lang, "任务", "tasks"), words.BOTH.pick(lang), words.A_ONLY.pick(lang),
+              words.B_ONLY.pick(lang), words.NEITHER.pick(lang), "McNemar p"]  # fmt: skip
+    rows = [
+        [words.PAGE_N.pick(lang, page=b.page) + (f" {b.route}" if b.route else ""), str(b.tasks), str(b.both),
+         str(b.a_only), str(b.b_only), str(b.neither), f"{b.p_value:.3g}"]
+        for b in tables
+    ]  # fmt: skip
+    return [words.BUGS_PAIRED_TITLE.pick(lang), *table(header, rows)]
 
 
 COMMANDS = {"eval": cmd_eval}
@@ -193,14 +213,16 @@ def paired_text(
     censored: tuple[list[int], list[int]] | None,
 ) -> list[str]:  # fmt: skip
     """The per-task table and every figure of one metric, in ``lang``."""
-    n, k = paired.tasks, paired.repeats
     name = metric_name(metric, lang)
     lines = [
-        t(lang, f"{source}：{n} 个任务 × 每个 {k} 次；指标：{name}", f"{source}: {n} tasks × {k} runs each; metric: {name}"),
+        t(lang, f"{source}：{runs_words(paired, lang)}；指标：{name}", f"{source}: {runs_words(paired, lang)}; metric: {name}"),
         t(lang, f"A（基线）= {labels[0]}，B（改动）= {labels[1]}", f"A (baseline) = {labels[0]}, B (treatment) = {labels[1]}"),
         "",
     ]  # fmt: skip
+    unbalanced = paired.repeats is None
     header = [t(lang, "任务", "task"), "A", "B", t(lang, "差 B−A", "diff B−A")]
+    if unbalanced:
+        header.append(words.RUNS_A_B.pick(lang))
     if censored is not None:
         header += [t(lang, "未找全 A/B", "censored A/B")]
     rows = []
@@ -211,30 +233,30 @@ def paired_text(
             value(metric, paired.b[i]),
             value(metric, paired.diff[i], True),
         ]
+        if unbalanced:
+            row.append(f"{paired.runs_a[i]}/{paired.runs_b[i]}")
         if censored is not None:
             row.append(f"{censored[0][i]}/{censored[1][i]}")
         rows.append(row)
     lines += table(header, rows)
+    boot = (
+        words.TASK_BOOTSTRAP_N.pick(lang, ci=interval(metric, paired.bootstrap_ci))
+        if math.isfinite(paired.bootstrap_ci[0]) else "  " + bootstrap_words(paired.tasks, lang)
+    )  # fmt: skip
+    lines += ["", words.MEAN_DIFF_N.pick(lang, mean=value(metric, paired.mean_diff, True))]
+    if paired.tasks > 1:
+        lines.append(words.TASK_LEVEL_CI_N.pick(lang, df=paired.df, ci=interval(metric, paired.ci_task)))
     lines += [
-        "",
-        t(lang, f"平均差 {value(metric, paired.mean_diff, True)}", f"mean difference {value(metric, paired.mean_diff, True)}"),
-        t(lang, f"  按任务配对的 95% 区间 {interval(metric, paired.ci_task)}", f"  task-paired 95% interval {interval(metric, paired.ci_task)}"),
-        t(lang, f"  任务 bootstrap 区间   {interval(metric, paired.bootstrap_ci)}", f"  task bootstrap interval  {interval(metric, paired.bootstrap_ci)}"),
-        t(lang, f"  摊平运行的区间（错误）{interval(metric, paired.ci_flat)}", f"  flattened runs (wrong)   {interval(metric, paired.ci_flat)}"),
+        *([boot] if paired.tasks > 1 else []),  # one task: the line below says there is no interval
+        words.FLATTENED_N.pick(lang, ci=interval(metric, paired.ci_flat)),
+        words.SIGN_FLIP_N.pick(lang, p=permutation_words(paired, lang)),
         verdict(paired.mean_diff, paired.ci_task, lang),
-        design_effect_words(paired.design_effect, n, k, lang),
+        deft_words(paired, lang),
         "",
-        t(lang, f"要测出 {value(metric, paired.delta)} 的差（α 0.05，功效 0.8）：{needed(paired.tasks_needed, lang)}（每个 {k} 次）",
-          f"To detect a difference of {value(metric, paired.delta)} (α 0.05, power 0.8): {needed(paired.tasks_needed, lang)} ({k} runs each)"),
+        words.TO_DETECT_N.pick(lang, delta=delta_words(metric, paired.delta, lang), tasks=needed(paired.tasks_needed, lang)),
     ]  # fmt: skip
     for kk, n_at in paired.tasks_needed_at.items():
-        lines.append(
-            t(
-                lang,
-                f"  每个任务 {kk} 次：{needed(n_at, lang)}",
-                f"  {kk} run{'s' if kk > 1 else ''} a task: {needed(n_at, lang)}",
-            )
-        )
+        lines.append(words.AT_K_RUNS_N.pick(lang, k=kk, tasks=needed(n_at, lang)))
     return lines
 
 

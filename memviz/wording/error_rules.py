@@ -327,6 +327,15 @@ RULES: tuple[Rule, ...] = (
     ),
     (r"no task has runs of both the baseline and the treatment", "没有哪个任务同时有基线和实验组的运行"),
     (
+        r"(?P<file>\S+) has no task, and runs are matched by task only \(set one with (?P<command>.+)\)",
+        "{file} 没有任务，而运行只按任务配对（用 {command} 设一个）",
+    ),
+    (
+        r"(?P<side>--baseline|--treatment) (?P<label>'.*') does not give (?P<metric>\S+) \((?P<file>\S+) names no "
+        r"site with its bugs, or has no tokens\); choose another --metric",
+        "{side} {label} 给不出 {metric}（{file} 没写站点和它的 Bug，或者没有 token）；请换一个 --metric",
+    ),
+    (
         r"give --traces DIR with --baseline LABEL and --treatment LABEL",
         "--traces DIR 要和 --baseline LABEL、--treatment LABEL 一起给出",
     ),

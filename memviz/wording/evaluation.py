@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import math
 
+from memviz.core.evaluation.settings import PROPORTIONS, default_delta
 from memviz.core.scenarios.forgetting import ABLATION_NAMES
+from memviz.core.text import counted, spaced
 from memviz.wording import t
 from memviz.wording.words import Words
 
@@ -19,7 +21,6 @@ METRIC_NAMES = {
     "tokens": ("token", "tokens"),
     "steps": ("步数", "steps"),
 }
-PROPORTIONS = ("coverage", "bug_recall", "repeat")  # shown as percent; the rest as counts
 
 
 def metric_name(metric: str, lang: str) -> str:
@@ -49,42 +50,71 @@ def needed(n: int | None, lang: str) -> str:
     return "—" if n is None else t(lang, f"{n:,} 个任务", f"{n:,} tasks")
 
 
-def design_effect_words(design_effect: float, tasks: int, repeats: int, lang: str) -> str:
-    """The design effect in a sentence: how much narrower flattening makes the interval, and why."""
-    if not math.isfinite(design_effect):
-        return t(lang, "所有运行的差都一样：区间宽度为 0，没有设计效应可言。",
-                 "Every run difference is the same: the intervals have no width and no design effect.")  # fmt: skip
-    runs = tasks * repeats
-    if design_effect > 1.05:
-        return t(
-            lang,
-            f"设计效应 {design_effect:.2f}：按任务配对的区间比摊平 {runs} 次运行的区间宽 {design_effect:.2f} 倍。"
-            f"同一个任务的 {repeats} 次运行彼此相像，摊平就把它们当成了 {runs} 个独立样本，区间窄得骗人。",
-            f"Design effect {design_effect:.2f}: the task-paired interval is {design_effect:.2f} times as wide "
-            f"as the one that flattens all {runs} runs. The {repeats} runs of a task resemble each other, so "
-            f"flattening counts them as {runs} independent samples and the interval looks narrower than it is.",
-        )
-    if design_effect < 0.95:
-        return t(
-            lang,
-            f"设计效应 {design_effect:.2f}：这次任务之间的差别比同一任务内运行之间的差别还小，"
-            f"摊平的区间反而更宽；配对单位仍然是任务。",
-            f"Design effect {design_effect:.2f}: here tasks differ less than runs of one task do, so the "
-            f"flattened interval is the wider one; the unit that is sampled is still the task.",
-        )
-    return t(
-        lang,
-        f"设计效应 {design_effect:.2f}：两种区间差不多宽，这次任务之间没有多出来的差别。",
-        f"Design effect {design_effect:.2f}: the two intervals are about as wide; tasks add no spread of "
-        f"their own here.",
-    )
+def deft_words(paired, lang: str) -> str:
+    """Kish's deft (task-level SE / flattened SE) and deff = deft² in a sentence, or why there is none."""
+    deft, deff = paired.deft, paired.deff
+    if paired.tasks < 2:
+        return ONE_TASK_NO_DEFT.pick(lang)
+    if not math.isfinite(deft):
+        return EVERY_RUN_ALIKE_NO_DEFT.pick(lang)
+    runs = sum(paired.runs_a) + sum(paired.runs_b)
+    if deft > 1.05:
+        return DEFT_WIDER_N.pick(lang, deft=f"{deft:.2f}", deff=f"{deff:.2f}", runs=runs)
+    if deft < 0.95:
+        return DEFT_NARROWER_N.pick(lang, deft=f"{deft:.2f}", deff=f"{deff:.2f}")
+    return DEFT_ABOUT_N.pick(lang, deft=f"{deft:.2f}", deff=f"{deff:.2f}")
+
+
+def delta_words(metric: str, delta: float, lang: str) -> str:
+    """δ in the metric's unit (points for a proportion), saying when it is the metric's default."""
+    if metric in PROPORTIONS:
+        amount = POINTS_N.pick(lang, points=f"{100 * delta:.1f}")
+    else:
+        amount = f"{value(metric, delta)} {metric_name(metric, lang)}"
+    if delta == default_delta(metric):
+        return spaced(DELTA_DEFAULT_N.pick(lang, amount=amount, metric=metric_name(metric, lang)))
+    return amount
+
+
+def bootstrap_words(tasks: int, lang: str) -> str:
+    """Why no bootstrap interval is shown below BOOTSTRAP_FROM_TASKS tasks."""
+    from memviz.core.evaluation.stats import BOOTSTRAP_FROM_TASKS, distinct_resamples  # numpy: when used
+
+    return NO_BOOTSTRAP_BELOW_N.pick(lang, least=BOOTSTRAP_FROM_TASKS, tasks=tasks,
+                                     resamples=f"{distinct_resamples(tasks):,}")  # fmt: skip
+
+
+def permutation_words(paired, lang: str) -> str:
+    from memviz.core.evaluation.stats import PERMUTATION_DRAWS  # numpy: when used
+
+    p = paired.permutation_p
+    if not math.isfinite(p):
+        return "—"
+    shown = f"{p:.4f}" if p >= 0.0001 else f"{p:.1e}"
+    if not paired.permutation_exact:
+        return PERMUTATION_DRAWN_N.pick(lang, p=shown, flips=f"{PERMUTATION_DRAWS:,}")
+    text = PERMUTATION_EXACT_N.pick(lang, p=shown, flips=f"{2**paired.tasks:,}")
+    smallest = 2 / 2**paired.tasks  # the observed signs and their mirror image
+    if smallest > 0.05:
+        text += SMALLEST_P_N.pick(lang, tasks=paired.tasks, smallest=f"{smallest:.3g}")
+    return text
+
+
+def runs_words(paired, lang: str) -> str:
+    """How many runs: K a task, or each side's total and the range per task when unbalanced."""
+    tasks = counted(paired.tasks, lang, "个任务", "task")
+    if paired.repeats is not None:
+        return TASKS_K_RUNS_N.pick(lang, tasks=tasks, k=paired.repeats)
+    counts = paired.runs_a + paired.runs_b
+    return TASKS_UNBALANCED_N.pick(lang, tasks=tasks, a=sum(paired.runs_a), b=sum(paired.runs_b),
+                                   least=min(counts), most=max(counts))  # fmt: skip
 
 
 def verdict(mean_diff: float, ci: tuple[float, float], lang: str) -> str:
-    """Whether the task-paired interval leaves out zero."""
+    """Whether the task-level interval leaves out zero."""
     lo, hi = ci
     if not (math.isfinite(lo) and math.isfinite(hi)):
-        return t(lang, "任务太少，算不出区间。", "Too few tasks for an interval.")
+        return ONE_TASK_NO_INTERVAL.pick(lang)
     if lo > 0:
         return t(lang, "区间不含 0：B 比 A 高。", "The interval leaves out 0: B is higher than A.")
     if hi < 0:
@@ -101,15 +131,9 @@ TASK_VERSION_STARTING_ON_PAGE_CLICK_N = Words(
     "任务 {id}（版本 {version}，从第 {start} 页开始）：点 A 或 B 的值，在探索视图里打开那次运行。",
     "Task {id} (version {version}, starting on page {start}): click an A or B value to open that run in Explore.",
 )
-TRACES_IN_TASKS_RUNS_A_SIDE_N = Words(
-    "{folder} 里的运行记录：{tasks} 个任务 × 每边 {repeats} 次。",
-    "traces in {folder}: {tasks} tasks × {repeats} runs a side. ",
-)
+TRACES_IN_N = Words("{folder} 里的运行记录：{runs}。", "traces in {folder}: {runs}. ")
 TASKS_WITH_ONE_SIDE_ONLY_LEFT_N = Words(
     "只有一边有运行、没算进去的任务：{names}。", "Tasks with one side only, left out: {names}. "
-)
-RUNS_WITHOUT_A_PAIR_LEFT_OUT_N = Words(
-    "没有配对、没算进去的运行：{left_out} 次。", "Runs without a pair, left out: {left_out}. "
 )
 TASK_CLICK_AN_A_OR_B_N = Words(
     "任务 {task}：点 A 或 B 的值，在探索视图里重放那次记录。",
@@ -184,6 +208,11 @@ TO_DETECT_0_05_POWER_0_N = Words(
     "α 0.05、功效 0.8 下测出 {delta} 的差：每个任务 {repeats} 次要 {tasks}（{at}）。同一任务多跑几次只能压掉任务内的噪声，任务之间的差别要靠更多任务。",
     "To detect {delta} (α 0.05, power 0.8): {tasks} at {repeats} runs a task ({at_en}). More runs of a task remove only the noise within it; the spread between tasks needs more tasks.",
 )
+TO_DETECT_AS_MADE_N = Words(
+    "α 0.05、功效 0.8 下测出 {delta} 的差：照这次各任务的运行次数要 {tasks}（{at}）。同一任务多跑几次只能压掉任务内的噪声，任务之间的差别要靠更多任务。",
+    "To detect {delta} (α 0.05, power 0.8): {tasks} with the runs a task as made ({at_en}). More runs of a task remove only the noise within it; the spread between tasks needs more tasks.",
+)
+AS_RUN = Words("这次的运行次数", "as run")
 THE_MEMORY_OF_TAKEN_APART_THE_N = Words(
     "记忆 {memory} 拆开来看：同一批任务和 seed，每一行都按任务和无记忆配对。",
     "The memory of {memory} taken apart: the same tasks and seeds, each row paired with no memory by task.",
@@ -193,3 +222,83 @@ A_AND_B_PER_TASK = Words("每个任务的 A 和 B", "A and B per task")
 DIFFERENCE_PER_TASK = Words("每个任务的差", "Difference per task")
 THE_THREE_INTERVALS = Words("三种区间", "The three intervals")
 DISTRIBUTION_OF_D_T = Words("d_t 的分布", "Distribution of d_t")
+
+# -- issue 37: statistics that hold at a few tasks and with unbalanced runs -------------------------------
+ONE_TASK_NO_INTERVAL = Words(
+    "只有 1 个任务：没有区间。任务之间的差别至少要 2 个任务才看得出来。",
+    "1 task: no interval. The spread between tasks needs at least 2 tasks.",
+)
+ONE_TASK_NO_DEFT = Words(
+    "只有 1 个任务：没有 deft，也算不出要多少个任务。", "1 task: no deft and no sample size."
+)
+EVERY_RUN_ALIKE_NO_DEFT = Words(
+    "所有运行的值都一样：摊平的区间宽度为 0，没有 deft。",
+    "Every run has the same value: the flattened interval has no width and there is no deft.",
+)
+DEFT_WIDER_N = Words(
+    "Kish 的 deft {deft}（deff = deft² = {deff}）：按任务的区间比把 {runs} 次运行摊平的区间宽 {deft} 倍。"
+    "同一个任务的运行彼此相像，摊平就把它们当成了独立样本，区间窄得骗人。",
+    "Kish's deft {deft} (deff = deft² = {deff}): the task-level interval is {deft} times as wide as the one "
+    "that flattens all {runs} runs. Runs of a task resemble each other, so flattening counts them as "
+    "independent samples and the interval looks narrower than it is.",
+)
+DEFT_NARROWER_N = Words(
+    "Kish 的 deft {deft}（deff = deft² = {deff}）：这次任务之间的差别比同一任务内运行之间的差别还小，"
+    "摊平的区间反而更宽；抽样单位仍然是任务。",
+    "Kish's deft {deft} (deff = deft² = {deff}): here tasks differ less than runs of one task do, so the "
+    "flattened interval is the wider one; the unit that is sampled is still the task.",
+)
+DEFT_ABOUT_N = Words(
+    "Kish 的 deft {deft}（deff = deft² = {deff}）：两种区间差不多宽，这次任务之间没有多出来的差别。",
+    "Kish's deft {deft} (deff = deft² = {deff}): the two intervals are about as wide; tasks add no spread "
+    "of their own here.",
+)
+POINTS_N = Words("{points} 个百分点", "{points} points")
+DELTA_DEFAULT_N = Words(
+    "{amount}（{metric}的默认值，--delta 可改）", "{amount} (the default for {metric}; --delta sets another)"
+)
+NO_BOOTSTRAP_BELOW_N = Words(
+    "任务 bootstrap：不到 {least} 个任务不给（{tasks} 个任务只有 {resamples} 种不同的重抽，区间会窄得骗人）",
+    "task bootstrap: not shown below {least} tasks ({tasks} tasks have only {resamples} distinct resamples; "
+    "its interval comes out too narrow)",
+)
+PERMUTATION_EXACT_N = Words("{p}（精确：{flips} 种符号翻转全部算过）", "{p} (exact: all {flips} sign flips)")
+SMALLEST_P_N = Words(
+    "；{tasks} 个任务能给出的最小 p 是 {smallest}", "; the smallest p {tasks} tasks can give is {smallest}"
+)
+PERMUTATION_DRAWN_N = Words("{p}（随机抽 {flips} 种符号翻转）", "{p} ({flips} random sign flips)")
+TASKS_K_RUNS_N = Words("{tasks} × 每个 {k} 次", "{tasks} × {k} runs each")
+TASKS_UNBALANCED_N = Words(
+    "{tasks}，A 共 {a} 次、B 共 {b} 次运行（每个任务每边 {least}～{most} 次，全部用上）",
+    "{tasks}, {a} runs of A and {b} of B ({least}–{most} a side of a task, every run used)",
+)
+TASK_LEVEL_CI_N = Words(
+    "  按任务的 95% 区间（t，自由度 {df}）{ci}", "  task-level 95% interval (t, {df} df) {ci}"
+)
+TASK_BOOTSTRAP_N = Words("  任务 bootstrap 区间         {ci}", "  task bootstrap interval       {ci}")
+FLATTENED_N = Words("  摊平运行的区间（错误）       {ci}", "  flattened runs (wrong)        {ci}")
+SIGN_FLIP_N = Words("  按任务的符号翻转置换检验 p = {p}", "  sign-flip permutation test over tasks: p = {p}")
+MEAN_DIFF_N = Words(
+    "平均差 {mean}（每个任务一样重：各任务平均值的平均）",
+    "mean difference {mean} (every task weighs the same: the mean of the task means)",
+)
+TO_DETECT_N = Words(
+    "要测出的差：{delta}。α 0.05、功效 0.8、按任务做 t 检验，照这次的运行次数要 {tasks}",
+    "Difference to detect: {delta}. At α 0.05 and power 0.8, a t test over tasks, with the runs as made: {tasks}",
+)
+AT_K_RUNS_N = Words("  每个任务每边跑 {k} 次：{tasks}", "  runs a side of every task = {k}: {tasks}")
+RUNS_A_B = Words("运行 A/B", "runs A/B")
+BUGS_PAIRED_TITLE = Words(
+    "每个 Bug 在同一批任务上找到没有（过半运行找到算找到；McNemar 精确检验）：",
+    "Each bug, found or not on the same tasks (found: in at least half of a side's runs; exact McNemar test):",
+)
+BUGS_UNKNOWN = Words(
+    "每个 Bug 的配对表：没有（有的运行记录没写站点的 Bug 在哪些页面）。",
+    "Per-bug paired table: none (some traces do not name their site's bug pages).",
+)
+BUG_PAGE = Words("Bug 所在页", "bug page")
+BOTH = Words("都找到", "both")
+A_ONLY = Words("只有 A", "A only")
+B_ONLY = Words("只有 B", "B only")
+NEITHER = Words("都没找到", "neither")
+PAGE_N = Words("第 {page} 页", "page {page}")

@@ -1,4 +1,4 @@
-"""A plain reading of issue 26 (task-paired evaluation), written from the issue's text alone.
+"""A plain reading of issues 26 and 37 (task-level evaluation), written from the issues' text alone.
 
 No numpy, nothing from memviz: a task file and its site are plain dicts, runs are walked with the
 chapter's mulberry32, and every figure is computed with loops and sums. The bootstrap's draws are
@@ -12,9 +12,6 @@ import math
 
 from tests.core.oracle import links_of, mulberry32
 from tests.core.oracle_walk import choose, remember
-
-Z = 1.959964
-Z_POWER = 0.841621
 
 
 def version_bugs(doc, version):
@@ -82,43 +79,89 @@ def mean(xs):
 
 
 def var(xs):
+    if len(xs) < 2:
+        return float("nan")
     m = mean(xs)
     return sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
 
 
-def evaluation(doc, tasks, config_a, config_b, repeats, seed0, metric, delta, boot_indices,
+def statistics(a_runs, b_runs, delta, boot_indices, t_ppf):
+    """Every figure of issue 37 from each side's runs of each task (lists of lists, any lengths).
+    ``t_ppf(p, df)``: Student's t quantile (scipy's, in the tests); ``boot_indices``: the resampled
+    task indices, or None below 10 tasks."""
+    n = len(a_runs)
+    a_t, b_t = [mean(r) for r in a_runs], [mean(r) for r in b_runs]
+    d = [b - a for a, b in zip(a_t, b_t, strict=True)]
+    out = {"a": a_t, "b": b_t, "diff": d, "mean_diff": mean(d), "runs_a": [len(r) for r in a_runs],
+           "runs_b": [len(r) for r in b_runs]}  # fmt: skip
+    sd2 = var(d) if n > 1 else float("nan")
+    out["se_task"] = math.sqrt(sd2 / n) if n > 1 else float("nan")
+    half = t_ppf(0.975, n - 1) * out["se_task"] if n > 1 else float("nan")
+    out["ci_task"] = [out["mean_diff"] - half, out["mean_diff"] + half]
+    flat_a = [x for row in a_runs for x in row]
+    flat_b = [x for row in b_runs for x in row]
+    out["mean_flat"] = mean(flat_b) - mean(flat_a)
+    out["se_flat"] = math.sqrt(var(flat_a) / len(flat_a) + var(flat_b) / len(flat_b))
+    half = t_ppf(0.975, len(flat_a) + len(flat_b) - 2) * out["se_flat"]
+    out["ci_flat"] = [out["mean_flat"] - half, out["mean_flat"] + half]
+    out["deft"] = out["se_task"] / out["se_flat"] if out["se_flat"] else float("nan")
+    out["deff"] = out["deft"] ** 2
+    if boot_indices is None:
+        out["bootstrap_ci"] = [float("nan"), float("nan")]
+    else:
+        boot = sorted(sum(d[j] for j in row) / n for row in boot_indices)
+        out["bootstrap_ci"] = [boot[math.ceil(len(boot) * 0.025) - 1], boot[math.ceil(len(boot) * 0.975) - 1]]
+
+    def pooled(rows):
+        dof = sum(len(r) - 1 for r in rows)
+        return sum(sum((x - mean(r)) ** 2 for x in r) for r in rows) / dof if dof else float("nan")
+
+    wa, wb = pooled(a_runs), pooled(b_runs)
+    out["within"] = wa + wb
+    noise = mean([wa / len(ra) + wb / len(rb) for ra, rb in zip(a_runs, b_runs, strict=True)])
+    if math.isnan(out["within"]) or math.isnan(sd2):
+        out["omega2"], out["variance"] = float("nan"), sd2
+    else:
+        out["omega2"] = max(0.0, sd2 - noise)
+        out["variance"] = out["omega2"] + noise
+    out["sd2_at"] = {kk: out["omega2"] + out["within"] / kk for kk in (1, 3, 10)}
+    out["tasks_needed"] = needed(out["variance"], delta, t_ppf)
+    out["tasks_needed_at"] = {kk: needed(v, delta, t_ppf) for kk, v in out["sd2_at"].items()}
+    return out
+
+
+def needed(variance, delta, t_ppf):
+    """The first n ≥ 2 with n ≥ (t_.975,n−1 + t_.8,n−1)² · V / δ², by doubling then halving."""
+    if math.isnan(variance):
+        return None
+
+    def enough(n):
+        return n >= (t_ppf(0.975, n - 1) + t_ppf(0.8, n - 1)) ** 2 * variance / delta**2
+
+    lo, hi = 1, 2  # lo: not enough (n = 1 has no interval); hi: to be found enough
+    while not enough(hi):
+        lo, hi = hi, hi * 2
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if enough(mid) else (mid, hi)
+    return hi
+
+
+def evaluation(doc, tasks, config_a, config_b, repeats, seed0, metric, delta, boot_indices, t_ppf,
                until_all_bugs=False):  # fmt: skip
-    """Every figure of the issue for one metric. ``config_*``: keyword arguments of :func:`walk`."""
-    a_t, b_t, e = [], [], []
+    """Every figure for one metric. ``config_*``: keyword arguments of :func:`walk`."""
+    a_runs, b_runs = [], []
     for i, task in enumerate(tasks):
         bugs = version_bugs(doc, task["version"])
-        a_runs, b_runs = [], []
+        a_row, b_row = [], []
         for r in range(repeats):
             seed = seed0 + i * repeats + r
-            a_runs.append(
+            a_row.append(
                 walk(doc, bugs, task["start"], seed=seed, until_all_bugs=until_all_bugs, **config_a)[metric]
             )
-            b_runs.append(
+            b_row.append(
                 walk(doc, bugs, task["start"], seed=seed, until_all_bugs=until_all_bugs, **config_b)[metric]
             )
-        a_t.append(mean(a_runs))
-        b_t.append(mean(b_runs))
-        e.append([b - a for a, b in zip(a_runs, b_runs, strict=True)])
-    n, k = len(tasks), repeats
-    d = [b - a for a, b in zip(a_t, b_t, strict=True)]
-    out = {"a": a_t, "b": b_t, "diff": d, "mean_diff": mean(d)}
-    sd2 = var(d)
-    out["se_task"] = math.sqrt(sd2) / math.sqrt(n)
-    out["ci_task"] = [out["mean_diff"] - Z * out["se_task"], out["mean_diff"] + Z * out["se_task"]]
-    flat = [x for row in e for x in row]
-    out["se_flat"] = math.sqrt(var(flat)) / math.sqrt(n * k)
-    out["ci_flat"] = [out["mean_diff"] - Z * out["se_flat"], out["mean_diff"] + Z * out["se_flat"]]
-    out["design_effect"] = out["se_task"] / out["se_flat"] if out["se_flat"] else float("nan")
-    boot = sorted(sum(d[j] for j in row) / n for row in boot_indices)
-    out["bootstrap_ci"] = [boot[math.ceil(len(boot) * 0.025) - 1], boot[math.ceil(len(boot) * 0.975) - 1]]
-    out["tasks_needed"] = math.ceil((Z + Z_POWER) ** 2 * sd2 / delta**2)
-    within = mean([var(row) for row in e])
-    omega2 = max(0.0, sd2 - within / k)
-    out["within"], out["omega2"] = within, omega2
-    out["sd2_at"] = {kk: omega2 + within / kk for kk in (1, 3, 10)}
-    return out
+        a_runs.append(a_row)
+        b_runs.append(b_row)
+    return statistics(a_runs, b_runs, delta, boot_indices if len(tasks) >= 10 else None, t_ppf)

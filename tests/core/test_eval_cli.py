@@ -6,6 +6,7 @@ import json
 
 import numpy as np
 import pytest
+from scipy import stats as reference
 
 from memviz.cli import main
 from memviz.core.evaluation.stats import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED
@@ -13,8 +14,9 @@ from memviz.core.resources import resource_path
 from tests.core import oracle_eval
 
 KEYS = {
-    "metric", "tasks", "repeats", "per_task", "mean_diff", "se_task", "ci_task", "se_flat", "ci_flat",
-    "design_effect", "bootstrap_ci", "tasks_needed", "sd2_at",
+    "metric", "tasks", "repeats", "runs", "per_task", "mean_diff", "se_task", "df", "ci_task", "mean_flat",
+    "se_flat", "ci_flat", "deft", "deff", "bootstrap_ci", "permutation_p", "permutation_exact", "delta",
+    "delta_default", "variance", "omega2", "within", "tasks_needed", "sd2_at", "tasks_needed_at",
 }  # fmt: skip
 
 
@@ -42,15 +44,17 @@ def test_json_is_the_issues_shape_and_its_figures_the_plain_readings(capsys):
     boot = np.random.default_rng(BOOTSTRAP_SEED).integers(0, 32, size=(BOOTSTRAP_RESAMPLES, 32)).tolist()
     want = oracle_eval.evaluation(doc, tasks, {"strategy": "random"},
                                   {"strategy": "frontier", "capacity": 12, "policy": "fifo"}, 3, 1000,
-                                  "bug_recall", 0.05, boot)  # fmt: skip
+                                  "bug_recall", 0.05, boot, reference.t.ppf)  # fmt: skip
     assert [row["task"] for row in data["per_task"]] == [t["id"] for t in tasks]
     for key in ("a", "b", "diff"):
         assert [row[key] for row in data["per_task"]] == pytest.approx(want[key], rel=1e-9, abs=1e-12)
-    for key in ("mean_diff", "se_task", "se_flat", "design_effect"):
+    for key in ("mean_diff", "se_task", "se_flat", "deft", "deff", "variance"):
         assert data[key] == pytest.approx(want[key], rel=1e-9), key
     for key in ("ci_task", "ci_flat", "bootstrap_ci"):
         assert data[key] == pytest.approx(want[key], rel=1e-9), key
-    assert data["tasks_needed"] == want["tasks_needed"]
+    assert data["tasks_needed"] == want["tasks_needed"] and data["df"] == 31
+    assert data["tasks_needed_at"] == {str(k): v for k, v in want["tasks_needed_at"].items()}
+    assert (data["delta"], data["delta_default"], data["runs"]) == (0.05, False, {"a": 96, "b": 96})
     assert [data["sd2_at"][k] for k in ("1", "3", "10")] == pytest.approx(
         [want["sd2_at"][k] for k in (1, 3, 10)]
     )
@@ -66,12 +70,14 @@ def test_until_all_bugs_says_which_runs_were_censored(capsys):
 
 
 @pytest.mark.parametrize(
-    ("lang", "words"), [("zh", "按任务配对的 95% 区间"), ("en", "task-paired 95% interval")]
-)
+    ("lang", "words"),
+    [("zh", ["按任务的 95% 区间（t，自由度 31）", "Kish 的 deft", "deff = deft²", "3.0 个百分点（覆盖率的默认值"]),
+     ("en", ["task-level 95% interval (t, 31 df)", "Kish's deft", "deff = deft²", "3.0 points (the default for coverage"])],
+)  # fmt: skip
 def test_text_in_both_languages(capsys, lang, words):
     code, out, _ = run_cli(capsys, "eval", "random", "visited", "--repeats", "2", "--lang", lang)
-    assert code == 0 and words in out and "v2/22" in out
-    assert ("设计效应" if lang == "zh" else "Design effect") in out
+    assert code == 0 and "v2/22" in out
+    assert all(w in out for w in words), [w for w in words if w not in out]
 
 
 def test_the_ablation_table(capsys):
@@ -138,5 +144,25 @@ def test_figures_too_few_runs_or_tasks_leave_undefined_are_null(capsys, tmp_path
         and data["se_task"] is None
         and data["ci_task"] == [None, None]
         and data["tasks_needed"] is None
+        and data["deft"] is None
+        and data["bootstrap_ci"] == [None, None]
     )
     assert data["se_flat"] > 0 and data["mean_diff"] == data["per_task"][0]["diff"]
+    code, out, _ = run_cli(capsys, "eval", "random", "frontier", "--tasks", str(tmp_path / "one.json"),
+                           "--lang", "en")  # fmt: skip
+    assert "1 task: no interval" in out and "not shown below 10 tasks (1 tasks" not in out
+    assert "every run difference is the same" not in out.lower()
+
+
+@pytest.mark.parametrize(("metric", "default", "words"),
+                         [("coverage", 0.03, "3.0 points"), ("dups", 0.5, "0.50 duplicate reports"),
+                          ("tokens", 3000.0, "3,000 tokens"), ("steps", 5.0, "5.00 steps")])  # fmt: skip
+def test_each_metric_has_its_own_detectable_difference_named_in_the_output(capsys, metric, default, words):
+    code, out, _ = run_cli(
+        capsys, "eval", "random", "frontier", "--repeats", "2", "--metric", metric, "--json"
+    )
+    data = json.loads(out)
+    assert code == 0 and (data["delta"], data["delta_default"]) == (default, True)
+    code, out, _ = run_cli(capsys, "eval", "random", "frontier", "--repeats", "2", "--metric", metric,
+                           "--lang", "en")  # fmt: skip
+    assert f"Difference to detect: {words} (the default for" in out

@@ -1,6 +1,6 @@
-"""``memviz eval --traces`` (issue 26): recorded runs, grouped by task and config, give the same
-evaluation as the simulated runs they record; tasks with one side only are listed, never dropped
-silently."""
+"""``memviz eval --traces`` (issues 26, 37): recorded runs, matched by task id only, give the same
+evaluation as the simulated runs they record; every run is used however many a task has; tasks with
+one side only are listed, never dropped silently; a trace without a task is refused."""
 
 from __future__ import annotations
 
@@ -20,8 +20,9 @@ from memviz.wording.evaluation import METRIC_NAMES
 CONFIGS = {"random": RunConfig(), "frontier/12": RunConfig(strategy="frontier", capacity=12)}
 
 
-def write_traces(folder, task_set, repeats, seed0=1000, with_task=True, skip=()):
-    """A trace per run of every task and config, as ``memviz run --trace`` writes them."""
+def write_traces(folder, task_set, repeats, seed0=1000, with_task=True, skip=(), drop=()):
+    """A trace per run of every task and config, as ``memviz run --trace`` writes them; ``skip``:
+    (task, label) with no runs; ``drop``: (task, label, repeat) runs that crashed (no trace)."""
     folder.mkdir(exist_ok=True)
     for i, task in enumerate(task_set.tasks):
         site = task_set.site_of(task)
@@ -29,6 +30,8 @@ def write_traces(folder, task_set, repeats, seed0=1000, with_task=True, skip=())
             if (task.id, label) in skip:
                 continue
             for r in range(repeats):
+                if (task.id, label, r) in drop:
+                    continue
                 seed = seed0 + i * repeats + r
                 _result, trace = run_trace(site, config.with_(seed=seed, start=task.start),
                                            task=task.id if with_task else None)  # fmt: skip
@@ -56,25 +59,37 @@ def test_traces_of_runs_give_the_runs_evaluation(tmp_path, metric):
     traces = evaluate_traces(read_traces(folder), "random", "frontier/12/fifo")
     want = eval_dict(runs, runs.paired(metric), metric)
     got = traces_dict(traces, traces.paired(metric), metric)
-    assert got.pop("missing") == [] and got.pop("left_out_runs") == 0
+    assert got.pop("missing") == [] and got.pop("bugs") is not None
     assert [row["task"] for row in got["per_task"]] == ["v1/0", "v1/bug", "v2/14", "v2/22"]  # natural order
     order = [want["per_task"][k] for k in (0, 2, 1, 3)]
     assert got["per_task"] == order and got["mean_diff"] == pytest.approx(want["mean_diff"], abs=1e-12)
     assert got["se_task"] == pytest.approx(want["se_task"]) and got["sd2_at"] == pytest.approx(want["sd2_at"])
 
 
-def test_the_builtin_tasks_from_traces_without_a_task_are_found_by_version_and_start_page(tmp_path, capsys):
-    """memviz crawl writes no task: a trace is then the task VERSION/PAGE of where it started."""
-    task_set = builtin_tasks()
-    folder = write_traces(tmp_path / "traces", task_set, 2, with_task=False)
-    code = main(
-        ["eval", "--traces", str(folder), "--baseline", "random", "--treatment", "frontier/12", "--json"]
-    )
-    got = json.loads(capsys.readouterr().out)
-    runs = evaluate(task_set, {"a": CONFIGS["random"], "b": CONFIGS["frontier/12"]}, 2, 1000)
-    want = eval_dict(runs, runs.paired("coverage"), "coverage")
-    assert code == 0 and got.pop("missing") == [] and got.pop("left_out_runs") == 0
-    assert got == want
+def test_a_trace_without_a_task_is_refused_in_one_line(tmp_path, capsys):
+    """Runs are matched by task id only (a seed or a file name means nothing for a real run)."""
+    task_set = task_file(tmp_path, [{"id": "v1/0", "version": "v1", "start": 0}])
+    folder = write_traces(tmp_path / "traces", task_set, 1, with_task=False)
+    code = main(["eval", "--traces", str(folder), "--baseline", "random", "--treatment", "frontier/12"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "has no task" in err and "memviz trace label" in err and "--task ID" in err
+
+
+def test_every_run_is_used_when_a_task_has_fewer(tmp_path):
+    """issue 37: one task at 1 run must not cut every task to 1 run. Three tasks, 3 runs a side; the
+    treatment's v1/1 lost two runs: its mean is its one run, the others keep all three."""
+    task_set = task_file(tmp_path, [{"id": f"v1/{p}", "version": "v1", "start": p} for p in (0, 1, 2)])
+    drop = {("v1/1", "frontier/12", 0), ("v1/1", "frontier/12", 2)}
+    folder = write_traces(tmp_path / "traces", task_set, 3, drop=drop)
+    traces = evaluate_traces(read_traces(folder), "random", "frontier/12")
+    assert traces.run_counts("a") == [3, 3, 3] and traces.run_counts("b") == [3, 1, 3]
+    runs = evaluate(task_set, {"a": CONFIGS["random"], "b": CONFIGS["frontier/12"]}, 3, 1000)
+    full = runs.values("b", "coverage")
+    paired = traces.paired("coverage")
+    assert paired.b == pytest.approx((full[0].mean(), full[1][1], full[2].mean()), abs=1e-12)
+    assert paired.a == pytest.approx(tuple(runs.values("a", "coverage").mean(axis=1)), abs=1e-12)
+    assert (paired.repeats, sum(paired.runs_a) + sum(paired.runs_b)) == (None, 16)
 
 
 def test_tasks_with_one_side_are_listed_and_left_out(tmp_path, capsys):
@@ -82,24 +97,29 @@ def test_tasks_with_one_side_are_listed_and_left_out(tmp_path, capsys):
     folder = write_traces(tmp_path / "traces", task_set, 2, skip={("v1/1", "frontier/12")})
     evaluation = evaluate_traces(read_traces(folder), "random", "frontier/12")
     assert evaluation.tasks == ("v1/0", "v1/2") and evaluation.missing == {"v1/1": "a"}
-    code = main(
-        [
-            "eval",
-            "--traces",
-            str(folder),
-            "--baseline",
-            "random",
-            "--treatment",
-            "frontier/12",
-            "--lang",
-            "en",
-        ]
-    )
+    code = main(["eval", "--traces", str(folder), "--baseline", "random", "--treatment", "frontier/12",
+                 "--lang", "en"])  # fmt: skip
     out = capsys.readouterr().out
     assert code == 0 and "Tasks with runs on one side only, left out:" in out and "v1/1: baseline only" in out
-    # a run without a pair is left out and counted
+    # a third run of one side is used, not left out
     (folder / "random-v1-0-9.jsonl").write_text((folder / "random-v1-0-0.jsonl").read_text())
-    assert evaluate_traces(read_traces(folder), "random", "frontier/12").left_out == 1
+    assert evaluate_traces(read_traces(folder), "random", "frontier/12").run_counts("a") == [3, 2]
+
+
+def test_a_metric_one_side_cannot_know_is_refused_in_one_line(tmp_path, capsys):
+    """No tokens in the baseline's traces: unknown, never 0; the evaluation of tokens is refused."""
+    task_set = task_file(tmp_path, [{"id": "v1/0", "version": "v1", "start": 0}])
+    folder = write_traces(tmp_path / "traces", task_set, 2)
+    for path in folder.glob("random-*.jsonl"):
+        lines = path.read_text().splitlines()
+        steps = [json.loads(line) | {"tokens_in": None, "tokens_out": None} for line in lines[1:]]
+        path.write_text("\n".join([lines[0], *map(json.dumps, steps)]) + "\n")
+    argv = ["eval", "--traces", str(folder), "--baseline", "random", "--treatment", "frontier/12"]
+    code = main([*argv, "--metric", "tokens"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "--baseline 'random' does not give tokens" in err
+    assert main([*argv, "--metric", "coverage"]) == 0
 
 
 @pytest.mark.parametrize(
@@ -127,3 +147,70 @@ def test_bad_trace_settings_are_one_line_and_status_2(tmp_path, capsys, argv, me
     code = main(["eval", *(a.replace("{dir}", str(folder)) for a in argv)])
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def real_shaped(trace, agent: str, task: str) -> str:
+    """A trace as an import of a real agent writes it: no memviz config, no seed; its own agent name,
+    its task, its site and version, model tokens in and out."""
+    lines = trace_text(trace).splitlines()
+    header = json.loads(lines[0]) | {"agent": agent, "config": None, "task": task}
+    steps = [json.loads(line) for line in lines[1:]]
+    for step in steps:
+        if step["tokens_in"] is not None:
+            step["tokens_in"], step["tokens_out"] = step["tokens_in"] - 200, 200
+    return "\n".join(json.dumps(x) for x in [header, *steps]) + "\n"
+
+
+def test_two_labelled_sets_of_real_shaped_traces_evaluate_in_one_command(tmp_path, capsys):
+    """issue 37's "done when": two agents over the same 4 tasks, 2 runs each, one run missing; one
+    command; every run used; per bug, the paired table and McNemar's exact p (scipy's binomtest)."""
+    from scipy import stats as reference
+
+    agents = {"browser-use": RunConfig(), "browser-use+memory": RunConfig(strategy="frontier", capacity=6)}
+    tasks = [("login", "v1", 0), ("feed", "v1", 14), ("tags", "v2", 5), ("profile", "v2", 22)]
+    folder = tmp_path / "runs"
+    folder.mkdir()
+    values: dict[str, list[list[float]]] = {agent: [] for agent in agents}
+    found: dict[tuple[str, str], list[set[int]]] = {}
+    base = builtin_tasks().site
+    for i, (task, version, start) in enumerate(tasks):
+        site = base.at_version(version)
+        for agent, config in agents.items():
+            row = []
+            for r in range(2):
+                if (task, agent, r) == ("tags", "browser-use+memory", 1):
+                    continue  # this run crashed: no trace
+                result, trace = run_trace(site, config.with_(seed=7000 + 2 * i + r, start=start))
+                (folder / f"{agent}-{task}-{r}.jsonl").write_text(
+                    real_shaped(trace, agent, task), encoding="utf-8"
+                )
+                row.append(result.coverage)
+                found.setdefault((task, agent), []).append(set(result.path) & set(site.bug_by_page))
+            values[agent].append(row)
+    code = main(["eval", "--traces", str(folder), "--baseline", "browser-use", "--treatment",
+                 "browser-use+memory", "--json"])  # fmt: skip
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["missing"] == [] and data["runs"] == {"a": 8, "b": 7}
+    order = sorted(range(4), key=lambda k: tasks[k][0])  # feed, login, profile, tags
+    assert [row["task"] for row in data["per_task"]] == [tasks[k][0] for k in order]
+    assert [(row["runs_a"], row["runs_b"]) for row in data["per_task"]] == [(2, 2), (2, 2), (2, 2), (2, 1)]
+    for k, row in zip(order, data["per_task"], strict=True):
+        a, b = values["browser-use"][k], values["browser-use+memory"][k]
+        assert row["diff"] == pytest.approx(sum(b) / len(b) - sum(a) / len(a), abs=1e-12)
+    # per bug: found on a task when at least half of a side's runs found it
+    by_page = {table["page"]: table for table in data["bugs"]}
+    for page, table in by_page.items():
+        cells = {"both": 0, "a_only": 0, "b_only": 0, "neither": 0}
+        for task, version, _start in tasks:
+            if page not in base.at_version(version).bug_by_page:
+                continue
+            a, b = (found[(task, agent)] for agent in agents)
+            key = (2 * sum(page in f for f in a) >= len(a), 2 * sum(page in f for f in b) >= len(b))
+            cells[
+                {(True, True): "both", (True, False): "a_only", (False, True): "b_only"}.get(key, "neither")
+            ] += 1
+        assert {name: table[name] for name in cells} == cells
+        discordant = cells["a_only"] + cells["b_only"]
+        want = reference.binomtest(cells["a_only"], discordant).pvalue if discordant else 1.0
+        assert table["p_value"] == pytest.approx(want, rel=1e-12)
+    assert set(by_page) == set(base.bug_by_page) | set(base.at_version("v2").bug_by_page)

@@ -7,7 +7,15 @@ import math
 import numpy as np
 import pytest
 
-from memviz.core.stats import bootstrap_interval, mean_ci, pct, unpaired_half_width
+from memviz.core.stats import (
+    binomial_two_sided,
+    bootstrap_interval,
+    mean_ci,
+    pct,
+    t_cdf,
+    t_quantile,
+    unpaired_half_width,
+)
 
 
 def test_mean_ci_is_mean_plus_minus_1_96_sample_sd_over_root_n():
@@ -42,3 +50,31 @@ def test_pct_rounds_halves_up_like_the_chapter():
     assert pct(0.451, sign=True) == "+45.1"
     assert pct(-0.038, sign=True) == "-3.8"
     assert pct(0.0) == "0.0"
+
+
+# -- issue 37: Student's t and the exact binomial, held to scipy ------------------------------------------
+
+
+@pytest.mark.parametrize("df", [1, 2, 3, 9, 31, 2.5, 318, 10_000, 100_000, 100_001, 10**6, 10**9])
+def test_t_quantiles_and_cdf_equal_scipys(df):
+    from scipy import stats as reference
+
+    for p in (0.025, 0.1, 0.5, 0.8, 0.975, 0.999999):
+        assert t_quantile(p, df) == pytest.approx(reference.t.ppf(p, df), rel=1e-9, abs=1e-15)
+    if df > 100_000:
+        return  # the quantile takes Cornish–Fisher's expansion there; the CDF is used below only
+    for x in (-40.0, -2.5, -1.0, 0.0, 0.3, 2.0, 12.0):
+        assert t_cdf(x, df) == pytest.approx(reference.t.cdf(x, df), rel=1e-9, abs=1e-300)
+
+
+@pytest.mark.parametrize(("k", "n"), [(0, 1), (0, 5), (2, 10), (5, 10), (3, 30), (7, 8), (100, 1000)])
+def test_the_exact_two_sided_binomial_is_scipys_binomtest(k, n):
+    from scipy import stats as reference
+
+    assert binomial_two_sided(k, n) == pytest.approx(reference.binomtest(k, n).pvalue, rel=1e-12)
+
+
+def test_no_trials_give_p_1_and_a_bad_quantile_is_refused():
+    assert binomial_two_sided(0, 0) == 1.0
+    with pytest.raises(ValueError):
+        t_quantile(1.0, 3)

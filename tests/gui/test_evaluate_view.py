@@ -63,7 +63,7 @@ def test_every_figure_drawn_is_the_cores(make_view):
     ]  # fmt: skip
     want = [[100 * x for x in ci] for ci in (paired.ci_task, paired.bootstrap_ci, paired.ci_flat)]
     assert [x for pair in ends for x in pair] == pytest.approx([x for pair in want for x in pair])
-    assert f"Design effect {paired.design_effect:.2f}" in view.design_label.text()
+    assert f"Kish's deft {paired.deft:.2f} (deff = deft² = {paired.deff:.2f})" in view.design_label.text()
     # the sample size at the δ asked for, and the repeats a task it was run with
     assert f"{paired.tasks_needed} tasks at 2 runs a task" in view.needed_label.text()
 
@@ -156,7 +156,7 @@ def test_texts_fit_at_720p(make_view, lang):
     for plot in (view.forest_means, view.sample_plot):
         title = plot.getPlotItem().titleLabel
         assert title.item.boundingRect().width() <= plot.width()
-    assert np.isfinite(view.paired().design_effect)
+    assert np.isfinite(view.paired().deft)
     assert view.pages.tabText(0) == ("区间" if lang == "zh" else "Intervals")
     assert view.a_combo.currentText() == "random" and view.metric_combo.count() == 6
     assert view.runs_table.horizontalHeaderItem(4).text() == "B − A"
@@ -194,7 +194,8 @@ def test_recorded_runs_from_a_folder_of_traces_and_a_replay_in_explore(make_view
     from memviz.core.evaluation.traces import evaluate_traces, read_traces
     from tests.core.test_eval_traces import write_traces
 
-    folder = write_traces(tmp_path / "traces", TASKS, 2, skip={("v2/22", "frontier/12")})
+    folder = write_traces(tmp_path / "traces", TASKS, 2, skip={("v2/22", "frontier/12")},
+                          drop={("v2/5", "frontier/12", 1)})  # fmt: skip
     view = make_view("en")
     view.set_traces(folder)
     view.set_configs("random", "frontier/12")
@@ -204,18 +205,23 @@ def test_recorded_runs_from_a_folder_of_traces_and_a_replay_in_explore(make_view
     paired = core_eval.paired("coverage")
     assert interval("coverage", paired.ci_task) in view.headline.text()
     assert "Tasks with one side only, left out: v2/22" in view.context_label.text()
+    assert "62 runs of A and 61 of B (1–2 a side of a task, every run used)" in view.context_label.text()
     assert view.task_axis.ids == list(core_eval.tasks) and len(core_eval.tasks) == 31
     assert "Recorded runs have no ablation" in view.ablation_caption.text()
     views = []
     view.settings.open_view_requested.connect(views.append)
     view.select_task(20)  # v2/5: v2 tasks follow the 16 of v1
     assert view.runs_table.item(0, 1).text() == "random-v2-5-0.jsonl · frontier-12-v2-5-0.jsonl"
+    second = [view.runs_table.item(1, c).text() for c in (1, 3, 4)]
+    assert second == ["random-v2-5-1.jsonl · —", "—", "—"]  # the treatment's second run crashed
+    view._on_run_cell(1, 3)
+    assert views == []
     view._on_run_cell(0, 3)
     recorded = view.settings.recorded
     assert views == ["explore"] and recorded.source == "frontier-12-v2-5-0.jsonl"
     assert view.settings.site.version == "v2" and recorded.path[0] == 5 and view.settings.config.start is None
     rows = view.export_rows()
-    assert len(rows) == 2 * 31 * 2 and {r["arm"] for r in rows} == {"a", "b"}
+    assert len(rows) == 2 * 31 * 2 - 1 and {r["arm"] for r in rows} == {"a", "b"}
     assert view.export_data()["missing"] == [{"task": "v2/22", "has": "baseline"}]
 
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from memviz.core.engine import RunConfig, RunResult
-from memviz.core.evaluation.settings import DEFAULT_REPEATS, DEFAULT_SEED0, METRICS
-from memviz.core.evaluation.stats import DEFAULT_DELTA, TaskPaired, task_paired
+from memviz.core.evaluation.settings import DEFAULT_REPEATS, DEFAULT_SEED0, METRICS, default_delta
+from memviz.core.evaluation.stats import TaskPaired, task_paired
 from memviz.core.evaluation.tasks import Task, TaskSet
 from memviz.core.experiments import Runner
 from memviz.core.registry import ConfigError
@@ -85,7 +85,9 @@ class Evaluation:
     def censored_counts(self, arm: str) -> list[int]:
         return [sum(censored(r, self.until_all_bugs) for r in row) for row in self.arms[arm].runs]
 
-    def paired(self, metric: str, base: str = "a", treatment: str = "b", delta: float = DEFAULT_DELTA):
+    def paired(self, metric: str, base: str = "a", treatment: str = "b", delta: float | None = None):
+        """Task-level statistics of ``metric``; δ (the difference to detect) the metric's default."""
+        delta = default_delta(metric) if delta is None else delta
         return task_paired(self.values(base, metric), self.values(treatment, metric), delta)
 
     def seeds(self, task_index: int) -> range:
@@ -170,7 +172,7 @@ class AblationRow:
     vs_none: TaskPaired | None  # the metric's task-paired difference from "none" (None for "none")
 
 
-def ablation_table(evaluation: Evaluation, metric: str, delta: float = DEFAULT_DELTA) -> list[AblationRow]:
+def ablation_table(evaluation: Evaluation, metric: str, delta: float | None = None) -> list[AblationRow]:
     rows = []
     for row in ABLATION_ROWS:
         means = {m: float(evaluation.values(row, m).mean(axis=1).mean()) for m in METRICS}

@@ -1,15 +1,18 @@
-"""Task-paired evaluation of recorded runs: ``memviz-trace/1`` files, grouped by task and config.
+"""Task-level evaluation of recorded runs: ``memviz-trace/1`` files, grouped by task and label.
 
-A trace's **task** is its header's ``task``; a trace without one (``memviz crawl`` writes none) is
-the task ``VERSION/PAGE`` of where it started, the id the built-in task set gives that task. Its
-**label** is its config as ``memviz compare`` writes one (``random``, ``frontier``,
-``frontier/12/lru``) for a memviz agent, else its ``agent`` (``human``, ``browser-use``…). The
-baseline's and the treatment's runs of a task are paired in order (by seed where the header has
-one, then by file name); a task with runs on one side only is listed and left out, and so are the
-runs a side has beyond the other's count or beyond the fewest any task has (K must be one number).
+A trace's **task** is its header's ``task``; a trace without one is refused, in one line naming the
+file (``memviz trace label FILE --task ID`` sets it). Its **label** is its header's ``label`` when it
+has one, else its config as ``memviz compare`` writes one (``random``, ``frontier``,
+``frontier/12/lru``) for a memviz agent, else its ``agent`` (``human``, ``browser-use``…). The two
+sides are matched by task id only: each side's runs of a task are averaged, every run used (a task
+may have 3 runs of the baseline and 1 of the treatment); a task with runs on one side only is listed
+and left out. Runs are never paired inside a task: their seeds and file names mean nothing for a
+real agent.
 
 Per-run metrics are :func:`memviz.core.trace_stats.trace_stats`' (a memviz run's trace gives its
-run's figures back): coverage, bug recall, repeat rate, duplicate reports (count), tokens, steps.
+run's figures back): coverage, bug recall, repeat rate, duplicate reports (count), tokens, steps. A
+metric a trace cannot know (no site named, no tokens) is unknown, never 0: the evaluation of that
+metric is refused in one line naming the side and a file.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ import numpy as np
 
 from memviz.core.compare import LaneConfig
 from memviz.core.evaluation.runs import METRICS, EvalError
-from memviz.core.evaluation.stats import DEFAULT_DELTA, TaskPaired, task_paired
+from memviz.core.evaluation.settings import default_delta
+from memviz.core.evaluation.stats import TaskPaired, task_paired
 from memviz.core.registry import ConfigError
 from memviz.core.trace import Trace, TraceError, read_trace
 from memviz.core.trace_stats import TraceStats, trace_stats
@@ -52,16 +56,18 @@ def canonical_label(label: str) -> str:
     return config_label({"strategy": lane.strategy, "capacity": lane.capacity, "policy": lane.policy}, label)
 
 
-def task_of(trace: Trace) -> str:
-    if trace.header.task is not None:
-        return trace.header.task
-    start = trace.steps[0].page if trace.steps else None
-    return f"{trace.header.version or '?'}/{'?' if start is None else start}"
+def trace_label(trace: Trace) -> str:
+    """The label a trace is chosen by: its header's own (``trace import --label``, ``trace label``),
+    else its config or agent."""
+    own = getattr(trace.header, "label", None)  # the header field arrives with `memviz trace label`
+    return own if own else config_label(trace.header.config, trace.header.agent)
 
 
-def run_metric(stats: TraceStats, metric: str, source: str) -> float:
+def run_metric(stats: TraceStats, metric: str) -> float | None:
+    """One run's value of ``metric``; None when the trace cannot know it (never 0 in its place)."""
     values = {
         "coverage": stats.coverage,
+        # a site whose version has no bugs leaves nothing to find: recall 1, as for simulated runs
         "bug_recall": 1.0 if stats.bug_recall is None and stats.bugs_found == 0 else stats.bug_recall,
         "repeat": stats.repeat_rate,
         "dups": stats.duplicate_reports,
@@ -71,11 +77,7 @@ def run_metric(stats: TraceStats, metric: str, source: str) -> float:
     if metric not in values:
         raise EvalError(f"metric: expected one of {', '.join(METRICS)}, got {metric!r}")
     value = values[metric]
-    if value is None:
-        raise EvalError(
-            f"{source}: the trace does not give {metric} (its header names no site, or no tokens)"
-        )
-    return float(value)
+    return None if value is None else float(value)
 
 
 def _natural(text: str) -> list:
@@ -85,24 +87,41 @@ def _natural(text: str) -> list:
 
 @dataclass
 class TraceEvaluation:
-    """Baseline and treatment traces, paired by task."""
+    """Baseline and treatment traces, matched by task; every run of a side kept."""
 
     baseline: str
     treatment: str
     tasks: tuple[str, ...]  # tasks with both sides, in natural order
-    repeats: int  # K: runs a side of every task kept
-    runs: dict[str, list[list[tuple[str, TraceStats]]]] = field(repr=False)  # "a"/"b": [task][r]
+    runs: dict[str, list[list[tuple[str, TraceStats]]]] = field(repr=False)  # "a"/"b": [task][run], by file
     missing: dict[str, str] = field(default_factory=dict)  # task: the side it has ("a" or "b")
-    left_out: int = 0  # runs beyond K or beyond the other side's count
     versions: dict[str, str | None] = field(default_factory=dict, repr=False)  # file: its site version
+    traces: dict[str, Trace] = field(default_factory=dict, repr=False)  # file: its trace (the bug tables)
 
-    def values(self, arm: str, metric: str) -> np.ndarray:
-        return np.array(
-            [[run_metric(stats, metric, source) for source, stats in row] for row in self.runs[arm]],
-            dtype=float,
-        ).reshape(len(self.tasks), self.repeats)
+    @property
+    def repeats(self) -> int | None:
+        """K when every task has the same runs on both sides, else None."""
+        counts = {len(row) for arm in ("a", "b") for row in self.runs[arm]}
+        return counts.pop() if len(counts) == 1 else None
 
-    def paired(self, metric: str, delta: float = DEFAULT_DELTA) -> TaskPaired:
+    def run_counts(self, arm: str) -> list[int]:
+        return [len(row) for row in self.runs[arm]]
+
+    def values(self, arm: str, metric: str) -> list[np.ndarray]:
+        """Per task, the side's run values of ``metric``; refused when a run cannot know it."""
+        rows = []
+        for row in self.runs[arm]:
+            values = [run_metric(stats, metric) for _source, stats in row]
+            unknown = [source for (source, _stats), v in zip(row, values, strict=True) if v is None]
+            if unknown:
+                side = "--baseline" if arm == "a" else "--treatment"
+                label = self.baseline if arm == "a" else self.treatment
+                raise EvalError(f"traces: {side} {label!r} does not give {metric} ({unknown[0]} names no site "
+                                "with its bugs, or has no tokens); choose another --metric")  # fmt: skip
+            rows.append(np.array(values, dtype=float))
+        return rows
+
+    def paired(self, metric: str, delta: float | None = None) -> TaskPaired:
+        delta = default_delta(metric) if delta is None else delta
         return task_paired(self.values("a", metric), self.values("b", metric), delta)
 
 
@@ -129,35 +148,36 @@ def evaluate_traces(traces: list[tuple[str, Trace]], baseline: str, treatment: s
     wanted = {"a": canonical_label(baseline), "b": canonical_label(treatment)}
     if wanted["a"] == wanted["b"]:
         raise EvalError(f"--baseline and --treatment name the same runs: {baseline!r}")
-    groups: dict[str, dict[str, list[tuple[tuple, str, Trace]]]] = {}
+    groups: dict[str, dict[str, list[tuple[str, Trace]]]] = {}
     labels = set()
     for name, trace in traces:
-        label = config_label(trace.header.config, trace.header.agent)
+        label = trace_label(trace)
         labels.add(label)
-        arm = next((a for a, want in wanted.items() if want == label), None)
+        arm = next((a for a, want in wanted.items() if want == canonical_label(label)), None)
         if arm is None:
             continue
-        seed = (trace.header.config or {}).get("seed")
-        order = (0, seed, name) if isinstance(seed, int) else (1, 0, name)
-        groups.setdefault(task_of(trace), {"a": [], "b": []})[arm].append((order, name, trace))
+        if trace.header.task is None:
+            raise EvalError(f"traces: {name} has no task, and runs are matched by task only "
+                            f"(set one with memviz trace label {name} --task ID)")  # fmt: skip
+        groups.setdefault(trace.header.task, {"a": [], "b": []})[arm].append((name, trace))
     for arm, label in (("a", baseline), ("b", treatment)):
         if not any(sides[arm] for sides in groups.values()):
             raise EvalError(f"traces: no run labelled {label!r}; the traces hold {', '.join(sorted(labels))}")
     missing = {
         task: ("a" if sides["a"] else "b")
-        for task, sides in groups.items()
+        for task, sides in sorted(groups.items(), key=lambda item: _natural(item[0]))
         if not (sides["a"] and sides["b"])
     }
     tasks = sorted((t for t in groups if t not in missing), key=_natural)
     if not tasks:
         raise EvalError("traces: no task has runs of both the baseline and the treatment")
-    k = min(min(len(groups[t]["a"]), len(groups[t]["b"])) for t in tasks)
     runs: dict[str, list[list[tuple[str, TraceStats]]]] = {"a": [], "b": []}
     versions: dict[str, str | None] = {}
-    left_out = sum(len(groups[t]["a"]) + len(groups[t]["b"]) - 2 * k for t in tasks)
+    kept: dict[str, Trace] = {}
     for task in tasks:
         for arm in ("a", "b"):
-            kept = sorted(groups[task][arm], key=lambda item: item[0])[:k]
-            runs[arm].append([(name, trace_stats(trace)) for _order, name, trace in kept])
-            versions.update((name, trace.header.version) for _order, name, trace in kept)
-    return TraceEvaluation(baseline, treatment, tuple(tasks), k, runs, missing, left_out, versions)
+            side = groups[task][arm]  # in file-name order, as read
+            runs[arm].append([(name, trace_stats(trace)) for name, trace in side])
+            versions.update((name, trace.header.version) for name, trace in side)
+            kept.update(side)
+    return TraceEvaluation(baseline, treatment, tuple(tasks), runs, missing, versions, kept)

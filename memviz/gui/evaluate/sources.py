@@ -21,11 +21,12 @@ from memviz.wording import evaluation as evaluation_words
 
 @dataclass
 class TaskRun:
-    """One row of a task's runs: what names it (a seed, or the two trace files) and both values."""
+    """One row of a task's runs: what names it (a seed, or the two trace files) and both values
+    (None: that side has fewer runs of the task; recorded runs are not paired inside a task)."""
 
     name: str
-    a: float
-    b: float
+    a: float | None
+    b: float | None
 
 
 @dataclass
@@ -40,7 +41,8 @@ class Simulated:
     def paired(self, metric: str, delta: float) -> TaskPaired:
         return self.evaluation.paired(metric, delta=delta)
 
-    def source_text(self, tasks: int, repeats: int, lang: str) -> str:
+    def source_text(self, paired: TaskPaired, lang: str) -> str:
+        tasks, repeats = paired.tasks, self.evaluation.repeats
         name = self.evaluation.task_set.name
         if name == BUILTIN_NAME:
             name = evaluation_words.BUILT_IN.pick(lang)
@@ -104,14 +106,12 @@ class Recorded:
     def paired(self, metric: str, delta: float) -> TaskPaired:
         return self.evaluation.paired(metric, delta)
 
-    def source_text(self, tasks: int, repeats: int, lang: str) -> str:
-        text = evaluation_words.TRACES_IN_TASKS_RUNS_A_SIDE_N.pick(lang, folder=self.folder, tasks=tasks, repeats=repeats)  # fmt: skip
+    def source_text(self, paired: TaskPaired, lang: str) -> str:
+        text = evaluation_words.TRACES_IN_N.pick(lang, folder=self.folder, runs=evaluation_words.runs_words(paired, lang))  # fmt: skip
         missing = self.evaluation.missing
         if missing:
             names = ", ".join(sorted(missing))
             text += evaluation_words.TASKS_WITH_ONE_SIDE_ONLY_LEFT_N.pick(lang, names=names)
-        if self.evaluation.left_out:
-            text += evaluation_words.RUNS_WITHOUT_A_PAIR_LEFT_OUT_N.pick(lang, left_out=self.evaluation.left_out)  # fmt: skip
         return text
 
     def task_text(self, i: int, lang: str) -> str:
@@ -119,15 +119,21 @@ class Recorded:
         return evaluation_words.TASK_CLICK_AN_A_OR_B_N.pick(lang, task=task)  # fmt: skip
 
     def runs_of(self, i: int, metric: str) -> list[TaskRun]:
-        runs = self.evaluation.runs
-        return [
-            TaskRun(f"{a_name} · {b_name}", run_metric(a, metric, a_name), run_metric(b, metric, b_name))
-            for (a_name, a), (b_name, b) in zip(runs["a"][i], runs["b"][i], strict=True)
-        ]
+        """Row r: the r-th run of each side, by file name (side by side, not paired)."""
+        a_runs, b_runs = self.evaluation.runs["a"][i], self.evaluation.runs["b"][i]
+        rows = []
+        for r in range(max(len(a_runs), len(b_runs))):
+            a = a_runs[r] if r < len(a_runs) else None
+            b = b_runs[r] if r < len(b_runs) else None
+            name = " · ".join(side[0] if side else "—" for side in (a, b))
+            rows.append(TaskRun(name, a and run_metric(a[1], metric), b and run_metric(b[1], metric)))
+        return rows
 
     def open_run(self, settings: RunSettings, arm: str, i: int, r: int) -> None:
         """The recording replayed in Explore, on the site in force at the trace's version (the
         built-in blog in two versions when the site in force is its v1 and the trace was made on v2)."""
+        if r >= len(self.evaluation.runs[arm][i]):
+            return  # that side has fewer runs of the task: an empty cell
         name, _stats = self.evaluation.runs[arm][i][r]
         path = self.folder / name
         version = self.evaluation.versions.get(name)
@@ -152,10 +158,8 @@ class Recorded:
                 for r, (name, stats) in enumerate(self.evaluation.runs[arm][i]):
                     row = {"task": task, "arm": arm, "repeat": r, "trace": name, "agent": stats.agent}
                     for metric in metrics:
-                        try:
-                            row[metric] = run_metric(stats, metric, name)
-                        except ValueError:
-                            row[metric] = ""
+                        known = run_metric(stats, metric)
+                        row[metric] = "" if known is None else known
                     rows.append(row)
         return rows
 

@@ -26,6 +26,7 @@ from memviz.core.evaluation import (
     evaluate,
     load_tasks,
 )
+from memviz.core.evaluation.settings import default_delta
 from memviz.core.evaluation.traces import evaluate_traces, read_traces
 from memviz.core.registry import ConfigError
 from memviz.core.site import Site
@@ -60,7 +61,7 @@ from memviz.wording import counted
 from memviz.wording import evaluation as evaluation_words
 from memviz.wording.evaluation import (
     ablation_name,
-    design_effect_words,
+    deft_words,
     interval,
     metric_name,
     needed,
@@ -360,12 +361,12 @@ class EvaluateView(AnalysisView):
                 spin.setRange(0.1, 100.0)
                 spin.setDecimals(1)
                 spin.setSuffix(" %")
-                spin.setValue(DEFAULT_DELTA * 100)
+                spin.setValue(default_delta(self.chosen_metric) * 100)
             else:
                 spin.setRange(0.01, 1_000_000.0)
                 spin.setDecimals(2)
                 spin.setSuffix("")
-                spin.setValue({"dups": 0.5, "tokens": 3000.0, "steps": 5.0}.get(self.chosen_metric, 1.0))
+                spin.setValue(default_delta(self.chosen_metric))
         self.delta = spin.value() / plots.scale(self.chosen_metric)
 
     def _on_delta_change(self, shown: float) -> None:
@@ -415,7 +416,7 @@ class EvaluateView(AnalysisView):
         )  # fmt: skip
         self.context_label.setText(
             tr(evaluation_words.A_BASELINE_B_TREATMENT_N, a_text=a_text, b_text=b_text)
-            + result.source_text(paired.tasks, paired.repeats, lang)
+            + result.source_text(paired, lang)
             + verdict(paired.mean_diff, paired.ci_task, lang)
         )
         self._draw_forest(paired)
@@ -430,9 +431,7 @@ class EvaluateView(AnalysisView):
             [tr(evaluation_words.BY_TASK), tr(evaluation_words.BOOTSTRAP), tr(evaluation_words.FLATTENED_WRONG)],
             tr(evaluation_words.N95_INTERVALS_OF_B_A), tr(evaluation_words.B_A_N, unit=unit),
         )  # fmt: skip
-        self.design_label.setText(
-            design_effect_words(paired.design_effect, paired.tasks, paired.repeats, lang)
-        )
+        self.design_label.setText(deft_words(paired, lang))
         self._draw_sample_size(paired)
         self._fill_ablation()
 
@@ -475,7 +474,9 @@ class EvaluateView(AnalysisView):
         runs = self.result.runs_of(i, m)
         table.setRowCount(len(runs))
         for r, run in enumerate(runs):
-            cells = [str(r + 1), run.name, value(m, run.a), value(m, run.b), value(m, run.b - run.a, True)]
+            paired_run = run.a is not None and run.b is not None
+            cells = [str(r + 1), run.name, value(m, run.a), value(m, run.b),
+                     value(m, run.b - run.a, True) if paired_run else "—"]  # fmt: skip
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -497,14 +498,24 @@ class EvaluateView(AnalysisView):
             tr(evaluation_words.TASKS_NEEDED),
             tr(evaluation_words.DIFFERENCE_TO_DETECT_N, unit=unit),
             tr(evaluation_words.TASKS_LOG_SCALE),
-            tr(evaluation_words.AS_RUN_A_TASK_N, repeats=paired.repeats),
+            tr(evaluation_words.AS_RUN_A_TASK_N, repeats=paired.repeats)
+            if paired.repeats is not None else tr(evaluation_words.AS_RUN),
         )  # fmt: skip
         at = "，".join(f"{k} 次 {needed(n, lang)}" for k, n in paired.tasks_needed_at.items())
         at_en = ", ".join(f"{k} a task: {needed(n, lang)}" for k, n in paired.tasks_needed_at.items())
         delta, tasks = value(m, paired.delta), needed(paired.tasks_needed, lang)
-        self.needed_label.setText(
-            tr(evaluation_words.TO_DETECT_0_05_POWER_0_N, delta=delta, repeats=paired.repeats, tasks=tasks, at=at, at_en=at_en)
-        )  # fmt: skip
+        if paired.repeats is None:  # unbalanced recorded runs: the runs a task as they were made
+            text = tr(evaluation_words.TO_DETECT_AS_MADE_N, delta=delta, tasks=tasks, at=at, at_en=at_en)
+        else:
+            text = tr(
+                evaluation_words.TO_DETECT_0_05_POWER_0_N,
+                delta=delta,
+                repeats=paired.repeats,
+                tasks=tasks,
+                at=at,
+                at_en=at_en,
+            )
+        self.needed_label.setText(text)  # fmt: skip
 
     def _fill_ablation(self) -> None:
         tr = self.language.tr
