@@ -149,11 +149,11 @@ def test_bad_trace_settings_are_one_line_and_status_2(tmp_path, capsys, argv, me
     assert code == 2 and out == "" and message in err and err.count("\n") == 1
 
 
-def real_shaped(trace, agent: str, task: str) -> str:
-    """A trace as an import of a real agent writes it: no memviz config, no seed; its own agent name,
-    its task, its site and version, model tokens in and out."""
+def real_shaped(trace, label: str, task: str) -> str:
+    """A trace as ``memviz trace import --task --label`` writes one of a real agent: no memviz config,
+    no seed; the agent browser-use, its task and label, its site and version, model tokens in and out."""
     lines = trace_text(trace).splitlines()
-    header = json.loads(lines[0]) | {"agent": agent, "config": None, "task": task}
+    header = json.loads(lines[0]) | {"agent": "browser-use", "config": None, "task": task, "label": label}
     steps = [json.loads(line) for line in lines[1:]]
     for step in steps:
         if step["tokens_in"] is not None:
@@ -162,11 +162,12 @@ def real_shaped(trace, agent: str, task: str) -> str:
 
 
 def test_two_labelled_sets_of_real_shaped_traces_evaluate_in_one_command(tmp_path, capsys):
-    """issue 37's "done when": two agents over the same 4 tasks, 2 runs each, one run missing; one
-    command; every run used; per bug, the paired table and McNemar's exact p (scipy's binomtest)."""
+    """issue 37's "done when": two labelled configs of one agent over the same 4 tasks, 2 runs each,
+    one run missing; one command; every run used; per bug, the paired table and McNemar's exact p
+    (scipy's binomtest)."""
     from scipy import stats as reference
 
-    agents = {"browser-use": RunConfig(), "browser-use+memory": RunConfig(strategy="frontier", capacity=6)}
+    agents = {"no-memory": RunConfig(), "with-memory": RunConfig(strategy="frontier", capacity=6)}
     tasks = [("login", "v1", 0), ("feed", "v1", 14), ("tags", "v2", 5), ("profile", "v2", 22)]
     folder = tmp_path / "runs"
     folder.mkdir()
@@ -178,7 +179,7 @@ def test_two_labelled_sets_of_real_shaped_traces_evaluate_in_one_command(tmp_pat
         for agent, config in agents.items():
             row = []
             for r in range(2):
-                if (task, agent, r) == ("tags", "browser-use+memory", 1):
+                if (task, agent, r) == ("tags", "with-memory", 1):
                     continue  # this run crashed: no trace
                 result, trace = run_trace(site, config.with_(seed=7000 + 2 * i + r, start=start))
                 (folder / f"{agent}-{task}-{r}.jsonl").write_text(
@@ -187,15 +188,15 @@ def test_two_labelled_sets_of_real_shaped_traces_evaluate_in_one_command(tmp_pat
                 row.append(result.coverage)
                 found.setdefault((task, agent), []).append(set(result.path) & set(site.bug_by_page))
             values[agent].append(row)
-    code = main(["eval", "--traces", str(folder), "--baseline", "browser-use", "--treatment",
-                 "browser-use+memory", "--json"])  # fmt: skip
+    code = main(["eval", "--traces", str(folder), "--baseline", "no-memory", "--treatment", "with-memory",
+                 "--json"])  # fmt: skip
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["missing"] == [] and data["runs"] == {"a": 8, "b": 7}
     order = sorted(range(4), key=lambda k: tasks[k][0])  # feed, login, profile, tags
     assert [row["task"] for row in data["per_task"]] == [tasks[k][0] for k in order]
     assert [(row["runs_a"], row["runs_b"]) for row in data["per_task"]] == [(2, 2), (2, 2), (2, 2), (2, 1)]
     for k, row in zip(order, data["per_task"], strict=True):
-        a, b = values["browser-use"][k], values["browser-use+memory"][k]
+        a, b = values["no-memory"][k], values["with-memory"][k]
         assert row["diff"] == pytest.approx(sum(b) / len(b) - sum(a) / len(a), abs=1e-12)
     # per bug: found on a task when at least half of a side's runs found it
     by_page = {table["page"]: table for table in data["bugs"]}

@@ -59,8 +59,7 @@ def canonical_label(label: str) -> str:
 def trace_label(trace: Trace) -> str:
     """The label a trace is chosen by: its header's own (``trace import --label``, ``trace label``),
     else its config or agent."""
-    own = getattr(trace.header, "label", None)  # the header field arrives with `memviz trace label`
-    return own if own else config_label(trace.header.config, trace.header.agent)
+    return trace.header.label or config_label(trace.header.config, trace.header.agent)
 
 
 def run_metric(stats: TraceStats, metric: str) -> float | None:
