@@ -332,8 +332,8 @@ RULES: tuple[Rule, ...] = (
     ),
     (
         r"(?P<side>--baseline|--treatment) (?P<label>'.*') does not give (?P<metric>\S+) \((?P<file>\S+) names no "
-        r"site with its bugs, or has no tokens\); choose another --metric",
-        "{side} {label} 给不出 {metric}（{file} 没写站点和它的 Bug，或者没有 token）；请换一个 --metric",
+        r"site, records no reports, or has no tokens\); choose another --metric",
+        "{side} {label} 给不出 {metric}（{file} 没写站点、没记下报告，或者没有 token）；请换一个 --metric",
     ),
     (
         r"give --traces DIR with --baseline LABEL and --treatment LABEL",

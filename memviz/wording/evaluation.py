@@ -293,8 +293,8 @@ BUGS_PAIRED_TITLE = Words(
     "Each bug, found or not on the same tasks (found: in at least half of a side's runs; exact McNemar test):",
 )
 BUGS_UNKNOWN = Words(
-    "每个 Bug 的配对表：没有（有的运行记录没写站点的 Bug 在哪些页面）。",
-    "Per-bug paired table: none (some traces do not name their site's bug pages).",
+    "每个 Bug 的配对表：没有（有的运行记录没写站点的 Bug 在哪些页面，或没记下报告）。",
+    "Per-bug paired table: none (some traces do not name their site's bug pages, or record no reports).",
 )
 BUG_PAGE = Words("Bug 所在页", "bug page")
 BOTH = Words("都找到", "both")

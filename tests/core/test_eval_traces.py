@@ -153,7 +153,8 @@ def real_shaped(trace, label: str, task: str) -> str:
     """A trace as ``memviz trace import --task --label`` writes one of a real agent: no memviz config,
     no seed; the agent browser-use, its task and label, its site and version, model tokens in and out."""
     lines = trace_text(trace).splitlines()
-    header = json.loads(lines[0]) | {"agent": "browser-use", "config": None, "task": task, "label": label}
+    header = json.loads(lines[0]) | {"agent": "browser-use", "config": None, "task": task, "label": label,
+                                     "reported_by": "detector"}  # fmt: skip
     steps = [json.loads(line) for line in lines[1:]]
     for step in steps:
         if step["tokens_in"] is not None:
@@ -215,3 +216,25 @@ def test_two_labelled_sets_of_real_shaped_traces_evaluate_in_one_command(tmp_pat
         want = reference.binomtest(cells["a_only"], discordant).pvalue if discordant else 1.0
         assert table["p_value"] == pytest.approx(want, rel=1e-12)
     assert set(by_page) == set(base.bug_by_page) | set(base.at_version("v2").bug_by_page)
+
+
+def test_reports_a_trace_did_not_record_are_unknown_never_zero(tmp_path, capsys):
+    """An import that could not read the reports (reported_by null): bug recall and duplicate reports
+    are refused in one line, and there is no per-bug table (null, "—" in words), never zeros."""
+    task_set = task_file(tmp_path, [{"id": "v1/0", "version": "v1", "start": 0}])
+    folder = write_traces(tmp_path / "traces", task_set, 2)
+    for path in folder.glob("frontier-*.jsonl"):
+        lines = path.read_text().splitlines()
+        lines[0] = json.dumps(json.loads(lines[0]) | {"reported_by": None})
+        path.write_text("\n".join(lines) + "\n")
+    argv = ["eval", "--traces", str(folder), "--baseline", "random", "--treatment", "frontier/12"]
+    for metric in ("bug_recall", "dups"):
+        assert main([*argv, "--metric", metric]) == 2
+        out, err = capsys.readouterr()
+        assert (
+            out == "" and f"--treatment 'frontier/12' does not give {metric}" in err and err.count("\n") == 1
+        )
+    assert main([*argv, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["bugs"] is None
+    assert main([*argv, "--lang", "en"]) == 0
+    assert "Per-bug paired table: none" in capsys.readouterr().out

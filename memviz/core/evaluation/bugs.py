@@ -7,8 +7,8 @@ side and 1 on the other; "any run" would favour the side with more). The paired 
 tasks counts both / baseline only / treatment only / neither, and the exact McNemar test is the
 two-sided binomial test of the discordant tasks at ½ (``baseline only`` against ``treatment only``).
 
-Bugs are known only where every run of both sides names its site's bugs; otherwise there is no
-table (None), never a table of zeros.
+Bugs are known only where every run of both sides names its site's bugs and records its reports;
+otherwise there is no table (None), never a table of zeros.
 """
 
 from __future__ import annotations
@@ -33,9 +33,10 @@ class BugTable:
 
 
 def bugs_found(trace: Trace) -> set[int] | None:
-    """The bug pages a run reported on; None when its header names no site."""
+    """The bug pages a run reported on; None when its header names no site or its reports were not
+    recorded (an import that could not read them)."""
     site = trace.header.site
-    if site is None:
+    if site is None or not trace.header.reports_known:
         return None
     pages = set(site.bugs)
     return {step.page for step in trace.steps if step.reports and step.page in pages}
@@ -56,7 +57,7 @@ def bug_tables(evaluation: TraceEvaluation) -> list[BugTable] | None:
         sides = {
             arm: [evaluation.traces[name] for name, _stats in evaluation.runs[arm][i]] for arm in ("a", "b")
         }
-        if any(trace.header.site is None for side in sides.values() for trace in side):
+        if any(bugs_found(trace) is None for side in sides.values() for trace in side):
             return None
         per_task.append(sides)
     pages = sorted(

@@ -114,8 +114,8 @@ class TraceEvaluation:
             if unknown:
                 side = "--baseline" if arm == "a" else "--treatment"
                 label = self.baseline if arm == "a" else self.treatment
-                raise EvalError(f"traces: {side} {label!r} does not give {metric} ({unknown[0]} names no site "
-                                "with its bugs, or has no tokens); choose another --metric")  # fmt: skip
+                raise EvalError(f"traces: {side} {label!r} does not give {metric} ({unknown[0]} names no site, "
+                                "records no reports, or has no tokens); choose another --metric")  # fmt: skip
             rows.append(np.array(values, dtype=float))
         return rows
 
