@@ -69,6 +69,9 @@ def add_serve_parsers(sub: argparse._SubParsersAction, add_lang, add_run_setting
     p.add_argument("--timeout", type=_seconds, default=10.0, help="seconds to wait for a page (default 10)")
     p.add_argument("--delay", type=_delay, default=0.0, help="seconds between requests (default 0)")
     p.add_argument("--max-pages", type=_max_pages, default=1000, help="distinct pages at most (default 1000)")
+    p.add_argument(
+        "--max-links", type=_max_links, default=500, help="links read per page at most (default 500)"
+    )
     p.add_argument("--trace", type=out_file, metavar="OUT", help="write the crawl as a memviz-trace/1 file")
     p.add_argument("--force", action="store_true", help="replace --trace OUT if it exists")
     p.add_argument("--json", action="store_true")
@@ -92,6 +95,7 @@ _port = _number(int, 0, 65535, "port")
 _seconds = _number(float, 0.1, 600.0, "timeout")
 _delay = _number(float, 0.0, 60.0, "delay")
 _max_pages = _number(int, 1, 10_000, "max-pages")
+_max_links = _number(int, 1, 100_000, "max-links")
 _max_visitors = _number(int, 1, 100_000, "max-visitors")
 _max_trace_mb = _number(int, 1, 100_000, "max-trace-mb")
 _rate = _number(float, 0.1, 10_000.0, "rate")
@@ -187,7 +191,7 @@ class _NONE:
 
 
 def cmd_crawl(args: argparse.Namespace, config) -> int:
-    from memviz.web.crawler import CrawlError, crawl
+    from memviz.web.crawler import CrawlError
 
     site = None
     if args.site is not None:
@@ -203,16 +207,34 @@ def cmd_crawl(args: argparse.Namespace, config) -> int:
             check_output(args.trace, args.force)
         except OSError as exc:
             raise TraceUsageError(str(exc).replace("out:", "trace:", 1)) from None
+    from memviz.web.crawler import crawl_live, universe_size
+    from memviz.web.serverlog import stderr_line
+
     try:
-        result, trace = crawl(
-            args.url, config, site=site, timeout=args.timeout, delay=args.delay, max_pages=args.max_pages
+        result, trace, live = crawl_live(
+            args.url,
+            config,
+            site=site,
+            timeout=args.timeout,
+            delay=args.delay,
+            max_pages=args.max_pages,
+            max_links=args.max_links,
+            say=stderr_line,
+            lang=args.lang,
         )
     except CrawlError as exc:
         raise TraceUsageError(exc.in_lang(args.lang)) from None
     if args.trace is not None:
         write_trace(trace, args.trace, args.force)
+    pages = universe_size(live)
     if args.json:
-        print(json.dumps({**result.to_dict(), "config": config.__dict__}, ensure_ascii=False))
+        coverage_of = {"pages": pages, "from": live.universe}
+        print(
+            json.dumps(
+                {**result.to_dict(), "config": config.__dict__, "coverage_of": coverage_of},
+                ensure_ascii=False,
+            )
+        )
     else:
         distinct = len({r.fingerprint for s in trace.steps for r in s.reports})
         print(
@@ -225,4 +247,6 @@ def cmd_crawl(args: argparse.Namespace, config) -> int:
                 result.tokens,
             )
         )
+        pct = f"{100 * result.coverage:.1f}%"
+        print(web_words.COVERAGE_OF[live.universe].pick(args.lang, pct=pct, n=pages))
     return 0

@@ -95,3 +95,81 @@ UVICORN_OTHER = Words(
     "memviz serve：服务器（uvicorn）的英文原话：“{message}”",
     "memviz serve: the server (uvicorn) says: {message}",
 )
+
+# -- crawl: why it cannot go on (one line, exit 2) --------------------------------------------------
+
+CRAWL_PROBLEMS = {
+    "bad_url": Words(
+        "URL：{url} 不是 memviz 能用的地址（{why}）", "URL: {url} is not an address memviz can use ({why})"
+    ),
+    "redirected_off": Words(
+        "URL：{url} 重定向到站外 {to}：没有跟过去（那里没有收到任何请求）",
+        "URL: {url} redirects off the site, to {to}: not followed (no request was sent there)",
+    ),
+    "too_many_redirects": Words(
+        "{url} 重定向超过 {most} 次：不再跟下去",
+        "{url} redirects more than {most} times: not followed further",
+    ),
+    "bad_answer": Words(
+        "{url} 的回答不是 memviz 能读的 HTTP（{why}）", "{url} answered with HTTP memviz cannot read ({why})"
+    ),
+    "bad_charset": Words(
+        "{url} 说它的文字编码是 {charset}，memviz 不认识这种编码",
+        "{url} says its text is in the charset {charset}, which memviz does not know",
+    ),
+    "unreachable": Words("无法访问 {url}：{why}", "cannot reach {url}: {why}"),
+    "timeout": Words(
+        "{url} 没有在 {seconds} 秒内答完（--timeout 限制一个页面的整个回答）",
+        "{url} did not finish answering within {seconds} s (--timeout bounds a page's whole answer)",
+    ),
+}
+
+# what is wrong with a URL, a malformed answer or a connection (the {why} above)
+WHY = {
+    "ipv6": Words("IPv6 地址的方括号没有配对", "the brackets of an IPv6 host do not pair"),
+    "host_ascii": Words(
+        "主机名只能用 ASCII 字母、数字、“-”和“.”（国际化域名请写成 xn-- 形式）",
+        "a host is ASCII letters, digits, '-' and '.' (an international name in its xn-- form)",
+    ),
+    "no_host": Words("没有主机名", "no host"),
+    "port": Words("端口必须是 0 到 65535 之间的 ASCII 数字", "a port is ASCII digits from 0 to 65535"),
+    "too_long": Words("超过 {most} 个字符", "longer than {most} characters"),
+    "headers": Words("头部超过 100 行", "more than 100 headers"),
+    "header_line": Words("有一行头部太长", "a header line is too long"),
+    "status_line": Words("第一行不是 HTTP 状态行", "its first line is not an HTTP status line"),
+    "status": Words("状态码 {status} 不在 100 到 599 之间", "status {status} is not between 100 and 599"),
+    "cut_short": Words("回答没有发完就断了", "the answer ended before it was complete"),
+    "refused": Words("连接被拒绝", "connection refused"),
+    "reset": Words("连接被对方重置", "connection reset by the other side"),
+    "no_such_host": Words("找不到这个主机名", "no such host"),
+    "no_route": Words("网络不通", "no route to the host"),
+    "tls": Words("TLS（https）握手失败", "the TLS (https) handshake failed"),
+    "other": Words("系统的英文原话：“{detail}”", "the system says: {detail}"),
+}
+
+# -- crawl: what it says on the way (stderr, one line each) -------------------------------------------
+
+OFF_SITE_REDIRECT = Words(
+    "memviz crawl：{url} 重定向到站外 {to}：没有跟过去（轨迹里记为一步站外，那里没有收到请求）",
+    "memviz crawl: {url} redirects off the site, to {to}: not followed (an off-site step in the trace, "
+    "no request sent there)",
+)
+LINKS_CUT = Words(
+    "memviz crawl：{url} 有 {n} 个链接，只取前 {most} 个站内链接（--max-links；其他页面不再提示）",
+    "memviz crawl: {url} has {n} links; the first {most} on the site are kept (--max-links; not said "
+    "again for other pages)",
+)
+COVERAGE_OF = {
+    "site": Words(
+        "覆盖率 {pct}，分母是站点文件的 {n} 个页面", "coverage {pct} of the {n} pages of the site file"
+    ),
+    "sitemap": Words(
+        "覆盖率 {pct}，分母是 sitemap.xml 列出的 {n} 个页面",
+        "coverage {pct} of the {n} pages sitemap.xml lists",
+    ),
+    "found": Words(
+        "覆盖率 {pct}，分母是这次找到的 {n} 个页面（没有 --site 也没有 sitemap.xml：两次爬取的覆盖率不能直接比）",
+        "coverage {pct} of the {n} pages this crawl found (no --site, no sitemap.xml: two crawls' "
+        "coverages are not comparable)",
+    ),
+}

@@ -144,6 +144,7 @@ def test_crawl_on_the_command_line(servers, capsys, tmp_path):
     argv = ["--strategy", "frontier", "--capacity", "6", "--seed", "9", "--site", site, "--json"]
     assert main(["crawl", served.url, *argv, "--trace", str(out)]) == 0
     crawled = json.loads(capsys.readouterr().out)
+    assert crawled.pop("coverage_of") == {"pages": 24, "from": "site"}
     assert main(["run", *argv]) == 0
     assert crawled == json.loads(capsys.readouterr().out)
     assert read_trace(out).path == crawled["path"]
