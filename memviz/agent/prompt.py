@@ -23,7 +23,18 @@ from memviz.core.resources import resource_path
 from memviz.core.site import Site
 
 PAGE_TEXT_CHARS = 1500  # the page's visible text, cut to this many characters
-TEMPLATES = ("system", "page", "memory", "link_table", "capacity", "empty", "reask")
+TEMPLATES = (
+    "system",
+    "page",
+    "memory",
+    "link_table",
+    "capacity",
+    "empty",
+    "reask",
+    "summary",
+    "working",
+    "recall",
+)
 MOST_TEMPLATE_BYTES = 64_000
 
 
@@ -64,13 +75,19 @@ class Prompt:
     system: str
     memory: str  # the injected memory block ("" when memory is off)
     page: str
+    history: tuple[dict, ...] = ()  # --context: the kept turns, user/assistant pairs, oldest first
+    context: str = ""  # --context: the summary, working context and recall blocks ("" if none)
 
     @property
     def user(self) -> str:
-        return f"{self.memory}\n\n{self.page}" if self.memory else self.page
+        return "\n\n".join(part for part in (self.memory, self.context, self.page) if part)
 
     def messages(self) -> list[dict]:
-        return [{"role": "system", "content": self.system}, {"role": "user", "content": self.user}]
+        return [
+            {"role": "system", "content": self.system},
+            *self.history,
+            {"role": "user", "content": self.user},
+        ]
 
 
 def cut(text: str, most: int) -> str:

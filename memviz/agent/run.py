@@ -20,22 +20,26 @@ memory after the step (``memory``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import urljoin
 
 from memviz.agent.actions import TOOLS, Answer, read_answer
 from memviz.agent.client import ChatClient, ChatReply, EndpointError
+from memviz.agent.history import History, context_record, estimated_tokens
 from memviz.agent.memory import AgentMemory
 from memviz.agent.page import FetchError, Page, SiteReader, site_path
 from memviz.agent.prompt import Prompt, Templates, build_prompt
 from memviz.agent.traceout import TraceAppender, public_endpoint, step_line
+from memviz.core.context import DEFAULT_TURN_TOKENS, window_text
 from memviz.core.site import Site
 from memviz.core.trace import TraceHeader, TraceStep
 from memviz.core.trace_run import trace_site
 from memviz.web.crawler import normalise
 
 AGENT = "memviz-agent"
+TOOLS_TEXT = json.dumps(TOOLS)  # the tools' definitions: part of every prompt's tokens
 
 
 @dataclass(frozen=True)
@@ -49,13 +53,23 @@ class AgentSettings:
     budget: int = 30
     temperature: float = 0.0
     lang: str = "en"
+    context: float | None = None  # --context W (None: off; math.inf: unlimited)
+    compaction: str = "truncate"
+    turn_tokens: int = DEFAULT_TURN_TOKENS
 
     def label(self) -> str:
         """The default label: ``agent-`` and the memory setting as Compare writes a lane
-        (``agent-frontier/12/lru``), never the label of a simulated run."""
+        (``agent-frontier/12/lru``, ``agent-none?context=8000&compaction=summary``), never the label
+        of a simulated run."""
         if self.memory == "none" or (self.capacity is None and self.policy == "fifo"):
-            return f"agent-{self.memory}"
-        return f"agent-{self.memory}/{self.capacity if self.capacity is not None else 'inf'}/{self.policy}"
+            label = f"agent-{self.memory}"
+        else:
+            label = (
+                f"agent-{self.memory}/{self.capacity if self.capacity is not None else 'inf'}/{self.policy}"
+            )
+        if self.context is not None:
+            label += f"?context={window_text(self.context)}&compaction={self.compaction}"
+        return label
 
 
 class TokenBudget:
@@ -91,6 +105,7 @@ class StepRecord:
     off_site: bool = False
     calls: list[dict] = field(default_factory=list)
     memory: tuple[int, ...] = ()
+    context: dict | None = None  # --context: what the session context did at this call
 
 
 @dataclass
@@ -121,6 +136,7 @@ class AgentRun:
         task: str | None = None,
         label: str | None = None,
         timeout: float = 10.0,
+        history: History | None = None,
         say: Callable[[str, dict], None] = lambda kind, fields: None,
         on_step: Callable[[StepRecord], None] = lambda record: None,
     ) -> None:
@@ -128,6 +144,7 @@ class AgentRun:
         self.start_url, self.templates, self.trace, self.tokens = start_url, templates, trace, tokens
         self.seed, self.task, self.label = seed, task, label or settings.label()
         self.say, self.on_step = say, on_step
+        self.history = history
         self.reader = SiteReader(start_url, site, timeout)
         self.memory = AgentMemory(settings.memory, settings.capacity, settings.policy, seed, settings.ttl)
         self.steps: list[StepRecord] = []
@@ -139,6 +156,8 @@ class AgentRun:
         config = {
             "memory": s.memory, "capacity": s.capacity, "policy": s.policy, "ttl": s.ttl, "budget": s.budget,
             "seed": self.seed, "temperature": s.temperature, "model": s.model, "label": self.label,
+            "context": None if s.context is None else window_text(s.context), "compaction": s.compaction,
+            "turn_tokens": s.turn_tokens,
         }  # fmt: skip
         header = TraceHeader(
             agent=AGENT, start_url=self.start_url, task=self.task, config=config,
@@ -195,6 +214,8 @@ class AgentRun:
             extra |= {"calls": record.calls, "reply": record.reply[:2000], "memory": list(record.memory)}
             if record.invalid:
                 extra["invalid"] = record.invalid
+            if record.context is not None:
+                extra["context"] = record.context
         self.trace.write(step_line(step, extra))
         self.steps.append(record)
         self.on_step(record)
@@ -236,7 +257,20 @@ class AgentRun:
         prompt = build_prompt(
             self.templates, here, self.memory, self.site, self.settings.lang, step, self.settings.budget
         )
+        if self.history is not None:
+            base = estimated_tokens(prompt.system, prompt.memory, prompt.page, TOOLS_TEXT)
+            entries = self.memory.store.entries if self.memory.store is not None else None
+            self.history.begin_call(base, here.page, entries)
+            prompt = replace(
+                prompt, history=tuple(self.history.messages()),
+                context=self.history.blocks(self.templates, self.settings.lang),
+            )  # fmt: skip
         answer, replies, text = self._ask(prompt, step)
+        context = None
+        if self.history is not None:
+            context = context_record(
+                self.history.end_call(here.page, prompt.page, text, bool(answer.reports))
+            )
         for claim in answer.reports:
             self.memory.file(claim)
         record = StepRecord(
@@ -247,6 +281,7 @@ class AgentRun:
                 for r in replies
             ],
         )  # fmt: skip
+        record.context = context
         move = answer.move
         if move is None:
             if not answer.readable:

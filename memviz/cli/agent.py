@@ -18,6 +18,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from memviz.cli.trace import TraceUsageError
+from memviz.core.context import COMPACTIONS, DEFAULT_TURN_TOKENS
 from memviz.core.policies import POLICIES
 from memviz.options import capacity, limited
 
@@ -43,6 +44,15 @@ def _number(kind, low, high, what):
     return parse
 
 
+def _window(text: str) -> float:
+    from memviz.core.context import parse_window
+
+    try:
+        return parse_window(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def add_agent_parser(sub: argparse._SubParsersAction, add_lang) -> None:
     from memviz.agent.memory import MODES
 
@@ -61,6 +71,13 @@ def add_agent_parser(sub: argparse._SubParsersAction, add_lang) -> None:
     p.add_argument("--policy", choices=[n for n in POLICIES.choices() if n != "opt"], default="fifo")
     p.add_argument("--ttl", type=_number(int, 1, 100_000, "ttl"), default=None, help="with --policy ttl")
     p.add_argument("--budget", type=_number(int, 1, 1000, "budget"), default=30, help="steps (calls) per run")
+    p.add_argument("--context", type=_window, default=None, metavar="W",
+                   help="send the history too, in a window of W tokens (inf: unlimited; docs/context.md)")  # fmt: skip
+    p.add_argument(
+        "--compaction", choices=COMPACTIONS, default="truncate", help="with --context: how it makes room"
+    )
+    p.add_argument("--turn-tokens", type=_number(int, 1, 1_000_000, "turn-tokens"), default=DEFAULT_TURN_TOKENS,
+                   help=f"with --context: what a turn counts for in the window (default {DEFAULT_TURN_TOKENS})")  # fmt: skip
     p.add_argument("--tasks", type=Path, default=None, help="a memviz-tasks/1 file (memviz eval's)")
     p.add_argument("--task", default=None, help="one task id of --tasks (or of the built-in set: v1/0 …)")
     p.add_argument("--runs", type=_number(int, 1, MOST_RUNS, "runs"), default=1, help="runs per task")
@@ -115,7 +132,7 @@ def _plan(args, lang: str):
 
 def _file_name(label: str, task: str | None, run: int) -> str:
     task_part = _FILE_SAFE.sub("-", task) if task else "start"
-    return f"{_FILE_SAFE.sub('-', label)}__{task_part}__{run + 1}.jsonl"
+    return f"{_FILE_SAFE.sub('-', label).strip('-')}__{task_part}__{run + 1}.jsonl"
 
 
 def _check(args, lang: str):
@@ -126,6 +143,8 @@ def _check(args, lang: str):
         raise AgentUsageError(BAD_INPUT["not_http"].pick(lang, option="--endpoint", value=args.endpoint))
     if args.url is not None and normalise(args.url) is None:
         raise AgentUsageError(BAD_INPUT["not_http"].pick(lang, option="URL", value=args.url))
+    if args.context is None and (args.compaction != "truncate" or args.turn_tokens != DEFAULT_TURN_TOKENS):
+        raise AgentUsageError(BAD_INPUT["no_context"].pick(lang))
     if args.ttl is not None and args.policy != "ttl":
         raise AgentUsageError(BAD_INPUT["ttl_policy"].pick(lang))
     if args.memory == "none" and (args.capacity is not None or args.policy != "fifo"):
@@ -157,6 +176,7 @@ def estimate_tokens(
 def cmd_agent(args: argparse.Namespace) -> int:
     from memviz.agent.actions import TOOLS
     from memviz.agent.client import ChatClient, EndpointError
+    from memviz.agent.history import History
     from memviz.agent.memory import AgentMemory
     from memviz.agent.page import FetchError, SiteReader
     from memviz.agent.prompt import PromptError, build_prompt, load_templates
@@ -172,7 +192,7 @@ def cmd_agent(args: argparse.Namespace) -> int:
     site, plan = _plan(args, lang)
     settings = AgentSettings(
         args.model, args.endpoint, args.memory, args.capacity, args.policy, args.ttl, args.budget,
-        args.temperature, lang,
+        args.temperature, lang, args.context, args.compaction, args.turn_tokens,
     )  # fmt: skip
     label = args.label or settings.label()
     try:
@@ -242,10 +262,15 @@ def cmd_agent(args: argparse.Namespace) -> int:
             for (task, version, start, run, seed), path in zip(plan, files, strict=True):
                 if tokens.spent:
                     break
+                history = None
+                if args.context is not None:
+                    history = History(
+                        site.at_version(version), args.context, args.compaction, args.turn_tokens
+                    )
                 trace = TraceAppender(path, args.force, redact)
                 agent = AgentRun(
                     settings, client, site.at_version(version), start_url(version, start), templates, trace,
-                    tokens, seed=seed, task=task, label=label, timeout=args.timeout, say=say,
+                    tokens, seed=seed, task=task, label=label, timeout=args.timeout, say=say, history=history,
                 )  # fmt: skip
                 try:
                     outcome = agent.run()

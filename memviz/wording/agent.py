@@ -83,6 +83,9 @@ BAD_INPUT = {
         "{option}：应为 http:// 或 https:// 地址，实际为 {value!r}",
         "{option}: expected an http:// or https:// address, got {value!r}",
     ),
+    "no_context": Words(
+        "--compaction/--turn-tokens：需要 --context W", "--compaction/--turn-tokens: they need --context W"
+    ),
     "ttl_policy": Words("--ttl：限时遗忘是 --policy ttl", "--ttl: a time to live is --policy ttl"),
     "none_forgets": Words(
         "--capacity/--policy：--memory none 没有可遗忘的记忆",

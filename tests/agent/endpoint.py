@@ -47,11 +47,32 @@ def sections(prompt: str) -> tuple[str, list[tuple[int, str]], list[str] | None,
     return path, links, visited, table, status
 
 
-def frontier_from_prompt(prompt: str) -> list[dict]:
-    """Click the first link the memory block does not list as visited; else the first hop of the
-    shortest way, through the link table, to a page it does not list; else done(). A page with a
-    5xx status is reported first."""
+def block_pages(prompt: str, heading: str) -> list[str]:
+    """The ``- /path · title`` lines of the block whose heading starts with ``heading``."""
+    lines = prompt.split("\n")
+    starts = [i for i, line in enumerate(lines) if line.startswith(heading)]
+    found = []
+    for line in lines[starts[0] + 1 :] if starts else ():
+        if line.startswith("=="):
+            break
+        if (m := VISITED.match(line)) is not None:
+            found.append(m.group(1))
+    return found
+
+
+def frontier_from_prompt(prompt: str, history: tuple[str, ...] = ()) -> list[dict]:
+    """Click the first link the prompt does not show as visited; else the first hop of the shortest
+    way, through the links it shows, to a page it does not show; else done(). Shown as visited: the
+    memory block's list, the pages of the earlier turns sent (``history``: their page blocks), the
+    summary's and the recall search's pages. The links shown: the memory's link table and the earlier
+    turns' pages' links. A page with a 5xx status is reported first."""
     path, links, visited, table, status = sections(prompt)
+    visited = list(visited or ())
+    for earlier in history:
+        seen_path, seen_links, _v, _t, _s = sections(earlier)
+        visited.append(seen_path)
+        table.setdefault(seen_path, [target for _n, target in seen_links])
+    visited += block_pages(prompt, "== Summary of earlier steps") + block_pages(prompt, "== Recall storage")
     actions = []
     if status.startswith("5"):
         actions.append(
@@ -124,11 +145,16 @@ class Endpoint:
         if fault == "malformed":
             self._send(handler, b'{"choices": [{"mess')
             return
-        prompt = body["messages"][1]["content"]
+        pages = [
+            m["content"]
+            for m in body["messages"]
+            if m["role"] == "user" and "== Current page ==" in m["content"]
+        ]
+        prompt, history = pages[-1], tuple(pages[:-1])  # the page now; the earlier turns sent
         if fault == "garbage":
             message = {"role": "assistant", "content": "I think I will look around."}
         else:
-            actions = self.decide(prompt)
+            actions = self.decide(prompt, history)
             if self.style == "tools":
                 message = {
                     "role": "assistant",

@@ -20,7 +20,7 @@ def test_two_labelled_sets_evaluate_by_task(tmp_path, capsys):
     try:
         for memory in ("none", "frontier"):
             argv = ["agent", "--endpoint", served.url, "--model", "m", "--memory", memory, "--tasks", str(tasks),
-                    "--runs", "2", "--budget", "8", "--trace-dir", str(tmp_path / "traces"), "--json"]  # fmt: skip
+                    "--runs", "2", "--budget", "6", "--trace-dir", str(tmp_path / "traces"), "--json"]  # fmt: skip
             assert main(argv) == 0
     finally:
         served.stop()
@@ -42,7 +42,7 @@ def test_two_labelled_sets_evaluate_by_task(tmp_path, capsys):
     assert main(argv) == 0
     result = json.loads(capsys.readouterr().out)
     coverage = {
-        (memory, start): len(set(predicted_path(SITE, 8, memory=memory, start=start))) / SITE.n_pages
+        (memory, start): len(set(predicted_path(SITE, 6, memory=memory, start=start))) / SITE.n_pages
         for memory in (False, True)
         for start in (0, 10)
     }

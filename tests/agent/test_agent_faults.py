@@ -73,7 +73,7 @@ def test_invalid_and_off_site_steps_leave_the_agent_where_it_was(tmp_path, capsy
         [{"action": "click", "url": "/search?page=2"}],  # (the two garbage answers ask no one)
     ])  # fmt: skip
 
-    def decide(prompt):
+    def decide(prompt, history=()):
         answer = next(answers, None)
         return frontier_from_prompt(prompt) if answer is None else answer
 

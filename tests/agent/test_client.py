@@ -11,7 +11,10 @@ from tests.agent.endpoint import Endpoint
 
 MESSAGES = [
     {"role": "system", "content": "s"},
-    {"role": "user", "content": "URL: http://h/\nStatus: 200\nLinks:\n1. A (/a)\n== End of page =="},
+    {
+        "role": "user",
+        "content": "== Current page ==\nURL: http://h/\nStatus: 200\nLinks:\n1. A (/a)\n== End of page ==",
+    },
 ]
 
 
