@@ -282,6 +282,7 @@ def _add_record_parser(sub: argparse._SubParsersAction) -> None:
         help="with --view compare: its lanes (default frontier/12/fifo frontier/12/random frontier/12/opt)",
     )  # fmt: skip
     p.add_argument("--theme", choices=THEME_NAMES, default="light")
+    trace_cli.add_replay_option(p)
     _add_lang(p)
     output = p.add_mutually_exclusive_group()
     output.add_argument(
@@ -434,7 +435,9 @@ def cmd_record(args: argparse.Namespace) -> int:
     """Record as the arguments say; prints the file written."""
     site = _load(args)
     config = _config(args)
-    check_shown_steps(args.steps, config.step_limit, UsageError)
+    recorded = trace_cli.replayed(args, site, config)  # None, or the recording (its own length)
+    if recorded is None:
+        check_shown_steps(args.steps, config.step_limit, UsageError)
     try:
         check_settings(args.out, args.size, args.fps, args.lang, args.view, args.step_seconds, args.steps)
         if args.compare and args.view != "compare":
@@ -474,6 +477,7 @@ def cmd_record(args: argparse.Namespace) -> int:
                 force=args.force,
                 started=started if args.progress else None,
                 compare=args.compare,
+                recorded=recorded,
             )
     except BrokenPipeError:  # `record --progress | head -1`: the reader has all it wanted
         raise

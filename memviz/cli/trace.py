@@ -186,14 +186,36 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def check_recorded(path: Path, site, run: dict) -> None:
+def check_recorded(path: Path, site, run: dict):
     """``memviz --trace T.jsonl``: the trace fits the site and the run settings can ride along it,
-    said in one line before any window opens."""
-    from memviz.core.engine import ConfigError, RunConfig
+    said in one line before any window opens. Returns the recorded run."""
+    from memviz.core.engine import RunConfig
+
+    return _recorded(path, site, RunConfig().with_(**run))
+
+
+def _recorded(path: Path, site, config):
+    from memviz.core.engine import ConfigError
     from memviz.core.replay import ReplayError, load_recorded, replay_config
 
     try:
         recorded = load_recorded(path, site)
-        replay_config(recorded, RunConfig().with_(**run))
+        replay_config(recorded, config)
     except (TraceError, ReplayError, ConfigError) as exc:
         raise TraceUsageError(str(exc)) from None
+    return recorded
+
+
+def add_replay_option(p: argparse.ArgumentParser) -> None:
+    """``memviz record --trace T.jsonl``: record a recorded run replayed (the window's Ctrl+R on one)."""
+    p.add_argument(
+        "--trace", dest="replay_trace", type=in_path, default=None, metavar="T.jsonl",
+        help="record this recorded run (memviz-trace/1) replayed, the run settings its what-if memory",
+    )  # fmt: skip
+
+
+def replayed(args: argparse.Namespace, site, config):
+    """The recorded run ``--trace`` names (checked against the site and the what-if memory), or None."""
+    if args.replay_trace is None:
+        return None
+    return _recorded(args.replay_trace, site, config)

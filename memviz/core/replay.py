@@ -66,6 +66,7 @@ class RecordedRun:
     # one per path entry, and one more for a closing stop call; (): the figures are unknown
     figures: tuple[RecordedFigures, ...] = field(default=(), repr=False)
     stats: TraceStats | None = field(default=None, repr=False)  # the whole trace's (trace stats)
+    file: str | None = None  # the trace file's path, when it was read from one (memviz record --trace)
 
     @property
     def steps(self) -> int:
@@ -166,7 +167,7 @@ def _figures(trace: Trace) -> list:
 def load_recorded(path: str | Path, site: Site) -> RecordedRun:
     """The trace in ``path`` as a recorded run on ``site`` (TraceError or ReplayError, one line)."""
     path = Path(path)
-    return recorded_run(read_trace(path), site, path.name)
+    return replace(recorded_run(read_trace(path), site, path.name), file=str(path.resolve()))
 
 
 def replay_config(recorded: RecordedRun, what_if: RunConfig) -> RunConfig:

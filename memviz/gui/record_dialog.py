@@ -69,6 +69,8 @@ def record_command(
     args += ["--policy", config.policy, "--budget", str(config.budget)]
     if settings.site_path is not None:
         args += ["--site", str(settings.site_path)]
+    if settings.recorded is not None and settings.recorded.file is not None:  # that replay, not a new run
+        args += ["--trace", settings.recorded.file]
     if steps is not None:
         args += ["--steps", str(steps)]
     args += ["--size", f"{size[0]}x{size[1]}", "--view", view, "--lang", lang]

@@ -24,6 +24,7 @@ import numpy as np
 
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import Cancelled
+from memviz.core.replay import RecordedRun
 from memviz.core.site import Site
 from memviz.core.strategies import uses_memory
 from memviz.gui.kit.language import Language
@@ -53,6 +54,7 @@ from memviz.record.plan import (
     drawing_scale,
     plan_recording,
 )
+from memviz.wording import traces as trace_words
 from memviz.wording import window as window_words
 
 __all__ = ["VIEWS", "AnimationClock", "Stage", "drawing_scale", "frames", "plan_recording", "record"]
@@ -165,11 +167,17 @@ class CaptionStrip(QWidget):
         site, config = model.site, model.config
         step = model.position
         head = tr(window_words.STEP_N, step=step, total=model.total)
+        recorded = model.recorded
+        if recorded is not None:  # a recording says so in every frame, as the window's banner does
+            head = (
+                f"{tr(trace_words.RECORDED_RUN_HEAD, agent=recorded.agent, source=recorded.source)} · {head}"
+            )
         event = model.last_event
         if event is None:
-            story = narrate_start(site, config, lang).text
+            story = narrate_start(site, config, lang, recorded).text
         else:
-            story = "　".join(line.text.strip() for line in narrate_step(event, site, config, lang))
+            lines = narrate_step(event, site, config, lang, recorded)
+            story = "　".join(line.text.strip() for line in lines)
         if not uses_memory(config.strategy):
             memory = tr(window_words.MEMORY_NONE_REMEMBERS_NO_PAGE)
         else:
@@ -356,6 +364,7 @@ def record(
     force: bool = False,
     started: Callable[[Path], None] | None = None,
     compare: Sequence[str] | None = None,
+    recorded: RecordedRun | None = None,
 ) -> Path:
     """Render a run to ``out`` (.mp4 or .gif), ``step_seconds`` per model call; returns ``out``.
 
@@ -364,14 +373,15 @@ def record(
     own theme back afterwards. ``progress(done, total)`` is called after each frame;
     ``cancelled()`` returning True stops at the next frame with :class:`Cancelled` and leaves no file.
     ``frame_hashes``, if given, receives a SHA-256 of each raw frame (for determinism checks).
-    ``started(path)`` is told the temporary file's name before the first frame.
+    ``started(path)`` is told the temporary file's name before the first frame. ``recorded``: a
+    recorded run to replay (``config`` its what-if memory), labelled as one in every frame.
 
     The video is written to a temporary file of its own beside ``out`` and renamed over it at the
     end; an existing ``out`` is replaced only with ``force`` (FileExistsError otherwise, before any
     frame is drawn). Raises ValueError for bad settings, OSError (naming the file) when it cannot
     be written.
     """
-    plan = plan_recording(out, config, site, steps, size, fps, lang, view, step_seconds, compare)
+    plan = plan_recording(out, config, site, steps, size, fps, lang, view, step_seconds, compare, recorded)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from memviz.gui.app import create_app
     from memviz.gui.kit import themes
@@ -380,6 +390,8 @@ def record(
         raise ValueError(f"theme: expected one of {', '.join(themes.THEMES)}, got {theme!r}")
     app = create_app(height=plan.drawn_size[1])
     settings = RunSettings(site=site, config=config)
+    if recorded is not None:  # Explore replays it under its banner (the window's, or the caption's)
+        settings.set_recorded(recorded)
     language = Language(lang)
     previous_theme = themes.current().name
     stage: Stage | None = None

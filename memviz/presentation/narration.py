@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from memviz.core.engine import RunConfig, StepEvent
 from memviz.core.policies import POLICIES
-from memviz.core.replay import RecordedRun, figures_of
+from memviz.core.replay import RecordedRun, figures_of, what_if_text
 from memviz.core.site import Site
 from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, HOW_FALLBACK, HOW_PLAN, HOW_RECORDED, uses_memory
 from memviz.wording import config_summary, t
@@ -40,11 +40,12 @@ def narrate_start(
 ) -> NarrationLine:
     start = site.page_name(site.start, lang)
     settings = config_summary(config, lang, capital=True)
-    if recorded is not None:
+    if recorded is not None:  # its own length and path: of the settings, only the memory is a what-if
+        memory = what_if_text(config) if uses_memory(config.strategy) else t(lang, "没有", "none")
         text = t(
             lang,
-            f"录下的运行（{recorded.agent}）开始：在「{start}」。假如的记忆：{settings}",
-            f"Recorded run ({recorded.agent}) starts on {start}. What-if memory: {settings}",
+            f"录下的运行（{recorded.agent}）开始：在「{start}」。假如的记忆：{memory}",
+            f"Recorded run ({recorded.agent}) starts on {start}. What-if memory: {memory}",
         )
         return NarrationLine(text, KIND_START, 0)
     text = t(

@@ -15,6 +15,7 @@ from memviz.core.compare import DEFAULT_LANES, LaneConfig, compare_runs
 from memviz.core.compare import check_work as check_compare_work
 from memviz.core.engine import Exploration, RunConfig
 from memviz.core.limits import bounds
+from memviz.core.replay import RecordedRun, replay
 from memviz.core.scenarios.catalog import parse_choice, play, scenario_site
 from memviz.core.site import Site
 
@@ -141,10 +142,14 @@ def plan_recording(
     view: str = "explore",
     step_seconds: float = DEFAULT_STEP_SECONDS,
     compare: Sequence[str] | None = None,
+    recorded: RecordedRun | None = None,
 ) -> RecordPlan:
     """Check the settings and count the steps a recording will show. ``compare``: the Compare
-    view's lanes (``STRATEGY[/CAPACITY[/POLICY]]``), its default ones when None."""
+    view's lanes (``STRATEGY[/CAPACITY[/POLICY]]``), its default ones when None. ``recorded``: a
+    recorded run replayed in Explore (``config`` its what-if memory), its own length."""
     fmt, fps, per_step = check_settings(out, size, fps, lang, view, step_seconds, steps)
+    if recorded is not None and view not in ("explore", "graph"):
+        raise ValueError(f"--trace: a recorded run is replayed in the explore or graph view, not {view}")
     if view == "compare":
         lanes = [LaneConfig.parse(text) for text in (compare or DEFAULT_LANES)]
         base = RunConfig(seed=config.seed, budget=config.budget)
@@ -156,7 +161,7 @@ def plan_recording(
         total = len(play(name, scenario_site(), seed, mode, lang).frames) - 1
         available = total if steps is None else min(steps, total)
     else:
-        exploration = Exploration(site, config)
+        exploration = Exploration(site, config) if recorded is None else replay(site, recorded, config)
         available = 0
         while not exploration.finished and (steps is None or available < steps):
             exploration.step()

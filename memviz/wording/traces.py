@@ -130,9 +130,10 @@ def cannot_open_trace(lang: str) -> str:
 # labelled as such (issue 37) -------------------------------------------------------------------------
 
 NOT_IN_THE_TRACE = Words("轨迹未给出", "not in the trace")
-TOKENS_SO_FAR_RECORDED = Words("累计 token（录下的）", "Tokens so far (recorded)")
+TOKENS_SO_FAR_RECORDED = Words("token（录下的）", "Tokens (recorded)")
 END_OF_THE_RECORDING = Words("录下的运行到此结束", "end of the recording")
 RECORDED_RUN = Words("录下的运行", "recorded run")
+RECORDED_RUN_HEAD = Words("录下的运行：{agent} · {source}", "Recorded run: {agent} · {source}")
 RECORDED_RUN_WHAT_IF = Words("录下的运行 · 假如的记忆", "Recorded run · what-if memory")
 RECORDED_RUN_TIP = Words(
     "正在回放录下的运行：它的路径、报告和 token 都是轨迹里的；下面的记忆设置只是“假如有这样的记忆”的叠加",

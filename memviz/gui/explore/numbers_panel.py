@@ -319,17 +319,18 @@ class NumbersPanel(QWidget):
         unknown = tr(trace_words.NOT_IN_THE_TRACE)
         if event is not None and event.finished and not event.stopped:
             details["steps"] = tr(trace_words.END_OF_THE_RECORDING)
-        if figures.tokens_total is None:
+        recorded = self.model.recorded  # what the whole trace knows (none so far is 0, not unknown)
+        if not recorded.tokens_known:
             values["tokens"], details["tokens"] = NO_VALUE, unknown
         else:
-            values["tokens"] = f"{figures.tokens_total:,}"
-        if figures.reports_total is None:
+            values["tokens"] = f"{figures.tokens_total or 0:,}"
+        if not recorded.reports_known:
             for key in ("bugs", "reports", "duplicates"):
                 values[key], details[key] = NO_VALUE, unknown
         else:
-            values["bugs"] = f"{figures.bugs_total} / {self.model.site.n_bugs}"
-            values["reports"] = f"{figures.reports_total}"
-            values["duplicates"] = f"{figures.duplicates_total}"
+            values["bugs"] = f"{figures.bugs_total or 0} / {self.model.site.n_bugs}"
+            values["reports"] = f"{figures.reports_total or 0}"
+            values["duplicates"] = f"{figures.duplicates_total or 0}"
 
     def _set_texts(self) -> None:
         tr = self.language.tr
