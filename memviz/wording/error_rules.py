@@ -203,6 +203,22 @@ RULES: tuple[Rule, ...] = (
         r"--baseline and --treatment name the same runs: (?P<label>'.*')",
         "--baseline 和 --treatment 指的是同一批运行：{label}",
     ),
+    # the session context (memviz.core.context, memviz.core.run_config)
+    (
+        r"expected a number of tokens at least 1 or inf, got (?P<value>.+)",
+        "应为不小于 1 的 token 数或 inf，实际为 {value}",
+    ),
+    (
+        r"must not be above (?P<other>[\w-]+) \((?P<limit>[^()]+)\), got (?P<value>.+)",
+        "不能大于 {other}（{limit}），实际为 {value}",
+    ),
+    # a real model's run (memviz.agent)
+    (
+        r"(?P<policy>\S+) looks ahead by playing the strategy's rule; a model follows none",
+        "{policy} 的前瞻要推演策略的规则；模型不按任何规则走",
+    ),
+    (r"a template has at most (?P<most>\d+) bytes", "一个模板最多 {most} 字节"),
+    (r"not UTF-8 text", "不是 UTF-8 文本"),
     # a recorded run replayed on a site (memviz.core.replay)
     (r"no step of the trace is on the site", "轨迹里没有哪一步在这个站点上"),
     (
