@@ -14,7 +14,22 @@ from collections.abc import Callable
 from pathlib import Path
 
 from memviz.core import reading, retrieval
+from memviz.core.context import (
+    COMPACTIONS,
+    DEFAULT_EVICT_SHARE,
+    DEFAULT_FLUSH_AT,
+    DEFAULT_NOTE_TOKENS,
+    DEFAULT_RECALL_TOKENS,
+    DEFAULT_SUMMARY_NAMES,
+    DEFAULT_SUMMARY_TOKENS,
+    DEFAULT_TURN_TOKENS,
+    DEFAULT_WARN_AT,
+    SETTING_KEYS,
+    TRUNCATE,
+    parse_setting,
+)
 from memviz.core.limits import LIMITS, bounds, decimal_number, shown, whole_number
+from memviz.core.run_config import CONTEXT_FIELDS
 
 
 def whole(name: str, text: str) -> int:
@@ -150,3 +165,56 @@ def reading_values(args: argparse.Namespace) -> dict:
         "skip_write": getattr(args, "skip_write", 0.0),
         "read_top": getattr(args, "read_top", None),
     }
+
+
+def context_setting(field: str) -> Callable[[str], object]:
+    """A session context setting (issue 38): ``--context 12000|inf``, ``--compaction summary``, ..."""
+
+    def parse(text: str) -> object:
+        try:
+            return parse_setting(field, text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
+
+
+def add_context_options(p: argparse.ArgumentParser | argparse._ArgumentGroup, dest: str = "") -> None:
+    """The session context (issue 38, docs/context.md): --context W|inf and how it is compacted; kept
+    in ``dest`` + the RunConfig field (absent when not given, with a ``dest``)."""
+
+    def default(value):
+        return argparse.SUPPRESS if dest else value
+
+    def add(field: str, metavar: str, help_text: str, value: object = None) -> None:
+        value = CONTEXT_FIELDS.get(field, value)
+        p.add_argument(f"--{SETTING_KEYS[field]}", dest=dest + field, type=context_setting(field),
+                       default=default(value), metavar=metavar, help=help_text)  # fmt: skip
+
+    add(
+        "context",
+        "W|inf",
+        "the session context window in tokens (inf: unlimited); default off, as the chapter",
+    )
+    add("turn_tokens", "T", f"tokens one step adds to the history (default {DEFAULT_TURN_TOKENS})")
+    add("compaction", "MODE", f"when the prompt passes W: {', '.join(COMPACTIONS)} (default {TRUNCATE})")
+    add("summary_names", "N", f"page names a summary keeps (default {DEFAULT_SUMMARY_NAMES})")
+    add("summary_tokens", "T", f"a summary's own tokens (default {DEFAULT_SUMMARY_TOKENS})")
+    add(
+        "note_tokens",
+        "T",
+        f"tokens per name or bug in a summary or working context (default {DEFAULT_NOTE_TOKENS})",
+    )
+    add(
+        "warn_at",
+        "F",
+        f"memgpt: the memory-pressure warning past this share of W (default {DEFAULT_WARN_AT})",
+    )
+    add("flush_at", "F", f"memgpt: the flush past this share of W (default {DEFAULT_FLUSH_AT})")
+    add("evict_share", "F", f"memgpt: the share of the turns a flush evicts (default {DEFAULT_EVICT_SHARE})")
+    add("recall_tokens", "T", f"memgpt: tokens of one recall search (default {DEFAULT_RECALL_TOKENS})")
+
+
+def context_values(args: argparse.Namespace, dest: str = "") -> dict:
+    """The RunConfig fields of :func:`add_context_options` that were given (all, without a ``dest``)."""
+    return {f: getattr(args, dest + f) for f in SETTING_KEYS if hasattr(args, dest + f)}

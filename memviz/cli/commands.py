@@ -29,6 +29,7 @@ from memviz.cli.evaluate import COMMANDS as EVAL_COMMANDS
 from memviz.cli.evaluate import add_eval_parser
 from memviz.cli.progress import progress_bar
 from memviz.cli.site import add_site_parser, cmd_site
+from memviz.core.context import SETTING_KEYS, window_json
 from memviz.core.engine import DEFAULT_BUDGET, ConfigError, RunConfig
 from memviz.core.limits import (
     LimitError,
@@ -47,8 +48,10 @@ from memviz.display import window_problem
 from memviz.languages import LANGUAGES, resolve_language
 from memviz.options import (
     READING_OPTIONS,
+    add_context_options,
     add_reading_options,
     capacity,
+    context_values,
     in_path,
     limited,
     out_file,
@@ -112,7 +115,7 @@ class _Parser(argparse.ArgumentParser):
 
 LANG_HELP = "zh or en (default: the system's language: Chinese if it is Chinese, else English)"
 SITE_HELP = "a memviz-site/1 JSON file (default: the chapter's 24-page blog)"
-RUN_OPTIONS = ("site", "strategy", "seed", "capacity", "policy", "budget", *READING_OPTIONS)
+RUN_OPTIONS = ("site", "strategy", "seed", "capacity", "policy", "budget", *READING_OPTIONS, *SETTING_KEYS)
 
 
 def _add_lang(p: argparse.ArgumentParser) -> None:
@@ -156,6 +159,7 @@ def _add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str =
     if not window:
         scenario_cli.add_switches(p)  # --ttl T, --no-bug-list
     add_reading_options(p, dest=dest)  # --ignore P, --skip-write P, --read all|top:K
+    add_context_options(p, dest=dest)  # --context W|inf, --compaction MODE, ... (issue 38)
     p.add_argument(
         "--site", dest=dest + "site", metavar="FILE", type=in_path, default=default(None), help=SITE_HELP
     )
@@ -174,6 +178,7 @@ def _config(args: argparse.Namespace, **extra) -> RunConfig:
         budget=args.budget,
         **scenario_cli.switch_values(args),  # policy, and --ttl T meaning policy ttl
         **reading_values(args),
+        **context_values(args),
         **extra,
     )
 
@@ -223,6 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--policy", action="append", choices=POLICIES.choices(), help="add to the sweep (e.g. opt)"
     )
     add_reading_options(p)  # every run's memory misused or read by retrieval (issue 27)
+    add_context_options(p)  # --context W: the table of the compaction modes at that window (issue 38)
     p.add_argument("--json", action="store_true")
     _add_lang(p)
 
@@ -317,7 +323,8 @@ def _load(args: argparse.Namespace) -> Site:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from memviz.core.engine import run
+    from memviz.core.engine import Exploration, run
+    from memviz.text.context import run_context_line
     from memviz.text.report import run_text
 
     site = _load(args)
@@ -328,17 +335,26 @@ def cmd_run(args: argparse.Namespace) -> int:
                 "--trace: a resumed run (--interrupt-at) is two sessions; trace one run at a time"
             )
         return scenario_cli.cmd_resumed_run(args, site, config)
+    context = None
     if args.trace is not None:
         from memviz.core.trace_run import run_trace
 
         result, trace = run_trace(site, config)
         trace_cli.write_trace(trace, args.trace, args.force)
+    elif config.context is not None:  # the last step's context says what compaction did
+        exploration = Exploration(site, config)
+        result = exploration.run_to_end()
+        context = exploration.last_event.context if exploration.last_event is not None else None
     else:
         result = run(site, config)
     if args.json:
-        emit(json.dumps({**result.to_dict(), "config": config.__dict__}, ensure_ascii=False))
+        settings = {**config.__dict__, "context": window_json(config.context)}
+        emit(json.dumps({**result.to_dict(), "config": settings}, ensure_ascii=False))
     else:
-        _print(run_text(site, config, result, args.lang))
+        lines = run_text(site, config, result, args.lang)
+        if context is not None:
+            lines.insert(-1, run_context_line(config, context, args.lang))
+        _print(lines)
     return 0
 
 
@@ -378,6 +394,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     from memviz.text.report import report_text
 
     site = _load(args)
+    if args.context is not None:  # issue 38: the compaction modes at one window, not the chapter's tables
+        return _context_report(args, site)
     with progress_bar(progress_label("runs", args.lang)) as bar, Runner(progress=bar) as runner:
         tables = chapter_tables(
             site,
@@ -389,6 +407,31 @@ def cmd_report(args: argparse.Namespace) -> int:
         emit(json.dumps(tables, ensure_ascii=False, indent=1))
     else:
         _print(report_text(tables, site, args.lang))
+    return 0
+
+
+def _context_report(args: argparse.Namespace, site: Site) -> int:
+    from memviz.core.context_report import context_table, mode_configs
+    from memviz.text.context import context_table_text
+
+    base = RunConfig(
+        **reading_values(args), **{k: v for k, v in context_values(args).items() if k != "context"}
+    )
+    total = len(mode_configs(args.context)) * 200
+    with progress_bar(progress_label("runs", args.lang)) as bar:
+        finished = [0]
+
+        def done(n: int) -> None:
+            finished[0] += n
+            if bar is not None:
+                bar(finished[0], total)
+
+        rows = context_table(site, args.context, base=base, done=done)
+    if args.json:
+        emit(json.dumps({"window": args.context if args.context != float("inf") else "inf",
+                         "rows": [r.to_dict() for r in rows]}, ensure_ascii=False, indent=1))  # fmt: skip
+    else:
+        _print(context_table_text(rows, args.context, 1000, base.budget, args.lang))
     return 0
 
 
@@ -527,6 +570,8 @@ COMMANDS = {
 
 def option(name: str) -> str:
     """The command-line option of a run setting: --seed, --skip-write."""
+    if name in SETTING_KEYS:
+        return f"--{SETTING_KEYS[name]}"
     return READING_OPTIONS.get(name, f"--{name}")
 
 

@@ -17,7 +17,14 @@ from memviz.core.limits import bounds, check_seeds
 from memviz.core.registry import ConfigError
 from memviz.core.site import Site, load_site
 from memviz.core.stats import pct
-from memviz.options import add_reading_options, in_path, limited, reading_values
+from memviz.options import (
+    add_context_options,
+    add_reading_options,
+    context_values,
+    in_path,
+    limited,
+    reading_values,
+)
 from memviz.text.report import t, table, whole
 
 CONFIG_HELP = (
@@ -33,6 +40,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=("zh", "en"), default=argparse.SUPPRESS, help="zh or en")
     add_reading_options(p)  # every lane's, unless its ? part says otherwise
+    add_context_options(p)  # --context W|inf, --compaction MODE (issue 38): the same
 
 
 def add_compare_parsers(sub: argparse._SubParsersAction) -> None:
@@ -66,7 +74,7 @@ def _print(lines: list[str]) -> None:
 def cmd_compare(args: argparse.Namespace) -> int:
     configs = parse_lanes(args.configs, 2)
     site = load_site(args.site)
-    base = RunConfig(seed=args.seed, budget=args.budget, **reading_values(args))
+    base = RunConfig(seed=args.seed, budget=args.budget, **reading_values(args), **context_values(args))
     check_work(site, configs, base)
     comparison = compare_runs(site, configs, base)
     if args.json:
@@ -80,7 +88,7 @@ def cmd_regret(args: argparse.Namespace) -> int:
     configs = parse_lanes(args.configs, 1)
     check_seeds(args.seed0, args.runs, ConfigError)
     site = load_site(args.site)
-    base = RunConfig(budget=args.budget, **reading_values(args))
+    base = RunConfig(budget=args.budget, **reading_values(args), **context_values(args))
     check_work(site, configs, base, args.runs)
     seeds = range(args.seed0, args.seed0 + args.runs)
     results = [regret(site, config, base, seeds) for config in configs]

@@ -19,7 +19,7 @@ from memviz.core.engine import DEFAULT_BUDGET, RunConfig
 from memviz.core.evaluation.settings import DEFAULT_REPEATS, DEFAULT_SEED0, METRICS
 from memviz.core.evaluation.tasks import BUILTIN_NAME
 from memviz.core.limits import decimal_number
-from memviz.options import in_path, limited
+from memviz.options import add_context_options, context_values, in_path, limited
 from memviz.text.report import t, table
 
 if TYPE_CHECKING:
@@ -70,6 +70,7 @@ def add_eval_parser(sub: argparse._SubParsersAction) -> None:
         "default: 3 points for coverage, bug recall and repeat rate, 0.5 duplicate reports, 3,000 tokens, 5 steps",
     )  # fmt: skip
     p.add_argument("--budget", type=limited("budget"), default=DEFAULT_BUDGET, help="steps per run")
+    add_context_options(p)  # --context W|inf, --compaction MODE (issue 38): every config's, unless its ? says
     p.add_argument(
         "--until-all-bugs", action="store_true", help="runs go on until every bug is found (steps, tokens)"
     )
@@ -92,7 +93,7 @@ def add_eval_parser(sub: argparse._SubParsersAction) -> None:
 def _configs(args: argparse.Namespace) -> list[RunConfig]:
     from memviz.core.evaluation import EvalError
 
-    base = RunConfig(budget=args.budget)
+    base = RunConfig(budget=args.budget, **context_values(args))
     if args.ablation:
         if len(args.configs) > 1:
             raise EvalError(

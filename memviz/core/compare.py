@@ -503,6 +503,9 @@ def _explain(site: Site, lanes: tuple[Lane, ...], step: int, a: int, b: int) -> 
         misuse = _misuse(lanes, (a, b), step)
         if misuse is not None:
             return misuse
+        compacted = _compaction(lanes, (a, b), step)  # issue 38: one lane's context compacted first
+        if compacted is not None:
+            return compacted
     # Same rule: the paths part because memory or the random numbers parted first.
     for e in range(1, step):
         ma, mb = la.memory_after(e), lb.memory_after(e)
@@ -515,6 +518,55 @@ def _explain(site: Site, lanes: tuple[Lane, ...], step: int, a: int, b: int) -> 
     zh = f"第 {step} 步：两条路在这里分开"
     en = f"step {step}: the lanes chose differently here"
     return Divergence(step, (a, b), step, zh, en)
+
+
+def _compaction(lanes: tuple[Lane, ...], pair: tuple[int, int], step: int) -> Divergence | None:
+    """The first step, at or before ``step``, at which the pair's session contexts did differently:
+    one compacted (or searched recall storage) and the other did not, or not the same way."""
+    for e in range(1, step + 1):
+        done = []
+        for k in pair:
+            steps = lanes[k].steps
+            context = steps[e - 1].event.context if e <= len(steps) else None
+            done.append(_context_did(context))
+        if done[0] == done[1] or not any(d[0] for d in done):
+            continue
+        zh, en = [], []
+        for k, did in zip(pair, done, strict=True):
+            label_zh, label_en = (reading_label(lanes[k].config.reading, lang) for lang in ("zh", "en"))
+            who_zh = f"第 {k + 1} 条（{label_zh}）" if label_zh else f"第 {k + 1} 条"
+            who_en = f"lane {k + 1} ({label_en})" if label_en else f"lane {k + 1}"
+            zh.append(who_zh + did[1])
+            en.append(f"{who_en} {did[2]}")
+        return Divergence(step, pair, e, f"第 {e} 步：" + "；".join(zh), f"step {e}: " + "; ".join(en))
+    return None
+
+
+def _context_did(context) -> tuple[bool, str, str]:
+    """(whether the context acted, what it did in zh, in en) at one step."""
+    if context is None:
+        return False, "没有上下文层", "has no context layer"
+    if context.compaction == "summary" or context.compaction == "memgpt":
+        mode = "MemGPT 刷新，" if context.compaction == "memgpt" else ""
+        mode_en = "a MemGPT flush: " if context.compaction == "memgpt" else ""
+        return (
+            True,
+            f"{mode}前 {context.turns_summarized} 轮压成摘要（只留 {len(context.summary_names)} 个页名）",
+            f"{mode_en}the first {context.turns_summarized} turns became a summary "
+            f"({len(context.summary_names)} page names kept)",
+        )
+    if context.compaction is not None:
+        n = context.turns_dropped
+        turns = "its oldest turn" if n == 1 else f"its oldest {n} turns"
+        return True, f"截断，丢掉最早的 {n} 轮", f"truncated: dropped {turns}"
+    if context.recall_search:
+        hits = len(context.recall_hits)
+        return (
+            True,
+            f"查 recall storage 找回 {hits} 个页面",
+            f"searched recall storage and found {hits} pages",
+        )
+    return False, "什么也没压缩", "compacted nothing"
 
 
 def _forgot(site: Site, lane: Lane, step: int, show_capacity: bool) -> tuple[str, str]:

@@ -31,6 +31,7 @@ import math
 from collections import deque
 from typing import NamedTuple
 
+from memviz.core.limits import LIMITS, decimal_number, shown, whole_number
 from memviz.core.site import Site
 
 TRUNCATE = "truncate"
@@ -83,6 +84,10 @@ class ContextStep(NamedTuple):
     working_tokens: int
     recall_size: int  # turns in recall storage
     named_only: tuple[int, ...]  # pages known as visited by name only (summary), not with their links
+    # Totals over the session so far.
+    compactions: int
+    warnings: int
+    recall_searches: int
 
 
 class KnownPages:
@@ -103,10 +108,31 @@ class SessionContext:
     """
 
     __slots__ = (
-        "_call", "clickable", "compaction", "evict_share", "flush_at", "has_summary", "left_at", "note_tokens",
-        "reads", "recall", "recall_pages", "recall_tokens", "report_count", "summary_bugs",
-        "summary_names", "summary_size", "summary_tokens", "turn_count", "turn_tokens", "turns",
-        "warn_at", "warned", "window", "working_bugs",
+        "_call",
+        "clickable",
+        "compaction",
+        "counts",
+        "evict_share",
+        "flush_at",
+        "has_summary",
+        "left_at",
+        "note_tokens",
+        "reads",
+        "recall",
+        "recall_pages",
+        "recall_tokens",
+        "report_count",
+        "summary_bugs",
+        "summary_names",
+        "summary_size",
+        "summary_tokens",
+        "turn_count",
+        "turn_tokens",
+        "turns",
+        "warn_at",
+        "warned",
+        "window",
+        "working_bugs",
     )  # fmt: skip
 
     def __init__(self, site: Site, config, reads: bool) -> None:
@@ -133,6 +159,7 @@ class SessionContext:
         self.warned = False  # memgpt: warned since the last flush
         self.left_at: dict[int, int] = {}  # page -> the call at which the context stopped knowing it
         self._call: list = []  # this call's record (see begin_call)
+        self.counts = [0, 0, 0]  # compactions, warnings, recall searches so far
 
     def copy(self) -> SessionContext:
         new = object.__new__(SessionContext)
@@ -235,6 +262,9 @@ class SessionContext:
                 self._pop_oldest()
                 dropped += 1
                 prompt = self.prompt(memory_tokens)
+        counts = self.counts
+        counts[0] += mode is not None
+        counts[1] += pressure
         if known_before is not None:
             known_after = self._known_set()
             for page in known_before - known_after:
@@ -293,6 +323,7 @@ class SessionContext:
                 call = self._call
                 call[2] = self.recall_tokens
                 call[10], call[11] = True, hits
+                self.counts[2] += 1
         return KnownPages(known)
 
     def recall_cost(self) -> int:
@@ -315,7 +346,7 @@ class SessionContext:
             self.window, before, prompt, recall, in_call, mode, summarized, dropped, to_recall, pressure,
             moved, searched, hits, forgotten, forgotten_at, tuple(self.turns), tuple(self.summary_names),
             tuple(self.summary_bugs), tuple(self.working_bugs), self.summary_cost(),
-            self.note_tokens * len(self.working_bugs), len(self.recall), named,
+            self.note_tokens * len(self.working_bugs), len(self.recall), named, *self.counts,
         )  # fmt: skip
 
 
@@ -326,11 +357,76 @@ def window_text(window: float | None) -> str:
     return "inf" if window == UNLIMITED else str(int(window))
 
 
+def window_json(window: float | None) -> float | str | None:
+    """A window for a JSON file: ``"inf"`` for unlimited (JSON has no infinity)."""
+    return "inf" if window == UNLIMITED else window
+
+
 def parse_window(text: str) -> float:
-    """``inf`` (or ``unlimited``) → math.inf; a whole number of tokens ≥ 1 → int. ValueError otherwise."""
-    words = text.strip().lower()
+    """``inf`` (or ``unlimited``) → math.inf; a whole number of tokens in range → int. ValueError
+    saying the problem otherwise (the caller names the setting)."""
+    words = text.strip().lower() if isinstance(text, str) else text
     if words in ("inf", "unlimited"):
         return UNLIMITED
-    if not words.isdigit() or int(words) < 1:
-        raise ValueError(f"context: expected a number of tokens at least 1 or inf, got {text!r}")
-    return int(words)
+    try:
+        value = whole_number(words)
+    except ValueError:
+        raise ValueError(f"must be a number of tokens or inf, got {shown(text)}") from None
+    problem = LIMITS["context"].problem(value)
+    if problem is not None:
+        raise ValueError(problem)
+    return value
+
+
+# The settings a context takes, as an option or a config's ``?`` key writes them, by RunConfig field.
+SETTING_KEYS = {
+    "context": "context",
+    "compaction": "compaction",
+    "turn_tokens": "turn-tokens",
+    "summary_names": "summary-names",
+    "summary_tokens": "summary-tokens",
+    "note_tokens": "note-tokens",
+    "warn_at": "warn-at",
+    "flush_at": "flush-at",
+    "evict_share": "evict-share",
+    "recall_tokens": "recall-tokens",
+}
+_SHARES = ("warn_at", "flush_at", "evict_share")
+
+
+def parse_setting(field: str, text: str) -> float | int | str:
+    """One context setting (a RunConfig field) from its text; ValueError saying the problem."""
+    if field == "context":
+        return parse_window(text)
+    if field == "compaction":
+        mode = text.strip().lower()
+        if mode not in COMPACTIONS:
+            raise ValueError(f"expected one of {', '.join(COMPACTIONS)}, got {shown(text)}")
+        return mode
+    value = decimal_number(text) if field in _SHARES else whole_number(text)
+    problem = LIMITS[field].problem(value)
+    if problem is not None:
+        raise ValueError(problem)
+    return value
+
+
+def setting_text(field: str, value: object) -> str:
+    """Back to the text :func:`parse_setting` reads."""
+    if field == "context":
+        return window_text(value)  # type: ignore[arg-type]
+    if field in _SHARES:
+        return repr(float(value))  # every digit
+    return str(value)
+
+
+# The modes' names for people, as the strategies' are kept in their registry.
+COMPACTION_NAMES = {
+    TRUNCATE: ("截断", "truncate"),
+    SUMMARY: ("摘要", "summary"),
+    MEMGPT: ("MemGPT", "MemGPT"),
+}
+
+
+def compaction_name(mode: str, lang: str) -> str:
+    zh, en = COMPACTION_NAMES[mode]
+    return zh if lang == "zh" else en

@@ -14,13 +14,18 @@ from __future__ import annotations
 
 import math
 
+from memviz.core.context import SETTING_KEYS, UNLIMITED, compaction_name, parse_setting, setting_text
 from memviz.core.limits import decimal_number
 from memviz.core.registry import ConfigError
 from memviz.core.retrieval import parse_read_mode, read_mode_text
 
-# query key -> RunConfig field, in the order they are written back
-QUERY_FIELDS = {"ignore": "ignore", "skip-write": "skip_write", "read": "read_top"}
-QUERY_HELP = "?ignore=P&skip-write=P&read=all|top:K"
+# query key -> RunConfig field, in the order they are written back; then the session context's
+# settings (issue 38: ``frontier/12/fifo?context=12000&compaction=summary``)
+QUERY_FIELDS = {
+    "ignore": "ignore", "skip-write": "skip_write", "read": "read_top",
+    **{key: field for field, key in SETTING_KEYS.items()},
+}  # fmt: skip
+QUERY_HELP = "?ignore=P&skip-write=P&read=all|top:K&context=W|inf&compaction=MODE"
 
 Overrides = tuple[tuple[str, object], ...]  # (RunConfig field, value), in QUERY_FIELDS order
 # The readings a Compare lane offers in its menu: the chapter's, retrieval, and misuse.
@@ -67,18 +72,27 @@ def parse_query(query: str, where: str) -> Overrides:
         field = QUERY_FIELDS[key]
         if field in values:
             raise ConfigError(f"config: {key} is given twice in {where[:80]!r}")
-        values[field] = parse_read_mode(value) if key == "read" else parse_chance(key, value)
+        if field in SETTING_KEYS:
+            try:
+                values[field] = parse_setting(field, value)
+            except ValueError as exc:
+                raise ConfigError(f"{key}: {exc}") from None
+        else:
+            values[field] = parse_read_mode(value) if key == "read" else parse_chance(key, value)
     return tuple((field, values[field]) for field in QUERY_FIELDS.values() if field in values)
 
 
 def query_text(overrides: Overrides) -> str:
     """Back to ``?key=value&...`` (empty when nothing is set), as :func:`parse_query` reads it."""
     keys = {field: key for key, field in QUERY_FIELDS.items()}
-    parts = [
-        f"{keys[field]}={read_mode_text(value) if field == 'read_top' else _chance_text(value)}"
-        for field, value in overrides
-    ]
+    parts = [f"{keys[field]}={_value_text(field, value)}" for field, value in overrides]
     return "?" + "&".join(parts) if parts else ""
+
+
+def _value_text(field: str, value: object) -> str:
+    if field in SETTING_KEYS:
+        return setting_text(field, value)
+    return read_mode_text(value) if field == "read_top" else _chance_text(value)  # type: ignore[arg-type]
 
 
 def _chance_text(value: object) -> str:
@@ -89,6 +103,8 @@ def reading_label(overrides: Overrides, lang: str) -> str:
     """For people: "ignores memory 25 % · top 8 read" (empty for the chapter's reading)."""
     words = []
     for field, value in overrides:
+        if field in SETTING_KEYS:
+            continue  # said below, together
         if field == "read_top":
             words.append(f"检索前 {value} 条" if lang == "zh" else f"top {value} read")
         else:
@@ -97,6 +113,15 @@ def reading_label(overrides: Overrides, lang: str) -> str:
                 words.append(f"忽略记忆 {share}" if lang == "zh" else f"ignores memory {share}")
             else:
                 words.append(f"漏写 {share}" if lang == "zh" else f"skips writes {share}")
+    context = dict(o for o in overrides if o[0] in SETTING_KEYS)
+    if "context" in context:  # issue 38: the window and how it is compacted
+        window = context["context"]
+        if window == UNLIMITED:
+            words.append("上下文不限" if lang == "zh" else "unlimited context")
+        else:
+            words.append(f"上下文 {int(window):,}" if lang == "zh" else f"context {int(window):,}")
+    if "compaction" in context:
+        words.append(compaction_name(str(context["compaction"]), lang))
     return " · ".join(words)
 
 
@@ -110,4 +135,4 @@ def reading_overrides(ignore: float, skip_write: float, read_top: int | None) ->
     """The overrides of a config's reading that differ from the chapter's (none for its defaults)."""
     values = {"ignore": ignore, "skip_write": skip_write, "read_top": read_top}
     defaults = {"ignore": 0.0, "skip_write": 0.0, "read_top": None}
-    return tuple((f, values[f]) for f in QUERY_FIELDS.values() if values[f] != defaults[f])
+    return tuple((f, values[f]) for f in values if values[f] != defaults[f])

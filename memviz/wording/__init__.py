@@ -23,6 +23,7 @@ from memviz.core.strategies import (
     uses_memory,
 )
 from memviz.core.text import counted, spaced  # noqa: F401 - the shared words' helpers, here too
+from memviz.wording.context import context_label
 
 
 def t(lang: str, zh: str, en: str) -> str:
@@ -119,6 +120,9 @@ def config_summary(
     reading = reading_label(reading_overrides(config.ignore, config.skip_write, config.read_top), lang)
     if reading:  # issue 27: memory misused or read by retrieval
         parts.append(reading)
+    context = context_label(config, lang)
+    if context:  # issue 38: the session context and its compaction
+        parts.append(context)
     if seed:
         parts.append(f"seed {config.seed}")
     if config.start is not None:  # a task's run (the Evaluate tab opens one in Explore)

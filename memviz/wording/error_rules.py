@@ -103,6 +103,12 @@ RULES: tuple[Rule, ...] = (
         "尺寸必须在 {low} 到 {high} 之间，实际为 {value}",
     ),
     (r"must be a chance from 0 to 1, got (?P<value>.+)", "必须是 0 到 1 之间的概率，实际为 {value}"),
+    # the session context (issue 38)
+    (r"must be a number of tokens or inf, got (?P<value>.+)", "应为 token 数或 inf，实际为 {value}"),
+    (
+        r"must not be above flush-at \((?P<flush>[^()]+)\), got (?P<value>.+)",
+        "不能高于 flush-at（{flush}），实际为 {value}",
+    ),
     (r"must be at least 1 step, got (?P<value>.+)", "至少为 1 步，实际为 {value}"),
     (
         r"top:K needs K a whole number at least 1, got (?P<value>.+)",

@@ -1,0 +1,102 @@
+"""The words of the session context (issue 38), zh and en: its settings as a label, the compaction
+modes, the narration's sentences, the gauge's and the strip's labels, the report's table."""
+
+from __future__ import annotations
+
+from memviz.core.context import UNLIMITED, compaction_name
+from memviz.wording.words import Words
+
+WINDOW_TOKENS = Words("上下文 {window} token", "context {window} tokens")
+WINDOW_UNLIMITED = Words("上下文不限", "unlimited context")
+TURN_TOKENS = Words("每轮 {tokens}", "{tokens} a turn")
+SUMMARY_NAMES = Words("摘要留 {names} 个页名", "summary keeps {names} names")
+
+# The narration (a step's sentences after what the agent did; "step 19: " comes first)
+COMPACT_TRUNCATE = Words(
+    "上下文满了（{before:,} > {window:,}），丢掉最早的 {dropped} 轮",
+    "the context was full ({before:,} > {window:,}): the oldest {dropped} turns dropped",
+)
+COMPACT_SUMMARY = Words(
+    "上下文满了，前 {summarized} 轮压成摘要；链接表丢了，只留下 {names} 个页名",
+    "the context was full: the first {summarized} turns became a summary; their links are gone, "
+    "{names} page names kept",
+)
+COMPACT_SUMMARY_DROPPED = Words("，又丢掉 {dropped} 轮", ", and {dropped} more turns dropped")
+COMPACT_MEMGPT = Words(
+    "上下文满了（刷新阈值），{moved} 轮挤出到 recall storage，并写进递归摘要（{names} 个页名）",
+    "the context passed the flush threshold: {moved} turns evicted to recall storage and into the "
+    "recursive summary ({names} page names)",
+)
+PRESSURE = Words(
+    "内存压力警告（提示 {before:,} 超过窗口的 {share}%）",
+    "memory-pressure warning (prompt {before:,} past {share}% of the window)",
+)
+PRESSURE_MOVED = Words(
+    "，把 {bugs} 个已报 Bug 存进工作上下文", ": {bugs} reported bugs saved to working context"
+)
+RECALL_FOUND = Words(
+    "查了一次 recall storage（{tokens} token），找回 {found} 个去过的页面",
+    "one recall search ({tokens} tokens) found {found} visited pages",
+)
+RECALL_NOTHING = Words(
+    "查了一次 recall storage（{tokens} token），没找到", "one recall search ({tokens} tokens) found nothing"
+)
+FORGOTTEN_BY_COMPACTION = Words(
+    "又回到去过的页面：上下文在第 {call} 次调用时把它压缩掉了",
+    "back on a page it had seen: the context lost it at call {call}",
+)
+FORGOTTEN_BY_COMPACTION_UNKNOWN = Words(
+    "又回到去过的页面：上下文里已经没有它了", "back on a page it had seen: the context no longer held it"
+)
+
+# The panel
+PANEL_TITLE = Words("上下文窗口", "Context window")
+GAUGE_USED = Words("{used:,} / {window:,} token", "{used:,} / {window:,} tokens")
+GAUGE_UNLIMITED = Words("{used:,} token（窗口不限）", "{used:,} tokens (no limit)")
+WARN_LINE = Words("70%", "70%")
+TURNS = Words("历史（旧 → 新）：{turns} 轮", "History (oldest → newest): {turns} turns")
+SUMMARY = Words("摘要：{names}", "Summary: {names}")
+SUMMARY_BUGS = Words("摘要里的 Bug：{bugs}", "Bugs in the summary: {bugs}")
+SUMMARY_NONE = Words("摘要：（还没有）", "Summary: (none yet)")
+WORKING = Words("工作上下文：{bugs}", "Working context: {bugs}")
+RECALL = Words("recall storage：{turns} 轮", "Recall storage: {turns} turns")
+NAMED_ONLY = Words("只知道名字的页面（没有链接）", "Known by name only (links lost)")
+OFF = Words("上下文关闭（--context 没给）", "Context off (no --context)")
+
+# memviz run's line
+RUN_LINE = Words(
+    "上下文：{label}；压缩 {compactions} 次，内存压力警告 {warnings} 次，recall 检索 {searches} 次；"
+    "结束时历史 {turns} 轮，摘要 {names} 个页名，recall storage {recall} 轮",
+    "context: {label}; {compactions} compactions, {warnings} pressure warnings, {searches} recall searches; "
+    "at the end {turns} turns, {names} names in the summary, {recall} turns in recall storage",
+)
+
+# The report's table (memviz report --context W)
+REPORT_TITLE = Words(
+    "会话上下文：{window}（seed {first}–{last}，{runs} 次运行，每次 {budget} 步）",
+    "Session context: {window} (seeds {first}–{last}, {runs} runs of {budget} steps)",
+)
+REPORT_HEAD = Words(
+    "策略 | 压缩 | 覆盖率 % | 重复报 Bug | token | 压缩次数",
+    "strategy | compaction | coverage % | duplicate reports | tokens | compactions",
+)
+CONTEXT_OFF_SHORT = Words("上下文关闭（注入记忆）", "context off (memory injected)")
+
+
+def window_words(window: float | None, lang: str) -> str:
+    if window == UNLIMITED:
+        return WINDOW_UNLIMITED.pick(lang)
+    return WINDOW_TOKENS.pick(lang, window=f"{int(window):,}")
+
+
+def context_label(config, lang: str) -> str:
+    """A config's context for people ("context 12,000 tokens · summary"), or "" with the context off;
+    settings left at their defaults are not said."""
+    if config.context is None:
+        return ""
+    parts = [window_words(config.context, lang), compaction_name(config.compaction, lang)]
+    if config.turn_tokens != 500:
+        parts.append(TURN_TOKENS.pick(lang, tokens=config.turn_tokens))
+    if config.compaction != "truncate" and config.summary_names != 8:
+        parts.append(SUMMARY_NAMES.pick(lang, names=config.summary_names))
+    return " · ".join(parts)
