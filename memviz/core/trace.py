@@ -50,7 +50,9 @@ MOST_TOKENS = 10**12  # one call's tokens: the largest base and a full memory of
 # (memviz.core.webpage.detect_reports) read them from the responses; None: the trace does not know
 # which bugs were seen (its empty report lists say nothing), so every report figure is unknown.
 REPORTED_BY = ("agent", "detector")
-CLAIM_KINDS = ("done", "extracted")  # what an agent said it found: its final answer, or a page read
+# What an agent said it found: its final answer, a page read, or a person's bug report on the page
+# (memviz serve's "Report a bug": the error type they chose and their words).
+CLAIM_KINDS = ("done", "extracted", "reported")
 
 
 class TraceError(ValueError):
@@ -137,9 +139,10 @@ class Claim:
 
     kind: str  # CLAIM_KINDS
     text: str
+    error: str | None = None  # the error type claimed, when the claimant said one ("reported")
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "text": self.text}
+        return {"kind": self.kind, "text": self.text} | ({"error": self.error} if self.error else {})
 
 
 @dataclass(frozen=True)
@@ -376,7 +379,9 @@ class _Reader:
     def claim(self, where: str, value: Any) -> Claim:
         if not isinstance(value, dict) or value.get("kind") not in CLAIM_KINDS:
             raise self.fail(where, f'expected an object with "kind" ({" or ".join(CLAIM_KINDS)}) and "text"')
-        return Claim(value["kind"], self.text(f"{where}.text", value.get("text")))
+        error = value.get("error")
+        error = None if error is None else self.text(f"{where}.error", error)
+        return Claim(value["kind"], self.text(f"{where}.text", value.get("text")), error)
 
     def report(self, where: str, value: Any) -> Report:
         if not isinstance(value, dict):

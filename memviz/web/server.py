@@ -70,7 +70,7 @@ def build_app(
     log = log if log is not None else ServerLog(lang)
     traces = TraceFolder(Path(trace_dir), site, log, caps or TraceCaps()) if trace_dir is not None else None
     # A site with Conduit's routes is shown as the blog (memviz.web.blog), any other as plain pages.
-    blog = Blog(site, lang, answers) if Blog.fits(site) else None
+    blog = Blog(site, lang, answers, traces) if Blog.fits(site) else None
     counter = [0]  # the number in a symptom's message: one more per page answered
 
     async def page(request: Request) -> Response:
@@ -89,6 +89,10 @@ def build_app(
         found = site.page_at(wanted)
         if found is None and wanted == "/":  # a site without a page at "/": its start page
             return RedirectResponse(site.url_path(site.start), status_code=302, headers=NO_STORE)
+        if blog is not None and found is None and request.method != "POST":
+            asset = blog.asset(wanted)  # the blog's style and script: not pages, not steps
+            if asset is not None:
+                return asset
         counter[0] += 1
         cookie = request.cookies.get(COOKIE, "")
         known = cookie if _VISITOR.match(cookie) else None

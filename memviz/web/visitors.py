@@ -18,13 +18,25 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from memviz.core.site import Site
-from memviz.core.trace import MOST_STEPS, TRACE_FILE_BYTES, Report, TraceHeader, TraceStep, line_of
+from memviz.core.trace import (
+    MOST_REPORTS,
+    MOST_STEPS,
+    TRACE_FILE_BYTES,
+    Claim,
+    Report,
+    TraceHeader,
+    TraceStep,
+    line_of,
+)
 from memviz.core.trace_run import trace_site
 from memviz.web.serverlog import ServerLog
 from memviz.wording.web import BYTES_CAP, STEPS_CAP, TRACE_WRITE_FAILED, VISITORS_CAP
@@ -32,6 +44,8 @@ from memviz.wording.web import BYTES_CAP, STEPS_CAP, TRACE_WRITE_FAILED, VISITOR
 MB = 1_000_000  # --max-trace-mb counts megabytes of 10^6 bytes, as `ls -lh --si` and disks do
 DEFAULT_MAX_VISITORS = 200
 DEFAULT_MAX_TRACE_MB = 100
+NAMES_FILE = "names.json"  # visitor id -> the name they signed in with on the blog
+_VISITOR_ID = re.compile(r"[0-9a-f]{16}\Z")
 
 
 @dataclass(frozen=True)
@@ -126,6 +140,56 @@ class TraceFolder:
         self.files += new
         return True
 
+    def claim(self, visitor: str, route: str, claim: Claim) -> bool:
+        """Add a visitor's claim (their "Report a bug") to the step of the page they reported on,
+        the last step at ``route`` (else their last step): the file is rewritten whole beside
+        itself and put in place in one rename, so it is the old trace or the new one, never half."""
+        if self.stopped or not _VISITOR_ID.match(visitor):
+            return False
+        path = self.folder / f"visitor-{visitor}.jsonl"
+        try:
+            lines = path.read_bytes().decode("utf-8").splitlines(keepends=True)
+        except (OSError, UnicodeDecodeError):
+            return False
+        at = _claim_line(lines, route)
+        if at is None:
+            return False
+        step = json.loads(lines[at])
+        claims = step.get("claims") or []
+        if len(claims) >= MOST_REPORTS:
+            return False
+        step["claims"] = [*claims, claim.to_dict()]
+        lines[at] = json.dumps(step, ensure_ascii=False, separators=(", ", ": ")) + "\n"
+        data = "".join(lines).encode("utf-8")
+        grown = len(data) - self.sizes.get(visitor, len(data))
+        if self.bytes + grown > self.caps.bytes or len(data) > TRACE_FILE_BYTES:
+            self.log.once("bytes", BYTES_CAP, mb=f"{self.bytes / MB:.1f}", cap=f"{self.caps.megabytes:g}")
+            return False
+        if not _replace(path, data):
+            return False
+        self.sizes[visitor] = len(data)
+        self.bytes += grown
+        return True
+
+    def name(self, visitor: str, name: str) -> bool:
+        """Keep the name a visitor signed in with in ``names.json`` beside the traces (visitor id ->
+        name), rewritten whole and renamed into place: the teacher's class view reads it."""
+        if self.stopped or not _VISITOR_ID.match(visitor):
+            return False
+        path = self.folder / NAMES_FILE
+        try:
+            names = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            names = {}
+        if not isinstance(names, dict):
+            names = {}
+        if names.get(visitor) == name:
+            return True
+        if visitor not in names and len(names) >= self.caps.visitors:
+            return False
+        names[visitor] = name
+        return _replace(path, json.dumps(names, ensure_ascii=False, indent=0).encode("utf-8"))
+
     def _append(self, path: Path, data: bytes, new: bool, size: int) -> None:
         """One write of whole lines, or none: a short or failed write is undone."""
         flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
@@ -149,6 +213,36 @@ class TraceFolder:
         finally:
             if fd >= 0:
                 os.close(fd)
+
+
+def _claim_line(lines: list[str], route: str) -> int | None:
+    """The line of the last step at ``route`` (a URL's path and query), else of the last step."""
+    last = None
+    for k in range(len(lines) - 1, 0, -1):  # line 0 is the header
+        try:
+            url = json.loads(lines[k]).get("url", "")
+        except ValueError:
+            continue
+        if last is None:
+            last = k
+        parts = urlsplit(url)
+        if parts.path + ("?" + parts.query if parts.query else "") == route:
+            return k
+    return last
+
+
+def _replace(path: Path, data: bytes) -> bool:
+    """``path`` holds ``data`` after one rename (a hidden file beside it first), or is unchanged."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "wb") as file:
+            file.write(data)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        return False
+    return True
 
 
 def _visitor_files(folder: Path) -> tuple[int, int]:

@@ -1,6 +1,6 @@
 // The served blog's interactions: favourite, comment, sign in, save, delete, follow, search, and the
 // "Report a bug" dialog. Every action is a POST to /api/... answered with JSON; nothing navigates,
-// so the visitor's trace holds exactly the links they clicked. Inlined into every page (no CDN).
+// so the visitor's trace holds exactly the links they clicked. Served by memviz itself (no CDN).
 (function () {
   "use strict";
   var page = document.body.getAttribute("data-page");
@@ -42,7 +42,7 @@
     }
     if (b.replace) { form.outerHTML = b.replace; }
   }
-  document.querySelectorAll("form[data-api]").forEach(function (form) {
+  function wire(form) {
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var ask = form.getAttribute("data-confirm");
@@ -51,7 +51,8 @@
       new FormData(form).forEach(function (value, key) { data[key] = value; });
       post(form.getAttribute("data-api"), data).then(function (r) { show(form, r); });
     });
-  });
+  }
+  document.querySelectorAll("form[data-api]").forEach(wire);
   document.addEventListener("click", function (event) {
     var button = event.target.closest("button.btn-fav");
     if (!button) { return; }
@@ -83,12 +84,43 @@
       copy.textContent = copy.getAttribute("data-done");
     });
   }
-  var dialog = document.getElementById("report-dialog");
+  // The "Report a bug" dialog, built when first opened from the words the page carries.
+  var dialog = null;
+  function reportDialog() {
+    if (dialog) { return dialog; }
+    var said = JSON.parse(document.getElementById("report-words").textContent);
+    dialog = document.createElement("dialog");
+    dialog.id = "report-dialog";
+    var form = document.createElement("form");
+    form.className = "report-form";
+    form.setAttribute("data-api", "/api/reports");
+    function add(tag, props, parent) {
+      var e = document.createElement(tag); Object.assign(e, props || {}); (parent || form).appendChild(e); return e;
+    }
+    add("h3", {textContent: said.title});
+    var label = add("label", {textContent: said.page});
+    add("input", {className: "form-control", name: "where", value: said.where, readOnly: true}, label);
+    label = add("label", {textContent: said.type});
+    var select = add("select", {className: "form-control", name: "type"}, label);
+    said.types.forEach(function (t) { add("option", {value: t[0], textContent: t[1]}, select); });
+    label = add("label", {textContent: said.words});
+    add("textarea", {className: "form-control", name: "words", rows: 4, maxLength: 1000}, label);
+    add("ul", {className: "error-messages"});
+    add("p", {className: "form-result"}).setAttribute("role", "status");
+    var row = add("div", {className: "row"});
+    add("button", {type: "button", className: "btn grey cancel", textContent: said.cancel}, row)
+      .addEventListener("click", function () { dialog.close(); });
+    add("button", {className: "btn solid", textContent: said.send}, row);
+    dialog.appendChild(form);
+    document.body.appendChild(dialog);
+    wire(form);
+    return dialog;
+  }
   document.querySelectorAll("button.report-bug").forEach(function (button) {
     button.addEventListener("click", function () {
-      dialog.querySelector(".form-result").textContent = "";
-      dialog.showModal();
+      var d = reportDialog();
+      d.querySelector(".form-result").textContent = "";
+      d.showModal();
     });
   });
-  dialog.querySelector("button.cancel").addEventListener("click", function () { dialog.close(); });
 })();

@@ -73,8 +73,11 @@ def _unnumbered(trace):
     return [replace(s, reports=tuple(blank(r) for r in s.reports)) for s in trace.steps]
 
 
+# 25, not 40: the blog's pages (memviz.web.blog) take ~4x as long to parse as the bare lists did, on
+# both sides of every step; test_blog_pages holds their links and symptoms to the bare pages' on
+# every page, version and language, and the ci profile still tries three times as many.
 @settings(
-    max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(config=configs, version=st.sampled_from(["v1", "v2"]))
 def test_crawl_equals_run_on_the_served_blog(servers, config, version):

@@ -5,8 +5,8 @@ nothing navigates, so a visitor's trace is the links they clicked. A visitor's s
 they signed in with, favourites, comments, articles) lives in memory for the run
 (:mod:`memviz.web.blog.session`). Where the page the form is on has a bug, the answer is that bug
 (a favourite that does not change the count, a save that drops the tags, a publish that fails).
-A bug report is the student's claim: ``on_claim`` writes it into their trace; ``on_name`` keeps the
-name they signed in with beside it.
+A bug report is the student's claim: the trace folder writes it into their trace (a ``reported``
+claim on the step of the page), and keeps the name they signed in with beside the traces.
 """
 
 from __future__ import annotations
@@ -14,25 +14,24 @@ from __future__ import annotations
 import datetime
 import json
 import re
-from collections.abc import Callable
 from html import escape
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from memviz.core.site import Site
+from memviz.core.trace import Claim
 from memviz.core.webpage import symptom_of
 from memviz.web.blog.content import BlogContent, blog_content
 from memviz.web.blog.kinds import is_blog
 from memviz.web.blog.session import MOST_ITEMS, Published, Session, Sessions, clipped
-from memviz.web.blog.shell import render_blog_page
-from memviz.wording import blog as words
+from memviz.web.blog.shell import asset_paths, render_blog_page
+from memviz.web.visitors import TraceFolder
+from memviz.wording import blog as blog_words
 
 MOST_BODY = 64_000  # bytes of a form's JSON
 MOST_NAME = 40  # characters of a name a visitor signs in with
-REPORT_TYPES = tuple(key for key, _ in words.REPORT_TYPES)
-OnClaim = Callable[[str, str, str, str], bool]  # (visitor, page path, error type, words) -> written
-OnName = Callable[[str, str], None]  # (visitor, name)
+REPORT_TYPES = tuple(key for key, _ in blog_words.REPORT_TYPES)
 
 _ARTICLE = re.compile(r"/api/articles/(?P<slug>[A-Za-z0-9_-]{1,80})(?P<what>/favorite|/comments)?\Z")
 _FOLLOW = re.compile(r"/api/profiles/(?P<user>[A-Za-z0-9_.-]{1,80})/follow\Z")
@@ -44,18 +43,26 @@ class Blog:
         site: Site,
         lang: str,
         answers: bool = False,
-        on_claim: OnClaim | None = None,
-        on_name: OnName | None = None,
+        traces: TraceFolder | None = None,
         content: BlogContent | None = None,
     ) -> None:
-        self.site, self.lang, self.answers = site, lang, answers
-        self.on_claim, self.on_name = on_claim, on_name
+        self.site, self.lang, self.answers, self.traces = site, lang, answers, traces
         self.content = content or blog_content()
         self.sessions = Sessions()
 
     @staticmethod
     def fits(site: Site) -> bool:
         return is_blog(site)
+
+    def asset(self, path: str) -> Response | None:
+        """The blog's style sheet or script at ``path`` (named by its content, so kept for good)."""
+        found = asset_paths().get(path)
+        if found is None:
+            return None
+        text, media = found
+        return Response(
+            text, media_type=media, headers={"Cache-Control": "public, max-age=31536000, immutable"}
+        )
 
     def render(self, page: int | None, n: int, visitor: str | None) -> tuple[int, str]:
         session = self.sessions.peek(visitor)
@@ -97,28 +104,26 @@ class Blog:
         if path in ("/api/users/login", "/api/users"):
             name = " ".join(clipped(data.get("name"), MOST_NAME).split())
             if not name:
-                return 422, {"errors": [self._say(words.NAME_ANY)]}
+                return 422, {"errors": [self._say(blog_words.NAME_ANY)]}
             session.name, session.deleted = name, False
-            if self.on_name is not None:
-                self.on_name(visitor, name)
-            return 200, self._signed(session, self._say(words.SIGNED_IN_AS, name=name))
+            self._keep_name(visitor, name)
+            return 200, self._signed(session, self._say(blog_words.SIGNED_IN_AS, name=name))
         if path == "/api/user":
             name = " ".join(clipped(data.get("name"), MOST_NAME).split())
             if name and name != session.name:
                 session.name = name
-                if self.on_name is not None:
-                    self.on_name(visitor, name)
+                self._keep_name(visitor, name)
             session.bio = clipped(data.get("bio"))
-            return 200, self._signed(session, self._say(words.SETTINGS_SAVED))
+            return 200, self._signed(session, self._say(blog_words.SETTINGS_SAVED))
         if path == "/api/user/logout":
             session.name = None
-            return 200, self._signed(session, self._say(words.LOGGED_OUT))
+            return 200, self._signed(session, self._say(blog_words.LOGGED_OUT))
         if path == "/api/user/password":
-            return 200, {"message": self._say(words.PASSWORD_UPDATED), "clear": ["current", "new"]}
+            return 200, {"message": self._say(blog_words.PASSWORD_UPDATED), "clear": ["current", "new"]}
         if path == "/api/user/delete":
             fresh = Session(deleted=True)
             session.__dict__.update(fresh.__dict__)
-            return 200, self._signed(session, self._say(words.ACCOUNT_DELETED))
+            return 200, self._signed(session, self._say(blog_words.ACCOUNT_DELETED))
         if path == "/api/articles":
             return self._publish(data, session, page, n)
         if path == "/api/reports":
@@ -136,11 +141,15 @@ class Blog:
             user = found["user"]
             on = user not in session.following
             (session.following.add if on else session.following.discard)(user)
-            return 200, {"label": self._say(words.UNFOLLOW if on else words.FOLLOW, user=user)}
+            return 200, {"label": self._say(blog_words.UNFOLLOW if on else blog_words.FOLLOW, user=user)}
         return None
 
+    def _keep_name(self, visitor: str, name: str) -> None:
+        if self.traces is not None:
+            self.traces.name(visitor, name)
+
     def _signed(self, session: Session, message: str) -> dict:
-        signed = self._say(words.SIGNED_IN_AS, name=session.name) if session.name else ""
+        signed = self._say(blog_words.SIGNED_IN_AS, name=session.name) if session.name else ""
         return {"message": message, "name": session.name or "", "signed": signed}
 
     def _favorite(self, slug: str, session: Session, page: int | None) -> tuple[int, dict]:
@@ -158,8 +167,8 @@ class Blog:
     def _comment(self, slug: str, data: dict, session: Session, page: int | None) -> tuple[int, dict]:
         text = clipped(data.get("body")).strip()
         if not text:
-            return 422, {"errors": [self._say(words.WRITE_A_COMMENT)]}
-        author = session.who(self._say(words.GUEST))
+            return 422, {"errors": [self._say(blog_words.WRITE_A_COMMENT)]}
+        author = session.who(self._say(blog_words.GUEST))
         kept = session.comments.setdefault(slug, [])
         if len(kept) < MOST_ITEMS:
             kept.append((author, text))
@@ -188,7 +197,7 @@ class Blog:
                 )
             )
         return 200, {
-            "message": self._say(words.PUBLISHED, title=title),
+            "message": self._say(blog_words.PUBLISHED, title=title),
             "clear": ["title", "about", "body", "tags"],
         }
 
@@ -196,16 +205,17 @@ class Blog:
         message = self._bug(page, "HTTP 4")
         if message is not None:  # the bug: the save is refused and the tags typed are dropped
             return 422, {"errors": [message.replace("{n}", str(n))], "clear": ["tags"]}
-        return 200, {"message": self._say(words.SAVED)}
+        return 200, {"message": self._say(blog_words.SAVED)}
 
     def _report(self, data: dict, session: Session, page: int | None, visitor: str) -> tuple[int, dict]:
         error = clipped(data.get("type"), 40)
         if error not in REPORT_TYPES:
             error = "other"
-        words = " ".join(clipped(data.get("words"), 1000).split())
+        said = " ".join(clipped(data.get("words"), 1000).split())
         route = self.site.url_path(page) if page is not None else clipped(data.get("page"), 1800) or "/"
-        written = self.on_claim is not None and self.on_claim(visitor, route, error, words)
+        claim = Claim("reported", said or error, error)
+        written = self.traces is not None and self.traces.claim(visitor, route, claim)
         if not written:
-            return 503, {"errors": [self._say(words.REPORT_NOT_RECORDED)]}
+            return 503, {"errors": [self._say(blog_words.REPORT_NOT_RECORDED)]}
         session.reports += 1
-        return 200, {"message": self._say(words.REPORT_THANKS, n=session.reports), "clear": ["words"]}
+        return 200, {"message": self._say(blog_words.REPORT_THANKS, n=session.reports), "clear": ["words"]}

@@ -18,7 +18,7 @@ from functools import cache
 from memviz.core.resources import resource_path
 
 CONTENT_SEED = 24  # the blog's own stream; changing it changes the text, never a figure
-FILLERS_PER_LIST = 3  # articles on a list page besides the ones it links to
+FILLERS_PER_LIST = 2  # articles on a list page besides the ones it links to
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from memviz.web.blog.content import date_text
 from memviz.web.blog.kinds import kind_of
 from memviz.web.blog.parts import article_list, favorite_button, preview
 from memviz.web.blog.view import View, avatar
-from memviz.wording import blog as words
+from memviz.wording import blog as blog_words
 
 
 def _plain(v: View, targets: list[int]) -> str:
@@ -21,21 +21,23 @@ def _preview(v: View, targets: list[int]) -> str:
     tag = v.kind.tag if v.kind.name == "tag" else ""
     items = [preview(v, v.article_of(q), v.href(q), tag) for q in targets]
     title = (
-        f'<p class="section-title">{v.say(words.YOUR_RECENT_ARTICLES)}</p>' if v.kind.name == "editor" else ""
+        f'<p class="section-title">{v.say(blog_words.YOUR_RECENT_ARTICLES)}</p>'
+        if v.kind.name == "editor"
+        else ""
     )
     return title + article_list(items)
 
 
 def _back(v: View, targets: list[int]) -> str:
     return "".join(
-        f'<p class="back-link"><a href="{v.href(q)}">{v.say(words.BACK_TO, title=v.article_of(q).title(v.lang))}</a></p>'
+        f'<p class="back-link"><a href="{v.href(q)}">{v.say(blog_words.BACK_TO, title=v.article_of(q).title(v.lang))}</a></p>'
         for q in targets
     )
 
 
 def _back_profile(v: View, targets: list[int]) -> str:
     return "".join(
-        f'<p class="back-link"><a href="{v.href(q)}">{v.say(words.BACK_TO, title=_user(v, q))}</a></p>'
+        f'<p class="back-link"><a href="{v.href(q)}">{v.say(blog_words.BACK_TO, title=_user(v, q))}</a></p>'
         for q in targets
     )
 
@@ -49,7 +51,7 @@ def _tags(v: View, targets: list[int]) -> str:
         f'<a class="tag-pill" href="{v.href(q)}">{escape(kind_of(v.site.url_path(q)).tag or v.site.page_name(q, v.lang))}</a>'
         for q in targets
     )
-    return f'<div class="sidebar"><p>{v.say(words.POPULAR_TAGS)}</p><div class="tag-list">{pills}</div></div>'
+    return f'<div class="sidebar"><p>{v.say(blog_words.POPULAR_TAGS)}</p><div class="tag-list">{pills}</div></div>'
 
 
 def _pager(v: View, targets: list[int]) -> str:
@@ -67,7 +69,7 @@ def _pager(v: View, targets: list[int]) -> str:
             items.append(f'<li class="active"><span>{k}</span></li>')
         elif k in by_number:
             items.append(
-                f'<li><a href="{v.href(by_number[k])}" aria-label="{v.say(words.PAGE_N, n=k)}">{k}</a></li>'
+                f'<li><a href="{v.href(by_number[k])}" aria-label="{v.say(blog_words.PAGE_N, n=k)}">{k}</a></li>'
             )
         else:
             items.append(f'<li class="disabled"><span>{k}</span></li>')
@@ -77,14 +79,14 @@ def _pager(v: View, targets: list[int]) -> str:
 def _auth(v: View, targets: list[int]) -> str:
     def label(q: int) -> str:
         name = kind_of(v.site.url_path(q)).name
-        return v.say(words.SIGN_IN if name == "login" else words.SIGN_UP)  # auth: the two
+        return v.say(blog_words.SIGN_IN if name == "login" else blog_words.SIGN_UP)  # auth: the two
 
     links = " ".join(f'<a href="{v.href(q)}">{label(q)}</a>' for q in targets)
     if v.kind.name == "login":
-        return f'<p class="auth-link">{v.say(words.NEED_AN_ACCOUNT)} {links}</p>'
+        return f'<p class="auth-link">{v.say(blog_words.NEED_AN_ACCOUNT)} {links}</p>'
     if v.kind.name == "register":
-        return f'<p class="auth-link">{v.say(words.HAVE_AN_ACCOUNT)} {links}</p>'
-    return f'<p class="auth-cta">{v.say(words.SIGN_IN_PROMPT)} {links}</p>'
+        return f'<p class="auth-link">{v.say(blog_words.HAVE_AN_ACCOUNT)} {links}</p>'
+    return f'<p class="auth-cta">{v.say(blog_words.SIGN_IN_PROMPT)} {links}</p>'
 
 
 def _settings_link(v: View, targets: list[int]) -> str:
@@ -93,23 +95,23 @@ def _settings_link(v: View, targets: list[int]) -> str:
         name = kind_of(v.site.url_path(q)).name
         if name == "delete":
             parts.append(
-                f'<p class="settings-links">{v.say(words.DANGER_ZONE)}: '
-                f'<a class="btn danger" href="{v.href(q)}">{v.say(words.DELETE_ACCOUNT)}</a></p>'
+                f'<p class="settings-links">{v.say(blog_words.DANGER_ZONE)}: '
+                f'<a class="btn danger" href="{v.href(q)}">{v.say(blog_words.DELETE_ACCOUNT)}</a></p>'
             )
         elif name == "password":
             parts.append(
-                f'<p class="settings-links"><a href="{v.href(q)}">{v.say(words.CHANGE_PASSWORD)}</a></p>'
+                f'<p class="settings-links"><a href="{v.href(q)}">{v.say(blog_words.CHANGE_PASSWORD)}</a></p>'
             )
         else:
             parts.append(
-                f'<p class="back-link"><a href="{v.href(q)}">{v.say(words.BACK_TO, title=v.site.page_name(q, v.lang))}</a></p>'
+                f'<p class="back-link"><a href="{v.href(q)}">{v.say(blog_words.BACK_TO, title=v.site.page_name(q, v.lang))}</a></p>'
             )
     return "".join(parts)
 
 
 def _search_box(v: View, targets: list[int]) -> str:
     return "".join(
-        f'<a class="search-box" href="{v.href(q)}">⌕ {v.say(words.SEARCH_ARTICLES)}</a>' for q in targets
+        f'<a class="search-box" href="{v.href(q)}">⌕ {v.say(blog_words.SEARCH_ARTICLES)}</a>' for q in targets
     )
 
 
@@ -125,7 +127,7 @@ def _author(v: View, targets: list[int]) -> str:
     for q in targets:
         user = _user(v, q)
         following = user in v.session.following
-        follow = v.say(words.UNFOLLOW if following else words.FOLLOW, user=user)
+        follow = v.say(blog_words.UNFOLLOW if following else blog_words.FOLLOW, user=user)
         parts.append(
             f'<div class="article-meta">{avatar(user)}<div class="info">'
             f'<a class="author" href="{v.href(q)}">{escape(user)}</a>'
@@ -139,7 +141,7 @@ def _author(v: View, targets: list[int]) -> str:
 def _tabs(v: View, targets: list[int]) -> str:
     def label(q: int) -> str:
         name = kind_of(v.site.url_path(q)).name
-        return v.say(words.MY_ARTICLES if name == "profile_articles" else words.FAVORITED_ARTICLES)
+        return v.say(blog_words.MY_ARTICLES if name == "profile_articles" else blog_words.FAVORITED_ARTICLES)
 
     tabs = "".join(f'<a href="{v.href(q)}">{label(q)}</a>' for q in targets)
     return f'<div class="articles-toggle">{tabs}</div>'
@@ -148,7 +150,7 @@ def _tabs(v: View, targets: list[int]) -> str:
 def _followers_link(v: View, targets: list[int]) -> str:
     n = len(v.content.followers_of(v.kind.user or "x"))
     links = " ".join(
-        f'<a class="btn grey" href="{v.href(q)}">{v.say(words.FOLLOWERS_N, n=n)}</a>' for q in targets
+        f'<a class="btn grey" href="{v.href(q)}">{v.say(blog_words.FOLLOWERS_N, n=n)}</a>' for q in targets
     )
     return f'<p class="user-actions" style="text-align:center">{links}</p>'
 
@@ -159,19 +161,21 @@ def _comments_link(v: View, targets: list[int]) -> str:
         return len(v.content.comments_for(slug)) + 1 + len(v.session.comments.get(slug, ()))
 
     links = " ".join(
-        f'<a class="btn" href="{v.href(q)}">{v.say(words.COMMENTS_N, n=count(q))}</a>' for q in targets
+        f'<a class="btn" href="{v.href(q)}">{v.say(blog_words.COMMENTS_N, n=count(q))}</a>' for q in targets
     )
     return f'<div class="article-actions">{links}</div>'
 
 
 def _share_link(v: View, targets: list[int]) -> str:
-    links = " ".join(f'<a class="btn grey" href="{v.href(q)}">⤴ {v.say(words.SHARE)}</a>' for q in targets)
+    links = " ".join(
+        f'<a class="btn grey" href="{v.href(q)}">⤴ {v.say(blog_words.SHARE)}</a>' for q in targets
+    )
     return f'<div class="article-actions">{links}</div>'
 
 
 def _edit_link(v: View, targets: list[int]) -> str:
     links = " ".join(
-        f'<a class="btn grey" href="{v.href(q)}">✎ {v.say(words.EDIT_ARTICLE)}</a>' for q in targets
+        f'<a class="btn grey" href="{v.href(q)}">✎ {v.say(blog_words.EDIT_ARTICLE)}</a>' for q in targets
     )
     return f'<div class="article-actions">{links}</div>'
 

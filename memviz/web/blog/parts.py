@@ -11,7 +11,7 @@ from html import escape
 
 from memviz.web.blog.content import Article, date_text
 from memviz.web.blog.view import View, avatar
-from memviz.wording import blog as words
+from memviz.wording import blog as blog_words
 
 
 def favorite_button(v: View, article: Article, big: bool = False) -> str:
@@ -26,7 +26,7 @@ def favorite_button(v: View, article: Article, big: bool = False) -> str:
     if v.error("wrong value"):
         shown = f"-{max(count, 1)}"  # the count the page shows after an unfavourite gone wrong
         v.used = True
-    label = f"{v.say(words.FAVORITE)} " if big else ""
+    label = f"{v.say(blog_words.FAVORITE)} " if big else ""
     active = " active" if on else ""
     return (
         f'<button type="button" class="btn btn-fav{active}" data-slug="{escape(article.slug)}">'
@@ -50,10 +50,8 @@ def preview(v: View, article: Article, href: str | None, extra_tag: str = "") ->
         tags.insert(0, extra_tag)
     return (
         f'<li class="article article-preview" data-id="{escape(article.slug)}">'
-        f'<div class="preview-head">{avatar(article.author)}<div class="info">'
-        f'<div class="preview-author">{escape(article.author)}</div>'
-        f'<div class="date">{date_text(article.date, v.lang)}</div></div>'
-        f"{favorite_button(v, article)}</div>"
+        f'<div class="preview-head">{avatar(article.author)}<p class="info">{escape(article.author)}'
+        f"<small>{date_text(article.date, v.lang)}</small></p>{favorite_button(v, article)}</div>"
         f"{heading}<p>{escape(article.about(v.lang))}</p>{tag_list(tags)}</li>"
     )
 

@@ -11,7 +11,7 @@ from memviz.web.blog.content import Article, Text, date_text
 from memviz.web.blog.parts import article_list, error_line, fillers, preview, tag_list
 from memviz.web.blog.session import Published
 from memviz.web.blog.view import View, avatar
-from memviz.wording import blog as words
+from memviz.wording import blog as blog_words
 
 
 def _field(name: str, placeholder: str, value: str = "", kind: str = "text") -> str:
@@ -34,15 +34,15 @@ def _result() -> str:
 
 def home(v: View) -> dict[str, str]:
     return {
-        "banner": f'<div class="banner"><h1>conduit</h1><p>{v.say(words.BRAND_TAGLINE)}</p></div>',
-        "feed-toggle": f'<div class="feed-toggle"><span class="active">{v.say(words.GLOBAL_FEED)}</span></div>',
+        "banner": f'<div class="banner"><h1>conduit</h1><p>{v.say(blog_words.BRAND_TAGLINE)}</p></div>',
+        "feed-toggle": f'<div class="feed-toggle"><span class="active">{v.say(blog_words.GLOBAL_FEED)}</span></div>',
         "fillers": fillers(v, "home"),
     }
 
 
 def feed(v: View) -> dict[str, str]:
-    label = f"#{escape(v.kind.tag)}" if v.kind.name == "tag" else v.say(words.GLOBAL_FEED)
-    page = f" · {v.say(words.PAGE_N, n=v.kind.number)}" if v.kind.name == "feed" else ""
+    label = f"#{escape(v.kind.tag)}" if v.kind.name == "tag" else v.say(blog_words.GLOBAL_FEED)
+    page = f" · {v.say(blog_words.PAGE_N, n=v.kind.number)}" if v.kind.name == "feed" else ""
     key = v.site.url_path(v.page) if v.page is not None else "feed"
     return {
         "feed-toggle": f'<div class="feed-toggle"><span class="active">{label}{page}</span></div>',
@@ -51,15 +51,15 @@ def feed(v: View) -> dict[str, str]:
 
 
 def _auth_form(v: View, register: bool) -> dict[str, str]:
-    title = v.say(words.SIGN_UP if register else words.SIGN_IN)
-    email = _field("email", v.say(words.EMAIL), kind="email") if register else ""
-    signed = v.say(words.SIGNED_IN_AS, name=v.session.name) if v.session.name else ""
+    title = v.say(blog_words.SIGN_UP if register else blog_words.SIGN_IN)
+    email = _field("email", v.say(blog_words.EMAIL), kind="email") if register else ""
+    signed = v.say(blog_words.SIGNED_IN_AS, name=v.session.name) if v.session.name else ""
     return {
         "heading": f'<div class="auth-page"><h1>{title}</h1></div>',
         "form": (
             '<form class="stack" data-api="/api/users/login">'
-            f"{_field('name', v.say(words.NAME_ANY), v.session.name or '')}{email}"
-            f"{_field('password', v.say(words.PASSWORD), kind='password')}"
+            f"{_field('name', v.say(blog_words.NAME_ANY), v.session.name or '')}{email}"
+            f"{_field('password', v.say(blog_words.PASSWORD), kind='password')}"
             f'<button class="btn solid big">{title}</button>'
             f'<ul class="error-messages"></ul><p class="form-result" role="status">{signed}</p></form>'
         ),
@@ -77,28 +77,28 @@ def register(v: View) -> dict[str, str]:
 def settings(v: View) -> dict[str, str]:
     name = v.session.name or ""
     return {
-        "heading": f'<div class="settings-page"><h1>{v.say(words.YOUR_SETTINGS)}</h1></div>',
+        "heading": f'<div class="settings-page"><h1>{v.say(blog_words.YOUR_SETTINGS)}</h1></div>',
         "form": (
             '<form class="stack" data-api="/api/user">'
-            f"{_field('image', v.say(words.PICTURE_URL))}{_field('name', v.say(words.NAME_ANY), name)}"
-            f"{_area('bio', v.say(words.SHORT_BIO), v.session.bio, rows=5)}{_field('email', v.say(words.EMAIL), kind='email')}"
-            f'<button class="btn solid big">{v.say(words.UPDATE_SETTINGS)}</button>{_result()}</form>'
+            f"{_field('image', v.say(blog_words.PICTURE_URL))}{_field('name', v.say(blog_words.NAME_ANY), name)}"
+            f"{_area('bio', v.say(blog_words.SHORT_BIO), v.session.bio, rows=5)}{_field('email', v.say(blog_words.EMAIL), kind='email')}"
+            f'<button class="btn solid big">{v.say(blog_words.UPDATE_SETTINGS)}</button>{_result()}</form>'
         ),
         "logout": (
             '<form class="logout-row" data-api="/api/user/logout">'
-            f'<button class="btn danger">{v.say(words.LOG_OUT)}</button><p class="form-result" role="status"></p></form>'
+            f'<button class="btn danger">{v.say(blog_words.LOG_OUT)}</button><p class="form-result" role="status"></p></form>'
         ),
     }
 
 
 def password(v: View) -> dict[str, str]:
     return {
-        "heading": f'<div class="settings-page"><h1>{v.say(words.CHANGE_PASSWORD)}</h1></div>',
+        "heading": f'<div class="settings-page"><h1>{v.say(blog_words.CHANGE_PASSWORD)}</h1></div>',
         "form": (
             '<form class="stack" data-api="/api/user/password">'
-            f"{_field('current', v.say(words.CURRENT_PASSWORD), kind='password')}"
-            f"{_field('new', v.say(words.NEW_PASSWORD), kind='password')}"
-            f'<button class="btn solid big">{v.say(words.UPDATE_PASSWORD)}</button>{_result()}</form>'
+            f"{_field('current', v.say(blog_words.CURRENT_PASSWORD), kind='password')}"
+            f"{_field('new', v.say(blog_words.NEW_PASSWORD), kind='password')}"
+            f'<button class="btn solid big">{v.say(blog_words.UPDATE_PASSWORD)}</button>{_result()}</form>'
         ),
     }
 
@@ -110,13 +110,13 @@ def delete(v: View) -> dict[str, str]:
     if v.error("missing confirmation"):
         v.used = True
     else:
-        confirm = f' data-confirm="{v.say(words.DELETE_CONFIRM)}"'
+        confirm = f' data-confirm="{v.say(blog_words.DELETE_CONFIRM)}"'
     return {
-        "heading": f'<div class="settings-page"><h1>{v.say(words.DELETE_ACCOUNT)}</h1></div>',
+        "heading": f'<div class="settings-page"><h1>{v.say(blog_words.DELETE_ACCOUNT)}</h1></div>',
         "form": (
             f'<form class="stack delete-account" data-api="/api/user/delete"{confirm}>'
-            f"<p>{v.say(words.DELETE_WARNING)}</p>"
-            f'<button class="btn danger big">{v.say(words.DELETE_ACCOUNT)}</button>{_result()}</form>'
+            f"<p>{v.say(blog_words.DELETE_WARNING)}</p>"
+            f'<button class="btn danger big">{v.say(blog_words.DELETE_ACCOUNT)}</button>{_result()}</form>'
         ),
     }
 
@@ -128,7 +128,7 @@ def editor(v: View) -> dict[str, str]:
     if v.server_error:
         errors = f'<li class="error-message">{escape(v.message)}</li>'
         v.used = True
-    return {"form": _editor_form(v, "/api/articles", words.PUBLISH, "", "", "", "", errors)}
+    return {"form": _editor_form(v, "/api/articles", blog_words.PUBLISH, "", "", "", "", errors)}
 
 
 def edit(v: View) -> dict[str, str]:
@@ -143,9 +143,9 @@ def edit(v: View) -> dict[str, str]:
         status = f"{code} Unprocessable Entity" if code == "422" else code
         v.used = True
     code = status.split()[0]
-    save = f'<output class="save-status" data-status="{escape(code)}">{v.say(words.LAST_SAVE, status=status)}</output>'
+    save = f'<output class="save-status" data-status="{escape(code)}">{v.say(blog_words.LAST_SAVE, status=status)}</output>'
     form = _editor_form(
-        v, f"/api/articles/{escape(v.kind.slug)}", words.UPDATE_ARTICLE, article.title(v.lang),
+        v, f"/api/articles/{escape(v.kind.slug)}", blog_words.UPDATE_ARTICLE, article.title(v.lang),
         article.about(v.lang), body, tags, "", save,
     )  # fmt: skip
     return {"form": form}
@@ -155,8 +155,8 @@ def _editor_form(v, api, button, title, about, body, tags, errors, status="") ->
     return (
         f'<form class="stack wide" data-api="{api}" style="margin-top:1.5rem">'
         f'<ul class="error-messages">{errors}</ul>'
-        f"{_field('title', v.say(words.ARTICLE_TITLE), title)}{_field('about', v.say(words.ABOUT_ARTICLE), about)}"
-        f"{_area('body', v.say(words.WRITE_ARTICLE), body)}{_field('tags', v.say(words.ENTER_TAGS), tags)}"
+        f"{_field('title', v.say(blog_words.ARTICLE_TITLE), title)}{_field('about', v.say(blog_words.ABOUT_ARTICLE), about)}"
+        f"{_area('body', v.say(blog_words.WRITE_ARTICLE), body)}{_field('tags', v.say(blog_words.ENTER_TAGS), tags)}"
         f'<button class="btn solid big">{v.say(button)}</button>{status}<p class="form-result" role="status"></p></form>'
     )
 
@@ -169,11 +169,11 @@ def _user_info(v: View) -> str:
     follow = ""
     if not me:
         on = user in v.session.following
-        label = v.say(words.UNFOLLOW if on else words.FOLLOW, user=user)
+        label = v.say(blog_words.UNFOLLOW if on else blog_words.FOLLOW, user=user)
         follow = f'<form data-api="/api/profiles/{escape(user)}/follow"><button class="btn grey">{label}</button></form>'
     return (
-        f'<div class="user-info">{avatar(shown, big=True)}<h4>{escape(shown)}</h4>'
-        f"<p>{escape(bio)}</p>{follow}</div>"
+        f'<div class="user-info"><div class="container">{avatar(shown, big=True)}<h4>{escape(shown)}</h4>'
+        f"<p>{escape(bio)}</p>{follow}</div></div>"
     )
 
 
@@ -194,17 +194,17 @@ def _as_article(v: View, k: int, item: Published) -> Article:
 def profile(v: View) -> dict[str, str]:
     regions = {"user-info": _user_info(v)}
     if v.kind.user == "jake":
-        regions["hint"] = f'<p class="hint">{v.say(words.PICK_A_TAB)}</p>'
+        regions["hint"] = f'<p class="hint">{v.say(blog_words.PICK_A_TAB)}</p>'
     return regions
 
 
 def profile_articles(v: View) -> dict[str, str]:
-    tab = f'<div class="articles-toggle"><span class="active">{v.say(words.MY_ARTICLES)}</span></div>'
+    tab = f'<div class="articles-toggle"><span class="active">{v.say(blog_words.MY_ARTICLES)}</span></div>'
     return {"user-info": _user_info(v), "tab-row": tab, "fillers": article_list(_published(v))}
 
 
 def profile_favorites(v: View) -> dict[str, str]:
-    tab = f'<div class="articles-toggle"><span class="active">{v.say(words.FAVORITED_ARTICLES)}</span></div>'
+    tab = f'<div class="articles-toggle"><span class="active">{v.say(blog_words.FAVORITED_ARTICLES)}</span></div>'
     linked = {v.article_of(q).slug for q in v.site.clickable[v.page]} if v.page is not None else set()
     mine = [
         preview(v, v.content.article(slug), None)
@@ -217,7 +217,7 @@ def profile_favorites(v: View) -> dict[str, str]:
 def followers(v: View) -> dict[str, str]:
     names = v.content.followers_of(v.kind.user)
     items = "".join(f"<li>{avatar(name)}<span>{escape(name)}</span></li>" for name in names)
-    title = f'<p class="section-title">{v.say(words.FOLLOWERS_OF, user=v.kind.user)}</p>'
+    title = f'<p class="section-title">{v.say(blog_words.FOLLOWERS_OF, user=v.kind.user)}</p>'
     return {"user-info": _user_info(v), "followers": f'{title}<ul class="followers">{items}</ul>'}
 
 
@@ -247,7 +247,7 @@ def comments(v: View) -> dict[str, str]:
     ]
     if xss:
         v.used = True
-        hello = json.dumps(words.XSS_HELLO.pick(v.lang))
+        hello = json.dumps(blog_words.XSS_HELLO.pick(v.lang))
         script = (
             f'{escape(v.content.comment_texts[-1](v.lang))}<span id="xss-marker"></span>'
             f"<script>document.getElementById('xss-marker').textContent={hello}</script>"
@@ -255,13 +255,13 @@ def comments(v: View) -> dict[str, str]:
         cards.insert(1, _comment(v, "mallory", script, date_text(v.content.article(slug).date, v.lang)))
     for author, text in v.session.comments.get(slug, ()):
         cards.append(_comment(v, author, text if xss else escape(text), ""))
-    who = v.say(words.COMMENTING_AS, name=v.session.who(words.GUEST.pick(v.lang)))
+    who = v.say(blog_words.COMMENTING_AS, name=v.session.who(blog_words.GUEST.pick(v.lang)))
     form = (
         f'<form class="card comment-form" data-api="/api/articles/{escape(slug)}/comments" data-into="#comments">'
-        f'<div class="card-block"><textarea name="body" placeholder="{v.say(words.WRITE_A_COMMENT)}" '
-        f'aria-label="{v.say(words.WRITE_A_COMMENT)}"></textarea></div>'
+        f'<div class="card-block"><textarea name="body" placeholder="{v.say(blog_words.WRITE_A_COMMENT)}" '
+        f'aria-label="{v.say(blog_words.WRITE_A_COMMENT)}"></textarea></div>'
         f'<div class="card-footer">{avatar(v.session.who("?"))}<span>{who}</span>'
-        f'<button class="btn solid" style="margin-left:auto">{v.say(words.POST_COMMENT)}</button></div></form>'
+        f'<button class="btn solid" style="margin-left:auto">{v.say(blog_words.POST_COMMENT)}</button></div></form>'
     )
     return {
         "article-banner": _article_banner(v, small=True),
@@ -283,9 +283,9 @@ def share(v: View) -> dict[str, str]:
     return {
         "article-banner": _article_banner(v, small=True),
         "share": (
-            f'<p class="section-title">{v.say(words.SHARE_THIS)}</p><div class="share-box">'
+            f'<p class="section-title">{v.say(blog_words.SHARE_THIS)}</p><div class="share-box">'
             f'<input id="share-url" class="form-control" readonly value="{url}" aria-label="URL">'
-            f'<button type="button" id="copy-link" class="btn" data-done="{v.say(words.COPIED)}">{v.say(words.COPY_LINK)}</button></div>'
+            f'<button type="button" id="copy-link" class="btn" data-done="{v.say(blog_words.COPIED)}">{v.say(blog_words.COPY_LINK)}</button></div>'
         ),
     }
 
@@ -294,16 +294,16 @@ def search(v: View) -> dict[str, str]:
     return {
         "search-form": (
             '<form class="share-box" role="search" style="max-width:none">'
-            f'<input id="search-q" class="form-control" name="q" placeholder="{v.say(words.SEARCH_ARTICLES)}" '
-            f'aria-label="{v.say(words.SEARCH)}"><button class="btn solid">{v.say(words.SEARCH)}</button></form>'
+            f'<input id="search-q" class="form-control" name="q" placeholder="{v.say(blog_words.SEARCH_ARTICLES)}" '
+            f'aria-label="{v.say(blog_words.SEARCH)}"><button class="btn solid">{v.say(blog_words.SEARCH)}</button></form>'
         ),
         "fillers": fillers(v, v.site.url_path(v.page) if v.page is not None else "search")
-        + f'<p id="no-results" class="hint" hidden>{v.say(words.NO_RESULTS)}</p>',
+        + f'<p id="no-results" class="hint" hidden>{v.say(blog_words.NO_RESULTS)}</p>',
     }
 
 
 def other(v: View) -> dict[str, str]:
-    title = v.say(words.NOT_FOUND) if v.page is None else v.name_of(v.page)
+    title = v.say(blog_words.NOT_FOUND) if v.page is None else v.name_of(v.page)
     return {"heading": f'<h1 style="margin-top:1.5rem">{title}</h1>'}
 
 
@@ -312,9 +312,9 @@ def server_error(v: View) -> str:
     v.used = True
     code = escape(v.symptom.error.split()[1]) if v.symptom else "500"
     return (
-        f'<div class="error-page"><div class="code">{code}</div><h2>{v.say(words.SERVER_ERROR)}</h2>'
-        f'<p class="hint">{v.say(words.SERVER_ERROR_HINT)}</p><pre class="error-message">{escape(v.message)}</pre></div>'
-        f'<p class="section-title">{v.say(words.YOU_MIGHT_LIKE)}</p>'
+        f'<div class="error-page"><div class="code">{code}</div><h2>{v.say(blog_words.SERVER_ERROR)}</h2>'
+        f'<p class="hint">{v.say(blog_words.SERVER_ERROR_HINT)}</p><pre class="error-message">{escape(v.message)}</pre></div>'
+        f'<p class="section-title">{v.say(blog_words.YOU_MIGHT_LIKE)}</p>'
     )
 
 

@@ -8,6 +8,8 @@ block where the page's layout says (:data:`memviz.web.blog.kinds.LAYOUTS`).
 
 from __future__ import annotations
 
+import hashlib
+import json
 from functools import cache
 from html import escape
 
@@ -21,7 +23,7 @@ from memviz.web.blog.links import FULL_WIDTH, LOOKS
 from memviz.web.blog.parts import error_line, generic_marker
 from memviz.web.blog.session import Session
 from memviz.web.blog.view import View
-from memviz.wording import blog as words
+from memviz.wording import blog as blog_words
 
 
 @cache
@@ -57,19 +59,19 @@ def render_blog_page(
     if v.symptom is not None and 'class="error-message"' not in body:
         body += error_line(v)
     path = "" if page is None else site.url_path(page)
-    title = v.say(words.NOT_FOUND) if page is None else v.name_of(page)
+    title = v.say(blog_words.NOT_FOUND) if page is None else v.name_of(page)
     html = "".join(
         (
             f'<!doctype html><html lang="{"zh-CN" if lang == "zh" else "en"}"><head><meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>{title} — conduit</title><style>{_asset('conduit.css')}</style></head>",
+            f'<title>{title} — conduit</title><link rel="stylesheet" href="{_asset_path(".css")}"></head>',
             f'<body data-page="{escape(path)}">',
             _nav(v),
             _answer(v) if answers else "",
             f'<main class="page kind-{kind}">{body}</main>',
-            f'<footer><div class="container"><span class="brand">conduit</span>{v.say(words.FOOTER)}</div></footer>',
-            _report_dialog(v, path),
-            f"<script>{_asset('blog.js')}</script></body></html>",
+            f'<footer><div class="container"><span class="brand">conduit</span>{v.say(blog_words.FOOTER)}</div></footer>',
+            _report_words(v, path),
+            f'<script src="{_asset_path(".js")}"></script></body></html>',
         )
     )
     return status, html
@@ -87,8 +89,11 @@ def _in_document_order(placed, link_parts):
     return out + waiting
 
 
+_EDGE_TO_EDGE = ('<div class="banner"', '<div class="article-banner', '<div class="user-info"')
+
+
 def _block(order: int, html: str, full: bool) -> str:
-    inner = html if full or html.startswith(('<div class="banner"', '<div class="article-banner')) else (
+    inner = html if full or html.startswith(_EDGE_TO_EDGE) else (
         f'<div class="container">{html}</div>'
     )  # fmt: skip
     return f'<section style="order:{order}">{inner}</section>'
@@ -109,35 +114,57 @@ def _nav(v: View) -> str:
             items.append(f'<span class="nav-link active">{escape(label)}</span>')
         else:
             items.append(f'<a class="nav-link" href="{v.href(q)}">{escape(label)}</a>')
-    signed = v.say(words.SIGNED_IN_AS, name=v.session.name) if v.session.name else ""
+    signed = v.say(blog_words.SIGNED_IN_AS, name=v.session.name) if v.session.name else ""
     return (
         '<nav class="navbar"><div class="container"><span class="navbar-brand">conduit</span>'
         f'{"".join(items)}<span class="signed-in">{signed}</span>'
-        f'<button type="button" class="report-bug">{v.say(words.REPORT_A_BUG)}</button></div></nav>'
+        f'<button type="button" class="report-bug">{v.say(blog_words.REPORT_A_BUG)}</button></div></nav>'
     )
 
 
 def _answer(v: View) -> str:
     if v.page is None or v.page not in v.site.bug_by_page:
-        return f'<p class="answer-key">{v.say(words.ANSWER_NONE)}</p>'
+        return f'<p class="answer-key">{v.say(blog_words.ANSWER_NONE)}</p>'
     error = v.symptom.error if v.symptom else ""
-    return (
-        f'<p class="answer-key">{v.say(words.ANSWER, bug=v.site.bug_name(v.page, v.lang), error=error)}</p>'
-    )
+    return f'<p class="answer-key">{v.say(blog_words.ANSWER, bug=v.site.bug_name(v.page, v.lang), error=error)}</p>'
 
 
-def _report_dialog(v: View, path: str) -> str:
-    where = f"{v.site.page_name(v.page, v.lang)} ({path})" if v.page is not None else v.say(words.NOT_FOUND)
-    options = "".join(
-        f'<option value="{escape(key)}">{v.say(said)}</option>' for key, said in words.REPORT_TYPES
+def _report_words(v: View, path: str) -> str:
+    """What the page's script needs to build the "Report a bug" dialog when it is first opened (the
+    dialog is not in the page's markup: every page is read by the crawler, so it stays small)."""
+    where = (
+        f"{v.site.page_name(v.page, v.lang)} ({path})" if v.page is not None else v.say(blog_words.NOT_FOUND)
     )
-    return (
-        '<dialog id="report-dialog"><form class="report-form" data-api="/api/reports">'
-        f"<h3>{v.say(words.REPORT_A_BUG)}</h3>"
-        f'<label>{v.say(words.REPORT_PAGE)}<input class="form-control" name="where" value="{escape(where)}" readonly></label>'
-        f'<label>{v.say(words.REPORT_TYPE)}<select class="form-control" name="type">{options}</select></label>'
-        f'<label>{v.say(words.REPORT_WORDS)}<textarea class="form-control" name="words" rows="4" maxlength="1000"></textarea></label>'
-        '<ul class="error-messages"></ul><p class="form-result" role="status"></p>'
-        f'<div class="row"><button type="button" class="btn grey cancel">{v.say(words.REPORT_CANCEL)}</button>'
-        f'<button class="btn solid">{v.say(words.REPORT_SEND)}</button></div></form></dialog>'
-    )
+    said = {
+        "title": blog_words.REPORT_A_BUG.pick(v.lang),
+        "page": blog_words.REPORT_PAGE.pick(v.lang),
+        "type": blog_words.REPORT_TYPE.pick(v.lang),
+        "words": blog_words.REPORT_WORDS.pick(v.lang),
+        "send": blog_words.REPORT_SEND.pick(v.lang),
+        "cancel": blog_words.REPORT_CANCEL.pick(v.lang),
+        "where": where,
+        "types": [[key, words.pick(v.lang)] for key, words in blog_words.REPORT_TYPES],
+    }
+    text = json.dumps(said, ensure_ascii=False).replace("</", "<\\/")  # never ends the script early
+    return f'<script type="application/json" id="report-words">{text}</script>'
+
+
+def asset_paths() -> dict[str, tuple[str, str]]:
+    """The blog's style and script, at paths named by their content (a browser may keep them for
+    good): path -> (text, media type)."""
+    return _assets()
+
+
+@cache
+def _assets() -> dict[str, tuple[str, str]]:
+    found = {}
+    for name, media in (("conduit.css", "text/css"), ("blog.js", "text/javascript")):
+        text = _asset(name)
+        stem, suffix = name.rsplit(".", 1)
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+        found[f"/assets/{stem}.{digest}.{suffix}"] = (text, media)
+    return found
+
+
+def _asset_path(suffix: str) -> str:
+    return next(path for path in _assets() if path.endswith(suffix))
