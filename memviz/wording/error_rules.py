@@ -225,6 +225,17 @@ RULES: tuple[Rule, ...] = (
     ),
     (r"a template has at most (?P<most>\d+) bytes", "一个模板最多 {most} 字节"),
     (r"not UTF-8 text", "不是 UTF-8 文本"),
+    # the window's views, drawn headless (memviz.gui.snapshot, memviz.record.plan)
+    (
+        r"unknown view (?P<name>'.*'); valid views: (?P<choices>.+)",
+        "未知的视图 {name}（可选：{choices}）",
+    ),
+    (r"must be at least (?P<least>\d+x\d+), got (?P<value>.+)", "至少为 {least}，实际为 {value}"),
+    (
+        r"a recorded run is replayed in the explore or graph view, not (?P<view>.+)",
+        "录制的运行只能在 explore 或 graph 视图里回放，不能在 {view} 里",
+    ),
+    (r"a view named (?P<name>'.*') is already open", "名为 {name} 的视图已经打开"),
     # a recorded run replayed on a site (memviz.core.replay)
     (r"no step of the trace is on the site", "轨迹里没有哪一步在这个站点上"),
     (
