@@ -1,4 +1,4 @@
-"""The words of the task-paired evaluation (issue 26), shared by ``memviz eval`` and the Evaluate tab.
+"""The words of the task-level evaluation (issues 26, 37), shared by ``memviz eval`` and the Evaluate tab.
 
 Qt-free. Strings are ``t(lang, "中文", "English")`` pairs, as in :mod:`memviz.wording`.
 """
@@ -197,8 +197,8 @@ DIFFERENCE_TO_DETECT = Words("要测出的差 δ", "Difference to detect δ")
 TRACES_A_B = Words("记录 A · B", "traces A · B")
 
 B_B_B_A_AVERAGES_B_N = Words(
-    "<b>{metric}</b>：B − A 平均 <b>{mean}</b>，按任务配对的 95% 区间 {ci}",
-    "<b>{metric}</b>: B − A averages <b>{mean}</b>, task-paired 95% interval {ci}",
+    "<b>{metric}</b>：B − A 平均 <b>{mean}</b>，按任务的 95% 区间 {ci}",
+    "<b>{metric}</b>: B − A averages <b>{mean}</b>, task-level 95% interval {ci}",
 )
 D_T_N = Words("d_t（{unit}）", "d_t ({unit})")
 B_A_N = Words("B − A（{unit}）", "B − A ({unit})")
