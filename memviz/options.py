@@ -70,6 +70,24 @@ def limited(name: str, low: int | None = None) -> Callable[[str], int]:
     return parse
 
 
+def bounded(what: str, low: float, high: float, whole: bool = True) -> Callable[[str], float]:
+    """A number in ASCII digits from ``low`` to ``high`` (a whole one when ``whole``), for an option
+    whose range is the command's own rather than a run's (a port, a timeout): the same reading of a
+    number as :func:`limited`, the range named with the option ("port: must be between 0 and 65535")."""
+
+    def parse(text: str) -> float:
+        try:
+            value = whole_number(text) if whole else decimal_number(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what}: expected a number, got {shown(text)}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what}: must be between {low} and {high}, got {shown(value)}")
+        return value
+
+    parse.__name__ = what
+    return parse
+
+
 def capacity(text: str) -> int | None:
     if text.lower() in ("none", "unlimited", "inf", "不限"):
         return None

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 from memviz.cli.trace import TraceUsageError
 from memviz.core.context import COMPACTIONS, DEFAULT_TURN_TOKENS
 from memviz.core.policies import POLICIES
-from memviz.options import capacity, limited
+from memviz.options import bounded, capacity, limited
 
 DEFAULT_TRACE_DIR = Path("agent-traces")
 MOST_RUNS = 1000
@@ -32,16 +32,7 @@ class AgentUsageError(TraceUsageError):
 
 
 def _number(kind, low, high, what):
-    def parse(text: str):
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what}: expected a number, got {text!r}") from None
-        if not (low <= value <= high) or value != value:
-            raise argparse.ArgumentTypeError(f"{what}: must be between {low} and {high}, got {text}")
-        return value
-
-    return parse
+    return bounded(what, low, high, whole=kind is int)  # the one reading of a number (ASCII digits)
 
 
 def _window(text: str) -> float:

@@ -11,10 +11,10 @@ import json
 from pathlib import Path
 
 from memviz.cli.trace import TraceUsageError, write_trace
-from memviz.core.limits import decimal_number, shown, whole_number
+from memviz.core.limits import shown
 from memviz.core.resources import resource_path
 from memviz.core.site import Site, load_site
-from memviz.options import in_path, out_file
+from memviz.options import bounded, in_path, out_file
 from memviz.web.visitors import DEFAULT_MAX_TRACE_MB, DEFAULT_MAX_VISITORS
 from memviz.wording import web as web_words
 from memviz.wording.traces import crawl_summary, serving
@@ -79,16 +79,7 @@ def add_serve_parsers(sub: argparse._SubParsersAction, add_lang, add_run_setting
 
 
 def _number(kind, low, high, what):
-    def parse(text: str):
-        try:
-            value = (whole_number if kind is int else decimal_number)(text)  # ASCII digits only
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what}: expected a number, got {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what}: must be between {low} and {high}, got {text}")
-        return value
-
-    return parse
+    return bounded(what, low, high, whole=kind is int)  # the one reading of a number (ASCII digits)
 
 
 _port = _number(int, 0, 65535, "port")

@@ -89,6 +89,8 @@ def test_an_empty_path_is_refused(parse):
         ["trace", "stats", ""],
         ["run", "--trace", "t/"],
         ["serve", "--port", "٨٠٠٠"],
+        ["agent", "--endpoint", "http://127.0.0.1:1/v1", "--model", "m", "--budget", "٣"],
+        ["agent", "--endpoint", "http://127.0.0.1:1/v1", "--model", "m", "--temperature", "nan"],
         ["crawl", "http://127.0.0.1:1/", "--timeout", "٣"],
         ["eval", "frontier", "visited", "--delta", "٠.١"],
         ["scenario", "poison", "--believe", "٠.٥"],
