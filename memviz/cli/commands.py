@@ -20,6 +20,7 @@ from pathlib import Path
 
 from memviz import __version__, plugins, stopping
 from memviz.cli import agent as agent_cli
+from memviz.cli import classroom as class_cli
 from memviz.cli import scenario as scenario_cli
 from memviz.cli import serve as serve_cli
 from memviz.cli import trace as trace_cli
@@ -256,6 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_eval_parser(sub)
     trace_cli.add_trace_parser(sub, _add_lang)
     serve_cli.add_serve_parsers(sub, _add_lang, _add_run_settings)
+    class_cli.add_class_parser(sub, _add_lang)
     agent_cli.add_agent_parser(sub, _add_lang)
     return parser
 
@@ -563,6 +565,7 @@ COMMANDS = {
     **EVAL_COMMANDS,
     "trace": trace_cli.cmd_trace,
     "serve": serve_cli.cmd_serve,
+    "class": class_cli.cmd_class,
     "crawl": lambda args: serve_cli.cmd_crawl(args, _config(args, until_all_bugs=args.until_all_bugs)),
     "agent": agent_cli.cmd_agent,
 }
