@@ -206,8 +206,8 @@ class AgentRun:
     def _record(self, record: StepRecord) -> None:
         record.memory = tuple(self.memory.pages())
         step = TraceStep(
-            record.index, record.url, record.page, record.action, record.status,
-            record.tokens_in, record.tokens_out, record.reports,
+            step=record.index, url=record.url, page=record.page, action=record.action, status=record.status,
+            tokens_in=record.tokens_in, tokens_out=record.tokens_out, reports=record.reports,
         )  # fmt: skip
         extra: dict = {"claimed": [r.to_dict() for r in record.claimed]}
         if record.index:

@@ -63,6 +63,22 @@ def _add_pairing(p: argparse.ArgumentParser) -> None:
     )
 
 
+class _FromChoices:
+    """``--from``'s choices: ``auto`` and the importer registry's names, read when asked (building
+    the parser scans no installed package; a plugin's name is looked for when it is given)."""
+
+    def __contains__(self, name: object) -> bool:
+        from memviz.core.importers import IMPORTERS
+
+        return name == "auto" or name in IMPORTERS.choices()
+
+    def __iter__(self):
+        from memviz.core.importers import IMPORTERS
+
+        IMPORTERS.discover()  # an error's list of choices names the installed plugins' too
+        return iter(("auto", *IMPORTERS.choices()))
+
+
 def add_trace_parser(sub: argparse._SubParsersAction, add_lang) -> None:
     trace = sub.add_parser("trace", help="read, measure and import memviz-trace/1 files")
     commands = trace.add_subparsers(dest="trace_command", required=True, metavar="stats|import|label")
@@ -74,7 +90,15 @@ def add_trace_parser(sub: argparse._SubParsersAction, add_lang) -> None:
         "import", help="turn a real agent's log (browser-use history, HAR) into a memviz-trace/1 file"
     )
     p.add_argument("file", type=in_path, metavar="FILE")
-    p.add_argument("--from", dest="source", choices=("browser-use", "har"), required=True)
+    p.add_argument(
+        "--from",
+        dest="source",
+        choices=_FromChoices(),
+        required=True,
+        metavar="FORMAT",
+        help="the log's format: auto (recognised by its contents), browser-use, har, or an installed "
+        "importer's name (memviz.importers entry points)",
+    )
     p.add_argument(
         "--site", type=in_path, default=None, help="the memviz-site/1 file whose paths name the pages"
     )

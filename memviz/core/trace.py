@@ -145,8 +145,11 @@ class Claim:
         return {"kind": self.kind, "text": self.text} | ({"error": self.error} if self.error else {})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TraceStep:
+    """One line after the header. Keyword-only: eight fields of which several are texts or numbers
+    alike (``url`` and ``action``, ``tokens_in`` and ``tokens_out``) are easy to swap by position."""
+
     step: int
     url: str
     page: int | None  # None: off the site

@@ -36,20 +36,19 @@ def event_step(site: Site, base_url: str, index: int, event: StepEvent) -> Trace
     """The trace step of one engine step (``index``: its number in the trace)."""
     if not event.moved:
         url = base_url + site.url_path(event.from_page)
-        return TraceStep(index, url, event.from_page, "stop", None, event.tokens, None, ())
+        return TraceStep(step=index, url=url, page=event.from_page, action="stop", tokens_in=event.tokens)
     page = event.to_page
     reports = ()
     if event.bug_found or event.duplicate_report:
         reports = (report_of(site, page, index),)
     return TraceStep(
-        index,
-        base_url + site.url_path(page),
-        page,
-        "click",
-        status_of(site, page),
-        event.tokens,
-        None,
-        reports,
+        step=index,
+        url=base_url + site.url_path(page),
+        page=page,
+        action="click",
+        status=status_of(site, page),
+        tokens_in=event.tokens,
+        reports=reports,
     )
 
 
@@ -61,7 +60,12 @@ def start_step(site: Site, base_url: str, start: int | None = None) -> TraceStep
     if start is not None and page in site.bug_by_page:
         reports = (report_of(site, page, 0),)
     return TraceStep(
-        0, base_url + site.url_path(page), page, "start", status_of(site, page), None, None, reports
+        step=0,
+        url=base_url + site.url_path(page),
+        page=page,
+        action="start",
+        status=status_of(site, page),
+        reports=reports,
     )
 
 

@@ -342,7 +342,9 @@ def crawl_live(
     live = LiveSite(url, site, timeout, delay, max_pages, max_links, say, lang)
     live.exploration = _Start()  # step 0: the start page, fetched as a visit
     live.begin()
-    steps = [TraceStep(0, live.urls[live.start], live.start, "start", live.last_status, None, None, ())]
+    steps = [
+        TraceStep(step=0, url=live.urls[live.start], page=live.start, action="start", status=live.last_status)
+    ]
     exploration = Exploration(live, config)  # type: ignore[arg-type]  # a Site in all the engine reads
     live.exploration = exploration
     while not exploration.finished:
@@ -350,7 +352,9 @@ def crawl_live(
         index = len(steps)
         if not event.moved:
             page = event.from_page
-            steps.append(TraceStep(index, live.urls[page], page, "stop", None, event.tokens, None, ()))
+            steps.append(
+                TraceStep(step=index, url=live.urls[page], page=page, action="stop", tokens_in=event.tokens)
+            )
             continue
         page = event.to_page
         reports = (live.symptoms[page],) if (event.bug_found or event.duplicate_report) else ()
@@ -358,10 +362,18 @@ def crawl_live(
             "back" if event.from_page in live.backs and live.parents.get(event.from_page) == page else "click"
         )
         steps.append(
-            TraceStep(index, live.urls[page], page, action, live.last_status, event.tokens, None, reports)
+            TraceStep(
+                step=index,
+                url=live.urls[page],
+                page=page,
+                action=action,
+                status=live.last_status,
+                tokens_in=event.tokens,
+                reports=reports,
+            )
         )
         if live.last_off_site is not None:  # where the page sent the agent, never asked for
-            steps.append(TraceStep(len(steps), live.last_off_site, None, "goto", None, None, None, ()))
+            steps.append(TraceStep(step=len(steps), url=live.last_off_site, page=None, action="goto"))
     result = exploration.result()
     if live.universe == "found":  # coverage over the pages found, the only count such a crawl has
         result = replace(result, coverage=len(set(result.path)) / max(len(live.ids), 1))

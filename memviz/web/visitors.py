@@ -119,7 +119,14 @@ class TraceFolder:
                 reported_by="detector",  # the server reads each answer's symptoms (memviz.core.webpage)
             )
             lines = line_of(header)
-        step = TraceStep(index, url, page, "start" if index == 0 else action, status, None, None, reports)
+        step = TraceStep(
+            step=index,
+            url=url,
+            page=page,
+            action="start" if index == 0 else action,
+            status=status,
+            reports=reports,
+        )
         data = (lines + line_of(step)).encode("utf-8")
         if size + len(data) > TRACE_FILE_BYTES:
             self.log.once("steps", STEPS_CAP, steps=index)
