@@ -64,7 +64,10 @@ def switch_values(args: argparse.Namespace) -> dict:
         if policy is None:
             policy = ttl_policy()
         elif not takes_ttl(policy):
-            raise ConfigError(f"ttl: a time to live is policy {ttl_policy()}, not --policy {policy}")
+            raise ConfigError(
+                f"--ttl: a time to live is policy {ttl_policy()}'s, not --policy {policy}'s "
+                f"(drop --policy, or give --policy {ttl_policy()})"
+            )
         values["ttl"] = ttl
     if policy is not None:
         values["policy"] = policy

@@ -338,8 +338,9 @@ RULES: tuple[Rule, ...] = (
     (r"delta must be a number above 0, got (?P<value>.+)", "delta 必须是大于 0 的数字，实际为 {value}"),
     (r"expected a number, got (?P<value>.+)", "应为数字，实际为 {value}"),
     (
-        r"a time to live is policy (?P<ttl>\S+), not --policy (?P<policy>\S+)",
-        "限时遗忘是策略 {ttl}，不是 --policy {policy}",
+        r"a time to live is policy (?P<ttl>\S+)'s, not --policy (?P<policy>\S+)'s "
+        r"\(drop --policy, or give --policy (?P<again>\S+)\)",
+        "存活时间只属于 {ttl} 策略（限时遗忘），不属于 --policy {policy}（去掉 --policy，或写 --policy {again}）",
     ),
     (
         r"a scenario's runs need memory: choose from (?P<choices>.+)",

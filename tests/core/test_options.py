@@ -173,7 +173,15 @@ def test_switch_values_reads_args_and_leaves_them_as_they_were(given, fields):
 def test_an_explicit_policy_with_a_ttl_is_one_line(capsys, policy):
     code, out, err = run_cli(capsys, "run", "--policy", policy, "--ttl", "4")
     assert (code, out) == (2, "")
-    assert err == f"memviz: error: ttl: a time to live is policy ttl, not --policy {policy}\n"
+    assert err == (
+        f"memviz: error: --ttl: a time to live is policy ttl's, not --policy {policy}'s "
+        "(drop --policy, or give --policy ttl)\n"
+    )
+    code, _, err = run_cli(capsys, "--lang", "zh", "run", "--policy", policy, "--ttl", "4")
+    assert (code, err) == (
+        2,
+        f"memviz：错误：--ttl：存活时间只属于 ttl 策略（限时遗忘），不属于 --policy {policy}（去掉 --policy，或写 --policy ttl）\n",
+    )
 
 
 def test_a_ttl_alone_still_means_policy_ttl(capsys):
