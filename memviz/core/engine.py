@@ -12,6 +12,7 @@ from memviz.core.clairvoyant import Future
 from memviz.core.context import SessionContext
 from memviz.core.events import (
     FORGOTTEN,
+    NAMED,
     REMEMBERED,
     UNVISITED,
     VISITED,
@@ -41,7 +42,7 @@ MISUSE_STREAM = "misuse"  # the side stream of issue 27's draws: whether a step 
 # where every caller has always imported them from.
 __all__ = [
     "DEFAULT_BASE_TOKENS", "DEFAULT_BUDGET", "DEFAULT_ENTRY_TOKENS", "DEFAULT_MAX_STEPS", "DEFAULT_TTL",
-    "FORGOTTEN", "REMEMBERED", "UNVISITED", "VISITED", "ConfigError", "Exploration", "PageState",
+    "FORGOTTEN", "NAMED", "REMEMBERED", "UNVISITED", "VISITED", "ConfigError", "Exploration", "PageState",
     "RunConfig", "RunResult", "StepEvent", "run",
 ]  # fmt: skip
 
@@ -184,6 +185,8 @@ class Exploration:
         memory = self.memory
         if visits == 0:
             state = UNVISITED
+        elif self.context is not None and self.context.reads:
+            state = self._known_state(page)
         elif memory is None:
             state = VISITED
         elif page in memory.entries:
@@ -196,16 +199,27 @@ class Exploration:
         """:meth:`page_state` of every page, in page order (one call for a view that draws them all)."""
         visits, reported, duplicates = self.visits, self.reported, self.duplicates
         remembered = self.memory.entries if self.memory is not None else None
+        reads = self.context is not None and self.context.reads
         states = []
         for p, v in enumerate(visits):
             if not v:
                 state = UNVISITED
+            elif reads:
+                state = self._known_state(p)
             elif remembered is None:
                 state = VISITED
             else:
                 state = REMEMBERED if p in remembered else FORGOTTEN
             states.append(PageState(state, v, p in reported, duplicates.get(p, 0)))
         return states
+
+    def _known_state(self, page: int) -> str:
+        """With a context the agent reads (issue 38): a visited page known with its links (a turn, or
+        in memory), by name only (the summary), or not at all (compaction and eviction lost it)."""
+        context = self.context
+        if page in context.turn_count or (self.memory is not None and page in self.memory.entries):
+            return REMEMBERED
+        return NAMED if page in context.summary_names else FORGOTTEN
 
     @property
     def has_memory(self) -> bool:

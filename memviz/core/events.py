@@ -14,7 +14,8 @@ from memviz.core.strategies import HOW_DEAD_END, HOW_DONE
 UNVISITED = "unvisited"
 VISITED = "visited"  # visited, and there is no memory to hold it
 REMEMBERED = "remembered"  # in memory now
-FORGOTTEN = "forgotten"  # visited, in memory once, evicted since
+FORGOTTEN = "forgotten"  # visited, in memory once, evicted since (with a context: known no more)
+NAMED = "named"  # issue 38: known as visited by name only (the summary's), its links lost
 
 
 class StepEvent(NamedTuple):

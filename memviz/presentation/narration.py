@@ -14,6 +14,7 @@ from memviz.core.policies import POLICIES
 from memviz.core.replay import RecordedRun, figures_of, what_if_text
 from memviz.core.site import Site
 from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, HOW_FALLBACK, HOW_PLAN, HOW_RECORDED, uses_memory
+from memviz.presentation.context_narration import before_call, during_call
 from memviz.wording import config_summary, t
 
 # Line kinds, most important last (a step line takes the kind of its most notable part).
@@ -26,6 +27,7 @@ KIND_BUG = "bug"
 KIND_DUPLICATE = "duplicate"
 KIND_EVICT = "evict"
 KIND_STOP = "stop"
+KIND_CONTEXT = "context"  # issue 38: the session context compacted, warned or searched recall storage
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,7 @@ def narrate_step(
         return _narrate_recorded(event, site, config, lang, recorded)
     call = event.call
     name = lambda p: site.page_name(p, lang)  # noqa: E731 - a local shorthand
+    context_first = _context_first(event, lang)  # issue 38: what the context did as the call began
     if not event.moved:
         if event.how == HOW_DONE:
             text = t(
@@ -80,7 +83,7 @@ def narrate_step(
             )
         else:  # not produced by the core today; say something true anyway
             text = t(lang, f"第 {call} 次调用：停下", f"Call {call}: the agent stops")
-        return [NarrationLine(text, KIND_STOP, call)]
+        return [*context_first, NarrationLine(text, KIND_STOP, call)]
 
     to_page = event.to_page
     parts_zh = [f"第 {event.steps} 步：{name(event.from_page)} → {name(to_page)}"]
@@ -109,6 +112,9 @@ def narrate_step(
         shown, held = sum(s.injected for s in event.read_scores), len(event.read_scores)
         parts_zh.append(f"，检索注入了 {shown}/{held} 条记忆")
         parts_en.append(f", {shown} of {held} entries read")
+    if event.context is not None:  # a recall search, a revisit the compaction caused
+        parts_zh.extend("，" + clause for clause in during_call(event.context, "zh"))
+        parts_en.extend("; " + clause for clause in during_call(event.context, "en"))
     if event.memory_ignored:
         parts_zh.append("，但模型没看记忆，随手点了一个")
         parts_en.append(", but the model ignored its memory: a random click")
@@ -155,10 +161,19 @@ def narrate_step(
             parts_zh.append("。预算用完")
             parts_en.append(". Budget used up")
 
-    lines = [NarrationLine(t(lang, "".join(parts_zh), "".join(parts_en)), kind, call)]
+    lines = [*context_first, NarrationLine(t(lang, "".join(parts_zh), "".join(parts_en)), kind, call)]
     if event.memory_evicted is not None:
         lines.append(NarrationLine(evict_text(event.memory_evicted, site, config, lang), KIND_EVICT, call))
     return lines
+
+
+def _context_first(event: StepEvent, lang: str) -> list[NarrationLine]:
+    """Lines for the context's compaction and warning at this call, numbered as the step it began."""
+    if event.context is None:
+        return []
+    step = event.steps if event.moved else event.call
+    head = t(lang, f"第 {step} 步：", f"Step {step}: ")
+    return [NarrationLine(head + text, KIND_CONTEXT, event.call) for text in before_call(event.context, lang)]
 
 
 def _narrate_recorded(

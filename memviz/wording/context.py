@@ -16,6 +16,10 @@ COMPACT_TRUNCATE = Words(
     "上下文满了（{before:,} > {window:,}），丢掉最早的 {dropped} 轮",
     "the context was full ({before:,} > {window:,}): the oldest {dropped} turns dropped",
 )
+COMPACT_TRUNCATE_ONE = Words(
+    "上下文满了（{before:,} > {window:,}），丢掉最早的 1 轮",
+    "the context was full ({before:,} > {window:,}): the oldest turn dropped",
+)
 COMPACT_SUMMARY = Words(
     "上下文满了，前 {summarized} 轮压成摘要；链接表丢了，只留下 {names} 个页名",
     "the context was full: the first {summarized} turns became a summary; their links are gone, "
@@ -70,6 +74,18 @@ RUN_LINE = Words(
     "context: {label}; {compactions} compactions, {warnings} pressure warnings, {searches} recall searches; "
     "at the end {turns} turns, {names} names in the summary, {recall} turns in recall storage",
 )
+
+NO_MEMORY_BUT_CONTEXT = Words(
+    "没有外部记忆：Agent 只知道上下文窗口里还留着的历史（上面），压缩掉的就不知道了。",
+    "No external memory: the agent knows only the history still in its context window (above); "
+    "what compaction took, it no longer knows.",
+)
+
+# The graph's legend and badge
+LEGEND_LINKED = Words("上下文或记忆里有（知道链接）", "in context or memory (links known)")
+LEGEND_NAMED = Words("只知道名字（摘要里，链接丢了）", "known by name only (summary, links lost)")
+LEGEND_LOST = Words("去过，上下文里已经没有了", "visited, lost from the context")
+COMPACTED_BADGE = Words("↺ 第 {step} 步被压缩掉", "↺ compacted at step {step}")
 
 # The report's table (memviz report --context W)
 REPORT_TITLE = Words(

@@ -74,11 +74,12 @@ TRAIL_LENGTH = 5  # moves drawn behind the agent, fading with age
 TRAIL_WIDTH = 0.38  # a trail stroke's width, in type sizes
 
 # A page's state as the engine reports it (Exploration.page_state).
-UNVISITED, VISITED, REMEMBERED, FORGOTTEN = (
+UNVISITED, VISITED, REMEMBERED, FORGOTTEN, NAMED = (
     engine.UNVISITED,
     engine.VISITED,
     engine.REMEMBERED,
     engine.FORGOTTEN,
+    engine.NAMED,
 )
 
 AGENT = "agent"  # the legend's swatch for the agent's card
@@ -549,6 +550,8 @@ def _state_colors(c: style.ExploreColors, state: str) -> tuple[QColor, QColor, b
         return c.remembered_fill, c.remembered_edge, False
     if state == FORGOTTEN:
         return c.forgotten_fill, c.forgotten_edge, True
+    if state == NAMED:  # known by name only (issue 38): memory's colour, its edge dashed, no links
+        return c.remembered_fill, c.remembered_edge, True
     return c.unvisited_fill, c.unvisited_edge, False
 
 

@@ -23,6 +23,7 @@ from memviz.gui.explore.graph_items import (  # noqa: F401 - tests and callers n
     MAX_SCALE,
     MIN_PX,
     MIN_SMALL_PX,
+    NAMED,
     REFERENCE_PX,
     REMEMBERED,
     TRAIL_LENGTH,
@@ -75,6 +76,7 @@ from memviz.presentation.graph_layout import (
     GraphLayout,
     site_layout,
 )
+from memviz.wording import context as context_words
 from memviz.wording import explore as explore_words
 
 
@@ -306,7 +308,11 @@ class SiteGraphView(GraphFit, QGraphicsView):
             self._caption.set_entries([], small, 100)
         strategy = self.model.config.strategy
         entries: list[tuple[str, object]] = [(tr(explore_words.NOT_VISITED), UNVISITED)]
-        if not uses_memory(strategy):
+        if self.model.config.context is not None and STRATEGIES.get(strategy).reads_context:
+            entries.append((tr(context_words.LEGEND_LINKED), REMEMBERED))  # issue 38: what the context knows
+            entries.append((tr(context_words.LEGEND_NAMED), NAMED))
+            entries.append((tr(context_words.LEGEND_LOST), FORGOTTEN))
+        elif not uses_memory(strategy):
             entries.append((tr(explore_words.VISITED_NOT_REMEMBERED), VISITED))
         else:
             entries.append((tr(explore_words.IN_MEMORY), REMEMBERED))
@@ -461,7 +467,9 @@ class SiteGraphView(GraphFit, QGraphicsView):
         # a second agent on the graph, as the new step touches only its own cards.
         self._arrive()
         self._revisit.setVisible(False)  # the last step's, until this one's end
-        self._sync_pages(pages_a_step_touched(event, self._glowing))
+        # a compaction can change what the agent knows of many pages at once (issue 38)
+        compacted = event.context is not None and event.context.compaction is not None
+        self._sync_pages(None if compacted else pages_a_step_touched(event, self._glowing))
         self._sync_trail()
         self._keep_agent_in_view()
         duration = self.model.animation_ms

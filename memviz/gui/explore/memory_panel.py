@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from memviz.core.engine import StepEvent
 from memviz.core.policies import POLICIES, takes_ttl
+from memviz.core.strategies import STRATEGIES
 from memviz.gui.explore.memory_list import EVICTED, NEW, NORMAL, TOUCHED, MemoryList, MemoryRow
 from memviz.gui.explore.read_mode_box import ReadModeBox
 from memviz.gui.kit import style
@@ -24,6 +25,7 @@ from memviz.gui.qt import (
     QWidget,
 )
 from memviz.models.explore import ExploreModel
+from memviz.wording import context as context_words
 from memviz.wording import explore as explore_words
 from memviz.wording import policy_name, policy_rule, read_rule, strategy_name
 
@@ -266,7 +268,10 @@ class MemoryPanel(QWidget):
         self.title.setToolTip(self.rule.text() if self.model.exploration.has_memory else "")
         if self.model.exploration.has_memory and config.read_top is not None:
             self.rule.setText(read_rule(config.read_top, lang))  # how to read the rows, in place of the order
-        self.empty.setText(tr(explore_words.NO_MEMORY_EACH_STEP_THE_AGENT))
+        if config.context is not None and STRATEGIES.get(config.strategy).reads_context:
+            self.empty.setText(tr(context_words.NO_MEMORY_BUT_CONTEXT))  # issue 38: its context is above
+        else:
+            self.empty.setText(tr(explore_words.NO_MEMORY_EACH_STEP_THE_AGENT))
         self._set_gauge()
         self.list.update_all()
 

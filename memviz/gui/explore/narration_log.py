@@ -9,6 +9,7 @@ from memviz.gui.qt import QFont, QPlainTextEdit, Qt, QTextCharFormat, QTextCurso
 from memviz.models.explore import ExploreModel
 from memviz.presentation.narration import (
     KIND_BUG,
+    KIND_CONTEXT,
     KIND_DUPLICATE,
     KIND_EVICT,
     KIND_MISUSE,
@@ -32,6 +33,7 @@ _COLORS = {
     KIND_BUG: "bug_text",
     KIND_DUPLICATE: "duplicate_text",
     KIND_EVICT: "evict_text",
+    KIND_CONTEXT: "evict_text",  # the context lost something: the colour of forgetting
     KIND_STOP: "ink",
 }
 

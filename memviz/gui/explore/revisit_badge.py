@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from memviz.core.engine import StepEvent
 from memviz.gui.kit import style
 from memviz.gui.qt import QFontMetricsF, QGraphicsItem, QPainter, QPen, QPointF, QRectF, Qt
+from memviz.wording import context as context_words
 from memviz.wording import revisit_badge
 
 PAD = 0.35  # the plate around the text, in text heights
@@ -33,14 +34,20 @@ class RevisitBadge(QGraphicsItem):
                  lang: str) -> None:  # fmt: skip
         """Mark ``event``'s page (its card among ``cards``, by page) if the step was a forgotten
         revisit, else hide; ``bounds``: the picture's, ``px``: the type size of the graph's labels."""
-        if (event is None or not event.moved or not event.was_forgotten or event.forgotten_at is None
-                or event.to_page >= len(cards)):  # fmt: skip
+        context = event.context if event is not None else None
+        # issue 38: the revisit compaction caused, marked as memory's forgotten revisits are
+        compacted = context is not None and context.forgotten and context.forgotten_at is not None
+        if (event is None or not event.moved or event.to_page >= len(cards)
+                or not ((event.was_forgotten and event.forgotten_at is not None) or compacted)):  # fmt: skip
             self.page = None
             self.setVisible(False)
             return
         self.page = event.to_page
         card = _footprint(cards[event.to_page])
-        self.text = revisit_badge(event.forgotten_at, lang)
+        if event.was_forgotten and event.forgotten_at is not None:
+            self.text = revisit_badge(event.forgotten_at, lang)
+        else:
+            self.text = context_words.COMPACTED_BADGE.pick(lang, step=context.forgotten_at)
         self._font = style.ui_font(max(8.0, px), bold=True)
         metrics = QFontMetricsF(self._font)
         h = metrics.height()

@@ -6,6 +6,7 @@ the memory on the right. Every panel subscribes to one ExploreModel.
 
 from __future__ import annotations
 
+from memviz.gui.explore.context_panel import ContextPanel
 from memviz.gui.explore.controls import ConfigBar
 from memviz.gui.explore.graph_view import SiteGraphView
 from memviz.gui.explore.memory_panel import MemoryPanel
@@ -51,6 +52,7 @@ class ExploreView(QWidget):
         self.numbers = NumbersPanel(self.model, language)
         self.progress = ProgressPlot(self.model, language)
         self.memory = MemoryPanel(self.model, language)
+        self.context = ContextPanel(self.model, language)  # issue 38: shown only with a context
         self.predict = PredictBar(self.model, language)
         self.narration_title = QLabel()
         self.narration_title.setObjectName("narration_title")
@@ -93,6 +95,7 @@ class ExploreView(QWidget):
         right_layout.addWidget(self.numbers_title)
         right_layout.addWidget(self.numbers)
         right_layout.addSpacing(4)
+        right_layout.addWidget(self.context)
         right_layout.addWidget(self.memory, 1)
         right_layout.addWidget(self.predict.switch_box)
         main = QSplitter(Qt.Orientation.Horizontal)
