@@ -73,7 +73,8 @@ WORDS: tuple[str | bytes, ...] = (
     "x" * 5000,
 )
 PROBS = ("nan", "-0.1", "1.0001", "1e-320", "inf", "0.5", "", "1,5")
-READS = ("top:0", "top:-1", "top:", "top:1e9", "TOP:8", "top:8\n", "all ", "top:99999999999999999999")
+READS = ("top:0", "top:-1", "top:", "top:1e9", "TOP:8", "top:8\n", "all ", "top:99999999999999999999",
+         "top:٨")  # fmt: skip
 CONFIGS = ("frontier/12/fifo", "frontier/0/fifo", "frontier/-1/lru", "x/y/z", "frontier/inf/fifo?ignore=2",
            "frontier/inf/fifo?read=top:0", "frontier/12/ttl", "frontier/3/opt?x=1", "", "/", "frontier//",
            "frontier/1e9/lru", "<b>a</b>/1/fifo", "frontier/12/fifo?ignore=nan&ignore=0.1")  # fmt: skip
@@ -115,7 +116,8 @@ COMMANDS: dict[tuple[str, ...], dict[str, str]] = {
 }  # fmt: skip
 HEAVY = ("snapshot", "record")
 PATHS: tuple[str | bytes, ...] = ("", "{d}/absent.json", "{d}/fifo", "{d}/folder", "/dev/zero", "/proc/self",
-                                  "{d}/file/x", "{d}/a\nb.json", b"{d}/\xff.json", "{d}/dangling-here")  # fmt: skip
+                                  "{d}/file/x", "{d}/a\nb.json", b"{d}/\xff.json", "{d}/dangling-here",
+                                  "{d}/new/")  # fmt: skip
 PATH_FIXTURES = ("fifo", "folder", "regular-file", "dangling-here")
 
 
