@@ -199,3 +199,31 @@ def test_browser_use_keeps_what_the_agent_claimed_and_knows_no_reports(tmp_path)
     assert read_trace(out) == trace
     for line in trace_text(trace).splitlines():
         VALIDATOR.validate(json.loads(line))
+
+
+def test_the_current_browser_use_shape_has_no_step_tokens_and_still_stops(tmp_path):
+    """browser-use 0.5+: metadata without input_tokens (a run's usage at the top), the actions
+    renamed (navigate, click, extract, done): tokens are not known, never 0; the done call is a stop."""
+    history = browser_use_history(PATH)
+    for item in history["history"]:
+        item["metadata"] = {
+            "step_start_time": 0.0,
+            "step_end_time": 1.0,
+            "step_number": 1,
+            "step_interval": None,
+        }
+        item["state"].pop("screenshot", None)
+        item["state"]["screenshot_path"] = None
+    history["history"][0]["model_output"]["action"] = [{"navigate": {"url": BASE + "/", "new_tab": False}}]
+    history["history"][-1]["model_output"] = {"thinking": "", "evaluation_previous_goal": "", "memory": "",
+        "next_goal": "", "action": [{"done": {"text": "2 bugs", "success": True, "files_to_display": []}}]}  # fmt: skip
+    history["history"][-1]["result"] = [{"is_done": True, "success": True, "extracted_content": "2 bugs",
+        "long_term_memory": None, "include_extracted_content_only_once": False}]  # fmt: skip
+    history["usage"] = {"total_prompt_tokens": 9000, "total_completion_tokens": 800, "total_tokens": 9800}
+    trace = import_trace(_write(tmp_path, "h.json", history), "browser-use", SITE)
+    assert [s.page for s in trace.steps if s.moved] == PATH
+    assert trace.steps[0].action == "start" and trace.steps[-1].action == "stop"
+    assert all(s.tokens_in is None and s.tokens_out is None for s in trace.steps)
+    stats = trace_stats(trace)
+    assert stats.tokens is None and stats.reports is None
+    assert [c.text for s in trace.steps for c in s.claims] == ["2 bugs"]

@@ -5,8 +5,9 @@
 is where the browser stood when call i was made; the first web URL is the start, and each later URL
 that differs from the one before is a step, its action named by the call that led there
 (``go_to_url``/``navigate``/``open_tab`` → goto, ``go_back`` → back, anything else → click). A call
-that moved nowhere (typing, scrolling) adds its tokens to the next step; calls after the last move
-are a final ``stop`` step. Pages that are not web pages (``about:blank``) are skipped. The history
+that moved nowhere (typing, scrolling) adds its tokens to the next step; the calls after the last
+move are a final ``stop`` step. Tokens are 0.1.x's ``metadata.input_tokens``; the current shape's
+metadata has none (only a run's total ``usage``), so its steps' tokens are not known (null). Pages that are not web pages (``about:blank``) are skipped. The history
 holds no responses, so its reports are not known; what the agent said it found (its ``done`` text,
 its ``extract_*`` results) is kept as the step's ``claims``.
 """
@@ -21,7 +22,8 @@ from memviz.core.importers import Fields, Imported, Importer, Mapper, head, norm
 from memviz.core.site import Site
 from memviz.core.trace import MOST_REPORTS, MOST_TEXT, Claim, TraceStep
 
-_GOTO = ("go_to_url", "navigate", "open_tab", "search_google", "switch_tab")
+# 0.1.x's names, then the current ones (navigate, search, switch): calls that go to a URL
+_GOTO = ("go_to_url", "navigate", "open_tab", "search_google", "switch_tab", "search", "switch")
 _BACK = ("go_back",)
 
 
@@ -67,7 +69,7 @@ def _browser_use(data: Any, f: Fields, mapper: Mapper) -> tuple[list[TraceStep],
         if said and steps:  # said on the page the browser stood on (none yet: about:blank, not the site)
             kept = claims.setdefault(len(steps) - 1, [])
             kept += said[: MOST_REPORTS - len(kept)]
-    if steps and pending_tokens is not None:  # the calls after the last move: "done", or stuck
+    if steps:  # the last call moved nowhere the log shows ("done", or the step limit): a stop step
         last = steps[-1]
         steps.append(
             TraceStep(step=len(steps), url=last.url, page=last.page, action="stop", tokens_in=pending_tokens)
