@@ -64,6 +64,11 @@ def test_every_figure_drawn_is_the_cores(make_view):
     want = [[100 * x for x in ci] for ci in (paired.ci_task, paired.bootstrap_ci, paired.ci_flat)]
     assert [x for pair in ends for x in pair] == pytest.approx([x for pair in want for x in pair])
     assert f"Kish's deft {paired.deft:.2f} (deff = deft² = {paired.deff:.2f})" in view.design_label.text()
+    assert (
+        "sign-flip permutation test over tasks: p = 1.0e-04 (10,000 random sign flips)"
+        in view.design_label.text()
+    )
+    assert "not shown below 10 tasks" not in view.design_label.text()  # 32 tasks: the bootstrap is drawn
     # the sample size at the δ asked for, and the repeats a task it was run with
     assert f"{paired.tasks_needed} tasks at 2 runs a task" in view.needed_label.text()
 
@@ -214,6 +219,7 @@ def test_recorded_runs_from_a_folder_of_traces_and_a_replay_in_explore(make_view
     assert view.runs_table.item(0, 1).text() == "random-v2-5-0.jsonl · frontier-12-v2-5-0.jsonl"
     second = [view.runs_table.item(1, c).text() for c in (1, 3, 4)]
     assert second == ["random-v2-5-1.jsonl · —", "—", "—"]  # the treatment's second run crashed
+    assert view.runs_table.item(0, 4).text() == "—"  # recorded runs side by side are no pair
     view._on_run_cell(1, 3)
     assert views == []
     view._on_run_cell(0, 3)

@@ -27,6 +27,7 @@ class TaskRun:
     name: str
     a: float | None
     b: float | None
+    paired: bool = True  # a simulated task's runs share seeds; recorded runs are side by side only
 
 
 @dataclass
@@ -126,7 +127,9 @@ class Recorded:
             a = a_runs[r] if r < len(a_runs) else None
             b = b_runs[r] if r < len(b_runs) else None
             name = " · ".join(side[0] if side else "—" for side in (a, b))
-            rows.append(TaskRun(name, a and run_metric(a[1], metric), b and run_metric(b[1], metric)))
+            rows.append(
+                TaskRun(name, a and run_metric(a[1], metric), b and run_metric(b[1], metric), paired=False)
+            )
         return rows
 
     def open_run(self, settings: RunSettings, arm: str, i: int, r: int) -> None:

@@ -10,6 +10,7 @@ intervals with the design effect in words, the sample-size curve and the ablatio
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pyqtgraph as pg
@@ -61,10 +62,12 @@ from memviz.wording import counted
 from memviz.wording import evaluation as evaluation_words
 from memviz.wording.evaluation import (
     ablation_name,
+    bootstrap_words,
     deft_words,
     interval,
     metric_name,
     needed,
+    permutation_words,
     value,
     verdict,
 )
@@ -431,7 +434,13 @@ class EvaluateView(AnalysisView):
             [tr(evaluation_words.BY_TASK), tr(evaluation_words.BOOTSTRAP), tr(evaluation_words.FLATTENED_WRONG)],
             tr(evaluation_words.N95_INTERVALS_OF_B_A), tr(evaluation_words.B_A_N, unit=unit),
         )  # fmt: skip
-        self.design_label.setText(deft_words(paired, lang))
+        lines = [
+            deft_words(paired, lang),
+            evaluation_words.SIGN_FLIP_N.pick(lang, p=permutation_words(paired, lang)).strip(),
+        ]
+        if paired.tasks > 1 and not math.isfinite(paired.bootstrap_ci[0]):  # fewer than 10 tasks
+            lines.append(bootstrap_words(paired.tasks, lang))
+        self.design_label.setText("\n".join(lines))
         self._draw_sample_size(paired)
         self._fill_ablation()
 
@@ -474,7 +483,7 @@ class EvaluateView(AnalysisView):
         runs = self.result.runs_of(i, m)
         table.setRowCount(len(runs))
         for r, run in enumerate(runs):
-            paired_run = run.a is not None and run.b is not None
+            paired_run = run.paired and run.a is not None and run.b is not None
             cells = [str(r + 1), run.name, value(m, run.a), value(m, run.b),
                      value(m, run.b - run.a, True) if paired_run else "—"]  # fmt: skip
             for c, text in enumerate(cells):
