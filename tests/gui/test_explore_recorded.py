@@ -150,3 +150,18 @@ def test_the_window_shows_the_recordings_own_figures_as_trace_stats_does(make_wi
     numbers = explore.numbers.shown_values()
     assert [numbers[k] for k in ("bugs", "reports", "duplicates", "tokens")] == ["—"] * 4
     assert not any(item.bug_found for item in explore.graph.pages)
+
+
+def test_a_recorded_lane_in_compare_says_unknown_where_its_trace_does(make_window, tmp_path):
+    """A HAR without bodies in Compare's first lane: its bugs are "—", never 0/6; tokens too."""
+    window = make_window(RunConfig(strategy="visited", capacity=3), lang="en")
+    trace_file = tmp_path / "no-bodies.jsonl"
+    log = _write(tmp_path, "h.har", har_log([0, 12, 13, 12, 23]))
+    trace_file.write_text(trace_text(import_trace(log, "har", window.settings.site)), encoding="utf-8")
+    window.open_trace(trace_file)
+    window.explore.compare_button.click()
+    QApplication.processEvents()
+    recorded_lane, simulated = window.compare.lanes[0], window.compare.lanes[1]
+    shown = [n.value for n in recorded_lane._numbers(len(recorded_lane.lane.steps))]
+    assert shown[4:] == ["—", "—"]
+    assert "—" not in [n.value for n in simulated._numbers(len(simulated.lane.steps))]

@@ -28,7 +28,7 @@ from memviz.gui.qt import (
 from memviz.text.report import whole
 from memviz.wording import common as common_words
 from memviz.wording import compare as compare_words
-from memviz.wording import lane_numbers, term
+from memviz.wording import NO_VALUE, lane_numbers, term
 
 CAPACITY_CHOICES = (1, 2, 3, 4, 6, 8, 10, 12, 16, 20, None)
 
@@ -172,6 +172,12 @@ class LaneWidget(QFrame):
             (f"{totals.bugs}/{site_bugs}", False),
             (whole(totals.tokens), False),
         ]
+        recorded = self.lane.config.recorded
+        if recorded is not None:  # a recording's own figures: what its trace does not say is unknown, not 0
+            if not recorded.reports_known:
+                values[4] = (NO_VALUE, False)
+            if not recorded.tokens_known:
+                values[5] = (NO_VALUE, False)
         names = lane_numbers(self.language.code)
         return [Number(label, value, alarming, give_way)
                 for (label, give_way), (value, alarming) in zip(names, values, strict=True)]  # fmt: skip
