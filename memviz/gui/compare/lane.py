@@ -26,9 +26,9 @@ from memviz.gui.qt import (
     Signal,
 )
 from memviz.text.report import whole
+from memviz.wording import NO_VALUE, lane_numbers, term
 from memviz.wording import common as common_words
 from memviz.wording import compare as compare_words
-from memviz.wording import NO_VALUE, lane_numbers, term
 
 CAPACITY_CHOICES = (1, 2, 3, 4, 6, 8, 10, 12, 16, 20, None)
 
