@@ -55,14 +55,14 @@ def test_pct_rounds_halves_up_like_the_chapter():
 # -- issue 37: Student's t and the exact binomial, held to scipy ------------------------------------------
 
 
-@pytest.mark.parametrize("df", [1, 2, 3, 9, 31, 2.5, 318, 10_000, 100_000, 100_001, 10**6, 10**9])
+@pytest.mark.parametrize("df", [1, 2, 3, 9, 31, 2.5, 318, 1000, 1001, 10_000, 100_000, 10**6, 10**9])
 def test_t_quantiles_and_cdf_equal_scipys(df):
     from scipy import stats as reference
 
     for p in (0.025, 0.1, 0.5, 0.8, 0.975, 0.999999):
         assert t_quantile(p, df) == pytest.approx(reference.t.ppf(p, df), rel=1e-9, abs=1e-15)
     if df > 100_000:
-        return  # the quantile takes Cornish–Fisher's expansion there; the CDF is used below only
+        return  # the quantile takes Cornish–Fisher's expansion past 1,000; the CDF loses digits here
     for x in (-40.0, -2.5, -1.0, 0.0, 0.3, 2.0, 12.0):
         assert t_cdf(x, df) == pytest.approx(reference.t.cdf(x, df), rel=1e-9, abs=1e-300)
 

@@ -108,9 +108,13 @@ def tasks_needed(variance: float, delta: float) -> int | None:
         return None
     ratio = variance / delta**2
     normal = (NormalDist().inv_cdf(0.5 + LEVEL / 2) + NormalDist().inv_cdf(POWER)) ** 2 * ratio
-    n = max(2, math.ceil(normal))  # a lower bound: t's quantiles are above the normal's
-    while n < _needed_at(n, ratio):  # the right side falls as n grows: a few steps
+    # Start near the answer (Guenther's correction adds z²/2 ≈ 1.9 to the normal figure), then walk:
+    # the right side falls as n grows, so the n that satisfy it are every n from the answer up.
+    n = max(2, math.ceil(normal + 1.92) - 1)
+    while n < _needed_at(n, ratio):
         n += 1
+    while n > 2 and n - 1 >= _needed_at(n - 1, ratio):
+        n -= 1
     return n
 
 
