@@ -179,13 +179,17 @@ class CaptionStrip(QWidget):
             lines = narrate_step(event, site, config, lang, recorded)
             story = "　".join(line.text.strip() for line in lines)
         if not uses_memory(config.strategy):
-            memory = tr(window_words.MEMORY_NONE_REMEMBERS_NO_PAGE)
+            none = trace_words.WHAT_IF_NO_MEMORY if recorded else window_words.MEMORY_NONE_REMEMBERS_NO_PAGE
+            memory = tr(none)
         else:
             held = model.exploration.memory_order()
             size = "∞" if config.capacity is None else str(config.capacity)
             names = " · ".join(site.page_name(p, lang) for p in held) or tr(window_words.EMPTY)
             used = len(held)
-            memory = tr(window_words.MEMORY_N, used=used, size=size) + names
+            memory = tr(
+                trace_words.WHAT_IF_MEMORY_N if recorded else window_words.MEMORY_N, used=used, size=size
+            )
+            memory += names
         return [head, story, memory]
 
     def paintEvent(self, _event) -> None:

@@ -63,8 +63,9 @@ def test_every_frame_of_a_replay_says_it_is_a_recorded_run(recording, chapter_si
     try:
         for step in range(stage.model.total + 1):
             if view == "graph":
-                head = stage.caption.lines()[0]
+                head, _story, memory = stage.caption.lines()
                 assert head == f"Recorded run: memviz · four.jsonl · Step {step} / 4"
+                assert memory.startswith("What-if memory ")  # the memory shown is the overlay's
             else:
                 banner = stage.widget.explore.recorded_banner
                 assert banner.isVisibleTo(stage.widget) and banner.label.text().startswith(
