@@ -331,6 +331,6 @@ def run_line(summary: dict, lang: str) -> str:
         lang, task=summary["task"] or "-", k=summary["run"], steps=summary["steps"], pages=summary["pages"],
         coverage=f"{100 * summary['coverage']:.1f}%", claimed=summary["claimed"], true=summary["claimed_true"],
         dups=summary["claimed_duplicates"], shown=summary["bugs_shown"],
-        tokens=words.NO_USAGE.pick(lang) if tokens is None else f"{tokens:,}", reason=summary["stop_reason"],
+        tokens=words.NO_USAGE.pick(lang) if tokens is None else f"{tokens:,}", reason=words.stop_reason(summary["stop_reason"], lang),
         trace=summary["trace"],
     )  # fmt: skip

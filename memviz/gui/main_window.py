@@ -39,6 +39,7 @@ from memviz.gui.qt import (
 from memviz.models.settings import RunSettings
 from memviz.outfile import atomic_output
 from memviz.paths import dialog_start
+from memviz.wording import agent as agent_words
 from memviz.wording import common as common_words
 from memviz.wording import exercises as exercises_words
 from memviz.wording import window as window_words
@@ -221,6 +222,8 @@ class MainWindow(QMainWindow):
         self.open_site_action.triggered.connect(self._on_open_site)
         self.open_trace_action = QAction(self)
         self.open_trace_action.triggered.connect(self._on_open_trace)
+        self.run_model_action = QAction(self)  # File → Run a model… (memviz.gui.agent_dialog)
+        self.run_model_action.triggered.connect(self._on_run_model)
         self.save_image_action = QAction(self)
         self.save_image_action.setShortcut(QKeySequence("Ctrl+Shift+S"))
         self.save_image_action.triggered.connect(self._on_save_image)
@@ -237,6 +240,7 @@ class MainWindow(QMainWindow):
         self.quit_action.triggered.connect(self.close)
         self.file_menu.addAction(self.open_site_action)
         self.file_menu.addAction(self.open_trace_action)
+        self.file_menu.addAction(self.run_model_action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.save_image_action)
         self.file_menu.addAction(self.copy_image_action)
@@ -307,6 +311,7 @@ class MainWindow(QMainWindow):
         self.file_menu.setTitle(tr(window_words.FILE))
         self.open_site_action.setText(tr(window_words.OPEN_SITE_FILE))
         self.open_trace_action.setText(open_trace_action(self.language.code))
+        self.run_model_action.setText(tr(agent_words.RUN_A_MODEL))
         self.save_image_action.setText(tr(window_words.SAVE_CURRENT_VIEW_AS_PNG))
         self.copy_image_action.setText(tr(window_words.COPY_CURRENT_VIEW_AS_IMAGE))
         self.record_action.setText(tr(window_words.RECORD_VIDEO))
@@ -419,6 +424,25 @@ class MainWindow(QMainWindow):
             notices.show_error(self, self.language.tr(window_words.COULD_NOT_SAVE), str(exc))
             return False
         return True
+
+    def _on_run_model(self) -> None:
+        from memviz.gui.agent_dialog import AgentDialog
+
+        if getattr(self, "agent_dialog", None) is None:
+            self.agent_dialog = AgentDialog(self.settings, self.language, self, show=self.show_live_trace)
+        self.agent_dialog.show()
+        self.agent_dialog.raise_()
+
+    def show_live_trace(self, path: Path) -> None:
+        """A live run's trace so far, replayed in Explore to its last step (a step that cannot be read
+        yet is left for the next)."""
+        try:
+            recorded = load_recorded(path, self.settings.site)
+        except (TraceError, ReplayError, OSError):
+            return
+        self.settings.set_recorded(recorded)
+        self.tabs.setCurrentWidget(self.explore)
+        self.explore.model.jump(self.explore.model.total)
 
     def _on_record(self) -> None:
         from memviz.gui.record_dialog import RecordDialog

@@ -107,3 +107,55 @@ BAD_INPUT = {
         "--policy: {policy} looks ahead by playing the strategy's rule; a model follows none",
     ),
 }
+
+# -- the window: File → Run a model… (memviz.gui.agent_dialog) -------------------------------------------
+RUN_A_MODEL = Words("运行模型…", "Run a model…")
+LIVE_AGENT = Words("实时 Agent：真实模型探索站点", "Live agent: a real model explores the site")
+ENDPOINT = Words("端点（Chat Completions）", "Endpoint (Chat Completions)")
+MODEL = Words("模型", "Model")
+KEY_VARIABLE = Words("API key 所在的环境变量", "Environment variable with the API key")
+KEY_PLACEHOLDER = Words(
+    "可选，例如 COURSE_KEY（只写变量名，不写 key）", "optional, e.g. COURSE_KEY (its name, never the key)"
+)
+INJECTED_MEMORY = Words("注入的记忆", "Injected memory")
+TRACE_FOLDER = Words("轨迹文件夹", "Trace folder")
+RUN = Words("运行", "Run")
+WHAT_THE_MODEL_SAW = Words("模型看到了什么", "What the model saw")
+THE_REPLY = Words("模型的回答", "The model's reply")
+MEMORY_MARK = Words("黄色底色：每轮注入的记忆块", "Yellow: the memory block injected this round")
+NO_STEP_YET = Words(
+    "还没有步骤：填好端点和模型，点“运行”。", "No step yet: fill in the endpoint and the model, then Run."
+)
+STARTING = Words(
+    "启动中：在 127.0.0.1 上提供站点，调用模型…",
+    "Starting: serving the site on 127.0.0.1, calling the model…",
+)
+LIVE_STATUS = Words(
+    "第 {step}/{budget} 步 · 到过 {pages} 页 · {tokens} token · 轨迹 {path}",
+    "step {step}/{budget} · {pages} pages seen · {tokens} tokens · trace {path}",
+)
+CANCELLING = Words(
+    "正在取消：等正在进行的调用返回（最多 --timeout 秒），已完成的步骤都在轨迹里",
+    "Cancelling: waiting for the call in flight (at most the timeout); every finished step is in the trace",
+)
+LIVE_DONE = Words(
+    "结束（{reason}）：{steps} 步，轨迹 {path}", "Finished ({reason}): {steps} steps, trace {path}"
+)
+LIVE_FAILED = Words(
+    "停下：{why}；已完成的步骤都在 {path}", "Stopped: {why}; every finished step is in {path}"
+)
+NEEDS_ENDPOINT = Words(
+    "需要 http:// 或 https:// 端点和模型名", "Needs an http:// or https:// endpoint and a model name"
+)
+STOP_REASONS = {
+    "budget": Words("步数用完", "budget"),
+    "done": Words("模型说 done", "done"),
+    "max_total_tokens": Words("达到 --max-total-tokens", "--max-total-tokens"),
+    "cancelled": Words("已取消", "cancelled"),
+    "fault": Words("出错", "fault"),
+}
+
+
+def stop_reason(reason: str, lang: str) -> str:
+    words = STOP_REASONS.get(reason)
+    return reason if words is None else words.pick(lang)

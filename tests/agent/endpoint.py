@@ -23,10 +23,12 @@ ROW = re.compile(r"^- (/\S*) → (.*)$")
 def sections(prompt: str) -> tuple[str, list[tuple[int, str]], list[str] | None, dict[str, list[str]], str]:
     """(current path, numbered links, visited paths or None without a memory block, link table, status)."""
     lines = prompt.split("\n")
-    url = next(line for line in lines if line.startswith("URL: "))[5:]
+    url = next(line for line in lines if line.startswith(("URL: ", "地址：")))
+    url = url[5:] if url.startswith("URL") else url[3:]
     path = "/" + url.split("/", 3)[3] if url.count("/") >= 3 else "/"
-    status = next(line for line in lines if line.startswith("Status: "))[8:]
-    k = lines.index("Links:")
+    status = next(line for line in lines if line.startswith(("Status: ", "状态：")))
+    status = status[8:] if status.startswith("Status") else status[3:]
+    k = next(i for i, line in enumerate(lines) if line in ("Links:", "链接："))
     links = []
     for line in lines[k + 1 :]:
         m = LINK.match(line)
@@ -35,10 +37,10 @@ def sections(prompt: str) -> tuple[str, list[tuple[int, str]], list[str] | None,
         elif line.startswith("=="):
             break
     visited, table = None, {}
-    if any(line.startswith("== Memory") for line in lines):
+    if any(line.startswith(("== Memory", "== 记忆（")) for line in lines):
         visited = []
-        for line in lines[next(i for i, x in enumerate(lines) if x.startswith("== Memory")) :]:
-            if line.startswith("== End of memory"):
+        for line in lines[next(i for i, x in enumerate(lines) if x.startswith(("== Memory", "== 记忆（"))) :]:
+            if line.startswith(("== End of memory", "== 记忆结束")):
                 break
             if (m := ROW.match(line)) is not None:
                 table[m.group(1)] = [q for q in m.group(2).split(", ") if q.startswith("/")]
@@ -148,7 +150,8 @@ class Endpoint:
         pages = [
             m["content"]
             for m in body["messages"]
-            if m["role"] == "user" and "== Current page ==" in m["content"]
+            if m["role"] == "user"
+            and ("== Current page ==" in m["content"] or "== 当前页面 ==" in m["content"])
         ]
         prompt, history = pages[-1], tuple(pages[:-1])  # the page now; the earlier turns sent
         if fault == "garbage":
