@@ -106,7 +106,7 @@ def seconds(text: str) -> float:
 def parse_size(text: str) -> tuple[int, int]:
     """``1920x1080`` (or ``1920×1080``) -> (1920, 1080), each side within its range."""
     try:
-        width, height = (whole_number(v) for v in text.replace("×", "x").split("x"))
+        width, height = (whole_number(v) for v in text.replace("×", "x").replace("X", "x").split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"size must look like 1920x1080, got {shown(text)}") from None
     (w_lo, w_hi), (h_lo, h_hi) = bounds("width"), bounds("height")

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from memviz.cli import commands, scenario
 from memviz.core.limits import LIMITS, check_seeds, decimal_number, whole_number
-from memviz.options import chance, in_path, limited, out_file, read_mode
+from memviz.options import chance, in_path, limited, out_file, parse_size, read_mode
 
 
 def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
@@ -46,6 +46,12 @@ def test_a_decimal_is_finite_and_ascii(text):
 )
 def test_a_decimal_in_ascii_is_read(text, value):
     assert decimal_number(text) == value
+
+
+def test_a_size_takes_x_in_either_case_and_ascii_digits():
+    assert parse_size("1920X1080") == parse_size("1920×1080") == parse_size("1920x1080") == (1920, 1080)
+    with pytest.raises(argparse.ArgumentTypeError, match="must look like"):
+        parse_size("١٩٢٠x1080")
 
 
 @pytest.mark.parametrize("text", ["TOP:8", "top:٨", "All", "all ", " top:8", "top:0", "top:+8"])
