@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 
 from memviz import stopping
+from memviz.core.replay import what_if_text
+from memviz.core.strategies import uses_memory
 from memviz.gui.kit.language import Language
 from memviz.gui.qt import (
     QApplication,
@@ -45,6 +47,7 @@ from memviz.record.plan import (
     check_settings,
     output_format,
 )
+from memviz.wording import traces as trace_words
 from memviz.wording import window as window_words
 
 SIZES = ((1920, 1080), (1280, 720), (960, 540))
@@ -371,6 +374,14 @@ class RecordDialog(QDialog):
 
         tr, lang, config = self.language.tr, self.language.code, self.settings.config
         site = self.settings.site.name(lang)
+        recorded = self.settings.recorded
+        if recorded is not None:  # Ctrl+R on a recording records that recording (memviz record --trace)
+            memory = (
+                what_if_text(config) if uses_memory(config.strategy) else tr(trace_words.WHAT_IF_NO_MEMORY)
+            )
+            head = tr(trace_words.RECORDS_THE_RECORDING, agent=recorded.agent, source=recorded.source)
+            self.run_label.setText(f"{head} · {memory} · {site}")
+            return
         self.run_label.setText(
             tr(window_words.RECORDS_THE_RUN_IN_FORCE)
             + config_summary(config, lang, capital=True)

@@ -135,6 +135,10 @@ END_OF_THE_RECORDING = Words("录下的运行到此结束", "end of the recordin
 RECORDED_RUN = Words("录下的运行", "recorded run")
 WHAT_IF_MEMORY_N = Words("假如的记忆 {used}/{size}：", "What-if memory {used}/{size}: ")
 WHAT_IF_NO_MEMORY = Words("假如的记忆：无", "What-if memory: none")
+RECORDS_THE_RECORDING = Words(
+    "录制这段录下的运行：{agent} · {source}（数字都是轨迹里的）",
+    "Records the recorded run: {agent} · {source} (the figures are the trace's own)",
+)
 RECORDED_RUN_HEAD = Words("录下的运行：{agent} · {source}", "Recorded run: {agent} · {source}")
 RECORDED_RUN_WHAT_IF = Words("录下的运行 · 假如的记忆", "Recorded run · what-if memory")
 RECORDED_RUN_TIP = Words(

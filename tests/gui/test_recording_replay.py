@@ -35,6 +35,18 @@ def test_the_dialog_records_the_replay_not_a_new_run(recording, chapter_site, tm
     assert command[: command.index("--out")] == [sys.executable, "-m", "memviz", "record"]
 
 
+def test_the_dialog_names_the_recording_it_records(qtbot, recording, chapter_site):
+    from memviz.gui.record_dialog import RecordDialog
+
+    settings = RunSettings(chapter_site, RunConfig(strategy="visited", capacity=2))
+    settings.set_recorded(load_recorded(recording, chapter_site))
+    dialog = RecordDialog(settings, Language("en"))
+    qtbot.addWidget(dialog)
+    assert dialog.run_label.text().startswith(
+        "Records the recorded run: memviz · four.jsonl (the figures are the trace's own) · visited/2/fifo"
+    )
+
+
 def test_record_trace_records_the_recording_at_its_own_length(recording, tmp_path, capsys):
     out = tmp_path / "replay.gif"
     code = record_main(
