@@ -64,6 +64,7 @@ WORDS = {
     "settings file": "设置文件",
     "browser-use file": "browser-use 日志文件",
     "har file": "HAR 文件",
+    "the blog's server did not start": "博客的服务器没有启动",
     "deleted": "删除",
     "object": "对象",
     "array": "数组",
@@ -255,6 +256,10 @@ RULES: tuple[Rule, ...] = (
         "必须至少为 1 或不限，实际为 {value}",
     ),
     (r"a sweep needs at least one value", "扫描至少需要一个值"),
+    (
+        r"both configs need runs on the same tasks, at least one each",
+        "两个配置都要在相同的任务上各至少有一次运行",
+    ),
     # the command line (memviz.cli.commands)
     (
         r"a resumed run \(--interrupt-at\) is two sessions; trace one run at a time",
