@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from memviz.core.jsonfile import decode_checked, read_bytes
 from memviz.core.limits import LIMITS, shown
@@ -194,24 +194,6 @@ class Trace:
 def line_of(obj: TraceHeader | TraceStep) -> str:
     """One line of a trace, newline included."""
     return json.dumps(obj.to_dict(), ensure_ascii=False, separators=(", ", ": ")) + "\n"
-
-
-class TraceWriter:
-    """Writes a trace line by line to an open text file, flushing each line as it is written (a
-    server's trace loses nothing to a Ctrl+C or a crash)."""
-
-    def __init__(self, file: IO[str]) -> None:
-        self.file = file
-
-    def write(self, obj: TraceHeader | TraceStep) -> None:
-        self.file.write(line_of(obj))
-        self.file.flush()
-
-    def write_all(self, header: TraceHeader, steps: Iterable[TraceStep]) -> None:
-        self.write(header)
-        for step in steps:
-            self.file.write(line_of(step))
-        self.file.flush()
 
 
 def trace_text(trace: Trace) -> str:

@@ -133,6 +133,7 @@ NOT_IN_THE_TRACE = Words("轨迹未给出", "not in the trace")
 TOKENS_SO_FAR_RECORDED = Words("token（录下的）", "Tokens (recorded)")
 END_OF_THE_RECORDING = Words("录下的运行到此结束", "end of the recording")
 RECORDED_RUN = Words("录下的运行", "recorded run")
+WHAT_IF_MEMORY = Words("假如的记忆", "What-if memory")  # a recording's memory panel: an overlay
 WHAT_IF_MEMORY_N = Words("假如的记忆 {used}/{size}：", "What-if memory {used}/{size}: ")
 WHAT_IF_NO_MEMORY = Words("假如的记忆：无", "What-if memory: none")
 RECORDS_THE_RECORDING = Words(

@@ -136,6 +136,7 @@ def test_the_window_shows_the_recordings_own_figures_as_trace_stats_does(make_wi
     assert explore.config_bar.strategy_label.text() == (
         "录下的运行 · 假如的记忆" if lang == "zh" else "Recorded run · what-if memory"
     )
+    assert explore.memory.title.text().startswith("假如的记忆" if lang == "zh" else "What-if memory")
     text = explore.narration.toPlainText()
     assert ("重复报告" in text) is False and ("duplicate" in text) is False  # no report was a duplicate
     marked = sum(1 for item in explore.graph.pages if item.bug_found)

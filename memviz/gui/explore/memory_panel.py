@@ -28,6 +28,7 @@ from memviz.models.explore import ExploreModel
 from memviz.wording import context as context_words
 from memviz.wording import explore as explore_words
 from memviz.wording import policy_name, policy_rule, read_rule, strategy_name
+from memviz.wording import traces as trace_words
 
 
 class Gauge(QWidget):
@@ -225,9 +226,8 @@ class MemoryPanel(QWidget):
         tr = self.language.tr
         lang = self.language.code
         config = self.model.config
-        self.title.setText(
-            tr(explore_words.MEMORY) + " · " + strategy_name(config.strategy, lang, capital=True)
-        )
+        memory = explore_words.MEMORY if self.model.recorded is None else trace_words.WHAT_IF_MEMORY
+        self.title.setText(tr(memory) + " · " + strategy_name(config.strategy, lang, capital=True))
         if self.model.exploration.has_memory:
             capacity, policy = config.capacity, config.policy
             name, rule = policy_name(policy, lang, capital=True), policy_rule(policy, lang)
