@@ -12,7 +12,7 @@ from pathlib import Path
 
 from memviz.cli.serve import served_site
 from memviz.cli.trace import TraceUsageError
-from memviz.models.classroom import ClassModel
+from memviz.models.classroom import ClassModel, figure_text
 from memviz.options import in_path
 from memviz.wording import classroom as words
 
@@ -47,21 +47,13 @@ def cmd_class(args: argparse.Namespace) -> int:
     return 0
 
 
-def _shown(key: str, value) -> str:
-    if value is None:
-        return "—"
-    if key in ("coverage", "precision"):
-        return f"{value:.0%}"
-    return str(value)
-
-
 def summary_lines(summary: dict, agents: dict, lang: str, folder: str) -> list[str]:
     students = summary["students"]
     lines = [f"{words.UNREADABLE.pick(lang, file=f, why=why)}" for f, why in summary["unreadable"].items()]
     if not students:
         return [*lines, words.NO_STUDENTS.pick(lang, folder=folder)]
     rows = [[said.pick(lang) for _, said in words.COLUMNS]]
-    rows += [[_shown(key, s[key]) for key, _ in words.COLUMNS] for s in students]
+    rows += [[figure_text(key, s[key]) for key, _ in words.COLUMNS] for s in students]
     widths = [max(_width(row[k]) for row in rows) for k in range(len(rows[0]))]
     for row in rows:
         cells = [row[0] + " " * (widths[0] - _width(row[0]))]
@@ -77,7 +69,7 @@ def summary_lines(summary: dict, agents: dict, lang: str, folder: str) -> list[s
             found=whole["bugs_found"],
             reports=whole["reports"],
             duplicates=whole["duplicate_reports"],
-            precision=_shown("precision", whole["precision"]),
+            precision=figure_text("precision", whole["precision"]),
         )
     )
     for s in students:

@@ -38,8 +38,9 @@ from memviz.gui.qt import (
 )
 from memviz.models.settings import RunSettings
 from memviz.outfile import atomic_output
-from memviz.paths import dialog_start
+from memviz.paths import dialog_start, resource_path
 from memviz.wording import agent as agent_words
+from memviz.wording import classroom as class_words
 from memviz.wording import common as common_words
 from memviz.wording import exercises as exercises_words
 from memviz.wording import window as window_words
@@ -52,6 +53,10 @@ THEME_NAMES = {
     "dark": window_words.DARK,
     "projector": window_words.PROJECTOR_HIGH_CONTRAST,
 }
+
+
+def served_blog_path() -> Path:
+    return resource_path("sites", "conduit24-versions.json")  # memviz serve's default site
 
 
 class MainWindow(QMainWindow):
@@ -224,6 +229,8 @@ class MainWindow(QMainWindow):
         self.open_trace_action.triggered.connect(self._on_open_trace)
         self.run_model_action = QAction(self)  # File → Run a model… (memviz.gui.agent_dialog)
         self.run_model_action.triggered.connect(self._on_run_model)
+        self.watch_class_action = QAction(self)  # a served blog's students, live (memviz.gui.classroom)
+        self.watch_class_action.triggered.connect(self._on_watch_class)
         self.save_image_action = QAction(self)
         self.save_image_action.setShortcut(QKeySequence("Ctrl+Shift+S"))
         self.save_image_action.triggered.connect(self._on_save_image)
@@ -241,6 +248,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(self.open_site_action)
         self.file_menu.addAction(self.open_trace_action)
         self.file_menu.addAction(self.run_model_action)
+        self.file_menu.addAction(self.watch_class_action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.save_image_action)
         self.file_menu.addAction(self.copy_image_action)
@@ -312,6 +320,7 @@ class MainWindow(QMainWindow):
         self.open_site_action.setText(tr(window_words.OPEN_SITE_FILE))
         self.open_trace_action.setText(open_trace_action(self.language.code))
         self.run_model_action.setText(tr(agent_words.RUN_A_MODEL))
+        self.watch_class_action.setText(tr(class_words.WATCH_THE_CLASS))
         self.save_image_action.setText(tr(window_words.SAVE_CURRENT_VIEW_AS_PNG))
         self.copy_image_action.setText(tr(window_words.COPY_CURRENT_VIEW_AS_IMAGE))
         self.record_action.setText(tr(window_words.RECORD_VIDEO))
@@ -395,6 +404,43 @@ class MainWindow(QMainWindow):
             return False
         self.settings.set_recorded(recorded)
         self.tabs.setCurrentWidget(self.explore)
+        return True
+
+    def _on_watch_class(self) -> None:
+        folder = QFileDialog.getExistingDirectory(
+            self, self.language.tr(class_words.CHOOSE_TRACE_FOLDER), dialog_start()
+        )
+        if folder:
+            self.watch_class(Path(folder))
+
+    def watch_class(self, folder: Path, clock=None):
+        """Show the students of ``folder`` (serve's --trace-dir) live in a tab of their own; a click
+        on one puts them in Compare beside the agent on as many steps."""
+        from memviz.gui.classroom import ClassView
+        from memviz.models.classroom import ClassModel
+
+        old = getattr(self, "class_view", None)
+        if old is not None:  # one class at a time: the new folder replaces the one watched
+            old.stop()
+            self.tabs.removeTab(self.tabs.indexOf(old))
+            self._titles.pop(old, None)
+            old.deleteLater()
+        site = self.settings.site if self.settings.site_path is not None else load_site(served_blog_path())
+        self.class_view = ClassView(ClassModel(folder, site), self.language, clock)
+        self.class_view.student_chosen.connect(self.compare_student)
+        self.add_view(self.class_view, *class_words.WATCH_TITLE)
+        self.tabs.setCurrentWidget(self.class_view)
+        return self.class_view
+
+    def compare_student(self, visitor: str) -> bool:
+        """Compare: the student's walk, the agent with no memory and with a visited set."""
+        chosen = self.class_view.model.compare_lanes(visitor, self.settings.site)
+        if chosen is None:
+            return False
+        base, lanes = chosen
+        self.settings.update(seed=base.seed, budget=base.budget)
+        self.compare.model.set_configs(lanes)
+        self.tabs.setCurrentWidget(self.compare)
         return True
 
     def view_image(self):

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
+from memviz.core.compare import LaneConfig
 from memviz.core.engine import run
+from memviz.core.replay import RecordedRun, ReplayError, recorded_run
 from memviz.core.run_config import RunConfig
 from memviz.core.site import Site
 from memviz.core.trace import Trace, TraceError, read_trace
@@ -75,6 +77,15 @@ class AgentRun:
 
     def to_dict(self) -> dict:
         return asdict(self) | {"path": list(self.path)}
+
+
+def figure_text(key: str, value) -> str:
+    """A figure as the table and the summary show it: rates in percent, unknown as "—"."""
+    if value is None:
+        return "—"
+    if key in ("coverage", "precision"):
+        return f"{value:.0%}"
+    return str(value)
 
 
 def student_of(visitor: str, name: str | None, trace: Trace, home: int = 0) -> Student:
@@ -261,6 +272,23 @@ class ClassModel:
         if key not in self._agents:
             self._agents[key] = agent_runs(site, student.steps)
         return self._agents[key]
+
+    def compare_lanes(self, visitor: str, site: Site) -> tuple[RunConfig, list[LaneConfig]] | None:
+        """The Compare view's lanes for a student: their recorded walk, then the agent with no
+        memory and with a visited set, on ``site`` at seed 1000 for as many steps (None: the trace
+        does not fit ``site``)."""
+        trace = self._traces.get(visitor)
+        student = self._students.get(visitor)
+        if trace is None or student is None:
+            return None
+        try:
+            recorded: RecordedRun = recorded_run(trace, site, student.name)
+        except ReplayError:
+            return None
+        recorded = replace(recorded, agent=student.name)  # the lane is named after the student
+        base = RunConfig(seed=AGENT_SEED, budget=max(recorded.steps, 1))
+        lanes = [LaneConfig("random", recorded=recorded), LaneConfig("random"), LaneConfig("visited")]
+        return base, lanes
 
     def summary(self) -> dict:
         """The class's figures: every student's, and the class's own (the bugs any of them found)."""

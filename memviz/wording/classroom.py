@@ -49,3 +49,7 @@ CLICK_A_STUDENT = Words(
 STUDENT_LANE = Words("{name}（{steps} 步）", "{name} ({steps} steps)")
 NO_MEMORY_AGENT = Words("Agent，无记忆", "agent, no memory")
 VISITED_AGENT = Words("Agent，已访问集合", "agent, visited set")
+LEGEND_NEW = Words("新页面", "new page")
+LEGEND_REPEAT = Words("重复", "repeat")
+LEGEND_BUG = Words("Bug 所在页", "bug page")
+LEGEND_REPORT = Words("▼ 报告", "▼ report")

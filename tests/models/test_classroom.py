@@ -126,3 +126,25 @@ def test_the_summary_counts_the_class(tmp_path):
         "duplicate_reports": 0, "precision": 2 / 3,
     }  # fmt: skip
     assert list(summary["unreadable"]) == ["visitor-cccccccccccccccc.jsonl"]
+
+
+def test_a_student_in_compare_is_their_walk_beside_the_agent(tmp_path):
+    from memviz.core.compare import compare_runs
+
+    traces = _folder(tmp_path)
+    _visit(traces, ADA, [0, 5, 0, 4, 0])
+    traces.name(ADA, "Ada")
+    model = ClassModel(tmp_path, VERSIONS)
+    model.poll()
+    base, lanes = model.compare_lanes(ADA, VERSIONS)
+    assert (base.seed, base.budget) == (1000, 4)
+    assert lanes[0].recorded.path == (0, 5, 0, 4, 0) and lanes[0].recorded.agent == "Ada"
+    assert [(lane.strategy, lane.recorded is None) for lane in lanes[1:]] == [
+        ("random", True),
+        ("visited", True),
+    ]
+    comparison = compare_runs(VERSIONS, lanes, base)
+    assert [lane.result.path for lane in comparison.lanes[1:]] == [
+        list(a.path) for a in model.beside_agents(ADA)
+    ]
+    assert model.compare_lanes("f" * 16, VERSIONS) is None
