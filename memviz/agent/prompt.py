@@ -39,7 +39,12 @@ MOST_TEMPLATE_BYTES = 64_000
 
 
 class PromptError(ValueError):
-    """A template that cannot be used (one line: the file and why)."""
+    """A template that cannot be used: ``kind`` (too_big, not_utf8, unreadable) and the fields its one
+    line is worded from (memviz.wording.agent.PROMPT_PROBLEMS)."""
+
+    def __init__(self, kind: str, **fields: object) -> None:
+        super().__init__(f"--prompts: {fields.get('path')}: {kind}")
+        self.kind, self.fields = kind, fields
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,8 @@ class Templates:
 
 def load_templates(lang: str, folder: Path | None = None) -> Templates:
     """The templates of ``lang`` (zh or en), each from ``folder`` when it has the file."""
+    if folder is not None and not folder.is_dir():  # a typo must not quietly mean the built-in words
+        raise PromptError("not_folder", path=folder)
     texts = {}
     built_in = resource_path("prompts", "zh" if lang == "zh" else "en")
     for name in TEMPLATES:
@@ -61,12 +68,12 @@ def load_templates(lang: str, folder: Path | None = None) -> Templates:
         try:
             raw = path.read_bytes()[: MOST_TEMPLATE_BYTES + 1]
             if len(raw) > MOST_TEMPLATE_BYTES:
-                raise PromptError(f"--prompts: {path}: a template has at most {MOST_TEMPLATE_BYTES} bytes")
+                raise PromptError("too_big", path=path, most=MOST_TEMPLATE_BYTES)
             texts[name] = Template(raw.decode("utf-8").rstrip("\n"))
         except UnicodeDecodeError:
-            raise PromptError(f"--prompts: {path}: not UTF-8 text") from None
+            raise PromptError("not_utf8", path=path) from None
         except OSError as exc:
-            raise PromptError(f"--prompts: cannot read {path}: {exc.strerror or exc}") from None
+            raise PromptError("unreadable", path=path, why=exc.strerror or exc) from None
     return Templates(texts)
 
 

@@ -189,7 +189,9 @@ def cmd_agent(args: argparse.Namespace) -> int:
     try:
         AgentMemory(args.memory, args.capacity, args.policy, args.seed, args.ttl)
         templates = load_templates(lang, args.prompts)
-    except (ValueError, PromptError) as exc:
+    except PromptError as exc:
+        raise AgentUsageError(words.PROMPT_PROBLEMS[exc.kind].pick(lang, **exc.fields)) from None
+    except ValueError as exc:
         raise AgentUsageError(str(exc)) from None
     files = [args.trace_dir / _file_name(label, task, run) for task, _v, _s, run, _seed in plan]
     if not args.estimate:
@@ -204,6 +206,8 @@ def cmd_agent(args: argparse.Namespace) -> int:
             ) from None
 
     def say(kind: str, fields: dict) -> None:
+        if "problem" in fields:
+            fields = {**fields, "problem": words.problem_text(fields["problem"], lang)}
         print(redact(words.STEP_NOTES[kind].pick(lang, **fields)), file=sys.stderr, flush=True)
 
     tokens = TokenBudget(args.max_total_tokens)

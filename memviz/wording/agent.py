@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from memviz.wording.words import Words
 
 FAULTS = {
@@ -159,3 +161,39 @@ STOP_REASONS = {
 def stop_reason(reason: str, lang: str) -> str:
     words = STOP_REASONS.get(reason)
     return reason if words is None else words.pick(lang)
+
+
+# Why an answer was unreadable or invalid: written in English in the trace (``invalid``), said in the
+# user's language on the terminal. (English pattern, Chinese) in the order they are tried.
+_PROBLEMS_ZH = (
+    ("no action could be read", "读不出任何动作"),
+    ("left out: ", "略去了："),
+    ("a second move", "第二个移动"),
+    ("click without a link number", "click 没有链接编号"),
+    ("report without route, error and message", "report 缺少 route、error 或 message"),
+    ("malformed answer: ", "回答格式不对："),
+    (
+        "not a Chat Completions answer (choices[0].message)",
+        "不是 Chat Completions 的回答（choices[0].message）",
+    ),
+)
+
+
+def problem_text(problem: str, lang: str) -> str:
+    """An answer's problem in ``lang``: "no link 99 (the page has 11)" → "没有第 99 个链接（页面有 11 个）"."""
+    if lang != "zh" or not problem:
+        return problem
+    text = re.sub(r"no link (-?\d+) \(the page has (\d+)\)", r"没有第 \1 个链接（页面有 \2 个）", problem)
+    for en, zh in _PROBLEMS_ZH:
+        text = text.replace(en, zh)
+    return text
+
+
+PROMPT_PROBLEMS = {
+    "too_big": Words(
+        "--prompts：{path}：模板最多 {most} 字节", "--prompts: {path}: a template has at most {most} bytes"
+    ),
+    "not_folder": Words("--prompts：{path} 不是文件夹", "--prompts: {path} is not a folder"),
+    "not_utf8": Words("--prompts：{path}：不是 UTF-8 文本", "--prompts: {path}: not UTF-8 text"),
+    "unreadable": Words("--prompts：无法读取 {path}：{why}", "--prompts: cannot read {path}: {why}"),
+}

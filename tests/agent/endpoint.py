@@ -134,7 +134,7 @@ class Endpoint:
         self.thread.start()
 
     def answer(self, handler, body: dict, fault: str | None) -> None:
-        if fault in ("429", "500", "503"):
+        if fault in ("401", "429", "500", "503"):
             handler.send_response(int(fault))
             if fault == "429":  # the others leave the pause to the client's backoff
                 handler.send_header("Retry-After", "0")

@@ -178,6 +178,8 @@ def test_bad_input_is_one_line(tmp_path, capsys, monkeypatch):
         (["--task", "v9/0"], "no task 'v9/0'"),
         (["--memory", "none", "--capacity", "3"], "--memory none holds nothing"),
         (["--policy", "opt"], "invalid choice"),
+        (["--prompts", "no-such-folder"], "--prompts: no-such-folder is not a folder"),
+        (["--compaction", "summary"], "they need --context W"),
     ]:
         assert run_agent("http://127.0.0.1:9/v1", tmp_path, *extra) == 2
         err = capsys.readouterr().err.strip()
@@ -211,3 +213,43 @@ def test_ctrl_c_keeps_every_finished_step(tmp_path):
     trace = read_trace(path)
     assert trace.path == predicted_path(SITE, 4, memory=True)
     assert KEY not in path.read_text()
+
+
+def test_a_teachers_templates_are_what_the_model_is_sent(tmp_path):
+    folder = tmp_path / "prompts"
+    folder.mkdir()
+    (folder / "system.txt").write_text("You test the blog in $budget clicks. Be brief.\n", encoding="utf-8")
+    served = Endpoint()
+    try:
+        assert run_agent(served.url, tmp_path, "--prompts", str(folder), "--budget", "2") == 0
+    finally:
+        served.stop()
+    systems = {r["body"]["messages"][0]["content"] for r in served.requests}
+    assert systems == {"You test the blog in 2 clicks. Be brief."}  # the rest: the built-in templates
+    assert all("== Current page ==" in r["body"]["messages"][-1]["content"] for r in served.requests)
+
+
+def test_the_estimate_is_printed_first_and_alone_calls_nothing(tmp_path, capsys):
+    served = Endpoint()
+    try:
+        assert run_agent(served.url, tmp_path, "--estimate", "--runs", "3", "--budget", "10") == 0
+    finally:
+        served.stop()
+    err = capsys.readouterr().err
+    assert "estimate: runs 3 × at most 10 steps = at most 30 calls (60 if every answer needs a re-ask)" in err
+    assert served.requests == [] and not (tmp_path / "t").exists()
+
+
+def test_a_refusing_key_stops_at_once_in_the_users_language(tmp_path, capsys, monkeypatch):
+    served = Endpoint()
+    served.faults = ["401"]
+    try:
+        assert run_agent(served.url, tmp_path, "--lang", "zh") == 2
+    finally:
+        served.stop()
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert (
+        err.startswith("memviz：错误：第 1 次运行（任务 -）在第 1 步停下：")
+        and "HTTP 401（试了 1 次）" in err
+    )
+    assert len(served.requests) == 1  # no retry: a wrong key stays wrong
