@@ -9,6 +9,7 @@ import json
 import pytest
 
 from memviz.core.trace import read_trace
+from memviz.models.classroom import ClassModel
 from memviz.web.visitors import NAMES_FILE
 from tests.web.served import Served
 from tests.web.test_browser import CHROMIUM, FLAGS, VERSIONS, sync_api
@@ -109,6 +110,28 @@ def test_two_students_their_clicks_reports_and_the_bugs_they_meet(classroom):
         ("stale state", "the count stays"), ("stale state", "still the same")
     ]  # fmt: skip
     assert [(c.error, c.text) for c in trace.steps[4].claims] == [("other", "looks fine")]
+
+    model = ClassModel(served.trace_dir, VERSIONS)  # the window's class model, on the server's folder
+    model.poll()
+    by_name = {s.name: s for s in model.students}
+    ada, bo = by_name["Ada"], by_name["Bo"]
+    assert (ada.steps, ada.pages_seen, ada.repeats, ada.home_visits) == (4, 4, 1, 1)
+    assert (ada.bugs_seen, ada.reports, ada.bugs_found, ada.duplicate_reports, ada.precision) == (
+        1,
+        1,
+        1,
+        0,
+        1.0,
+    )
+    assert (bo.steps, bo.pages_seen, bo.repeats, bo.home_visits) == (4, 4, 1, 0)
+    assert (bo.bugs_seen, bo.reports, bo.bugs_found, bo.duplicate_reports, bo.wrong_reports) == (
+        1,
+        3,
+        1,
+        1,
+        1,
+    )
+    assert bo.precision == 2 / 3
 
 
 def test_the_forms_misbehave_where_the_bugs_are(classroom):

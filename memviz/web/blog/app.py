@@ -70,9 +70,11 @@ class Blog:
 
     async def api(self, request: Request, visitor: str | None, n: int) -> Response:
         """A form's POST: JSON in, JSON out ({message, errors, clear, append, label, name})."""
-        raw = await request.body()
-        if len(raw) > MOST_BODY:
-            return JSONResponse({"errors": ["too large"]}, status_code=413)
+        raw = b""
+        async for chunk in request.stream():  # read no further than a form can need
+            raw += chunk
+            if len(raw) > MOST_BODY:
+                return JSONResponse({"errors": ["too large"]}, status_code=413)
         try:
             data = json.loads(raw or b"{}")
         except (ValueError, UnicodeDecodeError):
