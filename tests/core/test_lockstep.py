@@ -76,7 +76,8 @@ configs = st.builds(
     entry_tokens=st.integers(0, 100),
     ttl=st.one_of(st.none(), st.integers(1, 40)),
     bug_list=st.sampled_from([None, True, False]),
-    # issue 27's misuse and retrieval: no kernel, so the router must send them to the scalar engine
+    # issue 27's misuse: no kernel, so the router must send it to the scalar engine; retrieval read
+    # runs in lock-step on small sites (issue 41)
     ignore=st.sampled_from([0.0] * 6 + [0.3, 1.0]),
     skip_write=st.sampled_from([0.0] * 6 + [0.5, 1.0]),
     read_top=st.one_of(st.none(), st.none(), st.none(), st.integers(1, 6)),
@@ -111,7 +112,9 @@ def test_configs_the_lockstep_engine_cannot_run_are_routed_to_the_scalar_engine(
     assert not supports(base.with_(bug_list=False))  # memory without a bug list
     assert not supports(base.with_(strategy="random", bug_list=True))  # a bug list without memory
     assert not supports(base.with_(ignore=0.25)) and not supports(base.with_(skip_write=0.5))  # misuse
-    assert not supports(base.with_(read_top=8))  # retrieval
+    # retrieval: in lock-step where its relevance table fits (issue 41), not on a site of unknown size
+    assert supports(base.with_(read_top=8), 24) and not supports(base.with_(read_top=8))
+    assert not supports(base.with_(read_top=8), lockstep.reading.READ_MAX_PAGES + 1)
 
 
 def check_batch(site: Site, batch: list[RunConfig]) -> None:
@@ -131,7 +134,7 @@ def check_batch(site: Site, batch: list[RunConfig]) -> None:
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(lockstep, "_run_scalar", spy)
         got = [r.to_dict() for r in run_batch(site, batch, scalar_tail=0)]
-    assert set(handed) == {c for c in batch if not supports(c)}
+    assert set(handed) == {c for c in batch if not supports(c, site.n_pages)}
     assert got == [handed[c].to_dict() if c in handed else run(site, c).to_dict() for c in batch]
 
 
@@ -467,3 +470,20 @@ def test_a_sweep_holds_a_chunk_of_runs_at_a_time_with_the_chapters_figures(chapt
     assert sweep.ci(20, "random").mean == 0.9058333333333333
     d = sweep.paired(12, "random", "fifo", bootstrap=0)
     assert (d.mean, d.lo, d.hi) == (0.03749999999999999, 0.027373042096369232, 0.04762695790363075)
+
+
+def test_retrieval_read_runs_in_lock_step_equal_to_the_scalar_engine_on_the_chapters_site(chapter_site):
+    """--read top:K (issue 41): runs long enough for memories to fill and entries to compete, every
+    policy with a kernel and both memory strategies, batched in lock-step, field by field the scalar
+    engine's (its scores are the same floats, its ties broken the same way)."""
+    batch = [
+        RunConfig(strategy=strategy, policy=policy, capacity=capacity, read_top=k, seed=seed,
+                  until_all_bugs=True, max_steps=400, ttl=6 if policy == "ttl" else None)
+        for strategy in ("visited", "frontier")
+        for policy, capacity in (("fifo", None), ("lru", 10), ("random", 12), ("ttl", None))
+        for k, seed in ((2, 1000), (8, 1001), (8, 1002))
+    ]  # fmt: skip
+    assert all(supports(c, chapter_site.n_pages) for c in batch)
+    got = [r.to_dict() for r in run_memory_batch(chapter_site, batch, scalar_tail=0)]
+    assert got == scalar(chapter_site, batch)
+    assert any(r["steps"] == 400 for r in got)  # some ran long: entries competed for a while

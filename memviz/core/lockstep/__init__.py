@@ -123,7 +123,7 @@ def run_batch(
         )
         engine = engine_of.get(key)
         if engine is None:
-            if not supports(config):
+            if not supports(config, site.n_pages):
                 engine = "scalar"
             else:
                 engine = "random" if STRATEGIES.get(config.strategy).kernel is RANDOM_WALK else "memory"

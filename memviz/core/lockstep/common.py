@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from memviz.core.engine import RunConfig, RunResult, run
+from memviz.core.lockstep.reading import READ_MAX_PAGES
 from memviz.core.policies import NOT_IN_MEMORY, POLICIES
 from memviz.core.rng import _GOLDEN_STEP, _MASK
 from memviz.core.site import Site
@@ -162,18 +163,22 @@ def _site_tables(site: Site, kind: type):
 # remembered. Strategies and policies are checked against their kernels when registered.
 
 
-def supports(config: RunConfig) -> bool:
-    """Whether the lock-step engine runs ``config`` (its strategy and, with memory, its eviction
-    policy have batch kernels). An unknown name raises ConfigError. A bug list switched against the
-    strategy's own (``--no-bug-list``, or a bug list without memory) runs in the scalar engine, and
-    so does a model that misuses its memory or reads it by retrieval (``--ignore``, ``--skip-write``,
-    ``--read top:K``), a run started on a page of its own (``config.start``: a task of an evaluation)
-    and a run with a session context (``config.context``)."""
-    if config.misused or config.read_top is not None:  # issue 27: misuse and retrieval have no kernel
+def supports(config: RunConfig, n_pages: int | None = None) -> bool:
+    """Whether the lock-step engine runs ``config`` on a site of ``n_pages`` pages (its strategy and,
+    with memory, its eviction policy have batch kernels). An unknown name raises ConfigError. A bug
+    list switched against the strategy's own (``--no-bug-list``, or a bug list without memory) runs
+    in the scalar engine, and so does a model that misuses its memory (``--ignore``,
+    ``--skip-write``), a run started on a page of its own (``config.start``: a task of an
+    evaluation) and a run with a session context (``config.context``). Retrieval read
+    (``--read top:K``) runs in lock-step on a site of at most READ_MAX_PAGES pages (its relevance
+    table is pages²); without ``n_pages`` it is not known to fit, so not taken."""
+    if config.misused:  # issue 27: misuse draws from a stream of its own, per step: no kernel
         return False
     if config.context is not None:  # issue 38: the session context decides what is known, per run
         return False
     strategy = STRATEGIES.get(config.strategy)
+    if config.read_top is not None and strategy.uses_memory and (n_pages is None or n_pages > READ_MAX_PAGES):
+        return False
     if strategy.kernel is None or config.keeps_bug_list != strategy.uses_memory:
         return False
     if config.start is not None:

@@ -21,6 +21,7 @@ from memviz.core.lockstep.common import (
     _stop_reason,
     supports,
 )
+from memviz.core.lockstep.reading import ReadingSite, injected_slots
 from memviz.core.policies import POLICIES, PolicyKernel
 from memviz.core.rng import _GOLDEN_STEP, _MASK, mulberry32_rows
 from memviz.core.site import Site
@@ -32,10 +33,10 @@ def run_memory_batch(
 ) -> list[RunResult]:
     """Memory runs the lock-step engine supports (any capacity, policy with a kernel, limits and
     token prices, per run)."""
-    for c in {(c.strategy, c.policy, c.bug_list): c for c in configs}.values():  # each triple once
+    for c in {(c.strategy, c.policy, c.bug_list, c.read_top): c for c in configs}.values():  # each kind once
         if STRATEGIES.get(c.strategy).kernel is RANDOM_WALK:
             raise ValueError("run_memory_batch: no-memory runs go to run_random_batch")
-        if not supports(c):
+        if not supports(c, site.n_pages):
             raise ValueError(
                 f"run_memory_batch: {c.strategy}/{c.policy} has no batch kernel (run_batch routes it)"
             )
@@ -107,9 +108,9 @@ class _MemoryBatch:
     # rows of ``ints``, the per-run integers, and of ``flags``, the per-run booleans
     _INTS = (
         "page", "size", "size_sum", "pages_seen", "bugs", "ctr", "limit", "target", "capacity", "kernel", "ttl",
-        "drawn",
+        "drawn", "read_k",
     )  # fmt: skip
-    _FLAGS = ("touch", "visited_only", "start_bug_pending", "expires")
+    _FLAGS = ("touch", "visited_only", "start_bug_pending", "expires", "reads")
 
     def __init__(self, site: Site, configs: Sequence[RunConfig], poll: Poll | None, scalar_tail: int) -> None:
         self.site, self.configs, self.poll, self.scalar_tail = site, configs, poll, scalar_tail
@@ -145,8 +146,12 @@ class _MemoryBatch:
             self.min_limit = int(self.limit.min(initial=0))  # stays a lower bound as runs finish
             self.any_touch = bool(self.touch.any())
             self.any_expires = bool(self.expires.any())
-            # whether any run keeps its memory in slots: one that may fill, or whose entries expire
-            self.any_full_possible = bool((self.capacity < self.n).any()) or self.any_expires
+            self.any_reads = bool(self.reads.any())
+            # whether any run keeps its memory in slots: one that may fill, whose entries expire, or
+            # that reads by retrieval
+            self.any_full_possible = (
+                bool((self.capacity < self.n).any()) or self.any_expires or self.any_reads
+            )
         self.rows = self._all_rows[:r]
         self.memory_rows = self._all_memory_rows[:r]
         self.draw_rows = self.rows * self.draws.shape[1]
@@ -201,6 +206,11 @@ class _MemoryBatch:
         self.expires[:] = [kernel_of[c.policy].expires_after_ttl for c in rc]
         self.ttl[:] = [c.time_to_live for c in rc]
         self.visited_only[:] = [visited_only[c.strategy] for c in rc]
+        # --read top:K (issue 27): a run's call carries only the K entries retrieval ranks best
+        self.reads[:] = [c.read_top is not None for c in rc]
+        self.read_k[:] = [c.read_top or 0 for c in rc]
+        self.reading = _site_tables(site, ReadingSite) if self.reads.any() else None
+        self.believed = None  # this step's memory as the reading runs' choices see it (see _inject)
         self.start_bug_pending[:] = self.start_is_bug
         self.unknown = np.ones((r, n1), dtype=bool)
         self.unknown[:, n] = False
@@ -210,13 +220,16 @@ class _MemoryBatch:
         # victim's slot, so an eviction costs the memory's size, not the site's. Runs that never
         # fill keep no slots (their order never matters), unless their entries expire: those hold
         # at most ttl + 1 entries (one per step of the last ttl, and the step's new one).
-        self.slotted = (self.capacity < n) | self.expires
+        # Reading runs keep slots too, whatever their capacity: retrieval ranks entries, not pages.
+        self.slotted = (self.capacity < n) | self.expires | self.reads
         held = np.where(self.expires, np.minimum(self.capacity, np.minimum(self.ttl + 1, n)), self.capacity)
+        held = np.minimum(held, n)
         slots = self.slots = int(held[self.slotted].max(initial=0))
         self.slot_page = np.full((r, slots), n, dtype=np.int64)
         self.slot_stamp = np.full((r, slots), _BIG, dtype=np.int64)
         self.slot_page[self.slotted, :1] = site.start
         self.slot_stamp[self.slotted, :1] = 0
+        self.slot_met = np.zeros((r, slots), dtype=np.int64)  # the step retrieval last met each entry
         self.unseen = np.ones((r, n1), dtype=bool)
         self.unseen[:, site.start] = False
         self._bind(first=True)
@@ -231,7 +244,10 @@ class _MemoryBatch:
                 self._next_draws()
             if self.any_expires:
                 self._expire(t + 1)
-            self.size_sum += self.size  # a call's tokens: base + entry · (entries in memory)
+            if self.any_reads:  # a call's tokens: base + entry · (entries it carries)
+                self.size_sum += np.where(self.reads, self._inject(t), self.size)
+            else:
+                self.size_sum += self.size
             to, stopping, reasons = self._choose()
             if stopping is not None:
                 self._finish(stopping, reasons, t)
@@ -256,6 +272,26 @@ class _MemoryBatch:
             results[i] = result
         return results
 
+    def _inject(self, t: int) -> np.ndarray:
+        """The entries each reading run's call at step ``t`` carries (retrieval's K best, see
+        :mod:`memviz.core.lockstep.reading`), met now; their count per run (0 for a run that does
+        not read). Sets ``believed``, the memory this step's choices see: a reading run's entries
+        left out of the call are, to its choice, pages it does not know."""
+        rows = np.flatnonzero(self.reads)
+        pages = self.slot_page[rows]
+        chosen = injected_slots(self.reading, t, pages, self.slot_stamp[rows], self.slot_met[rows],
+                                self.page[rows], self.size[rows], self.read_k[rows], self.n)  # fmt: skip
+        self.slot_met[rows] = np.where(chosen, t, self.slot_met[rows])
+        left_out = (pages != self.n) & ~chosen
+        self.believed = None
+        if left_out.any():
+            believed = self.believed = self.unknown.copy()
+            out_rows, out_slots = np.nonzero(left_out)
+            believed[rows[out_rows], pages[out_rows, out_slots]] = True
+        counts = np.zeros(len(self.ids), dtype=np.int64)
+        counts[rows] = chosen.sum(1)
+        return counts
+
     def _next_draws(self) -> None:
         """Every run's next window of draws, from its counter on."""
         self.drawn[:] = self.ctr
@@ -268,7 +304,9 @@ class _MemoryBatch:
         r = len(page)
         cand_rows = self.links.take(page, axis=0)  # (r, width), padding n
         cand = cand_rows.T
-        fresh = self.unknown.ravel().take(cand + self.memory_rows)
+        fresh = (
+            (self.unknown if self.believed is None else self.believed).ravel().take(cand + self.memory_rows)
+        )
         # cumulative[j]: fresh links among the first j + 1. For a small batch a product with a triangle
         # of ones is one call, cheaper than numpy's cumsum over a short first axis or row-by-row sums;
         # for a wide one, row-by-row sums (and BLAS may go multi-threaded, which a busy machine punishes);
@@ -332,7 +370,7 @@ class _MemoryBatch:
         page_mask, hop_mask = (1 << page_bits) - 1, (1 << hop_bits) - 1
         k = len(rows)
         hops = np.full(k, -1, dtype=np.int64)
-        unknown = self.unknown.ravel()
+        unknown = (self.unknown if self.believed is None else self.believed).ravel()
         memory_base = rows * n1  # where each planning run's row of ``unknown`` starts
         # per planning run, the pages the search has reached (and page n, the padding); kept between
         # plans and cleared by key afterwards, as zeroing it whole would cost more than most searches
@@ -450,6 +488,12 @@ class _MemoryBatch:
         at = (self._slot_rows + slot)[write & self.slotted]
         slot_page[at] = to[write & self.slotted]
         slot_stamp[at] = t
+        if self.any_reads:  # retrieval meets the page it writes or finds again (scalar: Retrieval.met)
+            self.slot_met.ravel()[at] = t
+            again = np.flatnonzero(~write & self.reads)
+            if len(again):
+                held = (self.slot_page[again] == to[again, None]).argmax(1)
+                self.slot_met[again, held] = t
 
     def _expire(self, step: int) -> None:
         """As step ``step`` begins, drop each entry last used more than its run's ttl steps ago."""
@@ -515,6 +559,7 @@ class _MemoryBatch:
         self.ints, self.flags = self.ints[:, keep], self.flags[:, keep]
         self.unknown, self.unseen, self.slotted = self.unknown[keep], self.unseen[keep], self.slotted[keep]
         self.slot_page, self.slot_stamp = self.slot_page[keep], self.slot_stamp[keep]
+        self.slot_met = self.slot_met[keep]
         self._bind()
 
     def _finish_scalar(self) -> None:
