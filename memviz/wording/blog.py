@@ -115,3 +115,8 @@ REPORT_TYPES = (
 ANSWER = Words("答案：{bug}（{error}）", "Answer: {bug} ({error})")
 ANSWER_NONE = Words("答案：这一页没有注入的 Bug。", "Answer: no injected bug on this page.")
 XSS_HELLO = Words("来自评论的问候！", "Hi from a comment!")  # what the script in a comment writes
+# What /api/... answers a request no form of the blog sends (a script's, a broken browser's).
+BAD_REQUEST = Words("请求无法处理。", "The request could not be understood.")
+TOO_LARGE = Words("请求太大了。", "The request is too large.")
+NO_SUCH_ACTION = Words("没有这个操作。", "There is no such action.")
+NAME_NEEDED = Words("请填一个用户名。", "Type a name to sign in.")

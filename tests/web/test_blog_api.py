@@ -72,9 +72,10 @@ def test_a_report_is_a_claim_only_where_traces_are_written(served):
 
 def test_bad_requests_are_short_answers(served):
     v1 = served["v1"]
-    assert _post(v1, "/api/users/login", b"{not json") == (400, {"errors": ["bad request"]})
-    assert _post(v1, "/api/users/login", {"name": "x"}, cookie=None) == (400, {"errors": ["bad request"]})
-    assert _post(v1, "/api/users/login", b"[" * 70_000) == (413, {"errors": ["too large"]})
-    assert _post(v1, "/api/nothing", {}) == (404, {"errors": ["not found"]})
+    bad = {"errors": ["The request could not be understood."]}
+    assert _post(v1, "/api/users/login", b"{not json") == (400, bad)
+    assert _post(v1, "/api/users/login", {"name": "x"}, cookie=None) == (400, bad)
+    assert _post(v1, "/api/users/login", b"[" * 70_000) == (413, {"errors": ["The request is too large."]})
+    assert _post(v1, "/api/nothing", {}) == (404, {"errors": ["There is no such action."]})
     assert _post(v1, "/api/users/login", {"name": "   "})[0] == 422
     assert _post(v1, "/api/users/login", {"name": "Ada " * 30})[1]["name"] == ("Ada " * 10).strip()

@@ -74,19 +74,19 @@ class Blog:
         async for chunk in request.stream():  # read no further than a form can need
             raw += chunk
             if len(raw) > MOST_BODY:
-                return JSONResponse({"errors": ["too large"]}, status_code=413)
+                return JSONResponse({"errors": [self._say(blog_words.TOO_LARGE)]}, status_code=413)
         try:
             data = json.loads(raw or b"{}")
         except (ValueError, UnicodeDecodeError):
             data = None
         if not isinstance(data, dict) or not visitor:
-            return JSONResponse({"errors": ["bad request"]}, status_code=400)
+            return JSONResponse({"errors": [self._say(blog_words.BAD_REQUEST)]}, status_code=400)
         session = self.sessions.get(visitor)
         page = self.site.page_at(clipped(data.get("page"), 1800))
         path = request.url.path
         answer = self._answer(path, data, session, page, visitor, n)
         if answer is None:
-            return JSONResponse({"errors": ["not found"]}, status_code=404)
+            return JSONResponse({"errors": [self._say(blog_words.NO_SUCH_ACTION)]}, status_code=404)
         status, body = answer
         return JSONResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
 
@@ -106,7 +106,7 @@ class Blog:
         if path in ("/api/users/login", "/api/users"):
             name = " ".join(clipped(data.get("name"), MOST_NAME).split())
             if not name:
-                return 422, {"errors": [self._say(blog_words.NAME_ANY)]}
+                return 422, {"errors": [self._say(blog_words.NAME_NEEDED)]}
             session.name, session.deleted = name, False
             self._keep_name(visitor, name)
             return 200, self._signed(session, self._say(blog_words.SIGNED_IN_AS, name=name))
