@@ -28,6 +28,8 @@ from email.message import Message
 from http.cookies import CookieError, SimpleCookie
 from urllib.parse import urljoin, urlsplit
 
+from memviz.web.urls import origin
+
 MOST_BODY = 8_000_000  # bytes of one page read
 CHUNK = 65_536
 
@@ -53,15 +55,14 @@ def fetch(
 ) -> Answer:
     """GET ``url`` within ``deadline`` seconds; ``cookies`` (when given) are sent and updated."""
     parts = urlsplit(url)
-    https = parts.scheme == "https"
-    port = parts.port or (443 if https else 80)
+    scheme, host, port = origin(url)  # exactly the host and port the crawler checked the URL by
     target = (parts.path or "/") + ("?" + parts.query if parts.query else "")
-    if https:
+    if scheme == "https":
         connection: http.client.HTTPConnection = http.client.HTTPSConnection(
-            parts.hostname, port, timeout=deadline, context=ssl.create_default_context()
+            host, port, timeout=deadline, context=ssl.create_default_context()
         )
     else:
-        connection = http.client.HTTPConnection(parts.hostname, port, timeout=deadline)
+        connection = http.client.HTTPConnection(host, port, timeout=deadline)
     cut = threading.Event()
     opened: list[socket.socket] = []  # the socket, kept: http.client lets go of it after the headers
 
