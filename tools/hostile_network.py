@@ -247,15 +247,20 @@ def _serve(folder: Path, lang: str, extra: list[str], limit_bytes: int | None = 
     return process, (int(match.group(1)) if match else None)
 
 
+LAST = {"stderr": ""}  # the last server's stderr and status, shown with a problem
+
+
 def _stop(process) -> tuple[int, str]:
     process.send_signal(signal.SIGINT)
     try:
-        status = process.wait(timeout=20)
+        status = process.wait(timeout=60)
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
-        return -1, ""
-    return status, process.stderr.read()
+        status = -1
+    stderr = process.stderr.read()
+    LAST["stderr"] = f"status {status}: {stderr}"
+    return status, stderr
 
 
 def _get(port: int, path: str, cookie: str | None = None) -> tuple[int, str | None]:
@@ -356,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
             for lang in langs:
                 with tempfile.TemporaryDirectory() as folder:
                     problems = check(Path(folder), lang)
-                _count(table["serve"], problems, found, f"serve: {name} [{lang}]", "")
+                _count(table["serve"], problems, found, f"serve: {name} [{lang}]", LAST["stderr"])
     finally:
         other.stop()
     print(f"{'class':<16}{'cases':>7}{'clean':>7}" + "".join(f"{p:>11}" for p in PROBLEMS))

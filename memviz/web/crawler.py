@@ -33,13 +33,13 @@ import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from urllib.parse import urljoin
+from urllib.parse import unquote, urljoin
 
 from memviz import __version__
 from memviz.core.engine import Exploration, RunConfig, RunResult
 from memviz.core.site import Site
 from memviz.core.trace import MOST_TEXT, Report, Trace, TraceHeader, TraceSite, TraceStep
-from memviz.core.webpage import read_page
+from memviz.core.webpage import ReadPage, read_page
 from memviz.web.fetch import FetchError, fetch
 from memviz.web.urls import BadUrlError, canonical, check_start, normalise, origin, page_key
 from memviz.wording.traces import crawl_problem
@@ -48,6 +48,7 @@ from memviz.wording.web import CRAWL_PROBLEMS, LINKS_CUT, OFF_SITE_REDIRECT, WHY
 MOST_REDIRECTS = 10  # same-site hops of one page, as browsers allow about 20
 DEFAULT_MAX_LINKS = 500
 SITEMAP = "/sitemap.xml"
+MOST_PARSED = 64  # pages' readings kept for a page answered again the same
 _LOC = re.compile(r"<loc>\s*([^<]{1,2000}?)\s*</loc>", re.IGNORECASE)
 
 
@@ -172,6 +173,7 @@ class LiveSite:
         self.requests = 0
         self.cookies: dict[str, str] = {}
         self.links_cut_said = False
+        self.parsed: dict[tuple[int, int, int], ReadPage] = {}  # (status, length, hash) -> what it shows
         self.start_url = start
         self.start = -1  # known once begin() has fetched it
 
@@ -202,9 +204,12 @@ class LiveSite:
             return known
         if self.site is not None:
             page = self.site.page_at(page_key(url))
-            if page is None:  # "/index.html" for "/", a trailing slash...: the site file's own form
+            if page is None:  # "/index.html" for "/", a trailing slash, "%E6%96%87" for "文": the file's form
                 other = canonical(url)
-                page = self.site.page_at(page_key(other)) if other is not None else None
+                keys = [unquote(page_key(url))] + (
+                    [page_key(other), unquote(page_key(other))] if other else []
+                )
+                page = next((p for p in map(self.site.page_at, keys) if p is not None), None)
         elif self.universe == "sitemap" and not start:
             page = None  # the sitemap's pages were numbered first; no other page is one
         else:
@@ -275,7 +280,13 @@ class LiveSite:
 
     def _read(self, page: int, status: int, body: str, visit: bool) -> None:
         url = self.urls[page]
-        seen = read_page(status, body)
+        key = (status, len(body), hash(body))
+        seen = self.parsed.get(key)
+        if seen is None:  # a page answered the same as before is not parsed again (a 100,000-link page)
+            seen = read_page(status, body)
+            if len(self.parsed) >= MOST_PARSED:
+                self.parsed.pop(next(iter(self.parsed)))
+            self.parsed[key] = seen
         links: list[int] = []
         cut = False
         for href in seen.links:

@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 from memviz.core.trace import MOST_TEXT
 
@@ -26,6 +26,7 @@ TRACKING = re.compile(
 )
 _HOST = re.compile(r"[A-Za-z0-9._-]+\Z")
 _PORT = re.compile(r"[0-9]{1,5}\Z")
+_SAFE = "/%:@!$&'()*+,;=-._~"  # what a path or query keeps as it is (RFC 3986's reserved and unreserved)
 
 
 class BadUrlError(ValueError):
@@ -98,7 +99,10 @@ def normalise(url: str) -> str | None:
     if not usable(url):
         return None
     parts = urlsplit(url)
-    return urlunsplit((parts.scheme.lower(), parts.netloc.lower(), parts.path or "/", parts.query, ""))
+    path = quote(parts.path or "/", safe=_SAFE)  # as a browser sends it: "/é" is "/%C3%A9", "\x00" "%00"
+    return urlunsplit(
+        (parts.scheme.lower(), parts.netloc.lower(), path, quote(parts.query, safe=_SAFE + "?"), "")
+    )
 
 
 def canonical(url: str) -> str | None:

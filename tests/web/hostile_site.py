@@ -14,6 +14,12 @@ from collections.abc import Callable
 
 class _Handler(socketserver.StreamRequestHandler):
     def handle(self) -> None:
+        try:
+            self._answer()
+        except OSError:  # the crawler hung up (a deadline, a refused answer): nothing more to say
+            return
+
+    def _answer(self) -> None:
         site: HostileSite = self.server.site  # type: ignore[attr-defined]
         while True:
             line = self.rfile.readline(65537)
@@ -66,7 +72,7 @@ def page(status: int, body: str, headers: dict[str, str] | None = None, charset:
         f"Content-Length: {len(data)}",
     ]
     head += [f"{k}: {v}" for k, v in (headers or {}).items()]
-    return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + data
+    return ("\r\n".join(head) + "\r\n\r\n").encode("utf-8", "surrogateescape") + data  # raw, as sent
 
 
 def html_page(*links: str, extra: str = "") -> Callable:

@@ -197,7 +197,8 @@ def test_canonical_urls_make_one_page_of_its_forms():
     assert canonical("http://h/a/") == canonical("http://h/a") == "http://h/a"
     assert canonical("http://h/a?page=2&utm_medium=m") == "http://h/a?page=2"
     assert canonical("http://h:8080/b/index.php") == "http://h:8080/b"  # its folder, no trailing slash
-    assert canonical("http://h/a?x=b c") == "http://h/a?x=b c"  # nothing removed: written as it was
+    assert canonical("http://h/a?x=b%20c") == "http://h/a?x=b%20c"  # nothing removed: written as it was
+    assert canonical("http://h/é?x=b c") == "http://h/%C3%A9?x=b%20c"  # as a browser sends it
 
 
 def test_a_foreign_site_404_is_a_report_a_dead_end_is_backed_out_of_and_forms_are_one_page(sites):
