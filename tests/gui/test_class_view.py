@@ -3,7 +3,9 @@ puts the student in Compare beside the agent with no memory and with a visited s
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QPoint
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from memviz.models.clock import ManualClock
 from memviz.wording.classroom import COLUMNS
@@ -24,7 +26,15 @@ def test_the_class_in_the_window_live_sorted_and_into_compare(make_window, tmp_p
     view = window.watch_class(tmp_path, clock)
     assert window.tabs.currentWidget() is view
     assert _names(view) == ["Ada"] and view.lanes.students[0].path == (1, 0, 12, 13)
-    assert view.lanes.claims == {ADA: {3}}  # the report's mark on the comments page's step
+    assert view.lanes.claims == {ADA: {3: ["XSS"]}}  # the report's mark on the comments page's step
+    ada = view.lanes.students[0]
+    assert view.lanes.tip(ada, 3) == "Ada, step 3: Comments on A\nbug page\n▼ XSS"
+    left, cell, row = view.lanes._geometry()
+    assert view.lanes.square_at(left + 3.5 * cell, 4 + row / 2) == (ada, 3)
+    assert view.lanes.square_at(left - 1, 4 + row / 2) is None
+    at = QPoint(int(left + 3.5 * cell), int(4 + row / 2))
+    assert view.lanes.event(QHelpEvent(QEvent.Type.ToolTip, at, view.lanes.mapToGlobal(at)))
+    assert QToolTip.text() == view.lanes.tip(ada, 3)
     _visit(traces, BO, [0, 22, 23, 22, 0])
     traces.name(BO, "Bo")
     clock.advance(250)  # one poll: a click shows within a second

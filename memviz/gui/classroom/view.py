@@ -14,6 +14,7 @@ from memviz.gui.kit.qt_clock import QtClock
 from memviz.gui.qt import (
     QAbstractItemView,
     QColor,
+    QEvent,
     QFont,
     QHeaderView,
     QLabel,
@@ -28,6 +29,7 @@ from memviz.gui.qt import (
     Qt,
     QTableWidget,
     QTableWidgetItem,
+    QToolTip,
     QVBoxLayout,
     QWidget,
     Signal,
@@ -49,13 +51,53 @@ class StudentLanes(QWidget):
         self.language = language
         self.students: list[Student] = []
         self.bugs: set[int] = set()
-        self.claims: dict[str, set[int]] = {}  # visitor -> steps with a report
+        self.claims: dict[str, dict[int, list[str]]] = {}  # visitor -> step -> what they reported there
+        self.page_name = lambda page: str(page)  # how a tooltip names a page
+        self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
-    def show_students(self, students: list[Student], bugs: set[int], claims: dict[str, set[int]]) -> None:
+    def show_students(
+        self, students: list[Student], bugs: set[int], claims: dict[str, dict[int, list[str]]]
+    ) -> None:
         self.students, self.bugs, self.claims = students, bugs, claims
         self.updateGeometry()
         self.update()
+
+    def _geometry(self) -> tuple[int, float, int]:
+        """(where the squares start, a square's size, a lane's height)."""
+        metrics = self.fontMetrics()
+        names = [s.name for s in self.students]
+        left = min(max([metrics.horizontalAdvance(n) for n in names] + [60]) + 16, self.width() // 3)
+        longest = max([len(s.path) for s in self.students] + [1])
+        return left, max(3.0, min(CELL, (self.width() - left - 8) / longest)), self._row()
+
+    def square_at(self, x: float, y: float) -> tuple[Student, int] | None:
+        """The student and step of the square under a point, if any."""
+        left, cell, row = self._geometry()
+        lane, step = int((y - 4) // row), int((x - left) // cell)
+        if y < 4 or x < left or not 0 <= lane < len(self.students):
+            return None
+        student = self.students[lane]
+        return (student, step) if 0 <= step < len(student.path) else None
+
+    def event(self, event) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            found = self.square_at(event.pos().x(), event.pos().y())
+            if found is None:
+                QToolTip.hideText()
+            else:
+                QToolTip.showText(event.globalPos(), self.tip(*found), self)
+            return True
+        return super().event(event)
+
+    def tip(self, student: Student, step: int) -> str:
+        page = student.path[step]
+        name = "—" if page is None else self.page_name(page)
+        lines = [self.language.tr(class_words.LANE_TIP, name=student.name, step=step, page=name)]
+        if page in self.bugs:
+            lines.append(self.language.tr(class_words.LEGEND_BUG))
+        lines += [f"▼ {text}" for text in self.claims.get(student.visitor, {}).get(step, [])]
+        return "\n".join(lines)
 
     def _row(self) -> int:
         return max(CELL + 10, self.fontMetrics().height() + 10)
@@ -70,11 +112,7 @@ class StudentLanes(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         metrics = self.fontMetrics()
-        row = self._row()
-        names = [s.name for s in self.students]
-        left = min(max([metrics.horizontalAdvance(n) for n in names] + [60]) + 16, self.width() // 3)
-        longest = max([len(s.path) for s in self.students] + [1])
-        cell = max(3.0, min(CELL, (self.width() - left - 8) / longest))
+        left, cell, row = self._geometry()
         text = self.palette().color(self.foregroundRole())
         for k, student in enumerate(self.students):
             top = 4 + k * row
@@ -82,7 +120,7 @@ class StudentLanes(QWidget):
             name = metrics.elidedText(student.name, Qt.TextElideMode.ElideRight, left - 12)
             painter.drawText(QRectF(4, top, left - 8, row - 4), Qt.AlignmentFlag.AlignVCenter, name)
             seen: set[int | None] = set()
-            reported = self.claims.get(student.visitor, set())
+            reported = self.claims.get(student.visitor, {})
             for i, page in enumerate(student.path):
                 colour = (
                     OFF if page is None else BUG if page in self.bugs else REPEAT if page in seen else NEW
@@ -138,6 +176,8 @@ class ClassView(QWidget):
         self.header.setTextFormat(Qt.TextFormat.PlainText)
         self.header.setWordWrap(True)
         self.lanes = StudentLanes(language)
+        if model.site is not None:
+            self.lanes.page_name = lambda page: model.site.page_name(page, self.language.code)
         self.table = QTableWidget(0, len(class_words.COLUMNS))
         self.table.setObjectName("class_table")
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -174,7 +214,7 @@ class ClassView(QWidget):
         students = self.model.sorted(self.sort_key, self.descending)
         self._rows = [s.visitor for s in students]
         bugs: set[int] = set()
-        claims: dict[str, set[int]] = {}
+        claims: dict[str, dict[int, list[str]]] = {}
         for s in students:
             trace = self.model.trace_of(s.visitor)
             if trace is None:
@@ -182,7 +222,9 @@ class ClassView(QWidget):
             if trace.header.site is not None:
                 bugs |= set(trace.header.site.bugs)
             moves = [step for step in trace.steps if step.moved]
-            claims[s.visitor] = {i for i, step in enumerate(moves) if step.claims}
+            claims[s.visitor] = {
+                i: [c.text for c in step.claims] for i, step in enumerate(moves) if step.claims
+            }
         self.lanes.show_students(list(self.model.students), bugs, claims)
         self.table.setRowCount(len(students))
         for r, student in enumerate(students):
