@@ -84,6 +84,14 @@ def bootstrap_words(tasks: int, lang: str) -> str:
                                      resamples=f"{distinct_resamples(tasks):,}")  # fmt: skip
 
 
+def sign_flip_p(paired) -> str:
+    """The sign-flip p-value alone, as a headline says it."""
+    p = paired.permutation_p
+    if not math.isfinite(p):
+        return "—"
+    return f"{p:.4f}" if p >= 0.0001 else f"{p:.1e}"
+
+
 def permutation_words(paired, lang: str) -> str:
     from memviz.core.evaluation.stats import PERMUTATION_DRAWS  # numpy: when used
 
@@ -197,8 +205,8 @@ DIFFERENCE_TO_DETECT = Words("要测出的差 δ", "Difference to detect δ")
 TRACES_A_B = Words("记录 A · B", "traces A · B")
 
 B_B_B_A_AVERAGES_B_N = Words(
-    "<b>{metric}</b>：B − A 平均 <b>{mean}</b>，按任务的 95% 区间 {ci}",
-    "<b>{metric}</b>: B − A averages <b>{mean}</b>, task-level 95% interval {ci}",
+    "<b>{metric}</b>：B − A 平均 <b>{mean}</b>，按任务的 95% 区间 {ci}，符号翻转检验 p {p}",
+    "<b>{metric}</b>: B − A averages <b>{mean}</b>, task-level 95% interval {ci}, sign-flip p {p}",
 )
 D_T_N = Words("d_t（{unit}）", "d_t ({unit})")
 B_A_N = Words("B − A（{unit}）", "B − A ({unit})")

@@ -67,7 +67,7 @@ from memviz.wording.evaluation import (
     interval,
     metric_name,
     needed,
-    permutation_words,
+    sign_flip_p,
     value,
     verdict,
 )
@@ -415,7 +415,7 @@ class EvaluateView(AnalysisView):
         metric, mean = metric_name(m, lang), value(m, paired.mean_diff, True)
         ci = interval(m, paired.ci_task)
         self.headline.setText(
-            tr(evaluation_words.B_B_B_A_AVERAGES_B_N, metric=metric, mean=mean, ci=ci)
+            tr(evaluation_words.B_B_B_A_AVERAGES_B_N, metric=metric, mean=mean, ci=ci, p=sign_flip_p(paired))
         )  # fmt: skip
         self.context_label.setText(
             tr(evaluation_words.A_BASELINE_B_TREATMENT_N, a_text=a_text, b_text=b_text)
@@ -434,10 +434,7 @@ class EvaluateView(AnalysisView):
             [tr(evaluation_words.BY_TASK), tr(evaluation_words.BOOTSTRAP), tr(evaluation_words.FLATTENED_WRONG)],
             tr(evaluation_words.N95_INTERVALS_OF_B_A), tr(evaluation_words.B_A_N, unit=unit),
         )  # fmt: skip
-        lines = [
-            deft_words(paired, lang),
-            evaluation_words.SIGN_FLIP_N.pick(lang, p=permutation_words(paired, lang)).strip(),
-        ]
+        lines = [deft_words(paired, lang)]
         if paired.tasks > 1 and not math.isfinite(paired.bootstrap_ci[0]):  # fewer than 10 tasks
             lines.append(bootstrap_words(paired.tasks, lang))
         self.design_label.setText("\n".join(lines))
