@@ -17,7 +17,7 @@ from memviz.core.trace_stats import TraceStats, trace_stats
 from memviz.options import in_path, out_file
 from memviz.outfile import atomic_output
 from memviz.wording import t
-from memviz.wording.traces import STATS_ROWS, not_known, stats_label
+from memviz.wording.traces import STATS_ROWS, no_reports, not_known, stats_label
 
 EXIT_USAGE = 2
 
@@ -168,6 +168,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def _value(stats: TraceStats, key: str, lang: str) -> str:
     value = getattr(stats, key)
+    if value is None and key == "duplicate_rate" and stats.reports == 0:
+        return no_reports(lang)  # known: nothing was reported, so no share of it was a duplicate
     if value is None:
         return not_known(lang)
     if key in ("coverage", "repeat_rate", "bug_recall", "duplicate_rate"):

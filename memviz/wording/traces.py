@@ -32,6 +32,10 @@ def not_known(lang: str) -> str:
     return t(lang, "—（轨迹未给出）", "— (not in the trace)")
 
 
+def no_reports(lang: str) -> str:
+    return t(lang, "—（没有报告）", "— (no reports)")
+
+
 def serving(lang: str, url: str, trace_dir: str | None) -> str:
     where = t(lang, f"，轨迹写入 {trace_dir}", f", traces in {trace_dir}") if trace_dir else ""
     return t(lang, f"memviz serve：{url}（Ctrl+C 停止）{where}", f"memviz serve: {url} (Ctrl+C stops){where}")

@@ -103,3 +103,15 @@ def test_pages_without_a_path_are_served_at_p_id():
     site = Site.from_dict(_site(path="/home?x=1"))
     assert [site.url_path(0), site.url_path(1)] == ["/home?x=1", "/p/1"]
     assert (site.page_at("/p/1"), site.page_at("/home?x=1"), site.page_at("/p/0")) == (1, 0, None)
+
+
+def test_a_trace_that_knows_it_has_no_reports_says_so(tmp_path, capsys):
+    trace = tmp_path / "clean.jsonl"
+    header = {"format": "memviz-trace/1", "agent": "har", "start_url": "http://h/", "reported_by": "detector",
+              "site": {"name": "s", "pages": 3, "bugs": [1]}}  # fmt: skip
+    step = {"step": 0, "url": "http://h/", "page": 0, "action": "start", "status": 200, "reports": []}
+    trace.write_text(json.dumps(header) + "\n" + json.dumps(step) + "\n", encoding="utf-8")
+    code, text, _ = run_cli(capsys, "trace", "stats", str(trace), "--lang", "en")
+    rows = {line.split("  ")[1].strip(): line for line in text.splitlines()[1:]}
+    assert code == 0 and rows["reports"].endswith(" 0") and rows["bug recall"].endswith("0.0% (0)")
+    assert rows["duplicate report rate"].endswith("— (no reports)")
