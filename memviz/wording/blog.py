@@ -120,3 +120,4 @@ BAD_REQUEST = Words("请求无法处理。", "The request could not be understoo
 TOO_LARGE = Words("请求太大了。", "The request is too large.")
 NO_SUCH_ACTION = Words("没有这个操作。", "There is no such action.")
 NAME_NEEDED = Words("请填一个用户名。", "Type a name to sign in.")
+REPORT_CHOOSE = Words("（选一个类型）", "(choose a type)")

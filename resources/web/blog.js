@@ -102,6 +102,7 @@
     add("input", {className: "form-control", name: "where", value: said.where, readOnly: true}, label);
     label = add("label", {textContent: said.type});
     var select = add("select", {className: "form-control", name: "type"}, label);
+    add("option", {value: "", textContent: said.choose}, select);  // no type chosen for them
     said.types.forEach(function (t) { add("option", {value: t[0], textContent: t[1]}, select); });
     label = add("label", {textContent: said.words});
     add("textarea", {className: "form-control", name: "words", rows: 4, maxLength: 1000}, label);

@@ -140,6 +140,7 @@ def _report_words(v: View, path: str) -> str:
         "page": blog_words.REPORT_PAGE.pick(v.lang),
         "type": blog_words.REPORT_TYPE.pick(v.lang),
         "words": blog_words.REPORT_WORDS.pick(v.lang),
+        "choose": blog_words.REPORT_CHOOSE.pick(v.lang),
         "send": blog_words.REPORT_SEND.pick(v.lang),
         "cancel": blog_words.REPORT_CANCEL.pick(v.lang),
         "where": where,
