@@ -227,3 +227,12 @@ def test_the_current_browser_use_shape_has_no_step_tokens_and_still_stops(tmp_pa
     stats = trace_stats(trace)
     assert stats.tokens is None and stats.reports is None
     assert [c.text for s in trace.steps for c in s.claims] == ["2 bugs"]
+
+
+def test_a_url_urllib_cannot_split_is_not_a_page_and_never_a_traceback(tmp_path):
+    """`http://[::1/` (an unclosed IPv6 bracket) raised urllib's ValueError, printed in English."""
+    from memviz.core.importers import Mapper, normal_url
+    from memviz.core.site import load_site
+
+    assert normal_url("http://[::1/") is None
+    assert Mapper(load_site()).same_origin("http://[::1") is False

@@ -79,8 +79,12 @@ def read_json(path: Path, what: str) -> Any:
 
 def normal_url(url: str) -> str | None:
     """``url`` without its fragment, scheme and host lower case, "/" for an empty path; None for
-    anything but an http(s) URL (``about:blank``, ``chrome://``)."""
-    parts = urlsplit(url)
+    anything but an http(s) URL (``about:blank``, ``chrome://``, ``http://[::1/``, which urllib
+    cannot split: its ValueError reached the user in English)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         return None
     return urlunsplit((parts.scheme.lower(), parts.netloc.lower(), parts.path or "/", parts.query, ""))
@@ -102,7 +106,10 @@ class Mapper:
         return self.site.page_at(route(url))
 
     def same_origin(self, url: str) -> bool:
-        parts = urlsplit(url)
+        try:
+            parts = urlsplit(url)  # a Referer header as recorded: any text
+        except ValueError:
+            return False
         return (parts.scheme.lower(), parts.netloc.lower()) == self.origin
 
 
