@@ -300,3 +300,13 @@ def test_a_work_bound_speaks_chinese_whole(capsys, system_lang, argv, zh):
     status, err = run_cli(["--lang", "zh", *argv], capsys)
     assert (status, one_chinese_line(err)) == (2, zh)
     assert not re.search(r"[a-z]{3,} (?:in all|at most|lanes|runs|steps|looks)", err)
+
+
+def test_every_rule_says_its_problem_in_chinese():
+    """A rule's template is a Chinese sentence (the data put in it may be English; its words are not)."""
+    from memviz.wording.error_rules import HEAD_RULES, WORDS
+
+    english = [shape.pattern.pattern for shape in SHAPES if not HAN.search(shape.zh)]
+    english += [regex for regex, zh in HEAD_RULES if not HAN.search(zh)]
+    english += [word for word, zh in WORDS.items() if not HAN.search(zh)]
+    assert english == []
