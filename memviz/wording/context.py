@@ -81,6 +81,21 @@ NO_MEMORY_BUT_CONTEXT = Words(
     "what compaction took, it no longer knows.",
 )
 
+# Explore's setting
+CONTEXT_LABEL = Words("上下文", "Context")
+UNLIMITED_SHORT = Words("不限", "unlimited")
+OFF_SHORT = Words("关闭", "off")
+WINDOW_TIP = Words(
+    "会话上下文窗口（token）：关闭时和本章一样不算历史；开了以后每步的历史都要重发，满了就压缩",
+    "The session context window (tokens): off, as the chapter (no history counted); on, every step's "
+    "history is sent again, and compacted when the window is full",
+)
+COMPACTION_TIP = Words(
+    "满了怎么办：截断（丢最早的轮）、摘要（前一半压成页名和 Bug）、MemGPT（70% 警告，满了挤出一半到 recall storage）",
+    "When full: truncate (drop the oldest turns), summary (the first half becomes names and bugs), "
+    "MemGPT (a warning at 70 %, a flush of half the turns to recall storage)",
+)
+
 # The graph's legend and badge
 LEGEND_LINKED = Words("上下文或记忆里有（知道链接）", "in context or memory (links known)")
 LEGEND_NAMED = Words("只知道名字（摘要里，链接丢了）", "known by name only (summary, links lost)")

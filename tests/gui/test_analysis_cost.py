@@ -10,8 +10,8 @@ from memviz.core.engine import RunConfig
 from memviz.core.experiments import cost_to_find_all_bugs
 from memviz.core.site import load_site
 from memviz.core.stats import pct
-from memviz.core.strategies import STRATEGIES
 from memviz.gui.analysis import CostView
+from memviz.gui.analysis.cost_view import cost_strategies
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.palette import strategy_dash
 from memviz.models.settings import RunSettings
@@ -33,7 +33,7 @@ def make_view(keep_analysis_view):
 
 @pytest.fixture(scope="module")
 def chapter_cost():
-    return {s: cost_to_find_all_bugs(SITE, RunConfig(strategy=s)) for s in STRATEGIES}
+    return {s: cost_to_find_all_bugs(SITE, RunConfig(strategy=s)) for s in cost_strategies()}
 
 
 def table(view: CostView) -> dict[tuple[str, str], str]:
@@ -83,7 +83,7 @@ def test_curves_come_from_stepping_the_same_runs(make_view):
     view = make_view(runs=40)
     view.compute_blocking()
     data = view.result
-    for strategy in STRATEGIES:
+    for strategy in cost_strategies():
         runs = data.costs[strategy].runs
         for result, stamps in zip(runs, data.bug_tokens[strategy], strict=True):
             assert len(stamps) == result.bugs
@@ -141,7 +141,7 @@ def test_the_legend_and_the_titles_cover_and_cut_nothing(make_view, shown_and_co
     view = shown_and_computed(make_view(lang=lang), size)
     box = view.curve_plot.getPlotItem().getViewBox()
     legend = view.curve_legend.sceneBoundingRect()
-    for strategy in STRATEGIES:
+    for strategy in cost_strategies():
         xs, ys = view.curves[strategy].getData()
         for i in range(len(xs) - 1):
             x0, y0, x1, y1 = xs[i], ys[i], xs[i + 1], ys[i + 1]

@@ -95,3 +95,20 @@ def test_the_context_panel_and_graph_draw_the_step_as_the_core_reports_it(make_w
 def test_the_context_panel_hides_with_the_context_off(make_window):
     window = make_window(RunConfig("frontier", 1000), lang="en", size=(1280, 720))
     assert not window.explore.context.isVisible()
+
+
+def test_choosing_context_only_opens_the_context_and_its_box_sets_it(make_window):
+    window = make_window(RunConfig("random", 1000), lang="zh", size=(1280, 720))
+    bar = window.explore.config_bar
+    box = bar.context_box
+    assert not box.group.isVisible()  # the chapter's row: one line
+    bar.strategy.setCurrentIndex(bar.strategy.findData("session"))
+    config = bar.settings.config
+    assert (config.strategy, config.context) == ("session", 12_000)
+    assert box.group.isVisible() and window.explore.context.isVisible()
+    box.window.setCurrentIndex(box.window.findData(8_000))
+    box.compaction.setCurrentIndex(box.compaction.findData("memgpt"))
+    assert (bar.settings.config.context, bar.settings.config.compaction) == (8_000, "memgpt")
+    assert "8,000" in window.explore.context.heading()
+    box.window.setCurrentIndex(box.window.findData(None))
+    assert bar.settings.config.context is None and not box.group.isVisible()

@@ -97,12 +97,19 @@ class CostData:
         return stamps, np.arange(1, len(stamps) + 1) / runs
 
 
+def cost_strategies() -> tuple[str, ...]:
+    """The strategies the cost of finding every bug is shown for: every registered one but those
+    that know only their session context (issue 38), which with the context off walk as the
+    no-memory baseline does (their price is the Cost view's context plot)."""
+    return tuple(s for s in STRATEGIES if not STRATEGIES.get(s).needs_context)
+
+
 def cost_function(site: Site, config: RunConfig, runs: int, seed0: int) -> Callable[[JobContext], CostData]:
     def compute(context: JobContext) -> CostData:
-        context.expect(len(STRATEGIES) * runs)
+        context.expect(len(cost_strategies()) * runs)
         costs = {
             s: cost_to_find_all_bugs(site, config.with_(strategy=s), runs, seed0, context.runner)
-            for s in STRATEGIES
+            for s in cost_strategies()
         }
         return CostData(config, range(seed0, seed0 + runs), site.n_bugs, costs)
 
@@ -143,7 +150,7 @@ class CostView(AnalysisView):
         self.curve_legend = make_legend(self.curve_plot, offset=(10, 34))
         self._build_plot_items()
 
-        self.table = make_table(len(STRATEGIES), 6, "cost_table", scale=1.15)
+        self.table = make_table(len(cost_strategies()), 6, "cost_table", scale=1.15)
 
         return self._plots_above(
             [(self.steps_plot, 2), (self.tokens_plot, 2), (self.curve_plot, 3)], self.table
@@ -153,7 +160,7 @@ class CostView(AnalysisView):
 
     def _job_function(self):
         config = self.settings.config
-        runs = len(STRATEGIES) * self.runs
+        runs = len(cost_strategies()) * self.runs
         return cost_function(self.settings.site, config, self.runs, self.seed0), runs
 
     def _depends_on(self, site: Site, config: RunConfig) -> tuple:
@@ -310,7 +317,7 @@ class CostView(AnalysisView):
         self.mean_texts: dict[tuple[str, str], pg.TextItem] = {}
         for metric, widget in (("steps", self.steps_plot), ("tokens", self.tokens_plot)):
             plot = widget.getPlotItem()
-            for strategy in STRATEGIES:
+            for strategy in cost_strategies():
                 key = (metric, strategy)
                 dots = self.run_dots(
                     strategy,
@@ -323,7 +330,7 @@ class CostView(AnalysisView):
                 for item in (dots, line, text):
                     plot.addItem(item)
                 self.dots[key], self.mean_lines[key], self.mean_texts[key] = dots, line, text
-            plot.setXRange(-0.55, len(STRATEGIES) - 0.45, padding=0)
+            plot.setXRange(-0.55, len(cost_strategies()) - 0.45, padding=0)
             box = plot.getViewBox()
             box.sigRangeChanged.connect(lambda *_, m=metric: self._keep_means_inside(m))
             box.sigResized.connect(lambda *_, m=metric: self._keep_means_inside(m))
@@ -331,7 +338,7 @@ class CostView(AnalysisView):
         plot = self.curve_plot.getPlotItem()
         self.curves: dict[str, pg.PlotDataItem] = {}
         self.mean_markers: dict[str, pg.ScatterPlotItem] = {}
-        for strategy in STRATEGIES:
+        for strategy in cost_strategies():
             colour = strategy_colour(strategy)
             self.curves[strategy] = pg.PlotDataItem()
             self.mean_markers[strategy] = pg.ScatterPlotItem(symbol="t", size=16, brush=pg.mkBrush(colour))
@@ -351,7 +358,7 @@ class CostView(AnalysisView):
         size = 7 if n <= 300 else 5 if n <= 1000 else 3
         outline = pg.mkPen(paper(), width=0.6) if size > 4 else pg.mkPen(None)
         ticks = []
-        for x, strategy in enumerate(STRATEGIES):
+        for x, strategy in enumerate(cost_strategies()):
             key = (metric, strategy)
             runs = data.costs[strategy].runs
             values = np.array([max(getattr(r, metric), 1) for r in runs], dtype=float)
@@ -389,7 +396,7 @@ class CostView(AnalysisView):
     def _keep_means_inside(self, metric: str) -> None:
         """A column's "mean" label stands above its line, or below it when the line is too near
         the plot's top for the label: at 130 % in a 720p window the top column's label was cut."""
-        for strategy in STRATEGIES:
+        for strategy in cost_strategies():
             text = self.mean_texts.get((metric, strategy))
             if text is None or not text.isVisible():
                 continue
@@ -427,7 +434,7 @@ class CostView(AnalysisView):
         # A third of the width before the first bug, empty: the legend's corner (top left) stays
         # clear of every curve, whatever the site.
         x0 -= 0.5 * (math.log10(last * 1.15) - x0)
-        for strategy in STRATEGIES:
+        for strategy in cost_strategies():
             tokens, bugs = data.found_curve(strategy)
             # Draw as steps: flat until the next bug, then up.
             before = np.concatenate([[0.0], bugs[:-1]])[: len(bugs)]  # no bug found: no step up
@@ -455,9 +462,9 @@ class CostView(AnalysisView):
 
     def _fill_table(self, data: CostData | None) -> None:
         tr = self.language.tr
-        self.table.setVerticalHeaderLabels([strategy_label(s, self.language) for s in STRATEGIES])
+        self.table.setVerticalHeaderLabels([strategy_label(s, self.language) for s in cost_strategies()])
         texts = []
-        for strategy in STRATEGIES:
+        for strategy in cost_strategies():
             if data is None:
                 texts.append([""] * 6)
                 continue
@@ -473,7 +480,7 @@ class CostView(AnalysisView):
                     f"{share_text(data.share_of_no_memory(strategy))}%",
                 ]
             )
-        featured = {(STRATEGIES.names().index(self.featured), 5)} if data is not None else set()
+        featured = {(cost_strategies().index(self.featured), 5)} if data is not None else set()
         fill_table(self.table, texts, bold=featured)
 
     # --- runs under the pointer -------------------------------------------------------------------

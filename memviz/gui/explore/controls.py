@@ -13,6 +13,7 @@ from memviz.core.limits import bounds
 from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX, SEED_MIN
 from memviz.core.strategies import STRATEGIES, uses_memory
+from memviz.gui.explore.context_box import DEFAULT_WINDOW, ContextBox
 from memviz.gui.kit import style
 from memviz.gui.kit.flow_layout import FlowLayout, together
 from memviz.gui.kit.language import Language
@@ -98,6 +99,8 @@ class ConfigBar(QWidget):
         self._message_timer.setSingleShot(True)
         self._message_timer.timeout.connect(self.message.clear)
 
+        self.context_box = ContextBox(self.settings, language, self.show_message)  # issue 38
+
         # The row wraps rather than squeeze a control below its size (FlowLayout); a label stays
         # with its field.
         layout = FlowLayout(self, spacing=14)
@@ -109,12 +112,15 @@ class ConfigBar(QWidget):
             (self.ttl_label, self.ttl),
             (self.budget_label, self.budget),
             (self.nav_edges,),
+            self.context_box.parts,
             (self.message,),
         ):
             group = together(*parts)
             layout.add(group, stretch=self.message in parts)
             if self.ttl in parts:
                 self.ttl_group = group
+            if self.context_box.window in parts:
+                self.context_box.set_group(group)
 
         self.strategy.currentIndexChanged.connect(self._on_strategy_change)
         self.capacity.valueChanged.connect(self._on_capacity_change)
@@ -160,7 +166,12 @@ class ConfigBar(QWidget):
         return known.get(field, str(exc))
 
     def _on_strategy_change(self, _index: int) -> None:
-        self.apply(strategy=self.strategy.currentData())
+        strategy = self.strategy.currentData()
+        if STRATEGIES.get(strategy).needs_context and self.settings.config.context is None:
+            # the context alone, with the context off, knows nothing: open it on a window at once
+            self.apply(strategy=strategy, context=DEFAULT_WINDOW)
+            return
+        self.apply(strategy=strategy)
 
     def _on_capacity_change(self, value: int) -> None:
         self.apply(capacity=None if value == 0 else value)
