@@ -85,27 +85,38 @@ class RunConfig:
     recall_tokens: int = DEFAULT_RECALL_TOKENS
 
     def __post_init__(self) -> None:
-        if self.strategy not in STRATEGIES:
+        self._check()
+
+    def _check(self, changed: frozenset[str] | None = None) -> None:
+        """ConfigError for a setting out of range: every field's, or only those ``changed`` (a
+        derived config's others were checked when its original was made; a report derives ~7,000)."""
+
+        def asked(*names: str) -> bool:
+            return changed is None or not changed.isdisjoint(names)
+
+        if asked("strategy") and self.strategy not in STRATEGIES:
             STRATEGIES.get(self.strategy)  # raises, naming the choices
-        if self.policy not in POLICIES:
+        if asked("policy") and self.policy not in POLICIES:
             POLICIES.get(self.policy)
-        if self.capacity is not None:  # None: unlimited
+        if asked("capacity") and self.capacity is not None:  # None: unlimited
             check("capacity", self.capacity, ConfigError)
         for name in ("seed", "budget", "max_steps", "base_tokens", "entry_tokens"):
-            check(name, getattr(self, name), ConfigError)  # the ranges of memviz.core.limits
-        if self.ttl is not None and (isinstance(self.ttl, bool) or self.ttl < 1):
+            if asked(name):
+                check(name, getattr(self, name), ConfigError)  # the ranges of memviz.core.limits
+        if asked("ttl") and self.ttl is not None and (isinstance(self.ttl, bool) or self.ttl < 1):
             raise ConfigError(f"ttl: must be at least 1 step, got {self.ttl}")
         for name in ("ignore", "skip_write"):
             p = getattr(self, name)
-            if isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1:
+            if asked(name) and (isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1):
                 raise ConfigError(f"{name.replace('_', '-')}: must be a chance from 0 to 1, got {p!r}")
-        if self.read_top is not None and (
+        if asked("read_top") and self.read_top is not None and (
             isinstance(self.read_top, bool) or not isinstance(self.read_top, int) or self.read_top < 1
         ):
             raise ConfigError(f"read: top:K needs K a whole number at least 1, got {self.read_top!r}")
-        if self.start is not None and (isinstance(self.start, bool) or self.start < 0):
+        if asked("start") and self.start is not None and (isinstance(self.start, bool) or self.start < 0):
             raise ConfigError(f"start: expected a page number, got {self.start}")
-        self._check_context()
+        if asked("context", *CONTEXT_FIELDS):
+            self._check_context()
 
     def _check_context(self) -> None:
         if self.context is not None and self.context != math.inf:
@@ -149,13 +160,14 @@ class RunConfig:
         return self.max_steps if self.until_all_bugs else self.budget
 
     def with_(self, **changes) -> RunConfig:
-        # dataclasses.replace is slow, and a report makes ~7,000 configs; the same checks, faster
+        # dataclasses.replace is slow, and a report makes ~7,000 configs: the new values are checked,
+        # the others were when this config was made
         unknown = changes.keys() - self.__dict__.keys()
         if unknown:
             raise TypeError(f"RunConfig has no field {sorted(unknown)[0]!r}")
         new = object.__new__(RunConfig)
         new.__dict__.update(self.__dict__, **changes)
-        new.__post_init__()
+        new._check(frozenset(changes))
         return new
 
     def effective(self, n_pages: int) -> RunConfig:

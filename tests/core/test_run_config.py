@@ -1,0 +1,77 @@
+"""RunConfig.with_ checks only the fields it changes (issue 41: a report derives ~7,000 configs), and
+refuses exactly what making the whole config anew refuses."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memviz.core.engine import RunConfig
+from memviz.core.registry import ConfigError
+from tests.hypothesis_budget import examples
+
+# Values each field may be given, good and bad alike.
+VALUES = {
+    "strategy": st.sampled_from(["random", "visited", "frontier", "session", "unknown-strategy"]),
+    "seed": st.sampled_from([0, 1000, 2**32 - 1, -1, 2**32]),
+    "capacity": st.sampled_from([None, 1, 12, 0, -3]),
+    "policy": st.sampled_from(["fifo", "lru", "ttl", "opt", "unknown-policy"]),
+    "budget": st.sampled_from([0, 30, -1]),
+    "ttl": st.sampled_from([None, 1, 8, 0, True]),
+    "ignore": st.sampled_from([0.0, 0.5, 1, 1.5, -0.1, True, "x"]),
+    "read_top": st.sampled_from([None, 1, 8, 0, True, 2.5]),
+    "start": st.sampled_from([None, 0, 5, -1, True]),
+    "context": st.sampled_from([None, 12000, 12000.0, math.inf, -1, 0]),
+    "turn_tokens": st.sampled_from([500, 1, 0, -5]),
+    "compaction": st.sampled_from(["truncate", "summary", "memgpt", "lru"]),
+    "warn_at": st.sampled_from([0.7, 0.2, 1.5]),
+    "flush_at": st.sampled_from([1.0, 0.5, 3.0]),
+}
+
+
+def made_anew(config: RunConfig, changes: dict) -> str | None:
+    """What constructing the whole config refuses (its message), or None."""
+    try:
+        RunConfig(**{**dataclasses.asdict(config), **changes})
+    except ConfigError as exc:
+        return str(exc)
+    return None
+
+
+def derived(config: RunConfig, changes: dict) -> str | None:
+    try:
+        config.with_(**changes)
+    except ConfigError as exc:
+        return str(exc)
+    return None
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(data=st.data())
+def test_with_refuses_exactly_what_a_new_config_refuses(data):
+    base = {}
+    for name in data.draw(st.sets(st.sampled_from(sorted(VALUES)), max_size=4)):
+        base[name] = data.draw(VALUES[name])
+    if made_anew(RunConfig(), base) is not None:
+        return  # the original must be a valid config
+    config = RunConfig(**base)
+    changes = {
+        name: data.draw(VALUES[name])
+        for name in data.draw(st.sets(st.sampled_from(sorted(VALUES)), max_size=3))
+    }
+    assert derived(config, changes) == made_anew(config, changes)
+
+
+def test_a_derived_config_checks_its_new_values():
+    config = RunConfig(strategy="frontier", capacity=3)
+    with pytest.raises(ConfigError, match="capacity"):
+        config.with_(capacity=0)
+    with pytest.raises(ConfigError, match="warn-at: must not be above flush-at"):
+        config.with_(context=12000, warn_at=0.9, flush_at=0.8)
+    with pytest.raises(TypeError, match="no field 'colour'"):
+        config.with_(colour="red")
+    assert config.with_(seed=7) == RunConfig(strategy="frontier", capacity=3, seed=7)
