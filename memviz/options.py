@@ -29,7 +29,8 @@ from memviz.core.context import (
     parse_setting,
 )
 from memviz.core.limits import LIMITS, bounds, decimal_number, shown, whole_number
-from memviz.core.run_config import CONTEXT_FIELDS
+from memviz.core.policies import takes_ttl
+from memviz.core.run_config import CONTEXT_FIELDS, RunConfig
 
 
 def whole(name: str, text: str) -> int:
@@ -236,3 +237,21 @@ def add_context_options(p: argparse.ArgumentParser | argparse._ArgumentGroup, de
 def context_values(args: argparse.Namespace, dest: str = "") -> dict:
     """The RunConfig fields of :func:`add_context_options` that were given (all, without a ``dest``)."""
     return {f: getattr(args, dest + f) for f in SETTING_KEYS if hasattr(args, dest + f)}
+
+
+def setting_args(config: RunConfig) -> list[str]:
+    """The options that give ``config``'s time to live, bug list, reading and session context where
+    they are not the defaults: what a child ``memviz record`` needs to make the window's run (the
+    Record dialog passed strategy, seed, capacity, policy and budget only, so a video of a
+    ``--read top:8`` run or of ttl T=4 showed another run)."""
+    args: list[str] = []
+    if config.ttl is not None and takes_ttl(config.policy):
+        args += ["--ttl", str(config.ttl)]
+    if config.bug_list is False:
+        args.append("--no-bug-list")
+    default = RunConfig()
+    for key, field in reading.QUERY_FIELDS.items():
+        value = getattr(config, field)
+        if value != getattr(default, field):  # the ? grammar's words are the options' (--read top:8)
+            args += [f"--{key}", reading.query_text(((field, value),)).partition("=")[2]]
+    return args

@@ -37,6 +37,7 @@ from memviz.gui.qt import (
     QWidget,
 )
 from memviz.models.settings import RunSettings
+from memviz.options import setting_args
 from memviz.outfile import TEMPORARY_PREFIX
 from memviz.record.plan import (
     DEFAULT_FPS,
@@ -69,7 +70,7 @@ def record_command(
     config = settings.config
     args = ["--out", str(out), "--strategy", config.strategy, "--seed", str(config.seed)]
     args += ["--capacity", "unlimited" if config.capacity is None else str(config.capacity)]
-    args += ["--policy", config.policy, "--budget", str(config.budget)]
+    args += ["--policy", config.policy, "--budget", str(config.budget), *setting_args(config)]
     if settings.site_path is not None:
         args += ["--site", str(settings.site_path)]
     if settings.recorded is not None and settings.recorded.file is not None:  # that replay, not a new run

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memviz.cli import commands, scenario
 from memviz.core.limits import LIMITS, check_seeds, decimal_number, whole_number
-from memviz.options import chance, in_path, limited, out_file, parse_size, read_mode
+from memviz.core.run_config import RunConfig
+from memviz.options import chance, in_path, limited, out_file, parse_size, read_mode, setting_args
 
 
 def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
@@ -195,3 +197,27 @@ def test_a_ttl_alone_still_means_policy_ttl(capsys):
     assert code == 0 and (json.loads(out)["config"]["policy"], json.loads(out)["config"]["ttl"]) == ("ttl", 4)
     code, out, _ = run_cli(capsys, "run", "--strategy", "frontier", "--json")
     assert json.loads(out)["config"]["policy"] == "fifo"  # no --policy: the default, as before
+
+
+# -- a config back to its options (the window's Record dialog) ---------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    policy=st.sampled_from(["fifo", "lru", "ttl"]),
+    ttl=st.one_of(st.none(), st.integers(1, 100_000)),
+    bug_list=st.sampled_from([None, False]),
+    ignore=st.sampled_from([0.0, 0.25, 1e-05, 1.0]),
+    skip_write=st.sampled_from([0.0, 0.5]),
+    read_top=st.one_of(st.none(), st.integers(1, 99)),
+    context=st.sampled_from([None, 12000, math.inf]),
+    compaction=st.sampled_from(["truncate", "summary", "memgpt"]),
+)
+def test_setting_args_make_the_same_run_config(
+    policy, ttl, bug_list, ignore, skip_write, read_top, context, compaction
+):
+    config = RunConfig(strategy="frontier", capacity=5, policy=policy, ttl=ttl if policy == "ttl" else None,
+                       bug_list=bug_list, ignore=ignore, skip_write=skip_write, read_top=read_top,
+                       context=context, compaction=compaction)  # fmt: skip
+    argv = ["run", "--strategy", "frontier", "--capacity", "5", "--policy", policy, *setting_args(config)]
+    assert commands._config(commands.build_parser().parse_args(argv)) == config
