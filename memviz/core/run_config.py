@@ -109,8 +109,10 @@ class RunConfig:
             p = getattr(self, name)
             if asked(name) and (isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1):
                 raise ConfigError(f"{name.replace('_', '-')}: must be a chance from 0 to 1, got {p!r}")
-        if asked("read_top") and self.read_top is not None and (
-            isinstance(self.read_top, bool) or not isinstance(self.read_top, int) or self.read_top < 1
+        if (
+            asked("read_top")
+            and self.read_top is not None
+            and (isinstance(self.read_top, bool) or not isinstance(self.read_top, int) or self.read_top < 1)
         ):
             raise ConfigError(f"read: top:K needs K a whole number at least 1, got {self.read_top!r}")
         if asked("start") and self.start is not None and (isinstance(self.start, bool) or self.start < 0):
