@@ -31,6 +31,11 @@ WORDS = {
     "File name too long": "文件名太长",
     "Disk quota exceeded": "超出磁盘配额",
     "eviction policy": "淘汰策略",
+    # why a trace cannot give a metric (memviz.core.evaluation.traces.UNKNOWN_BECAUSE)
+    "names no site": "没写站点",
+    "names no site with bugs or records no reports": "没写站点的 Bug 或没记下报告",
+    "records no reports": "没记下报告",
+    "has no tokens": "没有 token",
     "strategy": "策略",
     "scenario": "场景",
     "a named pipe (FIFO)": "命名管道（FIFO）",
@@ -370,9 +375,11 @@ RULES: tuple[Rule, ...] = (
         "{file} 没有任务，而运行只按任务配对（用 {command} 设一个）",
     ),
     (
-        r"(?P<side>--baseline|--treatment) (?P<label>'.*') does not give (?P<metric>\S+) \((?P<file>\S+) names no "
-        r"site, records no reports, or has no tokens\); choose another --metric",
-        "{side} {label} 给不出 {metric}（{file} 没写站点、没记下报告，或者没有 token）；请换一个 --metric",
+        r"(?P<side>--baseline|--treatment) (?P<label>'.*') does not give (?P<metric>\S+) \((?P<file>\S+) "
+        r"(?P<why>names no site|names no site with bugs or records no reports|records no reports|has no tokens)\); "
+        r"choose another --metric",
+        "{side} {label} 给不出 {metric}（{file} {why}）；请换一个 --metric",
+        ("why",),
     ),
     (
         r"give --traces DIR with --baseline LABEL and --treatment LABEL",

@@ -76,12 +76,14 @@ def delta_words(metric: str, delta: float, lang: str) -> str:
     return amount
 
 
-def bootstrap_words(tasks: int, lang: str) -> str:
-    """Why no bootstrap interval is shown below BOOTSTRAP_FROM_TASKS tasks."""
+def bootstrap_words(tasks: int, lang: str, short: bool = False) -> str:
+    """Why no bootstrap interval is shown below BOOTSTRAP_FROM_TASKS tasks (``short``: the tab's)."""
     from memviz.core.evaluation.stats import BOOTSTRAP_FROM_TASKS, distinct_resamples  # numpy: when used
 
-    return NO_BOOTSTRAP_BELOW_N.pick(lang, least=BOOTSTRAP_FROM_TASKS, tasks=tasks,
-                                     resamples=f"{distinct_resamples(tasks):,}")  # fmt: skip
+    words = NO_BOOTSTRAP_SHORT_N if short else NO_BOOTSTRAP_BELOW_N
+    return words.pick(
+        lang, least=BOOTSTRAP_FROM_TASKS, tasks=tasks, resamples=f"{distinct_resamples(tasks):,}"
+    )
 
 
 def sign_flip_p(paired) -> str:
@@ -269,6 +271,10 @@ NO_BOOTSTRAP_BELOW_N = Words(
     "任务 bootstrap：不到 {least} 个任务不给（{tasks} 个任务只有 {resamples} 种不同的重抽，区间会窄得骗人）",
     "task bootstrap: not shown below {least} tasks ({tasks} tasks have only {resamples} distinct resamples; "
     "its interval comes out too narrow)",
+)
+NO_BOOTSTRAP_SHORT_N = Words(
+    "bootstrap：不到 {least} 个任务不画（{tasks} 个任务只有 {resamples} 种重抽）",
+    "bootstrap: not drawn below {least} tasks ({tasks} tasks: {resamples} distinct resamples)",
 )
 PERMUTATION_EXACT_N = Words("{p}（精确：{flips} 种符号翻转全部算过）", "{p} (exact: all {flips} sign flips)")
 SMALLEST_P_N = Words(

@@ -118,7 +118,9 @@ def test_a_metric_one_side_cannot_know_is_refused_in_one_line(tmp_path, capsys):
     code = main([*argv, "--metric", "tokens"])
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and err.count("\n") == 1
-    assert "--baseline 'random' does not give tokens" in err
+    assert "--baseline 'random' does not give tokens (random-v1-0-0.jsonl has no tokens)" in err
+    assert main([*argv, "--metric", "tokens", "--lang", "zh"]) == 2
+    assert "random-v1-0-0.jsonl 没有 token" in capsys.readouterr().err
     assert main([*argv, "--metric", "coverage"]) == 0
 
 
@@ -231,9 +233,13 @@ def test_reports_a_trace_did_not_record_are_unknown_never_zero(tmp_path, capsys)
     for metric in ("bug_recall", "dups"):
         assert main([*argv, "--metric", metric]) == 2
         out, err = capsys.readouterr()
-        assert (
-            out == "" and f"--treatment 'frontier/12' does not give {metric}" in err and err.count("\n") == 1
+        assert out == "" and err.count("\n") == 1
+        why = (
+            "names no site with bugs or records no reports"
+            if metric == "bug_recall"
+            else "records no reports"
         )
+        assert f"--treatment 'frontier/12' does not give {metric} (frontier-12-v1-0-0.jsonl {why})" in err
     assert main([*argv, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["bugs"] is None
     assert main([*argv, "--lang", "en"]) == 0

@@ -32,6 +32,12 @@ from memviz.core.trace import Trace, TraceError, read_trace
 from memviz.core.trace_stats import TraceStats, trace_stats
 
 MOST_TRACES = 20_000  # files read from one folder
+UNKNOWN_BECAUSE = {  # why a trace cannot give a metric (trace_stats' None)
+    "coverage": "names no site",
+    "bug_recall": "names no site with bugs or records no reports",
+    "dups": "records no reports",
+    "tokens": "has no tokens",
+}
 
 
 def config_label(config: dict | None, agent: str) -> str:
@@ -114,8 +120,8 @@ class TraceEvaluation:
             if unknown:
                 side = "--baseline" if arm == "a" else "--treatment"
                 label = self.baseline if arm == "a" else self.treatment
-                raise EvalError(f"traces: {side} {label!r} does not give {metric} ({unknown[0]} names no site, "
-                                "records no reports, or has no tokens); choose another --metric")  # fmt: skip
+                raise EvalError(f"traces: {side} {label!r} does not give {metric} ({unknown[0]} "
+                                f"{UNKNOWN_BECAUSE[metric]}); choose another --metric")  # fmt: skip
             rows.append(np.array(values, dtype=float))
         return rows
 

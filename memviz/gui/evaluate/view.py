@@ -436,7 +436,7 @@ class EvaluateView(AnalysisView):
         )  # fmt: skip
         lines = [deft_words(paired, lang)]
         if paired.tasks > 1 and not math.isfinite(paired.bootstrap_ci[0]):  # fewer than 10 tasks
-            lines.append(bootstrap_words(paired.tasks, lang))
+            lines.append(bootstrap_words(paired.tasks, lang, short=True))
         self.design_label.setText("\n".join(lines))
         self._draw_sample_size(paired)
         self._fill_ablation()
