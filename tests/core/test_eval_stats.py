@@ -8,6 +8,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy import stats as reference
 
 from memviz.core.evaluation.stats import (
@@ -19,6 +21,7 @@ from memviz.core.evaluation.stats import (
     tasks_needed,
 )
 from tests.core import oracle_eval
+from tests.hypothesis_budget import examples
 
 TASK_COUNTS = (1, 3, 10, 32)
 
@@ -151,3 +154,24 @@ def test_one_task_with_runs_alike_says_nothing_false():
     got = task_paired([[0.5, 0.6, 0.4]], [[0.9, 1.0, 0.8]], 0.03)
     assert math.isnan(got.se_task) and math.isnan(got.deft) and got.tasks_needed is None
     assert got.permutation_p == 1.0 and got.se_flat > 0
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    n=st.integers(2, 12),
+    k=st.integers(2, 6),
+    seed=st.integers(0, 2**32 - 1),
+    between=st.sampled_from([0.0, 0.01, 1.0]),
+    delta=st.sampled_from([0.03, 0.5, 3.0]),
+)
+def test_with_k_runs_a_task_the_figure_as_run_is_the_tables_at_k(n, k, seed, between, delta):
+    """One sample size from one variance: with K runs a side of every task, V as run is V(K), clipped
+    between-task variance or not, so tasks_needed is what the table says at K."""
+    rng = np.random.default_rng(seed)
+    shift = rng.normal(0, math.sqrt(between), size=n)
+    a = rng.normal(0, 1, size=(n, k))
+    b = rng.normal(0, 1, size=(n, k)) + shift[:, None]
+    got = task_paired(a, b, delta)
+    assert got.variance == pytest.approx(got.variance_at(k), rel=1e-12)
+    assert got.tasks_needed == got.needed_for(delta, k)
+    assert got.variance >= got.sd_diff**2 * (1 - 1e-12)  # the noise is the floor when ω² is clipped
