@@ -69,8 +69,8 @@ SERVING = Words("站点：{url}（本次运行专用，127.0.0.1）", "site: {ur
 RUN_LINE = Words(
     "{task} 第 {k} 次：{steps} 步，到过 {pages} 页（覆盖率 {coverage}），声称 {claimed} 个 Bug（{true} 个属实，{dups} 个重复），"
     "页面实际显示 {shown} 个 Bug，{tokens} token，结束原因 {reason}，轨迹 {trace}",
-    "{task} run {k}: {steps} steps, {pages} pages seen (coverage {coverage}), {claimed} bugs claimed ({true} true, "
-    "{dups} duplicates), {shown} bugs the pages showed, {tokens} tokens, ended by {reason}, trace {trace}",
+    "{task} run {k}: steps {steps}, pages seen {pages} (coverage {coverage}), reports claimed {claimed} ({true} true, "
+    "{dups} duplicates), bugs the pages showed {shown}, tokens {tokens}, ended: {reason}, trace {trace}",
 )
 NO_USAGE = Words("未知（端点没有给 usage）", "unknown (no usage from the endpoint)")
 KEY_MISSING = Words(

@@ -68,3 +68,22 @@ def test_a_summary_keeps_the_names_of_what_was_compacted(endpoint, tmp_path):
         assert context["prompt_estimate"] <= 3000 or context["turns_in_call"] == 0
     # names without links: the model that reads them goes further than one with no memory at all
     assert len(set(trace.path)) > len(set(predicted_path(SITE, 16, memory=False)))
+
+
+def test_memgpt_sends_what_its_recall_search_finds(endpoint, tmp_path):
+    lines, _trace = run(endpoint, tmp_path, "--context", "2500", "--compaction", "memgpt", "--budget", "16")
+    steps = lines[2:]
+    assert any(s["context"]["to_recall"] for s in steps)  # a flush sent turns to recall storage
+    found = 0
+    for step, request in zip(steps, endpoint.requests, strict=True):
+        context = step["context"]
+        assert history_pairs(request) == context["turns_in_call"]
+        last = request["body"]["messages"][-1]["content"]
+        hits = [SITE.url_path(p) for p in context["recall_hits"]]
+        if hits:
+            found += 1
+            block = last.split("== Recall storage")[1].split("== Current page")[0]
+            assert [line.split(" · ")[0][2:] for line in block.splitlines() if line.startswith("- ")] == hits
+        else:
+            assert "== Recall storage" not in last
+    assert found  # the search found something at least once, and it reached the model

@@ -49,6 +49,11 @@ def test_a_live_run_is_watched_step_by_step(make_window, endpoint, tmp_path, qtb
     last = json.loads(path.read_text().splitlines()[-1])
     assert dialog.reply.toPlainText() == last["reply"]
     assert dialog.status.text().startswith("Finished (budget): 6 steps")
+    # "Compare this run with…": the model's path beside the rule with the same memory, and no memory
+    window.explore.compare_button.click()
+    lanes = window.compare.model.configs
+    assert lanes[0].recorded is not None and list(lanes[0].recorded.path) == expected
+    assert [(c.strategy, c.recorded) for c in lanes[1:]] == [("frontier", None), ("random", None)]
 
 
 def test_cancel_keeps_the_trace(make_window, endpoint, tmp_path, qtbot):
