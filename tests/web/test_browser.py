@@ -104,3 +104,35 @@ def test_the_browsers_own_har_imports_to_the_servers_steps_and_the_runs_reports(
     ]
     stats = trace_stats(imported)
     assert (stats.reports, stats.duplicate_reports, stats.bugs_found) == (3, 1, 2)
+
+
+def test_a_form_post_is_a_step_in_both_the_servers_trace_and_the_browsers_har(browser_and_server, tmp_path):
+    """Issue 37's "done when": a real Chromium session and its HAR give the same steps and the same
+    reports, a form the browser posts itself (to the editor: 422) and a page that is not there (404)
+    included; the server's reports and the HAR's come from the same detector. (The blog's own forms
+    post by script to /api/: answers, not pages, on both sides.)"""
+    browser, served = browser_and_server
+    before = set(served.trace_dir.iterdir())
+    har = tmp_path / "form.har"
+    context = browser.new_context(record_har_path=str(har), record_har_content="embed")
+    page = context.new_page()
+    base = served.url.rstrip("/")
+    page.goto(base + "/")
+    page.goto(base + "/editor/b")  # typed: a goto on both sides
+    with page.expect_navigation():  # a form posted by the browser itself (no script): a navigation
+        page.evaluate(
+            "() => { const f = document.createElement('form'); f.method = 'post';"
+            " f.action = '/editor/b'; document.body.appendChild(f); f.submit(); }"
+        )
+    page.goto(base + "/no/such/page")
+    context.close()
+    [trace_file] = set(served.trace_dir.iterdir()) - before
+    served_steps = read_trace(trace_file).steps
+    imported = import_trace(har, "har", VERSIONS)
+    shape = [(s.url, s.page, s.action, s.status) for s in imported.steps]
+    assert shape == [(s.url, s.page, s.action, s.status) for s in served_steps]
+    assert [s.status for s in imported.steps] == [200, 200, 422, 404]
+    assert [[r.fingerprint for r in s.reports] for s in imported.steps] == [
+        [r.fingerprint for r in s.reports] for s in served_steps
+    ]
+    assert [[r.error for r in s.reports] for s in imported.steps][2:] == [["HTTP 422"], []]  # 404: no page

@@ -1,7 +1,8 @@
 """HAR 1.2 (a browser's or a proxy's network log) as trace steps.
 
-The ``entries`` whose response is HTML (``response.content.mimeType`` text/html) to a GET, in the
-order they started, redirects (3xx) left out; the first is the start; an entry with a ``Referer``
+The ``entries`` whose response is HTML (``response.content.mimeType`` text/html) to a GET, and a
+form's POSTs (the request's ``Accept`` asks for text/html, as a browser's navigation does; a
+script's fetch does not), in the order they started, redirects (3xx) left out; the first is the start; an entry with a ``Referer``
 header from the same site is a click, one without a goto. HAR has no tokens. Reports are what the
 recorded responses show, read by the one symptom detector
 (:func:`memviz.core.webpage.detect_reports`): any 4xx/5xx status on the site, then each symptom of
@@ -47,17 +48,21 @@ def _har(data: Any, f: Fields, mapper: Mapper) -> tuple[list[TraceStep], str | N
         status = response.get("status")
         if isinstance(status, bool) or not isinstance(status, int):
             raise f.fail(f"{where}.response.status", f"expected an HTTP status, got {shown(status)}")
-        method = f.text(f"{where}.request.method", request.get("method", "GET"))
-        if method.upper() != "GET" or not mime.lower().startswith("text/html") or 300 <= status < 400:
+        method = f.text(f"{where}.request.method", request.get("method", "GET")).upper()
+        if method not in ("GET", "POST") or 300 <= status < 400:
             continue
         url = normal_url(f.text(f"{where}.request.url", request.get("url")))
         if url is None:
             continue
-        referer = None
+        headers = {}
         for k, header in enumerate(f.items(f"{where}.request.headers", request.get("headers", []))):
             header = f.obj(f"{where}.request.headers[{k}]", header)
-            if str(header.get("name", "")).lower() == "referer":
-                referer = f.text(f"{where}.request.headers[{k}].value", header.get("value"))
+            name = str(header.get("name", "")).lower()
+            if name in ("referer", "accept"):
+                headers[name] = f.text(f"{where}.request.headers[{k}].value", header.get("value"))
+        if not _a_page(method, mime, headers.get("accept", "")):
+            continue
+        referer = headers.get("referer")
         started = f.text(f"{where}.startedDateTime", entry.get("startedDateTime", ""))
         body = _body(content, f, f"{where}.response.content")
         chosen.append((started, i, url, status if 100 <= status <= 599 else None, referer, body))
@@ -71,7 +76,7 @@ def _har(data: Any, f: Fields, mapper: Mapper) -> tuple[list[TraceStep], str | N
         else:
             action = "click" if referer is not None and mapper.same_origin(referer) else "goto"
         reports = ()
-        if mapper.same_origin(url):  # a page of the site (a 404 too); another site's bugs are not ours
+        if page is not None:  # a page of the site; a URL that is none (a 404) or another site's: no report
             reports = detect_reports(route(url), status, body)
             every_body = every_body and body is not None
         steps.append(
@@ -85,6 +90,15 @@ def _har(data: Any, f: Fields, mapper: Mapper) -> tuple[list[TraceStep], str | N
             )
         )
     return steps, "detector" if every_body else None
+
+
+def _a_page(method: str, mime: str, accept: str) -> bool:
+    """Whether an entry is a page the browser showed: a GET answered with HTML, or a form's POST
+    (the browser asks for HTML when it navigates; a script's fetch asks for ``*/*`` or JSON),
+    whatever its answer is (a 422 in plain text is still the page the tester saw)."""
+    if method == "GET":
+        return mime.lower().startswith("text/html")
+    return "text/html" in accept.lower()
 
 
 def _body(content: dict, f: Fields, where: str) -> str | None:
