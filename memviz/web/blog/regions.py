@@ -303,8 +303,10 @@ def search(v: View) -> dict[str, str]:
 
 
 def other(v: View) -> dict[str, str]:
-    title = v.say(blog_words.NOT_FOUND) if v.page is None else v.name_of(v.page)
-    return {"heading": f'<h1 style="margin-top:1.5rem">{title}</h1>'}
+    if v.page is None:  # the 404 page
+        hint = f'<p class="hint">{v.say(blog_words.NOT_FOUND_HINT)}</p>'
+        return {"heading": f'<h1 style="margin-top:1.5rem">{v.say(blog_words.NOT_FOUND)}</h1>{hint}'}
+    return {"heading": f'<h1 style="margin-top:1.5rem">{v.name_of(v.page)}</h1>'}
 
 
 def server_error(v: View) -> str:
