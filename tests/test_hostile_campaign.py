@@ -62,9 +62,11 @@ def test_a_seeded_sample_of_the_campaign_is_clean(tmp_path, seed, groups):
     assert list(tmp_path.iterdir()) == []  # every case's folder removed
 
 
-def _outcome(status=0, stderr=b"", stdout=b"", **case_fields):
+def _outcome(status=0, stderr=b"", stdout=b"", lang="C.UTF-8", **case_fields):
     fields = {"name": "x", "group": "cli", "argv": ("run",), "expect": frozenset({0, 2}), **case_fields}
-    return cases_module.Outcome(cases_module.Case(**fields), status, stdout, stderr, 1.0)
+    outcome = cases_module.Outcome(cases_module.Case(**fields), status, stdout, stderr, 1.0)
+    outcome.folder, outcome.lang = "/tmp/case-x", lang
+    return outcome
 
 
 @pytest.mark.parametrize(
@@ -79,6 +81,30 @@ def _outcome(status=0, stderr=b"", stdout=b"", **case_fields):
         (_outcome(0, stdout=b"path: \xe2\x80\xaeevil\n"), "raw"),
         (_outcome(2, b"memviz: error: fine\n"), None),
         (_outcome(0, stdout=b"a\tb\nc\n"), None),
+        (
+            _outcome(
+                2, "memviz：错误：version: 'x' is not a version of this site\n".encode(), lang="zh_CN.UTF-8"
+            ),
+            "english",
+        ),
+        (
+            _outcome(2, b"memviz: error: argument --seed: must be a whole number\n", lang="zh_CN.UTF-8"),
+            "english",
+        ),
+        (
+            _outcome(2, "memviz：错误：参数 --seed：必须是整数，实际为 'x'\n".encode(), lang="zh_CN.UTF-8"),
+            None,
+        ),
+        (_outcome(2, b"memviz: error: argument --seed: must be a whole number\n"), None),  # an English system
+        (
+            _outcome(
+                2,
+                b"memviz: error: argument --lang: invalid choice\n",
+                lang="zh_CN.UTF-8",
+                argv=("run", "--lang", "xx"),
+            ),
+            None,
+        ),  # a --lang of its own: not the system's language
     ],
 )
 def test_the_judge_sees_each_kind_of_problem(outcome, problem):

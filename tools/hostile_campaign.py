@@ -14,7 +14,9 @@ folder, with a timeout. What is wrong with an outcome:
 - ``temp``: a temporary file of memviz's left behind;
 - ``status``: an exit status the case does not allow (bad input is 2, a signal 128 + its number);
 - ``lines``: an error over more than one line;
-- ``raw``: a terminal control character from a name printed raw.
+- ``raw``: a terminal control character from a name printed raw;
+- ``english``: under a Chinese system language (``LANG=zh_CN.UTF-8``, a third of the cases), a line
+  on stderr with an English sentence in it (issue 36: every message in the user's language).
 
 ``early`` counts the clean signal cases whose signal came before memviz's first line ran (Python
 still starting: its own imports and the site's ``.pth`` files): the process ends as any Python
@@ -43,13 +45,14 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from hostile_cases import Case, Outcome, all_cases, make_fixtures, substitute
+from hostile_cases import Case, Outcome, all_cases, english_sentence, gives_lang, make_fixtures, substitute
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(1, str(ROOT))  # memviz.core.limits.one_line: an argument as memviz prints it
 HARNESS = Path(__file__).resolve().parent / "hostile_harness.py"
 LAUNCH = Path(__file__).resolve().parent / "launch.py"
 STOP_SECONDS = 5.0  # a signal must end memviz within this (1 s asked; slack for a loaded machine)
-PROBLEMS = ("traceback", "hang", "crash", "file", "temp", "status", "lines", "raw")
+PROBLEMS = ("traceback", "hang", "crash", "file", "temp", "status", "lines", "raw", "english")
 TRACEBACK = re.compile(rb"Traceback \(most recent call last\)|Fatal Python error|libshiboken|Segmentation fault"
                        rb"|^\w+(Error|Exception): |core dumped", re.M)  # fmt: skip
 TEMPORARY = re.compile(r"^\.memviz-|^memviz-(memories|settings)-|\.tmp$|\.part$")
@@ -161,6 +164,7 @@ def run_case(case: Case, base: Path) -> Outcome:
     stdout_file.close()
     stderr_file.close()
     outcome = Outcome(case, status, out, err, seconds, after_signal, before_memviz)
+    outcome.folder, outcome.lang = str(d), env["LANG"]
     outcome.changed = [g for g in guarded if _fingerprint(g) != before[g]]
     outcome.left = _temporaries(d) if status is not None else []
     _remove(d)
@@ -243,7 +247,36 @@ def problems(outcome: Outcome) -> list[str]:
     if not case.raw_control_ok and (CONTROL.search(outcome.stderr.replace(b"\n", b"").replace(b"\r", b""))
                                     or _raw_in_stdout(outcome)):  # fmt: skip
         found.append("raw")
+    english = _english(outcome)
+    if english is not None:
+        found.append(f"english: {english[:60]}")
     return found
+
+
+def _english(outcome: Outcome) -> str | None:
+    """An English sentence on stderr when memviz ran in Chinese (a Chinese LANG, no --lang given)."""
+    case = outcome.case
+    if (
+        not outcome.lang.startswith("zh")
+        or case.harness
+        or gives_lang(case)
+        or TRACEBACK.search(outcome.stderr)
+    ):
+        return None
+    given = tuple(_printed(substitute(a, Path(outcome.folder))) for a in case.argv)
+    for line in outcome.stderr.decode("utf-8", "replace").splitlines():
+        if line.strip() and line.startswith("memviz"):  # memviz's own lines (a progress bar is not one)
+            found = english_sentence(line, outcome.folder, given)
+            if found is not None:
+                return found
+    return None
+
+
+def _printed(value: str | bytes) -> str:
+    """An argument as memviz prints it: decoded as the command line was, escaped to one line."""
+    from memviz.core.limits import one_line
+
+    return one_line(os.fsdecode(value) if isinstance(value, bytes) else value)
 
 
 def _ended_as_python_ends(outcome: Outcome) -> bool:

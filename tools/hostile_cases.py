@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -438,6 +439,38 @@ def substitute(value: str | bytes, d: Path) -> str | bytes:
     return value.replace("{d}", str(d))
 
 
+# -- the language of a line --------------------------------------------------------------------------
+
+HAN = re.compile(r"[\u4e00-\u9fff]")
+# Data a Chinese line may hold: quoted values ('x', "x", “x”), options (--seed), URLs and paths (up
+# to a space or Chinese punctuation).
+_DATA = re.compile(r"'[^']*'|\"[^\"]*\"|“[^”]*”|--[\w-]+|https?://[^\s，：（）]+|[/\\][^\s，：；（）]*")
+# Three English words in a row, after the data is taken out: a sentence nobody translated (a list of
+# names, "fifo, lru, random", is data: the words a user types).
+_ENGLISH = re.compile(r"[A-Za-z]+(?: [A-Za-z]+){2,}")
+
+
+def english_sentence(line: str, folder: str = "", given: tuple[str, ...] = ()) -> str | None:
+    """The English sentence in a line memviz printed in Chinese, or None when there is none
+    (issue 36). ``folder`` (the case's) and ``given`` (its arguments, as printed) are data wherever
+    they show: a file named "a b c.json" is not a sentence."""
+    text = line.replace(folder, "/") if folder else line
+    for value in sorted((v.replace(folder, "/") if folder else v for v in given), key=len, reverse=True):
+        if len(value) > 2:
+            text = text.replace(value, " ")
+    body = text.partition("memviz：错误：")[2] or text
+    bare = _DATA.sub(" ", body)
+    if not HAN.search(bare):
+        return body
+    found = _ENGLISH.search(bare)
+    return found.group(0) if found else None
+
+
+def gives_lang(case: Case) -> bool:
+    """The case's command line names a language of its own (a --lang, maybe a hostile one)."""
+    return "--lang" in case.argv[:-1]
+
+
 @dataclass
 class Outcome:
     case: Case
@@ -448,4 +481,6 @@ class Outcome:
     after_signal: float | None = None  # seconds from the signal to the end
     before_memviz: bool = False  # the signal came before memviz's first line ran (Python starting)
     changed: list[str] = field(default_factory=list)  # guarded files lost or changed
+    folder: str = ""  # the case's folder (gone by now): data in what memviz printed
+    lang: str = ""  # the system language memviz ran under (LANG)
     left: list[str] = field(default_factory=list)  # temporary files left behind

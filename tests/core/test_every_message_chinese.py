@@ -8,7 +8,6 @@ names, option names); a message another library wrote is wrapped in a Chinese se
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 
@@ -21,29 +20,11 @@ TOOLS = Path(__file__).resolve().parents[2] / "tools"
 sys.path.insert(0, str(TOOLS))  # the campaign's cases import their fixtures as a sibling module
 import hostile_cases  # noqa: E402
 
-HAN = re.compile(r"[\u4e00-\u9fff]")
-# Data a Chinese line may hold: quoted values ('x', "x", “x”), options (--seed), URLs and paths (up
-# to a space or Chinese punctuation).
-_DATA = re.compile(r"'[^']*'|\"[^\"]*\"|“[^”]*”|--[\w-]+|https?://[^\s，：（）]+|[/\\][^\s，：；（）]*")
-# Three English words in a row, after the data is taken out: a sentence nobody translated (a list of
-# names, "fifo, lru, random", is data: the words a user types).
-_ENGLISH = re.compile(r"[A-Za-z]+(?: [A-Za-z]+){2,}")
-
 
 def english_in(line: str, folder: Path | None = None, given: tuple[str, ...] = ()) -> str | None:
-    """The English sentence in a line memviz printed under --lang zh, or None when there is none.
-    ``given``: the command line's arguments, data wherever they show (a file named "a b c.json")."""
-    text = line.replace(str(folder), "/") if folder else line
-    for value in sorted(
-        (one_line(v.replace(str(folder), "/")) for v in given if len(v) > 2), key=len, reverse=True
-    ):
-        text = text.replace(value, " ")
-    body = text.partition("memviz：错误：")[2] or text
-    bare = _DATA.sub(" ", body)
-    if not HAN.search(bare):
-        return body
-    found = _ENGLISH.search(bare)
-    return found.group(0) if found else None
+    """The campaign's judge (tools/hostile_cases.english_sentence): the English sentence in a line
+    memviz printed under --lang zh, or None. ``given``: the command line's arguments, as printed."""
+    return hostile_cases.english_sentence(line, str(folder) if folder else "", tuple(map(one_line, given)))
 
 
 def test_the_judge_sees_english():
