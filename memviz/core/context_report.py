@@ -96,3 +96,86 @@ def context_table(
     """Every row of :func:`mode_configs` over seeds ``seed0`` … ``seed0 + runs - 1``."""
     seeds = range(seed0, seed0 + runs)
     return [mean_row(site, config, seeds, done) for config in mode_configs(window, base)]
+
+
+# The lines of the per-call plot: the session agent with the whole history kept (the quadratic),
+# each compaction at one window, and frontier with injected memory (the linear one).
+PER_CALL_LINES = ("inf", "truncate", "summary", "memgpt", "frontier")
+
+
+def tokens_per_call(
+    site: Site, config: RunConfig, seeds: Iterable[int], done: Callable[[int], None] | None = None
+) -> list[float]:
+    """The mean tokens of call 1, 2, … over ``seeds`` (over the runs that made that call)."""
+    sums: list[float] = []
+    counts: list[int] = []
+    for seed in seeds:
+        exploration = Exploration(site, config.with_(seed=seed))
+        while not exploration.finished:
+            event = exploration.step()
+            k = event.call - 1
+            if k == len(sums):
+                sums.append(0.0)
+                counts.append(0)
+            sums[k] += event.tokens
+            counts[k] += 1
+        if done is not None:
+            done(1)
+    return [s / n for s, n in zip(sums, counts, strict=True)]
+
+
+def per_call_config(line: str, window: float, base: RunConfig) -> RunConfig:
+    if line == "frontier":
+        return base.with_(strategy="frontier", context=None, compaction=TRUNCATE)
+    if line == "inf":
+        return base.with_(strategy="session", context=UNLIMITED, compaction=TRUNCATE)
+    return base.with_(strategy="session", context=window, compaction=line)
+
+
+@dataclass(frozen=True)
+class WindowSweep:
+    """Session runs over window sizes, one line per compaction, with the chapter's two ends (the
+    no-memory floor and frontier's unlimited memory, both with the context off), and the tokens of
+    each call at one window (the Sweep view's context axis)."""
+
+    config: RunConfig  # the base: budget, tokens
+    seeds: range
+    windows: tuple[float, ...]
+    modes: tuple[str, ...]
+    cells: dict[tuple[float, str], ContextRow]
+    floor: ContextRow
+    ceiling: ContextRow
+    per_call_window: float
+    per_call: dict[str, list[float]]  # PER_CALL_LINES -> mean tokens of each call
+
+
+def window_sweep_runs(windows: tuple[float, ...], runs: int) -> int:
+    """The runs :func:`window_sweep` makes (for a progress bar)."""
+    return (len(windows) * len(COMPACTIONS) + 2 + len(PER_CALL_LINES)) * runs
+
+
+def window_sweep(
+    site: Site,
+    base: RunConfig,
+    windows: tuple[float, ...] = SWEEP_WINDOWS,
+    runs: int = DEFAULT_RUNS,
+    seed0: int = DEFAULT_SEED0,
+    per_call_window: float = 12_000,
+    done: Callable[[int], None] | None = None,
+) -> WindowSweep:
+    seeds = range(seed0, seed0 + runs)
+    cells = {}
+    for window in windows:
+        for mode in COMPACTIONS:
+            config = base.with_(strategy="session", context=window, compaction=mode)
+            cells[window, mode] = mean_row(site, config, seeds, done)
+    off = base.with_(context=None, compaction=TRUNCATE)
+    floor = mean_row(site, off.with_(strategy="random"), seeds, done)
+    ceiling = mean_row(site, off.with_(strategy="frontier", capacity=None), seeds, done)
+    per_call = {
+        line: tokens_per_call(site, per_call_config(line, per_call_window, base), seeds, done)
+        for line in PER_CALL_LINES
+    }
+    return WindowSweep(
+        base, seeds, tuple(windows), COMPACTIONS, cells, floor, ceiling, per_call_window, per_call
+    )

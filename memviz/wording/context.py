@@ -102,6 +102,44 @@ LEGEND_NAMED = Words("只知道名字（摘要里，链接丢了）", "known by 
 LEGEND_LOST = Words("去过，上下文里已经没有了", "visited, lost from the context")
 COMPACTED_BADGE = Words("↺ 第 {step} 步被压缩掉", "↺ compacted at step {step}")
 
+# The Sweep view's context axis
+AXIS_CHOICE = Words("上下文窗口", "Context window")
+SWEEP_AXIS = Words("上下文窗口（token）", "context window (tokens)")
+SWEEP_TITLE = Words("会话内记忆：覆盖率随上下文窗口", "Context only: coverage by window size")
+SWEEP_BUTTON = Words("扫描窗口大小", "Sweep the window")
+SWEEP_TIP = Words(
+    "每个窗口大小 × 每种压缩方式都跑这些 seed（会话内记忆策略），再跑无记忆和“已访问集合 + 链接表”两端",
+    "Run these seeds for every window size and compaction (the context-only strategy), and the two "
+    "ends: no memory and visited set + link table",
+)
+SWEEP_PRESS = Words(
+    "按“{run_text}”：每个窗口大小、每种压缩方式各跑一遍",
+    "Press “{run_text}”: every window size with every compaction",
+)
+FLOOR = Words("无记忆（下限）{coverage}%", "no memory (floor) {coverage}%")
+CEILING = Words("已访问集合 + 链接表（上限）{coverage}%", "visited set + link table (ceiling) {coverage}%")
+PER_CALL_TITLE = Words("每次调用的 token（窗口 12,000）", "Tokens per call (window 12,000)")
+PER_CALL_NOTE = Words(
+    "每轮重发全部历史：token 随调用次数线性涨，总数按平方涨；注入记忆的“已访问集合 + 链接表”几乎是平的。",
+    "Resending the whole history: each call costs more than the last, the total grows with the square; "
+    "injected memory (visited set + link table) stays almost flat.",
+)
+CALL_AXIS = Words("第几次调用", "call")
+TOKENS_AXIS = Words("token（千）", "tokens (k)")
+WHOLE_HISTORY = Words("全部历史（不限窗口）", "whole history (unlimited)")
+COL_COVERAGE = Words("覆盖率 %", "coverage %")
+COL_DUPLICATES = Words("重复报 Bug", "dup. reports")
+COL_TOKENS = Words("token", "tokens")
+SWEEP_HEADLINE = Words(
+    "窗口 {window} 时，{budget} 步重发全部历史要 <b>{whole}</b> token，注入记忆只要 <b>{frontier}</b>；"
+    "窗口不限时覆盖率 {inf}%，和“已访问集合 + 链接表”一样",
+    "At a window of {window}, {budget} steps resending the whole history cost <b>{whole}</b> tokens, injected "
+    "memory <b>{frontier}</b>; with no limit coverage is {inf}%, as visited set + link table",
+)
+SWEEP_CONTEXT = Words(
+    "每个点：{seeds} 的平均覆盖率；{summary}", "Each point: mean coverage over {seeds}; {summary}"
+)
+
 # The report's table (memviz report --context W)
 REPORT_TITLE = Words(
     "会话上下文：{window}（seed {first}–{last}，{runs} 次运行，每次 {budget} 步）",

@@ -31,7 +31,12 @@ DEFAULT_PAIR = (12, "random", "fifo")  # the chapter's comparison
 MAX_CAPACITY = 200
 
 Pair = tuple[int, str, str]  # capacity, policy a, policy b: a − b
-AXES = ("capacity", "ttl", "gap")  # what the sweep varies: capacity, T (policy ttl), the reality gap
+AXES = (
+    "capacity",
+    "ttl",
+    "gap",
+    "context",
+)  # what the sweep varies: capacity, T (policy ttl), the reality gap
 
 
 @dataclass

@@ -28,6 +28,7 @@ from memviz.gui.analysis.sweep_capacity import (
     default_capacity_range,
     sweep_function,
 )
+from memviz.gui.analysis.sweep_context import ContextAxis, context_base
 from memviz.gui.analysis.sweep_gap import GapAxis, gap_config
 from memviz.gui.analysis.sweep_ttl import (
     TtlAxis,
@@ -79,6 +80,7 @@ from memviz.models.analysis import NOTHING, Computed
 from memviz.wording import analysis as analysis_words
 from memviz.wording import common as common_words
 from memviz.wording import config_summary, gap_axis_choice, ttl_axis_choice
+from memviz.wording import context as context_words
 
 
 class SweepView(AnalysisView):
@@ -107,7 +109,8 @@ class SweepView(AnalysisView):
         self.ttl_axis = TtlAxis(self.language, self.settings.config)
         self.gap_axis = GapAxis(self.language)
         self.gap_axis.kind_combo.currentIndexChanged.connect(self._on_gap_kind_change)
-        self._side_axes = {"ttl": self.ttl_axis, "gap": self.gap_axis}  # every axis but capacity
+        self.context_axis = ContextAxis(self.language)  # issue 38: the session context's window
+        self._side_axes = {"ttl": self.ttl_axis, "gap": self.gap_axis, "context": self.context_axis}
         self._shown_axis = AXES[0]
         self._by_axis: dict[str, Computed] = {}  # the other axes' results, kept while this one is shown
         self.model.pair_added.connect(self._on_pair_added)
@@ -204,6 +207,7 @@ class SweepView(AnalysisView):
         self.panels.addWidget(panel)
         self.panels.addWidget(self.ttl_axis.panel)
         self.panels.addWidget(self.gap_axis.panel)
+        self.panels.addWidget(self.context_axis.panel)
         # The side panel scrolls when the window is short for it (720p zoomed in): its table's rows
         # and the pair's result ran out of the panel's bottom, half a row showing.
         self.panels_scroll = _SideScroll()
@@ -280,6 +284,10 @@ class SweepView(AnalysisView):
                 widget.setVisible(self.axis == name)
         self.panels.setCurrentIndex(AXES.index(self.axis))
         self.legend.setVisible(self.axis != "gap")  # the gap's one curve is named in the title
+        # the window's curves rise from the bottom left: their legend goes bottom right (issue 38)
+        self.legend.setOffset((-10, -40) if self.axis == "context" else (10, 10))
+        for widget in (self.strategy_label, self.strategy_combo):  # the context axis runs session
+            widget.setVisible(self.axis != "context")
         for k in range(self.panels.count()):  # the hidden panel's width does not widen the shown one
             page = self.panels.widget(k)
             shown = k == self.panels.currentIndex()
@@ -342,6 +350,8 @@ class SweepView(AnalysisView):
         # The reality gap keeps capacity and policy (the curve of the memory set) and sets the misuse.
         if self.axis == "gap":
             return (id(site), gap_config(config, "random").with_(seed=0), self.gap_axis.kind)
+        if self.axis == "context":
+            return (id(site), context_base(config).with_(seed=0), "context")
         swept = config.with_(strategy="random", capacity=None, policy="fifo", seed=0)
         return (id(site), swept.with_(ttl=None) if self.axis == "ttl" else swept)
 
@@ -382,9 +392,11 @@ class SweepView(AnalysisView):
         self.axis_combo.setItemText(0, tr(common_words.CAPACITY))
         self.axis_combo.setItemText(1, ttl_axis_choice(self.language.code))
         self.axis_combo.setItemText(2, gap_axis_choice(self.language.code))
+        self.axis_combo.setItemText(3, tr(context_words.AXIS_CHOICE))
         self.axis_combo.setToolTip(tr(analysis_words.WHAT_TO_SWEEP_MEMORY_CAPACITY_A))
         self.ttl_axis.retranslate()
         self.gap_axis.retranslate()
+        self.context_axis.retranslate()
         self.strategy_label.setText(tr(common_words.STRATEGY))
         for i, s in enumerate(self.memory_strategies):
             self.strategy_combo.setItemText(i, strategy_label(s, self.language))
@@ -418,7 +430,7 @@ class SweepView(AnalysisView):
     def _clear(self) -> None:
         tr = self.language.tr
         if self.side_axis is not None:
-            shape = ttl_config if self.axis == "ttl" else gap_config
+            shape = {"ttl": ttl_config, "gap": gap_config}.get(self.axis, lambda c, _s: c)
             config = shape(self.settings.config, self.strategy)
             texts = self.side_axis.clear(self.plot, self.legend, config, self.run_button.text())
             self.headline.setText(texts[0])

@@ -111,6 +111,10 @@ def setting_values(config: RunConfig) -> dict[str, Any]:
     values = {name: getattr(config, name) for name in SETTING_COLUMNS}
     if values["capacity"] is None:
         values["capacity"] = ""
+    if values["context"] is None:  # the session context off (issue 38); unlimited is written "inf"
+        values["context"] = ""
+    elif values["context"] == math.inf:
+        values["context"] = "inf"
     return values
 
 
@@ -153,7 +157,7 @@ def read_csv(path: Path) -> list[dict[str, Any]]:
 
 def _parse(column: str, text: str) -> Any:
     if (
-        column in ("capacity", "ttl", "bug_list", "read_top", "start") and not text
+        column in ("capacity", "ttl", "bug_list", "read_top", "start", "context") and not text
     ):  # settings whose None is empty
         return None
     if column == "capacity":
