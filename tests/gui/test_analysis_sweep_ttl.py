@@ -94,7 +94,9 @@ def test_the_axes_keep_their_own_results(make_view):
     assert view.result is ttl_result and list(table_rows(view)) == ["T = 3", "T = 4", "T = 5"]
     view.set_axis("capacity")
     assert view.result is capacity_result and "容量 12" in view.headline.text()
-    with pytest.raises(ValueError, match="sweep axis: expected one of capacity, ttl, gap, context, got 'size'"):
+    with pytest.raises(
+        ValueError, match="sweep axis: expected one of capacity, ttl, gap, context, got 'size'"
+    ):
         view.set_axis("size")
 
 
@@ -149,5 +151,7 @@ def test_a_snapshot_of_the_t_sweep(tmp_path):
 
     out = snapshot(tmp_path / "ttl.png", RunConfig(budget=12), SITE, None, (1280, 720), "en", "sweep/ttl")
     assert QImage(str(out)).size().toTuple() == (1280, 720)
-    with pytest.raises(ValueError, match="sweep axis: expected one of capacity, ttl, gap, context, got 'nope'"):
+    with pytest.raises(
+        ValueError, match="sweep axis: expected one of capacity, ttl, gap, context, got 'nope'"
+    ):
         snapshot(tmp_path / "bad.png", RunConfig(), SITE, None, (1280, 720), "en", "sweep/nope")
