@@ -15,7 +15,7 @@
     });
   }
   // A buggy page's error goes where a browser shows errors: the console.
-  document.querySelectorAll(".error-message[hidden]").forEach(function (e) { console.error(e.textContent); });
+  document.querySelectorAll("template.error-message").forEach(function (e) { console.error(e.content.textContent); });
 
   function show(form, r) {
     var b = r.body || {};

@@ -109,3 +109,22 @@ def test_the_teachers_view_names_the_bug_and_the_students_does_not():
     assert 'class="answer-key">Answer: XSS in comments (XSS)<' in teacher
     _, zh = render_blog_page(site, 0, "zh", 1, blog_content(), answers=True)
     assert "答案：这一页没有注入的 Bug。" in zh
+
+
+@pytest.mark.parametrize("version", ["v1", "v2"])
+def test_no_page_names_its_bug_in_the_text_a_reader_sees(version):
+    """A model reading a page's text (memviz agent's reader) meets the misbehaviour, not its label:
+    the error's message is in the text only where a browser shows it too (an error page, a form's
+    error list); elsewhere it is in the console."""
+    from memviz.agent.page import parse_page
+
+    site = VERSIONS.at_version(version)
+    for page in range(site.n_pages):
+        status, html = render_blog_page(site, page, "en", 31, blog_content())
+        text = parse_page(
+            "http://127.0.0.1:1" + site.url_path(page), status, html, site, ("http", "127.0.0.1:1")
+        ).text
+        [report] = detect_reports(site.url_path(page), status, html) or [None]
+        if report is not None and not report.error.startswith("HTTP"):
+            assert report.message not in text and "31" not in text, site.url_path(page)
+        assert "Answer:" not in text

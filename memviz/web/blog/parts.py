@@ -72,10 +72,11 @@ def fillers(v: View, key: str, extra_tag: str = "") -> str:
 
 def error_line(v: View) -> str:
     """The bug's error, where a browser shows it: a failed save or a server error on the page, any
-    other in the console (the page's script logs every hidden ``.error-message``)."""
+    other in the console (the page's script logs every ``template.error-message``: a template is
+    never drawn, and a reader of the page's text, a model's, skips it)."""
     if v.symptom is None:
         return ""
-    return f'<output class="error-message" hidden>{escape(v.message)}</output>'
+    return f'<template class="error-message">{escape(v.message)}</template>'
 
 
 def generic_marker(v: View) -> str:

@@ -71,4 +71,7 @@ def avatar(user: str, big: bool = False) -> str:
     hue = zlib.crc32(user.encode("utf-8")) % 360
     initial = escape(user[:1].upper() or "?")
     size = " big" if big else ""
-    return f'<span class="avatar{size}" style="background:hsl({hue},45%,52%)" aria-hidden="true">{initial}</span>'
+    # the initial is drawn by CSS (attr()), so it is no text of the page: "Oolu" is not a name
+    return (
+        f'<span class="avatar{size}" style="background:hsl({hue},45%,52%)" data-initial="{initial}"></span>'
+    )
