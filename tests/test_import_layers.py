@@ -59,3 +59,22 @@ def test_every_gui_feature_is_an_independent_sibling():
         if (path / "__init__.py").is_file() and path.name != "kit"
     }
     assert features <= set(contract["modules"]), sorted(features - set(contract["modules"]))
+
+
+def test_every_core_package_keeps_its_init_out_of_its_modules():
+    """acyclic_siblings sees no cycle through a package's own __init__; each package of the core has
+    a forbidden contract that keeps its modules from importing it (pyproject.toml), so a new
+    package of the core gets one too, and the core stays acyclic module by module."""
+    config = tomllib.loads((ROOT.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    guarded = {
+        contract["forbidden_modules"][0]
+        for contract in config["tool"]["importlinter"]["contracts"]
+        if contract["type"] == "forbidden"
+        and contract.get("as_packages") is False
+        and contract["source_modules"] == [contract["forbidden_modules"][0] + ".**"]
+    }
+    core = ROOT / "core"
+    packages = {
+        "memviz." + ".".join(path.parent.relative_to(ROOT).parts) for path in core.rglob("__init__.py")
+    }
+    assert packages == guarded, sorted(packages ^ guarded)

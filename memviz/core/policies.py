@@ -31,7 +31,7 @@ from memviz.core.rng import Mulberry32
 if TYPE_CHECKING:
     import numpy as np
 
-    from memviz.core.engine import RunResult
+    from memviz.core.events import RunResult
 
 Entries = dict[int, tuple[int, ...]]
 

@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from memviz.core.importers import Fields, Imported, Importer, Mapper, head, normal_url, read_json
+from memviz.core.importers.common import Fields, Imported, Importer, Mapper, head, normal_url, read_json
 from memviz.core.site import Site
 from memviz.core.trace import MOST_REPORTS, MOST_TEXT, Claim, TraceStep
 

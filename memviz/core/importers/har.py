@@ -17,7 +17,16 @@ import binascii
 from pathlib import Path
 from typing import Any
 
-from memviz.core.importers import Fields, Imported, Importer, Mapper, head, normal_url, read_json, route
+from memviz.core.importers.common import (
+    Fields,
+    Imported,
+    Importer,
+    Mapper,
+    head,
+    normal_url,
+    read_json,
+    route,
+)
 from memviz.core.limits import shown
 from memviz.core.site import Site
 from memviz.core.trace import MOST_REPORTS, TraceStep
