@@ -22,6 +22,7 @@ class Served:
         caps: TraceCaps | None = None,
         rate: RateLimit | None = None,
         host: str = "127.0.0.1",
+        answers: bool = False,
     ) -> None:
         self.site = site
         self.trace_dir = trace_dir
@@ -29,7 +30,7 @@ class Served:
         self.url = f"http://{host}:{self.sock.getsockname()[1]}/"
         self.log = ServerLog(lang, write=lambda line: None)  # its lines are read from .log.lines
         self.server = make_server(
-            build_app(site, lang, trace_dir, caps=caps, rate=rate, log=self.log), self.log
+            build_app(site, lang, trace_dir, caps=caps, rate=rate, log=self.log, answers=answers), self.log
         )
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
         self.thread.start()

@@ -79,3 +79,22 @@ def test_bad_requests_are_short_answers(served):
     assert _post(v1, "/api/nothing", {}) == (404, {"errors": ["There is no such action."]})
     assert _post(v1, "/api/users/login", {"name": "   "})[0] == 422
     assert _post(v1, "/api/users/login", {"name": "Ada " * 30})[1]["name"] == ("Ada " * 10).strip()
+
+
+def test_the_teachers_view_through_the_app():
+    from memviz.web.blog.shell import asset_paths
+
+    def get(served, path):
+        with urllib.request.urlopen(served.url.rstrip("/") + path, timeout=10) as answer:
+            return answer.headers, answer.read().decode("utf-8")
+
+    teacher, student = Served(VERSIONS, lang="zh", answers=True), Served(VERSIONS, lang="zh")
+    try:
+        assert "答案：评论 XSS（XSS）" in get(teacher, "/article/a/comments")[1]
+        page = get(student, "/article/a/comments")[1]
+        assert "答案" not in page and "评论 XSS" not in page
+        headers, _ = get(student, next(p for p in asset_paths() if p.endswith(".css")))
+        assert headers["Content-Type"].startswith("text/css") and "immutable" in headers["Cache-Control"]
+    finally:
+        teacher.stop()
+        student.stop()
