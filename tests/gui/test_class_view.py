@@ -28,7 +28,7 @@ def test_the_class_in_the_window_live_sorted_and_into_compare(make_window, tmp_p
     assert _names(view) == ["Ada"] and view.lanes.students[0].path == (1, 0, 12, 13)
     assert view.lanes.claims == {ADA: {3: ["XSS"]}}  # the report's mark on the comments page's step
     ada = view.lanes.students[0]
-    assert view.lanes.tip(ada, 3) == "Ada, step 3: Comments on A\nbug page\n▼ XSS"
+    assert view.lanes.tip(ada, 3) == "Ada, step 3: Comments on A\nbug page: XSS in comments\n▼ XSS"
     left, cell, row = view.lanes._geometry()
     assert view.lanes.square_at(left + 3.5 * cell, 4 + row / 2) == (ada, 3)
     assert view.lanes.square_at(left - 1, 4 + row / 2) is None

@@ -53,6 +53,7 @@ class StudentLanes(QWidget):
         self.bugs: set[int] = set()
         self.claims: dict[str, dict[int, list[str]]] = {}  # visitor -> step -> what they reported there
         self.page_name = lambda page: str(page)  # how a tooltip names a page
+        self.bug_name = lambda page: ""  # and the bug it hides
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
@@ -94,8 +95,9 @@ class StudentLanes(QWidget):
         page = student.path[step]
         name = "—" if page is None else self.page_name(page)
         lines = [self.language.tr(class_words.LANE_TIP, name=student.name, step=step, page=name)]
-        if page in self.bugs:
-            lines.append(self.language.tr(class_words.LEGEND_BUG))
+        if page in self.bugs:  # the teacher's answer: which bug the page hides
+            bug = self.bug_name(page)
+            lines.append(self.language.tr(class_words.LEGEND_BUG) + (f": {bug}" if bug else ""))
         lines += [f"▼ {text}" for text in self.claims.get(student.visitor, {}).get(step, [])]
         return "\n".join(lines)
 
@@ -177,7 +179,11 @@ class ClassView(QWidget):
         self.header.setWordWrap(True)
         self.lanes = StudentLanes(language)
         if model.site is not None:
-            self.lanes.page_name = lambda page: model.site.page_name(page, self.language.code)
+            site = model.site
+            self.lanes.page_name = lambda page: site.page_name(page, self.language.code)
+            self.lanes.bug_name = lambda page: (
+                site.bug_name(page, self.language.code) if page in site.bug_by_page else ""
+            )
         self.table = QTableWidget(0, len(class_words.COLUMNS))
         self.table.setObjectName("class_table")
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
