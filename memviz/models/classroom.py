@@ -24,6 +24,7 @@ from pathlib import Path
 
 from memviz.core.compare import LaneConfig
 from memviz.core.engine import run
+from memviz.core.jsonfile import read_bytes
 from memviz.core.replay import RecordedRun, ReplayError, recorded_run
 from memviz.core.run_config import RunConfig
 from memviz.core.site import Site
@@ -224,10 +225,10 @@ class ClassModel:
         stamp = (info.st_size, info.st_mtime_ns)
         if stamp == self._names_stamp:
             return False
-        try:
-            names = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return False  # half written cannot be (it is renamed into place); unreadable: next time
+        try:  # a regular file only (never waiting on a pipe), renamed into place whole by the server
+            names = json.loads(read_bytes(path, "names file", ValueError, max_bytes=1_000_000))
+        except ValueError:
+            return False  # unreadable: read again when it changes
         self._names_stamp = stamp
         if not isinstance(names, dict):
             return False

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from memviz.core.jsonfile import read_bytes
 from memviz.core.site import Site
 from memviz.core.trace import (
     MOST_REPORTS,
@@ -45,6 +46,7 @@ MB = 1_000_000  # --max-trace-mb counts megabytes of 10^6 bytes, as `ls -lh --si
 DEFAULT_MAX_VISITORS = 200
 DEFAULT_MAX_TRACE_MB = 100
 NAMES_FILE = "names.json"  # visitor id -> the name they signed in with on the blog
+MOST_NAMES_BYTES = 1_000_000  # the names file read at most (the visitors cap keeps it far smaller)
 _VISITOR_ID = re.compile(r"[0-9a-f]{16}\Z")
 
 
@@ -154,10 +156,11 @@ class TraceFolder:
         if self.stopped or not _VISITOR_ID.match(visitor):
             return False
         path = self.folder / f"visitor-{visitor}.jsonl"
-        try:
-            lines = path.read_bytes().decode("utf-8").splitlines(keepends=True)
-        except (OSError, UnicodeDecodeError):
+        try:  # a regular file only, never waiting on a pipe put in its place
+            lines = read_bytes(path, "trace file", ValueError, max_bytes=TRACE_FILE_BYTES).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
             return False
+        lines = lines.splitlines(keepends=True)
         at = _claim_line(lines, route)
         if at is None:
             return False
@@ -185,8 +188,8 @@ class TraceFolder:
             return False
         path = self.folder / NAMES_FILE
         try:
-            names = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            names = json.loads(read_bytes(path, "names file", ValueError, max_bytes=MOST_NAMES_BYTES))
+        except ValueError:  # none yet, unreadable, or not a regular file: written anew
             names = {}
         if not isinstance(names, dict):
             names = {}

@@ -148,3 +148,18 @@ def test_a_student_in_compare_is_their_walk_beside_the_agent(tmp_path):
         list(a.path) for a in model.beside_agents(ADA)
     ]
     assert model.compare_lanes("f" * 16, VERSIONS) is None
+
+
+def test_a_pipe_in_the_folder_never_blocks_the_class(tmp_path):
+    import os
+
+    traces = _folder(tmp_path)
+    _visit(traces, ADA, [0, 3])
+    os.mkfifo(tmp_path / NAMES_FILE)
+    os.mkfifo(tmp_path / f"visitor-{BO}.jsonl")
+    model = ClassModel(tmp_path, VERSIONS)
+    assert model.poll()  # returns: neither pipe is opened for reading
+    assert [s.visitor for s in model.students] == [ADA]
+    assert f"visitor-{BO}.jsonl" in model.summary()["unreadable"]
+    assert traces.name(ADA, "Ada")  # the server writes a names file anew in the pipe's place
+    assert model.poll() and model.students[0].name == "Ada"
