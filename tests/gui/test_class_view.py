@@ -39,6 +39,9 @@ def test_the_class_in_the_window_live_sorted_and_into_compare(make_window, tmp_p
     traces.name(BO, "Bo")
     clock.advance(250)  # one poll: a click shows within a second
     assert _names(view) == ["Ada", "Bo"]
+    assert view.header.text().splitlines()[-1] == (
+        "The class: 2 students, 7 steps; bugs seen 2, found 1; reports 1, duplicates 0, precision 100%"
+    )
     steps = [key for key, _ in COLUMNS].index("steps")
     view.table.horizontalHeader().sectionClicked.emit(steps)
     assert _names(view) == ["Bo", "Ada"]  # most steps first

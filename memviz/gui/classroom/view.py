@@ -271,4 +271,18 @@ class ClassView(QWidget):
         lines = [tr(class_words.WATCHING, folder=str(self.model.folder)), tr(class_words.CLICK_A_STUDENT)]
         if not self.model.students:
             lines.append(tr(class_words.NO_STUDENTS, folder=str(self.model.folder)))
+        else:
+            whole = self.model.summary()["class"]
+            lines.append(
+                tr(
+                    class_words.CLASS_LINE,
+                    students=whole["students"],
+                    steps=whole["steps"],
+                    seen=whole["bugs_seen"],
+                    found=whole["bugs_found"],
+                    reports=whole["reports"],
+                    duplicates=whole["duplicate_reports"],
+                    precision=figure_text("precision", whole["precision"]),
+                )
+            )
         self.header.setText("\n".join(lines))
