@@ -14,7 +14,8 @@ shell reports a process a signal stopped. Two ways, chosen by what the command r
   registered (:func:`child`), prints the line and ends the process (``os._exit``).
 
 :func:`while_starting` covers the imports before either is set up (the first second of a command).
-Nothing here imports Qt or numpy: the module is loaded first.
+Nothing here imports Qt or numpy (nor does :mod:`memviz.core.signals`, which holds signals back
+around a short block for this module and the core's): the module is loaded first.
 """
 
 from __future__ import annotations
@@ -26,18 +27,18 @@ import sys
 import threading
 from collections.abc import Iterator
 
-_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+from memviz.core.signals import STOP_SIGNALS, stop_signals_held
 
 
 def _ignored_by_the_parent() -> frozenset[int]:
     """The signals this process was started with set to ignored: SIGHUP under ``nohup``, SIGINT for
     a shell's ``cmd &``. They stay ignored (as Python leaves an ignored SIGINT): a hang-up ended a
     nohup'd recording. Read when this module is first imported, before memviz sets any handler."""
-    return frozenset(s for s in _SIGNALS if signal.getsignal(s) == signal.SIG_IGN)
+    return frozenset(s for s in STOP_SIGNALS if signal.getsignal(s) == signal.SIG_IGN)
 
 
 _IGNORED = _ignored_by_the_parent()
-_HANDLED = tuple(s for s in _SIGNALS if s not in _IGNORED)  # the signals memviz sets handlers for
+_HANDLED = tuple(s for s in STOP_SIGNALS if s not in _IGNORED)  # the signals memviz sets handlers for
 
 STATUS = {
     signal.SIGINT: 130,
@@ -91,43 +92,17 @@ def temporary(path: str | os.PathLike[str]) -> Iterator[None]:
         _temporary.discard(name)
 
 
-@contextlib.contextmanager
-def signals_held() -> Iterator[None]:
+def signals_held() -> contextlib.AbstractContextManager[None]:
     """Signals wait while the block runs: around making a temporary file and registering it, so no
     signal falls between the two and leaves the file behind; one that came is handled as the block
     ends.
 
-    Three things wait. The main thread's mask blocks them (a process started inside inherits it).
-    In the main thread, Python's handlers only note them: the kernel hands a process's signal to
-    any thread that does not mask it (Qt's, a pool's), and Python then runs the main thread's
-    handler at its next line, inside the block. And :func:`end_now`, run by the signal thread of
-    :func:`ending_at_once`, waits for the block (it takes the same lock) before it removes the
-    registered files.
+    The core's :func:`~memviz.core.signals.stop_signals_held` holds them (this thread's mask, and the
+    main thread's handlers only note them, whichever thread the kernel hands the signal to), and
+    :func:`end_now`, run by the signal thread of :func:`ending_at_once`, waits for the block: it
+    takes the same lock before it removes the registered files.
     """
-    main = threading.current_thread() is threading.main_thread()
-    masked = hasattr(signal, "pthread_sigmask") and main
-    noted: list[int] = []
-    handlers = {}
-    with _lock:
-        if masked:
-            mask = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
-        if main:
-            for signum in _HANDLED:
-                handler = signal.getsignal(signum)
-                if callable(handler) or handler == signal.SIG_DFL:
-                    handlers[signum] = signal.signal(signum, lambda number, _frame: noted.append(number))
-        try:
-            yield
-        finally:
-            for signum, handler in handlers.items():
-                signal.signal(signum, handler)
-            if masked:
-                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-    for signum in noted[:1]:  # as if it had come now
-        if callable(handlers[signum]):
-            handlers[signum](signum, None)
-        else:
-            os.kill(os.getpid(), signum)
+    return stop_signals_held(_HANDLED, lock=_lock)
 
 
 def child(pid: int) -> None:

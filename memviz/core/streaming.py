@@ -31,10 +31,8 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-import signal
 import statistics
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
@@ -55,6 +53,7 @@ from memviz.core.experiments import (
 from memviz.core.limits import check_streamed_batch
 from memviz.core.lockstep import run_batch
 from memviz.core.rng import SEED_MAX
+from memviz.core.signals import stop_signals_held
 from memviz.core.site import Site
 from memviz.core.stats import Z95, MeanCI, bootstrap_interval
 
@@ -320,14 +319,14 @@ def _run_in_pool(
     # multiprocessing's resource tracker and the workers never see them. The terminal's hang-up,
     # sent to the whole group, had killed the tracker (warnings and KeyError tracebacks followed);
     # memviz alone answers a signal, and ends the workers (_end_workers).
-    with _stop_signals_waiting():
+    with stop_signals_held():
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
     pending: dict[Future, int] = {}
     next_chunk = 0
     try:
         while next_chunk < len(chunks) or pending:
             while next_chunk < len(chunks) and len(pending) < 2 * workers:
-                with _stop_signals_waiting():  # submit may start a worker: never cut it half-started
+                with stop_signals_held():  # submit may start a worker: never cut it half-started
                     future = pool.submit(tally_chunk, site, config, chunks[next_chunk], keep_diffs)
                 pending[future] = next_chunk
                 next_chunk += 1
@@ -346,44 +345,6 @@ def _run_in_pool(
     # and 3.13.1); the likely cause of a batch that printed its answer and then a traceback ending in
     # "OSError: [Errno 9] Bad file descriptor" (the hostile campaign, once in 939 cases, under load).
     pool.shutdown(wait=True)
-
-
-_STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n))
-
-
-@contextlib.contextmanager
-def _stop_signals_waiting() -> Iterator[None]:
-    """Ctrl+C, SIGTERM and SIGHUP wait while the block runs, then arrive (POSIX).
-
-    Starting a worker writes the data it starts from down a pipe; a signal that ended memviz in the
-    middle left the worker reading half of it ('EOFError: Ran out of input', a traceback printed
-    after memviz's own line). Two things wait: this thread's mask blocks them (a process started
-    here inherits it), and, in the main thread, Python's handlers only note them (the kernel may
-    hand a process's signal to another thread, whose C handler still runs the main thread's Python
-    handler at its next line). Noted signals are handled as the block ends.
-    """
-    masked = hasattr(signal, "pthread_sigmask")
-    if masked:
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
-    noted: list[int] = []
-    handlers = {}
-    if threading.current_thread() is threading.main_thread():
-        for signum in _STOP_SIGNALS:
-            handler = signal.getsignal(signum)
-            if callable(handler) or handler == signal.SIG_DFL:
-                handlers[signum] = signal.signal(signum, lambda number, _frame: noted.append(number))
-    try:
-        yield
-    finally:
-        for signum, handler in handlers.items():
-            signal.signal(signum, handler)
-        if masked:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-        for signum in noted[:1]:  # the first one ends memviz; as if it had come now
-            if callable(handlers[signum]):
-                handlers[signum](signum, None)
-            else:
-                os.kill(os.getpid(), signum)
 
 
 def _end_workers(pool: ProcessPoolExecutor) -> None:
