@@ -235,6 +235,9 @@ def _traces_read(paths: list[Path]) -> set[str]:
 
 def _serve(folder: Path, lang: str, extra: list[str], limit_bytes: int | None = None):
     def small_files() -> None:
+        signal.signal(
+            signal.SIGINT, signal.SIG_DFL
+        )  # as from a terminal, even when this runs in the background
         if limit_bytes is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit_bytes, limit_bytes))
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)

@@ -40,7 +40,7 @@ from memviz.core.trace import (
 )
 from memviz.core.trace_run import trace_site
 from memviz.web.serverlog import ServerLog
-from memviz.wording.web import BYTES_CAP, STEPS_CAP, TRACE_WRITE_FAILED, VISITORS_CAP
+from memviz.wording.web import BYTES_CAP, STEPS_CAP, TRACE_WRITE_FAILED, VISITORS_CAP, WRITE_REASONS
 
 MB = 1_000_000  # --max-trace-mb counts megabytes of 10^6 bytes, as `ls -lh --si` and disks do
 DEFAULT_MAX_VISITORS = 200
@@ -140,7 +140,9 @@ class TraceFolder:
             self._append(path, data, new, size)
         except OSError as exc:
             self.stopped = True
-            reason = exc.strerror or errno.errorcode.get(exc.errno or 0, str(exc))
+            name = "short" if exc.strerror == "short" else errno.errorcode.get(exc.errno or 0, "other")
+            words = WRITE_REASONS.get(name, WRITE_REASONS["other"])
+            reason = words.pick(self.log.lang, detail=exc.strerror or str(exc))
             self.log.once("write", TRACE_WRITE_FAILED, folder=str(self.folder), reason=reason)
             return False
         self.steps[visitor] = index + 1
@@ -209,7 +211,7 @@ class TraceFolder:
         try:
             written = self._write(fd, data)
             if written != len(data):
-                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                raise OSError(0, "short")  # the rest did not go in (a full disk, a file-size limit)
         except OSError:
             if new:
                 os.close(fd)

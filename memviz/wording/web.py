@@ -173,3 +173,21 @@ COVERAGE_OF = {
         "coverages are not comparable)",
     ),
 }
+
+# why a trace could not be written (the {reason} of TRACE_WRITE_FAILED), by errno's name
+WRITE_REASONS = {
+    "short": Words(
+        "只写进了一行的一部分：磁盘满了，或文件大小受限",
+        "only part of a line went in: a full disk or a file-size limit",
+    ),
+    "ENOSPC": Words("磁盘满了", "the disk is full"),
+    "EDQUOT": Words("超出磁盘配额", "the disk quota is used up"),
+    "EFBIG": Words("文件超过了允许的大小", "the file is past the size allowed"),
+    "EACCES": Words("没有写入权限", "no permission to write there"),
+    "EPERM": Words("没有写入权限", "no permission to write there"),
+    "EROFS": Words("文件系统是只读的", "the file system is read-only"),
+    "ENOENT": Words("文件夹已经不在了", "the folder is gone"),
+    "ELOOP": Words("那里是一个符号链接", "a symlink is there"),
+    "EEXIST": Words("那里已经有一个文件", "a file is already there"),
+    "other": Words("系统的英文原话：“{detail}”", "the system says: {detail}"),
+}

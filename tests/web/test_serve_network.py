@@ -89,6 +89,17 @@ def test_lan_says_where_it_is_reached_and_what_it_exposes():
     assert all(HAS_CJK.search(line) for line in zh) and "不写轨迹" in zh[1]
 
 
+def test_the_addresses_lan_prints_are_never_loopback_and_a_named_host_is_itself():
+    import ipaddress
+
+    from memviz.web.network import lan_addresses
+
+    assert lan_addresses("192.168.1.20") == ["192.168.1.20"]
+    for address in lan_addresses("0.0.0.0") + lan_addresses("::"):  # this machine's, whatever they are
+        ip = ipaddress.ip_address(address)
+        assert not ip.is_loopback and not ip.is_unspecified and not ip.is_link_local
+
+
 def test_the_rate_limit_is_a_bucket_per_address_with_a_fake_clock():
     now = [0.0]
     limit = RateLimit(2, burst=3, clock=lambda: now[0], most_clients=2)
@@ -182,8 +193,13 @@ def test_a_failed_write_is_undone_and_stops_the_traces_once(tmp_path):
     [kept] = list(tmp_path.iterdir())
     steps = read_trace(kept).steps  # whole lines only
     assert len(steps) == results.count(True)
+    short = "只写进了一行的一部分：磁盘满了，或文件大小受限"
+    assert log.lines == [f"memviz serve：轨迹写不进 {tmp_path}（{short}）：网站照常回答，不再写轨迹"]
+    log = ServerLog("zh", write=lambda line: None)
+    folder = TraceFolder(tmp_path / "gone", VERSIONS, log)  # a folder taken away
+    assert not folder.record("ab" * 8, "http://127.0.0.1:1/login", 1, "click", 200)
     assert log.lines == [
-        "memviz serve：轨迹写不进 " + str(tmp_path) + "（No space left on device）：网站照常回答，不再写轨迹"
+        f"memviz serve：轨迹写不进 {tmp_path / 'gone'}（文件夹已经不在了）：网站照常回答，不再写轨迹"
     ]
 
 
