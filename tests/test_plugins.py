@@ -118,8 +118,9 @@ def test_the_toy_scenario_is_listed_and_prints_its_figures(toy, capsys):
     _, module = toy
     with pytest.raises(SystemExit):
         main(["scenario", "--help"])
-    assert "ttl,ablation,resume,version,poison,dedup,readmodes,toy" in capsys.readouterr().out.replace(
-        " ", ""
+    assert (
+        "ttl,ablation,resume,version,poison,dedup,readmodes,context,toy"
+        in capsys.readouterr().out.replace(" ", "")
     )
     code, out, err = cli(capsys, "scenario", "toy", "--runs", "10", "--json")
     site = scenario_site()

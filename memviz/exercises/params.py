@@ -4,6 +4,7 @@ through ``fail(where, problem)``, which makes an :class:`ExerciseError` naming t
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import fields
 from typing import Any
@@ -134,14 +135,20 @@ def config_from(base: RunConfig, raw: Mapping[str, Any], where: str, fail) -> Ru
         raise fail(
             f"{where}.{unknown[0]}", f"unknown setting (settings are: {', '.join(sorted(CONFIG_KEYS))})"
         )
+    raw = dict(raw)
     for key, value in raw.items():
-        if key in ("strategy", "policy"):
+        if key == "context":  # issue 38: a window of tokens, "inf" (JSON has no infinity) or null
+            if value == "inf":
+                raw[key] = math.inf
+            elif value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise fail(f"{where}.{key}", f'expected a number of tokens or "inf", got {json.dumps(value)}')
+        elif key in ("strategy", "policy", "compaction"):
             if not isinstance(value, str):
                 raise fail(f"{where}.{key}", "expected a name")
         elif key == "until_all_bugs":
             if not isinstance(value, bool):
                 raise fail(f"{where}.{key}", "expected true or false")
-        elif key in ("ignore", "skip_write"):  # issue 27's misuse: a chance
+        elif key in ("ignore", "skip_write", "warn_at", "flush_at", "evict_share"):  # a share 0..1
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise fail(f"{where}.{key}", f"expected a chance from 0 to 1, got {json.dumps(value)}")
         elif not (key in ("capacity", "read_top") and value is None) and (

@@ -66,7 +66,7 @@ def test_poisons_step_is_minus_one_when_never_believed(site):
 
 
 def test_every_measure_is_named_and_checked(site):
-    assert measured() == ("ttl", "ablation", "resume", "version", "poison", "dedup", "readmodes")
+    assert measured() == ("ttl", "ablation", "resume", "version", "poison", "dedup", "readmodes", "context")
     with pytest.raises(ValueError, match="measure: ttl offers coverage, bugs, dups, not 'kept'"):
         scenario_measure(site, FRONTIER, "ttl", "4", "kept")
     with pytest.raises(ValueError, match="sessions: not an option of scenario resume"):

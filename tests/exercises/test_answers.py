@@ -166,3 +166,19 @@ def test_pairing_conditions_split_every_case():
         "barely_would_include_zero",
         "widens",
     }
+
+
+def test_the_context_exercises_are_the_engines_figures(chapter_site):
+    # issue 38: the first compaction at W = 12,000 (3,000 + 500·19 > 12,000) and the whole history's price
+    events = []
+    exploration = Exploration(chapter_site, RunConfig(strategy="session", context=12_000))
+    while not exploration.finished:
+        events.append(exploration.step())
+    first = next(e.call for e in events if e.context.compaction)
+    assert solve(BY_ID["context-first-compaction"]).expected == first == 19
+    whole = run(chapter_site, RunConfig(strategy="session", context=float("inf"))).tokens
+    assert (
+        solve(BY_ID["context-whole-history-tokens"]).expected == whole == 30 * 3000 + 500 * sum(range(1, 31))
+    )
+    text = explanation(BY_ID["context-whole-history-tokens"], "en")
+    assert "322,500 tokens" in text

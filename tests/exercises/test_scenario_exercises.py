@@ -36,6 +36,9 @@ ANSWERS = {  # id: (scenario, answer, tolerance, unit)
     # issue 27: frontier with top:8 over seeds 1000-1199 sees 2,332 of 4,800 pages (the plain reading
     # tests/core/oracle_readmodes.py gives the same, tests/core/test_scenario_readmodes.py)
     "readmodes-top8-coverage": ("readmodes", 100 * 2332 / 4800, 0.06, "%"),
+    # issue 38: session, 12,000 tokens, truncated: 146 duplicate reports over seeds 1000-1199
+    # (memviz report --context 12000's row, tests/core/test_context.py's oracle gives the same runs)
+    "context-truncate-dups": ("context", 146 / 200, 0.0051, ""),
 }
 
 

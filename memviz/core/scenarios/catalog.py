@@ -351,4 +351,5 @@ SCENARIOS.register(Scenario(
 
 # -- readmodes: the same memory read three ways (issue 27), in its own module ---------------------------
 
-from memviz.core.scenarios import read_modes  # noqa: E402, F401 - registers "readmodes" after the six
+from memviz.core.scenarios import read_modes  # noqa: E402, F401, I001 - registers "readmodes" after the six
+from memviz.core.scenarios import context_full  # noqa: E402, F401 - registers "context" (issue 38)

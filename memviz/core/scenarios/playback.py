@@ -16,6 +16,7 @@ from memviz.core.text import counted
 
 # A page's state in a frame (the player colours them).
 UNVISITED, VISITED, REMEMBERED, FORGOTTEN = "unvisited", "visited", "remembered", "forgotten"
+NAMED = "named"  # issue 38: known by name only (the engine's state with a session context)
 RETEST = "retest"  # changed in the new version: to test again (invalidate)
 STALE = "stale"  # changed in the new version, still marked tested (keep)
 POISONED = "poisoned"  # in memory because a page's text said so
@@ -102,6 +103,8 @@ class _Recorder:
         order = exploration.memory_order()
         for p, state in enumerate(exploration.page_states()):
             shown = self.overrides.get(p, state.state)
+            if shown == NAMED:  # the grid draws what the agent knows: a page known by name is known
+                shown = REMEMBERED
             if p in order and p in self.tags and self.tags[p].tag == POISONED:
                 shown = POISONED
             states.append(shown)
@@ -328,6 +331,10 @@ def plain_playback(scenario: str, site: Site, config: RunConfig) -> Playback:
             names_zh = "、".join(site.page_name(p, "zh") for p in event.memory_dropped)
             names_en = ", ".join(site.page_name(p, "en") for p in event.memory_dropped)
             rec.mark(DROP, f"过期忘掉：{names_zh}", f"expired: {names_en}")
+        context = event.context
+        if context is not None and context.compaction is not None:  # issue 38: the context compacted
+            lost = context.turns_summarized + context.turns_dropped
+            rec.mark(DROP, f"上下文满了：{lost} 轮压缩掉", f"context full: {lost} turns compacted")
         if event.memory_ignored:  # issue 27: the model misused its memory this step
             rec.mark(DROP, "没看记忆，随手点了一个", "memory ignored: a random click")
         if event.write_skipped:

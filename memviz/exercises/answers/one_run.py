@@ -175,10 +175,16 @@ RUN_METRICS = {
     "dups": RunMetric(("重复报告数", "duplicate reports"), ("份", "reports"), 0),
     "tokens": RunMetric(("估算 token 总数", "estimated tokens"), ("token", "tokens"), 0),
     "steps": RunMetric(("点击步数", "steps clicked"), ("步", "steps"), 0),
+    # issue 38: the call at which the session context first compacted (0: it never did)
+    "first_compaction": RunMetric(
+        ("第一次压缩上下文的那一步", "the step of the first compaction"), ("步", "step"), 0
+    ),
     "returns": RunMetric(("回到该页的次数", "returns to the page"), ("次", "times"), 0, needs_page=True),
     "visits": RunMetric(("到达该页的次数", "visits to the page"), ("次", "times"), 0, needs_page=True),
 }
-RUN_FIGURES = frozenset({"coverage", "pages_seen", "repeats", "bugs", "reports", "dups", "tokens", "steps"})
+RUN_FIGURES = frozenset(
+    {"coverage", "pages_seen", "repeats", "bugs", "reports", "dups", "tokens", "steps", "first_compaction"}
+)
 
 
 class RunMetricKind(Kind):
@@ -214,7 +220,12 @@ class RunMetricKind(Kind):
     def solve(self, ex, runner=None):
         site, metric = ex.site, ex.params["metric"]
         exploration = Exploration(site, ex.config)
-        result = exploration.run_to_end()
+        first_compaction = 0
+        while not exploration.finished:  # step by step: the events say when the context compacted
+            event = exploration.step()
+            if not first_compaction and event.context is not None and event.context.compaction:
+                first_compaction = event.call
+        result = exploration.result()
         visits = exploration.visits
         pages_seen = sum(v > 0 for v in visits)
         figures: dict[str, float] = {
@@ -226,6 +237,7 @@ class RunMetricKind(Kind):
             "dups": result.dups,
             "tokens": result.tokens,
             "steps": result.steps,
+            "first_compaction": first_compaction,
         }
         page = ex.params.get("page")
         if page is not None:
