@@ -128,3 +128,40 @@ def test_no_page_names_its_bug_in_the_text_a_reader_sees(version):
         if report is not None and not report.error.startswith("HTTP"):
             assert report.message not in text and "31" not in text, site.url_path(page)
         assert "Answer:" not in text
+
+
+ROUTES = [VERSIONS.url_path(p) for p in range(VERSIONS.n_pages)] + [
+    "/tag/llm",
+    "/article/d",
+    "/profile/kim",
+    "/feed",
+]
+
+
+@st.composite
+def blog_like_sites(draw):
+    """Sites on Conduit's routes with any links, in any order, any nav and any bug pages."""
+    paths = draw(st.lists(st.sampled_from(ROUTES), min_size=2, max_size=len(ROUTES), unique=True))
+    n = len(paths)
+    pages = [
+        {"zh": f"页{i}", "en": f"P{i}", "path": path,
+         "links": draw(st.lists(st.integers(0, n - 1).filter(lambda q, i=i: q != i), unique=True, max_size=6))}
+        for i, path in enumerate(paths)
+    ]  # fmt: skip
+    nav = draw(st.lists(st.integers(0, n - 1), unique=True, max_size=4))
+    bugs = draw(st.lists(st.integers(0, n - 1), unique=True, max_size=4))
+    data = {
+        "format": "memviz-site/1", "name": {"zh": "站", "en": "site"}, "start": 0, "nav": nav, "pages": pages,
+        "bugs": [{"page": b, "zh": f"错{b}", "en": f"bug {b}"} for b in bugs],
+    }  # fmt: skip
+    return Site.from_dict(data)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(site=blog_like_sites(), lang=st.sampled_from(["zh", "en"]))
+def test_any_site_on_conduits_routes_shows_the_crawler_its_links_in_order(site, lang):
+    for page in range(site.n_pages):
+        status, html = render_blog_page(site, page, lang, 2, blog_content())
+        assert _hrefs(html) == [site.url_path(q) for q in site.clickable[page]]
+        route = site.url_path(page)
+        assert detect_reports(route, status, html) == detect_reports(route, *render_page(site, page, lang, 2))
