@@ -93,6 +93,7 @@
     dialog.id = "report-dialog";
     var form = document.createElement("form");
     form.className = "report-form";
+    form.method = "post";
     form.setAttribute("data-api", "/api/reports");
     function add(tag, props, parent) {
       var e = document.createElement(tag); Object.assign(e, props || {}); (parent || form).appendChild(e); return e;

@@ -180,3 +180,18 @@ def test_the_forms_misbehave_where_the_bugs_are(classroom):
     page.goto(base + "/feed?page=3")
     ids = page.locator("li.article").evaluate_all("items => items.map(i => i.dataset.id)")
     assert len(ids) == len(set(ids)) + 1  # one article twice
+
+
+def test_without_its_script_a_form_never_puts_what_was_typed_in_a_url(classroom):
+    browser, served = classroom
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(served.url.rstrip("/") + "/login")
+    page.fill("input[name=name]", "Eve")
+    page.fill("input[name=password]", "hunter2")
+    with page.expect_navigation():
+        page.click("form.stack button")
+    assert page.url == served.url.rstrip("/") + "/login"  # posted to the page, answered 405
+    context.close()
+    for trace_file in served.trace_dir.glob("visitor-*.jsonl"):
+        assert "hunter2" not in trace_file.read_text(encoding="utf-8")

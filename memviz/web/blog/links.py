@@ -132,7 +132,7 @@ def _author(v: View, targets: list[int]) -> str:
             f'<div class="article-meta">{avatar(user)}<div class="info">'
             f'<a class="author" href="{v.href(q)}">{escape(user)}</a>'
             f'<span class="date">{date_text(article.date, v.lang)}</span></div>'
-            f'<form data-api="/api/profiles/{escape(user)}/follow"><button class="btn grey on-dark">{follow}</button></form>'
+            f'<form method="post" data-api="/api/profiles/{escape(user)}/follow"><button class="btn grey on-dark">{follow}</button></form>'
             f"{favorite_button(v, article, big=True)}</div>"
         )
     return f'<div class="article-meta-row"><div class="container">{"".join(parts)}</div></div>'

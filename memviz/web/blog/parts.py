@@ -88,7 +88,7 @@ def generic_marker(v: View) -> str:
             "document.getElementById('xss-marker').textContent='\\u{1F44B}'</script></div></div>"
         )
     if error == "missing confirmation":
-        return '<form class="delete-account" data-api="/api/user/delete"><button class="btn danger">✕</button></form>'
+        return '<form method="post" class="delete-account" data-api="/api/user/delete"><button class="btn danger">✕</button></form>'
     if error == "stale state":
         return '<span class="favorites-count" data-before="3" data-after="3">3</span>'
     if error == "duplicate item":

@@ -14,6 +14,8 @@ from memviz.web.blog.view import View, avatar
 from memviz.wording import blog as blog_words
 
 
+# Every form is method="post": if the page's script never ran, a form sent as it is posts to the
+# page (answered 405, or the save's 422) and never puts what was typed (a password) into a URL.
 def _field(name: str, placeholder: str, value: str = "", kind: str = "text") -> str:
     return (
         f'<input class="form-control" type="{kind}" name="{name}" placeholder="{placeholder}" '
@@ -57,7 +59,7 @@ def _auth_form(v: View, register: bool) -> dict[str, str]:
     return {
         "heading": f'<div class="auth-page"><h1>{title}</h1></div>',
         "form": (
-            '<form class="stack" data-api="/api/users/login">'
+            '<form method="post" class="stack" data-api="/api/users/login">'
             f"{_field('name', v.say(blog_words.NAME_ANY), v.session.name or '')}{email}"
             f"{_field('password', v.say(blog_words.PASSWORD), kind='password')}"
             f'<button class="btn solid big">{title}</button>'
@@ -79,13 +81,13 @@ def settings(v: View) -> dict[str, str]:
     return {
         "heading": f'<div class="settings-page"><h1>{v.say(blog_words.YOUR_SETTINGS)}</h1></div>',
         "form": (
-            '<form class="stack" data-api="/api/user">'
+            '<form method="post" class="stack" data-api="/api/user">'
             f"{_field('image', v.say(blog_words.PICTURE_URL))}{_field('name', v.say(blog_words.NAME_ANY), name)}"
             f"{_area('bio', v.say(blog_words.SHORT_BIO), v.session.bio, rows=5)}{_field('email', v.say(blog_words.EMAIL), kind='email')}"
             f'<button class="btn solid big">{v.say(blog_words.UPDATE_SETTINGS)}</button>{_result()}</form>'
         ),
         "logout": (
-            '<form class="logout-row" data-api="/api/user/logout">'
+            '<form method="post" class="logout-row" data-api="/api/user/logout">'
             f'<button class="btn danger">{v.say(blog_words.LOG_OUT)}</button><p class="form-result" role="status"></p></form>'
         ),
     }
@@ -95,7 +97,7 @@ def password(v: View) -> dict[str, str]:
     return {
         "heading": f'<div class="settings-page"><h1>{v.say(blog_words.CHANGE_PASSWORD)}</h1></div>',
         "form": (
-            '<form class="stack" data-api="/api/user/password">'
+            '<form method="post" class="stack" data-api="/api/user/password">'
             f"{_field('current', v.say(blog_words.CURRENT_PASSWORD), kind='password')}"
             f"{_field('new', v.say(blog_words.NEW_PASSWORD), kind='password')}"
             f'<button class="btn solid big">{v.say(blog_words.UPDATE_PASSWORD)}</button>{_result()}</form>'
@@ -114,7 +116,7 @@ def delete(v: View) -> dict[str, str]:
     return {
         "heading": f'<div class="settings-page"><h1>{v.say(blog_words.DELETE_ACCOUNT)}</h1></div>',
         "form": (
-            f'<form class="stack delete-account" data-api="/api/user/delete"{confirm}>'
+            f'<form method="post" class="stack delete-account" data-api="/api/user/delete"{confirm}>'
             f"<p>{v.say(blog_words.DELETE_WARNING)}</p>"
             f'<button class="btn danger big">{v.say(blog_words.DELETE_ACCOUNT)}</button>{_result()}</form>'
         ),
@@ -153,7 +155,7 @@ def edit(v: View) -> dict[str, str]:
 
 def _editor_form(v, api, button, title, about, body, tags, errors, status="") -> str:
     return (
-        f'<form class="stack wide" data-api="{api}" style="margin-top:1.5rem">'
+        f'<form method="post" class="stack wide" data-api="{api}" style="margin-top:1.5rem">'
         f'<ul class="error-messages">{errors}</ul>'
         f"{_field('title', v.say(blog_words.ARTICLE_TITLE), title)}{_field('about', v.say(blog_words.ABOUT_ARTICLE), about)}"
         f"{_area('body', v.say(blog_words.WRITE_ARTICLE), body)}{_field('tags', v.say(blog_words.ENTER_TAGS), tags)}"
@@ -170,7 +172,7 @@ def _user_info(v: View) -> str:
     if not me:
         on = user in v.session.following
         label = v.say(blog_words.UNFOLLOW if on else blog_words.FOLLOW, user=user)
-        follow = f'<form data-api="/api/profiles/{escape(user)}/follow"><button class="btn grey">{label}</button></form>'
+        follow = f'<form method="post" data-api="/api/profiles/{escape(user)}/follow"><button class="btn grey">{label}</button></form>'
     return (
         f'<div class="user-info"><div class="container">{avatar(shown, big=True)}<h4>{escape(shown)}</h4>'
         f"<p>{escape(bio)}</p>{follow}</div></div>"
@@ -257,7 +259,7 @@ def comments(v: View) -> dict[str, str]:
         cards.append(_comment(v, author, text if xss else escape(text), ""))
     who = v.say(blog_words.COMMENTING_AS, name=v.session.who(blog_words.GUEST.pick(v.lang)))
     form = (
-        f'<form class="card comment-form" data-api="/api/articles/{escape(slug)}/comments" data-into="#comments">'
+        f'<form method="post" class="card comment-form" data-api="/api/articles/{escape(slug)}/comments" data-into="#comments">'
         f'<div class="card-block"><textarea name="body" placeholder="{v.say(blog_words.WRITE_A_COMMENT)}" '
         f'aria-label="{v.say(blog_words.WRITE_A_COMMENT)}"></textarea></div>'
         f'<div class="card-footer">{avatar(v.session.who("?"))}<span>{who}</span>'
@@ -293,7 +295,7 @@ def share(v: View) -> dict[str, str]:
 def search(v: View) -> dict[str, str]:
     return {
         "search-form": (
-            '<form class="share-box" role="search" style="max-width:none">'
+            '<form method="post" class="share-box" role="search" style="max-width:none">'
             f'<input id="search-q" class="form-control" name="q" placeholder="{v.say(blog_words.SEARCH_ARTICLES)}" '
             f'aria-label="{v.say(blog_words.SEARCH)}"><button class="btn solid">{v.say(blog_words.SEARCH)}</button></form>'
         ),
