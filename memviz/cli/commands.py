@@ -68,7 +68,6 @@ EXIT_OUTPUT = 1  # the result could not be written (a full disk, a closed stdout
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # Ctrl+C, as a shell reports a process stopped by SIGINT
 EXIT_BROKEN_PIPE = 141  # the reader went away (`memviz report | head`), as a shell reports SIGPIPE
-EXIT_TERMINATED = 143  # SIGTERM (`kill`, `timeout`), as a shell reports it; SIGHUP 129 (memviz.stopping)
 DRAWING_COMMANDS = ("snapshot", "record")  # Qt in the main thread: a signal ends them at once
 # The GUI's themes (memviz.gui.kit.themes.THEMES, which a test holds equal): named here, so that parsing
 # the command line does not load Qt.

@@ -247,8 +247,8 @@ _TABLE = (
 )
 
 # Bounds on the total work of a command (issue 23: every number was in range, and the product of
-# them still ran for minutes). Kept out of the README's generated table until the README lists them
-# (docs/limits.md does): markdown_table() prints _TABLE only, work_markdown_table() these.
+# them still ran for minutes). Not rows of docs/limits.md's generated table (markdown_table()): the
+# page says them in its prose.
 _WORK_TABLE = (
     Limit(
         "lane_run_steps",
@@ -365,8 +365,3 @@ def markdown_table(table: tuple[Limit, ...] = _TABLE) -> str:
             f"| `{limit.name}` | {_number(limit.low)} – {_number(limit.high)} | {limit.en} | {limit.zh} |"
         )
     return "\n".join(rows)
-
-
-def work_markdown_table() -> str:
-    """The bounds on a command's total work (docs/limits.md)."""
-    return markdown_table(_WORK_TABLE)

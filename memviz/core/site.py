@@ -105,9 +105,6 @@ class Site:
     def nav_edges(self) -> list[tuple[int, int]]:
         return [(p, q) for p in range(self.n_pages) for q in self.nav if q != p]
 
-    def local_edges(self) -> list[tuple[int, int]]:
-        return [(p, q) for p, page in enumerate(self.pages) for q in page.links if q not in self.nav]
-
     def at_version(self, name: str) -> Site:
         """The same pages with the bugs of version ``name`` (this site's own or a later one)."""
         if name == self.version:

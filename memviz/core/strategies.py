@@ -99,10 +99,6 @@ def check_kernel(strategy: Strategy) -> None:
 STRATEGIES: Registry[Strategy] = Registry("strategy", "strategy", check_kernel, "memviz.strategies", Strategy)
 
 
-def get_strategy(name: str) -> Strategy:
-    return STRATEGIES.get(name)
-
-
 def uses_memory(strategy: str) -> bool:
     return STRATEGIES.get(strategy).uses_memory
 

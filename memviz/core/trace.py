@@ -40,7 +40,6 @@ from memviz.core.limits import LIMITS, shown
 
 TRACE_FORMAT = "memviz-trace/1"
 ACTIONS = ("start", "click", "goto", "back", "stop")
-MOVES = ("start", "click", "goto", "back")  # the actions that arrive at a page
 MOST_TEXT = 2000  # characters of a URL, a report's message, an agent's or a task's name
 MOST_REPORTS = 100  # reports on one step
 MOST_STEPS = int(LIMITS["budget"].high) + 2  # a run's longest budget, its start and a stop

@@ -8,7 +8,6 @@ seed. Task ``v1/0`` of the built-in set with K = 200 is therefore the chapter's 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -190,7 +189,3 @@ def ablation(
     runner: Runner | None = None,
 ) -> Evaluation:
     return evaluate(task_set, ablation_configs(memory), repeats, seed0, until_all_bugs, runner)
-
-
-def arm_names(evaluation: Evaluation) -> Sequence[str]:
-    return tuple(evaluation.arms)

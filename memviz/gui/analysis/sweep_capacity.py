@@ -10,10 +10,8 @@ from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_BOOTSTRAP, PairedDiff, Sweep, capacity_sweep
 from memviz.core.policies import POLICIES
 from memviz.core.site import Site
-from memviz.core.strategies import STRATEGIES, uses_memory
 from memviz.gui.kit.worker import JobContext
 
-MEMORY_STRATEGIES = tuple(s for s in STRATEGIES if uses_memory(s))
 # The sweep sets capacity, policy and seed itself, so its settings line names only the rest.
 SUMMARY = {"memory": False, "seed": False, "tokens": True}
 DEFAULT_STRATEGY = "frontier"  # the chapter sweeps "visited set + link table"

@@ -177,9 +177,6 @@ def draw_histogram(
     widget.getPlotItem().setYRange(0, max(1, int(counts.max())) * 1.1, padding=0)
 
 
-INTERVAL_ROWS = ("task", "bootstrap", "flat")
-
-
 class IntervalAxis(pg.AxisItem):
     def __init__(self) -> None:
         super().__init__("left")

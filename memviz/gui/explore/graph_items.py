@@ -135,7 +135,6 @@ class PageItem(QGraphicsRectItem):
         self.labels_shown = True  # the view turns them off where they would cover another card
         self.legible = True  # whether the last paint printed the texts (not when shown too small)
         self.glow: QColor | None = None  # this step's highlight: bug, duplicate report or eviction
-        self.glow_strength = 1.0
         self.font = QFont()
         self.bold_font = QFont()
         self.small_font = QFont()
@@ -241,7 +240,6 @@ class PageItem(QGraphicsRectItem):
         self.set_glow_strength(strength)
 
     def set_glow_strength(self, strength: float) -> None:
-        self.glow_strength = strength
         if self.halo.opacity() != strength:
             self.halo.setOpacity(strength)
 

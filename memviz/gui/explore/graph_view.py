@@ -141,7 +141,6 @@ class SiteGraphView(GraphFit, QGraphicsView):
 
         self._px = 15.0
         self._label_px = MIN_SMALL_PX
-        self.labels_have_room = True
         self.magnify = 1.0  # the canvas's size over the view's (a big site's is bigger, shown shrunk)
         self._walk_event: StepEvent | None = None
         self._walk = QVariantAnimation(self)
@@ -241,7 +240,6 @@ class SiteGraphView(GraphFit, QGraphicsView):
         self.magnify = magnify
         for item in (self._caption, self._legend):
             item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, magnify > 1)
-        self.labels_have_room = room_for_labels
         for item in self.pages:
             item.setZValue(2 if item.has_bug and not room_for_labels else 0.5 if item.has_bug else 0)
         self._px = px

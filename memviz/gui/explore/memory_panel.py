@@ -146,11 +146,6 @@ class MemoryPanel(QWidget):
     def _keep_least_room(self) -> None:
         self.scroll.setMinimumHeight(self.list.least_room())
 
-    def header_height(self) -> int:
-        """Height of everything above the list: title, rule and gauge."""
-        spacing = self.layout().spacing()
-        return sum(w.sizeHint().height() + spacing for w in (self.title, self.rule, self.gauge))
-
     def displayed_rows(self) -> list[tuple[int, str]]:
         """(page, mark) for every row shown, top to bottom: for tests and for reading the state."""
         return [(row.page, row.mark) for row in sorted(self.list.rows, key=lambda r: r.slot)]

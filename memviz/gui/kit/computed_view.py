@@ -145,10 +145,6 @@ class AnalysisView(QWidget):
         """The result shown (the model's)."""
         return self.model.result
 
-    @property
-    def last_seconds(self) -> float | None:
-        return self.model.seconds
-
     # --- what subclasses provide --------------------------------------------------------------
 
     def _parameter_widgets(self) -> list[QWidget]:

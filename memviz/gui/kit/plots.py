@@ -128,15 +128,6 @@ class LogCountAxis(pg.AxisItem):
         return out
 
 
-class PlainAxis(pg.AxisItem):
-    """A linear axis that prints whole numbers with thousands separators when it can."""
-
-    def tickStrings(self, values, scale, spacing):
-        if spacing >= 1:
-            return [f"{v * scale:,.0f}" for v in values]
-        return super().tickStrings(values, scale, spacing)
-
-
 def ink() -> str:
     """The colour of axes, text and reference lines in the theme in force."""
     return themes.current().plot_foreground

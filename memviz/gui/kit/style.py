@@ -18,7 +18,7 @@ import weakref
 from dataclasses import dataclass, fields
 
 from memviz.gui.kit import themes
-from memviz.gui.kit.palette import OKABE_ITO, strategy_colour
+from memviz.gui.kit.palette import OKABE_ITO
 from memviz.gui.qt import QApplication, QColor, QFont, QWidget, is_alive
 
 
@@ -207,10 +207,6 @@ def __getattr__(name: str) -> QColor:
     if name in _LEGACY_NAMES:
         return getattr(colors(), _LEGACY_NAMES[name])
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def strategy_color(strategy: str) -> QColor:
-    return QColor(strategy_colour(strategy))
 
 
 def scroll_bar_sheet() -> str:
