@@ -14,10 +14,18 @@ from __future__ import annotations
 
 import math
 
-from memviz.core.context import SETTING_KEYS, UNLIMITED, compaction_name, parse_setting, setting_text
+from memviz.core.context import (
+    SETTING_KEYS,
+    TRUNCATE,
+    UNLIMITED,
+    compaction_name,
+    parse_setting,
+    setting_text,
+)
 from memviz.core.limits import decimal_number
 from memviz.core.registry import ConfigError
 from memviz.core.retrieval import parse_read_mode, read_mode_text
+from memviz.core.run_config import CONTEXT_FIELDS
 
 # query key -> RunConfig field, in the order they are written back; then the session context's
 # settings (issue 38: ``frontier/12/fifo?context=12000&compaction=summary``)
@@ -120,8 +128,8 @@ def reading_label(overrides: Overrides, lang: str) -> str:
             words.append("上下文不限" if lang == "zh" else "unlimited context")
         else:
             words.append(f"上下文 {int(window):,}" if lang == "zh" else f"context {int(window):,}")
-    if "compaction" in context:
-        words.append(compaction_name(str(context["compaction"]), lang))
+    if "context" in context and context["context"] != UNLIMITED:  # the mode said even when the default
+        words.append(compaction_name(str(context.get("compaction", TRUNCATE)), lang))
     return " · ".join(words)
 
 
@@ -129,6 +137,18 @@ def split_config(text: str) -> tuple[str, Overrides]:
     """``frontier/12/fifo?ignore=0.25`` → (``frontier/12/fifo``, its overrides)."""
     head, mark, query = text.partition("?")
     return head, parse_query(query, text) if mark else ()
+
+
+def context_overrides(config, compaction: str | None = None) -> Overrides:
+    """A config's session context as a lane's overrides (issue 38), with ``compaction`` in place of
+    its own if given; none with the context off."""
+    if config.context is None:
+        return ()
+    values = {field: getattr(config, field) for field in SETTING_KEYS}
+    if compaction is not None:
+        values["compaction"] = compaction
+    defaults = {"context": None, **CONTEXT_FIELDS}
+    return tuple((f, values[f]) for f in SETTING_KEYS if f == "context" or values[f] != defaults[f])
 
 
 def reading_overrides(ignore: float, skip_write: float, read_top: int | None) -> Overrides:

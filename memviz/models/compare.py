@@ -20,8 +20,9 @@ from memviz.core.compare import (
     compare_runs,
     frame_table,
 )
+from memviz.core.context import COMPACTIONS
 from memviz.core.engine import RunConfig
-from memviz.core.reading import reading_overrides
+from memviz.core.reading import context_overrides, reading_overrides
 from memviz.core.registry import ConfigError
 from memviz.core.replay import RecordedRun
 from memviz.core.strategies import STRATEGIES
@@ -42,6 +43,14 @@ def lanes_for(config: RunConfig, recorded: RecordedRun | None = None) -> list[La
         if config.strategy != "random":
             lanes.append(LaneConfig("random"))
         return lanes
+    if config.context is not None:  # issue 38: the same run under each way of compacting its context
+        modes = (config.compaction, *(m for m in COMPACTIONS if m != config.compaction))
+        return [
+            LaneConfig(
+                config.strategy, config.capacity, config.policy, reading + context_overrides(config, m)
+            )
+            for m in modes
+        ]
     first = LaneConfig(config.strategy, config.capacity, config.policy, reading)
     if not first.uses_memory or config.capacity is None:
         others = [

@@ -37,6 +37,22 @@ def test_unlimited_capacity_round_trips(qapp, tmp_path):
     assert prefs.run_config().capacity is None
 
 
+def test_the_session_context_round_trips(qapp, tmp_path):
+    # issue 38: "context only" restored without its window would know nothing
+    prefs = Preferences(store_at(tmp_path / "m.ini"))
+    for config in (
+        RunConfig(strategy="session", context=8_000, compaction="memgpt"),
+        RunConfig(strategy="session", context=float("inf")),
+        RunConfig(strategy="frontier"),
+    ):
+        prefs.set_run_config(config)
+        prefs.sync()
+        assert Preferences(store_at(tmp_path / "m.ini")).run_config() == config
+    prefs.store.setValue("run/context", "-5")
+    prefs.store.setValue("run/compaction", "lru")
+    assert prefs.run_config(RunConfig(context=12_000)).context == 12_000  # damaged: the default's
+
+
 def test_bad_values_fall_back_one_by_one(qapp, tmp_path):
     path = tmp_path / "memviz.ini"
     path.write_text(

@@ -10,11 +10,13 @@ then live in a file of memviz's own for the session, and :attr:`Preferences.prob
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
 from pathlib import Path
 
+from memviz.core.context import COMPACTIONS, parse_window, window_text
 from memviz.core.engine import ConfigError, RunConfig
 from memviz.core.jsonfile import check_file
 from memviz.core.limits import bounds
@@ -207,6 +209,7 @@ class Preferences:
             changes["capacity"] = None
         elif (cap := _int(capacity, *bounds("capacity"))) is not None:
             changes["capacity"] = cap
+        changes.update(_context_changes(s.value("run/context"), s.value("run/compaction")))
         try:
             return config.with_(**changes)
         except ConfigError:
@@ -223,6 +226,8 @@ class Preferences:
             s.remove("run/ttl")
         else:
             s.setValue("run/ttl", str(config.ttl))
+        s.setValue("run/context", window_text(config.context))  # issue 38: off, inf or tokens
+        s.setValue("run/compaction", config.compaction)
 
     # -- window layout --------------------------------------------------------------------------------
 
@@ -250,3 +255,17 @@ class Preferences:
 
     def sync(self) -> None:
         self.store.sync()
+
+
+def _context_changes(window: object, compaction: object) -> dict:
+    """The session context as saved ("off", "inf" or tokens; a compaction's name); a damaged value
+    leaves the default's."""
+    changes: dict = {}
+    if window == "off":
+        changes["context"] = None
+    elif isinstance(window, str):
+        with contextlib.suppress(ValueError):  # a damaged value: the default's
+            changes["context"] = parse_window(window)
+    if compaction in COMPACTIONS:
+        changes["compaction"] = compaction
+    return changes
