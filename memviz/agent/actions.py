@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from memviz.core.trace import MOST_TEXT, Report
+from memviz.core.trace import MOST_REPORTS, MOST_TEXT, Report
 
 TOOLS = [
     {
@@ -113,6 +113,9 @@ def _answer(items: list[tuple[str | None, object]]) -> Answer:
                 arguments = None
         if name not in NAMES or not isinstance(arguments, dict):
             left_out.append(str(name))
+            continue
+        if name == "report" and len(reports) >= MOST_REPORTS:
+            left_out.append(f"reports past {MOST_REPORTS}")
             continue
         if name == "report":
             fields = [arguments.get(k) for k in ("route", "error", "message")]

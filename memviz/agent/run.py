@@ -34,7 +34,7 @@ from memviz.agent.prompt import Prompt, Templates, build_prompt
 from memviz.agent.traceout import TraceAppender, public_endpoint, step_line
 from memviz.core.context import DEFAULT_TURN_TOKENS, window_text
 from memviz.core.site import Site
-from memviz.core.trace import TraceHeader, TraceStep
+from memviz.core.trace import MOST_TEXT, TraceHeader, TraceStep
 from memviz.core.trace_run import trace_site
 from memviz.web.crawler import normalise
 
@@ -301,6 +301,11 @@ class AgentRun:
             target, action = here.links[move.number - 1].url, "click"
         else:
             target, action = normalise(urljoin(here.url, move.url)) or move.url, "goto"
+        if len(target) > MOST_TEXT:  # a trace's URL holds 2000 characters: the step is invalid, not lost
+            record.invalid = f"a URL of {len(target)} characters (at most {MOST_TEXT})"
+            self.say("invalid", {"step": step, "problem": record.invalid})
+            self._record(record)
+            return False
         page = self.reader.fetch(target, referer=here.url) if site_path(target, self.reader.origin) else None
         if page is None:  # off the site: not requested; the agent stays
             record.action, record.url, record.page, record.off_site = action, target, None, True

@@ -172,6 +172,7 @@ _PROBLEMS_ZH = (
     ("click without a link number", "click 没有链接编号"),
     ("report without route, error and message", "report 缺少 route、error 或 message"),
     ("malformed answer: ", "回答格式不对："),
+    ("reports past ", "超出上限的报告："),
     (
         "not a Chat Completions answer (choices[0].message)",
         "不是 Chat Completions 的回答（choices[0].message）",

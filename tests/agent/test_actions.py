@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from memviz.agent.actions import Move, read_answer
 from memviz.agent.client import ToolCall
 from memviz.core.trace import Report
@@ -48,3 +50,11 @@ def test_unreadable_answers():
         answer = read_answer(text, ())
         assert not answer.readable and answer.problem.startswith("no action"), text
     assert not read_answer("", (ToolCall("click", "{not json"),)).readable
+
+
+def test_a_flood_of_reports_is_capped():
+    calls = tuple(
+        ToolCall("report", json.dumps({"route": "/a", "error": "E", "message": f"m{k}"})) for k in range(150)
+    )
+    answer = read_answer("", calls)
+    assert len(answer.reports) == 100 and "reports past 100" in answer.problem
