@@ -18,12 +18,13 @@ run's budget again); the random stream and the step numbers go on.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from memviz.core.engine import Exploration, RunConfig, StepEvent
 from memviz.core.scenarios.resume import Observer
 from memviz.core.site import Site
+from memviz.core.site_versions import Version
 
 MODES = ("keep", "wipe", "invalidate")
 MODE_NAMES = {
@@ -72,71 +73,114 @@ def version_run(
     session begins), for a player."""
     if mode not in MODES:
         raise ValueError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
+    version = _version_to(site, to_version)
+    new = site.at_version(version.name)
+    changed = set(version.changed)
+    first = Exploration(site, config)
+    events1 = _session(1, first, on_step)
+    switch = _Switch.after(first, version, mode)
+    # the engine's list of what not to report again: entries still open for a page not changed
+    suppress = {p for p, state in switch.bug_list.items() if state.startswith("open") and p not in changed}
+    second = first.next_session(
+        switch.memory, suppress, site=new, config=config.with_(budget=2 * config.budget)
+    )
+    retests = _Retests(first, new, version, switch, config.budget)
+    events2 = _session(2, second, on_step, retests.see)
+    bug_list, tested_at = switch.bug_list, switch.tested_at
+    stale_tested = sorted(p for p, session in tested_at.items() if session == 1 and p in changed)
+    stale_open = sorted(p for p in version.fixed if bug_list.get(p, "").startswith("open"))
+    return VersionRun(
+        site, config, mode, version.name, [events1, events2], switch.retest, retests.new_bug_pages,
+        version.fixed, retests.found_new, retests.rereported, stale_tested, stale_open, bug_list,
+        retests.bug_lists,
+    )  # fmt: skip
+
+
+def _version_to(site: Site, to_version: str | None) -> Version:
+    """The version the application becomes: ``to_version``, or the site's first."""
     if not site.versions:
         raise ValueError("version: this site file declares no versions (see README, Site files)")
-    version = (
-        site.versions[0]
-        if to_version is None
-        else next((v for v in site.versions if v.name == to_version), None)
-    )
+    if to_version is None:
+        return site.versions[0]
+    version = next((v for v in site.versions if v.name == to_version), None)
     if version is None:
         raise ValueError(f"version: {to_version!r} is not a version of this site")
-    old, new = site, site.at_version(version.name)
-    changed = set(version.changed)
-    first = Exploration(old, config)
-    events1 = []
+    return version
+
+
+def _session(
+    number: int,
+    exploration: Exploration,
+    on_step: Observer | None,
+    after_step: Callable[[StepEvent], None] | None = None,
+) -> list[StepEvent]:
+    """A session stepped to its end: its events; ``on_step`` told of each, then ``after_step``."""
+    events = []
     if on_step is not None:
-        on_step(1, first, None)
-    while not first.finished:
-        events1.append(first.step())
+        on_step(number, exploration, None)
+    while not exploration.finished:
+        event = exploration.step()
+        events.append(event)
         if on_step is not None:
-            on_step(1, first, events1[-1])
-    memory = list(first.memory_order())
-    bug_list = {p: f"open {old.version}" for p in sorted(first.reported)}
-    tested_at = {p: 1 for p in memory}  # session each "tested" mark was made in
-    retest: list[int] = []
-    if mode == "wipe":
-        memory, bug_list, tested_at = [], {}, {}
-    elif mode == "invalidate":
-        retest = [p for p in memory if p in changed]
-        memory = [p for p in memory if p not in changed]
+            on_step(number, exploration, event)
+        if after_step is not None:
+            after_step(event)
+    return events
+
+
+@dataclass
+class _Switch:
+    """What session 2 starts from, as ``mode`` leaves session 1's memory and bug list."""
+
+    memory: list[int]  # in eviction order
+    bug_list: dict[int, str]  # page -> "open v1", "fixed in v2"; session 2 goes on writing it
+    tested_at: dict[int, int]  # page -> the session its "tested" mark was made in
+    retest: list[int]  # pages turned "to retest" (invalidate)
+
+    @classmethod
+    def after(cls, first: Exploration, version: Version, mode: str) -> _Switch:
+        memory = list(first.memory_order())
+        bug_list = {p: f"open {first.site.version}" for p in sorted(first.reported)}
+        tested_at = {p: 1 for p in memory}
+        if mode == "wipe":
+            return cls([], {}, {}, [])
+        if mode == "keep":
+            return cls(memory, bug_list, tested_at, [])
+        changed = set(version.changed)  # invalidate
         for p in tested_at.keys() & changed:
             del tested_at[p]
         for p in version.fixed:
             if p in bug_list:
                 bug_list[p] = f"fixed in {version.name}"  # overwritten, not a second entry
-    # the engine's list of what not to report again: entries still open for a page not changed
-    suppress = {p for p, state in bug_list.items() if state.startswith("open") and p not in changed}
-    second = first.next_session(memory, suppress, site=new, config=config.with_(budget=2 * config.budget))
-    found_new: dict[int, int] = {}
-    rereported = 0
-    events2 = []
-    new_bug_pages = tuple(p for p, _ in version.new_bugs)
-    bug_lists = [dict(bug_list)]
-    if on_step is not None:
-        on_step(2, second, None)
-    while not second.finished:
-        event = second.step()
-        events2.append(event)
-        if on_step is not None:
-            on_step(2, second, event)
+        return cls(
+            [p for p in memory if p not in changed], bug_list, tested_at, [p for p in memory if p in changed]
+        )
+
+
+class _Retests:
+    """Session 2's testing, step by step: the new bugs it finds, the old ones it reports again, the
+    bug list after each step (written into ``switch``'s)."""
+
+    def __init__(self, first: Exploration, new: Site, version: Version, switch: _Switch, budget: int) -> None:
+        self.first, self.new, self.version, self.switch, self.budget = first, new, version, switch, budget
+        self.new_bug_pages = tuple(p for p, _ in version.new_bugs)
+        self.found_new: dict[int, int] = {}  # new bug page -> session-2 step it was found at
+        self.rereported = 0
+        self.bug_lists = [dict(switch.bug_list)]  # at the switch, then after each step
+
+    def see(self, event: StepEvent) -> None:
+        bug_list = self.switch.bug_list
         page = event.to_page
         # tested: the agent arrived on a page memory did not mark tested (this step wrote it)
         if page is not None and event.memory_written == page:
-            tested_at[page] = 2
-            if page in new.bug_by_page and not bug_list.get(page, "").startswith("open"):
-                if page in new_bug_pages:
-                    found_new.setdefault(page, event.steps - config.budget)
+            self.switch.tested_at[page] = 2
+            if page in self.new.bug_by_page and not bug_list.get(page, "").startswith("open"):
+                if page in self.new_bug_pages:
+                    self.found_new.setdefault(page, event.steps - self.budget)
                 else:  # an old bug: reported again if session 1 had reported it
-                    rereported += page in first.reported
-                bug_list[page] = f"open {version.name}"
-        bug_lists.append(dict(bug_list))
-    stale_tested = sorted(p for p, session in tested_at.items() if session == 1 and p in changed)
-    stale_open = sorted(p for p in version.fixed if bug_list.get(p, "").startswith("open"))
-    return VersionRun(
-        site, config, mode, version.name, [events1, events2], retest, new_bug_pages, version.fixed,
-        found_new, rereported, stale_tested, stale_open, bug_list, bug_lists,
-    )  # fmt: skip
+                    self.rereported += page in self.first.reported
+                bug_list[page] = f"open {self.version.name}"
+        self.bug_lists.append(dict(bug_list))
 
 
 def version_figures(
