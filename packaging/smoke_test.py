@@ -302,6 +302,14 @@ def smoke(bundle: Path) -> None:
             sys.exit(f"smoke: serve answered no HTML page: {page[:200]!r}")
         print(f"smoke: serve answered its home page ({len(page)} characters)")
 
+        # `memviz agent` loads httpx (with idna and certifi) and serves the blog for its estimate; no
+        # model is called with --estimate, so the endpoint named need not exist
+        estimate = run_bundled("agent", "--endpoint", "http://127.0.0.1:9/v1", "--model", "m", "--estimate",
+                               "--lang", "en").stderr.decode("utf-8", "replace")  # fmt: skip
+        if "estimate:" not in estimate:
+            sys.exit(f"smoke: agent --estimate printed no estimate: {estimate[:300]!r}")
+        print("smoke: agent --estimate served the blog and printed its estimate")
+
         keep = os.environ.get("MEMVIZ_SMOKE_KEEP")
         if keep:
             shutil.copy(png, keep)
