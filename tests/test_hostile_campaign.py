@@ -98,6 +98,12 @@ def _outcome(status=0, stderr=b"", stdout=b"", lang="C.UTF-8", **case_fields):
         (_outcome(2, b"memviz: error: argument --seed: must be a whole number\n"), None),  # an English system
         (
             _outcome(
+                0, "memviz serve：…\nWARNING:  Invalid HTTP request received.\n".encode(), lang="zh_CN.UTF-8"
+            ),
+            "english",
+        ),
+        (
+            _outcome(
                 2,
                 b"memviz: error: argument --lang: invalid choice\n",
                 lang="zh_CN.UTF-8",

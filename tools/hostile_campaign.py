@@ -265,7 +265,7 @@ def _english(outcome: Outcome) -> str | None:
         return None
     given = tuple(_printed(substitute(a, Path(outcome.folder))) for a in case.argv)
     for line in outcome.stderr.decode("utf-8", "replace").splitlines():
-        if line.strip() and line.startswith("memviz"):  # memviz's own lines (a progress bar is not one)
+        if line.strip():  # any line: a library's log line pasted in English (uvicorn's) counts too
             found = english_sentence(line, outcome.folder, given)
             if found is not None:
                 return found
