@@ -112,3 +112,15 @@ def test_choosing_context_only_opens_the_context_and_its_box_sets_it(make_window
     assert "8,000" in window.explore.context.heading()
     box.window.setCurrentIndex(box.window.findData(None))
     assert bar.settings.config.context is None and not box.group.isVisible()
+
+
+def test_the_panel_names_what_the_context_did_on_the_step(make_window, site):
+    window = make_window(MEMGPT, lang="en", size=(1280, 720))
+    explore = window.explore
+    for event in events(site, MEMGPT)[:20]:
+        explore.model.step()
+        note = explore.context.step_note()
+        c = event.context
+        assert ("memory-pressure warning" in note) == c.pressure
+        assert ("recall search" in note) == c.recall_search
+        assert ("flush threshold" in note) == (c.compaction == "memgpt")

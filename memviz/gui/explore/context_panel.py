@@ -13,6 +13,7 @@ from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
 from memviz.gui.qt import QEvent, QPainter, QPen, QRectF, QSize, QSizePolicy, Qt, QWidget
 from memviz.models.explore import ExploreModel
+from memviz.presentation.context_narration import before_call, during_call
 from memviz.wording import context as words
 from memviz.wording.context import window_words
 
@@ -67,6 +68,18 @@ class ContextPanel(QWidget):
             out.append("   ".join(tail))
         return out
 
+    def step_note(self) -> str:
+        """What the context did on the step shown (a compaction, a warning, a recall search), from
+        the narration's own sentences, or ""."""
+        context, lang = self.context, self.language.code
+        if context is None:
+            return ""
+        return (
+            "；".join(before_call(context, lang) + during_call(context, lang))
+            if lang == "zh"
+            else "; ".join(before_call(context, lang) + during_call(context, lang))
+        )
+
     def heading(self) -> str:
         config, lang = self.model.config, self.language.code
         context = self.context
@@ -84,7 +97,7 @@ class ContextPanel(QWidget):
 
     def sizeHint(self) -> QSize:
         line = self.fontMetrics().height()
-        return QSize(300, int(line * (2.2 + 1.0 + 1.1 + max(1, len(self.lines())) * 1.05) + 8))
+        return QSize(300, int(line * (2.2 + 1.0 + 1.1 + (1 + max(1, len(self.lines()))) * 1.05) + 8))
 
     def _on_model_change(self, *_args) -> None:
         self.setVisible(self.model.config.context is not None)
@@ -117,6 +130,14 @@ class ContextPanel(QWidget):
         y += line * 1.15
         self._paint_turns(painter, QRectF(1, y, width, line * 0.9), context)
         y += line * 1.2
+        note = self.step_note()  # the step's own event, in the colour of what the context lost
+        painter.setPen(c.evict_text)
+        painter.drawText(
+            QRectF(1, y, width, line),
+            Qt.AlignmentFlag.AlignVCenter,
+            metrics.elidedText(note, Qt.TextElideMode.ElideRight, int(width)),
+        )
+        y += line * 1.05
         painter.setPen(c.ink)
         for text in self.lines():
             elided = metrics.elidedText(text, Qt.TextElideMode.ElideRight, int(width))
