@@ -64,107 +64,154 @@ def narrate_step(
     """Lines for one event (``recorded``: the recording it replays, whose figures it tells)."""
     if recorded is not None:
         return _narrate_recorded(event, site, config, lang, recorded)
-    call = event.call
-    name = lambda p: site.page_name(p, lang)  # noqa: E731 - a local shorthand
     context_first = _context_first(event, lang)  # issue 38: what the context did as the call began
     if not event.moved:
-        if event.how == HOW_DONE:
-            text = t(
-                lang,
-                f"第 {call} 次调用：记得的页面都去过了，Agent 认为探索完成，停在「{name(event.from_page)}」",
-                f"Call {call}: every remembered page has been visited; the agent believes it is done "
-                f"and stops on {name(event.from_page)}",
-            )
-        elif event.how == HOW_DEAD_END:
-            text = t(
-                lang,
-                f"第 {call} 次调用：「{name(event.from_page)}」没有链接可点，停下",
-                f"Call {call}: {name(event.from_page)} has no link to click; the agent stops",
-            )
-        else:  # not produced by the core today; say something true anyway
-            text = t(lang, f"第 {call} 次调用：停下", f"Call {call}: the agent stops")
-        return [*context_first, NarrationLine(text, KIND_STOP, call)]
-
-    to_page = event.to_page
-    parts_zh = [f"第 {event.steps} 步：{name(event.from_page)} → {name(to_page)}"]
-    parts_en = [f"Step {event.steps}: {name(event.from_page)} → {name(to_page)}"]
-    kind = KIND_NEW if event.is_new else KIND_REPEAT
-    if event.is_new:
-        parts_zh.append("（新页面）")
-        parts_en.append(" (new page)")
-    elif event.was_forgotten:
-        parts_zh.append("（来过，但记忆里已经忘了）")
-        parts_en.append(" (visited before, but forgotten)")
-    else:
-        parts_zh.append(f"（第 {event.visit_count} 次来）")
-        parts_en.append(f" (visit {event.visit_count})")
-
-    if event.how == HOW_PLAN and event.planned_path:
-        route = " → ".join(name(p) for p in event.planned_path)
-        parts_zh.append(f"，按记忆里的链接规划：{route}")
-        parts_en.append(f", planned through remembered links: {route}")
-        kind = KIND_PLAN if kind == KIND_REPEAT else kind
-    elif event.how == HOW_FALLBACK:
-        parts_zh.append("，这页的链接全都记得，只好随便点一个")
-        parts_en.append(", every link here is remembered, so it clicks any one")
-
-    if event.read_scores is not None:  # --read top:K: the call carried only some entries
-        shown, held = sum(s.injected for s in event.read_scores), len(event.read_scores)
-        parts_zh.append(f"，检索注入了 {shown}/{held} 条记忆")
-        parts_en.append(f", {shown} of {held} entries read")
-    if event.context is not None:  # a recall search, a revisit the compaction caused
-        parts_zh.extend("，" + clause for clause in during_call(event.context, "zh"))
-        parts_en.extend("; " + clause for clause in during_call(event.context, "en"))
-    if event.memory_ignored:
-        parts_zh.append("，但模型没看记忆，随手点了一个")
-        parts_en.append(", but the model ignored its memory: a random click")
-    if event.write_skipped:
-        parts_zh.append("，这一步没写进记忆")
-        parts_en.append(", and wrote nothing to memory")
-    if (event.memory_ignored or event.write_skipped) and kind in (KIND_NEW, KIND_REPEAT, KIND_PLAN):
-        kind = KIND_MISUSE
-
-    if event.bug_page is not None:
-        bug = site.bug_name(event.bug_page, lang)
-        if event.bug_found:
-            parts_zh.append(f"，发现 Bug：{bug}")
-            parts_en.append(f", found bug: {bug}")
-            kind = KIND_BUG
-        elif event.duplicate_report:
-            parts_zh.append(f"，又报了一遍 Bug：{bug}（重复报告）")
-            parts_en.append(f", reported bug again: {bug} (duplicate report)")
-            if event.memory_ignored and config.keeps_bug_list:
-                parts_zh.append("，没查 Bug 清单")
-                parts_en.append(": the bug list was not read")
-            kind = KIND_DUPLICATE
-        else:
-            parts_zh.append(f"，记得已经报过 Bug：{bug}，不再报")
-            parts_en.append(f", remembers bug already reported: {bug}, no new report")
-
-    if (
-        event.how == HOW_RECORDED
-        and event.is_repeat
-        and not event.was_forgotten
-        and uses_memory(config.strategy)
-    ):
-        parts_zh.append("；假如有这份记忆，它会提醒 Agent：这里来过")
-        parts_en.append("; the what-if memory still held it: it would have told the agent it had been here")
-
-    if event.finished:
-        if event.how == HOW_RECORDED:
-            parts_zh.append("。录下的运行到此结束")
-            parts_en.append(". End of the recording")
-        elif config.until_all_bugs and event.bugs_found == site.n_bugs:
-            parts_zh.append(f"。{site.n_bugs} 个 Bug 全部找到，停下")
-            parts_en.append(f". All {site.n_bugs} bugs found; the agent stops")
-        else:
-            parts_zh.append("。预算用完")
-            parts_en.append(". Budget used up")
-
-    lines = [*context_first, NarrationLine(t(lang, "".join(parts_zh), "".join(parts_en)), kind, call)]
+        return [*context_first, NarrationLine(_stop_text(event, site, lang), KIND_STOP, event.call)]
+    line = _StepLine(event, site, lang)
+    line.arrival()
+    line.route()
+    line.reading()
+    line.bug(config)
+    line.what_if(config)
+    line.ending(config)
+    lines = [*context_first, NarrationLine(line.text(), line.kind, event.call)]
     if event.memory_evicted is not None:
-        lines.append(NarrationLine(evict_text(event.memory_evicted, site, config, lang), KIND_EVICT, call))
+        lines.append(
+            NarrationLine(evict_text(event.memory_evicted, site, config, lang), KIND_EVICT, event.call)
+        )
     return lines
+
+
+def _stop_text(event: StepEvent, site: Site, lang: str) -> str:
+    """The call that stopped instead of clicking: why."""
+    call, here = event.call, site.page_name(event.from_page, lang)
+    if event.how == HOW_DONE:
+        return t(
+            lang,
+            f"第 {call} 次调用：记得的页面都去过了，Agent 认为探索完成，停在「{here}」",
+            f"Call {call}: every remembered page has been visited; the agent believes it is done "
+            f"and stops on {here}",
+        )
+    if event.how == HOW_DEAD_END:
+        return t(
+            lang,
+            f"第 {call} 次调用：「{here}」没有链接可点，停下",
+            f"Call {call}: {here} has no link to click; the agent stops",
+        )
+    return t(
+        lang, f"第 {call} 次调用：停下", f"Call {call}: the agent stops"
+    )  # not produced by the core today
+
+
+class _StepLine:
+    """A step's line, clause by clause in both languages, and its kind (the most notable clause's:
+    a bug over a misuse over a plan over a new page or a repeat)."""
+
+    def __init__(self, event: StepEvent, site: Site, lang: str) -> None:
+        self.event, self.site, self.lang = event, site, lang
+        start = f"{self.name(event.from_page)} → {self.name(event.to_page)}"
+        self.zh = [f"第 {event.steps} 步：{start}"]
+        self.en = [f"Step {event.steps}: {start}"]
+        self.kind = KIND_NEW if event.is_new else KIND_REPEAT
+
+    def name(self, page: int | None) -> str:
+        return self.site.page_name(page, self.lang)
+
+    def add(self, zh: str, en: str) -> None:
+        self.zh.append(zh)
+        self.en.append(en)
+
+    def text(self) -> str:
+        return t(self.lang, "".join(self.zh), "".join(self.en))
+
+    def arrival(self) -> None:
+        """A new page, a forgotten one, or the how-many-th visit."""
+        event = self.event
+        if event.is_new:
+            self.add("（新页面）", " (new page)")
+        elif event.was_forgotten:
+            self.add("（来过，但记忆里已经忘了）", " (visited before, but forgotten)")
+        else:
+            self.add(f"（第 {event.visit_count} 次来）", f" (visit {event.visit_count})")
+
+    def route(self) -> None:
+        """How the link was chosen: a plan through memory, or any link when all are remembered."""
+        event = self.event
+        if event.how == HOW_PLAN and event.planned_path:
+            route = " → ".join(self.name(p) for p in event.planned_path)
+            self.add(f"，按记忆里的链接规划：{route}", f", planned through remembered links: {route}")
+            self.kind = KIND_PLAN if self.kind == KIND_REPEAT else self.kind
+        elif event.how == HOW_FALLBACK:
+            self.add(
+                "，这页的链接全都记得，只好随便点一个",
+                ", every link here is remembered, so it clicks any one",
+            )
+
+    def reading(self) -> None:
+        """What the call read (top:K), what the context did during it, memory ignored or unwritten."""
+        event = self.event
+        if event.read_scores is not None:  # --read top:K: the call carried only some entries
+            shown, held = sum(s.injected for s in event.read_scores), len(event.read_scores)
+            self.add(f"，检索注入了 {shown}/{held} 条记忆", f", {shown} of {held} entries read")
+        if event.context is not None:  # a recall search, a revisit the compaction caused
+            self.zh.extend("，" + clause for clause in during_call(event.context, "zh"))
+            self.en.extend("; " + clause for clause in during_call(event.context, "en"))
+        if event.memory_ignored:
+            self.add("，但模型没看记忆，随手点了一个", ", but the model ignored its memory: a random click")
+        if event.write_skipped:
+            self.add("，这一步没写进记忆", ", and wrote nothing to memory")
+        if (event.memory_ignored or event.write_skipped) and self.kind in (KIND_NEW, KIND_REPEAT, KIND_PLAN):
+            self.kind = KIND_MISUSE
+
+    def bug(self, config: RunConfig) -> None:
+        """A bug on the page: found, reported again, or remembered as reported."""
+        event = self.event
+        if event.bug_page is None:
+            return
+        bug = self.site.bug_name(event.bug_page, self.lang)
+        if event.bug_found:
+            self.add(f"，发现 Bug：{bug}", f", found bug: {bug}")
+            self.kind = KIND_BUG
+        elif event.duplicate_report:
+            self.add(
+                f"，又报了一遍 Bug：{bug}（重复报告）", f", reported bug again: {bug} (duplicate report)"
+            )
+            if event.memory_ignored and config.keeps_bug_list:
+                self.add("，没查 Bug 清单", ": the bug list was not read")
+            self.kind = KIND_DUPLICATE
+        else:
+            self.add(
+                f"，记得已经报过 Bug：{bug}，不再报",
+                f", remembers bug already reported: {bug}, no new report",
+            )
+
+    def what_if(self, config: RunConfig) -> None:
+        """A recording's repeat that the what-if memory would have caught."""
+        event = self.event
+        if (
+            event.how == HOW_RECORDED
+            and event.is_repeat
+            and not event.was_forgotten
+            and uses_memory(config.strategy)
+        ):
+            self.add(
+                "；假如有这份记忆，它会提醒 Agent：这里来过",
+                "; the what-if memory still held it: it would have told the agent it had been here",
+            )
+
+    def ending(self, config: RunConfig) -> None:
+        """The run's last step: why it ends."""
+        event, site = self.event, self.site
+        if not event.finished:
+            return
+        if event.how == HOW_RECORDED:
+            self.add("。录下的运行到此结束", ". End of the recording")
+        elif config.until_all_bugs and event.bugs_found == site.n_bugs:
+            self.add(
+                f"。{site.n_bugs} 个 Bug 全部找到，停下", f". All {site.n_bugs} bugs found; the agent stops"
+            )
+        else:
+            self.add("。预算用完", ". Budget used up")
 
 
 def _context_first(event: StepEvent, lang: str) -> list[NarrationLine]:
