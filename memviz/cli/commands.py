@@ -241,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--view",
         default="explore",
-        help="explore, compare, batch, sweep[/capacity|/ttl|/gap[:KIND]], cost, scenarios[/NAME[/MODE[/SEED]]], "
+        help="explore, compare, batch, sweep[/capacity|/ttl|/gap[:KIND]|/context], cost, scenarios[/NAME[/MODE[/SEED]]], "
         "evaluate[/intervals|/sample|/ablation|/runs[/METRIC]], exercises or info",
     )
     p.add_argument(
