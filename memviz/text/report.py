@@ -177,12 +177,32 @@ def _cost_lesson(cost: dict, lang: str) -> str:
 
 
 def report_text(tables: dict, site: Site, lang: str) -> list[str]:
-    runs, first = tables["runs"], tables["seed0"]
-    last = first + runs - 1
-    lines = headline_lines(tables, lang)
+    """``chapter_tables``' figures as the report's text: the headline, then a section per table."""
+    return [
+        *headline_lines(tables, lang),
+        *_reading_lines(tables, lang),
+        *_strategy_lines(tables, lang),
+        *_paired_lines(tables, lang),
+        *_cost_lines(tables, site, lang),
+        *_capacity_lines(tables, lang),
+        *_story_lines(tables, site, lang),
+    ]
+
+
+def _reading_lines(tables: dict, lang: str) -> list[str]:
+    """Issue 27: how every run's memory was read, when not as the chapter's."""
+    lines: list[str] = []
     if "reading" in tables:  # issue 27: every run's memory misused or read by retrieval
         reading = reading_label(tuple(tables["reading"].items()), lang)
         lines += ["", t(lang, f"每次运行的记忆读取方式：{reading}", f"Every run's memory: {reading}")]
+    return lines
+
+
+def _strategy_lines(tables: dict, lang: str) -> list[str]:
+    """The three strategies' means."""
+    runs, first = tables["runs"], tables["seed0"]
+    last = first + runs - 1
+    lines: list[str] = []
     strategies = tables["strategies"]
     lines += [
         "",
@@ -195,7 +215,13 @@ def report_text(tables: dict, site: Site, lang: str) -> list[str]:
     lines += means_table(
         [(strategy_name(s, lang), strategies[s]) for s in ("random", "visited", "frontier")], lang
     )
+    return lines
 
+
+def _paired_lines(tables: dict, lang: str) -> list[str]:
+    """Memory − no memory on the same seeds, with and without pairing."""
+    runs = tables["runs"]
+    lines: list[str] = []
     lines += [
         "",
         t(
@@ -233,7 +259,13 @@ def report_text(tables: dict, site: Site, lang: str) -> list[str]:
             "Pairing barely narrows the interval: it is far from 0 because the effect is large.",
         )
     )
+    return lines
 
+
+def _cost_lines(tables: dict, site: Site, lang: str) -> list[str]:
+    """Tokens over the budget, and what finding every bug costs."""
+    runs, strategies = tables["runs"], tables["strategies"]
+    lines: list[str] = []
     cost = tables["cost"]
     lines += ["", t(lang, "## 成本：预算 30 步的总 token", "## Cost: total tokens over a 30-step budget")]
     lines.append(
@@ -276,7 +308,12 @@ def report_text(tables: dict, site: Site, lang: str) -> list[str]:
         )
     lines += table(header, rows)
     lines.append(_cost_lesson(cost, lang))
+    return lines
 
+
+def _capacity_lines(tables: dict, lang: str) -> list[str]:
+    """Limited capacity: coverage by capacity and policy."""
+    lines: list[str] = []
     lines += [
         "",
         t(
@@ -306,7 +343,12 @@ def report_text(tables: dict, site: Site, lang: str) -> list[str]:
             + interval(d["mean"], d["lo"], d["hi"])
             + t(lang, " 个百分点", " points")
         )
+    return lines
 
+
+def _story_lines(tables: dict, site: Site, lang: str) -> list[str]:
+    """Seed 1000's run without memory, told."""
+    lines: list[str] = []
     story = tables["seed1000"]
     lines += ["", t(lang, "## seed 1000 的无记忆运行", "## The no-memory run on seed 1000")]
     lines.append(
