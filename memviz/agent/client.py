@@ -72,6 +72,7 @@ class ChatClient:
         clock: Callable[[], float] = time.monotonic,
         retries: int = RETRIES,
         transport: httpx.BaseTransport | None = None,
+        proxy: str | None = None,
     ) -> None:
         self.url = endpoint.rstrip("/") + "/chat/completions"
         self.model, self.temperature, self.timeout = model, temperature, timeout
@@ -79,11 +80,12 @@ class ChatClient:
         headers = {"Content-Type": "application/json"}
         if api_key:
             headers["Authorization"] = f"Bearer {api_key}"
-        # trust_env=False: no proxy from the environment sees the key or the page (a course laptop's
-        # HTTP_PROXY would carry both off the machine); an endpoint behind a proxy is named directly.
+        # trust_env=False: no proxy from the environment sees the key unasked (a course laptop's
+        # HTTP_PROXY would carry it off the machine); a network that needs one names it (--proxy).
         self._http = httpx.Client(
-            headers=headers, timeout=timeout, follow_redirects=False, trust_env=False, transport=transport
-        )
+            headers=headers, timeout=timeout, follow_redirects=False, trust_env=False, transport=transport,
+            proxy=proxy,
+        )  # fmt: skip
 
     def close(self) -> None:
         self._http.close()

@@ -87,6 +87,8 @@ def add_agent_parser(sub: argparse._SubParsersAction, add_lang) -> None:
     p.add_argument("--max-total-tokens", type=_number(int, 1, 10**12, "max-total-tokens"), default=None,
                    help="stop every run once the calls have used this many tokens")  # fmt: skip
     p.add_argument("--prompts", type=Path, default=None, help="a folder of prompt templates (docs/agent.md)")
+    p.add_argument("--proxy", default=None, metavar="URL",
+                   help="reach the endpoint through this HTTP proxy (the environment's proxy is never used)")  # fmt: skip
     p.add_argument("--estimate", action="store_true", help="print the cost estimate and stop (no call made)")
     p.add_argument("--json", action="store_true")
     add_lang(p)
@@ -132,6 +134,8 @@ def _check(args, lang: str):
 
     if normalise(args.endpoint) is None:
         raise AgentUsageError(BAD_INPUT["not_http"].pick(lang, option="--endpoint", value=args.endpoint))
+    if args.proxy is not None and normalise(args.proxy) is None:
+        raise AgentUsageError(BAD_INPUT["not_http"].pick(lang, option="--proxy", value=args.proxy))
     if args.url is not None and normalise(args.url) is None:
         raise AgentUsageError(BAD_INPUT["not_http"].pick(lang, option="URL", value=args.url))
     if args.context is None and (args.compaction != "truncate" or args.turn_tokens != DEFAULT_TURN_TOKENS):
@@ -253,7 +257,9 @@ def cmd_agent(args: argparse.Namespace) -> int:
         )  # fmt: skip
         if args.estimate:
             return 0
-        with ChatClient(args.endpoint, args.model, key, args.timeout, args.temperature) as client:
+        with ChatClient(
+            args.endpoint, args.model, key, args.timeout, args.temperature, proxy=args.proxy
+        ) as client:
             for (task, version, start, run, seed), path in zip(plan, files, strict=True):
                 if tokens.spent:
                     break

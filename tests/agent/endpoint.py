@@ -122,7 +122,7 @@ class Endpoint:
                 body = json.loads(self.rfile.read(length))
                 with endpoint.lock:
                     endpoint.requests.append(
-                        {"body": body, "authorization": self.headers.get("Authorization")}
+                        {"body": body, "authorization": self.headers.get("Authorization"), "path": self.path}
                     )
                     fault = endpoint.faults.pop(0) if endpoint.faults else None
                 endpoint.answer(self, body, fault)

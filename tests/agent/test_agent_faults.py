@@ -253,3 +253,13 @@ def test_a_refusing_key_stops_at_once_in_the_users_language(tmp_path, capsys, mo
         and "HTTP 401（试了 1 次）" in err
     )
     assert len(served.requests) == 1  # no retry: a wrong key stays wrong
+
+
+def test_a_named_proxy_carries_the_calls(tmp_path):
+    served = Endpoint()  # the proxy: a forward proxy is sent the whole URL
+    try:
+        proxy = served.url.removesuffix("/v1")
+        assert run_agent("http://model.invalid/v1", tmp_path, "--proxy", proxy, "--budget", "2") == 0
+    finally:
+        served.stop()
+    assert [r["path"] for r in served.requests] == ["http://model.invalid/v1/chat/completions"] * 2
