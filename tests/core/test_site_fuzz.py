@@ -401,7 +401,7 @@ def test_the_command_line_refuses_a_named_pipe_as_site(tmp_path, command):
         (["record", "--out", "OUT.gif", "--budget", "50000"], ["at most 10000 steps"]),
         (
             ["record", "--out", "OUT.gif", "--step-seconds", "nan"],
-            ["--step-seconds: must be between 0.1 and 10"],
+            ["--step-seconds", 'must be a number, got "nan"'],  # ASCII digits only (issue 36)
         ),
         (["record", "--out", "OUT.gif", "--fps", "1000"], ["fps: must be between 1 and 60"]),
         (["run", "--seed", "9" * 5000], ["seed must be a whole number"]),
