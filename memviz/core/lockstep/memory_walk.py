@@ -158,10 +158,19 @@ class _MemoryBatch:
         self._slot_rows = self.rows * self.slots
 
     def run(self) -> list[RunResult]:
-        site, configs, n, n1 = self.site, self.configs, self.n, self.n1
-        count = len(configs)
+        count = len(self.configs)
         if count == 0:
             return []
+        limits = self._start(count)
+        self._set_up_runs(limits)
+        self._set_up_memory()
+        self._walk(count)
+        return self._results()
+
+    def _start(self, count: int) -> np.ndarray:
+        """Every run's results to come, its path, its tokens' rates; a run of no steps is over
+        already. Returns every run's step limit."""
+        site, configs = self.site, self.configs
         finals = self.finals = _Finals(count)
         limits = np.array([c.step_limit for c in configs], dtype=np.int64)
         self.base = np.array([c.base_tokens for c in configs], dtype=np.int64)
@@ -170,19 +179,26 @@ class _MemoryBatch:
         for i in np.flatnonzero(limits <= 0).tolist():
             finals.reason[i] = _stop_reason(configs[i].until_all_bugs)
             finals.pages_seen[i] = 1
+        return limits
 
-        ids = np.flatnonzero(limits > 0)
-        rc = [configs[i] for i in ids.tolist()]
-        r = len(ids)
-        self.ids = ids
-        self.ints = np.zeros((len(self._INTS), r), dtype=np.int64)
-        self.flags = np.zeros((len(self._FLAGS), r), dtype=bool)
-        self.seeds = _seed_states(rc)
+    def _set_up_runs(self, limits: np.ndarray) -> None:
+        """The runs that take steps: their random draws, and a row per setting of their configs."""
+        ids = self.ids = np.flatnonzero(limits > 0)
+        rc = [self.configs[i] for i in ids.tolist()]
+        self.ints = np.zeros((len(self._INTS), len(ids)), dtype=np.int64)
+        self.flags = np.zeros((len(self._FLAGS), len(ids)), dtype=bool)
         # The policies' kernels, each once; a run's ``kernel`` row indexes this list.
         kernel_of = {p: POLICIES.get(p).kernel for p in {c.policy for c in rc}}
         self.kernels: list[PolicyKernel] = list(dict.fromkeys(kernel_of.values()))
-        kernel_index = {p: self.kernels.index(k) for p, k in kernel_of.items()}
-        visited_only = {s: STRATEGIES.get(s).kernel is FRESH_OR_ANY for s in {c.strategy for c in rc}}
+        self._set_up_draws(rc, kernel_of, limits)
+        self._bind(first=True)
+        self._config_rows(rc, kernel_of, limits[ids])
+
+    def _set_up_draws(
+        self, rc: list[RunConfig], kernel_of: dict[str, PolicyKernel], limits: np.ndarray
+    ) -> None:
+        """Each run's seed and the first window of its random draws."""
+        self.seeds = _seed_states(rc)
         # Enough draws for most runs' budgets (a pick per step, and the draws of an eviction per
         # step); more are mixed when a run needs them.
         self.max_draws = 1 + max(
@@ -193,11 +209,19 @@ class _MemoryBatch:
         # where a run's every draw at once was tens of MB on a big site.
         self.window = self.max_draws * int(min(limits.max(), 128)) + 2
         self.draws = mulberry32_rows(self.seeds, self.window)
-        self._bind(first=True)
+
+    def _config_rows(
+        self, rc: list[RunConfig], kernel_of: dict[str, PolicyKernel], limits: np.ndarray
+    ) -> None:
+        """The per-run rows: where each starts, its limits, its memory's rule, how it reads.
+        (Cyclomatic 17 by the count of the rows' conditional expressions: one flat row per setting.)"""
+        site, n, n1 = self.site, self.n, self.n1
+        kernel_index = {p: self.kernels.index(k) for p, k in kernel_of.items()}
+        visited_only = {s: STRATEGIES.get(s).kernel is FRESH_OR_ANY for s in {c.strategy for c in rc}}
         self.page[:] = site.start
         self.size[:] = 1
         self.pages_seen[:] = 1
-        self.limit[:] = limits[ids]
+        self.limit[:] = limits
         # bugs to find before an until-all-bugs run stops; -1: never (a plain budget run)
         self.target[:] = [site.n_bugs if c.until_all_bugs else -1 for c in rc]
         self.capacity[:] = [c.capacity if c.capacity is not None else _BIG for c in rc]
@@ -212,9 +236,13 @@ class _MemoryBatch:
         self.reading = _site_tables(site, ReadingSite) if self.reads.any() else None
         self.believed = None  # this step's memory as the reading runs' choices see it (see _inject)
         self.start_bug_pending[:] = self.start_is_bug
-        self.unknown = np.ones((r, n1), dtype=bool)
+        self.unknown = np.ones((len(rc), n1), dtype=bool)
         self.unknown[:, n] = False
         self.unknown[:, site.start] = False
+
+    def _set_up_memory(self) -> None:
+        """Each run's memory (in slots where its order matters) and what it has not seen."""
+        site, n, n1, r = self.site, self.n, self.n1, len(self.ids)
         # The memory of each run that can fill it, in slots: the page a slot holds (page n: empty)
         # and its stamp. A full memory's policy reads these stamps and the written page takes its
         # victim's slot, so an eviction costs the memory's size, not the site's. Runs that never
@@ -234,8 +262,10 @@ class _MemoryBatch:
         self.unseen[:, site.start] = False
         self._bind(first=True)
 
+    def _walk(self, count: int) -> None:
+        """Step every run together until each has finished (the last few on the scalar engine)."""
         t = 0
-        self.finished_since_poll = count - r
+        self.finished_since_poll = count - len(self.ids)  # the runs of no steps are over
         while len(self.ids):
             if len(self.ids) <= self.scalar_tail and int(self.limit.max()) <= SCALAR_MAX_STEPS:
                 self._finish_scalar()
@@ -256,18 +286,26 @@ class _MemoryBatch:
                     break
             t += 1
             self._move(to, t)
-            all_found = self.bugs == self.target
-            if all_found.any() or t >= self.min_limit:
-                done = all_found | (self.limit <= t)
-                if done.any():
-                    reasons = np.where(all_found, _ALL_BUGS, np.where(self.target >= 0, _MAX_STEPS, _BUDGET))
-                    self._finish(done, reasons[done], t)
+            self._finish_the_done(t)
             if self.poll is not None and t % POLL_EVERY == 0:
                 self.poll(self.finished_since_poll)
                 self.finished_since_poll = 0
         if self.poll is not None and self.finished_since_poll:
             self.poll(self.finished_since_poll)
-        results = finals.results(n, self.paths.lists(finals.steps))
+
+    def _finish_the_done(self, t: int) -> None:
+        """After step ``t``: the runs that found every bug they were after, or reached their limit."""
+        all_found = self.bugs == self.target
+        if all_found.any() or t >= self.min_limit:
+            done = all_found | (self.limit <= t)
+            if done.any():
+                reasons = np.where(all_found, _ALL_BUGS, np.where(self.target >= 0, _MAX_STEPS, _BUDGET))
+                self._finish(done, reasons[done], t)
+
+    def _results(self) -> list[RunResult]:
+        """Every run's result, in the order of the configs."""
+        finals = self.finals
+        results = finals.results(self.n, self.paths.lists(finals.steps))
         for i, result in self.scalar.items():
             results[i] = result
         return results
