@@ -84,7 +84,7 @@ NO_MEMORY_BUT_CONTEXT = Words(
 # Explore's setting
 CONTEXT_LABEL = Words("上下文", "Context")
 UNLIMITED_SHORT = Words("不限", "unlimited")
-OFF_SHORT = Words("关闭", "off")
+OFF_SHORT = Words("关", "off")  # 关闭 is the window's Close: one Chinese per English
 WINDOW_TIP = Words(
     "会话上下文窗口（token）：关闭时和本章一样不算历史；开了以后每步的历史都要重发，满了就压缩",
     "The session context window (tokens): off, as the chapter (no history counted); on, every step's "
