@@ -166,36 +166,20 @@ def resumed_run(
             write_progress(store, step, first)
             writes.append(step)
 
-    maybe_write(0)
-    events1: list[StepEvent] = []
-    if on_step is not None:
-        on_step(1, first, None)
-    while not first.finished and len(events1) < interrupt_at:
-        event = first.step()
-        events1.append(event)
-        if on_step is not None:
-            on_step(1, first, event)
+    def after_step(event: StepEvent) -> None:
         if event.moved:
             maybe_write(event.steps)
+
+    maybe_write(0)
+    events1 = session_steps(1, first, on_step, after_step, most=interrupt_at)
     stopped_itself = first.finished and (
         first.stop_reason in (HOW_DONE, HOW_DEAD_END) or len(events1) < interrupt_at
     )
     if stopped_itself or (first.finished and first.stop_reason != "budget"):
-        result = first.result()
-        return ResumedRun(
-            site, config, interrupt_at, persist, [result.path], [events1], None, [], set(), writes,
-            result.coverage, result.repeat, result.bugs, result.reports, result.dups, result.tokens,
-            result.steps, result.stop_reason,
-        )  # fmt: skip
+        return _uninterrupted(first, interrupt_at, persist, events1, writes)
     loaded_step, memory, bugs = read_progress(store, site.n_pages)
     second = first.next_session(memory, bugs)
-    events2: list[StepEvent] = []
-    if on_step is not None:
-        on_step(2, second, None)
-    while not second.finished:
-        events2.append(second.step())
-        if on_step is not None:
-            on_step(2, second, events2[-1])
+    events2 = session_steps(2, second, on_step)
     last = (events2 or events1)[-1] if (events2 or events1) else None
     steps = len(first.path) - 1 + len(second.path) - 1
     found = first.reported | second.reported
@@ -208,3 +192,37 @@ def resumed_run(
         loaded_step, memory, bugs, writes, pages_seen / site.n_pages, repeats / max(steps, 1), len(found),
         reports, reports - len(found), tokens, steps, second.stop_reason or "",
     )  # fmt: skip
+
+
+def _uninterrupted(
+    first: Exploration, interrupt_at: int, persist: str, events: list[StepEvent], writes: list[int]
+) -> ResumedRun:
+    """The run ended before the cut (it stopped itself, or found every bug): one session."""
+    result = first.result()
+    return ResumedRun(
+        first.site, first.config, interrupt_at, persist, [result.path], [events], None, [], set(), writes,
+        result.coverage, result.repeat, result.bugs, result.reports, result.dups, result.tokens,
+        result.steps, result.stop_reason,
+    )  # fmt: skip
+
+
+def session_steps(
+    number: int,
+    exploration: Exploration,
+    on_step: Observer | None,
+    after_step: Callable[[StepEvent], None] | None = None,
+    most: int | None = None,
+) -> list[StepEvent]:
+    """Session ``number`` stepped to its end, or to ``most`` steps: its events. ``on_step`` is told
+    as it begins (event None) and after each step, then ``after_step``."""
+    events: list[StepEvent] = []
+    if on_step is not None:
+        on_step(number, exploration, None)
+    while not exploration.finished and (most is None or len(events) < most):
+        event = exploration.step()
+        events.append(event)
+        if on_step is not None:
+            on_step(number, exploration, event)
+        if after_step is not None:
+            after_step(event)
+    return events

@@ -18,11 +18,11 @@ run's budget again); the random stream and the step numbers go on.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from memviz.core.engine import Exploration, RunConfig, StepEvent
-from memviz.core.scenarios.resume import Observer
+from memviz.core.scenarios.resume import Observer, session_steps
 from memviz.core.site import Site
 from memviz.core.site_versions import Version
 
@@ -77,7 +77,7 @@ def version_run(
     new = site.at_version(version.name)
     changed = set(version.changed)
     first = Exploration(site, config)
-    events1 = _session(1, first, on_step)
+    events1 = session_steps(1, first, on_step)
     switch = _Switch.after(first, version, mode)
     # the engine's list of what not to report again: entries still open for a page not changed
     suppress = {p for p, state in switch.bug_list.items() if state.startswith("open") and p not in changed}
@@ -85,7 +85,7 @@ def version_run(
         switch.memory, suppress, site=new, config=config.with_(budget=2 * config.budget)
     )
     retests = _Retests(first, new, version, switch, config.budget)
-    events2 = _session(2, second, on_step, retests.see)
+    events2 = session_steps(2, second, on_step, retests.see)
     bug_list, tested_at = switch.bug_list, switch.tested_at
     stale_tested = sorted(p for p, session in tested_at.items() if session == 1 and p in changed)
     stale_open = sorted(p for p in version.fixed if bug_list.get(p, "").startswith("open"))
@@ -106,26 +106,6 @@ def _version_to(site: Site, to_version: str | None) -> Version:
     if version is None:
         raise ValueError(f"version: {to_version!r} is not a version of this site")
     return version
-
-
-def _session(
-    number: int,
-    exploration: Exploration,
-    on_step: Observer | None,
-    after_step: Callable[[StepEvent], None] | None = None,
-) -> list[StepEvent]:
-    """A session stepped to its end: its events; ``on_step`` told of each, then ``after_step``."""
-    events = []
-    if on_step is not None:
-        on_step(number, exploration, None)
-    while not exploration.finished:
-        event = exploration.step()
-        events.append(event)
-        if on_step is not None:
-            on_step(number, exploration, event)
-        if after_step is not None:
-            after_step(event)
-    return events
 
 
 @dataclass
