@@ -1,8 +1,7 @@
 """One model run in a thread, for a window to watch (Explore's "Live agent"): the site served on a
 free port, the run's trace appended as it goes, each step handed to ``on_step`` as it happens, the end
-to ``on_end``. :meth:`LiveRun.cancel` ends the run once the call in flight returns (httpx cannot
-abort a call from another thread; the call is bounded by the timeout): that step is recorded too,
-and every finished step stays in the trace.
+to ``on_end``. :meth:`LiveRun.cancel` ends the run at once: the call in flight is abandoned (its
+step did not finish, so it is not recorded) and every finished step stays in the trace.
 
 Qt-free: the callbacks run in the run's thread, and a window passes them on to its own thread.
 """
@@ -36,6 +35,46 @@ def trace_path(folder: Path, label: str) -> Path:
     return path
 
 
+class CancelledError(Exception):
+    """The window's Cancel: the call in flight is left to finish on its own, its answer unused."""
+
+
+class _CancellableClient:
+    """A client whose call a Cancel abandons at once: the call runs in a thread of its own, and the
+    run waits for its answer or for the Cancel, whichever comes first (httpx cannot abort a call
+    from another thread; the abandoned one ends by its timeout, unseen)."""
+
+    def __init__(self, client: ChatClient) -> None:
+        self.client = client
+        self.cancelled = False
+        self.wake = threading.Event()  # set by the answer, or by cancel()
+
+    def cancel(self) -> None:
+        self.cancelled = True
+        self.wake.set()
+
+    def chat(self, messages, tools=None):
+        box: dict = {}
+        wake = self.wake = threading.Event()
+        if self.cancelled:
+            raise CancelledError
+
+        def call() -> None:
+            try:
+                box["reply"] = self.client.chat(messages, tools)
+            except BaseException as exc:  # handed to the run's thread, which raises it
+                box["error"] = exc
+            wake.set()
+
+        threading.Thread(target=call, name="memviz-live-call", daemon=True).start()
+        wake.wait()
+        if self.cancelled:
+            raise CancelledError
+        if "error" in box:
+            raise box["error"]
+        return box["reply"]
+
+
 class LiveRun:
     def __init__(
         self,
@@ -57,6 +96,7 @@ class LiveRun:
         self.path = trace_path(folder, settings.label())
         self.agent: AgentRun | None = None
         self.client: ChatClient | None = None
+        self.calls: _CancellableClient | None = None
         self.cancelled = threading.Event()
         self.thread = threading.Thread(target=self._run, name="memviz-live-agent", daemon=True)
 
@@ -67,6 +107,9 @@ class LiveRun:
         self.cancelled.set()
         if self.agent is not None:
             self.agent.stopped = True
+        calls = self.calls
+        if calls is not None:
+            calls.cancel()  # the call in flight is abandoned now
 
     def _run(self) -> None:
         served = trace = None
@@ -79,22 +122,25 @@ class LiveRun:
             self.client = ChatClient(
                 self.settings.endpoint, self.settings.model, self.key, self.timeout, self.settings.temperature
             )
+            self.calls = _CancellableClient(self.client)
+            if self.cancelled.is_set():
+                self.calls.cancel()
             self.agent = AgentRun(
-                self.settings, self.client, self.site, served.url, templates, trace, TokenBudget(None),
+                self.settings, self.calls, self.site, served.url, templates, trace, TokenBudget(None),
                 seed=self.seed, timeout=self.timeout, on_step=lambda record: self.on_step(record, self.path),
             )  # fmt: skip
             if self.cancelled.is_set():
                 self.agent.stopped = True
             outcome = self.agent.run()
-        except (EndpointError, FetchError, OSError, ValueError, RuntimeError) as exc:  # RuntimeError: closed
+        except (EndpointError, FetchError, OSError, ValueError, RuntimeError, CancelledError) as exc:
             error = None if self.cancelled.is_set() else exc
             if self.agent is not None:
                 outcome = RunOutcome(self.agent.steps, "cancelled" if error is None else "fault", error)
         finally:
             if trace is not None:
                 trace.close()
-            if self.client is not None:
-                self.client.close()
+            if self.client is not None:  # in a thread: an abandoned call may still hold the connection
+                threading.Thread(target=self.client.close, name="memviz-live-close", daemon=True).start()
             if served is not None:
                 served.stop()
         self.on_end(outcome, error, self.path)

@@ -5,8 +5,8 @@ its own. Each step it finishes is in its trace at once; the window replays that 
 (the graph, the memory panel and the numbers, with the run's memory as the "what if" memory, which
 is the memory the model was given: the same class, capacity and policy along the same path), and
 this dialog's "What the model saw" panel shows the step's prompt, the injected memory block
-highlighted, and the model's reply. Cancel ends the run once the call in flight returns; the trace
-keeps every finished step.
+highlighted, and the model's reply. Cancel ends the run at once (the call in flight is abandoned);
+the trace keeps every finished step.
 """
 
 from __future__ import annotations
@@ -229,7 +229,7 @@ class AgentDialog(QDialog):
             self.status.setText(self.language.tr(words.CANCELLING))
 
     def closeEvent(self, event) -> None:
-        self.cancel()  # the run ends with its call in flight; its trace keeps every finished step
+        self.cancel()  # the run ends now; its trace keeps every finished step
         super().closeEvent(event)
 
     def _on_step(self, record: StepRecord, path: Path) -> None:

@@ -137,8 +137,8 @@ LIVE_STATUS = Words(
     "step {step}/{budget} · {pages} pages seen · {tokens} tokens · trace {path}",
 )
 CANCELLING = Words(
-    "正在取消：等正在进行的调用返回（最多 --timeout 秒），已完成的步骤都在轨迹里",
-    "Cancelling: waiting for the call in flight (at most the timeout); every finished step is in the trace",
+    "正在取消：正在进行的调用不再等待，已完成的步骤都在轨迹里",
+    "Cancelling: the call in flight is not waited for; every finished step is in the trace",
 )
 LIVE_DONE = Words(
     "结束（{reason}）：{steps} 步，轨迹 {path}", "Finished ({reason}): {steps} steps, trace {path}"

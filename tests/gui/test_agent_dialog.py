@@ -56,20 +56,20 @@ def test_a_live_run_is_watched_step_by_step(make_window, endpoint, tmp_path, qtb
     assert [(c.strategy, c.recorded) for c in lanes[1:]] == [("frontier", None), ("random", None)]
 
 
-def test_cancel_keeps_the_trace(make_window, endpoint, tmp_path, qtbot):
-    endpoint.faults = [None, None, "slow"]  # the third call waits until the test releases it
+def test_cancel_ends_at_once_and_keeps_the_trace(make_window, endpoint, tmp_path, qtbot):
+    endpoint.faults = [None, None, "slow"]  # the third call hangs until the endpoint stops
     window = make_window(lang="en")  # (the scripted model reads the English templates)
     dialog = open_dialog(window, endpoint, tmp_path, budget=30)
     dialog.run_button.click()
     qtbot.waitUntil(lambda: len(endpoint.requests) == 3, timeout=20_000)
     dialog.cancel_button.click()
     assert dialog.status.text().startswith("Cancelling")
-    endpoint.release.set()  # the call in flight returns
-    qtbot.waitUntil(lambda: dialog.run is None, timeout=20_000)
+    qtbot.waitUntil(lambda: dialog.run is None, timeout=5_000)  # while the call still hangs
+    assert not endpoint.release.is_set()
     (path,) = (tmp_path / "live").glob("*.jsonl")
     trace = read_trace(path)
-    assert len(trace.steps) == 4  # the start, two steps, and the step whose call was in flight
-    assert dialog.status.text().startswith("Finished (cancelled)")
+    assert len(trace.steps) == 3  # the start and the two finished steps; the abandoned call's is not
+    assert dialog.status.text().startswith("Finished (cancelled): 2 steps")
+    assert len(endpoint.requests) == 3  # no call after the cancel
     window.language.set_code("zh")  # the dialog's words follow the window's language
     assert dialog.run_button.text() == "运行" and dialog.windowTitle().startswith("实时 Agent")
-    assert len(endpoint.requests) == 3  # no call after the cancel
