@@ -4,8 +4,13 @@ modes, the narration's sentences, the gauge's and the strip's labels, the report
 from __future__ import annotations
 
 from memviz.core.context import UNLIMITED, compaction_name
+from memviz.core.strategies import STRATEGIES
 from memviz.wording.words import Words
 
+CONTEXT_OFF_KNOWS_NOTHING = Words(
+    "上下文关闭：它什么也不知道，走法和无记忆一样（给 --context W）",
+    "context off: it knows nothing and walks as no memory does (give --context W)",
+)
 WINDOW_TOKENS = Words("上下文 {window} token", "context {window} tokens")
 WINDOW_UNLIMITED = Words("上下文不限", "unlimited context")
 TURN_TOKENS = Words("每轮 {tokens}", "{tokens} a turn")
@@ -162,6 +167,8 @@ def context_label(config, lang: str) -> str:
     """A config's context for people ("context 12,000 tokens · summary"), or "" with the context off;
     settings left at their defaults are not said."""
     if config.context is None:
+        if STRATEGIES.get(config.strategy).needs_context:  # it would know nothing: say so
+            return CONTEXT_OFF_KNOWS_NOTHING.pick(lang)
         return ""
     parts = [window_words(config.context, lang), compaction_name(config.compaction, lang)]
     if config.turn_tokens != 500:

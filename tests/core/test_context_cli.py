@@ -106,3 +106,10 @@ def test_eval_takes_the_context_for_every_config(capsys):
     }
     expected = evaluate(load_tasks(None), configs, 1).paired("coverage").mean_diff
     assert json.loads(out)["mean_diff"] == expected
+
+
+def test_session_without_a_context_says_it_knows_nothing(capsys):
+    code, out, _ = run_cli(capsys, "run", "--strategy", "session", "--lang", "en")
+    assert code == 0 and "context off: it knows nothing and walks as no memory does (give --context W)" in out
+    code, out, _ = run_cli(capsys, "run", "--strategy", "session", "--lang", "zh")
+    assert "上下文关闭：它什么也不知道" in out
