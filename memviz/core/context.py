@@ -221,6 +221,9 @@ class SessionContext:
 
     def begin_call(self, memory_tokens: int, call: int) -> int:
         """Compact as the mode says before call ``call``; returns the prompt sent."""
+        # Over the core's size rule (60 lines, cyclomatic 15) on purpose: MemGPT's warning, its flush and
+        # the summary modes in the order a call meets them (docs/context.md), sharing the counters its
+        # ContextStep reports.
         before = prompt = self.prompt(memory_tokens)
         window = self.window
         mode = None

@@ -111,6 +111,8 @@ def poison_run(
     site: Site, config: RunConfig, mode: str, poison: Poison | None = None, believe: float = 1.0,
     store: MemoryStore | None = None, on_step: Observer | None = None,
 ) -> PoisonRun:  # fmt: skip
+    # Over the core's size rule (60 lines, cyclomatic 15) on purpose: the argument checks, then the two
+    # sessions and the poisoned note between them, in the order the scenario tells them.
     if mode not in MODES:
         raise ValueError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
     if not 0.0 <= believe <= 1.0:

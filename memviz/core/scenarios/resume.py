@@ -180,6 +180,19 @@ def resumed_run(
     loaded_step, memory, bugs = read_progress(store, site.n_pages)
     second = first.next_session(memory, bugs)
     events2 = session_steps(2, second, on_step)
+    loaded = (loaded_step, memory, bugs)
+    return _both_sessions(first, second, interrupt_at, persist, [events1, events2], writes, loaded)
+
+
+def _both_sessions(
+    first: Exploration, second: Exploration, interrupt_at: int, persist: str, events: list[list[StepEvent]],
+    writes: list[int], loaded: tuple[int | None, list[int], set[int]],
+) -> ResumedRun:  # fmt: skip
+    """The run cut at ``interrupt_at`` and resumed from what session 2 ``loaded`` (the step it was
+    written after, memory, bugs): its figures over both sessions."""
+    site = first.site
+    loaded_step, memory, bugs = loaded
+    events1, events2 = events
     last = (events2 or events1)[-1] if (events2 or events1) else None
     steps = len(first.path) - 1 + len(second.path) - 1
     found = first.reported | second.reported
@@ -188,7 +201,7 @@ def resumed_run(
     repeats = last.repeats if last is not None else 0
     tokens = last.tokens_total if last is not None else 0
     return ResumedRun(
-        site, config, interrupt_at, persist, [list(first.path), list(second.path)], [events1, events2],
+        site, first.config, interrupt_at, persist, [list(first.path), list(second.path)], events,
         loaded_step, memory, bugs, writes, pages_seen / site.n_pages, repeats / max(steps, 1), len(found),
         reports, reports - len(found), tokens, steps, second.stop_reason or "",
     )  # fmt: skip
