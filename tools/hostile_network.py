@@ -36,11 +36,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+from hostile_cases import english_sentence  # noqa: E402
+
 from tests.web.hostile_site import HostileSite, drip, html_page, page, redirect  # noqa: E402
 
 PROBLEMS = ("traceback", "hang", "status", "lines", "off_site", "english", "trace")
 TRACEBACK = re.compile(r"Traceback \(most recent call last\)|^\w+(Error|Exception): ", re.M)
-CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 @dataclass
@@ -53,6 +55,7 @@ class Case:
     statuses: tuple[int, ...] = (0, 2)
     bound: float = 20.0  # seconds the process may take
     url: str | None = None  # a start URL as given (no site needed)
+    data: tuple[str, ...] = ()  # texts a line may quote as they are (a redirect's target)
 
 
 def crawl_cases(other: str) -> list[Case]:
@@ -66,12 +69,11 @@ def crawl_cases(other: str) -> list[Case]:
     ]  # fmt: skip
     for k, target in enumerate(targets):
         for status in (301, 302, 307):
-            cases.append(
-                Case("redirect", f"start {status} -> {target[:40]!r}", {"/": redirect(target, status)})
-            )
+            cases.append(Case("redirect", f"start {status} -> {target[:40]!r}", {"/": redirect(target, status)},
+                              data=(target.strip(),)))  # fmt: skip
             cases.append(Case("redirect", f"later {status} -> {target[:40]!r} #{k}",
                               {"/": html_page("/go", "/ok"), "/go": redirect(target, status), "/ok": html_page("/")},
-                              ["--strategy", "frontier", "--budget", "8"], statuses=(0,)))  # fmt: skip
+                              ["--strategy", "frontier", "--budget", "8"], statuses=(0,), data=(target.strip(),)))  # fmt: skip
     cases.append(Case("redirect", "a chain of same-site hops then off", {"/": redirect("/a"), "/a": redirect("/b"),
                                                                            "/b": redirect(f"{other}/z")}))  # fmt: skip
     cases.append(Case("redirect", "a loop", {"/": redirect("/")}))
@@ -178,7 +180,8 @@ def run_crawl(case: Case, lang: str, other: HostileSite, folder: Path) -> tuple[
         except subprocess.TimeoutExpired:
             return {"hang"}, ""
         took = time.monotonic() - started
-        problems = _judged(done.returncode, done.stderr, case.statuses, lang)
+        given = (url, *([site.url] if site is not None else []), other.url, *argv, *case.data)
+        problems = _judged(done.returncode, done.stderr, case.statuses, lang, str(folder), given)
         if took > case.bound:
             problems.add("hang")
         if len(other.asked) > before:
@@ -203,7 +206,14 @@ def _sitemap_of(answer: Callable, port: int) -> bytes:
     return sink.data.replace(b"{port}", str(port).encode())
 
 
-def _judged(status: int, stderr: str, allowed: tuple[int, ...], lang: str) -> set[str]:
+def _judged(
+    status: int,
+    stderr: str,
+    allowed: tuple[int, ...],
+    lang: str,
+    folder: str = "",
+    given: tuple[str, ...] = (),
+) -> set[str]:
     problems = set()
     if TRACEBACK.search(stderr):
         problems.add("traceback")
@@ -212,7 +222,7 @@ def _judged(status: int, stderr: str, allowed: tuple[int, ...], lang: str) -> se
     lines = [line for line in stderr.splitlines() if line.strip()]
     if status == 2 and len(lines) != 1:
         problems.add("lines")
-    if lang == "zh" and any(not CJK.search(line) for line in lines):
+    if lang == "zh" and any(english_sentence(line, folder, given) for line in lines):  # the suite's judge
         problems.add("english")
     return problems
 
@@ -287,7 +297,7 @@ def serve_cases() -> list[tuple[str, Callable[[Path, str], set[str]]]]:
         process, port = _serve(folder, lang, ["--trace-dir", str(traces), "--max-visitors", "50"])
         statuses = Counter(_get(port, "/login")[0] for _ in range(600))  # no cookie: 600 new visitors
         status, stderr = _stop(process)
-        problems = _judged(status, stderr, (130,), lang)
+        problems = _judged(status, stderr, (130,), lang, str(folder))
         files = list(traces.iterdir())
         if statuses != Counter({200: 600}) or len(files) != 50 or len(stderr.splitlines()) != 2:
             problems.add("trace")
@@ -303,7 +313,7 @@ def serve_cases() -> list[tuple[str, Callable[[Path, str], set[str]]]]:
                 status, cookie = _get(port, path, cookie)
                 answered[status] += 1
         status, stderr = _stop(process)
-        problems = _judged(status, stderr, (130,), lang)
+        problems = _judged(status, stderr, (130,), lang, str(folder))
         files = list(traces.iterdir())
         if answered != Counter({200: 200}) or len(stderr.splitlines()) != 2:
             problems.add("trace")
@@ -317,7 +327,7 @@ def serve_cases() -> list[tuple[str, Callable[[Path, str], set[str]]]]:
                              b"\x16\x03\x01\x02\x00\x01", b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\n\r\n"][k % 4])  # fmt: skip
                 raw.recv(100)
         status, stderr = _stop(process)
-        problems = _judged(status, stderr, (130,), lang)
+        problems = _judged(status, stderr, (130,), lang, str(folder))
         if len(stderr.splitlines()) > 3:
             problems.add("lines")
         return problems
@@ -327,7 +337,7 @@ def serve_cases() -> list[tuple[str, Callable[[Path, str], set[str]]]]:
         for host in ("", " ", "0.0.0.0", "::", "[::]", "10.1.2.3", "999.1.1.1", "bad host", "\x1b[2J"):
             done = subprocess.run([sys.executable, "-m", "memviz", "serve", "--host", host, "--port", "0", "--lang", lang],
                                   capture_output=True, text=True, timeout=30, cwd=folder)  # fmt: skip
-            problems |= _judged(done.returncode, done.stderr, (2,), lang)
+            problems |= _judged(done.returncode, done.stderr, (2,), lang, str(folder), (host,))
         return problems
 
     return [("flood: 600 visitors, --max-visitors 50", flood), ("full disk: files of at most 1,200 bytes", full_disk),
