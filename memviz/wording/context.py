@@ -123,6 +123,8 @@ SWEEP_PRESS = Words(
 )
 FLOOR = Words("无记忆（下限）{coverage}%", "no memory (floor) {coverage}%")
 CEILING = Words("已访问集合 + 链接表（上限）{coverage}%", "visited set + link table (ceiling) {coverage}%")
+PER_CALL_PLOT_TITLE = Words("每次调用的 token（窗口 {window}）", "Tokens per call (window {window})")
+PER_CALL_EXPORT = Words("每次调用的 token", "Tokens per call")
 PER_CALL_TITLE = Words("每次调用的 token（窗口 12,000）", "Tokens per call (window 12,000)")
 PER_CALL_NOTE = Words(
     "每轮重发全部历史：token 随调用次数线性涨，总数按平方涨；注入记忆的“已访问集合 + 链接表”几乎是平的。",

@@ -210,3 +210,31 @@ def test_the_all_bugs_label_stays_inside_the_plot(make_view, shown_and_computed,
         assert box.boundingRect().contains(inside), (inside, box.boundingRect())
         rooms.append(box.viewRange()[1][1] - SITE.n_bugs)
     assert rooms[1] > rooms[0]
+
+
+def test_with_a_context_the_tokens_of_each_call_take_the_steps_plots_place(make_view):
+    from memviz.core.context_report import PER_CALL_LINES, per_call_config, tokens_per_call
+
+    view = make_view(lang="en", runs=20, strategy="session", context=12_000, compaction="summary")
+    view.resize(1280, 720)
+    view.show()
+    view.compute_blocking()
+    data = view.result
+    seeds = range(1000, 1020)
+    base = RunConfig(strategy="session", context=12_000, compaction="summary")
+    for line in PER_CALL_LINES:  # every line is the core's, at the settings' window
+        assert data.per_call[line] == tokens_per_call(SITE, per_call_config(line, 12_000, base), seeds)
+        x, y = view.per_call.curves[line].getData()
+        assert list(x) == list(range(1, len(data.per_call[line]) + 1))
+        assert np.allclose(y * 1000, data.per_call[line])
+    assert view.per_call.widget.isVisibleTo(view) and not view.steps_plot.isVisibleTo(view)
+    assert [name for name, *_ in view.plots()] == ["tokens-per-call", "tokens", "bugs-by-tokens"]
+    assert view.per_call.widget.getPlotItem().titleLabel.text == "Tokens per call (window 12,000)"
+
+
+def test_without_a_context_the_cost_view_is_the_chapters(make_view):
+    view = make_view(runs=20)
+    view.compute_blocking()
+    assert view.result.per_call is None
+    assert not view.per_call.widget.isVisibleTo(view)
+    assert [name for name, *_ in view.plots()] == ["steps", "tokens", "bugs-by-tokens"]

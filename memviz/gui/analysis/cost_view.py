@@ -19,6 +19,7 @@ from memviz.core.experiments import CostResult, cost_to_find_all_bugs
 from memviz.core.site import Site
 from memviz.core.stats import pct
 from memviz.core.strategies import STRATEGIES, baseline_strategy, uses_memory
+from memviz.gui.analysis.per_call_plot import PerCallPlot, per_call_lines, per_call_window
 from memviz.gui.kit import export
 from memviz.gui.kit.computed_view import AnalysisView
 from memviz.gui.kit.palette import strategy_colour, strategy_dash
@@ -53,6 +54,7 @@ from memviz.gui.qt import (
 )
 from memviz.wording import NO_VALUE, capitalized, counted, no_bug_found, ratio
 from memviz.wording import analysis as analysis_words
+from memviz.wording import context as context_words
 
 COLUMN_HALF_WIDTH = 0.36
 LOG_BIN = 0.025  # runs within this many decades of each other share a row of the strip plot
@@ -67,6 +69,8 @@ class CostData:
     seeds: range
     n_bugs: int
     costs: dict[str, CostResult]
+    # issue 38, with a session context on: the tokens of each call (per_call_plot.PER_CALL_LINES)
+    per_call: dict[str, list[float]] | None = None
 
     @property
     def bug_tokens(self) -> dict[str, list[list[int]]]:
@@ -111,7 +115,9 @@ def cost_function(site: Site, config: RunConfig, runs: int, seed0: int) -> Calla
             s: cost_to_find_all_bugs(site, config.with_(strategy=s), runs, seed0, context.runner)
             for s in cost_strategies()
         }
-        return CostData(config, range(seed0, seed0 + runs), site.n_bugs, costs)
+        seeds = range(seed0, seed0 + runs)
+        per_call = per_call_lines(site, config, seeds, context) if config.context is not None else None
+        return CostData(config, seeds, site.n_bugs, costs, per_call)
 
     return compute
 
@@ -151,9 +157,13 @@ class CostView(AnalysisView):
         self._build_plot_items()
 
         self.table = make_table(len(cost_strategies()), 6, "cost_table", scale=1.15)
+        # issue 38: the tokens of each call, shown while the settings have a session context
+        self.per_call = PerCallPlot(self.language)
+        self.per_call.widget.setVisible(False)
 
         return self._plots_above(
-            [(self.steps_plot, 2), (self.tokens_plot, 2), (self.curve_plot, 3)], self.table
+            [(self.per_call.widget, 3), (self.steps_plot, 2), (self.tokens_plot, 2), (self.curve_plot, 3)],
+            self.table,
         )
 
     # --- running --------------------------------------------------------------------------------
@@ -197,15 +207,31 @@ class CostView(AnalysisView):
             ]
         )
 
+    def _show_per_call(self, shown: bool) -> None:
+        """The per-call plot in the steps plot's place, or back; the plots share the width anew (a
+        splitter keeps a hidden plot's share for it)."""
+        if shown == self.per_call.widget.isVisibleTo(self):
+            return
+        self.per_call.widget.setVisible(shown)
+        self.steps_plot.setVisible(not shown)
+        splitter = self.steps_plot.parentWidget()
+        weights = [5 if shown else 0, 0 if shown else 4, 4, 5]  # the stretch factors, a little more to tokens
+        splitter.setSizes([max(1, splitter.width()) * w // sum(weights) for w in weights])
+
     def plots(self):
+        if self.per_call.widget.isVisibleTo(self):  # with a context on, in the steps plot's place
+            first = ("tokens-per-call", *context_words.PER_CALL_EXPORT, self.per_call.widget)
+        else:
+            first = ("steps", *analysis_words.STEPS_TO_FIND_EVERY_BUG, self.steps_plot)
         return [
-            ("steps", *analysis_words.STEPS_TO_FIND_EVERY_BUG, self.steps_plot),
+            first,
             ("tokens", *analysis_words.TOKENS_TO_FIND_EVERY_BUG, self.tokens_plot),
             ("bugs-by-tokens", *analysis_words.BUGS_FOUND_BY_TOKENS_SPENT, self.curve_plot),
         ]
 
     def _clear(self) -> None:
         tr = self.language.tr
+        self._show_per_call(False)
         n = self.settings.site.n_bugs
         button = self.run_button.text()
         self.headline.setText(tr(analysis_words.PRESS_EACH_STRATEGY_RUNS_UNTIL_ALL_N, button=button, n=n))
@@ -241,6 +267,10 @@ class CostView(AnalysisView):
         else:
             self._headline(name, share, premium, mean_tokens, base_tokens, cheaper, data.n_bugs)
         self._draw_context_and_plots(data)
+        # with a context on, the tokens of each call take the steps plot's place (four do not fit 1280)
+        self._show_per_call(data.per_call is not None)
+        if data.per_call is not None:
+            self.per_call.draw(data.per_call, per_call_window(data.config))
 
     def _headline(self, name, share, premium, mean_tokens, base_tokens, cheaper, n_bugs) -> None:
         """The chapter's sentence: the featured strategy's share of no memory's tokens, its per-step premium."""

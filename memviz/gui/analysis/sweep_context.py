@@ -13,7 +13,6 @@ import pyqtgraph as pg
 
 from memviz.core.context import COMPACTIONS, UNLIMITED, compaction_name
 from memviz.core.context_report import (
-    PER_CALL_LINES,
     SWEEP_WINDOWS,
     WindowSweep,
     window_sweep,
@@ -22,12 +21,12 @@ from memviz.core.context_report import (
 from memviz.core.engine import RunConfig
 from memviz.core.site import Site
 from memviz.core.stats import pct
+from memviz.gui.analysis.per_call_plot import MODE_COLOURS, PerCallPlot
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.palette import strategy_colour
 from memviz.gui.kit.plots import (
     GREY,
     fill_table,
-    make_plot,
     paper,
     pen,
     seeds_text,
@@ -38,11 +37,9 @@ from memviz.gui.kit.plots import (
 )
 from memviz.gui.kit.worker import JobContext
 from memviz.gui.qt import QSizePolicy, Qt, QWidget
-from memviz.wording import config_summary, strategy_name
+from memviz.wording import config_summary
 from memviz.wording import context as words
 
-# a colour and a marker per compaction (Okabe–Ito: orange, sky blue, reddish purple), the same in both plots
-MODE_COLOURS = {"truncate": "#E69F00", "summary": "#56B4E9", "memgpt": "#CC79A7"}
 MODE_SYMBOLS = {"truncate": "o", "summary": "s", "memgpt": "t"}
 SUMMARY = {"memory": False, "seed": False, "tokens": True}
 
@@ -61,12 +58,8 @@ class ContextAxis:
     def __init__(self, language: Language) -> None:
         self.language = language
         self.panel, self.title, self.note, self.table = side_panel("context", 3)
-        self.per_call = make_plot()
-        self.per_call.setObjectName("per_call_plot")
-        self.per_call.setMinimumHeight(160)
-        self.per_call.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.per_call.getPlotItem().setMouseEnabled(x=False, y=False)
-        self.per_call_legend = self.per_call.getPlotItem().addLegend(offset=(8, 8))
+        self.per_call_plot = PerCallPlot(language)
+        self.per_call = self.per_call_plot.widget
         self.panel.layout().insertWidget(2, self.per_call, 1)
         self.panel.layout().setStretchFactor(self.table, 0)  # three rows: the plot takes the height
         self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
@@ -108,8 +101,7 @@ class ContextAxis:
         self.table.setHorizontalHeaderLabels(
             [tr(words.COL_COVERAGE), tr(words.COL_DUPLICATES), tr(words.COL_TOKENS)]
         )
-        set_axis_label(self.per_call, "bottom", tr(words.CALL_AXIS))
-        set_axis_label(self.per_call, "left", tr(words.TOKENS_AXIS))
+        self.per_call_plot.retranslate()
 
     def run_button_text(self) -> str:
         return self.language.tr(words.SWEEP_BUTTON)
@@ -121,8 +113,7 @@ class ContextAxis:
         tr, lang = self.language.tr, self.language.code
         plot.getPlotItem().clear()
         legend.clear()
-        self.per_call.getPlotItem().clear()
-        self.per_call_legend.clear()
+        self.per_call_plot.clear()
         set_title(plot, tr(words.SWEEP_TITLE))
         self.table.setRowCount(0)
         return tr(words.SWEEP_PRESS, run_text=run_text), config_summary(context_base(config), lang, **SUMMARY)
@@ -168,32 +159,7 @@ class ContextAxis:
         return self.texts(sweep)
 
     def _draw_per_call(self, sweep: WindowSweep) -> None:
-        lang = self.language.code
-        plot = self.per_call.getPlotItem()
-        plot.clear()
-        self.per_call_legend.clear()
-        style_legend(self.per_call_legend)
-        for line in PER_CALL_LINES:
-            tokens = sweep.per_call[line]
-            calls = np.arange(1, len(tokens) + 1, dtype=float)
-            if line == "frontier":
-                colour, style, label = (
-                    strategy_colour("frontier"),
-                    Qt.PenStyle.SolidLine,
-                    strategy_name("frontier", lang),
-                )
-            elif line == "inf":
-                colour, style, label = (
-                    strategy_colour("session"),
-                    Qt.PenStyle.DotLine,
-                    words.WHOLE_HISTORY.pick(lang),
-                )
-            else:
-                colour, style, label = MODE_COLOURS[line], Qt.PenStyle.SolidLine, compaction_name(line, lang)
-            curve = pg.PlotDataItem(calls, np.array(tokens) / 1000, pen=pen(colour, 2.5, style=style))
-            plot.addItem(curve)
-            self.per_call_legend.addItem(curve, label)
-        plot.enableAutoRange()
+        self.per_call_plot.draw(sweep.per_call)
 
     def _fill_table(self, sweep: WindowSweep) -> None:
         lang = self.language.code
