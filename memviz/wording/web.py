@@ -48,8 +48,9 @@ LAN_EXPOSES = Words(
     "Ctrl+C stops",
 )
 LAN_TRACES = Words(
-    "每个访问者访问过的页面（以 cookie 区分，不记名字和地址）写入 {folder}；",
-    "the pages each visitor asks for (told apart by a cookie, no names, no addresses) go to {folder}; ",
+    "每个访问者访问过的页面（以 cookie 区分，不记地址；登录时填的名字记在 names.json）写入 {folder}；",
+    "the pages each visitor asks for (told apart by a cookie, no addresses; the name a student signs in "
+    "with goes to names.json) go to {folder}; ",
 )
 LAN_NO_TRACES = Words("不写轨迹；", "no traces are written; ")
 
