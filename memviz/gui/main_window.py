@@ -16,7 +16,8 @@ from memviz.core.replay import ReplayError, load_recorded
 from memviz.core.site import SiteError, load_site
 from memviz.core.trace import TraceError
 from memviz.gui.explore import ExploreView
-from memviz.gui.kit import notices, themes
+from memviz.gui.kit import notices, style, themes
+from memviz.gui.kit import zoom as zoom_steps
 from memviz.gui.kit.fonts import point_size_for_window
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.preferences import ZOOM_MAX, ZOOM_MIN, Preferences
@@ -47,7 +48,6 @@ from memviz.wording import window as window_words
 from memviz.wording.traces import cannot_open_trace, open_trace_action, trace_files
 
 EXPLORE = "explore"
-ZOOM_STEP = 1.15
 THEME_NAMES = {
     "light": window_words.LIGHT,
     "dark": window_words.DARK,
@@ -286,10 +286,10 @@ class MainWindow(QMainWindow):
         self.zoom_in_action = QAction(self)
         # Ctrl+= is Ctrl++ without Shift on most keyboards; accept both.
         self.zoom_in_action.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
-        self.zoom_in_action.triggered.connect(lambda: self.set_zoom(self.zoom * ZOOM_STEP))
+        self.zoom_in_action.triggered.connect(lambda: self.set_zoom(zoom_steps.zoom_in(self.zoom)))
         self.zoom_out_action = QAction(self)
         self.zoom_out_action.setShortcuts([QKeySequence("Ctrl+-"), QKeySequence("Ctrl+_")])
-        self.zoom_out_action.triggered.connect(lambda: self.set_zoom(self.zoom / ZOOM_STEP))
+        self.zoom_out_action.triggered.connect(lambda: self.set_zoom(zoom_steps.zoom_out(self.zoom)))
         self.zoom_reset_action = QAction(self)
         self.zoom_reset_action.setShortcut(QKeySequence("Ctrl+0"))
         self.zoom_reset_action.triggered.connect(lambda: self.set_zoom(1.0))
@@ -507,9 +507,11 @@ class MainWindow(QMainWindow):
         if self.preferences is not None:
             self.preferences.set_theme(name)
 
-    def set_zoom(self, zoom: float) -> None:
-        """Scale every text in the window; views that paint their own text follow the app font."""
-        self.zoom = min(ZOOM_MAX, max(ZOOM_MIN, zoom))
+    def set_zoom(self, value: float) -> None:
+        """Scale every text in the window; views that paint their own text follow the app font (and
+        keep their smallest text at zoom_steps.least_text_px())."""
+        self.zoom = min(ZOOM_MAX, max(ZOOM_MIN, value))
+        zoom_steps.set_current(self.zoom)
         self._apply_point_size()
         if self.preferences is not None:
             self.preferences.set_zoom(self.zoom)
@@ -522,6 +524,9 @@ class MainWindow(QMainWindow):
         if font.pointSizeF() != size:  # the same size again would still lay every view out anew
             font.setPointSizeF(size)
             app.setFont(font)
+            # Every widget whose type is a scale of the app's, and every painted view, in every tab
+            # (a tab that did not refresh its own kept its buttons' type when zoomed, issue 40).
+            style.refresh_fonts(self)
 
     @property
     def type_pending(self) -> bool:

@@ -293,20 +293,26 @@ def test_the_figures_table_follows_the_windows_type(make_window, view_name):
     view.compute_blocking()
     QApplication.processEvents()
     table = view.table
-    bold = [
-        table.item(r, c)
-        for r in range(table.rowCount())
-        for c in range(table.columnCount())
-        if table.item(r, c) is not None and table.item(r, c).font().bold()
-    ]
-    assert bold  # the featured figures: they must follow too
+
+    def bold_cells() -> list:
+        # (asked anew each time: a zoom draws the result again, with new cells)
+        return [
+            table.item(r, c)
+            for r in range(table.rowCount())
+            for c in range(table.columnCount())
+            if table.item(r, c) is not None and table.item(r, c).font().bold()
+        ]
+
+    assert bold_cells()  # the featured figures: they must follow too
 
     scale = QFontInfo(table.font()).pixelSize() / app_pixel_size()
     assert scale > 1.05  # the figures are set larger than the words around them
 
     def sizes() -> tuple[float, list[int]]:
         assert QFontInfo(table.font()).pixelSize() == pytest.approx(app_pixel_size() * scale, abs=1)
-        assert {QFontInfo(item.font()).pixelSize() for item in bold} == {QFontInfo(table.font()).pixelSize()}
+        assert {QFontInfo(item.font()).pixelSize() for item in bold_cells()} == {
+            QFontInfo(table.font()).pixelSize()
+        }
         rows = [table.rowHeight(r) for r in range(table.rowCount())]
         line = QFontMetrics(table.font()).height()
         assert all(row >= line for row in rows)  # no row shorter than a line of its type

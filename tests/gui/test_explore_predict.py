@@ -149,7 +149,7 @@ def test_an_open_question_gives_nothing_away_and_keeps_the_graph_readable(screen
     go" row (it names the answer); the strip takes the narration's place, not the graph's, so the
     page names keep their size (at 1280×720 they had shrunk below the readable 12 px, the site
     shown on a bigger canvas); a wrong pick is told it was wrong."""
-    from memviz.gui.explore.graph_items import MIN_PX
+    from memviz.gui.explore.graph_items import min_px
 
     window = screen_window(CONFIG, size=(1280, 720), lang=lang)
     model, bar, graph = window.explore.model, window.explore.predict, window.explore.graph
@@ -168,7 +168,7 @@ def test_an_open_question_gives_nothing_away_and_keeps_the_graph_readable(screen
         assert bar.isVisibleTo(window) and not window.explore.narration.isVisibleTo(window)
         assert not any(key[3] for key in memory._row_keys().values())  # no "next to go" now
         assert (graph._px, graph.magnify, graph.viewport().size().toTuple()) == before
-        assert graph._px >= MIN_PX and graph.magnify == 1.0
+        assert graph._px >= min_px() and graph.magnify == 1.0
         question = bar.question
         wrong = next(p for p in question.candidates if p != question.answer)
         bar.pick(wrong)

@@ -14,17 +14,34 @@ from memviz.gui.main_window import MainWindow
 from memviz.models.settings import RunSettings
 
 
+def test_zoom_steps_include_125_and_150_percent():
+    from memviz.gui.kit.zoom import ZOOM_STEPS, least_text_px, set_current, zoom_in, zoom_out
+
+    steps, zoom = [], 1.0
+    for _ in range(4):
+        zoom = zoom_in(zoom)
+        steps.append(zoom)
+    assert steps == [1.1, 1.25, 1.5, 1.75]
+    assert zoom_out(1.0) == 0.9 and zoom_out(ZOOM_STEPS[0]) == ZOOM_STEPS[0]
+    assert zoom_in(1.3225) == 1.5 and zoom_out(1.3225) == 1.25  # a zoom kept from the old 1.15 steps
+    set_current(1.25)
+    try:
+        assert least_text_px() == 15.0  # 12 px at 100 %, times the zoom
+    finally:
+        set_current(1.0)
+
+
 def test_zoom_scales_the_whole_ui_and_resets(make_window, qtbot):
     window = make_window()
     base = QApplication.font().pointSizeF()
     label = window.findChild(QLabel, "status_hint")
     before = label.font().pointSizeF()
-    qtbot.keyClick(window, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
-    qtbot.keyClick(window, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
-    assert QApplication.font().pointSizeF() > base * 1.3
+    for _ in range(3):  # 110, 125, 150 %: the steps a teacher asks for by name
+        qtbot.keyClick(window, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    assert QApplication.font().pointSizeF() == pytest.approx(base * 1.5)
     QApplication.processEvents()  # the font change reaches widgets as an event
     assert label.font().pointSizeF() > before * 1.3
-    assert window.zoom_label.text() == "132%"  # 1.15 ** 2, shown beside the hints, not over them
+    assert window.zoom_label.text() == "150%"  # shown beside the hints, not over them
     qtbot.keyClick(window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
     assert base < QApplication.font().pointSizeF() < base * 1.3
     qtbot.keyClick(window, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)

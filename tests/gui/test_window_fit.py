@@ -2,7 +2,8 @@
 
 Each tab is opened in a main window of its own process (window_fit_probe.py), on an offscreen
 1920×1080 screen, at 1280×720, 1366×768 and 1920×1080, in Chinese and English, the light and the
-projector theme, at 100 % and 130 % zoom; window_fit.cut() measures every visible label, button,
+projector theme, at every zoom step from 100 % to 150 % (text_size.py: no text under 12 px times the
+zoom) and at 100 % and 125 % (150 % at 1080p) window_fit.cut() measures every visible label, button,
 check box, group box title, choice and tab against its widget, and every pair of sibling widgets
 for overlap. (The test process's own offscreen screen is 800×800: a window's type and layout must
 follow the window, not the screen, and this is the screen a classroom has.)
@@ -32,10 +33,10 @@ def screen_1080p(tmp_path_factory) -> str:
     return f"offscreen:configfile={path}"
 
 
-def probe(platform: str, tab: str, sizes: tuple[str, ...]) -> dict:
+def probe(platform: str, tab: str, sizes: tuple[str, ...], *options: str) -> dict:
     env = {**os.environ, "QT_QPA_PLATFORM": platform}
     done = subprocess.run(
-        [sys.executable, str(PROBE), tab, *sizes],
+        [sys.executable, str(PROBE), tab, *sizes, *options],
         env=env,
         capture_output=True,
         text=True,
@@ -46,11 +47,15 @@ def probe(platform: str, tab: str, sizes: tuple[str, ...]) -> dict:
     return json.loads(done.stdout)
 
 
+@pytest.mark.parametrize("lang", ("zh", "en"))
+@pytest.mark.parametrize("theme", ("light", "projector"))
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("tab", TABS)
-def test_nothing_is_cut_or_overprinted(screen_1080p, tab):
-    """Every size in one process, the window resized as a user does: the process, the window and
-    the tab's computed results are made once, not once a size (27 processes became 9)."""
-    report = probe(screen_1080p, tab, SIZES)
+def test_nothing_is_cut_overprinted_or_too_small(screen_1080p, tab, size, theme, lang):
+    """Every zoom step in one process, switched as a user does: no text under 12 px times the zoom
+    at 100, 110, 125 and 150 % (text_size.too_small), nothing cut at 100 and 125 % (and 150 % at
+    1080p). A process a tab, size, theme and language: each a few seconds."""
+    report = probe(screen_1080p, tab, (size,), f"--theme={theme}", f"--lang={lang}")
     assert report["screen"] == [1920, 1080]
     problems = [
         f"{p['size']} {p['lang']} {p['theme']} {p['zoom']:.0%}: {p['problem']}" for p in report["problems"]

@@ -6,7 +6,7 @@ the test process's own screen is the plugin's default 800×800). The window is m
 `memviz` makes it (create_app, then MainWindow) and shown at each size in turn; language, theme
 and zoom are switched on that one window, as a user does from the View menu.
 
-    python3 tests/gui/window_fit_probe.py explore 1280x720 1920x1080
+    python3 tests/gui/window_fit_probe.py explore 1280x720 1920x1080 [--theme=projector] [--lang=zh]
 """
 
 from __future__ import annotations
@@ -19,13 +19,23 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from scene_text import scene_problems
+from text_size import too_small
 from window_fit import cut
 
 from memviz.core.engine import RunConfig
 
 LANGUAGES = ("zh", "en")
 THEMES = ("light", "projector")
-ZOOMS = (1.0, 1.3)
+# The View menu's steps a class uses (issue 40). 150 % is measured in a 1080p window: at 1280×720
+# and 1366×768 it still cuts (docs/window-fit.md says where); presenter mode is the way there.
+ZOOMS = (1.0, 1.25)
+ZOOMS_1080P = (1.0, 1.25, 1.5)
+# Not done (docs/window-fit.md): at 125 % in a 1280×720 or 1366×768 window these tabs' plots are
+# too narrow for their titles, value labels and legends; their cuts are measured at 100 % there.
+# Evaluate (its statistics and layout are being reworked) is measured at 100 % and, at 1080p, 125 %.
+CROWDED_AT_125 = ("batch", "sweep", "cost", "evaluate")
+# Every step from 100 % to 150 %: no text under 12 px times the zoom (text_size.too_small).
+TYPE_ZOOMS = (1.0, 1.1, 1.25, 1.5)
 # The run with the most to show: the longest strategy name, a full memory that forgets.
 MEMORY_RUN = RunConfig(strategy="frontier", capacity=3, policy="fifo")
 # The scenario whose pages take the most states (to retest, stale "tested", forgotten).
@@ -56,6 +66,9 @@ def prepare(window, tab: str) -> None:
 
 def main(argv: list[str]) -> int:
     """``tab size...``: the tab's problems at each size, every language, theme and zoom."""
+    themes_asked = [a.removeprefix("--theme=") for a in argv if a.startswith("--theme=")] or THEMES
+    langs_asked = [a.removeprefix("--lang=") for a in argv if a.startswith("--lang=")] or LANGUAGES
+    argv = [a for a in argv if not a.startswith("--")]
     tab, sizes = argv[0], [tuple(int(n) for n in size.split("x")) for size in argv[1:]]
     from memviz.gui.app import create_app
 
@@ -74,23 +87,35 @@ def main(argv: list[str]) -> int:
     view = window.current_view()
     view = getattr(view, "view", view)
     report = []
-    for (width, height), lang, theme, zoom in itertools.product(sizes, LANGUAGES, THEMES, ZOOMS):
+    combinations = [
+        (size, lang, theme, zoom)
+        for size in sizes
+        for lang, theme, zoom in itertools.product(langs_asked, themes_asked, TYPE_ZOOMS)
+    ]
+    for (width, height), lang, theme, zoom in combinations:
+        measure_cuts = zoom in (ZOOMS_1080P if height >= 1000 else ZOOMS)
+        if height < 1000 and tab in CROWDED_AT_125 and zoom > 1.0:
+            measure_cuts = False
+        if tab == "evaluate" and zoom > 1.25:
+            measure_cuts = False
         window.resize(width, height)
         window.language.set_code(lang)
         if themes.current().name != theme:
             window.set_theme(theme)
         window.set_zoom(zoom)
         settle(app)
-        problems = cut(window) + scene_problems(window)
+        problems = too_small(window, zoom)
+        if measure_cuts:
+            problems += cut(window) + scene_problems(window)
         job_bar = getattr(view, "job_bar", None)
-        if job_bar is not None:  # an analysis view while it computes: progress, Cancel and status
-            done = job_bar._status_parts
+        if job_bar is not None and measure_cuts:  # an analysis view computing: progress, Cancel, status
+            words, fields = job_bar._status
             job_bar.set_running()
             job_bar.set_progress(3, 7)
             settle(app)
             problems += [f"while computing: {problem}" for problem in cut(window)]
             job_bar.set_idle()
-            job_bar.set_status(*done)
+            job_bar.set_status(words, **fields)
         for problem in problems:
             report.append(
                 {"size": f"{width}x{height}", "lang": lang, "theme": theme, "zoom": zoom, "problem": problem}

@@ -34,7 +34,7 @@ from memviz.gui.analysis.sweep_ttl import (
     TtlAxis,
     ttl_config,
 )
-from memviz.gui.kit import export
+from memviz.gui.kit import export, style
 from memviz.gui.kit.computed_view import AnalysisView
 from memviz.gui.kit.palette import policy_colour, policy_symbol
 from memviz.gui.kit.plots import (
@@ -154,10 +154,7 @@ class SweepView(AnalysisView):
         panel.setMinimumWidth(300)
         panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
         self.compare_title = QLabel()
-        title_font = self.compare_title.font()
-        title_font.setPointSizeF(title_font.pointSizeF() * 1.3)
-        title_font.setBold(True)
-        self.compare_title.setFont(title_font)
+        style.set_ui_font(self.compare_title, 1.3, bold=True)
         self.compare_title.setWordWrap(True)
         self.compare_capacity_label = QLabel()
         self.compare_capacity = QComboBox()
@@ -179,9 +176,7 @@ class SweepView(AnalysisView):
         self.compare_result.setWordWrap(True)
         self.compare_result.setTextFormat(Qt.TextFormat.RichText)
         self.compare_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        big = self.compare_result.font()
-        big.setPointSizeF(big.pointSizeF() * 1.25)
-        self.compare_result.setFont(big)
+        style.set_ui_font(self.compare_result, 1.25)
         self.cell_table = make_table(len(self.policies), 2, "capacity_table")
         self.minus_label = QLabel("−")
 
@@ -271,7 +266,8 @@ class SweepView(AnalysisView):
         self.cancel()
         self.job = None
         self.job_bar.set_idle()
-        self.job_bar.set_status("", "")
+        self.job_bar.clear_status()
+        self._hide_computing()
         self.run_button.setEnabled(True)
         if keep:
             self._by_axis[other] = self.model.computed

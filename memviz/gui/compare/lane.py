@@ -62,6 +62,7 @@ class LaneWidget(QFrame):
         self.remove.setText("✕")
         for widget in (self.edit, self.remove):
             widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            style.set_ui_font(widget)  # follows the zoom (a tool button kept its first type)
         self.numbers = NumbersStrip()
         self.graph = LaneGraph()
         self.table = FrameTable()

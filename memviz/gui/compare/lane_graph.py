@@ -16,6 +16,7 @@ from memviz.core.site import Site
 from memviz.gui.compare.callout import Disc, place
 from memviz.gui.kit import plain_text, style, themes
 from memviz.gui.kit.paint_cache import device_pixmap
+from memviz.gui.kit.zoom import least_text_px
 from memviz.gui.qt import (
     QColor,
     QFont,
@@ -103,7 +104,9 @@ class LaneGraph(QWidget):
 
     def _radius(self) -> float:
         n = max(len(self._positions), 1)
-        return max(7.0, min(self.width(), self.height() * 1.6) / (2.6 * max(n**0.5, 3)) * 0.55)
+        # never so small that its number (0.95 of the radius) falls under the least type
+        least = least_text_px() * 0.75
+        return max(least, min(self.width(), self.height() * 1.6) / (2.6 * max(n**0.5, 3)) * 0.55)
 
     def centre(self, page: int) -> QPointF:
         r = self._radius()

@@ -122,6 +122,7 @@ class RegretPanel(QWidget):
     def __init__(self, language: Language, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("regret_panel")
+        style.follow_presentation(self)  # _on_app_font_change: its plots follow the zoom
         self.language = language
         self.runs, self.seed0 = DEFAULT_RUNS, DEFAULT_SEED0
         self.results: list[Regret] | None = None
@@ -388,3 +389,8 @@ class RegretPanel(QWidget):
     def _on_theme_change(self) -> None:
         if self.results is not None or self.refusal is not None:
             self._draw()
+
+    def _on_app_font_change(self) -> None:
+        for plot in (self.counts, self.histogram):
+            style_plot(plot)  # tick numbers at the zoom in force
+        self._on_theme_change()  # and the values drawn on the bars

@@ -23,6 +23,7 @@ from memviz.gui.kit.plots import (
     make_plot,
     pen,
     qcolor,
+    scaled_pt,
     set_axis_label,
     set_title,
     style_legend,
@@ -60,6 +61,7 @@ class TaskAxis(pg.AxisItem):
     def __init__(self) -> None:
         super().__init__("left")
         self.ids: list[str] = []
+        self.tick_pt = TICK_PT  # its own type (plots.style_plot sets it again at each zoom)
         self.setStyle(tickFont=font(TICK_PT))
 
     def tickValues(self, minVal, maxVal, size):  # noqa: N803 (pyqtgraph names them)
@@ -261,7 +263,8 @@ def draw_sample_size(
     set_title(widget, title)
     set_axis_label(widget, "bottom", x_label)
     set_axis_label(widget, "left", y_label)
-    legend = widget.getPlotItem().addLegend(offset=(-10, 10), labelTextSize="11pt")
+    legend = widget.getPlotItem().addLegend(offset=(-10, 10), labelTextSize=scaled_pt(11))
+    legend.label_pt = 11  # (plots.style_plot sets it again at each zoom)
     style_legend(legend)
     top = max(paired.delta * 4, 1e-9)  # δ asked for at a quarter of the way
     deltas = np.linspace(top / 40, top, 80)

@@ -60,6 +60,7 @@ from memviz.paths import dialog_start
 from memviz.wording import common as common_words
 from memviz.wording import counted
 from memviz.wording import evaluation as evaluation_words
+from memviz.wording import kit as kit_words
 from memviz.wording.evaluation import (
     ablation_name,
     bootstrap_words,
@@ -330,7 +331,7 @@ class EvaluateView(AnalysisView):
             if self.traces_path is None:
                 self.configs()
         except ConfigError as exc:
-            self.job_bar.set_status(f"出错：{exc}", f"Failed: {exc}")
+            self.job_bar.set_status(kit_words.FAILED_N, message=exc)
             return None
         if self.result is not None:
             self.selected = None  # a new result: its tasks may be others

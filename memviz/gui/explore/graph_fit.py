@@ -10,12 +10,12 @@ from memviz.gui.explore.graph_items import (
     LEGEND_SCALE,
     MAX_LINES,
     MAX_SCALE,
-    MIN_PX,
-    MIN_SMALL_PX,
     REFERENCE_PX,
     VIEW_SHARE_H,
     VIEW_SHARE_W,
     card_size,
+    min_px,
+    min_small_px,
     side_margin,
 )
 from memviz.gui.kit import style
@@ -44,19 +44,19 @@ class GraphFit:
         # whatever lies below them, on a white label, and only the cards must not collide.
         body_px = style.app_pixel_size()
         view_px = min(vh / VIEW_SHARE_H, vw / VIEW_SHARE_W) * body_px / REFERENCE_PX
-        top_px = max(MIN_PX, min(max(view_px, body_px), body_px * MAX_SCALE))
+        top_px = max(min_px(), min(max(view_px, body_px), body_px * MAX_SCALE))
         self._label_px = 0.0  # the legend is set anew: its language or strategy may have changed
-        placement, magnify, px, room_for_labels = None, 1.0, MIN_PX, False
+        placement, magnify, px, room_for_labels = None, 1.0, min_px(), False
         big = site.n_pages > SMALL_SITE_PAGES
         # A big site that crowds at the smallest type crowds at every larger one: skip the search.
-        if not big or self._fit(names, MIN_PX, vw, vh, room_for_labels=False) is not None:
+        if not big or self._fit(names, min_px(), vw, vh, room_for_labels=False) is not None:
             for room_for_labels in (True, False):
                 px = top_px
                 while True:
                     placement = self._fit(names, px, vw, vh, room_for_labels=room_for_labels)
-                    if placement is not None or px <= MIN_PX:
+                    if placement is not None or px <= min_px():
                         break
-                    px = max(MIN_PX, px - 0.5)
+                    px = max(min_px(), px - 0.5)
                 if placement is not None:
                     break
         if placement is None:
@@ -91,13 +91,13 @@ class GraphFit:
         keep their size on screen, so they take that many times the room on the canvas."""
         # The legend and caption take part in the fit. They are UI text, but never larger than the
         # picture's own captions: when the view is short of room, page names come first.
-        label_px = max(MIN_SMALL_PX, min(style.app_pixel_size() * LEGEND_SCALE, px * 0.8))
+        label_px = max(min_small_px(), min(style.app_pixel_size() * LEGEND_SCALE, px * 0.8))
         self._px = px  # the legend's width depends on it
         if label_px != self._label_px:
             self._label_px = label_px
             self._set_texts()
         metrics = QFontMetricsF(style.ui_font(px, bold=True))
-        small = QFontMetricsF(style.ui_font(max(MIN_SMALL_PX, px * 0.8)))
+        small = QFontMetricsF(style.ui_font(max(min_small_px(), px * 0.8)))
         sizes = [card_size(name, metrics) for name in names]
         widths = [w for w, _ in sizes]
         # A bug's name shows under its card once found: keep room for it from the start, so the
@@ -118,7 +118,7 @@ class GraphFit:
         top = caption_h + card_h * 0.9
         # Room under the last row for a bug's name and its duplicate count, if a bug can be found there.
         last_has_bug = not rows or any(p in site.bug_by_page for p in rows[-1])
-        bottom = legend_h + card_h * 0.5 + (2.4 if last_has_bug else 0.6) * max(MIN_SMALL_PX, px * 0.8)
+        bottom = legend_h + card_h * 0.5 + (2.4 if last_has_bug else 0.6) * max(min_small_px(), px * 0.8)
         inner_w, inner_h = max(vw - 2 * left, 10.0), max(vh - top - bottom, 10.0)
         box = (left, top, inner_w, inner_h)
         if not rows:  # positions stored in the site file

@@ -11,6 +11,7 @@ import math
 from memviz.core import engine
 from memviz.gui.kit import plain_text, style
 from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
+from memviz.gui.kit.zoom import least_text_px
 from memviz.gui.qt import (
     QBrush,
     QColor,
@@ -27,7 +28,12 @@ from memviz.gui.qt import (
     Qt,
 )
 
-MIN_PX = 12.0  # page names never go below this, in pixels
+
+def min_px() -> float:
+    """Page names never go below this, in pixels: the least type at the zoom in force."""
+    return least_text_px()
+
+
 MIN_LEGIBLE_PX = 6.0  # a card's name shown smaller than this (zoomed out) is left off
 # Ordinary links fade as the cards shrink on screen (a big site shown whole): thousands of full-strength
 # links there are a grey haze over the trail and the route. Measured in the cards' type size on screen:
@@ -60,7 +66,11 @@ def faint_link_opacity(colors: style.ExploreColors, line_width: float) -> float:
     )
 
 
-MIN_SMALL_PX = 11.0  # captions, legend and badges never go below this
+def min_small_px() -> float:
+    """Captions, the legend and badges never go below this (the least type at the zoom in force)."""
+    return least_text_px()
+
+
 # Page names are set between the UI's body size and MAX_SCALE times it (the zoom scales both), as
 # large as the view allows: VIEW_SHARE_H and VIEW_SHARE_W give the size a view of that height and
 # width affords at the type size REFERENCE_PX (12 pt, the app's type on a 1080p screen).

@@ -21,8 +21,6 @@ from memviz.gui.explore.graph_items import (  # noqa: F401 - tests and callers n
     LEGEND_SCALE,
     MAX_LINES,
     MAX_SCALE,
-    MIN_PX,
-    MIN_SMALL_PX,
     NAMED,
     REFERENCE_PX,
     REMEMBERED,
@@ -41,6 +39,8 @@ from memviz.gui.explore.graph_items import (  # noqa: F401 - tests and callers n
     _state_colors,
     card_size,
     faint_link_opacity,
+    min_px,
+    min_small_px,
     side_margin,
 )
 from memviz.gui.explore.graph_links import CurrentLinks, LinkShapes, Trail, link_pen, site_link_strokes
@@ -52,6 +52,7 @@ from memviz.gui.explore.graph_marks import (
 )
 from memviz.gui.explore.revisit_badge import RevisitBadge
 from memviz.gui.kit import fonts, style
+from memviz.gui.kit import zoom as zoom_steps
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.qt import (
@@ -140,7 +141,7 @@ class SiteGraphView(GraphFit, QGraphicsView):
             self.scene().addItem(item)
 
         self._px = 15.0
-        self._label_px = MIN_SMALL_PX
+        self._label_px = min_small_px()
         self.magnify = 1.0  # the canvas's size over the view's (a big site's is bigger, shown shrunk)
         self._walk_event: StepEvent | None = None
         self._walk = QVariantAnimation(self)
@@ -247,7 +248,7 @@ class SiteGraphView(GraphFit, QGraphicsView):
         self._card_texts.clear()
         font = style.ui_font(px)
         bold = style.ui_font(px, bold=True)
-        small = style.ui_font(max(MIN_SMALL_PX, px * 0.8))
+        small = style.ui_font(max(min_small_px(), px * 0.8))
         for item in self.pages:
             item.set_fonts(font, bold, small)
             item.set_name(names[item.page])
@@ -284,6 +285,19 @@ class SiteGraphView(GraphFit, QGraphicsView):
         self._plan_key = None  # positions or colours changed: the plan is drawn again
         self._sync_plan(self.model.last_event)
         self.camera.relaid_out(1.0 / magnify)
+        zoomed_ui = zoom_steps.current() > 1.0
+        to_read = magnify > 1 and zoomed_ui and site.n_pages <= SMALL_SITE_PAGES
+        if to_read and self.camera.zoom < magnify:
+            # Zoomed (View menu), a small site that no longer fits the view at the least type (a
+            # 720p window at 150 %): shown at its type, the camera following the agent, rather than
+            # whole and too small to read (issue 40). At 100 %, and a big site always, it is shown
+            # whole first.
+            self.camera.follow = True
+            self.camera.zoom_to(magnify)
+            self._camera_zoomed_to_read = True
+        elif not to_read and getattr(self, "_camera_zoomed_to_read", False):
+            self.camera.zoom_to(1.0)  # the site fits again (zoomed back out): shown whole, as before
+            self._camera_zoomed_to_read = False
         self._keep_agent_in_view()
         if not self.walking:
             self._agent.setVisible(False)

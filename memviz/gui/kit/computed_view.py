@@ -21,7 +21,7 @@ from memviz.core.site import Site
 from memviz.gui.kit import export, notices, style, themes
 from memviz.gui.kit.flow_layout import FlowLayout, together
 from memviz.gui.kit.language import Language
-from memviz.gui.kit.plots import JobBar, clicked_seed, headline_label, style_plot
+from memviz.gui.kit.plots import JobBar, clicked_seed, headline_label, rescale_text_items, style_plot
 from memviz.gui.kit.worker import Job, JobContext
 from memviz.gui.qt import (
     QAction,
@@ -112,8 +112,11 @@ class AnalysisView(QWidget):
         controls.add(self.export_button)
 
         self.headline = headline_label()
+        self._curtains: dict[pg.PlotWidget, QLabel] = {}  # over each plot while a job runs
         self.context_label = QLabel()
         self.context_label.setObjectName("context")
+        style.set_ui_font(self.context_label)  # it has a style sheet: its font would stay put
+        style.follow_presentation(self)  # _on_app_font_change: the plots follow the zoom
         self.context_label.setWordWrap(True)
         self.context_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.stale_label = QLabel()
@@ -230,13 +233,48 @@ class AnalysisView(QWidget):
         job.signals.failed.connect(lambda message: self._on_job_ended(job, "failed", message))
         self.job_bar.set_running()
         self.run_button.setEnabled(False)
+        self._show_computing(0, 0)
         job.start()
         return job
+
+    def _show_computing(self, done: int, total: int) -> None:
+        """While a job runs, its progress in place of the headline and over each plot: the last
+        result's plot and headline (or an empty plot's ticks and "press Sweep") said nothing true
+        meanwhile (issue 40)."""
+        tr = self.language.tr
+        text = tr(kit_words.COMPUTING_N, done=done, total=total) if total else tr(common_words.COMPUTING)
+        self.headline.setText(text)
+        for _stem, _zh, _en, plot in self.plots():
+            curtain = self._curtains.get(plot)
+            if curtain is None:
+                curtain = QLabel(plot)
+                curtain.setObjectName("computing_curtain")
+                curtain.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                curtain.setWordWrap(True)
+                style.set_ui_font(curtain, 1.3, bold=True)
+                plot.installEventFilter(self)
+                self._curtains[plot] = curtain
+            c = style.colors()
+            curtain.setStyleSheet(f"background: {c.paper.name()}; color: {c.muted.name()};")
+            curtain.setText(text)
+            curtain.setGeometry(plot.rect())
+            curtain.raise_()
+            curtain.show()
+
+    def _hide_computing(self) -> None:
+        for curtain in self._curtains.values():
+            curtain.hide()
+
+    def eventFilter(self, watched, event) -> bool:
+        curtain = self._curtains.get(watched) if hasattr(self, "_curtains") else None
+        if curtain is not None and event.type() == QEvent.Type.Resize:
+            curtain.setGeometry(watched.rect())
+        return super().eventFilter(watched, event)
 
     def cancel(self) -> None:
         if self.job is not None and not self.job.done.is_set():
             self.job.cancel()
-            self.job_bar.set_status(*kit_words.CANCELLING)
+            self.job_bar.set_status(kit_words.CANCELLING)
 
     def compute_blocking(self) -> None:
         """Compute in this thread and draw the result (headless snapshots, benchmarks, tests)."""
@@ -252,6 +290,7 @@ class AnalysisView(QWidget):
     def _on_job_progress(self, job: Job, done: int, total: int) -> None:
         if job is self.job:
             self.job_bar.set_progress(done, total)
+            self._show_computing(done, total)
 
     def _on_job_finished(self, job: Job, result: Any, key: tuple, config: RunConfig) -> None:
         if job is not self.job:
@@ -266,15 +305,21 @@ class AnalysisView(QWidget):
         self.job_bar.set_idle()
         self.run_button.setEnabled(True)
         if outcome == "cancelled":
-            self.job_bar.set_status(*kit_words.CANCELLED)
+            self.job_bar.set_status(kit_words.CANCELLED)
         else:
-            self.job_bar.set_status(f"出错：{message}", f"Failed: {message}")
+            self.job_bar.set_status(kit_words.FAILED_N, message=message)
+        self._hide_computing()  # the last result again, or the empty plots' invitation
+        if self.result is not None:
+            self._draw()
+        else:
+            self._clear()
 
     def _accept(self, result: Any, key: tuple, config: RunConfig, seconds: float | None) -> None:
+        self._hide_computing()
         self.job_bar.set_idle()
         self.run_button.setEnabled(True)
         if seconds is not None:
-            self.job_bar.set_status(f"用时 {seconds:.2f} 秒", f"took {seconds:.2f} s")
+            self.job_bar.set_status(kit_words.TOOK_N_S, seconds=f"{seconds:.2f}")
         self.model.set_result(result, key, config, seconds)
 
     def _on_result_change(self, result: Any) -> None:
@@ -331,7 +376,8 @@ class AnalysisView(QWidget):
         else:
             self._clear()
 
-    def _on_theme_change(self, theme: themes.Theme) -> None:
+    def _on_theme_change(self, theme: themes.Theme | None = None) -> None:
+        theme = theme or themes.current()  # (style.refresh_colors calls it without one)
         self.context_label.setStyleSheet(f"color: {theme.muted};")
         for _stem, _zh, _en, plot in self.plots():
             style_plot(plot)
@@ -343,6 +389,15 @@ class AnalysisView(QWidget):
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
             style.refresh_fonts(self)
         super().changeEvent(event)
+
+    def _on_app_font_change(self) -> None:
+        """The zoom changed (MainWindow refreshes every follower): the plots' tick numbers and
+        legends, and their own texts (plots.font, titles, axis names), at the new size."""
+        for _stem, _zh, _en, plot in self.plots():
+            style_plot(plot)
+            rescale_text_items(plot)
+        if self.result is not None:
+            self._draw()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -25,3 +25,24 @@ def tooltip(text: str) -> str:
 def escaped(text: str) -> str:
     """User text for a place in memviz's own HTML (a label with bold figures)."""
     return html.escape(text, quote=False)
+
+
+WORD_JOINER = "\u2060"  # no line break here, and no width
+
+
+def _cjk(char: str) -> bool:
+    return "\u3040" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff" or "\uff00" <= char <= "\uffef"
+
+
+def unbroken_words(text: str) -> str:
+    """``text`` for a word-wrapped box that must not break a Chinese word ("我的主/页"): Qt may
+    break between any two Chinese characters, so they are joined (U+2060, no width) and a line
+    breaks only at a space, or after a Chinese punctuation mark. Latin text is unchanged."""
+    out = []
+    for i, char in enumerate(text):
+        out.append(char)
+        following = text[i + 1] if i + 1 < len(text) else ""
+        inside_a_word = following and not char.isspace() and not following.isspace()
+        if inside_a_word and (_cjk(char) or _cjk(following)) and char not in "，。、；：！？":
+            out.append(WORD_JOINER)
+    return "".join(out)

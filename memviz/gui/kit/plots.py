@@ -6,13 +6,14 @@ Plots are styled for a projector: white background, black axes, large type, Okab
 from __future__ import annotations
 
 import math
+import types
 from collections.abc import Container, Hashable, Sequence
 
 import numpy as np
 import pyqtgraph as pg
 
 from memviz.core.stats import pct
-from memviz.gui.kit import style, themes
+from memviz.gui.kit import style, themes, zoom
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.palette import OKABE_ITO
 from memviz.gui.qt import (
@@ -36,11 +37,12 @@ from memviz.gui.qt import (
 from memviz.wording import common as common_words
 from memviz.wording import counted, policy_name, strategy_name, whole
 from memviz.wording import kit as kit_words
+from memviz.wording.words import Words
 
 TITLE_PT = 15
 LABEL_PT = 14
 TICK_PT = 12
-LEGEND_PT = "12pt"
+LEGEND_PT = 12
 GRID_ALPHA = 0.18
 
 
@@ -105,9 +107,36 @@ def si_count(x: float) -> str:
 # --- plots ----------------------------------------------------------------------------------------
 
 
+def rescale_text_items(widget: pg.PlotWidget) -> None:
+    """The zoom changed: the texts a view placed on its plot once (a mean's value, a line's name,
+    set with :func:`font` when the plot was built) take the new zoom's size, as if made now."""
+    now = zoom.current()
+    for item in widget.scene().items():
+        if not isinstance(item, pg.TextItem):
+            continue
+        made_at = getattr(item, "made_at_zoom", 1.0)
+        if made_at == now:
+            continue
+        text_font = item.textItem.font()
+        # (a label pyqtgraph made, an InfiniteLine's, has the app's type in points)
+        was = text_font.pixelSize() if text_font.pixelSize() > 0 else text_font.pointSizeF() * 96 / 72
+        text_font.setPixelSize(round(max(was * now / made_at, zoom.least_text_px())))
+        item.setFont(text_font)
+        item.made_at_zoom = now
+
+
+def scaled_pt(point_size: float) -> str:
+    """A plot's type size for pyqtgraph's "12pt" options: ``point_size`` times the View menu's zoom,
+    never under the least type size."""
+    px = max(point_size * 96 / 72 * zoom.current(), zoom.least_text_px())
+    return f"{px * 72 / 96:.2f}pt"
+
+
 def font(point_size: float, bold: bool = False) -> QFont:
+    """A plot's own text (a value label, a line's name) at ``point_size`` times the View menu's zoom,
+    never under the least type size (zoom.least_text_px)."""
     f = QFont()
-    f.setPointSizeF(point_size)
+    f.setPixelSize(round(max(point_size * 96 / 72 * zoom.current(), zoom.least_text_px())))
     f.setBold(bold)
     return f
 
@@ -246,13 +275,19 @@ def make_plot(axis_items: dict | None = None) -> pg.PlotWidget:
 
 
 def style_plot(widget: pg.PlotWidget) -> None:
-    """Background and axes in the colours of the theme in force."""
+    """Background and axes in the colours of the theme in force, tick numbers and legend at the
+    zoom in force (called again when either changes)."""
     widget.setBackground(paper())
     plot = widget.getPlotItem()
     for side in ("left", "bottom"):
         axis = plot.getAxis(side)
         axis.setPen(pg.mkPen(ink(), width=1))
         axis.setTextPen(pg.mkPen(ink()))
+        tick_pt = getattr(axis, "tick_pt", TICK_PT)  # an axis with type of its own says so
+        axis.setStyle(tickFont=font(tick_pt))
+    legend = plot.legend
+    if legend is not None:
+        legend.setLabelTextSize(scaled_pt(getattr(legend, "label_pt", LEGEND_PT)))
 
 
 def make_room_for_two_line_ticks(widget: pg.PlotWidget) -> None:
@@ -262,15 +297,58 @@ def make_room_for_two_line_ticks(widget: pg.PlotWidget) -> None:
 
 
 def set_axis_label(widget: pg.PlotWidget, side: str, text: str) -> None:
-    widget.getPlotItem().setLabel(side, text, **{"font-size": f"{LABEL_PT}pt", "color": ink()})
+    axis = widget.getPlotItem().getAxis(side)
+    if not getattr(axis, "whole_label_room", False):
+        # pyqtgraph keeps 0.8 of an axis name's height for it: zoomed, the name was cut at the edge
+        axis._updateHeight = types.MethodType(_height_with_whole_label, axis)
+        axis._updateWidth = types.MethodType(_width_with_whole_label, axis)
+        axis.whole_label_room = True
+    widget.getPlotItem().setLabel(side, text, **{"font-size": scaled_pt(LABEL_PT), "color": ink()})
+    # pyqtgraph sets the name 5 px past the plot's edge: a wider margin brings its words inside
+    axis.label.document().setDocumentMargin(9)
+    axis._adjustSize()
+
+
+def _height_with_whole_label(axis: pg.AxisItem) -> None:
+    pg.AxisItem._updateHeight(axis)
+    if axis.isVisible() and axis.fixedHeight is None and axis.label.isVisible():
+        height = axis.maximumHeight() + axis.label.boundingRect().height() * 0.2
+        axis.setMaximumHeight(height)
+        axis.setMinimumHeight(height)
+
+
+def _width_with_whole_label(axis: pg.AxisItem) -> None:
+    pg.AxisItem._updateWidth(axis)
+    if axis.isVisible() and axis.fixedWidth is None and axis.label.isVisible():
+        width = axis.maximumWidth() + axis.label.boundingRect().height() * 0.2
+        axis.setMaximumWidth(width)
+        axis.setMinimumWidth(width)
 
 
 def set_title(widget: pg.PlotWidget, text: str) -> None:
-    widget.getPlotItem().setTitle(text, size=f"{TITLE_PT}pt", color=ink())
+    plot = widget.getPlotItem()
+    size = scaled_pt(TITLE_PT)
+    # A title wider than its plot (a 720p window zoomed to 125 %) steps down towards the least type
+    # before it would be cut at the plot's edge.
+    room = widget.width() - 16
+    title_font = QFont()
+    while room > 0:
+        title_font.setPointSizeF(float(size.removesuffix("pt")))
+        if QFontMetrics(title_font).horizontalAdvance(text) <= room:
+            break
+        smaller = max(float(size.removesuffix("pt")) - 0.75, zoom.least_text_px() * 72 / 96)
+        if f"{smaller:.2f}pt" == size:
+            break
+        size = f"{smaller:.2f}pt"
+    plot.setTitle(text, size=size, color=ink())
+    # pyqtgraph gives a title a row of 30 px, whatever its type: zoomed, it was cut at the top
+    height = max(30, math.ceil(plot.titleLabel.item.boundingRect().height()))
+    plot.titleLabel.setMaximumHeight(height)
+    plot.layout.setRowFixedHeight(0, height)
 
 
 def make_legend(widget: pg.PlotWidget, offset=(10, 10)) -> pg.LegendItem:
-    legend = widget.getPlotItem().addLegend(offset=offset, labelTextSize=LEGEND_PT)
+    legend = widget.getPlotItem().addLegend(offset=offset, labelTextSize=scaled_pt(LEGEND_PT))
     style_legend(legend)
     return legend
 
@@ -364,9 +442,11 @@ class JobBar(QWidget):
         layout.addWidget(self.cancel_button)
         layout.addWidget(self.status)
         self._running = False
-        self._status_parts: tuple[str, str] = ("", "")
+        self._status: tuple[Words, dict] = (Words("", ""), {})
         self.set_idle()
         self._on_language_change()
+        # "took 2.10 s" in the language in force (it stayed "用时 2.10 秒" after View → Language)
+        language.changed.connect(self._on_language_change)
 
     def set_running(self) -> None:
         self._running = True
@@ -374,7 +454,7 @@ class JobBar(QWidget):
         self.progress.setVisible(True)
         self.cancel_button.setVisible(True)
         self.cancel_button.setEnabled(True)
-        self.set_status(*common_words.COMPUTING)
+        self.set_status(common_words.COMPUTING)
 
     def set_progress(self, done: int, total: int) -> None:
         if not self._running:
@@ -387,9 +467,13 @@ class JobBar(QWidget):
         self.progress.setVisible(False)
         self.cancel_button.setVisible(False)
 
-    def set_status(self, zh: str, en: str) -> None:
-        self._status_parts = (zh, en)
-        self.status.setText(self.language.tr(zh, en))
+    def clear_status(self) -> None:
+        self.set_status(Words("", ""))
+
+    def set_status(self, words: Words, **fields: object) -> None:
+        """Say ``words`` (its fields filled in), again in the other language when it changes."""
+        self._status = (words, fields)
+        self.status.setText(self.language.tr(words, **fields))
         self.status.setToolTip(self.status.text())  # the whole, wherever the row cuts it
 
     @property
@@ -400,7 +484,8 @@ class JobBar(QWidget):
         tr = self.language.tr
         self.cancel_button.setText(tr(kit_words.CANCEL))
         self.progress.setFormat(tr(kit_words.V_M_RUNS))
-        self.status.setText(tr(*self._status_parts))
+        words, fields = self._status
+        self.status.setText(tr(words, **fields))
         self.status.setToolTip(self.status.text())
 
 
@@ -410,9 +495,7 @@ def headline_label() -> QLabel:
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.RichText)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    f = label.font()
-    f.setPointSizeF(max(f.pointSizeF(), 10) * 1.45)
-    label.setFont(f)
+    style.set_ui_font(label, 1.45)  # follows the zoom (a label's own font otherwise stays put)
     return label
 
 
@@ -424,10 +507,7 @@ def side_panel(name: str, columns: int) -> tuple[QWidget, QLabel, QLabel, QTable
     panel.setObjectName(f"{name}_panel")
     panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
     title = QLabel()
-    title_font = title.font()
-    title_font.setPointSizeF(title_font.pointSizeF() * 1.3)
-    title_font.setBold(True)
-    title.setFont(title_font)
+    style.set_ui_font(title, 1.3, bold=True)
     title.setWordWrap(True)
     note = QLabel()
     note.setWordWrap(True)

@@ -14,11 +14,13 @@ Both follow the presentation settings of the main window:
 
 from __future__ import annotations
 
+import math
 import weakref
 from dataclasses import dataclass, fields
 
 from memviz.gui.kit import themes
 from memviz.gui.kit.palette import OKABE_ITO
+from memviz.gui.kit.zoom import least_text_px
 from memviz.gui.qt import QApplication, QColor, QFont, QWidget, is_alive
 
 
@@ -259,12 +261,13 @@ def short_window(widget: QWidget, ems: float = SHORT_WINDOW_EMS) -> bool:
 
 
 def ui_font(pixel_size: float | None = None, bold: bool = False, scale: float | None = None) -> QFont:
-    """The application's font (with the bundled CJK family) at a pixel size, or scaled from the app's."""
+    """The application's font (with the bundled CJK family) at a pixel size, or scaled from the app's;
+    never under the least type size at the zoom in force (zoom.least_text_px)."""
     font = QFont(QApplication.font())
     if scale is not None:
         pixel_size = app_pixel_size() * scale
     if pixel_size is not None:
-        font.setPixelSize(max(1, round(pixel_size)))
+        font.setPixelSize(max(math.ceil(least_text_px() - 0.01), round(pixel_size)))
     font.setBold(bold)
     return font
 

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 
 from memviz.core.scenarios import playback as pb
-from memviz.gui.kit import style
+from memviz.gui.kit import plain_text, style
 from memviz.gui.qt import (
     QBrush,
     QColor,
@@ -195,7 +195,8 @@ class PagesCanvas(QWidget):
         cut = []
         for rect, text in zip(tiles, names, strict=True):
             room = rect.adjusted(6, 4, -6, -4)
-            needed = metrics.boundingRect(QRectF(room.left(), room.top(), room.width(), 10_000), flags, text)
+            box = QRectF(room.left(), room.top(), room.width(), 10_000)
+            needed = metrics.boundingRect(box, flags, plain_text.unbroken_words(text))
             if needed.width() > room.width() + 0.5 or needed.height() > room.height() + 0.5:
                 cut.append(text)
         return cut
@@ -257,7 +258,7 @@ class PagesCanvas(QWidget):
             painter.setFont(font)
             painter.setPen(c.ink)
             painter.drawText(rect.adjusted(6, 4, -6, -4), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                             site.page_name(page, self.lang))  # fmt: skip
+                             plain_text.unbroken_words(site.page_name(page, self.lang)))  # fmt: skip
             if page in frame.bugs_found:
                 r = min(rect.width(), rect.height()) * 0.12
                 painter.setBrush(c.bug)
