@@ -95,16 +95,19 @@ def window_problem(
     """Why a window cannot open here, in one line, or None if nothing is known to stop it.
 
     Only Linux and the BSDs need a display server named in the environment; a platform chosen with
-    QT_QPA_PLATFORM (offscreen, vnc, wayland, ...) is the user's decision and is not second-guessed.
-    Libraries are looked for in a frozen bundle's own folder first, then the system's.
+    QT_QPA_PLATFORM (offscreen, vnc, wayland, ...) is the user's decision and is not second-guessed,
+    except X11's own (``xcb``, what runs anyway): asked for by name, its libraries are checked all
+    the same (Qt's own abort names xcb-cursor alone, whichever of them is missing). Libraries are
+    looked for in a frozen bundle's own folder first, then the system's.
     """
     environ = os.environ if environ is None else environ
     platform = platform or sys.platform
     if not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
         return None
-    if environ.get("QT_QPA_PLATFORM"):
+    chosen = environ.get("QT_QPA_PLATFORM", "")
+    if chosen and chosen.split(":", 1)[0] != "xcb":
         return None
-    if environ.get("WAYLAND_DISPLAY"):
+    if environ.get("WAYLAND_DISPLAY") and not chosen:
         return None  # PySide6 ships Qt's Wayland plugin
     if not environ.get("DISPLAY"):
         return f"no display found (DISPLAY and WAYLAND_DISPLAY are not set), so no window can open; {HEADLESS_HINT}"

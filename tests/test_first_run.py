@@ -101,10 +101,24 @@ def test_missing_qt_libraries_are_named_without_the_headless_hint():
     assert "snapshot" not in problem
 
 
+@pytest.mark.parametrize("chosen", [{}, {"QT_QPA_PLATFORM": "xcb"}])
+def test_every_missing_x11_library_is_named_even_with_xcb_asked_for(chosen):
+    """Qt's own abort, with QT_QPA_PLATFORM=xcb, named libxcb-cursor0 alone while libxcb-icccm4 and
+    libxcb-keysyms1 were missing too (issue 40): memviz names every one that is missing."""
+    missing = {"xcb-cursor", "xcb-icccm", "xcb-keysyms"}
+    problem = window_problem(
+        {"DISPLAY": ":0", **chosen}, platform="linux", find_library=lambda n: None if n in missing else "lib"
+    )
+    assert problem is not None and problem.startswith("Qt's window needs system libraries")
+    named = problem.split("sudo apt-get install ")[1].split(" (meanwhile")[0].split()
+    assert named == ["libxcb-cursor0", "libxcb-icccm4", "libxcb-keysyms1"]
+
+
 @pytest.mark.parametrize(
     ("environ", "platform"),
     [
         ({"DISPLAY": ":0"}, "linux"),  # every library found
+        ({"DISPLAY": ":0", "QT_QPA_PLATFORM": "xcb"}, "linux"),
         ({"WAYLAND_DISPLAY": "wayland-0"}, "linux"),
         ({"QT_QPA_PLATFORM": "offscreen"}, "linux"),  # the user chose a platform
         ({}, "win32"),
