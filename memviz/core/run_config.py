@@ -219,9 +219,12 @@ class RunConfig:
         return config
 
     def _effective_memory(self, n_pages: int) -> RunConfig:
+        # A memory that never fills keeps its policy when the run reads by retrieval: ties in the
+        # ranking go by eviction order, which lru's touches change though it never evicts.
         if not STRATEGIES.get(self.strategy).uses_memory or (
             (self.capacity is None or self.capacity >= n_pages)
             and POLICIES.get(self.policy).acts_only_when_full
+            and self.read_top is None
         ):
             if self.capacity is None and self.policy == "fifo" and self.ttl is None:
                 return self

@@ -112,6 +112,23 @@ def test_the_simplest_equal_config_walks_the_same_run(doc, setting):
     assert run(site, config.effective(site.n_pages)) == run(site, config)
 
 
+def test_a_reading_run_keeps_lru_though_its_memory_never_fills():
+    """Retrieval breaks ties in eviction order, which lru's touches change though it never evicts:
+    an unlimited lru memory read top:4 walks another path than fifo's (the case hypothesis found),
+    so the simplest equal config keeps lru, and a batch never hands it fifo's runs."""
+    links = [[1, 2, 3, 4], [0, 2, 3, 4], [], [], []]
+    site = Site.from_dict({
+        "format": "memviz-site/1", "name": {"zh": "站", "en": "site"}, "start": 0, "nav": [0, 1],
+        "pages": [{"zh": f"页{i}", "en": f"Page {i}", "links": out} for i, out in enumerate(links)],
+        "bugs": [],
+    })  # fmt: skip
+    lru = RunConfig(strategy="visited", seed=0, policy="lru", budget=6, read_top=4)
+    assert run(site, lru).path == [0, 2, 1, 3, 0, 4, 0]
+    assert run(site, lru.with_(policy="fifo")).path == [0, 2, 1, 3, 0, 4, 1]
+    assert lru.effective(site.n_pages).policy == "lru"
+    assert Runner().run_all(site, [lru.with_(policy="fifo"), lru])[1].path == [0, 2, 1, 3, 0, 4, 0]
+
+
 def test_the_default_settings_draw_nothing_from_the_misuse_stream(chapter_site):
     exploration = Exploration(chapter_site, RunConfig(strategy="frontier"))
     assert exploration.misuse is None and exploration.retrieval is None
