@@ -487,3 +487,14 @@ def test_retrieval_read_runs_in_lock_step_equal_to_the_scalar_engine_on_the_chap
     got = [r.to_dict() for r in run_memory_batch(chapter_site, batch, scalar_tail=0)]
     assert got == scalar(chapter_site, batch)
     assert any(r["steps"] == 400 for r in got)  # some ran long: entries competed for a while
+
+
+def test_the_router_sends_a_start_page_of_its_own_to_the_scalar_engine(chapter_site):
+    """The router asks supports() once per kind of config: a run started on a page of its own (a
+    task's) must not ride on the answer for the same config started on the site's start page."""
+    plain = RunConfig(strategy="frontier", capacity=3, seed=1000)
+    started = plain.with_(start=5)
+    assert supports(plain, chapter_site.n_pages) and not supports(started, chapter_site.n_pages)
+    got = run_batch(chapter_site, [plain, started], scalar_tail=0)
+    assert [r.to_dict() for r in got] == scalar(chapter_site, [plain, started])
+    assert got[1].path[0] == 5

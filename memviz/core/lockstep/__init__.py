@@ -122,6 +122,7 @@ def run_batch(
             config.misused,
             config.read_top,
             config.context,
+            config.start is not None,  # a task's own start page runs in the scalar engine
         )
         engine = engine_of.get(key)
         if engine is None:
