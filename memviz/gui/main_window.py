@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         self.settings_notice: str | None = None  # what start-up told about the settings file
         self.theme = "light"
         self.zoom = 1.0
+        self.presenter = False  # presenter mode: Explore's graph and memory fill it, type a step up
         app = QApplication.instance()
         self._base_point_size = app.font().pointSizeF() if app is not None else 10.0
         # The type follows the window's size (fit_type_to_window), looked at once a resize settles:
@@ -293,12 +294,16 @@ class MainWindow(QMainWindow):
         self.zoom_reset_action = QAction(self)
         self.zoom_reset_action.setShortcut(QKeySequence("Ctrl+0"))
         self.zoom_reset_action.triggered.connect(lambda: self.set_zoom(1.0))
+        self.presenter_action = QAction(self, checkable=True)  # issue 40
+        self.presenter_action.setShortcut(QKeySequence("F5"))
+        self.presenter_action.triggered.connect(self.set_presenter)
         self.full_screen_action = QAction(self, checkable=True)
         self.full_screen_action.setShortcut(QKeySequence("F11"))
         self.full_screen_action.triggered.connect(self.set_full_screen)
         for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
             self.view_menu.addAction(action)
         self.view_menu.addSeparator()
+        self.view_menu.addAction(self.presenter_action)
         self.view_menu.addAction(self.full_screen_action)
 
         self.help_menu = bar.addMenu("")
@@ -333,6 +338,8 @@ class MainWindow(QMainWindow):
         self.zoom_out_action.setText(tr(window_words.ZOOM_OUT))
         self.zoom_reset_action.setText(tr(window_words.ACTUAL_SIZE))
         self.full_screen_action.setText(tr(window_words.FULL_SCREEN_PRESENTING))
+        self.presenter_action.setText(tr(window_words.PRESENTER_MODE))
+        self._set_zoom_label()
         self.quit_action.setText(tr(window_words.QUIT))
         self.view_menu.setTitle(tr(window_words.VIEW))
         self.language_menu.setTitle(tr(window_words.LANGUAGE))
@@ -511,16 +518,41 @@ class MainWindow(QMainWindow):
         """Scale every text in the window; views that paint their own text follow the app font (and
         keep their smallest text at zoom_steps.least_text_px())."""
         self.zoom = min(ZOOM_MAX, max(ZOOM_MIN, value))
-        zoom_steps.set_current(self.zoom)
+        zoom_steps.set_current(self.shown_zoom)
         self._apply_point_size()
         if self.preferences is not None:
             self.preferences.set_zoom(self.zoom)
-        self.zoom_label.setText("" if self.zoom == 1.0 else f"{self.zoom:.0%}")
+        self._set_zoom_label()
+
+    @property
+    def shown_zoom(self) -> float:
+        """The zoom the type is set at: the View menu's, a step larger in presenter mode."""
+        return min(ZOOM_MAX, zoom_steps.zoom_in(self.zoom)) if self.presenter else self.zoom
+
+    def _set_zoom_label(self) -> None:
+        shown = self.shown_zoom
+        text = "" if shown == 1.0 else f"{shown:.0%}"
+        if self.presenter:
+            text = f"{self.language.tr(window_words.PRESENTER)} {text}".strip()
+        self.zoom_label.setText(text)
+
+    def set_presenter(self, on: bool) -> None:
+        """Presenter mode (View menu, F5): Explore's graph and memory panel take the window, its
+        settings, live numbers and narration fold away, and the type is a zoom step larger;
+        remembered with the other settings."""
+        self.presenter = bool(on)
+        self.presenter_action.setChecked(self.presenter)
+        if self.presenter:
+            self.select_view(EXPLORE)
+        self.explore.set_presenter(self.presenter)
+        self.set_zoom(self.zoom)  # the type for the mode
+        if self.preferences is not None:
+            self.preferences.set_presenter(self.presenter)
 
     def _apply_point_size(self) -> None:
         app = QApplication.instance()
         font = app.font()
-        size = self._base_point_size * self.zoom
+        size = self._base_point_size * self.shown_zoom
         if font.pointSizeF() != size:  # the same size again would still lay every view out anew
             font.setPointSizeF(size)
             app.setFont(font)
@@ -569,6 +601,8 @@ class MainWindow(QMainWindow):
         self.set_theme(prefs.theme())
         if prefs.zoom() != 1.0:
             self.set_zoom(prefs.zoom())
+        if prefs.presenter():
+            self.set_presenter(True)
         self.settings.set_config(prefs.run_config(self.settings.config))
         geometry, state, tab = prefs.window_state()
         if geometry is not None:
@@ -597,6 +631,7 @@ class MainWindow(QMainWindow):
         if self.preferences is not None:
             self.preferences.reset_to_defaults()
         self.set_theme("light")
+        self.set_presenter(False)
         self.set_zoom(1.0)
         self.language.set_code(system_language())
         self.settings.set_config(RunConfig())

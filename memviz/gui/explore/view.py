@@ -108,6 +108,7 @@ class ExploreView(QWidget):
             splitter.setHandleWidth(8)
             splitter.splitterMoved.connect(self._on_splitter_move)
         self.splitters = (main, left, bottom)
+        self.presenter = False  # presenter mode (set_presenter): the graph and memory fill the view
         self._user_sized = False
         self._fields: tuple[QWidget, ...] = ()  # number fields whose keys the view watches (below)
         main.installEventFilter(self)  # balance the panels once the splitter knows its size
@@ -150,6 +151,16 @@ class ExploreView(QWidget):
         self._set_colors()
         self.graph.setFocus()
 
+    def set_presenter(self, on: bool) -> None:
+        """Presenter mode: the graph and the memory panel take the view; the settings, the live
+        numbers and the narration with its charts fold away (a question to the class still asks
+        under the graph). The window sets the type a step larger."""
+        self.presenter = on
+        for widget in (self.config_bar, self.numbers):
+            widget.setVisible(not on)
+        self._fit_height()
+        self._show_under_graph()
+
     def _balance(self) -> None:
         """Share the window between the panels for its size, until the user drags a splitter."""
         if self._user_sized:
@@ -172,7 +183,9 @@ class ExploreView(QWidget):
         asking = bar.question is not None or (
             bar.reveal_words is not None and bar.answered_call == self.model.position
         )
-        self.under_graph.setCurrentIndex(1 if asking and bar.switch.isChecked() else 0)
+        question = asking and bar.switch.isChecked()
+        self.under_graph.setCurrentIndex(1 if question else 0)
+        self.under_graph.setVisible(not self.presenter or question)
 
     def _on_splitter_move(self, _pos: int, _index: int) -> None:
         self._user_sized = True
@@ -261,7 +274,7 @@ class ExploreView(QWidget):
     def _fit_height(self) -> None:
         """In a short window (style.short_window) the cards speak for themselves: their title's
         line goes to the memory rows, as do the cards' detail lines and the memory's rule."""
-        shown = not style.short_window(self)
+        shown = not style.short_window(self) and not self.presenter
         if shown != self.numbers_title.isVisibleTo(self):
             self.numbers_title.setVisible(shown)
 

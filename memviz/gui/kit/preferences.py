@@ -182,6 +182,13 @@ class Preferences:
     def set_zoom(self, zoom: float) -> None:
         self.store.setValue("ui/zoom", round(zoom, 3))
 
+    def presenter(self) -> bool:
+        """Presenter mode (the View menu's): on or off, as last left."""
+        return str(self.store.value("ui/presenter", "false")).lower() in ("true", "1")
+
+    def set_presenter(self, on: bool) -> None:
+        self.store.setValue("ui/presenter", bool(on))
+
     # -- the last run settings ------------------------------------------------------------------------
 
     def run_config(self, default: RunConfig | None = None) -> RunConfig:
