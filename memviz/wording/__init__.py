@@ -322,8 +322,8 @@ def divergence_line(step: int, reason: str, lang: str) -> str:
     return (
         t(
             lang,
-            f"路径在第 {step} 步分开（{green}色虚线）。原因（{orange}色虚线）：",
-            f"The paths part at step {step} ({green} dashes). Why ({orange} dashes): ",
+            f"路径在第 {step} 步分开（{green}色虚线那列）。原因（{orange}色点线那列）：",
+            f"The paths part at step {step} (the column in {green} dashes). Why (the one in {orange} dots): ",
         )
         + reason
     )

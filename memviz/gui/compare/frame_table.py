@@ -306,8 +306,10 @@ class FrameTable(QWidget):
                 p.drawLine(QPointF(0, y + layout.band_h - 0.5), QPointF(cell_w, y + layout.band_h - 0.5))
         if k in (self.divergence, self.cause):  # where the lanes part, and why (not across a band's text)
             p.setRenderHint(QPainter.RenderHint.Antialiasing)
-            pen = QPen(c.plan if k == self.divergence else c.evict, 2.2 * style.line_width())
-            pen.setStyle(Qt.PenStyle.DashLine)
+            # told apart without their colours (issue 40): the parting column in dashes, the cause's in dots
+            parting = k == self.divergence
+            pen = QPen(c.plan if parting else c.evict, (2.2 if parting else 2.8) * style.line_width())
+            pen.setStyle(Qt.PenStyle.DashLine if parting else Qt.PenStyle.DotLine)
             p.setPen(pen)
             for cell in cells:
                 p.drawLine(QPointF(1, cell.y), QPointF(1, cell.y + cell.h))
