@@ -38,16 +38,27 @@ from urllib.parse import unquote, urljoin
 from memviz import __version__
 from memviz.core.engine import Exploration, RunConfig, RunResult
 from memviz.core.site import Site
-from memviz.core.trace import MOST_TEXT, Report, Trace, TraceHeader, TraceSite, TraceStep
+from memviz.core.trace import (
+    MOST_STEPS,
+    MOST_TEXT,
+    TRACE_FILE_BYTES,
+    Report,
+    Trace,
+    TraceHeader,
+    TraceSite,
+    TraceStep,
+    line_of,
+)
 from memviz.core.webpage import ReadPage, read_page
 from memviz.web.fetch import FetchError, fetch
 from memviz.web.urls import BadUrlError, canonical, check_start, normalise, origin, page_key
 from memviz.wording.traces import crawl_problem
-from memviz.wording.web import CRAWL_PROBLEMS, LINKS_CUT, OFF_SITE_REDIRECT, WHY
+from memviz.wording.web import CRAWL_PROBLEMS, LINKS_CUT, OFF_SITE_REDIRECT, TRACE_FULL, WHY
 
 MOST_REDIRECTS = 10  # same-site hops of one page, as browsers allow about 20
 DEFAULT_MAX_LINKS = 500
 SITEMAP = "/sitemap.xml"
+HEADER_ROOM = 100_000  # bytes kept for the trace's header (its texts are cut to MOST_TEXT)
 MOST_PARSED = 64  # pages' readings kept for a page answered again the same
 _LOC = re.compile(r"<loc>\s*([^<]{1,2000}?)\s*</loc>", re.IGNORECASE)
 
@@ -358,6 +369,7 @@ def crawl_live(
     ]
     exploration = Exploration(live, config)  # type: ignore[arg-type]  # a Site in all the engine reads
     live.exploration = exploration
+    size, full = len(line_of(steps[0]).encode("utf-8")), False
     while not exploration.finished:
         event = exploration.step()
         index = len(steps)
@@ -366,6 +378,7 @@ def crawl_live(
             steps.append(
                 TraceStep(step=index, url=live.urls[page], page=page, action="stop", tokens_in=event.tokens)
             )
+            size += len(line_of(steps[-1]).encode("utf-8"))
             continue
         page = event.to_page
         reports = (live.symptoms[page],) if (event.bug_found or event.duplicate_report) else ()
@@ -383,9 +396,19 @@ def crawl_live(
                 reports=reports,
             )
         )
-        if live.last_off_site is not None:  # where the page sent the agent, never asked for
+        # where the page sent the agent, never asked for; only while the trace keeps room for the
+        # steps still to come, so that it holds at most MOST_STEPS (what the reader takes)
+        to_come = config.step_limit - (len(exploration.path) - 1) + 1  # the steps left and a stop
+        if live.last_off_site is not None and len(steps) + 1 + to_come <= MOST_STEPS:
             steps.append(TraceStep(step=len(steps), url=live.last_off_site, page=None, action="goto"))
+        size += sum(len(line_of(s).encode("utf-8")) for s in steps[index:])
+        if size > TRACE_FILE_BYTES - HEADER_ROOM:  # the most a trace file holds: stop here
+            live.say(TRACE_FULL.pick(lang, steps=len(steps), mb=TRACE_FILE_BYTES // 1_000_000))
+            full = True
+            break
     result = exploration.result()
+    if full:
+        result = replace(result, stop_reason="trace_full")
     if live.universe == "found":  # coverage over the pages found, the only count such a crawl has
         result = replace(result, coverage=len(set(result.path)) / max(len(live.ids), 1))
     bugs = tuple(sorted(site.bug_by_page)) if site is not None else ()  # without a site: not known

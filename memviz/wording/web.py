@@ -160,6 +160,10 @@ LINKS_CUT = Words(
     "memviz crawl: {url} has {n} links; the first {most} on the site are kept (--max-links; not said "
     "again for other pages)",
 )
+TRACE_FULL = Words(
+    "memviz crawl：轨迹到第 {steps} 步已近 {mb} MB，一个轨迹文件最多这么大：爬取到此为止",
+    "memviz crawl: the trace is near {mb} MB at step {steps}, the most a trace file holds: the crawl stops here",
+)
 COVERAGE_OF = {
     "site": Words(
         "覆盖率 {pct}，分母是站点文件的 {n} 个页面", "coverage {pct} of the {n} pages of the site file"

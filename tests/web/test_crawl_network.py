@@ -238,3 +238,22 @@ def test_a_sitemap_is_the_universe_coverage_is_over(sites, capsys):
     assert result.coverage == len(set(result.path)) / 4 == 0.75  # /c is listed but linked from nowhere
     assert main(["crawl", site.url + "/", "--strategy", "frontier", "--budget", "10", "--lang", "en"]) == 0
     assert "coverage 75.0% of the 4 pages sitemap.xml lists" in capsys.readouterr().out
+
+
+def test_a_crawls_trace_never_holds_more_steps_or_bytes_than_the_reader_takes(sites, other_host, monkeypatch):
+    import memviz.web.crawler as crawler
+    from memviz.core.trace import trace_text
+
+    site = sites(
+        {"/": html_page("/go", "/" + "a" * 1900), "/go": redirect(f"{other_host.url}/x"), "*": html_page("/")}
+    )
+    config = RunConfig(strategy="random", budget=12, seed=2)
+    monkeypatch.setattr(crawler, "MOST_STEPS", 12 + 2 + 1)  # room for one off-site step beside the run's own
+    _result, trace = crawl(site.url + "/", config)
+    assert len(trace.steps) <= 15 and sum(s.page is None for s in trace.steps) <= 1
+    monkeypatch.setattr(crawler, "TRACE_FILE_BYTES", crawler.HEADER_ROOM + 8_000)
+    said = []
+    result, trace = crawl(site.url + "/", config, say=said.append)
+    assert len(trace_text(trace).encode()) <= crawler.TRACE_FILE_BYTES
+    assert result.stop_reason == "trace_full" and len(said) >= 1 and "the crawl stops here" in said[-1]
+    assert other_host.asked == []
