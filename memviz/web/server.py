@@ -32,7 +32,7 @@ from memviz.core.trace import MOST_REPORTS, Report
 from memviz.core.webpage import detect_reports, render_page
 from memviz.web.blog.app import Blog
 from memviz.web.network import RateLimit
-from memviz.web.serverlog import ServerLog, quiet_uvicorn
+from memviz.web.serverlog import MOST_CONNECTIONS, ServerLog, quiet_uvicorn
 from memviz.web.visitors import TraceCaps, TraceFolder
 from memviz.wording.web import RATE_LIMITED, TOO_MANY_REQUESTS
 
@@ -191,5 +191,6 @@ def make_server(app: Starlette, log: ServerLog | None = None):
         loop="asyncio",
         http="h11",
         ws="none",
+        limit_concurrency=MOST_CONNECTIONS,
     )
     return uvicorn.Server(config)

@@ -15,9 +15,16 @@ import sys
 from collections.abc import Callable
 
 from memviz.core.limits import one_line
-from memviz.wording.web import UVICORN_APP_ERROR, UVICORN_INVALID_REQUEST, UVICORN_OTHER
+from memviz.wording.web import (
+    UVICORN_APP_ERROR,
+    UVICORN_CONCURRENCY,
+    UVICORN_INVALID_REQUEST,
+    UVICORN_OTHER,
+    UVICORN_UPGRADE,
+)
 from memviz.wording.words import Words
 
+MOST_CONNECTIONS = 1000  # open at once; past it uvicorn answers 503 (a room is some dozens of browsers)
 UVICORN_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi")
 
 
@@ -61,6 +68,10 @@ class UvicornLines(logging.Handler):
             template = str(record.msg).strip()
             if template == "Invalid HTTP request received.":
                 self.log.once("uvicorn-invalid", UVICORN_INVALID_REQUEST)
+            elif template == "Exceeded concurrency limit.":
+                self.log.once("uvicorn-concurrency", UVICORN_CONCURRENCY, most=MOST_CONNECTIONS)
+            elif template == "Unsupported upgrade request." or template.startswith("No supported WebSocket"):
+                self.log.once("uvicorn-upgrade", UVICORN_UPGRADE)
             elif template.startswith("Exception in ASGI application"):
                 error = record.exc_info[1] if record.exc_info else None
                 shown = type(error).__name__ if error is not None else "?"

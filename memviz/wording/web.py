@@ -92,6 +92,15 @@ UVICORN_APP_ERROR = Words(
     "memviz serve：回答一个请求时出错（{error}），已回答 500（之后的不再重复）",
     "memviz serve: answering a request failed ({error}) and was answered 500 (not repeated)",
 )
+UVICORN_CONCURRENCY = Words(
+    "memviz serve：同时打开的连接超过 {most} 个，超过的回答 503（之后的不再重复）",
+    "memviz serve: more than {most} connections at once; those past it are answered 503 (not repeated)",
+)
+UVICORN_UPGRADE = Words(
+    "memviz serve：有请求要求升级连接（如 WebSocket），memviz 不支持，按普通请求回答（之后的不再重复）",
+    "memviz serve: a request asked to upgrade its connection (a WebSocket); memviz does not, and answered "
+    "it as a plain request (not repeated)",
+)
 UVICORN_OTHER = Words(
     "memviz serve：服务器（uvicorn）的英文原话：“{message}”",
     "memviz serve: the server (uvicorn) says: {message}",

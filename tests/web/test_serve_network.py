@@ -320,9 +320,17 @@ def test_uvicorns_records_become_one_line_each_kind_once_in_the_language():
             "uvicorn.error", logging.WARNING, "h11", 1, "Exceeded concurrency limit.", (), None
         ),
     ]
+    records += [
+        logging.LogRecord(
+            "uvicorn.error", logging.WARNING, "h11", 1, "Unsupported upgrade request.", (), None
+        ),
+        logging.LogRecord(
+            "uvicorn.error", logging.WARNING, "h11", 1, "No supported WebSocket library", (), None
+        ),
+    ]
     for record in records:
         handler.emit(record)
-    assert len(log.lines) == 3 and all(HAS_CJK.search(line) and "\n" not in line for line in log.lines)
+    assert len(log.lines) == 4 and all(HAS_CJK.search(line) and "\n" not in line for line in log.lines)
     assert "Traceback" not in "".join(log.lines) and "OSError" in log.lines[1]
 
 
