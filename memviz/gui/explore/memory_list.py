@@ -25,6 +25,7 @@ from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.qt import (
     QColor,
     QEasingCurve,
+    QFont,
     QFontMetricsF,
     QPainter,
     QPen,
@@ -51,6 +52,33 @@ ROW_LINES, COMPACT_ROW_LINES = 1.75, 1.3
 # The fewest lines the list keeps in view: the forgotten row, the next to go, a fold and the row
 # written or used this step (FIFO and LRU); a drawn victim: fold, forgotten, fold, written.
 LEAST_LINES = 4
+
+
+@dataclass(frozen=True)
+class _Sheet:
+    """What painting every row of one paint shares: colours, fonts, widths, the slide's progress."""
+
+    c: style.ExploreColors
+    lw: float
+    ratio: float
+    name_font: QFont
+    link_font: QFont
+    name_metrics: QFontMetricsF
+    link_metrics: QFontMetricsF
+    tag_metrics: QFontMetricsF
+    row_h: float
+    width: int
+    t: float  # the step's slide, 0 → 1
+    index_w: float
+    name_w: float
+    space: float
+    remembered: set[int]
+    next_slot: int | None  # the row the policy takes next, marked "next to go" (None: not shown)
+
+
+def _faded(color: QColor, opacity: float) -> QColor:
+    """``color`` at ``opacity``: text takes a translucent colour rather than a painter opacity."""
+    return color if opacity >= 1.0 else style.with_alpha(color, color.alphaF() * opacity)
 
 
 @dataclass
@@ -378,129 +406,161 @@ class MemoryList(QWidget):
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        c = style.colors()
-        lw = style.line_width()
-        ratio = self.devicePixelRatioF()
         exposed = QRectF(event.rect())
-        painter.fillRect(event.rect(), c.paper)
-        name_font, link_font, _tag_font = self._fonts()
-        name_metrics, link_metrics, tag_metrics = self._metrics()
-        texts = self._texts
-        row_h = self.row_height()
-        lang = self.language.code
-        tr = self.language.tr
-        site = self.model.site
-        remembered = set(self.model.exploration.memory_order())
-        marks_next = POLICIES.get(self.model.config.policy).victim_is_first and not self.answer_hidden
-        width = self.width()
-        t = self._progress
-        index_w = self._text_width(0, "24") + 14
-        name_w = min(self._name_width(), width * 0.38)
-        space = self._text_width(1, "  ")
-        live_index = 0
+        painter.fillRect(event.rect(), style.colors().paper)
+        sheet = self._sheet()
         for index, line in enumerate(self.lines):
             if isinstance(line, Fold):
-                self._paint_fold(painter, QRectF(4, index * row_h + 2, width - 8, row_h - 4), line, exposed)
-        next_slot = self._next_to_go_slot() if marks_next else None
+                box = QRectF(4, index * sheet.row_h + 2, sheet.width - 8, sheet.row_h - 4)
+                self._paint_fold(painter, box, line, exposed)
+        live_index = 0
         for row in self.rows:
-            if not self._drawn(row):
-                if row.mark != EVICTED:
-                    live_index += 1
-                continue  # folded away (its fold says so)
-            y = self.slot_y(row.from_slot) + (self.slot_y(row.slot) - self.slot_y(row.from_slot)) * t
-            box = QRectF(4, y + 2, width - 8, row_h - 4)
             if row.mark != EVICTED:
-                live_index += 1
-            if not box.adjusted(-3, -3, 3, 3).intersects(exposed):  # (a border's antialiased fringe)
-                continue  # outside the repainted part: only its number counts
-            opacity = 1.0
-            if row.mark == NEW:
-                opacity = min(1.0, 0.15 + t)
-            elif row.mark == EVICTED:
-                opacity = 1.0 - (1.0 - c.evicted_opacity) * t
-            score = self.scores.get(row.page)
-            if score is not None and not score.injected:
-                opacity *= LEFT_OUT_OPACITY  # in memory, left out of this call by retrieval
-            # Fading: pictures are copied at an opacity; text takes a translucent colour instead, since
-            # text drawn at a painter opacity goes through a path for every glyph (20 times slower).
-            painter.setOpacity(opacity)
-            self._shapes.draw(painter, box, ("row", row.mark), self._paint_row_box(row.mark), 2 * lw, ratio)
-            painter.setOpacity(1.0)
-
-            def pen(color: QColor, opacity: float = opacity) -> QColor:
-                return color if opacity >= 1.0 else style.with_alpha(color, color.alphaF() * opacity)
-
-            mid = box.center().y()
-
-            x = box.left() + 8
-            painter.setFont(link_font)
-            painter.setPen(c.muted)
-            texts.draw(
-                painter, x, mid, "✗" if row.mark == EVICTED else str(live_index), link_font, link_metrics
-            )
-            x += index_w
-            painter.setFont(name_font)
-            painter.setPen(pen(c.evict_text if row.mark == EVICTED else c.ink))
-            name = self._elided_name(row.page, name_w)
-            texts.draw(painter, x, mid, name, name_font, name_metrics)
-            if row.mark == EVICTED:
-                painter.setPen(QPen(pen(c.evict), 2 * lw))
-                painter.drawLine(QPointF(x, mid), QPointF(x + self._text_width(0, name), mid))
-            x += name_w
-
-            tag = self._tag(row, row.slot == next_slot)
-            tag_w = self._text_width(2, tag) + 16 if tag else 0
-            if tag:
-                tag_box = QRectF(box.right() - tag_w - 6, mid - tag_metrics.height() * 0.62,
-                                 tag_w, tag_metrics.height() * 1.24)  # fmt: skip
-                color = {NEW: c.new_entry_text, TOUCHED: c.remembered_edge}.get(row.mark, c.evict_text)
-                painter.setOpacity(opacity)
-                self._shapes.draw(
-                    painter, tag_box, ("tag", tag, color.rgba()), self._paint_tag(tag, color), 2 * lw, ratio
-                )
-                painter.setOpacity(1.0)
-
-            # The links this entry remembers: its own links (green: not in memory yet, the frontier),
-            # then how many nav links it also holds.
-            links_right = box.right() - (tag_w + 14 if tag else 8)
-            if score is not None:  # its three scores as small bars (dimmed with the row)
-                bars = style.with_alpha(c.ink, opacity)
-                links_right -= (
-                    paint_scores(painter, links_right, mid, row_h, score, bars, pen(c.row_edge), lw) + 8
-                )
-            links = self._entry_links(row.page)
-            local = [q for q in links if q not in site.nav]
-            n_nav = len(links) - len(local)
-            painter.setFont(link_font)
-            nav_text = tr(explore_words.NAV_N, n_nav=n_nav) if n_nav else ""
-            nav_w = self._text_width(1, nav_text) if nav_text else 0
-            limit = links_right - nav_w - space * 3  # room for "…" before the nav count
-            shown_all = True
-            for q in local:
-                text = site.page_name(q, lang)
-                w = self._text_width(1, text)
-                if x + w > limit:
-                    shown_all = False
-                    break
-                # Not in memory yet (the frontier): green and underlined, so it reads without colour.
-                frontier = q not in remembered
-                painter.setPen(pen(c.plan_text if frontier else c.muted))
-                texts.draw(painter, x, mid, text, link_font, link_metrics)
-                if frontier:
-                    base = (
-                        mid - link_metrics.height() / 2 + link_metrics.ascent() + link_metrics.underlinePos()
-                    )
-                    painter.setPen(QPen(pen(c.plan_text), max(1.0, link_metrics.lineWidth()) * lw))
-                    painter.drawLine(QPointF(x, base), QPointF(x + w, base))
-                x += w + space
-            if not shown_all:
-                painter.setPen(pen(c.muted))
-                texts.draw(painter, x, mid, "…", link_font, link_metrics)
-                x += space * 1.5
-            if nav_text:
-                painter.setPen(pen(c.faint))
-                texts.draw(painter, x, mid, nav_text, link_font, link_metrics)
+                live_index += 1  # a row's number counts the live rows above it, folded or not
+            if not self._drawn(row):
+                continue  # folded away (its fold says so)
+            y = self.slot_y(row.from_slot) + (self.slot_y(row.slot) - self.slot_y(row.from_slot)) * sheet.t
+            box = QRectF(4, y + 2, sheet.width - 8, sheet.row_h - 4)
+            if box.adjusted(-3, -3, 3, 3).intersects(exposed):  # (a border's antialiased fringe)
+                self._paint_row(painter, sheet, row, box, live_index)
         painter.end()
+
+    def _sheet(self) -> _Sheet:
+        name_font, link_font, _tag_font = self._fonts()
+        name_metrics, link_metrics, tag_metrics = self._metrics()
+        width = self.width()
+        marks_next = POLICIES.get(self.model.config.policy).victim_is_first and not self.answer_hidden
+        return _Sheet(
+            c=style.colors(), lw=style.line_width(), ratio=self.devicePixelRatioF(),
+            name_font=name_font, link_font=link_font, name_metrics=name_metrics,
+            link_metrics=link_metrics, tag_metrics=tag_metrics, row_h=self.row_height(), width=width,
+            t=self._progress, index_w=self._text_width(0, "24") + 14,
+            name_w=min(self._name_width(), width * 0.38), space=self._text_width(1, "  "),
+            remembered=set(self.model.exploration.memory_order()),
+            next_slot=self._next_to_go_slot() if marks_next else None,
+        )  # fmt: skip
+
+    def _row_opacity(self, row: MemoryRow, t: float) -> float:
+        """A new row fades in, an evicted one out; an entry retrieval left out of the call is dim."""
+        opacity = 1.0
+        if row.mark == NEW:
+            opacity = min(1.0, 0.15 + t)
+        elif row.mark == EVICTED:
+            opacity = 1.0 - (1.0 - style.colors().evicted_opacity) * t
+        score = self.scores.get(row.page)
+        if score is not None and not score.injected:
+            opacity *= LEFT_OUT_OPACITY  # in memory, left out of this call by retrieval
+        return opacity
+
+    def _paint_row(
+        self, painter: QPainter, sheet: _Sheet, row: MemoryRow, box: QRectF, live_index: int
+    ) -> None:
+        """One row: its box, its number and page, its tag, then the links it remembers."""
+        opacity = self._row_opacity(row, sheet.t)
+        # Fading: pictures are copied at an opacity; text takes a translucent colour instead, since
+        # text drawn at a painter opacity goes through a path for every glyph (20 times slower).
+        painter.setOpacity(opacity)
+        self._shapes.draw(
+            painter, box, ("row", row.mark), self._paint_row_box(row.mark), 2 * sheet.lw, sheet.ratio
+        )
+        painter.setOpacity(1.0)
+        x = self._paint_row_name(painter, sheet, row, box, live_index, opacity)
+        tag_w = self._paint_row_tag(painter, sheet, row, box, opacity)
+        links_right = box.right() - (tag_w + 14 if tag_w else 8)
+        self._paint_row_links(painter, sheet, row, box.center().y(), x, links_right, opacity)
+
+    def _paint_row_name(
+        self, painter: QPainter, sheet: _Sheet, row: MemoryRow, box: QRectF, live_index: int, opacity: float
+    ) -> float:
+        """The row's number (✗ when evicted) and its page's name, struck through when evicted;
+        returns where the links begin."""
+        c, mid = sheet.c, box.center().y()
+        x = box.left() + 8
+        painter.setFont(sheet.link_font)
+        painter.setPen(c.muted)
+        label = "✗" if row.mark == EVICTED else str(live_index)
+        self._texts.draw(painter, x, mid, label, sheet.link_font, sheet.link_metrics)
+        x += sheet.index_w
+        painter.setFont(sheet.name_font)
+        painter.setPen(_faded(c.evict_text if row.mark == EVICTED else c.ink, opacity))
+        name = self._elided_name(row.page, sheet.name_w)
+        self._texts.draw(painter, x, mid, name, sheet.name_font, sheet.name_metrics)
+        if row.mark == EVICTED:
+            painter.setPen(QPen(_faded(c.evict, opacity), 2 * sheet.lw))
+            painter.drawLine(QPointF(x, mid), QPointF(x + self._text_width(0, name), mid))
+        return x + sheet.name_w
+
+    def _paint_row_tag(
+        self, painter: QPainter, sheet: _Sheet, row: MemoryRow, box: QRectF, opacity: float
+    ) -> float:
+        """The row's tag at its right end (new, used, next to go, forgotten), if any: its width."""
+        c, mid = sheet.c, box.center().y()
+        tag = self._tag(row, row.slot == sheet.next_slot)
+        if not tag:
+            return 0
+        tag_w = self._text_width(2, tag) + 16
+        tag_box = QRectF(box.right() - tag_w - 6, mid - sheet.tag_metrics.height() * 0.62,
+                         tag_w, sheet.tag_metrics.height() * 1.24)  # fmt: skip
+        color = {NEW: c.new_entry_text, TOUCHED: c.remembered_edge}.get(row.mark, c.evict_text)
+        painter.setOpacity(opacity)
+        self._shapes.draw(
+            painter,
+            tag_box,
+            ("tag", tag, color.rgba()),
+            self._paint_tag(tag, color),
+            2 * sheet.lw,
+            sheet.ratio,
+        )
+        painter.setOpacity(1.0)
+        return tag_w
+
+    def _paint_row_links(
+        self, painter: QPainter, sheet: _Sheet, row: MemoryRow, mid: float, x: float, links_right: float,
+        opacity: float,
+    ) -> None:  # fmt: skip
+        """The links this entry remembers: its own links (green: not in memory yet, the frontier),
+        as many as fit, then how many nav links it also holds; before them, with --read top:K, its
+        three retrieval scores as small bars."""
+        c, site, link_font, link_metrics = sheet.c, self.model.site, sheet.link_font, sheet.link_metrics
+        score = self.scores.get(row.page)
+        if score is not None:  # its three scores as small bars (dimmed with the row)
+            bars = style.with_alpha(c.ink, opacity)
+            edge = _faded(c.row_edge, opacity)
+            links_right -= (
+                paint_scores(painter, links_right, mid, sheet.row_h, score, bars, edge, sheet.lw) + 8
+            )
+        links = self._entry_links(row.page)
+        local = [q for q in links if q not in site.nav]
+        n_nav = len(links) - len(local)
+        painter.setFont(link_font)
+        nav_text = self.language.tr(explore_words.NAV_N, n_nav=n_nav) if n_nav else ""
+        nav_w = self._text_width(1, nav_text) if nav_text else 0
+        limit = links_right - nav_w - sheet.space * 3  # room for "…" before the nav count
+        shown_all = True
+        for q in local:
+            text = site.page_name(q, self.language.code)
+            w = self._text_width(1, text)
+            if x + w > limit:
+                shown_all = False
+                break
+            # Not in memory yet (the frontier): green and underlined, so it reads without colour.
+            frontier = q not in sheet.remembered
+            painter.setPen(_faded(c.plan_text if frontier else c.muted, opacity))
+            self._texts.draw(painter, x, mid, text, link_font, link_metrics)
+            if frontier:
+                base = mid - link_metrics.height() / 2 + link_metrics.ascent() + link_metrics.underlinePos()
+                painter.setPen(
+                    QPen(_faded(c.plan_text, opacity), max(1.0, link_metrics.lineWidth()) * sheet.lw)
+                )
+                painter.drawLine(QPointF(x, base), QPointF(x + w, base))
+            x += w + sheet.space
+        if not shown_all:
+            painter.setPen(_faded(c.muted, opacity))
+            self._texts.draw(painter, x, mid, "…", link_font, link_metrics)
+            x += sheet.space * 1.5
+        if nav_text:
+            painter.setPen(_faded(c.faint, opacity))
+            self._texts.draw(painter, x, mid, nav_text, link_font, link_metrics)
 
     def _paint_fold(self, painter: QPainter, box: QRectF, fold: Fold, exposed: QRectF) -> None:
         if not box.adjusted(-3, -3, 3, 3).intersects(exposed):
