@@ -80,6 +80,22 @@ class _MemorySite:
             self.search_table = np.full((n + 1, max(longest, 1)), n, dtype=np.int64)
             for p, links in enumerate(own):
                 self.search_table[p, : len(links)] = links
+        # The same links reversed, for the count of each page's links missing from memory (see
+        # _MemoryBatch.missing_links): reverse[q] holds the pages whose link lists hold q, once per
+        # link, as a table padded with page n when small, else as CSR.
+        targets = self.indices
+        order = np.argsort(targets, kind="stable")
+        in_degrees = np.bincount(targets, minlength=n + 1)
+        self.reverse_indptr = np.zeros(n + 2, dtype=np.int64)
+        np.cumsum(in_degrees, out=self.reverse_indptr[1:])
+        self.reverse_indices = np.repeat(np.arange(n, dtype=np.int64), self.search_degrees)[order]
+        self.in_degrees = in_degrees
+        longest_in = int(in_degrees.max(initial=0))
+        self.reverse_table = None
+        if (n + 1) * longest_in <= max(4 * len(targets), 1 << 16):
+            self.reverse_table = np.full((n + 1, max(longest_in, 1)), n, dtype=np.int64)
+            column = np.arange(len(targets)) - self.reverse_indptr[targets[order]]
+            self.reverse_table[targets[order], column] = self.reverse_indices
         self.is_bug = np.zeros(n + 1, dtype=bool)
         self.is_bug[list(site.bug_by_page)] = True
         # ones on and below the diagonal: prefix @ fresh counts fresh links (too big for huge pages)
@@ -119,14 +135,16 @@ class _MemoryBatch:
         self.links, self.degrees, self.dead_ends = tables.links, tables.degrees, tables.dead_ends
         self.indptr, self.indices, self.is_bug = tables.indptr, tables.indices, tables.is_bug
         self.search_degrees, self.search_table = tables.search_degrees, tables.search_table
+        self.tables = tables
+        self.missing_links: np.ndarray | None = None  # see run
         self.page_bits, self.hop_bits = self.n1.bit_length(), self.width.bit_length()
         self._seen = np.zeros(0, dtype=bool)  # the planner's scratch (see _plan_first_hops)
         # packed (run, page, first hop) in 32 bits when they fit: half the memory traffic
         fits = len(configs) << (self.page_bits + self.hop_bits) < 1 << 31
         self.pack_dtype = np.int32 if fits else np.int64
-        self.shifted_table = None
+        self.pack_table = None  # the padded table in the packing's integer type
         if self.search_table is not None:
-            self.shifted_table = self.search_table.astype(self.pack_dtype) << self.hop_bits
+            self.pack_table = self.search_table.astype(self.pack_dtype)
         self._reached: list[np.ndarray] = []
         self.start_is_bug = site.start in site.bug_by_page
         self.prefix = tables.prefix
@@ -260,6 +278,16 @@ class _MemoryBatch:
         self.slot_met = np.zeros((r, slots), dtype=np.int64)  # the step retrieval last met each entry
         self.unseen = np.ones((r, n1), dtype=bool)
         self.unseen[:, site.start] = False
+        # With memory that never fills, the frontier planner's searches are wide (every remembered
+        # page may be on the way): for them each run counts, per page, the page's own links (see
+        # _MemorySite.indices) missing from its memory, updated as pages enter and leave memory. A
+        # search then tells a page with such a link (its run is decided) by one look-up, not by
+        # reading its links. Batches of capped runs (shallow searches) skip the upkeep.
+        self.missing_links = None
+        if (~self.slotted).any():
+            counts = np.append(self.search_degrees, 0).astype(np.int32)
+            self.missing_links = np.repeat(counts[None, :], r, axis=0)
+            self._recount(self.memory_rows, np.full(r, site.start, dtype=np.int64), -1)
         self._bind(first=True)
 
     def _walk(self, count: int) -> None:
@@ -425,36 +453,73 @@ class _MemoryBatch:
         # level 1: the current page's links, by first hop (all remembered, or the run would not plan)
         first = (run_keys << hop_bits) | np.arange(self.width, dtype=dtype)[:, None]  # (width, k)
         level = self._level((first | (cand.astype(dtype) << hop_bits)).ravel(), seen)  # padding: reached
-        level_one = True
-        table = self.shifted_table  # the padded table's pages, shifted into place
+        # A page of the level with a link to a page missing from memory decides its run: that page is
+        # at the next level, and the smallest first hop among the level's such pages is the smallest
+        # among the next level's hits. So a run is decided before its last level is built and sorted
+        # (the biggest: the search widens level by level). Whether a page has such a link is one
+        # look-up where the runs count them (missing_links), else read off its links. A run's current
+        # page may be missing from its memory (expired with ttl 0, or left out of a reading run's
+        # call), and the scalar search never returns the page it starts from: then links are read.
+        current = self.page.take(rows)
+        guard = bool(unknown.take(memory_base + current).any())
+        counts = self.missing_links if self.believed is None and not guard else None
+        table = self.pack_table  # the padded table (page n pads: never missing from memory)
         while len(level):
             keys = level >> hop_bits
             pages = keys & page_mask
-            if level_one:
-                level_one = False
-            elif (hit := unknown.take(memory_base.take(keys >> page_bits) + pages)).any():
-                # these runs are decided: the smallest first hop among their hits
-                hit = level[hit]
-                decided = self._level(((hit >> (hop_bits + page_bits)) << hop_bits) | (hit & hop_mask), None)
+            runs = keys >> page_bits
+            if counts is not None:
+                boundary = counts.ravel().take(memory_base.take(runs) + pages) > 0
+            else:
+                boundary = self._missing_a_link(runs, pages, memory_base, unknown, current if guard else None)
+            if boundary.any():
+                # these runs are decided: the smallest first hop among their boundary pages
+                hit = level[boundary]
+                hit = ((hit >> (hop_bits + page_bits)) << hop_bits) | (hit & hop_mask)  # run, first hop
+                decided = self._level(hit, None)
                 hit_runs, hit_hops = decided >> hop_bits, decided & hop_mask
                 hops[hit_runs] = cand[hit_hops, hit_runs]
-                going = hops.take(keys >> page_bits) < 0
+                going = hops.take(runs) < 0
                 level, pages = level[going], pages[going]
-            # expand every page of the level (all remembered): its link list
-            base = level - (pages << hop_bits)  # run and first hop
+            # expand every page of the level (all remembered, no link missing from memory): its links
+            base = level ^ (pages << hop_bits)  # run and first hop
             if table is not None:
-                # padded with page n, which counts as reached
-                level = (base[:, None] | table.take(pages, axis=0)).ravel()
+                level = (base[:, None] | (table.take(pages, axis=0) << hop_bits)).ravel()  # padding: reached
             else:
                 degree = self.search_degrees.take(pages)
-                ends = np.cumsum(degree)
-                total = int(ends[-1]) if len(ends) else 0
-                at = np.arange(total) + (self.indptr.take(pages) - ends + degree).repeat(degree)
-                level = base.repeat(degree) | (self.indices.take(at).astype(dtype) << hop_bits)
+                level = base.repeat(degree) | (self._links_of(pages, degree).astype(dtype) << hop_bits)
             level = self._level(level, seen)
         for keys in reached:
             seen[keys] = False
         return hops
+
+    def _links_of(self, pages: np.ndarray, degree: np.ndarray) -> np.ndarray:
+        """The own links of ``pages`` (``degree`` each), one after the other (from the CSR lists)."""
+        ends = np.cumsum(degree)
+        total = int(ends[-1]) if len(ends) else 0
+        at = np.arange(total) + (self.indptr.take(pages) - ends + degree).repeat(degree)
+        return self.indices.take(at)
+
+    def _missing_a_link(
+        self, runs: np.ndarray, pages: np.ndarray, memory_base: np.ndarray, unknown: np.ndarray,
+        current: np.ndarray | None,
+    ) -> np.ndarray:  # fmt: skip
+        """Whether each page has an own link to a page missing from its run's memory (read off its
+        links; ``current``: each run's page, never counted as missing)."""
+        if self.search_table is not None:
+            links = self.search_table.take(pages, axis=0)
+            missing = unknown.take(memory_base.take(runs)[:, None] + links)
+            if current is not None:
+                missing &= links != current.take(runs)[:, None]
+            return missing.any(1)
+        degree = self.search_degrees.take(pages)
+        links = self._links_of(pages, degree)
+        missing = unknown.take(memory_base.take(runs).repeat(degree) + links)
+        if current is not None:
+            missing &= links != current.take(runs).repeat(degree)
+        boundary = np.zeros(len(pages), dtype=bool)
+        boundary[np.arange(len(pages)).repeat(degree)[missing]] = True
+        return boundary
 
     def _level(self, packed: np.ndarray, seen: np.ndarray | None) -> np.ndarray:
         """The entries whose key (``packed >> hop_bits``) is not ``seen`` yet (then marked seen),
@@ -504,6 +569,8 @@ class _MemoryBatch:
         write = unknown.take(flat)
         if not self.any_full_possible:  # no memory ever fills: the order of entries never matters
             unknown[flat[write]] = False
+            if self.missing_links is not None:
+                self._recount(self.memory_rows[write], to[write], -1)
             self.size += write
             return
         slot_page, slot_stamp = self.slot_page.ravel(), self.slot_stamp.ravel()
@@ -521,9 +588,13 @@ class _MemoryBatch:
             evict_rows = np.flatnonzero(full)
             at = self._slot_rows[evict_rows] + self._victims(evict_rows)
             unknown[self.memory_rows[evict_rows] + slot_page.take(at)] = True
+            if self.missing_links is not None:
+                self._recount(self.memory_rows[evict_rows], slot_page.take(at), 1)
             slot[evict_rows] = at - self._slot_rows[evict_rows]
             self.size -= full
         unknown[flat[write]] = False
+        if self.missing_links is not None:
+            self._recount(self.memory_rows[write], to[write], -1)
         self.size += write
         at = (self._slot_rows + slot)[write & self.slotted]
         slot_page[at] = to[write & self.slotted]
@@ -534,6 +605,22 @@ class _MemoryBatch:
             if len(again):
                 held = (self.slot_page[again] == to[again, None]).argmax(1)
                 self.slot_met[again, held] = t
+
+    def _recount(self, bases: np.ndarray, pages: np.ndarray, change: int) -> None:
+        """Each of ``pages`` entered (``change`` -1) or left (+1) the memory of the run whose row
+        starts at the same entry of ``bases``: the pages linking to it have one link more or less
+        missing from that memory (page n, the padding, takes what the padding adds)."""
+        tables = self.tables
+        if tables.reverse_table is not None:
+            at = (bases[:, None] + tables.reverse_table.take(pages, axis=0)).ravel()
+        else:
+            degree = tables.in_degrees.take(pages)
+            ends = np.cumsum(degree)
+            total = int(ends[-1]) if len(ends) else 0
+            at = np.arange(total) + (tables.reverse_indptr.take(pages) - ends + degree).repeat(degree)
+            at = bases.repeat(degree) + tables.reverse_indices.take(at)
+        # a page may link to another more than once; a typed change: a Python int takes a slow path
+        np.add.at(self.missing_links.ravel(), at, np.int32(change))
 
     def _expire(self, step: int) -> None:
         """As step ``step`` begins, drop each entry last used more than its run's ttl steps ago."""
@@ -546,6 +633,8 @@ class _MemoryBatch:
         gone_rows, gone_slots = np.nonzero(old)
         gone_rows = rows[gone_rows]
         self.unknown.ravel()[self.memory_rows[gone_rows] + pages[old]] = True
+        if self.missing_links is not None:
+            self._recount(self.memory_rows[gone_rows], pages[old], 1)
         self.slot_page[gone_rows, gone_slots] = self.n
         self.slot_stamp[gone_rows, gone_slots] = _BIG
         self.size[rows] -= old.sum(1)
@@ -600,6 +689,8 @@ class _MemoryBatch:
         self.unknown, self.unseen, self.slotted = self.unknown[keep], self.unseen[keep], self.slotted[keep]
         self.slot_page, self.slot_stamp = self.slot_page[keep], self.slot_stamp[keep]
         self.slot_met = self.slot_met[keep]
+        if self.missing_links is not None:
+            self.missing_links = self.missing_links[keep]
         self._bind()
 
     def _finish_scalar(self) -> None:
