@@ -345,7 +345,7 @@ def compare_key(lang: str) -> str:
     revisit = term("forgotten_revisit", lang)
     return t(
         lang,
-        f"图：{blue} = 在记忆里，{ring}色虚线圈 = 去过但已忘，白 = 没去过，粗圈 = Agent，"
+        f"图：{blue} = 在记忆里，{ring}色虚线圈 = 去过但已忘记，白 = 没去过，粗圈 = Agent，"
         f"↺ = {revisit}的页面。表：每列一步，每行一个记忆槽，数字是页面（悬停看名字）；{yellow}底 = 新写入，"
         f"{orange}框里划掉的 = 这一步被淘汰，下划线 = LRU 用了一次，✗ = {revisit}（点它：看是哪一步忘的），"
         "⋯ = 没变的槽。",

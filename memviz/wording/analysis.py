@@ -106,7 +106,7 @@ PRESS_EVERY_T_IN_TURN_TO_N = Words(
 TIME_TO_LIVE_UNLIMITED_MEMORY = Words("限时遗忘，记忆不限容量", "time to live, unlimited memory")
 COVERAGE_BY_TIME_TO_LIVE_T_N = Words("覆盖率随存活时间 T：{name}", "Coverage by time to live T: {name}")
 FORGETTING_BY_TIME_COVERAGE_B_B_N = Words(
-    "按时间遗忘：T = {first} 时覆盖率 <b>{a}%</b>，T = {last} 时 <b>{b}%</b>",
+    "限时遗忘：T = {first} 时覆盖率 <b>{a}%</b>，T = {last} 时 <b>{b}%</b>",
     "Forgetting by time: coverage <b>{a}%</b> at T = {first}, <b>{b}%</b> at T = {last}",
 )
 EACH_POINT_MEAN_COVERAGE_OVER_WITH_N_2 = Words(

@@ -28,9 +28,9 @@ YOUR_ANSWER = Words("你的答案", "your answer")
 
 BUG_REPORTED = Words("Bug 已报告", "bug reported")
 NOT_VISITED = Words("没去过", "not visited")
-VISITED_FORGOTTEN = Words("去过但忘了", "visited, forgotten")
+VISITED_FORGOTTEN = Words("去过但已忘记", "visited, then forgotten")  # as Explore's key says it
 VISITED_NO_MEMORY = Words("去过（无记忆）", "visited (no memory)")
-STALE_TESTED = Words("过期的'已测'", "stale 'tested'")
+STALE_TESTED = Words("过期的「已测」", "stale “tested”")
 POISONED = Words("投毒写入", "poisoned")
 POISONED_FROM_THE_COMMENT_ON_N = Words(
     "投毒：来自「{source}」的评论", "poisoned: from the comment on {source}"

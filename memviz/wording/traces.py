@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memviz.wording import t
+from memviz.wording import t, term
 from memviz.wording.words import Words
 
 # (key, zh, en): the rows of `memviz trace stats`, in the order shown
@@ -106,11 +106,11 @@ def recorded_banner(
             "。选一个有记忆的策略，看“假如有这样的记忆”",
             ". Pick a memory strategy to see a what-if memory",
         )
+    revisits = term("forgotten_revisits", lang)  # the one wording of the idea (it said 忘了又回去)
     return head + t(
         lang,
-        f"。假如记忆是 {what_if}：到目前忘了又回去 {forgotten} 次，本可以提醒它来过 {told} 次",
-        f". If memory were {what_if}: so far {forgotten} forgotten revisits, "
-        f"{told} it would have told the agent about",
+        f"。假如记忆是 {what_if}：到目前{revisits} {forgotten} 次，本可以提醒它来过 {told} 次",
+        f". If memory were {what_if}: so far {forgotten} {revisits}, {told} it would have told the agent about",
     )
 
 

@@ -65,7 +65,7 @@ def test_the_what_if_memory_follows_the_settings_and_the_recording_can_be_closed
     model.jump(model.total)
     assert [e.to_page for e in model.events] == [*path[1:], None]
     assert sum(e.was_forgotten for e in model.events) == 0
-    assert "假如记忆是 visited/12/fifo：到目前忘了又回去 0 次" in window.explore.recorded_banner.label.text()
+    assert "假如记忆是 visited/12/fifo：到目前忘了又回 0 次" in window.explore.recorded_banner.label.text()
     window.explore.recorded_banner.close_button.click()
     QApplication.processEvents()
     assert model.recorded is None and not window.explore.recorded_banner.isVisible()

@@ -150,7 +150,7 @@ def _any_ttl(mode: str) -> None:
 _PLAIN_MEASURES = {"coverage": percent("coverage"), "bugs": count("bugs"), "dups": count("dups")}
 
 SCENARIOS.register(Scenario(
-    "ttl", "按时间遗忘（TTL）", "Forgetting by time (TTL)",
+    "ttl", "限时遗忘（TTL）", "Forgetting by time (TTL)",
     "条目超过 T 步没被访问就删掉。T 越小，记忆越短，智能体越容易把去过的页面当成新的，覆盖率越低；"
     "T 不小于预算时，什么也不会过期，和不限容量的 LRU 一样。",
     "An entry not visited for more than T steps is dropped. The smaller T, the shorter the memory, "
