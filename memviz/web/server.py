@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import secrets
 import socket
+from html import escape
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -40,6 +41,8 @@ COOKIE = "memviz_visitor"
 _VISITOR = re.compile(r"[0-9a-f]{16}\Z")
 MOST_URL = 1800  # characters of a request's path and query (a trace's URL holds 2000 with the origin)
 NOT_PAGES = ("/favicon.ico", "/robots.txt")  # a browser asks for these by itself: not a step
+SITEMAP = "/sitemap.xml"
+SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
 
 def request_path(request: Request) -> str:
@@ -84,6 +87,8 @@ def build_app(
         wanted = request_path(request)
         if wanted in NOT_PAGES:
             return Response(status_code=204)
+        if wanted == SITEMAP:  # the site's pages, for a crawler's universe (not a page, not a step)
+            return Response(_sitemap(site, request), media_type="application/xml", headers=NO_STORE)
         if len(wanted) > MOST_URL:
             return PlainTextResponse("URI too long", status_code=414, headers=NO_STORE)
         found = site.page_at(wanted)
@@ -124,6 +129,14 @@ def build_app(
         return response
 
     return Starlette(routes=[Route("/{rest:path}", page, methods=["GET", "HEAD", "POST"])])
+
+
+def _sitemap(site: Site, request: Request) -> str:
+    """``/sitemap.xml``: every page's URL on this server, in the site's order (sitemaps.org's format)."""
+    host, port = request.scope.get("server") or ("127.0.0.1", 0)
+    base = f"{request.url.scheme}://{f'[{host}]' if ':' in host else host}:{port}"
+    urls = "".join(f"<url><loc>{escape(base + site.url_path(p))}</loc></url>" for p in range(site.n_pages))
+    return f'<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="{SITEMAP_NS}">{urls}</urlset>'
 
 
 def _reports_seen(route: str, page: int | None, status: int, body: str) -> tuple[Report, ...]:

@@ -257,3 +257,24 @@ def test_a_crawls_trace_never_holds_more_steps_or_bytes_than_the_reader_takes(si
     assert len(trace_text(trace).encode()) <= crawler.TRACE_FILE_BYTES
     assert result.stop_reason == "trace_full" and len(said) >= 1 and "the crawl stops here" in said[-1]
     assert other_host.asked == []
+
+
+def test_memviz_serve_lists_its_pages_in_a_sitemap_so_a_crawl_without_the_file_numbers_them_as_it():
+    from memviz.core.engine import run
+    from memviz.core.resources import resource_path
+    from memviz.core.site import Site
+    from tests.web.served import Served
+
+    blog = Site.from_file(resource_path("sites", "conduit24-versions.json"))
+    served = Served(blog)
+    try:
+        config = RunConfig(strategy="visited", capacity=8, budget=40, seed=5)
+        result, trace, live = crawl_live(served.url, config)
+        base = served.url.rstrip("/")
+        assert live.universe == "sitemap" and trace.header.site.pages == 24
+        assert {url.removeprefix(base): p for url, p in live.ids.items()} == {
+            blog.url_path(p): p for p in range(24)
+        }
+        assert result.path == run(blog, config).path  # the site file's ids, found from the sitemap
+    finally:
+        served.stop()
