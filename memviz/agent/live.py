@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from memviz.agent.client import ChatClient, EndpointError
+from memviz.agent.history import History
 from memviz.agent.page import FetchError
 from memviz.agent.prompt import load_templates
 from memviz.agent.run import AgentRun, AgentSettings, RunOutcome, StepRecord, TokenBudget
@@ -128,6 +129,9 @@ class LiveRun:
             self.agent = AgentRun(
                 self.settings, self.calls, self.site, served.url, templates, trace, TokenBudget(None),
                 seed=self.seed, timeout=self.timeout, on_step=lambda record: self.on_step(record, self.path),
+                history=None if self.settings.context is None else History(
+                    self.site, self.settings.context, self.settings.compaction, self.settings.turn_tokens
+                ),
             )  # fmt: skip
             if self.cancelled.is_set():
                 self.agent.stopped = True

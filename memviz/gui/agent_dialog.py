@@ -17,6 +17,7 @@ from pathlib import Path
 
 from memviz.agent.memory import MODES
 from memviz.agent.run import AgentSettings, RunOutcome, StepRecord
+from memviz.core.context import COMPACTIONS, compaction_name
 from memviz.core.policies import POLICIES
 from memviz.gui.kit.language import Language
 from memviz.gui.qt import (
@@ -37,6 +38,7 @@ from memviz.gui.qt import (
 from memviz.models.settings import RunSettings
 from memviz.web.crawler import normalise
 from memviz.wording import agent as words
+from memviz.wording import context as context_words
 from memviz.wording import explore as explore_words
 from memviz.wording import kit as kit_words
 from memviz.wording import policy_name, strategy_name, term
@@ -87,13 +89,19 @@ class AgentDialog(QDialog):
         self.budget = QSpinBox()
         self.budget.setRange(1, 1000)
         self.budget.setValue(30)
+        self.context = QSpinBox()  # tokens; 0: off (no history sent)
+        self.context.setRange(0, 1_000_000)
+        self.context.setSingleStep(1000)
+        self.compaction = QComboBox()
+        for mode in COMPACTIONS:
+            self.compaction.addItem("", mode)
         self.folder = QLineEdit(str(DEFAULT_FOLDER))
         form = QFormLayout()
-        self.labels = [QLabel() for _ in range(8)]
+        self.labels = [QLabel() for _ in range(10)]
         for label, field in zip(
             self.labels,
-            (self.endpoint, self.model, self.key_variable, self.memory, self.capacity, self.policy, self.budget,
-             self.folder),
+            (self.endpoint, self.model, self.key_variable, self.memory, self.capacity, self.policy, self.context,
+             self.compaction, self.budget, self.folder),
             strict=True,
         ):  # fmt: skip
             form.addRow(label, field)
@@ -143,7 +151,7 @@ class AgentDialog(QDialog):
         self.setWindowTitle(tr(words.LIVE_AGENT))
         names = (
             words.ENDPOINT, words.MODEL, words.KEY_VARIABLE, words.INJECTED_MEMORY, CAPACITY, None,
-            explore_words.BUDGET, words.TRACE_FOLDER,
+            context_words.PANEL_TITLE, words.COMPACTION_SETTING, explore_words.BUDGET, words.TRACE_FOLDER,
         )  # fmt: skip
         for label, name in zip(self.labels, names, strict=True):
             label.setText(term("policy_setting", lang) if name is None else tr(name))
@@ -154,6 +162,9 @@ class AgentDialog(QDialog):
             self.memory.addItem(strategy_name(STRATEGY_OF[mode], lang, capital=True), mode)
         self.memory.setCurrentIndex(MODES.index(chosen))
         self.capacity.setSpecialValueText(tr(explore_words.UNLIMITED))
+        self.context.setSpecialValueText(tr(words.CONTEXT_OFF))
+        for k in range(self.compaction.count()):
+            self.compaction.setItemText(k, compaction_name(self.compaction.itemData(k), lang))
         for k in range(self.policy.count()):
             self.policy.setItemText(k, policy_name(self.policy.itemData(k), lang, capital=True))
         self.run_button.setText(tr(words.RUN))
@@ -183,7 +194,7 @@ class AgentDialog(QDialog):
         return AgentSettings(
             model, endpoint, mode, None if mode == "none" else capacity,
             "fifo" if mode == "none" else self.policy.currentData(), None, self.budget.value(),
-            0.0, self.language.code,
+            0.0, self.language.code, self.context.value() or None, self.compaction.currentData(),
         )  # fmt: skip
 
     def start(self) -> None:
@@ -249,6 +260,9 @@ class AgentDialog(QDialog):
     def _show_step(self, record: StepRecord) -> None:
         prompt = record.prompt
         parts = [f'<pre style="color:#777;white-space:pre-wrap">{html.escape(prompt.system)}</pre>']
+        if prompt.history:  # --context: the earlier turns went first, as messages of their own
+            turns = self.language.tr(words.EARLIER_TURNS, turns=len(prompt.history) // 2)
+            parts.append(f'<p style="color:#777">{html.escape(turns)}</p>')
         if prompt.memory:
             parts.append('<a name="memory"></a>')  # scrolled to: the block the class looks for
             parts.append(

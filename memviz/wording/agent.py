@@ -198,3 +198,8 @@ PROMPT_PROBLEMS = {
     "not_utf8": Words("--prompts：{path}：不是 UTF-8 文本", "--prompts: {path}: not UTF-8 text"),
     "unreadable": Words("--prompts：无法读取 {path}：{why}", "--prompts: cannot read {path}: {why}"),
 }
+CONTEXT_OFF = Words("关（不发历史）", "off (no history sent)")
+COMPACTION_SETTING = Words("压缩方式", "Compaction")
+EARLIER_TURNS = Words(
+    "（这条消息之前还发了 {turns} 轮历史）", "({turns} earlier turns were sent before this message)"
+)

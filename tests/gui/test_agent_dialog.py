@@ -73,3 +73,15 @@ def test_cancel_ends_at_once_and_keeps_the_trace(make_window, endpoint, tmp_path
     assert len(endpoint.requests) == 3  # no call after the cancel
     window.language.set_code("zh")  # the dialog's words follow the window's language
     assert dialog.run_button.text() == "运行" and dialog.windowTitle().startswith("实时 Agent")
+
+
+def test_the_history_is_sent_and_said_when_the_context_is_on(make_window, endpoint, tmp_path, qtbot, site):
+    window = make_window(lang="en")
+    dialog = open_dialog(window, endpoint, tmp_path, budget=6, memory="none")
+    dialog.context.setValue(1_000_000)  # room for every turn: the model walks by its history alone
+    dialog.run_button.click()
+    qtbot.waitUntil(lambda: dialog.run is None and dialog.run_button.isEnabled(), timeout=20_000)
+    (path,) = (tmp_path / "live").glob("*.jsonl")
+    assert read_trace(path).path == predicted_path(site, 6, memory=True)
+    assert "(5 earlier turns were sent before this message)" in dialog.saw.toPlainText()
+    assert "== Memory" not in dialog.saw.toPlainText()
