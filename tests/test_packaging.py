@@ -457,3 +457,36 @@ def test_the_build_refuses_a_system_newer_than_the_floor_in_one_line_unless_told
     assert not any("glibc" in p for p in build.linux_problems(False, lambda n: "/x", lambda: (2, 31)))
     no_objdump = build.linux_problems(True, find_program=lambda name: None, glibc=lambda: None)
     assert "PyInstaller needs objdump: sudo apt-get install binutils" in no_objdump
+
+
+def test_a_bundle_built_with_newer_system_is_held_to_this_glibc_and_still_debian_11s_cxx_runtime(tmp_path):
+    """On Debian 12 the README's build needs --newer-system; its smoke test then stopped at the
+    floor check (24 files asking for glibc 2.33 to 2.35) before the window was ever started."""
+    smoke = _smoke_module()
+    floors = smoke.newer_system_floors((2, 36))
+    assert floors == {"GLIBC": (2, 36), "GLIBCXX": (3, 4, 28), "CXXABI": (1, 3, 12), "GCC": (7, 0, 0)}
+    assert smoke.newer_system_floors((2, 28)) == smoke.SYMBOL_VERSION_FLOORS  # never below the floor
+    assert smoke.newer_system_floors(None) == smoke.SYMBOL_VERSION_FLOORS
+    elf = b"\x7fELF" + b"\x00" * 60
+    (tmp_path / "libzstd.so.1").write_bytes(elf + b"GLIBC_2.34\x00")
+    (tmp_path / "libQt6Core.so.6").write_bytes(elf + b"GLIBC_2.28\x00GLIBCXX_3.4.30\x00")
+    assert smoke.floor_problems(tmp_path, floors) == ["libQt6Core.so.6 needs GLIBCXX_3.4.30"]
+
+
+def test_the_smoke_test_builds_with_newer_system_when_told(monkeypatch, tmp_path):
+    smoke = _smoke_module()
+    commands, checked = [], []
+
+    class Done:
+        returncode = 0
+
+    monkeypatch.setattr(smoke.subprocess, "run", lambda command, cwd: commands.append(command) or Done())
+    monkeypatch.setattr(smoke, "smoke", lambda bundle, floors: checked.append((bundle, floors)))
+    smoke.main(["--dist", str(tmp_path), "--newer-system"])
+    assert commands[0][-1] == "--newer-system" and "--no-archive" in commands[0]
+    assert checked[0][0] == tmp_path / ("memviz.app" if sys.platform == "darwin" else "memviz")
+    smoke.main(["--dist", str(tmp_path)])
+    assert "--newer-system" not in commands[1] and checked[1][1] == smoke.SYMBOL_VERSION_FLOORS
+    assert "smoke_test.py --no-build --newer-system" in (REPO / "packaging" / "README.md").read_text(
+        encoding="utf-8"
+    )
