@@ -14,8 +14,9 @@ shell reports a process a signal stopped. Two ways, chosen by what the command r
   registered (:func:`child`), prints the line and ends the process (``os._exit``).
 
 :func:`while_starting` covers the imports before either is set up (the first second of a command).
-Nothing here imports Qt or numpy (nor does :mod:`memviz.core.signals`, which holds signals back
-around a short block for this module and the core's): the module is loaded first.
+Nothing here imports Qt, numpy or the core at load (:func:`signals_held` uses the core's
+:mod:`memviz.core.signals`, which holds signals back for the core's own workers too): the module is
+loaded first.
 """
 
 from __future__ import annotations
@@ -27,18 +28,20 @@ import sys
 import threading
 from collections.abc import Iterator
 
-from memviz.core.signals import STOP_SIGNALS, stop_signals_held
+# memviz.core.signals.STOP_SIGNALS, named here too: importing the core here would load its engine
+# before while_starting() covers the imports (memviz.core's __init__ loads it).
+_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 def _ignored_by_the_parent() -> frozenset[int]:
     """The signals this process was started with set to ignored: SIGHUP under ``nohup``, SIGINT for
     a shell's ``cmd &``. They stay ignored (as Python leaves an ignored SIGINT): a hang-up ended a
     nohup'd recording. Read when this module is first imported, before memviz sets any handler."""
-    return frozenset(s for s in STOP_SIGNALS if signal.getsignal(s) == signal.SIG_IGN)
+    return frozenset(s for s in _SIGNALS if signal.getsignal(s) == signal.SIG_IGN)
 
 
 _IGNORED = _ignored_by_the_parent()
-_HANDLED = tuple(s for s in STOP_SIGNALS if s not in _IGNORED)  # the signals memviz sets handlers for
+_HANDLED = tuple(s for s in _SIGNALS if s not in _IGNORED)  # the signals memviz sets handlers for
 
 STATUS = {
     signal.SIGINT: 130,
@@ -102,6 +105,8 @@ def signals_held() -> contextlib.AbstractContextManager[None]:
     :func:`end_now`, run by the signal thread of :func:`ending_at_once`, waits for the block: it
     takes the same lock before it removes the registered files.
     """
+    from memviz.core.signals import stop_signals_held  # (see _SIGNALS)
+
     return stop_signals_held(_HANDLED, lock=_lock)
 
 

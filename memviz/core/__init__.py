@@ -2,26 +2,33 @@
 
 Pure Python (numpy allowed). It never imports Qt: the command line, the GUI and the tests all drive
 this one core, so what the window shows and what the report prints cannot disagree.
-
-The names below load their module when first used (PEP 562), so that importing one small module of
-the core (``memviz.core.signals``, which ``memviz.stopping`` uses before anything else is loaded)
-does not load the engine.
 """
 
-from importlib import import_module
+from memviz.core.engine import Exploration, PageState, RunConfig, RunResult, StepEvent, run
+from memviz.core.memory import Memory
+from memviz.core.policies import POLICIES, Policy, PolicyKernel
+from memviz.core.registry import ConfigError, Registry
+from memviz.core.rng import Mulberry32
+from memviz.core.site import Site, SiteError, load_site
+from memviz.core.strategies import STRATEGIES, Strategy
 
-_HOMES = {
-    "Exploration": "engine", "PageState": "engine", "RunConfig": "engine", "RunResult": "engine",
-    "StepEvent": "engine", "run": "engine", "Memory": "memory", "POLICIES": "policies", "Policy": "policies",
-    "PolicyKernel": "policies", "ConfigError": "registry", "Registry": "registry", "Mulberry32": "rng",
-    "Site": "site", "SiteError": "site", "load_site": "site", "STRATEGIES": "strategies", "Strategy": "strategies",
-}  # fmt: skip
-
-__all__ = sorted(_HOMES)
-
-
-def __getattr__(name: str):
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f"{__name__}.{home}"), name)
+__all__ = [
+    "POLICIES",
+    "STRATEGIES",
+    "ConfigError",
+    "Exploration",
+    "Memory",
+    "Mulberry32",
+    "PageState",
+    "Policy",
+    "PolicyKernel",
+    "Registry",
+    "RunConfig",
+    "RunResult",
+    "Site",
+    "SiteError",
+    "StepEvent",
+    "Strategy",
+    "load_site",
+    "run",
+]
