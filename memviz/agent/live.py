@@ -129,6 +129,7 @@ class LiveRun:
             self.agent = AgentRun(
                 self.settings, self.calls, self.site, served.url, templates, trace, TokenBudget(None),
                 seed=self.seed, timeout=self.timeout, on_step=lambda record: self.on_step(record, self.path),
+                task=f"{self.site.version}/{self.site.start}",  # as the built-in task set names it
                 history=None if self.settings.context is None else History(
                     self.site, self.settings.context, self.settings.compaction, self.settings.turn_tokens
                 ),

@@ -105,7 +105,13 @@ def _plan(args, lang: str):
         site = load_site(
             resource_path("sites", "conduit24-versions.json") if args.site is None else args.site
         )
-        return site, [(None, site.version, site.start, k, args.seed + k) for k in range(args.runs)]
+        start = site.start
+        if args.url is not None:  # the task is where the URL starts, if the site file has that page
+            parts = urlsplit(args.url)
+            start = site.page_at((parts.path or "/") + ("?" + parts.query if parts.query else ""))
+        # a task id as the built-in set writes one (VERSION/PAGE): eval --traces pairs runs by it
+        task = None if start is None else f"{site.version}/{start}"
+        return site, [(task, site.version, site.start, k, args.seed + k) for k in range(args.runs)]
     if args.site is not None:
         raise AgentUsageError(BAD_INPUT["site_with_tasks"].pick(lang))
     try:

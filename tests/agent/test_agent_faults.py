@@ -115,7 +115,7 @@ def test_a_refused_endpoint_is_one_line_and_keeps_the_start(tmp_path, capsys):
         assert run_agent(url, tmp_path) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert (
-        err[-1].startswith("memviz: error: run 1 (task -) stopped at step 1: cannot reach ")
+        err[-1].startswith("memviz: error: run 1 (task v1/0) stopped at step 1: cannot reach ")
         and "Connection refused" in err[-1]
     )
     path, _lines = lines_of(tmp_path)
@@ -249,7 +249,7 @@ def test_a_refusing_key_stops_at_once_in_the_users_language(tmp_path, capsys, mo
         served.stop()
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert (
-        err.startswith("memviz：错误：第 1 次运行（任务 -）在第 1 步停下：")
+        err.startswith("memviz：错误：第 1 次运行（任务 v1/0）在第 1 步停下：")
         and "HTTP 401（试了 1 次）" in err
     )
     assert len(served.requests) == 1  # no retry: a wrong key stays wrong
