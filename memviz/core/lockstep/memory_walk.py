@@ -542,6 +542,12 @@ class _MemoryBatch:
         return packed
 
     def _move(self, to: np.ndarray, t: int) -> None:
+        """Step ``t``: every run arrives on its page of ``to``, then writes it to memory."""
+        self._arrive(to, t)
+        self._write(to, t)
+
+    def _arrive(self, to: np.ndarray, t: int) -> None:
+        """The runs' paths, pages seen and bugs found (with the tokens spent when each was found)."""
         self.page[:] = to
         if t >= len(self.paths.buf):
             self.paths.ensure(t)
@@ -565,6 +571,10 @@ class _MemoryBatch:
             for i, tokens in zip(ids.tolist(), spent.tolist(), strict=True):
                 bug_tokens[i].append(tokens)
 
+    def _write(self, to: np.ndarray, t: int) -> None:
+        """Memory: a page not held is written (evicting the policy's victim from a full memory), a
+        page held is touched (LRU) or met again by retrieval."""
+        flat = self.memory_rows + to
         unknown = self.unknown.ravel()
         write = unknown.take(flat)
         if not self.any_full_possible:  # no memory ever fills: the order of entries never matters
