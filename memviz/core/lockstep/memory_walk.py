@@ -142,9 +142,9 @@ class _MemoryBatch:
         # packed (run, page, first hop) in 32 bits when they fit: half the memory traffic
         fits = len(configs) << (self.page_bits + self.hop_bits) < 1 << 31
         self.pack_dtype = np.int32 if fits else np.int64
-        self.pack_table = None  # the padded table in the packing's integer type
+        self.pack_table = None  # the padded table's pages in the packing's integer type, shifted into place
         if self.search_table is not None:
-            self.pack_table = self.search_table.astype(self.pack_dtype)
+            self.pack_table = self.search_table.astype(self.pack_dtype) << self.hop_bits
         self._reached: list[np.ndarray] = []
         self.start_is_bug = site.start in site.bug_by_page
         self.prefix = tables.prefix
@@ -172,6 +172,7 @@ class _MemoryBatch:
             )
         self.rows = self._all_rows[:r]
         self.memory_rows = self._all_memory_rows[:r]
+        self.count_rows = self.rows << self.page_bits  # where each run's row of missing_links starts
         self.draw_rows = self.rows * self.draws.shape[1]
         self._slot_rows = self.rows * self.slots
 
@@ -285,9 +286,11 @@ class _MemoryBatch:
         # reading its links. Batches of capped runs (shallow searches) skip the upkeep.
         self.missing_links = None
         if (~self.slotted).any():
-            counts = np.append(self.search_degrees, 0).astype(np.int32)
+            # a row per run, 1 << page_bits wide: a search's key (run << page_bits | page) indexes it
+            counts = np.zeros(1 << self.page_bits, dtype=np.int16)  # a page's links: fewer than 2^15
+            counts[:n] = self.search_degrees
             self.missing_links = np.repeat(counts[None, :], r, axis=0)
-            self._recount(self.memory_rows, np.full(r, site.start, dtype=np.int64), -1)
+            self._recount(self.count_rows, np.full(r, site.start, dtype=np.int64), -1)
         self._bind(first=True)
 
     def _walk(self, count: int) -> None:
@@ -433,20 +436,19 @@ class _MemoryBatch:
         """
         # Over the core's size rule (60 lines, cyclomatic 15) on purpose: one algorithm, the level-by-level
         # search the docstring describes, whose loop shares a dozen index arrays.
-        n, n1 = self.n, self.n1
+        n = self.n
         page_bits, hop_bits = self.page_bits, self.hop_bits
         page_mask, hop_mask = (1 << page_bits) - 1, (1 << hop_bits) - 1
-        k = len(rows)
-        hops = np.full(k, -1, dtype=np.int64)
+        hops = np.full(len(self.ids), -1, dtype=np.int64)  # by run (row of the batch)
         unknown = (self.unknown if self.believed is None else self.believed).ravel()
-        memory_base = rows * n1  # where each planning run's row of ``unknown`` starts
-        # per planning run, the pages the search has reached (and page n, the padding); kept between
-        # plans and cleared by key afterwards, as zeroing it whole would cost more than most searches
-        if len(self._seen) < k << page_bits:
+        memory_base = self.memory_rows  # where each run's row of ``unknown`` starts
+        # per run, the pages the search has reached (and page n, the padding); kept between plans and
+        # cleared by key afterwards, as zeroing it whole would cost more than most searches
+        if len(self._seen) < len(self.ids) << page_bits:
             self._seen = np.zeros(len(self.ids) << page_bits, dtype=bool)
         seen = self._seen
         dtype = self.pack_dtype
-        run_keys = np.arange(k, dtype=dtype) << page_bits
+        run_keys = rows.astype(dtype) << page_bits  # a key's run is its row: the counts' layout too
         reached = self._reached = [run_keys | self.page[rows], run_keys | n]
         seen[reached[0]] = True
         seen[reached[1]] = True
@@ -460,16 +462,19 @@ class _MemoryBatch:
         # look-up where the runs count them (missing_links), else read off its links. A run's current
         # page may be missing from its memory (expired with ttl 0, or left out of a reading run's
         # call), and the scalar search never returns the page it starts from: then links are read.
-        current = self.page.take(rows)
-        guard = bool(unknown.take(memory_base + current).any())
-        counts = self.missing_links if self.believed is None and not guard else None
+        current = self.page
+        guard = bool(unknown.take(memory_base.take(rows) + current.take(rows)).any())
+        counts = (
+            self.missing_links.ravel() if self.missing_links is not None and self.believed is None else None
+        )
+        counts = None if guard else counts
         table = self.pack_table  # the padded table (page n pads: never missing from memory)
         while len(level):
             keys = level >> hop_bits
             pages = keys & page_mask
             runs = keys >> page_bits
             if counts is not None:
-                boundary = counts.ravel().take(memory_base.take(runs) + pages) > 0
+                boundary = counts.take(keys) > 0
             else:
                 boundary = self._missing_a_link(runs, pages, memory_base, unknown, current if guard else None)
             if boundary.any():
@@ -478,20 +483,20 @@ class _MemoryBatch:
                 hit = ((hit >> (hop_bits + page_bits)) << hop_bits) | (hit & hop_mask)  # run, first hop
                 decided = self._level(hit, None)
                 hit_runs, hit_hops = decided >> hop_bits, decided & hop_mask
-                hops[hit_runs] = cand[hit_hops, hit_runs]
+                hops[hit_runs] = self.links.ravel().take(current.take(hit_runs) * self.width + hit_hops)
                 going = hops.take(runs) < 0
                 level, pages = level[going], pages[going]
             # expand every page of the level (all remembered, no link missing from memory): its links
             base = level ^ (pages << hop_bits)  # run and first hop
             if table is not None:
-                level = (base[:, None] | (table.take(pages, axis=0) << hop_bits)).ravel()  # padding: reached
+                level = (base[:, None] | table.take(pages, axis=0)).ravel()  # padding: reached
             else:
                 degree = self.search_degrees.take(pages)
                 level = base.repeat(degree) | (self._links_of(pages, degree).astype(dtype) << hop_bits)
             level = self._level(level, seen)
         for keys in reached:
             seen[keys] = False
-        return hops
+        return hops.take(rows)
 
     def _links_of(self, pages: np.ndarray, degree: np.ndarray) -> np.ndarray:
         """The own links of ``pages`` (``degree`` each), one after the other (from the CSR lists)."""
@@ -580,7 +585,7 @@ class _MemoryBatch:
         if not self.any_full_possible:  # no memory ever fills: the order of entries never matters
             unknown[flat[write]] = False
             if self.missing_links is not None:
-                self._recount(self.memory_rows[write], to[write], -1)
+                self._recount(self.count_rows[write], to[write], -1)
             self.size += write
             return
         slot_page, slot_stamp = self.slot_page.ravel(), self.slot_stamp.ravel()
@@ -599,12 +604,12 @@ class _MemoryBatch:
             at = self._slot_rows[evict_rows] + self._victims(evict_rows)
             unknown[self.memory_rows[evict_rows] + slot_page.take(at)] = True
             if self.missing_links is not None:
-                self._recount(self.memory_rows[evict_rows], slot_page.take(at), 1)
+                self._recount(self.count_rows[evict_rows], slot_page.take(at), 1)
             slot[evict_rows] = at - self._slot_rows[evict_rows]
             self.size -= full
         unknown[flat[write]] = False
         if self.missing_links is not None:
-            self._recount(self.memory_rows[write], to[write], -1)
+            self._recount(self.count_rows[write], to[write], -1)
         self.size += write
         at = (self._slot_rows + slot)[write & self.slotted]
         slot_page[at] = to[write & self.slotted]
@@ -630,7 +635,7 @@ class _MemoryBatch:
             at = np.arange(total) + (tables.reverse_indptr.take(pages) - ends + degree).repeat(degree)
             at = bases.repeat(degree) + tables.reverse_indices.take(at)
         # a page may link to another more than once; a typed change: a Python int takes a slow path
-        np.add.at(self.missing_links.ravel(), at, np.int32(change))
+        np.add.at(self.missing_links.ravel(), at, np.int16(change))
 
     def _expire(self, step: int) -> None:
         """As step ``step`` begins, drop each entry last used more than its run's ttl steps ago."""
@@ -644,7 +649,7 @@ class _MemoryBatch:
         gone_rows = rows[gone_rows]
         self.unknown.ravel()[self.memory_rows[gone_rows] + pages[old]] = True
         if self.missing_links is not None:
-            self._recount(self.memory_rows[gone_rows], pages[old], 1)
+            self._recount(self.count_rows[gone_rows], pages[old], 1)
         self.slot_page[gone_rows, gone_slots] = self.n
         self.slot_stamp[gone_rows, gone_slots] = _BIG
         self.size[rows] -= old.sum(1)
