@@ -490,3 +490,33 @@ def test_the_smoke_test_builds_with_newer_system_when_told(monkeypatch, tmp_path
     assert "smoke_test.py --no-build --newer-system" in (REPO / "packaging" / "README.md").read_text(
         encoding="utf-8"
     )
+
+
+def _entry_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("memviz_entry", REPO / "packaging" / "memviz_entry.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux bundle's fontconfig")
+def test_the_bundle_brings_its_fonts_conf_only_where_the_laptop_has_none(tmp_path):
+    """On a bare Debian (no fontconfig-config) the bundle printed "Fontconfig error: Cannot load default
+    config file" at every start; its own fonts.conf is used there, and nowhere else."""
+    entry = _entry_module()
+    bundle, system = tmp_path / "_internal", tmp_path / "etc-fonts.conf"
+    (bundle / "fontconfig").mkdir(parents=True)
+    (bundle / "fontconfig" / "fonts.conf").write_text("<fontconfig/>", encoding="utf-8")
+    own = str(bundle / "fontconfig" / "fonts.conf")
+    assert entry.fontconfig_file({}, bundle, system) == own
+    assert entry.fontconfig_file({"FONTCONFIG_FILE": "/mine.conf"}, bundle, system) is None
+    assert entry.fontconfig_file({"FONTCONFIG_PATH": "/etc/mine"}, bundle, system) is None
+    system.write_text("<fontconfig/>", encoding="utf-8")  # the laptop has fontconfig's own setup
+    assert entry.fontconfig_file({}, bundle, system) is None
+    assert entry.fontconfig_file({}, tmp_path / "elsewhere", tmp_path / "none.conf") is None
+    spec = (REPO / "packaging" / "memviz.spec").read_text(encoding="utf-8")
+    assert '(str(PACKAGING / "fonts.conf"), "fontconfig")' in spec
+    conf = (REPO / "packaging" / "fonts.conf").read_text(encoding="utf-8")
+    assert "<dir>/usr/share/fonts</dir>" in conf and '<cachedir prefix="xdg">fontconfig</cachedir>' in conf
