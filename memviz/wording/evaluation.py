@@ -316,3 +316,19 @@ A_ONLY = Words("只有 A", "A only")
 B_ONLY = Words("只有 B", "B only")
 NEITHER = Words("都没找到", "neither")
 PAGE_N = Words("第 {page} 页", "page {page}")
+
+
+# -- said to a class beside the figures (issue 40): what a task is, why runs are paired, what the
+# two intervals mean; a projector has no hover
+TASK_EXAMPLE_N = Words("{site} {version}，从「{page}」开始", "{site} {version}, starting on {page}")
+TASK_EXPLAINED_N = Words(
+    "任务 = 网站的一个版本 + 起始页面，比如“{example}”。A 和 B 在同一任务上用同样的 seed 跑，"
+    "差 d_t = B − A 抵消了任务本身的难易：所以按任务配对。",
+    'A task = a site version + the agent\'s start page, e.g. "{example}". A and B run a task on the '
+    "same seeds, so its d_t = B − A cancels how hard the task is: runs are paired by task.",
+)
+INTERVALS_EXPLAINED = Words(
+    "“按任务”的区间以任务为样本；“摊平（错误）”把每次运行当作独立的，可同一任务的运行很像，它显得过于确定。",
+    '"By task" takes the tasks as the sample; "flattened (wrong)" counts every run as independent, '
+    "but a task's runs are alike, so it looks surer than it is.",
+)

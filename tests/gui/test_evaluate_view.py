@@ -54,7 +54,10 @@ def test_every_figure_drawn_is_the_cores(make_view):
     assert xs == pytest.approx([100 * a for a in paired.a]) and ys == list(range(32))
     assert scatter_xy(view.forest_means, "s")[0] == pytest.approx([100 * b for b in paired.b])
     assert scatter_xy(view.forest_diffs, "d")[0] == pytest.approx([100 * d for d in paired.diff])
-    assert view.task_axis.ids == [t.id for t in TASKS.tasks]
+    # each task by its version and start page, as a class reads it ("v1 · Sign in", not "v1/2")
+    lang = view.language.code
+    names = [f"{t.version} · {TASKS.site_of(t).page_name(t.start, lang)}" for t in TASKS.tasks]
+    assert view.task_axis.ids == names
     # the three intervals, task-paired first, and the design effect in words
     ends = [
         item.getData()[0].tolist()
@@ -253,5 +256,7 @@ def test_the_task_ids_and_interval_rows_are_named_once_the_result_is_in(make_vie
     view.compute_blocking()
     qtbot.wait(50)  # one paint: the plots take their ranges (no resize, as none came in the window)
     drawn = {text.text for text in scene_texts(view.forest_means)}
-    assert "v1/2" in drawn and len(drawn & set(view.task_axis.ids)) >= 8
+    third = TASKS.tasks[2]
+    assert f"v1 · {TASKS.site_of(third).page_name(third.start, view.language.code)}" in drawn
+    assert len(drawn & set(view.task_axis.ids)) >= 8
     assert set(view.interval_axis.names) <= {text.text for text in scene_texts(view.interval_plot)}

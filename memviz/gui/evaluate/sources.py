@@ -39,6 +39,22 @@ class Simulated:
     def task_ids(self) -> list[str]:
         return [task.id for task in self.evaluation.tasks]
 
+    def task_names(self, lang: str) -> list[str]:
+        """Each task as a class reads it: its version and start page ("v1 · Sign in"), not "v1/2"."""
+        task_set = self.evaluation.task_set
+        return [
+            f"{t.version} · {task_set.site_of(t).page_name(t.start, lang)}" for t in self.evaluation.tasks
+        ]
+
+    def task_example(self, lang: str) -> str:
+        """The first task in words: "blog v1, starting on Sign in"."""
+        task_set = self.evaluation.task_set
+        task = self.evaluation.tasks[0]
+        site = task_set.site_of(task)
+        return evaluation_words.TASK_EXAMPLE_N.pick(
+            lang, site=site.name(lang), version=task.version, page=site.page_name(task.start, lang)
+        )
+
     def paired(self, metric: str, delta: float) -> TaskPaired:
         return self.evaluation.paired(metric, delta=delta)
 

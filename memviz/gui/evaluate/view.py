@@ -58,7 +58,7 @@ from memviz.gui.qt import (
 )
 from memviz.paths import dialog_start
 from memviz.wording import common as common_words
-from memviz.wording import counted
+from memviz.wording import counted, policy_name, strategy_name
 from memviz.wording import evaluation as evaluation_words
 from memviz.wording import kit as kit_words
 from memviz.wording.evaluation import (
@@ -88,6 +88,18 @@ def _config_combo(name: str, text: str) -> QComboBox:
     combo.setMinimumContentsLength(10)
     combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
     return combo
+
+
+def _config_name(text: str, lang: str) -> str:
+    """A typed config ("frontier/12/fifo") by the names every other tab uses."""
+    try:
+        lane = LaneConfig.parse(text)
+    except ValueError:
+        return text
+    name = strategy_name(lane.strategy, lang, capital=True)
+    if lane.capacity is not None:
+        name += f" · {lane.capacity} · {policy_name(lane.policy, lang, capital=True)}"
+    return name
 
 
 class EvaluateView(AnalysisView):
@@ -418,10 +430,16 @@ class EvaluateView(AnalysisView):
         self.headline.setText(
             tr(evaluation_words.B_B_B_A_AVERAGES_B_N, metric=metric, mean=mean, ci=ci, p=sign_flip_p(paired))
         )  # fmt: skip
+        explained = ""
+        if hasattr(result, "task_example"):  # simulated tasks (recorded runs have no start page)
+            a_text, b_text = _config_name(a_text, lang), _config_name(b_text, lang)  # as every tab says them
+            explained = "\n" + tr(evaluation_words.TASK_EXPLAINED_N, example=result.task_example(lang))
+            explained += " " + tr(evaluation_words.INTERVALS_EXPLAINED)
         self.context_label.setText(
             tr(evaluation_words.A_BASELINE_B_TREATMENT_N, a_text=a_text, b_text=b_text)
             + result.source_text(paired, lang)
             + verdict(paired.mean_diff, paired.ci_task, lang)
+            + explained
         )
         self._draw_forest(paired)
         self._fill_runs()
@@ -451,7 +469,9 @@ class EvaluateView(AnalysisView):
 
     def _draw_forest(self, paired: TaskPaired) -> None:
         tr = self.language.tr
-        ids = self.result.task_ids()
+        lang = self.language.code
+        has_names = hasattr(self.result, "task_names")
+        ids = self.result.task_names(lang) if has_names else self.result.task_ids()
         plots.draw_forest(
             self.forest_means, self.forest_diffs, self.task_axis, ids, paired, self.chosen_metric, self.selected,
             (tr(evaluation_words.EACH_TASK_A_AND_B),
