@@ -125,7 +125,7 @@ def test_record_reports_a_chinese_path_in_utf8_into_a_windows_pipe(monkeypatch, 
 
 
 def test_a_console_that_is_utf8_already_is_left_alone(monkeypatch):
-    from memviz.cli.commands import use_utf8_output
+    from memviz.cli.output import use_utf8_output
 
     stream = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
     monkeypatch.setattr(sys, "stdout", stream)

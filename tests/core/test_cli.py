@@ -260,7 +260,7 @@ def test_a_reader_that_goes_away_ends_memviz_quietly():
 def test_long_work_shows_a_bar_on_a_terminal_only(monkeypatch):
     import io
 
-    from memviz.cli.commands import progress_bar
+    from memviz.cli.progress import progress_bar
 
     class Terminal(io.StringIO):
         def isatty(self):

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memviz.cli import commands, scenario
+from memviz.cli import commands, parser, scenario
 from memviz.core.limits import LIMITS, check_seeds, decimal_number, whole_number
 from memviz.core.run_config import RunConfig
 from memviz.options import chance, in_path, limited, out_file, parse_size, read_mode, setting_args
@@ -220,4 +220,4 @@ def test_setting_args_make_the_same_run_config(
                        bug_list=bug_list, ignore=ignore, skip_write=skip_write, read_top=read_top,
                        context=context, compaction=compaction)  # fmt: skip
     argv = ["run", "--strategy", "frontier", "--capacity", "5", "--policy", policy, *setting_args(config)]
-    assert commands._config(commands.build_parser().parse_args(argv)) == config
+    assert parser.config_of(parser.build_parser().parse_args(argv)) == config

@@ -43,7 +43,7 @@ def test_snapshot_rejects_bad_arguments(app, tmp_path, site):
 
 
 def test_a_snapshot_in_the_dark_theme_is_dark_and_the_app_keeps_its_own(tmp_path, site):
-    from memviz.cli.commands import THEME_NAMES
+    from memviz.cli.parser import THEME_NAMES
     from memviz.gui.kit import themes
 
     assert THEME_NAMES == themes.THEMES
