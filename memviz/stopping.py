@@ -209,7 +209,12 @@ def unwinding() -> Iterator[None]:
         yield
         return
 
+    global _unwound_by
+    _unwound_by = None
+
     def stop(signum, _frame):
+        global _unwound_by
+        _unwound_by = signum
         if signum == signal.SIGINT:
             raise KeyboardInterrupt
         raise Stopped(signum)
@@ -220,6 +225,16 @@ def unwinding() -> Iterator[None]:
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+_unwound_by: int | None = None  # the signal the last unwinding() block was stopped by
+
+
+def unwound_by() -> int | None:
+    """The signal that stopped the last :func:`unwinding` block, or None. A library may turn the
+    exception the signal raised into one of its own (numpy makes an ImportError of one raised while
+    it is being imported): the command line still ends as the signal asks."""
+    return _unwound_by
 
 
 def say(line: str) -> None:

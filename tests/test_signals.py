@@ -467,3 +467,25 @@ def test_the_suite_starts_memviz_with_the_signals_a_terminal_gives_whatever_laun
     finally:
         for name, handler in saved.items():
             signal.signal(getattr(signal, name), handler)
+
+
+@pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: signal.Signals(s).name)
+def test_a_signal_a_library_turned_into_its_own_error_still_ends_as_the_signal(signum, monkeypatch, capsys):
+    """numpy makes an ImportError of a KeyboardInterrupt raised while it is being imported: a Ctrl+C
+    at that moment of `memviz batch` printed a traceback (seen in the suite under load). The command
+    line ends as the signal asks, whatever the exception the signal's became."""
+    from memviz.cli import commands
+
+    def command_whose_import_is_interrupted(_args):
+        try:
+            os.kill(os.getpid(), signum)  # delivered at once: the handler raises here
+            time.sleep(5)  # not reached
+        except BaseException as exc:  # as numpy's import does with an error inside it
+            raise ImportError("numpy's C extensions failed to import") from exc
+        return 0
+
+    monkeypatch.setitem(commands.COMMANDS, "batch", command_whose_import_is_interrupted)
+    status = commands.main(["batch", "--runs", "2", "--lang", "en"])
+    err = capsys.readouterr().err
+    assert status == STATUS[signum]
+    assert err.strip().splitlines() == [f"memviz: {_word_line(signum)}"] and "Traceback" not in err

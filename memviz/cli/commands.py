@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -377,6 +378,18 @@ def _main(argv: list[str], lang: str) -> int:
         say(signal_lines(lang)["SIGINT"])
         return EXIT_INTERRUPTED
     except stopping.Stopped as stop:  # SIGTERM or SIGHUP
+        say(stop.line)
+        return stop.status
+    except Exception:
+        signum = stopping.unwound_by()
+        if signum is None:
+            raise
+        # The signal's exception, made another by a library on its way out (numpy turns one raised
+        # while it is being imported into an ImportError): still the signal's one line and status.
+        if signum == signal.SIGINT:
+            say(signal_lines(lang)["SIGINT"])
+            return EXIT_INTERRUPTED
+        stop = stopping.Stopped(signum)
         say(stop.line)
         return stop.status
 
