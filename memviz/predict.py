@@ -20,7 +20,8 @@ from memviz.core.policies import POLICIES
 from memviz.core.site import Site
 from memviz.core.stepping import step_until
 from memviz.core.strategies import HOW_FRESH, HOW_PLAN, STRATEGIES
-from memviz.wording import HOW_TEXTS, move_towards, move_verdict, t, wrong_pick
+from memviz.wording import HOW_TEXTS, move_towards, move_verdict, right_guess, t, wrong_pick
+from memviz.wording import explore as explore_words
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,7 @@ def move_reveal_text(question: MoveQuestion, picked: int, site: Site, config: Ru
     draw, lucky), a link the rule allowed that the draw passed over, or one the rule ruled out."""
     strategy = STRATEGIES.get(config.strategy).label_in(lang)
     page = site.page_name(question.answer, lang)
-    why = f"{strategy}{t(lang, '：', ': ')}{t(lang, *HOW_TEXTS[question.how])} → {page}"
+    why = f"{strategy}{explore_words.COLON.pick(lang)}{t(lang, *HOW_TEXTS[question.how])} → {page}"
     route = question.route
     if route is not None and len(route) > 2:  # the hop is on the way to a page further on
         why += move_towards(lang, site.page_name(route[-1], lang))
@@ -177,18 +178,20 @@ def reveal_text(
     page = site.page_name(question.answer, lang)
     rule = policy.rule_in(lang)
     name = policy.label_in(lang)
-    said = f"{name}{t(lang, '：', ': ')}{rule}"  # a rule never repeats its policy's name (wording.py)
+    said = (
+        f"{name}{explore_words.COLON.pick(lang)}{rule}"  # a rule never repeats its policy's name (wording.py)
+    )
     why = f"{said} → {page}"
     if policy.foreseeable:  # its first entry: by writing (FIFO) or by last use (LRU)
         step = _last_step(events, question.answer, written_only=not policy.touches_on_revisit)
         if step == 0:
-            why += t(lang, "（出发时写入）", ", written at the start")
+            why += explore_words.WRITTEN_AT_THE_START.pick(lang)
         elif not policy.touches_on_revisit:
-            why += t(lang, f"（第 {step} 步写入）", f", written at step {step}")
+            why += explore_words.WRITTEN_AT_STEP_N.pick(lang, step=step)
         else:
-            why += t(lang, f"（上次用到是第 {step} 步）", f", last used at step {step}")
+            why += explore_words.LAST_USED_AT_STEP_N.pick(lang, step=step)
     if picked == question.answer:
-        verdict = t(lang, "猜对了！", "Right!")
+        verdict = right_guess(lang)
     else:
         verdict = wrong_pick(lang, site.page_name(picked, lang))
     return f"{verdict} {why}" if lang == "en" else f"{verdict}{why}"
@@ -206,4 +209,4 @@ class Tally:
         self.right += int(right)
 
     def text(self, lang: str) -> str:
-        return t(lang, f"猜对 {self.right} / {self.asked}", f"{self.right} of {self.asked} right")
+        return explore_words.OF_RIGHT_N.pick(lang, right=self.right, asked=self.asked)

@@ -74,8 +74,17 @@ WHAT = {
 }
 
 
+# Files outside memviz/gui whose pairs the codemod moves when named (issue 40), and where to.
+BEYOND_GUI = {
+    "presentation/narration.py": "explore",  # the Explore narration's lines
+    "predict.py": "explore",  # predict-then-reveal's words (Explore and Compare ask)
+}
+
+
 def module_of(path: Path) -> str:
-    """The wording module a GUI file's words go to."""
+    """The wording module a GUI file's words go to (or a file of BEYOND_GUI's)."""
+    if not path.is_relative_to(GUI):
+        return BEYOND_GUI[path.relative_to(GUI.parent).as_posix()]
     parts = path.relative_to(GUI).parts
     name = parts[0] if len(parts) > 1 else (WINDOW if parts[0] != "info_view.py" else "info_view")
     return MODULE_OF_FOLDER.get(name, name)
@@ -470,6 +479,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("only", nargs="*", type=Path, help="move only the pairs of these files or folders")
     args = parser.parse_args(argv)
     pairs = all_pairs()
+    beyond = [p.resolve() for p in args.only if not p.resolve().is_relative_to(GUI)]
+    for path in beyond:
+        if path.relative_to(GUI.parent).as_posix() not in BEYOND_GUI:
+            parser.error(f"{path}: not in memviz/gui nor in BEYOND_GUI (say where its words go)")
+        pairs += pairs_in(path)
     if not args.check:
         gui, wording = move(pairs, [p.resolve() for p in args.only] or None)
         tidy(gui + wording)

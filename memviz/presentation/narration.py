@@ -16,6 +16,7 @@ from memviz.core.site import Site
 from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, HOW_FALLBACK, HOW_PLAN, HOW_RECORDED, uses_memory
 from memviz.presentation.context_narration import before_call, during_call
 from memviz.wording import config_summary, t
+from memviz.wording import explore as explore_words
 
 # Line kinds, most important last (a step line takes the kind of its most notable part).
 KIND_START = "start"
@@ -43,18 +44,12 @@ def narrate_start(
     start = site.page_name(site.start, lang)
     settings = config_summary(config, lang, capital=True)
     if recorded is not None:  # its own length and path: of the settings, only the memory is a what-if
-        memory = what_if_text(config) if uses_memory(config.strategy) else t(lang, "没有", "none")
-        text = t(
-            lang,
-            f"录下的运行（{recorded.agent}）开始：在「{start}」。假如的记忆：{memory}",
-            f"Recorded run ({recorded.agent}) starts on {start}. What-if memory: {memory}",
+        memory = what_if_text(config) if uses_memory(config.strategy) else explore_words.NONE.pick(lang)
+        text = explore_words.RECORDED_RUN_STARTS_ON_WHAT_IF_N.pick(
+            lang, agent=recorded.agent, start=start, memory=memory
         )
         return NarrationLine(text, KIND_START, 0)
-    text = t(
-        lang,
-        f"开始：Agent 在「{start}」。策略：{settings}",
-        f"Start: the agent is on {start}. Strategy: {settings}",
-    )
+    text = explore_words.START_THE_AGENT_IS_ON_STRATEGY_N.pick(lang, start=start, settings=settings)
     return NarrationLine(text, KIND_START, 0)
 
 
@@ -86,21 +81,10 @@ def _stop_text(event: StepEvent, site: Site, lang: str) -> str:
     """The call that stopped instead of clicking: why."""
     call, here = event.call, site.page_name(event.from_page, lang)
     if event.how == HOW_DONE:
-        return t(
-            lang,
-            f"第 {call} 次调用：记得的页面都去过了，Agent 认为探索完成，停在「{here}」",
-            f"Call {call}: every remembered page has been visited; the agent believes it is done "
-            f"and stops on {here}",
-        )
+        return explore_words.CALL_EVERY_REMEMBERED_PAGE_HAS_BEEN_N.pick(lang, call=call, here=here)
     if event.how == HOW_DEAD_END:
-        return t(
-            lang,
-            f"第 {call} 次调用：「{here}」没有链接可点，停下",
-            f"Call {call}: {here} has no link to click; the agent stops",
-        )
-    return t(
-        lang, f"第 {call} 次调用：停下", f"Call {call}: the agent stops"
-    )  # not produced by the core today
+        return explore_words.CALL_HAS_NO_LINK_TO_CLICK_N.pick(lang, call=call, here=here)
+    return explore_words.CALL_THE_AGENT_STOPS_N.pick(lang, call=call)  # not produced by the core today
 
 
 class _StepLine:
@@ -128,9 +112,9 @@ class _StepLine:
         """A new page, a forgotten one, or the how-many-th visit."""
         event = self.event
         if event.is_new:
-            self.add("（新页面）", " (new page)")
+            self.add(*explore_words.NEW_PAGE)
         elif event.was_forgotten:
-            self.add("（来过，但记忆里已经忘了）", " (visited before, but forgotten)")
+            self.add(*explore_words.VISITED_BEFORE_BUT_FORGOTTEN)
         else:
             self.add(f"（第 {event.visit_count} 次来）", f" (visit {event.visit_count})")
 
@@ -143,8 +127,7 @@ class _StepLine:
             self.kind = KIND_PLAN if self.kind == KIND_REPEAT else self.kind
         elif event.how == HOW_FALLBACK:
             self.add(
-                "，这页的链接全都记得，只好随便点一个",
-                ", every link here is remembered, so it clicks any one",
+                *explore_words.EVERY_LINK_HERE_IS_REMEMBERED_SO,
             )
 
     def reading(self) -> None:
@@ -157,9 +140,9 @@ class _StepLine:
             self.zh.extend("，" + clause for clause in during_call(event.context, "zh"))
             self.en.extend("; " + clause for clause in during_call(event.context, "en"))
         if event.memory_ignored:
-            self.add("，但模型没看记忆，随手点了一个", ", but the model ignored its memory: a random click")
+            self.add(*explore_words.BUT_THE_MODEL_IGNORED_ITS_MEMORY)
         if event.write_skipped:
-            self.add("，这一步没写进记忆", ", and wrote nothing to memory")
+            self.add(*explore_words.AND_WROTE_NOTHING_TO_MEMORY)
         if (event.memory_ignored or event.write_skipped) and self.kind in (KIND_NEW, KIND_REPEAT, KIND_PLAN):
             self.kind = KIND_MISUSE
 
@@ -177,7 +160,7 @@ class _StepLine:
                 f"，又报了一遍 Bug：{bug}（重复报告）", f", reported bug again: {bug} (duplicate report)"
             )
             if event.memory_ignored and config.keeps_bug_list:
-                self.add("，没查 Bug 清单", ": the bug list was not read")
+                self.add(*explore_words.THE_BUG_LIST_WAS_NOT_READ)
             self.kind = KIND_DUPLICATE
         else:
             self.add(
@@ -195,8 +178,7 @@ class _StepLine:
             and uses_memory(config.strategy)
         ):
             self.add(
-                "；假如有这份记忆，它会提醒 Agent：这里来过",
-                "; the what-if memory still held it: it would have told the agent it had been here",
+                *explore_words.THE_WHAT_IF_MEMORY_STILL_HELD,
             )
 
     def ending(self, config: RunConfig) -> None:
@@ -205,13 +187,13 @@ class _StepLine:
         if not event.finished:
             return
         if event.how == HOW_RECORDED:
-            self.add("。录下的运行到此结束", ". End of the recording")
+            self.add(*explore_words.END_OF_THE_RECORDING)
         elif config.until_all_bugs and event.bugs_found == site.n_bugs:
             self.add(
                 f"。{site.n_bugs} 个 Bug 全部找到，停下", f". All {site.n_bugs} bugs found; the agent stops"
             )
         else:
-            self.add("。预算用完", ". Budget used up")
+            self.add(*explore_words.BUDGET_USED_UP_2)
 
 
 def _context_first(event: StepEvent, lang: str) -> list[NarrationLine]:
@@ -219,7 +201,7 @@ def _context_first(event: StepEvent, lang: str) -> list[NarrationLine]:
     if event.context is None:
         return []
     step = event.steps if event.moved else event.call
-    head = t(lang, f"第 {step} 步：", f"Step {step}: ")
+    head = explore_words.STEP_N.pick(lang, step=step)
     return [NarrationLine(head + text, KIND_CONTEXT, event.call) for text in before_call(event.context, lang)]
 
 
@@ -277,7 +259,7 @@ def _narrate_recorded(
     lines = [NarrationLine(t(lang, "".join(parts_zh), "".join(parts_en)), kind, call)]
     if event.memory_evicted is not None:
         evicted = evict_text(event.memory_evicted, site, config, lang).strip()
-        text = t(lang, f"　假如的记忆：{evicted}", f"    What-if memory: {evicted}")
+        text = explore_words.WHAT_IF_MEMORY_N.pick(lang, evicted=evicted)
         lines.append(NarrationLine(text, KIND_EVICT, call))
     return lines
 
@@ -286,28 +268,20 @@ def evict_text(page: int, site: Site, config: RunConfig, lang: str) -> str:
     forgotten = site.page_name(page, lang)
     policy = POLICIES.get(config.policy)
     if policy.foreseeable and not policy.touches_on_revisit:  # FIFO
-        return t(
-            lang,
-            f"　记忆已满，按 {policy.zh} 忘掉最早写入的：{forgotten}",
-            f"    Memory full, {policy.en} forgets the oldest entry: {forgotten}",
+        return explore_words.MEMORY_FULL_FORGETS_THE_OLDEST_ENTRY_N.pick(
+            lang, zh=policy.zh, forgotten=forgotten, en=policy.en
         )
     if policy.foreseeable:  # LRU
-        return t(
-            lang,
-            f"　记忆已满，按 {policy.zh} 忘掉最久没用的：{forgotten}",
-            f"    Memory full, {policy.en} forgets the least recently used: {forgotten}",
+        return explore_words.MEMORY_FULL_FORGETS_THE_LEAST_RECENTLY_N.pick(
+            lang, zh=policy.zh, forgotten=forgotten, en=policy.en
         )
     if policy.draws_victim:
-        return t(
-            lang,
-            f"　记忆已满，{policy.zh}忘掉一条：{forgotten}",
-            f"    Memory full, {policy.en} eviction forgets: {forgotten}",
+        return explore_words.MEMORY_FULL_EVICTION_FORGETS_N.pick(
+            lang, zh=policy.zh, forgotten=forgotten, en=policy.en
         )
     # any other registered policy, in its own words
-    return t(
-        lang,
-        f"　记忆已满，按 {policy.zh}（{policy.rule_zh}）忘掉：{forgotten}",
-        f"    Memory full, {policy.en} ({policy.rule_en}) forgets: {forgotten}",
+    return explore_words.MEMORY_FULL_FORGETS_N.pick(
+        lang, zh=policy.zh, rule_zh=policy.rule_zh, forgotten=forgotten, en=policy.en, rule_en=policy.rule_en
     )
 
 

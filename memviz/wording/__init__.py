@@ -398,12 +398,17 @@ HOW_TEXTS = {
 # Predict, then reveal: the "where does the agent go" question's verdict (memviz.predict).
 
 
+def right_guess(lang: str) -> str:
+    """A class's guess was right (either question; an exercise's answer says 答对了)."""
+    return t(lang, "猜对了！", "Right!")
+
+
 def move_verdict(lang: str, picked: str, right: bool, draw: int | None, allowed: bool) -> str:
     """How the class's pick ``picked`` went: right (lucky, when the rule drew among ``draw``
     links), one the rule ``allowed`` that the draw passed over, or one the rule ruled out."""
     if right:
         if draw is None:
-            return t(lang, "猜对了！", "Right!")
+            return right_guess(lang)
         return t(
             lang,
             f"猜对了！（从 {draw} 个里随机抽，猜中靠运气）",

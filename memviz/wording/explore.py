@@ -124,3 +124,59 @@ CAPACITY_RULE_N = Words(
 )
 LEFT_N = Words("还剩 {left} 步", "{left} left")
 OF_STEPS_N = Words("占步数 {repeat_share}%", "{repeat_share}% of steps")
+
+NONE = Words("没有", "none")
+RECORDED_RUN_STARTS_ON_WHAT_IF_N = Words(
+    "录下的运行（{agent}）开始：在「{start}」。假如的记忆：{memory}",
+    "Recorded run ({agent}) starts on {start}. What-if memory: {memory}",
+)
+START_THE_AGENT_IS_ON_STRATEGY_N = Words(
+    "开始：Agent 在「{start}」。策略：{settings}", "Start: the agent is on {start}. Strategy: {settings}"
+)
+CALL_EVERY_REMEMBERED_PAGE_HAS_BEEN_N = Words(
+    "第 {call} 次调用：记得的页面都去过了，Agent 认为探索完成，停在「{here}」",
+    "Call {call}: every remembered page has been visited; the agent believes it is done and stops on {here}",
+)
+CALL_HAS_NO_LINK_TO_CLICK_N = Words(
+    "第 {call} 次调用：「{here}」没有链接可点，停下",
+    "Call {call}: {here} has no link to click; the agent stops",
+)
+CALL_THE_AGENT_STOPS_N = Words("第 {call} 次调用：停下", "Call {call}: the agent stops")
+NEW_PAGE = Words("（新页面）", " (new page)")
+VISITED_BEFORE_BUT_FORGOTTEN = Words("（来过，但记忆里已经忘了）", " (visited before, but forgotten)")
+EVERY_LINK_HERE_IS_REMEMBERED_SO = Words(
+    "，这页的链接全都记得，只好随便点一个", ", every link here is remembered, so it clicks any one"
+)
+BUT_THE_MODEL_IGNORED_ITS_MEMORY = Words(
+    "，但模型没看记忆，随手点了一个", ", but the model ignored its memory: a random click"
+)
+AND_WROTE_NOTHING_TO_MEMORY = Words("，这一步没写进记忆", ", and wrote nothing to memory")
+THE_BUG_LIST_WAS_NOT_READ = Words("，没查 Bug 清单", ": the bug list was not read")
+THE_WHAT_IF_MEMORY_STILL_HELD = Words(
+    "；假如有这份记忆，它会提醒 Agent：这里来过",
+    "; the what-if memory still held it: it would have told the agent it had been here",
+)
+END_OF_THE_RECORDING = Words("。录下的运行到此结束", ". End of the recording")
+BUDGET_USED_UP_2 = Words("。预算用完", ". Budget used up")
+STEP_N = Words("第 {step} 步：", "Step {step}: ")
+WHAT_IF_MEMORY_N = Words("\u3000假如的记忆：{evicted}", "    What-if memory: {evicted}")
+MEMORY_FULL_FORGETS_THE_OLDEST_ENTRY_N = Words(
+    "\u3000记忆已满，按 {zh} 忘掉最早写入的：{forgotten}",
+    "    Memory full, {en} forgets the oldest entry: {forgotten}",
+)
+MEMORY_FULL_FORGETS_THE_LEAST_RECENTLY_N = Words(
+    "\u3000记忆已满，按 {zh} 忘掉最久没用的：{forgotten}",
+    "    Memory full, {en} forgets the least recently used: {forgotten}",
+)
+MEMORY_FULL_EVICTION_FORGETS_N = Words(
+    "\u3000记忆已满，{zh}忘掉一条：{forgotten}", "    Memory full, {en} eviction forgets: {forgotten}"
+)
+MEMORY_FULL_FORGETS_N = Words(
+    "\u3000记忆已满，按 {zh}（{rule_zh}）忘掉：{forgotten}",
+    "    Memory full, {en} ({rule_en}) forgets: {forgotten}",
+)
+COLON = Words("：", ": ")  # after a name, before what it says
+WRITTEN_AT_THE_START = Words("（出发时写入）", ", written at the start")
+WRITTEN_AT_STEP_N = Words("（第 {step} 步写入）", ", written at step {step}")
+LAST_USED_AT_STEP_N = Words("（上次用到是第 {step} 步）", ", last used at step {step}")
+OF_RIGHT_N = Words("猜对 {right} / {asked}", "{right} of {asked} right")
