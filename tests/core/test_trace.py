@@ -59,7 +59,7 @@ def test_a_runs_trace_gives_back_the_runs_figures(config, version):
 
 
 def test_the_chapters_first_random_run_as_a_trace():
-    # the chapter's random run at seed 1000 (tests/core/test_cli.py pins its figures)
+    # the chapter's random run at seed 1000 (tests/cli/test_cli.py pins its figures)
     config = RunConfig(strategy="random", seed=1000)
     _result, trace = run_trace(SITE, config)
     assert trace.path[:4] == [0, 12, 13, 5]
