@@ -159,42 +159,11 @@ def big_site_rows(sizes: list[int], runs: int, repeats: int) -> list[tuple[str, 
     return rows
 
 
-FIRST_PAINT = r"""
-import os, resource, time, sys
-def since_start():
-    with open("/proc/self/stat") as f:
-        start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
-    with open("/proc/uptime") as f:
-        uptime = float(f.read().split()[0])
-    return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
-from PySide6.QtCore import QEvent, QObject, QTimer
-class FirstPaint(QObject):
-    def eventFilter(self, obj, event):
-        if event.type() == QEvent.Type.Paint and not getattr(self, "seen", False):
-            self.seen = True
-            usage = resource.getrusage(resource.RUSAGE_SELF)
-            QTimer.singleShot(0, lambda: (print(f"FIRST_PAINT {since_start():.3f} {usage.ru_utime + usage.ru_stime:.3f}"), app.quit()))
-        return False
-if sys.argv[1] == "memviz":
-    from memviz.gui.app import create_app
-    app = create_app()
-    from memviz.gui.main_window import MainWindow
-    from memviz.gui.kit.language import Language
-    window = MainWindow(language=Language("en"))
-else:
-    from PySide6.QtWidgets import QApplication, QMainWindow
-    app = QApplication([])
-    window = QMainWindow()
-window.resize(1600, 960)
-watch = FirstPaint(); window.installEventFilter(watch)
-window.show()
-app.exec()
-"""
-
-
-def first_paint(which: str, env: dict[str, str]) -> tuple[float, float]:
-    out = subprocess.run([sys.executable, "-c", FIRST_PAINT, which], env=env, cwd=ROOT, capture_output=True,
-                         text=True, check=True)  # fmt: skip
+def first_paint(code: str, env: dict[str, str]) -> tuple[float, float]:
+    """(wall, CPU) seconds of a process from its start to its window's first paint (bench_startup's
+    programs: the main window, or a bare PySide6 window)."""
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True,
+                         check=True)  # fmt: skip
     match = re.search(r"FIRST_PAINT ([0-9.]+) ([0-9.]+)", out.stdout)
     if match is None:
         raise RuntimeError(f"no first paint reported:\n{out.stdout}\n{out.stderr}")
@@ -202,9 +171,11 @@ def first_paint(which: str, env: dict[str, str]) -> tuple[float, float]:
 
 
 def first_paint_rows(repeats: int) -> list[tuple[str, float, str, str]]:
+    from bench_startup import BARE, MEMVIZ
+
     env = {**env_for_commands(), "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
-    first_paint("memviz", env), first_paint("bare", env)  # warm the file cache
-    ours, bare = interleaved(lambda: first_paint("memviz", env), lambda: first_paint("bare", env), repeats)
+    first_paint(MEMVIZ, env), first_paint(BARE, env)  # warm the file cache
+    ours, bare = interleaved(lambda: first_paint(MEMVIZ, env), lambda: first_paint(BARE, env), repeats)
     platform_name = env["QT_QPA_PLATFORM"]
     return [
         (f"first paint ÷ a bare PySide6 window ({platform_name}), wall", median_of(ours, 0) / median_of(bare, 0),
@@ -216,42 +187,11 @@ def first_paint_rows(repeats: int) -> list[tuple[str, float, str, str]]:
 
 def explore_step_rows(pages: int, steps: int) -> list[tuple[str, float, str, str]]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import Qt
-    from PySide6.QtGui import QGuiApplication
+    from bench_big_explore import SIZE, measure
 
-    from memviz.core.engine import RunConfig
-    from memviz.core.site import Site
-    from memviz.core.sitegen import generate_site
-    from memviz.gui.app import create_app, settle_garbage_collector
-    from memviz.gui.kit.language import Language
-    from memviz.gui.main_window import MainWindow
-    from memviz.models.settings import RunSettings
+    from memviz.gui.app import create_app
 
-    app = create_app(height=1080)
-    site = Site.from_dict(generate_site("random", pages, seed=1))
-    config = RunConfig(strategy="frontier", capacity=12, policy="fifo", budget=round(1.25 * pages))
-    window = MainWindow(RunSettings(site=site, config=config), Language("zh"))
-    if QGuiApplication.platformName() == "offscreen":
-        window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
-    window.resize(1920, 1080)
-    window.show()
-    app.processEvents()
-    while window.explore.graph.layout_pending:
-        app.processEvents()
-    settle_garbage_collector()
-    model = window.explore.model
-    model.set_animated(False)
-    costs: list[float] = []
-    for timed in (False, True):  # the first pass warms fonts and the card pictures
-        model.reset()
-        app.processEvents()
-        for _ in range(min(steps, model.total)):
-            started = time.thread_time()
-            model.step()
-            app.processEvents()
-            if timed:
-                costs.append((time.thread_time() - started) * 1000)
-    window.close()
+    _, costs = measure(pages, steps, create_app(height=SIZE[1]), clock=time.thread_time)
     costs.sort()
     p90 = costs[min(len(costs) - 1, int(0.9 * len(costs)))]
     return [
