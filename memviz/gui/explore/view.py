@@ -156,8 +156,7 @@ class ExploreView(QWidget):
         numbers and the narration with its charts fold away (a question to the class still asks
         under the graph). The window sets the type a step larger."""
         self.presenter = on
-        for widget in (self.config_bar, self.numbers):
-            widget.setVisible(not on)
+        self.config_bar.setVisible(not on)
         self._fit_height()
         self._show_under_graph()
 
@@ -274,6 +273,9 @@ class ExploreView(QWidget):
     def _fit_height(self) -> None:
         """In a short window (style.short_window) the cards speak for themselves: their title's
         line goes to the memory rows, as do the cards' detail lines and the memory's rule."""
+        numbers = not self.presenter and not style.short_window(self, style.NUMBERS_FOLD_EMS)
+        if numbers != self.numbers.isVisibleTo(self):
+            self.numbers.setVisible(numbers)
         shown = not style.short_window(self) and not self.presenter
         if shown != self.numbers_title.isVisibleTo(self):
             self.numbers_title.setVisible(shown)

@@ -253,6 +253,9 @@ def app_pixel_size() -> float:
 # lines: the entry forgotten, the next to go, a fold and the entry just written (issue 40).
 SHORT_WINDOW_EMS = 56
 VERY_SHORT_WINDOW_EMS = 50
+# Below this (720p or 768p zoomed to 150 %: 36, 38) the live numbers fold away altogether, as in
+# presenter mode: the memory rows keep their four lines (the cards were squeezed to half height).
+NUMBERS_FOLD_EMS = 40
 
 
 def short_window(widget: QWidget, ems: float = SHORT_WINDOW_EMS) -> bool:
