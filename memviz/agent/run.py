@@ -13,8 +13,8 @@ cannot be read), and what it did becomes one trace line:
   step, and the run ends.
 
 Every line holds the real ``usage`` of its calls (``tokens_in``/``tokens_out``, re-asks included),
-the reports the model claimed (``claimed``) beside the symptoms the page really showed
-(``reports``, :mod:`memviz.core.webpage`'s detector), the latency of each call and the pages in
+the reports the model filed (``claims`` of kind ``reported``, with their route and error) beside
+the symptoms the page really showed (``reports``, :mod:`memviz.core.webpage`'s detector), the latency of each call and the pages in
 memory after the step (``memory``).
 """
 
@@ -34,7 +34,7 @@ from memviz.agent.prompt import Prompt, Templates, build_prompt
 from memviz.agent.traceout import TraceAppender, public_endpoint, step_line
 from memviz.core.context import DEFAULT_TURN_TOKENS, window_text
 from memviz.core.site import Site
-from memviz.core.trace import MOST_TEXT, TraceHeader, TraceStep
+from memviz.core.trace import MOST_TEXT, TraceHeader, TraceStep, claim_of_report
 from memviz.core.trace_run import trace_site
 from memviz.web.crawler import normalise
 
@@ -163,7 +163,7 @@ class AgentRun:
             agent=AGENT, start_url=self.start_url, task=self.task, config=config,
             site=trace_site(self.site), version=self.site.version, label=self.label, reported_by="detector",
         )  # fmt: skip
-        # reported_by "detector": a step's reports are what the page showed; the model's own are "claimed"
+        # reported_by "detector": a step's reports are what the page showed; the model's are its claims
         self.trace.header(header, {"model": s.model, "endpoint": public_endpoint(s.endpoint)})
 
     def run(self) -> RunOutcome:
@@ -208,8 +208,9 @@ class AgentRun:
         step = TraceStep(
             step=record.index, url=record.url, page=record.page, action=record.action, status=record.status,
             tokens_in=record.tokens_in, tokens_out=record.tokens_out, reports=record.reports,
+            claims=tuple(claim_of_report(r) for r in record.claimed),
         )  # fmt: skip
-        extra: dict = {"claimed": [r.to_dict() for r in record.claimed]}
+        extra: dict = {}
         if record.index:
             extra |= {"calls": record.calls, "reply": record.reply[:2000], "memory": list(record.memory)}
             if record.invalid:

@@ -311,29 +311,32 @@ def cmd_agent(args: argparse.Namespace) -> int:
 
 
 def run_summary(agent, outcome, task, run, path) -> dict:
-    """One run's figures: coverage, the claims against the symptoms the pages showed, the tokens."""
-    from memviz.core.trace import fingerprint
+    """One run's figures: coverage, the claims against the symptoms the pages showed (the core's
+    one claim rule, read back from the trace as written), the tokens."""
+    from memviz.core.trace import fingerprint, read_trace
+    from memviz.core.trace_stats import checked_claims, claim_figures, detected_bugs
 
     steps = outcome.steps
     pages = {s.page for s in steps if s.action != "stop" and s.page is not None}
-    shown = {(r.route, r.error.lower()) for s in steps for r in s.reports}
-    claimed = [c for s in steps for c in s.claimed]
+    trace = read_trace(path)
+    checked = checked_claims(trace)
+    figures = claim_figures(trace, checked)
     seen_prints: set = set()
     dups = 0
-    for claim in claimed:
-        key = fingerprint(claim.route, claim.error, claim.message)
+    for item in checked:
+        key = fingerprint(item.claim.route or "", item.claim.error or "", item.claim.text)
         dups += key in seen_prints
         seen_prints.add(key)
-    true = sum((c.route, c.error.lower()) in shown for c in claimed)
-    found = {(c.route, c.error.lower()) for c in claimed} & shown
+    shown = detected_bugs(trace)
     calls = [c for s in steps for c in s.calls]
     token_values = [
         (c["tokens_in"] or 0) + (c["tokens_out"] or 0) for c in calls if c["tokens_in"] is not None
     ]
     return {
         "task": task, "run": run + 1, "trace": str(path), "steps": len(steps) - 1, "pages": len(pages),
-        "coverage": len(pages) / agent.site.n_pages, "claimed": len(claimed), "claimed_true": true,
-        "claimed_duplicates": dups, "bugs_shown": len(shown), "bugs_claimed_of_shown": len(found),
+        "coverage": len(pages) / agent.site.n_pages, "claimed": len(checked), "claimed_true": figures.matched or 0,
+        "claimed_duplicates": dups, "bugs_shown": len(shown or ()), "bugs_claimed_of_shown": len(figures.bugs_claimed or ()),
+        "precision": figures.precision, "recall": figures.recall,
         "tokens": sum(token_values) if token_values else None, "calls": len(calls),
         "latency": round(sum(c["latency"] for c in calls), 3), "stop_reason": outcome.stop_reason,
     }  # fmt: skip

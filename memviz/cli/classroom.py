@@ -66,9 +66,9 @@ def summary_lines(summary: dict, agents: dict, lang: str, folder: str) -> list[s
             students=whole["students"],
             steps=whole["steps"],
             seen=whole["bugs_seen"],
-            found=whole["bugs_found"],
+            found=figure_text("bugs_found", whole["bugs_found"]),
             reports=whole["reports"],
-            duplicates=whole["duplicate_reports"],
+            duplicates=figure_text("duplicate_reports", whole["duplicate_reports"]),
             precision=figure_text("precision", whole["precision"]),
         )
     )

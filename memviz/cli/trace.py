@@ -172,9 +172,11 @@ def _value(stats: TraceStats, key: str, lang: str) -> str:
         return no_reports(lang)  # known: nothing was reported, so no share of it was a duplicate
     if value is None:
         return not_known(lang)
-    if key in ("coverage", "repeat_rate", "bug_recall", "duplicate_rate"):
+    if key in ("coverage", "repeat_rate", "bug_recall", "duplicate_rate", "claim_precision", "claim_recall"):
         extra = ""
-        if key == "bug_recall":
+        if key == "claim_precision":
+            extra = f" ({stats.claims_matched}/{stats.claims})"
+        elif key == "bug_recall":
             extra = f" ({stats.bugs_found})"
         elif key == "duplicate_rate":
             extra = f" ({stats.duplicate_reports})"
@@ -186,6 +188,8 @@ def _value(stats: TraceStats, key: str, lang: str) -> str:
 
 def stats_text(name: str, stats: TraceStats, lang: str) -> str:
     keys = [key for key, _zh, _en in STATS_ROWS if key != "pages_seen"]
+    if stats.claims is None:  # no bug report claimed: the claim rows say nothing (--json has them null)
+        keys = [key for key in keys if key not in ("claims", "claim_precision", "claim_recall")]
     width = max(len(stats_label(k, lang)) for k in keys)
     lines = [t(lang, f"轨迹 {name}", f"trace {name}")]
     lines += [f"  {stats_label(k, lang).ljust(width)}  {_value(stats, k, lang)}" for k in keys]

@@ -133,15 +133,27 @@ def inferred_reported_by(agent: str) -> str | None:
 
 @dataclass(frozen=True)
 class Claim:
-    """A bug the agent said it found (browser-use's ``done`` text or a page it extracted), kept
-    beside the detected reports so that its claims can be checked against them."""
+    """What an agent or a person said it found, kept beside the detected reports so that it can be
+    checked against them (memviz.core.trace_stats.checked_claims): a bug report (``reported``: a
+    model's ``report(route, error, message)``, a student's "Report a bug"), or a text that may
+    hold some (``done``: browser-use's final answer, ``extracted``: a page it read)."""
 
     kind: str  # CLAIM_KINDS
-    text: str
-    error: str | None = None  # the error type claimed, when the claimant said one ("reported")
+    text: str  # the words
+    error: str | None = None  # the error type claimed, when the claimant said one
+    route: str | None = None  # the page it is about (a path and query, or a URL); None: its step's page
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "text": self.text} | ({"error": self.error} if self.error else {})
+        return (
+            {"kind": self.kind, "text": self.text}
+            | ({"error": self.error} if self.error else {})
+            | ({"route": self.route} if self.route else {})
+        )
+
+
+def claim_of_report(report: Report) -> Claim:
+    """A bug report the agent filed (its ``report(route, error, message)`` call) as a claim."""
+    return Claim("reported", report.message, report.error, report.route)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -355,19 +367,27 @@ class _Reader:
         claims = data.get("claims", [])
         if not isinstance(claims, list) or len(claims) > MOST_REPORTS:
             raise self.fail("claims", f"expected a list of at most {MOST_REPORTS} claims")
+        claimed = self.claimed(data) if "claims" not in data else ()
         return TraceStep(
             step=step, url=self.text("url", data.get("url")), page=page, action=action, status=status,
             tokens_in=tokens[0], tokens_out=tokens[1],
             reports=tuple(self.report(f"reports[{k}]", r) for k, r in enumerate(reports)),
-            claims=tuple(self.claim(f"claims[{k}]", c) for k, c in enumerate(claims)),
+            claims=tuple(self.claim(f"claims[{k}]", c) for k, c in enumerate(claims)) + claimed,
         )  # fmt: skip
+
+    def claimed(self, data: dict) -> tuple[Claim, ...]:
+        """``memviz agent``'s first traces wrote the model's reports in a field of their own,
+        ``claimed`` (``{"route", "error", "message"}``): read as claims of kind ``reported``."""
+        claimed = data.get("claimed", [])
+        if not isinstance(claimed, list) or len(claimed) > MOST_REPORTS:
+            raise self.fail("claimed", f"expected a list of at most {MOST_REPORTS} reports")
+        return tuple(claim_of_report(self.report(f"claimed[{k}]", r)) for k, r in enumerate(claimed))
 
     def claim(self, where: str, value: Any) -> Claim:
         if not isinstance(value, dict) or value.get("kind") not in CLAIM_KINDS:
             raise self.fail(where, f'expected an object with "kind" ({" or ".join(CLAIM_KINDS)}) and "text"')
-        error = value.get("error")
-        error = None if error is None else self.text(f"{where}.error", error)
-        return Claim(value["kind"], self.text(f"{where}.text", value.get("text")), error)
+        error, route = (self.optional_text(f"{where}.{name}", value.get(name)) for name in ("error", "route"))
+        return Claim(value["kind"], self.text(f"{where}.text", value.get("text")), error, route)
 
     def report(self, where: str, value: Any) -> Report:
         if not isinstance(value, dict):

@@ -7,17 +7,32 @@ trace gives its run's figures back (coverage, repeat rate, reports, duplicates, 
 - duplicate report rate: reports whose fingerprint was reported before / reports;
 - tokens: the sum of ``tokens_in`` and ``tokens_out`` (None when the trace has none);
 
+- steps to the last new page: the step that first reached the last page first reached;
+- claims (a model's or a student's bug reports, ``claims`` of kind ``reported``), checked against
+  the bugs the pages really showed (:func:`checked_claims`, the rule below): claims matched,
+  precision = matched claims / claims, recall = detected bugs claimed / detected bugs.
+
 A figure the trace cannot know is None (shown "—"), never 0: coverage without the site's page
-count, bug recall without its bugs, and every report figure when the header's ``reported_by`` is
-null (no one looked for bugs along the run: an empty report list says nothing).
-- steps to the last new page: the step that first reached the last page first reached.
+count, bug figures without its bugs, every report figure when the header's ``reported_by`` is
+null (no one looked for bugs along the run: an empty report list says nothing), and every claim
+figure when the trace holds no claim of kind ``reported``, or does not know the truth.
+
+**The claim rule.** The bugs the pages really showed (:func:`detected_bugs`) are the bug pages of
+the header's site on which the detector recorded a report (``reported_by`` "detector"); otherwise
+(no site, or reports filed by the agent itself, or not known) they are unknown. A claim names a
+page: the page of the route it names (its ``route``'s path and query, a URL's or a bare path,
+looked up among the trace's own steps' URLs; a route the run never reached names no page), or,
+when it names none, the page of the step it is on. It matches when that page is a detected bug.
+The error type and the words do not count: a person picks a type from a short list, a model names
+it in its own words.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
+from urllib.parse import urlsplit
 
-from memviz.core.trace import Trace, TraceHeader, TraceStep
+from memviz.core.trace import Claim, Trace, TraceHeader, TraceStep
 
 
 @dataclass(frozen=True)
@@ -36,6 +51,10 @@ class TraceStats:
     duplicate_rate: float | None  # None: no reports, or not known
     tokens: int | None
     steps_to_last_new: int
+    claims: int | None = None  # claims of kind "reported"; None: the trace holds none
+    claims_matched: int | None = None  # of them, naming a detected bug; None: none, or truth unknown
+    claim_precision: float | None = None  # claims_matched / claims
+    claim_recall: float | None = None  # detected bugs claimed / detected bugs (None: none detected)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -124,4 +143,78 @@ def trace_stats(trace: Trace) -> TraceStats:
     tally = Tally(trace.header)
     for step in trace.steps:
         tally.add(step)
-    return tally.stats()
+    figures = claim_figures(trace)
+    return replace(
+        tally.stats(),
+        claims=figures.claims,
+        claims_matched=figures.matched,
+        claim_precision=figures.precision,
+        claim_recall=figures.recall,
+    )
+
+
+# -- claims against the truth --------------------------------------------------------------------------
+
+
+def url_route(url: str) -> str:
+    """The route a URL or an absolute path names: its path ("/" when empty) and query, no fragment."""
+    parts = urlsplit(url.strip())
+    return (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+
+
+def detected_bugs(trace: Trace) -> set[int] | None:
+    """The bugs the pages really showed: the header's bug pages on which the detector recorded a
+    report. None when unknown: no site named, or the reports are not the detector's."""
+    site = trace.header.site
+    if site is None or trace.header.reported_by != "detector":
+        return None
+    bugs = set(site.bugs)
+    return {step.page for step in trace.steps if step.reports and step.page in bugs}
+
+
+@dataclass(frozen=True)
+class CheckedClaim:
+    step: int  # the step it is on
+    claim: Claim
+    page: int | None  # the page it names (None: a route the run never reached, or off the site)
+    matched: bool | None  # it names a detected bug; None: the truth is not known
+
+
+def checked_claims(trace: Trace) -> list[CheckedClaim]:
+    """Every claim of kind ``reported``, in order, checked by the claim rule (module docstring)."""
+    truth = detected_bugs(trace)
+    pages = {url_route(s.url): s.page for s in trace.steps if s.page is not None}
+    out = []
+    for step in trace.steps:
+        for claim in step.claims:
+            if claim.kind != "reported":
+                continue
+            page = step.page if claim.route is None else pages.get(url_route(claim.route))
+            matched = None if truth is None else page is not None and page in truth
+            out.append(CheckedClaim(step.step, claim, page, matched))
+    return out
+
+
+@dataclass(frozen=True)
+class ClaimFigures:
+    claims: int | None  # None: no claim of kind "reported"
+    matched: int | None  # None: no claims, or the truth is not known
+    bugs_claimed: frozenset[int] | None  # the detected bugs some claim names
+    detected: int | None  # the detected bugs (None: not known)
+    precision: float | None
+    recall: float | None  # None also when no bug was detected (0 / 0)
+
+
+def claim_figures(trace: Trace, checked: list[CheckedClaim] | None = None) -> ClaimFigures:
+    """The claims of a trace against its detected bugs: one definition for ``trace stats``,
+    ``memviz agent``'s run lines and the class (``memviz class summary``, Watch the class)."""
+    checked = checked_claims(trace) if checked is None else checked
+    truth = detected_bugs(trace)
+    if not checked:
+        return ClaimFigures(None, None, None, None if truth is None else len(truth), None, None)
+    if truth is None:
+        return ClaimFigures(len(checked), None, None, None, None, None)
+    matched = sum(1 for c in checked if c.matched)
+    claimed = frozenset(c.page for c in checked if c.matched)
+    recall = len(claimed) / len(truth) if truth else None
+    return ClaimFigures(len(checked), matched, claimed, len(truth), matched / len(checked), recall)

@@ -10,9 +10,12 @@ A student's figures, by the chapter's definitions (coverage and repeats as ``mem
 
 - home visits: arrivals at the site's start page after the first step (the chapter's "home six times");
 - bugs seen: bug pages they arrived at (the detector's truth: the symptom was on the page);
-- reports: their claims; a claim is right when the page it was filed on has a bug at the served
-  version (whatever type they chose); bugs found: bug pages with a right claim; duplicate reports:
-  right claims on a bug page they had already reported; precision: right claims / claims.
+- reports: their claims; a claim is right by the core's one claim rule
+  (:func:`memviz.core.trace_stats.checked_claims`, as ``trace stats`` and ``memviz agent``): the
+  page it names is a bug page where the detector saw the symptom (whatever type they chose); bugs
+  found: bug pages with a right claim; duplicate reports: right claims on a bug page they had
+  already reported; precision: right claims / claims. Where a trace does not know the truth (no
+  site, reports not the detector's) those are None ("—"), never 0.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from memviz.core.replay import RecordedRun, ReplayError, recorded_run
 from memviz.core.run_config import RunConfig
 from memviz.core.site import Site
 from memviz.core.trace import Trace, TraceError, read_trace
-from memviz.core.trace_stats import trace_stats
+from memviz.core.trace_stats import checked_claims, claim_figures, trace_stats
 from memviz.models.clock import Clock
 from memviz.models.signal import Signal
 
@@ -54,10 +57,10 @@ class Student:
     home_visits: int
     bugs_seen: int
     reports: int
-    bugs_found: int
-    duplicate_reports: int
-    wrong_reports: int
-    precision: float | None  # None: no reports yet
+    bugs_found: int | None  # None: the trace does not know the truth (as precision)
+    duplicate_reports: int | None
+    wrong_reports: int | None
+    precision: float | None  # None: no reports yet, or the truth not known
 
     def to_dict(self) -> dict:
         return asdict(self) | {"path": list(self.path)}
@@ -95,17 +98,15 @@ def student_of(visitor: str, name: str | None, trace: Trace, home: int = 0) -> S
     site = trace.header.site
     bugs = set(site.bugs) if site is not None else set()
     path = tuple(step.page for step in trace.steps if step.moved)
-    claims = right = duplicates = 0
+    checked = checked_claims(trace)
+    figures = claim_figures(trace, checked)
+    known = figures.matched is not None or not checked
     found: set[int] = set()
-    for step in trace.steps:
-        for claim in step.claims:
-            if claim.kind != "reported":
-                continue
-            claims += 1
-            if step.page is not None and step.page in bugs:
-                right += 1
-                duplicates += step.page in found
-                found.add(step.page)
+    duplicates = 0
+    for claim in checked:
+        if claim.matched:
+            duplicates += claim.page in found
+            found.add(claim.page)
     return Student(
         visitor=visitor,
         name=name or f"visitor {visitor[:6]}",
@@ -116,11 +117,11 @@ def student_of(visitor: str, name: str | None, trace: Trace, home: int = 0) -> S
         repeats=stats.repeats,
         home_visits=sum(1 for k, page in enumerate(path) if k > 0 and page == home),
         bugs_seen=len(bugs & {p for p in path if p is not None}),
-        reports=claims,
-        bugs_found=len(found),
-        duplicate_reports=duplicates,
-        wrong_reports=claims - right,
-        precision=right / claims if claims else None,
+        reports=len(checked),
+        bugs_found=len(found) if known else None,
+        duplicate_reports=duplicates if known else None,
+        wrong_reports=len(checked) - (figures.matched or 0) if known else None,
+        precision=figures.precision,
     )
 
 
@@ -300,21 +301,20 @@ class ClassModel:
             site = trace.header.site
             bugs = set(site.bugs) if site is not None else set()
             seen |= bugs & {s.page for s in trace.steps if s.page is not None}
-            found |= {
-                s.page for s in trace.steps if s.page in bugs and any(c.kind == "reported" for c in s.claims)
-            }
+            found |= claim_figures(trace).bugs_claimed or set()
+        known = all(s.wrong_reports is not None for s in students)
         claims = sum(s.reports for s in students)
-        wrong = sum(s.wrong_reports for s in students)
+        wrong = sum(s.wrong_reports or 0 for s in students)
         return {
             "students": [s.to_dict() for s in students],
             "class": {
                 "students": len(students),
                 "steps": sum(s.steps for s in students),
                 "bugs_seen": len(seen),
-                "bugs_found": len(found),
+                "bugs_found": len(found) if known else None,
                 "reports": claims,
-                "duplicate_reports": sum(s.duplicate_reports for s in students),
-                "precision": (claims - wrong) / claims if claims else None,
+                "duplicate_reports": sum(s.duplicate_reports or 0 for s in students) if known else None,
+                "precision": (claims - wrong) / claims if claims and known else None,
             },
             "unreadable": dict(self.unreadable),
         }

@@ -16,6 +16,9 @@ STATS_ROWS = (
     ("bug_recall", "Bug 召回率", "bug recall"),
     ("reports", "报告数", "reports"),
     ("duplicate_rate", "重复报告率", "duplicate report rate"),
+    ("claims", "声称的 Bug 报告", "bug reports claimed"),
+    ("claim_precision", "报告准确率", "precision of reports"),
+    ("claim_recall", "报告召回率", "recall of reports"),
     ("tokens", "token", "tokens"),
     ("steps_to_last_new", "最后一个新页面在第几步", "steps to the last new page"),
 )

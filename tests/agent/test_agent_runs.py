@@ -120,12 +120,15 @@ def test_with_frontier_memory_the_model_covers_the_site_as_the_rule_predicts(
     out = capsys.readouterr()
     no_key_anywhere(tmp_path, out.out, out.err)
     # the model reported the 500 it saw (search page 2), and the detector saw it there too
-    claims = [c for line in lines[1:] for c in line["claimed"]]
-    assert claims == [{"route": "/search?page=2", "error": "HTTP 500", "message": "server error"}]
+    claims = [c for line in lines[1:] for c in line.get("claims", [])]
+    assert claims == [
+        {"kind": "reported", "text": "server error", "error": "HTTP 500", "route": "/search?page=2"}
+    ]
+    assert not any("claimed" in line for line in lines)  # one shape: the format's claims
     shown = {r["route"] for line in lines[1:] for r in line["reports"]}
     assert shown == {SITE.url_path(p) for p in SITE.bug_by_page}
     # the bug list holds the claim from then on: every later prompt's memory block lists it
-    reported_at = next(k for k, line in enumerate(lines[1:]) if line["claimed"])
+    reported_at = next(k for k, line in enumerate(lines[1:]) if line.get("claims"))
     later = [r["body"]["messages"][-1]["content"] for r in endpoint.requests[reported_at:]]
     assert later and all("- /search?page=2 · HTTP 500 · server error" in text for text in later)
     assert "reports claimed 1 (1 true, 0 duplicates), bugs the pages showed 6" in out.out

@@ -10,6 +10,7 @@ from memviz.core.resources import resource_path
 from memviz.core.run_config import RunConfig
 from memviz.core.site import Site
 from memviz.core.trace import Claim
+from memviz.core.webpage import report_of
 from memviz.models.classroom import NAMES_FILE, SORT_KEYS, ClassModel
 from memviz.models.clock import ManualClock
 from memviz.web import visitors
@@ -26,8 +27,10 @@ def _folder(tmp_path) -> TraceFolder:
 
 
 def _visit(traces: TraceFolder, visitor: str, pages: list[int]) -> None:
+    """Clicks as the server records them: a bug page's step holds the symptom the detector read."""
     for page in pages:
-        traces.record(visitor, BASE + VERSIONS.url_path(page), page, "click", 200)
+        shown = report_of(VERSIONS, page, 1)
+        traces.record(visitor, BASE + VERSIONS.url_path(page), page, "click", 200, (shown,) if shown else ())
 
 
 def _claim(traces, visitor, page, error, words="") -> None:

@@ -279,9 +279,9 @@ class ClassView(QWidget):
                     students=whole["students"],
                     steps=whole["steps"],
                     seen=whole["bugs_seen"],
-                    found=whole["bugs_found"],
+                    found=figure_text("bugs_found", whole["bugs_found"]),
                     reports=whole["reports"],
-                    duplicates=whole["duplicate_reports"],
+                    duplicates=figure_text("duplicate_reports", whole["duplicate_reports"]),
                     precision=figure_text("precision", whole["precision"]),
                 )
             )

@@ -215,7 +215,7 @@ class Blog:
             error = "other"
         said = " ".join(clipped(data.get("words"), 1000).split())
         route = self.site.url_path(page) if page is not None else clipped(data.get("page"), 1800) or "/"
-        claim = Claim("reported", said or error, error)
+        claim = Claim("reported", said or error, error, route)  # the page named: the claim rule's
         written = self.traces is not None and self.traces.claim(visitor, route, claim)
         if not written:
             return 503, {"errors": [self._say(blog_words.REPORT_NOT_RECORDED)]}
