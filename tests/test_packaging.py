@@ -401,7 +401,10 @@ def test_the_sdist_ships_every_file_and_folder_the_tests_read():
     for test in (REPO / "tests").rglob("*.py"):
         named |= set(re.findall(r'\b(?:ROOT|REPO)\s*/\s*"([^"/]+)', test.read_text(encoding="utf-8")))
     read = {name for name in named if (REPO / name).exists()}  # ROOT is memviz/ in a few test files
-    shipped = set(pyproject()["tool"]["hatch"]["build"]["targets"]["sdist"]["include"])
+    # "/.gitignore": anchored, or hatch would take every .gitignore below too (caches' own)
+    shipped = {
+        name.lstrip("/") for name in pyproject()["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
+    }
     assert read and read <= shipped, read - shipped
     assert all((REPO / name).exists() for name in shipped)
 
@@ -520,3 +523,13 @@ def test_the_bundle_brings_its_fonts_conf_only_where_the_laptop_has_none(tmp_pat
     assert '(str(PACKAGING / "fonts.conf"), "fontconfig")' in spec
     conf = (REPO / "packaging" / "fonts.conf").read_text(encoding="utf-8")
     assert "<dir>/usr/share/fonts</dir>" in conf and '<cachedir prefix="xdg">fontconfig</cachedir>' in conf
+
+
+def test_the_venv_the_packaging_readme_makes_is_ignored():
+    """packaging/README.md's Linux steps make .bundle-venv in the checkout: git status listed it, and
+    `ruff check .` would lint its thousands of files."""
+    readme = (REPO / "packaging" / "README.md").read_text(encoding="utf-8")
+    made = re.search(r"python3 -m venv (\S+) && \. \1/bin/activate", readme)
+    assert made is not None
+    ignored = (REPO / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert made.group(1) + "/" in ignored
