@@ -17,7 +17,9 @@ from memviz.cli.commands import main
 from memviz.core.resources import resource_path
 from memviz.core.site import load_site
 from memviz.core.trace import read_trace
+from memviz.core.trace_stats import trace_stats
 from tests.agent.endpoint import Endpoint
+from tests.core.test_trace_claims import independent_claim_figures
 
 KEY = "sk-memviz-test-0123456789abcdef"
 SITE = load_site(resource_path("sites", "conduit24-versions.json"))
@@ -132,6 +134,10 @@ def test_with_frontier_memory_the_model_covers_the_site_as_the_rule_predicts(
     later = [r["body"]["messages"][-1]["content"] for r in endpoint.requests[reported_at:]]
     assert later and all("- /search?page=2 · HTTP 500 · server error" in text for text in later)
     assert "reports claimed 1 (1 true, 0 duplicates), bugs the pages showed 6" in out.out
+    # trace stats measures the claims by the format's rule, equal to a reading of the lines themselves
+    stats = trace_stats(trace)
+    got = (stats.claims, stats.claims_matched, stats.claim_precision, stats.claim_recall)
+    assert got == independent_claim_figures(lines) == (1, 1, 1.0, 1 / 6)
 
 
 def test_without_memory_the_model_repeats_pages(endpoint, tmp_path, monkeypatch):

@@ -195,6 +195,8 @@ def test_browser_use_keeps_what_the_agent_claimed_and_knows_no_reports(tmp_path)
     assert trace.header.reported_by is None
     stats = trace_stats(trace)
     assert (stats.reports, stats.bugs_found, stats.bug_recall) == (None, None, None)
+    # its done and extract texts are free words, no bug report: no claim figure, never 0
+    assert (stats.claims, stats.claims_matched, stats.claim_precision, stats.claim_recall) == (None,) * 4
     out = tmp_path / "t.jsonl"
     out.write_text(trace_text(trace), encoding="utf-8")
     assert read_trace(out) == trace

@@ -10,6 +10,7 @@ from memviz.core.resources import resource_path
 from memviz.core.run_config import RunConfig
 from memviz.core.site import Site
 from memviz.core.trace import Claim
+from memviz.core.trace_stats import trace_stats
 from memviz.core.webpage import report_of
 from memviz.models.classroom import NAMES_FILE, SORT_KEYS, ClassModel
 from memviz.models.clock import ManualClock
@@ -55,6 +56,8 @@ def test_a_students_figures_are_their_clicks_and_claims(tmp_path):
     assert (ada.pages_seen, ada.coverage, ada.repeats, ada.home_visits) == (4, 4 / 24, 2, 2)
     assert (ada.bugs_seen, ada.reports, ada.bugs_found) == (1, 3, 1)
     assert (ada.duplicate_reports, ada.wrong_reports, ada.precision) == (1, 1, 2 / 3)
+    stats = trace_stats(model.trace_of(ADA))  # one definition: trace stats says the same
+    assert (stats.claims, stats.claims_matched, stats.claim_precision) == (3, 2, ada.precision)
     assert not model.poll()  # nothing changed: nothing read again, nothing emitted
 
 

@@ -98,3 +98,37 @@ def test_the_teachers_view_through_the_app():
     finally:
         teacher.stop()
         student.stop()
+
+
+def test_a_students_reports_over_http_are_measured_by_the_claim_rule(served):
+    """A visitor walks four pages (two of them bug pages) and files four reports over /api/reports,
+    as the Report-a-bug button does: trace stats' claim figures equal a plain reading of the file."""
+    from memviz.core.trace import read_trace
+    from memviz.core.trace_stats import trace_stats
+    from tests.core.test_trace_claims import independent_claim_figures
+    from tests.web.test_serve import get
+
+    v1, visitor = served["v1"], "00112233445566aa"
+    cookie = f"memviz_visitor={visitor}"
+    for route in ("/", "/article/a", "/article/a/comments", "/search?page=2"):
+        get(v1.url.rstrip("/") + route, cookie)
+    for page, kind, words in [
+        ("/article/a/comments", "XSS", "a comment runs a script"),  # right: the XSS showed there
+        ("/article/a", "other", "looks odd"),  # wrong: no bug on article A
+        ("/search?page=2", "HTTP 500", ""),  # right: the 500 showed there
+        ("/settings", "other", "never went there"),  # wrong: a page the run never reached
+    ]:
+        assert _post(v1, "/api/reports", {"page": page, "type": kind, "words": words}, cookie)[0] == 200
+    path = v1.trace_dir / f"visitor-{visitor}.jsonl"
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    claims = [c for line in lines[1:] for c in line.get("claims", [])]
+    # each on the step of its page; the page never reached on the last step, naming its route
+    assert [c["route"] for c in claims] == [
+        "/article/a",
+        "/article/a/comments",
+        "/search?page=2",
+        "/settings",
+    ]
+    stats = trace_stats(read_trace(path))
+    got = (stats.claims, stats.claims_matched, stats.claim_precision, stats.claim_recall)
+    assert got == independent_claim_figures(lines) == (4, 2, 0.5, 1.0)
