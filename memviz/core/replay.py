@@ -157,7 +157,7 @@ def _figures(trace: Trace) -> list:
                 tokens=tokens,
                 reports_total=stats.reports,
                 duplicates_total=stats.duplicate_reports,
-                bugs_total=len(reported) if tally.known else None,
+                bugs_total=stats.bugs_found,  # None: no reports known, or no bug pages named
                 tokens_total=stats.tokens,
                 reported_pages=frozenset(reported),
                 duplicates_by_page=tuple(sorted(duplicates.items())),

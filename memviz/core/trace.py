@@ -86,14 +86,15 @@ def fingerprint(route: str, error: str, message: str) -> tuple[str, str, str]:
 @dataclass(frozen=True)
 class TraceSite:
     """What a trace says of its site, so that it can be measured on its own: the name, the
-    number of pages, and the bug pages at the trace's version."""
+    number of pages, and the bug pages at the trace's version (None: not named, as a crawl of a
+    site memviz has no file of; every bug figure is then unknown, never 0)."""
 
     name: str
     pages: int
-    bugs: tuple[int, ...]
+    bugs: tuple[int, ...] | None
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "pages": self.pages, "bugs": list(self.bugs)}
+        return {"name": self.name, "pages": self.pages, "bugs": None if self.bugs is None else list(self.bugs)}
 
 
 @dataclass(frozen=True)
@@ -327,9 +328,11 @@ class _Reader:
         if not isinstance(value, dict):
             raise self.fail("site", f"expected an object or null, got {shown(value)}")
         pages = self.count("site.pages", value.get("pages"), 1, int(LIMITS["pages"].high))
-        bugs = value.get("bugs", [])
+        bugs = value.get("bugs")
+        if bugs is None:  # absent or null: the site's bugs are not named (not "it has none")
+            return TraceSite(self.text("site.name", value.get("name")), pages, None)
         if not isinstance(bugs, list) or len(bugs) > pages:
-            raise self.fail("site.bugs", f"expected a list of at most {pages} page numbers")
+            raise self.fail("site.bugs", f"expected a list of at most {pages} page numbers, or null")
         for k, bug in enumerate(bugs):
             self.count(f"site.bugs[{k}]", bug, 0, pages - 1)
         if len(set(bugs)) != len(bugs):

@@ -82,7 +82,8 @@ class Tally:
         self.repeats = self.off_site = self.reports = self.duplicates = 0
         self.last_new = 0
         self.fingerprints: set = set()
-        self.bug_pages = set(header.site.bugs) if header.site is not None else None
+        site = header.site
+        self.bug_pages = set(site.bugs) if site is not None and site.bugs is not None else None
         self.bugs_found: set[int] = set()
         self.tokens: int | None = None
 
@@ -166,7 +167,7 @@ def detected_bugs(trace: Trace) -> set[int] | None:
     """The bugs the pages really showed: the header's bug pages on which the detector recorded a
     report. None when unknown: no site named, or the reports are not the detector's."""
     site = trace.header.site
-    if site is None or trace.header.reported_by != "detector":
+    if site is None or site.bugs is None or trace.header.reported_by != "detector":
         return None
     bugs = set(site.bugs)
     return {step.page for step in trace.steps if step.reports and step.page in bugs}

@@ -96,7 +96,7 @@ def student_of(visitor: str, name: str | None, trace: Trace, home: int = 0) -> S
     """One student's figures from their trace; ``home`` is the site's start page."""
     stats = trace_stats(trace)
     site = trace.header.site
-    bugs = set(site.bugs) if site is not None else set()
+    bugs = set(site.bugs or ()) if site is not None else set()
     path = tuple(step.page for step in trace.steps if step.moved)
     checked = checked_claims(trace)
     figures = claim_figures(trace, checked)
@@ -299,7 +299,7 @@ class ClassModel:
         seen: set[int] = set()
         for trace in self._traces.values():
             site = trace.header.site
-            bugs = set(site.bugs) if site is not None else set()
+            bugs = set(site.bugs or ()) if site is not None else set()
             seen |= bugs & {s.page for s in trace.steps if s.page is not None}
             found |= claim_figures(trace).bugs_claimed or set()
         known = all(s.wrong_reports is not None for s in students)

@@ -411,7 +411,7 @@ def crawl_live(
         result = replace(result, stop_reason="trace_full")
     if live.universe == "found":  # coverage over the pages found, the only count such a crawl has
         result = replace(result, coverage=len(set(result.path)) / max(len(live.ids), 1))
-    bugs = tuple(sorted(site.bug_by_page)) if site is not None else ()  # without a site: not known
+    bugs = tuple(sorted(site.bug_by_page)) if site is not None else None  # without a site: not named
     name = site.name("en") if site is not None else live.base
     header = TraceHeader(
         agent="memviz",

@@ -220,3 +220,20 @@ def test_a_report_becomes_a_claim_with_its_route():
         "HTTP 500",
         "server error",
     )
+
+
+def test_a_site_whose_bugs_are_not_named_has_no_bug_figures(tmp_path):
+    """A crawl of a site memviz has no file of names its page count but not its bugs: unknown, not 0."""
+    for site in ({"name": "s", "pages": 6, "bugs": None}, {"name": "s", "pages": 6}):
+        header = _header() | {"site": site}
+        trace = _trace(header, _step(0, 0), _step(1, 3, [XSS], [{"kind": "reported", "text": "x"}]))
+        assert trace.header.site.bugs is None
+        stats = trace_stats(trace)
+        assert (stats.bugs_found, stats.bug_recall, stats.coverage) == (None, None, 2 / 6)
+        assert (stats.claims, stats.claim_precision, stats.claim_recall) == (1, None, None)
+        assert list(VALIDATOR.iter_errors(header)) == []
+    from memviz.core.evaluation.bugs import bugs_found
+    from memviz.core.evaluation.traces import run_metric
+
+    assert bugs_found(trace) is None and run_metric(stats, "bug_recall") is None  # eval refuses, not 1.0
+    assert trace.header.site.to_dict()["bugs"] is None  # written back as null

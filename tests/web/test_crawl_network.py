@@ -13,6 +13,7 @@ import pytest
 
 from memviz.core.engine import RunConfig
 from memviz.core.trace import MOST_TEXT, read_trace
+from memviz.core.trace_stats import trace_stats
 from memviz.web.crawler import CrawlError, crawl, crawl_live
 from memviz.web.urls import canonical
 from tests.web.hostile_site import HostileSite, drip, html_page, page, redirect
@@ -234,6 +235,9 @@ def test_a_sitemap_is_the_universe_coverage_is_over(sites, capsys):
     )
     result, trace, live = crawl_live(site.url + "/", RunConfig(strategy="frontier", budget=10))
     assert live.universe == "sitemap" and trace.header.site.pages == 4
+    assert trace.header.site.bugs is None  # no site file: its bugs are not named, so not counted as 0
+    stats = trace_stats(trace)
+    assert (stats.bugs_found, stats.bug_recall) == (None, None)
     assert site.url + "/elsewhere" not in live.ids and "/elsewhere" not in site.asked
     assert result.coverage == len(set(result.path)) / 4 == 0.75  # /c is listed but linked from nowhere
     assert main(["crawl", site.url + "/", "--strategy", "frontier", "--budget", "10", "--lang", "en"]) == 0

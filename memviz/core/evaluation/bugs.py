@@ -33,10 +33,10 @@ class BugTable:
 
 
 def bugs_found(trace: Trace) -> set[int] | None:
-    """The bug pages a run reported on; None when its header names no site or its reports were not
-    recorded (an import that could not read them)."""
+    """The bug pages a run reported on; None when its header names no site or no bugs of it (a
+    crawl without a site file), or its reports were not recorded (an import that could not read them)."""
     site = trace.header.site
-    if site is None or not trace.header.reports_known:
+    if site is None or site.bugs is None or not trace.header.reports_known:
         return None
     pages = set(site.bugs)
     return {step.page for step in trace.steps if step.reports and step.page in pages}

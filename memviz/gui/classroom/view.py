@@ -226,7 +226,7 @@ class ClassView(QWidget):
             if trace is None:
                 continue
             if trace.header.site is not None:
-                bugs |= set(trace.header.site.bugs)
+                bugs |= set(trace.header.site.bugs or ())
             moves = [step for step in trace.steps if step.moved]
             claims[s.visitor] = {
                 i: [c.text for c in step.claims] for i, step in enumerate(moves) if step.claims
