@@ -94,7 +94,11 @@ class TraceSite:
     bugs: tuple[int, ...] | None
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "pages": self.pages, "bugs": None if self.bugs is None else list(self.bugs)}
+        return {
+            "name": self.name,
+            "pages": self.pages,
+            "bugs": None if self.bugs is None else list(self.bugs),
+        }
 
 
 @dataclass(frozen=True)
