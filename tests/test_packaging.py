@@ -533,3 +533,50 @@ def test_the_venv_the_packaging_readme_makes_is_ignored():
     assert made is not None
     ignored = (REPO / ".gitignore").read_text(encoding="utf-8").splitlines()
     assert made.group(1) + "/" in ignored
+
+
+@pytest.mark.skipif(sys.platform in ("darwin", "win32"), reason="the Linux .tar.gz")
+def test_an_archive_is_whole_under_its_name_or_not_there(tmp_path, monkeypatch):
+    """Packing is most of the build's time; a Ctrl+C there left a truncated .tar.gz under the final
+    name. It is now written as .part and renamed when whole."""
+    import tarfile
+
+    build = _build_module()
+    bundle = tmp_path / "memviz"
+    (bundle / "_internal").mkdir(parents=True)
+    (bundle / "memviz").write_bytes(b"\x7fELF" + bytes(range(256)) * 64)
+    (bundle / "_internal" / "lib.so").write_bytes(b"x" * 5000)
+    out = build.archive(bundle)
+    assert out.name.startswith("memviz-") and out.name.endswith(".tar.gz")
+    stem = out.name.removesuffix(".tar.gz")
+    with tarfile.open(out) as packed:
+        assert sorted(packed.getnames()) == [
+            stem,
+            f"{stem}/_internal",
+            f"{stem}/_internal/lib.so",
+            f"{stem}/memviz",
+        ]
+    out.unlink()
+
+    real_add = tarfile.TarFile.add
+
+    def add_then_interrupted(self, name, arcname=None, recursive=True, **kwargs):
+        real_add(self, str(bundle / "memviz"), arcname=f"{stem}/memviz")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tarfile.TarFile, "add", add_then_interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        build.archive(bundle)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["memviz"]  # no archive, no .part
+
+
+def test_a_build_stopped_with_ctrl_c_says_so_in_one_line(monkeypatch, capsys):
+    build = _build_module()
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build, "build", interrupted)
+    assert build.main(["--no-archive"]) == 130
+    err = capsys.readouterr().err
+    assert err.strip() == "build stopped (Ctrl+C): no archive written; run it again to build anew"
