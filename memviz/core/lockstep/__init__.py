@@ -47,8 +47,12 @@ Two engines
 - :func:`run_memory_batch`, for ``visited`` and ``frontier``: a run draws once per fresh or fallback
   pick and once per random eviction, so each run advances its own counter. Frontier's plan through
   memory draws nothing; it is computed for the runs that need it in a step, all at once (see
-  :meth:`_MemoryBatch._plan_first_hops`). When only a few runs are left, the scalar engine finishes
-  them from scratch: a step of a batch of a few costs as much as a step of a batch of thousands.
+  :meth:`_MemoryBatch._plan_first_hops`). In a batch with runs whose memory never fills, each run
+  keeps per page the count of the page's links missing from its memory (updated as pages enter and
+  leave it), and a search stops at the first level holding a page whose count is above zero: one
+  level before the page it will reach, the widest. When only a few runs are left, the scalar
+  engine finishes them from scratch: a step of a batch of a few costs as much as a step of a batch
+  of thousands.
 
 Which engine runs a group
 -------------------------
