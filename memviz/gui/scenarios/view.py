@@ -202,9 +202,9 @@ class ScenariosView(QWidget):
     def resizeEvent(self, event) -> None:
         # In a short window the page grid keeps its height and the events box under it gives way
         # (its list scrolls): at 720p and 130 % the grid's names were cut to leave the box 190 px;
-        # zoomed to 125 % and more (names at least 15 px, issue 40) the box keeps about four lines.
+        # zoomed to 125 % and more (names at least 15 px, issue 40) the box keeps about three lines.
         lines = self.lower.fontMetrics().lineSpacing()
-        self.lower.setMaximumHeight(max(round(lines * 5), min(190, event.size().height() // 6)))
+        self.lower.setMaximumHeight(max(round(lines * 4), min(190, event.size().height() // 7)))
         super().resizeEvent(event)
 
     def changeEvent(self, event) -> None:
