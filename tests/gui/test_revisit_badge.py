@@ -31,17 +31,22 @@ def forgotten_steps(site, config):
 
 
 def marked_clear(graph, badge) -> bool:
-    """Whether the badge's plate covers no other card's words, where a free place exists."""
+    """Whether the badge's plate covers no other words on the graph (another card's name or visit
+    count, the nav bar's caption), where a free place exists."""
     plate = badge._rect
 
     def covers(place, box) -> bool:
         common = place.intersected(box)
         return common.width() > 0.5 and common.height() > 0.5
 
+    own = graph.pages[badge.page]
     words = [
         item.mapRectToScene(box)
-        for item in graph.pages
-        if item.page != badge.page
+        for item in graph.scene().items()
+        if item is not own
+        and item is not badge
+        and item.isVisible()
+        and callable(getattr(item, "drawn_texts", None))
         for _, box in item.drawn_texts()
     ]
     if not any(covers(plate, box) for box in words):

@@ -4,7 +4,8 @@ in a snapshot or a video too, not only in the narration.
 
 It draws the step event as the core reports it (``StepEvent.was_forgotten`` and ``forgotten_at``);
 nothing is worked out here. On a plate, in the evicted colour, with the ↺ mark (not colour alone),
-above the card, below it, or beside it: the first place that covers no other card's name or count.
+above the card, below it, or beside it: the first place that covers no other words on the graph (a
+card's name or count, the nav bar's caption), else the one that covers least.
 """
 
 from __future__ import annotations
