@@ -18,6 +18,7 @@ from memviz.core.experiments import (
     means,
 )
 from memviz.core.lockstep import (
+    memory_site,  # noqa: F401 - patched in a test
     memory_walk,  # noqa: F401 - patched in a test
     random_walk,  # noqa: F401 - patched in a test
     run_batch,
@@ -191,7 +192,7 @@ def test_batch_equals_the_scalar_engine_on_generated_sites(shape, pages, site_se
     # the planner walks link lists from a padded table, or (pages with far more links than the
     # rest, a hub) from CSR arrays: both ways on every shape
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(lockstep.memory_walk, "_SEARCH_TABLE", table)
+        mp.setattr(lockstep.memory_site, "_SEARCH_TABLE", table)
         check_generated_site(shape, pages, site_seed, batch)
 
 
