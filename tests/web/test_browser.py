@@ -3,6 +3,7 @@ along a memviz run's path; the server's trace of that visitor is exactly the cli
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 
 import pytest
@@ -30,9 +31,9 @@ if not shutil.which("chromium"):
     )
 
 
-@pytest.fixture(scope="module")
-def browser_and_server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("visitors")
+@contextlib.contextmanager
+def browser_on_the_blog(folder):
+    """Debian's chromium, headless, and the blog served on 127.0.0.1 writing its traces to ``folder``."""
     served = Served(VERSIONS, folder)
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -41,6 +42,12 @@ def browser_and_server(tmp_path_factory):
         finally:
             browser.close()
             served.stop()
+
+
+@pytest.fixture(scope="module")
+def browser_and_server(tmp_path_factory):
+    with browser_on_the_blog(tmp_path_factory.mktemp("visitors")) as both:
+        yield both
 
 
 def test_the_servers_trace_equals_the_browsers_clicks(browser_and_server):

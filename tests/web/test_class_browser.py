@@ -11,21 +11,13 @@ import pytest
 from memviz.core.trace import read_trace
 from memviz.models.classroom import ClassModel
 from memviz.web.visitors import NAMES_FILE
-from tests.web.served import Served
-from tests.web.test_browser import CHROMIUM, FLAGS, VERSIONS, sync_api
+from tests.web.test_browser import VERSIONS, browser_on_the_blog
 
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("class")
-    served = Served(VERSIONS, folder)
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            yield browser, served
-        finally:
-            browser.close()
-            served.stop()
+    with browser_on_the_blog(tmp_path_factory.mktemp("class")) as both:
+        yield both
 
 
 def _sign_in(page, base: str, name: str) -> None:
