@@ -109,15 +109,20 @@ def in_env(env, *argv: str) -> subprocess.CompletedProcess:
 
 @pytest.fixture
 def registered_here(plugin_env):
-    """The same two policies registered in this process, from the doc's code."""
-    made = []
+    """The same two policies registered in this process, from the doc's code (one already there, an
+    installed copy of the plugin in this environment, is set aside for the test and put back)."""
+    made, set_aside = [], []
     for package in plugin_env.packages.values():
         module = types.ModuleType(package["file"][:-3])
         exec(compile(package["code"], package["file"], "exec"), module.__dict__)
+        if module.policy.name in POLICIES:
+            set_aside.append(POLICIES.unregister(module.policy.name))
         made.append(POLICIES.register(module.policy))
     yield made
     for policy in made:
         POLICIES.unregister(policy.name)
+    for policy in set_aside:
+        POLICIES.register(policy)
 
 
 def test_lfu_and_2q_run_from_an_installed_package_as_the_engine_runs_them(

@@ -216,7 +216,9 @@ def test_a_broken_plugin_is_reported_in_one_line_and_skipped(plugin_dir, monkeyp
         plugins.discover()
         assert "broken" in POLICIES.choices() and "broken" not in POLICIES  # asking loads it: it fails
         names = [p.name for p in POLICIES.values()]
-        assert names == ["fifo", "lru", "random", "ttl", "opt", "toy"]
+        # the built-in ones, then the toy; no broken one (another installed plugin may be listed too)
+        assert names[:5] == ["fifo", "lru", "random", "ttl", "opt"] and "toy" in names
+        assert not {"broken", "wrong"} & set(names)
         assert sorted(b.line() for b in reported) == [
             "memviz: plugin policy 'broken' (memviz_no_such_module:policy from memviz-broken) skipped: "
             "ModuleNotFoundError: No module named 'memviz_no_such_module'",
