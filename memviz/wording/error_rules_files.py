@@ -219,20 +219,6 @@ RULES: tuple[Rule, ...] = (
     (r"expected an object, got (?P<value>.+)", "应为对象，实际为 {value}"),
     (r"expected a whole number of tokens, got (?P<value>.+)", "应为 token 数（整数），实际为 {value}"),
     (r"expected an HTTP status, got (?P<value>.+)", "应为 HTTP 状态码，实际为 {value}"),
-    (r"not valid base64", "不是有效的 base64"),
-    (
-        r"--from auto: no importer recognises (?P<path>.+) \(choose --from one of (?P<choices>.+)\)",
-        "--from auto：没有哪个导入器认得 {path}（请用 --from 从 {choices} 中选一个）",
-    ),
-    (
-        r"--from (?P<name>\S+): step (?P<k>\d+) of (?P<path>.+) is not a TraceStep numbered (?P<n>\d+) "
-        r"\(start first, only first\)",
-        "--from {name}：{path} 的第 {k} 步不是编号为 {n} 的 TraceStep（start 在第一步，且只在第一步）",
-    ),
-    (
-        r"--from (?P<name>\S+): reported_by must be one of (?P<choices>.+) or None",
-        "--from {name}：reported_by 必须是 {choices} 之一或 None",
-    ),
     (
         r'expected "(?P<format>[^"]+)" \(the header is the first line\), got (?P<value>.+)',
         '应为 "{format}"（表头是第一行），实际为 {value}',
