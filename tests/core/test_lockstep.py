@@ -156,7 +156,9 @@ def test_a_policy_registered_with_a_kernel_runs_in_lock_step_equal_to_its_scalar
         # mixed with others that have kernels (ttl, opt, a switched bug list, misuse and retrieval go
         # to the scalar engine)
         # a strategy without a kernel (session) runs in the scalar engine too: frontier in its place
-        batch = [c.with_(policy="mru" if i % 2 or c.policy in ("ttl", "opt") else c.policy, bug_list=None,
+        # (an installed plugin policy without a kernel too: mru in its place)
+        batch = [c.with_(policy="mru" if i % 2 or c.policy in ("ttl", "opt") or not POLICIES.get(c.policy).kernel
+                         else c.policy, bug_list=None,
                          ignore=0.0, skip_write=0.0, read_top=None,
                          strategy=c.strategy if STRATEGIES.get(c.strategy).kernel else "frontier")
                  for i, c in enumerate(batch)]  # fmt: skip
