@@ -160,22 +160,48 @@ def test_a_batch_of_a_policy_with_state_equals_its_runs_one_by_one(plugin_env, r
     assert json.loads(done.stdout)["current"]["coverage"] == pytest.approx(coverage, abs=1e-12)
 
 
-# memviz's own tests that name registered policies and strategies: they must hold with a plugin installed.
-REGISTRY_TESTS = (
-    "tests/core/test_memory.py::test_the_chapters_policies_in_order_with_names_rules_and_colours",
-    "tests/core/test_memory.py::test_an_unknown_policy_is_refused_with_the_choices",
-    "tests/core/test_strategies.py::test_the_chapters_strategies_in_order_with_one_wording_each",
-    "tests/core/test_strategies.py::test_an_unknown_strategy_is_refused_with_the_choices",
-    "tests/core/test_clairvoyant.py::test_opt_is_registered_and_named_as_what_it_is",
-    "tests/core/test_registry_names.py",
-)
+# memviz's own tests that name registered policies and strategies: they must hold with a plugin
+# installed (each asserts the built-in names and their order, and membership for the rest). Three
+# groups, each run in a process of its own (none over a few seconds): (tests, how many pass).
+REGISTRY_TESTS = {
+    "the registries": (
+        (
+            "tests/core/test_memory.py::test_the_chapters_policies_in_order_with_names_rules_and_colours",
+            "tests/core/test_memory.py::test_an_unknown_policy_is_refused_with_the_choices",
+            "tests/core/test_strategies.py::test_the_chapters_strategies_in_order_with_one_wording_each",
+            "tests/core/test_strategies.py::test_an_unknown_strategy_is_refused_with_the_choices",
+            "tests/core/test_clairvoyant.py::test_opt_is_registered_and_named_as_what_it_is",
+            "tests/core/test_registry_names.py",
+        ),
+        8,
+    ),
+    "the engines and the command line": (
+        (
+            "tests/core/test_lockstep.py::test_a_policy_registered_with_a_kernel_runs_in_lock_step_equal_to_its_scalar_rule",
+            "tests/test_plugins.py::test_the_toy_policy_runs_and_batches_from_the_command_line",
+        ),
+        2,
+    ),
+    "the window": (
+        (
+            "tests/gui/test_registered_policy.py::test_explore_offers_names_and_narrates_a_registered_policy",
+            "tests/gui/test_analysis_sweep.py::test_english",
+        ),
+        2,
+    ),
+}
 
 
-def test_memvizs_own_registry_tests_pass_with_the_plugins_installed(plugin_env):
-    # one process, none of the suite's parallel or GUI plugins: only the tests' own time counts
+@pytest.mark.parametrize("group", REGISTRY_TESTS)
+def test_memvizs_own_registry_tests_pass_with_the_plugins_installed(plugin_env, group):
+    # one process, not the suite's parallel or random-order plugins: only the tests' own time counts
+    tests, passing = REGISTRY_TESTS[group]
     done = in_env(plugin_env, "-m", "pytest", "-q", "-o", "addopts=", "-p", "no:randomly", "-p", "no:cacheprovider",
-                  "-p", "no:xdist", "-p", "no:pytestqt", *REGISTRY_TESTS)  # fmt: skip
-    assert done.returncode == 0 and f"{len(REGISTRY_TESTS) + 2} passed" in done.stdout, done.stdout[-3000:]
+                  "-p", "no:xdist", *tests)  # fmt: skip
+    assert done.returncode == 0 and f"{passing} passed" in done.stdout, done.stdout[-3000:]
+
+
+def test_a_plain_script_finds_the_installed_plugins(plugin_env):
     listed = in_env(
         plugin_env, "-c", "from memviz.core.policies import POLICIES; print(' '.join(POLICIES.names()))"
     )
