@@ -12,7 +12,7 @@ from pathlib import Path
 
 from memviz.cli.serve import served_site
 from memviz.cli.trace import TraceUsageError
-from memviz.models.classroom import ClassModel, figure_text
+from memviz.models.classroom import ClassModel, class_line_fields, figure_text
 from memviz.options import in_path
 from memviz.wording import classroom as words
 
@@ -60,18 +60,7 @@ def summary_lines(summary: dict, agents: dict, lang: str, folder: str) -> list[s
         cells += [" " * (w - _width(c)) + c for c, w in zip(row[1:], widths[1:], strict=True)]
         lines.append("  ".join(cells))
     whole = summary["class"]
-    lines.append(
-        words.CLASS_LINE.pick(
-            lang,
-            students=whole["students"],
-            steps=whole["steps"],
-            seen=whole["bugs_seen"],
-            found=figure_text("bugs_found", whole["bugs_found"]),
-            reports=whole["reports"],
-            duplicates=figure_text("duplicate_reports", whole["duplicate_reports"]),
-            precision=figure_text("precision", whole["precision"]),
-        )
-    )
+    lines.append(words.CLASS_LINE.pick(lang, **class_line_fields(whole)))
     for s in students:
         beside = agents.get(s["visitor"])
         if beside:

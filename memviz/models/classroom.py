@@ -92,6 +92,20 @@ def figure_text(key: str, value) -> str:
     return str(value)
 
 
+def class_line_fields(whole: dict) -> dict[str, str]:
+    """The fields of the whole class's line (the summary's ``class``), as the command line and the
+    window both print it with wording.classroom.CLASS_LINE."""
+    return {
+        "students": whole["students"],
+        "steps": whole["steps"],
+        "seen": whole["bugs_seen"],
+        "found": figure_text("bugs_found", whole["bugs_found"]),
+        "reports": whole["reports"],
+        "duplicates": figure_text("duplicate_reports", whole["duplicate_reports"]),
+        "precision": figure_text("precision", whole["precision"]),
+    }
+
+
 def student_of(visitor: str, name: str | None, trace: Trace, home: int = 0) -> Student:
     """One student's figures from their trace; ``home`` is the site's start page."""
     stats = trace_stats(trace)

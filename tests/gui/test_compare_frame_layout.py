@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memviz.core.compare import DEFAULT_LANES, LaneConfig, compare_runs, frame_table
+from memviz.core.compare import DEFAULT_LANES, MAX_LANES, LaneConfig, compare_runs, frame_table
 from memviz.core.engine import RunConfig
 from memviz.core.policies import POLICIES
 from memviz.presentation.frame_layout import (
@@ -87,11 +87,13 @@ def test_the_fold_keeps_what_matters_fits_its_room_and_wastes_none(n, important,
 
 @pytest.fixture(scope="module")
 def lanes(site):
+    # every registered policy (an installed plugin's too) at two capacities, a comparison's lanes at a time
     configs = [LaneConfig("frontier", c, p) for c in (3, 12) for p in POLICIES.names()]
-    comparison = compare_runs(site, configs[:4], RunConfig(seed=1000, budget=30))
-    more = compare_runs(site, configs[4:8], RunConfig(seed=1000, budget=30))
-    rest = compare_runs(site, configs[8:], RunConfig(seed=1000, budget=30))
-    return [frame_table(lane) for lane in (*comparison.lanes, *more.lanes, *rest.lanes)]
+    comparisons = [
+        compare_runs(site, configs[i : i + MAX_LANES], RunConfig(seed=1000, budget=30))
+        for i in range(0, len(configs), MAX_LANES)
+    ]
+    return [frame_table(lane) for comparison in comparisons for lane in comparison.lanes]
 
 
 @settings(max_examples=200, deadline=None)

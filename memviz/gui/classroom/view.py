@@ -34,7 +34,7 @@ from memviz.gui.qt import (
     QWidget,
     Signal,
 )
-from memviz.models.classroom import POLL_MS, ClassModel, Student, figure_text
+from memviz.models.classroom import POLL_MS, ClassModel, Student, class_line_fields, figure_text
 from memviz.models.clock import Clock
 from memviz.wording import classroom as class_words
 
@@ -273,16 +273,5 @@ class ClassView(QWidget):
             lines.append(tr(class_words.NO_STUDENTS, folder=str(self.model.folder)))
         else:
             whole = self.model.summary()["class"]
-            lines.append(
-                tr(
-                    class_words.CLASS_LINE,
-                    students=whole["students"],
-                    steps=whole["steps"],
-                    seen=whole["bugs_seen"],
-                    found=figure_text("bugs_found", whole["bugs_found"]),
-                    reports=whole["reports"],
-                    duplicates=figure_text("duplicate_reports", whole["duplicate_reports"]),
-                    precision=figure_text("precision", whole["precision"]),
-                )
-            )
+            lines.append(tr(class_words.CLASS_LINE, **class_line_fields(whole)))
         self.header.setText("\n".join(lines))
