@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import re
+import subprocess
+import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from memviz.core.site import Site
@@ -44,3 +50,33 @@ class Served:
         self.server.should_exit = True
         self.thread.join(30)
         self.sock.close()
+
+
+@contextlib.contextmanager
+def serve_process(
+    trace_dir: Path, lang: str, preexec_fn: Callable[[], None] | None = None
+) -> Iterator[tuple[subprocess.Popen, str]]:
+    """A real ``memviz serve`` on a free port writing traces to ``trace_dir``: the process and its
+    address (read from the line it prints first). Killed on the way out if the test left it running."""
+    command = [
+        sys.executable,
+        "-m",
+        "memviz",
+        "serve",
+        "--port",
+        "0",
+        "--trace-dir",
+        str(trace_dir),
+        "--lang",
+        lang,
+    ]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, preexec_fn=preexec_fn
+    )
+    try:
+        yield process, re.search(r"http://127\.0\.0\.1:\d+/", process.stdout.readline()).group(0)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

@@ -10,8 +10,6 @@ import os
 import re
 import signal
 import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -23,7 +21,7 @@ from memviz.core.resources import resource_path
 from memviz.core.site import Site
 from memviz.core.trace import read_trace
 from memviz.core.webpage import read_page, symptom_of
-from tests.web.served import Served
+from tests.web.served import Served, serve_process
 
 VERSIONS = Site.from_file(resource_path("sites", "conduit24-versions.json"))
 
@@ -192,23 +190,7 @@ def test_fifty_concurrent_clients_lose_no_trace_line(servers):
 @pytest.mark.skipif(os.name != "posix", reason="Ctrl+C as SIGINT to a child is POSIX's")
 def test_memviz_serve_prints_its_address_serves_and_stops_on_ctrl_c(tmp_path):
     folder = tmp_path / "traces"
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    command = [
-        sys.executable,
-        "-m",
-        "memviz",
-        "serve",
-        "--port",
-        "0",
-        "--trace-dir",
-        str(folder),
-        "--lang",
-        "en",
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    try:
-        line = process.stdout.readline()
-        url = re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)
+    with serve_process(folder, "en") as (process, url):
         assert get(url + "login")[0] == 200
         [trace_file] = folder.iterdir()
         assert read_trace(trace_file).path == [1]  # flushed while the server runs
@@ -216,10 +198,6 @@ def test_memviz_serve_prints_its_address_serves_and_stops_on_ctrl_c(tmp_path):
         assert process.wait(timeout=30) == 130  # memviz's Ctrl+C: one line, status 130
         assert process.stderr.read().strip().splitlines() == ["memviz: interrupted"]
         assert read_trace(trace_file).path == [1]
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
 
 
 def test_a_port_in_use_or_a_bad_version_is_one_line_and_status_2(tmp_path, capsys):

@@ -23,7 +23,7 @@ from memviz.core.webpage import report_of
 from memviz.web.network import LOCAL, NETWORK, NOT_A_HOST, RateLimit, host_reach
 from memviz.web.serverlog import ServerLog, UvicornLines
 from memviz.web.visitors import TraceCaps, TraceFolder
-from tests.web.served import Served
+from tests.web.served import Served, serve_process
 
 VERSIONS = Site.from_file(resource_path("sites", "conduit24-versions.json"))
 HAS_CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -213,24 +213,7 @@ def test_a_full_disk_serves_every_page_says_one_line_and_leaves_no_empty_or_half
         resource.setrlimit(resource.RLIMIT_FSIZE, (1500, 1500))
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
-    command = [
-        sys.executable,
-        "-m",
-        "memviz",
-        "serve",
-        "--port",
-        "0",
-        "--trace-dir",
-        str(folder),
-        "--lang",
-        "zh",
-    ]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, preexec_fn=small_files
-    )
-    try:
-        url = re.search(r"http://127\.0\.0\.1:\d+/", process.stdout.readline()).group(0)
+    with serve_process(folder, "zh", preexec_fn=small_files) as (process, url):
         statuses = []
         for _ in range(6):
             _, _, headers = get(url + "login")
@@ -246,10 +229,6 @@ def test_a_full_disk_serves_every_page_says_one_line_and_leaves_no_empty_or_half
         assert files and all(f.stat().st_size > 0 for f in files)
         for f in files:
             read_trace(f)  # whole lines, each file read back
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
 
 
 # -- what a visitor's trace holds (issue 37) -------------------------------------------------------------
