@@ -31,8 +31,6 @@ from memviz.core.rng import Mulberry32
 if TYPE_CHECKING:
     import numpy as np
 
-    from memviz.core.events import RunResult
-
 Entries = dict[int, tuple[int, ...]]
 
 # In a kernel's stamps: the page is not in memory (numpy's largest int64; numpy is imported by the
@@ -67,9 +65,11 @@ class EvictionContext:
         """The run's time to live, in steps (policy ttl; None: no run, nothing expires)."""
         return None
 
-    def simulate(self, victim_index: int, then: str = "fifo") -> RunResult:
+    def simulate(self, victim_index: int, then: str = "fifo") -> object:
         """The rest of the run had this eviction taken entry ``victim_index`` and later ones
-        followed policy ``then``, on a copy of the engine's state and random generator."""
+        followed policy ``then``, on a copy of the engine's state and random generator: a
+        :class:`memviz.core.events.RunResult` (not named in the annotation: the events sit floors
+        above the policies, and the core keeps no circle, not even one of annotations)."""
         raise RuntimeError("simulate: this memory is not part of a run")
 
     def future(self):
