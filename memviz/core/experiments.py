@@ -38,6 +38,8 @@ def seed_range(seed0: int, runs: int) -> range:
 
 
 _config_key = attrgetter(*RunConfig.__dataclass_fields__)  # a config's fields, as a tuple
+_SEED_AT = tuple(RunConfig.__dataclass_fields__).index("seed")
+_family_key = attrgetter(*(f for f in RunConfig.__dataclass_fields__ if f != "seed"))  # all but the seed
 LOCKSTEP_CHUNK = 5000  # runs advanced together: numpy pays its per-call cost once for all of them
 
 
@@ -106,12 +108,13 @@ class Runner:
             self._sites[id(site)] = site
             self._cache[id(site)] = {}
         cache = self._cache[id(site)]
-        n_pages = site.n_pages
-        effective = [c.effective(n_pages) for c in configs]
-        # Keyed by the fields as a plain tuple: hashing and comparing it is C, not Python, and a
-        # report looks up about twenty thousand runs.
-        keys = [_config_key(c) for c in effective]
-        todo = {k: c for k, c in zip(keys, effective, strict=True) if k not in cache}
+        keys, simplest = _keys(configs, site.n_pages)
+        todo = {}
+        for config, key, plain in zip(configs, keys, simplest, strict=True):
+            if key not in cache and key not in todo:
+                todo[key] = (
+                    config if plain is None else plain.with_seeds(range(config.seed, config.seed + 1))[0]
+                )
         self.done += len(configs) - len(todo)
         made = dict(zip(todo, self._run_uncached(site, list(todo.values())), strict=True)) if todo else {}
         room = len(made) if self.cache_limit is None else max(0, self.cache_limit - self._cached)
@@ -135,6 +138,26 @@ class Runner:
         for i in range(0, len(configs), size):
             results.extend(run_batch(site, configs[i : i + size], poll=self._tick))
         return results
+
+
+def _keys(configs: Sequence[RunConfig], n_pages: int) -> tuple[list[tuple], list[RunConfig | None]]:
+    """Each config's cache key, its effective config's fields as a plain tuple (hashing and comparing
+    it is C, not Python: a report looks up about twenty thousand runs), and its family's effective
+    config (None: the config is its own). A config's simplest form does not depend on its seed, so it
+    is worked out once per family of configs that differ only in seed (a batch's seeds are one)."""
+    families: dict[tuple, tuple[RunConfig | None, tuple, tuple]] = {}
+    keys, simplest = [], []
+    for config in configs:
+        family_key = _family_key(config)
+        family = families.get(family_key)
+        if family is None:
+            plain = config.effective(n_pages)
+            key = _config_key(plain)
+            family = (None if plain is config else plain, key[:_SEED_AT], key[_SEED_AT + 1 :])
+            families[family_key] = family
+        keys.append((*family[1], config.seed, *family[2]))
+        simplest.append(family[0])
+    return keys, simplest
 
 
 def means(results: Iterable[RunResult]) -> dict[str, float]:
@@ -233,8 +256,8 @@ def compare_with_baseline(
     seeds = seed_range(seed0, runs)
     runner = runner or Runner()
     runner.plan(2 * runs)
-    current = runner.run_all(site, [config.with_(seed=s) for s in seeds])
-    baseline = runner.run_all(site, [baseline_of(config).with_(seed=s) for s in seeds])
+    current = runner.run_all(site, config.with_seeds(seeds))
+    baseline = runner.run_all(site, baseline_of(config).with_seeds(seeds))
     diff = paired_difference(coverages(current), coverages(baseline), bootstrap)
     return Comparison(config, seeds, current, baseline, diff, max(bootstrap, 0))
 
@@ -281,7 +304,7 @@ def cost_to_find_all_bugs(
     runner = runner or Runner()
     runner.plan(runs)
     base = config.with_(until_all_bugs=True)
-    return CostResult(base, runner.run_all(site, [base.with_(seed=s) for s in seeds]))
+    return CostResult(base, runner.run_all(site, base.with_seeds(seeds)))
 
 
 @dataclass
@@ -328,7 +351,7 @@ def capacity_sweep(
     coverage: dict[tuple[int, str], list[float]] = {}
     for start in range(0, len(cells), per_group):
         group = cells[start : start + per_group]
-        configs = [config.with_(capacity=c, policy=p, seed=s) for c, p in group for s in seeds]
+        configs = [run for c, p in group for run in config.with_(capacity=c, policy=p).with_seeds(seeds)]
         results = runner.run_all(site, configs)
         for k, cell in enumerate(group):
             coverage[cell] = coverages(results[k * runs : (k + 1) * runs])

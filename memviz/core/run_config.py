@@ -153,6 +153,22 @@ class RunConfig:
         new._check(frozenset(changes))
         return new
 
+    def with_seeds(self, seeds: range) -> list[RunConfig]:
+        """``[self.with_(seed=s) for s in seeds]``, the seeds checked as a range (its first and last)
+        and the copies made without checks: every other field was checked when ``self`` was made. A
+        report makes ~6,000 of them, and checking each was a fifth of its time (issue 41)."""
+        if seeds:
+            check("seed", min(seeds[0], seeds[-1]), ConfigError)
+            check("seed", max(seeds[0], seeds[-1]), ConfigError)
+        fields = self.__dict__
+        made = []
+        for seed in seeds:
+            copy = object.__new__(RunConfig)
+            copy.__dict__.update(fields)
+            copy.__dict__["seed"] = seed
+            made.append(copy)
+        return made
+
     def effective(self, n_pages: int) -> RunConfig:
         """The simplest config that walks exactly the same path on a site of ``n_pages`` pages.
 

@@ -97,28 +97,12 @@ class Tally:
         _merge(self.diffs, other.diffs)
 
 
-def _with_seeds(config: RunConfig, seeds: range) -> list[RunConfig]:
-    """``[config.with_(seed=s) for s in seeds]``, without checking every field of every copy again:
-    ``config`` is valid and the seeds were checked as a range (building the configs the checked way
-    was half of a chunk's time)."""
-    if hasattr(RunConfig, "__slots__"):  # RunConfig changed shape: build them the checked way
-        return [config.with_(seed=s) for s in seeds]
-    fields = config.__dict__
-    configs = []
-    for seed in seeds:
-        copy = object.__new__(RunConfig)
-        copy.__dict__.update(fields)
-        copy.__dict__["seed"] = seed
-        configs.append(copy)
-    return configs
-
-
 def tally_chunk(
     site: Site, config: RunConfig, seeds: range, keep_diffs: bool
 ) -> tuple[Tally, np.ndarray | None]:
     """The tally of ``seeds`` (current and baseline runs), and their differences in seed order if asked."""
-    current = run_batch(site, _with_seeds(config, seeds))
-    baseline = run_batch(site, _with_seeds(baseline_of(config).effective(site.n_pages), seeds))
+    current = run_batch(site, config.with_seeds(seeds))
+    baseline = run_batch(site, baseline_of(config).effective(site.n_pages).with_seeds(seeds))
     tally = Tally(runs=len(seeds))
     for key in METRICS:
         a = np.array([getattr(r, key) for r in current])

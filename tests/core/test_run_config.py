@@ -75,3 +75,13 @@ def test_a_derived_config_checks_its_new_values():
     with pytest.raises(TypeError, match="no field 'colour'"):
         config.with_(colour="red")
     assert config.with_(seed=7) == RunConfig(strategy="frontier", capacity=3, seed=7)
+
+
+def test_with_seeds_is_with_seed_for_each_and_refuses_a_seed_out_of_range():
+    base = RunConfig(strategy="frontier", capacity=12, policy="lru", ttl=None, ignore=0.25)
+    seeds = range(4294967290, 4294967296)  # up to the last seed there is
+    assert base.with_seeds(seeds) == [base.with_(seed=s) for s in seeds]
+    assert base.with_seeds(range(0)) == []
+    for bad in (range(4294967295, 4294967297), range(-1, 3)):
+        with pytest.raises(ConfigError, match="seed: must be between 0 and 4294967295"):
+            base.with_seeds(bad)
