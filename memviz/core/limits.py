@@ -34,7 +34,9 @@ class Limit:
         """Why ``value`` is refused, or None when it is in range."""
         # A plain int (or a float where any number goes) in range, without the ABC checks below: the
         # common case, and a report checks thousands of values (issue 41).
-        if (type(value) is int or (type(value) is float and not self.whole)) and self.low <= value <= self.high:
+        if (
+            type(value) is int or (type(value) is float and not self.whole)
+        ) and self.low <= value <= self.high:
             return None
         if isinstance(value, bool) or not isinstance(value, Real):
             return f"must be a {'whole ' if self.whole else ''}number, got {shown(value)}"
