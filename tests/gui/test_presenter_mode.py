@@ -74,3 +74,20 @@ def test_presenter_mode_is_remembered(qtbot, tmp_path):
     again._on_reset_preferences()
     assert not again.presenter
     window.set_presenter(False)
+
+
+@pytest.mark.parametrize("lang", ("en", "zh"))
+def test_the_whole_site_is_in_view_in_presenter_mode_at_720p(screen_window, lang):
+    """F5 at 1280×720: the memory panel gives the graph its room, so the whole site is in view at the
+    type a step up (it was shown zoomed in, pages off the graph's edges)."""
+    window = screen_window(FIFO12, size=(1280, 720), lang=lang)
+    graph = window.explore.graph
+    window.set_presenter(True)
+    for _ in range(3):
+        QApplication.processEvents()
+    # (a card's picture, its visit badge's rim included, may reach a pixel or two past the edge)
+    shown = graph.camera.visible_scene_rect().adjusted(-3, -3, 3, 3)
+    assert graph.camera.zoom == 1.0 and graph.magnify == 1.0
+    outside = [item.page for item in graph.pages if not shown.contains(item.sceneBoundingRect())]
+    assert outside == []
+    window.set_presenter(False)

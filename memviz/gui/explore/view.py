@@ -157,6 +157,9 @@ class ExploreView(QWidget):
         under the graph). The window sets the type a step larger."""
         self.presenter = on
         self.config_bar.setVisible(not on)
+        # The memory's title may take two lines, so the panel can give the graph its room.
+        self.memory.title.setWordWrap(on)
+        self._balance()
         self._fit_height()
         self._show_under_graph()
 
@@ -169,6 +172,10 @@ class ExploreView(QWidget):
         if width <= 0 or height <= 0:
             return
         right = max(440, min(int(width * 0.37), 760))
+        if self.presenter:
+            # The graph first: at 1280×720 and the type a step up, 37 % for memory left the site too
+            # wide for the graph's share, shown zoomed in with pages off its edges (issue 40).
+            right = max(360, min(int(width * 0.3), 640))
         main.setSizes([width - right, right])
         log = max(120, min(int(height * 0.22), 240))
         left.setSizes([height - log, log])
