@@ -244,3 +244,23 @@ def test_reports_a_trace_did_not_record_are_unknown_never_zero(tmp_path, capsys)
     assert json.loads(capsys.readouterr().out)["bugs"] is None
     assert main([*argv, "--lang", "en"]) == 0
     assert "Per-bug paired table: none" in capsys.readouterr().out
+
+
+def test_simulated_runs_give_the_bug_tables_of_their_traces(tmp_path):
+    """The Evaluate tab's per-bug table of simulated runs (found: the bug's page visited) is the
+    table ``eval --traces`` makes from the traces of the same runs (found: a report filed on it)."""
+    from memviz.core.evaluation.bugs import bug_tables, simulated_bug_tables
+
+    task_set = task_file(tmp_path, [{"id": "v1/0", "version": "v1", "start": 0},
+                                    {"id": "v1/bug", "version": "v1", "start": 13},
+                                    {"id": "v2/14", "version": "v2", "start": 14}])  # fmt: skip
+    folder = write_traces(tmp_path / "traces", task_set, 3)
+    runs = evaluate(task_set, {"a": CONFIGS["random"], "b": CONFIGS["frontier/12"]}, 3, 1000)
+    simulated = simulated_bug_tables(runs)
+    recorded = bug_tables(evaluate_traces(read_traces(folder), "random", "frontier/12/fifo"))
+    strip = [(b.page, b.tasks, b.both, b.a_only, b.b_only, b.neither, b.p_value) for b in recorded]
+    assert [(b.page, b.tasks, b.both, b.a_only, b.b_only, b.neither, b.p_value) for b in simulated] == strip
+    assert {b.page for b in simulated} == set(task_set.site_of(task_set.tasks[0]).bug_by_page) | set(
+        task_set.site_of(task_set.tasks[2]).bug_by_page
+    )
+    assert all(b.route is None for b in simulated) and any(b.a_only + b.b_only for b in simulated)

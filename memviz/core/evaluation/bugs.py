@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from memviz.core.evaluation.runs import Evaluation
 from memviz.core.evaluation.traces import TraceEvaluation
 from memviz.core.stats import binomial_two_sided
 from memviz.core.trace import Trace
@@ -52,41 +53,50 @@ def _route(traces: list[Trace], page: int) -> str | None:
 
 def bug_tables(evaluation: TraceEvaluation) -> list[BugTable] | None:
     """One paired table per bug page, by page; None when a run does not name its site's bugs."""
-    # Over the core's size rule (60 lines, cyclomatic 15) on purpose: the count is the comprehensions'
-    # conditions and the refusal of a run that names no bugs; one pass, one table per bug page.
-    per_task: list[dict[str, list[Trace]]] = []
-    for i in range(len(evaluation.tasks)):
-        sides = {
-            arm: [evaluation.traces[name] for name, _stats in evaluation.runs[arm][i]] for arm in ("a", "b")
-        }
-        if any(bugs_found(trace) is None for side in sides.values() for trace in side):
-            return None
-        per_task.append(sides)
-    pages = sorted(
-        {p for sides in per_task for side in sides.values() for t in side for p in t.header.site.bugs}
-    )
-    tables = []
-    for page in pages:
-        counts = {"both": 0, "a_only": 0, "b_only": 0, "neither": 0}
+    per_task = [_task_traces(evaluation, i) for i in range(len(evaluation.tasks))]
+    all_traces = [t for sides in per_task for side in sides.values() for t in side]
+    if any(bugs_found(trace) is None for trace in all_traces):
+        return None
+    found = [{arm: [bugs_found(t) for t in side] for arm, side in sides.items()} for sides in per_task]
+    # A task has a bug when every one of its runs' sites has it (its version has the bug).
+    has = [
+        set.intersection(*(set(t.header.site.bugs) for side in sides.values() for t in side))
+        for sides in per_task
+    ]
+    return [BugTable(page, _route(all_traces, page), *counts) for page, counts in _paired_counts(found, has)]
+
+
+def _task_traces(evaluation: TraceEvaluation, i: int) -> dict[str, list[Trace]]:
+    return {arm: [evaluation.traces[name] for name, _stats in evaluation.runs[arm][i]] for arm in ("a", "b")}
+
+
+def simulated_bug_tables(evaluation: Evaluation) -> list[BugTable]:
+    """The same tables for simulated runs (the Evaluate tab): a run found a bug when it visited its
+    page (the engine reports a bug on its page's first visit, and on every visit without a bug list;
+    the run's own ``bugs`` count). A task has the bugs of its version."""
+    task_set = evaluation.task_set
+    has = [set(task_set.site_of(task).bug_by_page) for task in evaluation.tasks]
+    found = [
+        {arm: [set(run.path) & bugs for run in evaluation.arms[arm].runs[i]] for arm in ("a", "b")}
+        for i, bugs in enumerate(has)
+    ]
+    return [BugTable(page, None, *counts) for page, counts in _paired_counts(found, has)]
+
+
+def _paired_counts(found: list[dict[str, list[set[int]]]], has: list[set[int]]):
+    """Per bug page (ascending) on the tasks that have it: (tasks, both, a_only, b_only, neither, p).
+    ``found[t][arm]``: the bug pages each run of that side found on task t; ``has[t]``: task t's
+    bugs. A side found a bug on a task when at least half its runs of the task did."""
+    key = {(True, True): 0, (True, False): 1, (False, True): 2, (False, False): 3}
+    for page in sorted(set().union(*has)):
+        counts = [0, 0, 0, 0]  # both, a_only, b_only, neither
         tasks = 0
-        for sides in per_task:
-            if not all(page in t.header.site.bugs for side in sides.values() for t in side):
+        for sides, bugs in zip(found, has, strict=True):
+            if page not in bugs:
                 continue  # the bug is not in this task's version
             tasks += 1
-            found = {
-                arm: 2 * sum(page in bugs_found(t) for t in side) >= len(side) for arm, side in sides.items()
-            }
-            key = {
-                (True, True): "both",
-                (True, False): "a_only",
-                (False, True): "b_only",
-                (False, False): "neither",
-            }
-            counts[key[found["a"], found["b"]]] += 1
-        if tasks == 0:
-            continue
-        discordant = counts["a_only"] + counts["b_only"]
-        all_traces = [t for sides in per_task for side in sides.values() for t in side]
-        tables.append(BugTable(page, _route(all_traces, page), tasks, **counts,
-                               p_value=binomial_two_sided(min(counts["a_only"], counts["b_only"]), discordant)))  # fmt: skip
-    return tables
+            side = {arm: 2 * sum(page in run for run in runs) >= len(runs) for arm, runs in sides.items()}
+            counts[key[side["a"], side["b"]]] += 1
+        if tasks:
+            p = binomial_two_sided(min(counts[1], counts[2]), counts[1] + counts[2])
+            yield page, (tasks, *counts, p)
