@@ -15,19 +15,26 @@ import contextlib
 import sys
 
 from memviz.core import registry
-from memviz.core.policies import POLICIES
 from memviz.core.registry import BrokenPlugin, Registry
-from memviz.core.scenarios.catalog import SCENARIOS
-from memviz.core.strategies import STRATEGIES
-from memviz.wording import plugin_skipped
 
-REGISTRIES: tuple[Registry, ...] = (POLICIES, STRATEGIES, SCENARIOS)
+
+def registries() -> tuple[Registry, ...]:
+    """The registries plugins add to; imported when asked for, as the words of :func:`report_in`:
+    every command loads this module, and ``memviz report`` needs neither the scenarios nor the
+    words of a broken plugin (issue 41)."""
+    from memviz.core.policies import POLICIES
+    from memviz.core.scenarios.catalog import SCENARIOS
+    from memviz.core.strategies import STRATEGIES
+
+    return (POLICIES, STRATEGIES, SCENARIOS)
 
 
 def report_in(lang: str) -> None:
     """Word the line that reports a broken plugin in ``lang`` (zh or en), on stderr."""
 
     def say(broken: BrokenPlugin) -> None:
+        from memviz.wording import plugin_skipped
+
         if sys.stderr is not None:
             with contextlib.suppress(OSError):
                 print(plugin_skipped(broken, lang), file=sys.stderr)
@@ -39,4 +46,4 @@ def discover() -> list[str]:
     """Look at the installed packages again and defer every plugin's entries to their registries
     (none is imported yet); the names deferred now, as ``group:name``. Names already registered (or
     found before) are left alone. Needed only after installing a package in a running process."""
-    return [f"{r.group}:{name}" for r in REGISTRIES for name in r.discover(again=True)]
+    return [f"{r.group}:{name}" for r in registries() for name in r.discover(again=True)]

@@ -11,6 +11,7 @@ the window).
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import signal
@@ -18,20 +19,13 @@ import sys
 from pathlib import Path
 
 from memviz import plugins, stopping
-from memviz.cli import agent as agent_cli
-from memviz.cli import classroom as class_cli
-from memviz.cli import scenario as scenario_cli
-from memviz.cli import serve as serve_cli
-from memviz.cli import trace as trace_cli
-from memviz.cli.compare import COMMANDS as COMPARE_COMMANDS
-from memviz.cli.compare import parse_lanes
-from memviz.cli.evaluate import COMMANDS as EVAL_COMMANDS
 from memviz.cli.output import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
     EXIT_OUTPUT,
     EXIT_USAGE,
     OutputError,
+    TraceUsageError,
     UsageError,
     emit,
     guarded_stdout,
@@ -39,9 +33,8 @@ from memviz.cli.output import (
     say,
     use_utf8_output,
 )
-from memviz.cli.parser import RUN_OPTIONS, build_parser, config_of, language_given, option
+from memviz.cli.parser import RUN_OPTIONS, build_parser, command_of, config_of, language_given, option
 from memviz.cli.progress import progress_bar
-from memviz.cli.site import cmd_site
 from memviz.core.context import window_json
 from memviz.core.engine import ConfigError, RunConfig
 from memviz.core.limits import (
@@ -53,17 +46,33 @@ from memviz.core.limits import (
     check_streamed_batch,
 )
 from memviz.core.site import Site, SiteError, load_site
-from memviz.display import window_problem
 from memviz.languages import resolve_language
 from memviz.options import (
     context_values,
     reading_values,
 )
 from memviz.outfile import quiet_stdout
-from memviz.record.plan import PARTIAL_PREFIX, PROGRESS_PREFIX, check_settings
 from memviz.wording.errors import argparse_speaking, error_line, progress_label, signal_lines
 
 DRAWING_COMMANDS = ("snapshot", "record")  # Qt in the main thread: a signal ends them at once
+
+
+class _Family:
+    """A command of another module of :mod:`memviz.cli`, imported when the command runs: a command
+    loads only its own family (``memviz report`` neither the web server nor the traces; issue 41)."""
+
+    def __init__(self, module: str, function: str) -> None:
+        self.module, self.function = module, function
+
+    def __call__(self, args: argparse.Namespace) -> int:
+        return getattr(importlib.import_module(self.module), self.function)(args)
+
+
+def window_problem() -> str | None:
+    """Why no window can open here (no display, missing libraries), or None: memviz.display's."""
+    from memviz.display import window_problem as problem
+
+    return problem()
 
 
 def _load(args: argparse.Namespace) -> Site:
@@ -82,9 +91,12 @@ def cmd_run(args: argparse.Namespace) -> int:
             raise UsageError(
                 "--trace: a resumed run (--interrupt-at) is two sessions; trace one run at a time"
             )
+        from memviz.cli import scenario as scenario_cli
+
         return scenario_cli.cmd_resumed_run(args, site, config)
     context = None
     if args.trace is not None:
+        from memviz.cli import trace as trace_cli
         from memviz.core.trace_run import run_trace
 
         result, trace = run_trace(site, config)
@@ -224,6 +236,10 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
 
 def cmd_record(args: argparse.Namespace) -> int:
     """Record as the arguments say; prints the file written."""
+    from memviz.cli import trace as trace_cli
+    from memviz.cli.compare import parse_lanes
+    from memviz.record.plan import PARTIAL_PREFIX, PROGRESS_PREFIX, check_settings
+
     site = _load(args)
     config = config_of(args)
     recorded = trace_cli.replayed(args, site, config)  # None, or the recording (its own length)
@@ -287,6 +303,8 @@ def open_window(args: argparse.Namespace) -> int:
     RunConfig().with_(**run)  # the same checks the window applies: ConfigError before any window
     trace_path = args.window_trace
     if trace_path is not None:  # a trace that does not fit the site: one line, exit 2, no window
+        from memviz.cli import trace as trace_cli
+
         trace_cli.check_recorded(trace_path, site if site is not None else load_site(), run)
     problem = window_problem()
     if problem is not None:
@@ -305,15 +323,18 @@ COMMANDS = {
     "report": cmd_report,
     "snapshot": cmd_snapshot,
     "record": cmd_record,
-    "site": cmd_site,
-    "scenario": scenario_cli.cmd_scenario,
-    **COMPARE_COMMANDS,
-    **EVAL_COMMANDS,
-    "trace": trace_cli.cmd_trace,
-    "serve": serve_cli.cmd_serve,
-    "class": class_cli.cmd_class,
-    "crawl": lambda args: serve_cli.cmd_crawl(args, config_of(args, until_all_bugs=args.until_all_bugs)),
-    "agent": agent_cli.cmd_agent,
+    "site": _Family("memviz.cli.site", "cmd_site"),
+    "scenario": _Family("memviz.cli.scenario", "cmd_scenario"),
+    "compare": _Family("memviz.cli.compare", "cmd_compare"),
+    "regret": _Family("memviz.cli.compare", "cmd_regret"),
+    "eval": _Family("memviz.cli.evaluate", "cmd_eval"),
+    "trace": _Family("memviz.cli.trace", "cmd_trace"),
+    "serve": _Family("memviz.cli.serve", "cmd_serve"),
+    "class": _Family("memviz.cli.classroom", "cmd_class"),
+    "crawl": lambda args: importlib.import_module("memviz.cli.serve").cmd_crawl(
+        args, config_of(args, until_all_bugs=args.until_all_bugs)
+    ),
+    "agent": _Family("memviz.cli.agent", "cmd_agent"),
 }
 
 
@@ -347,7 +368,7 @@ def _main(argv: list[str], lang: str) -> int:
         plugins.discover()
     try:
         with argparse_speaking(lang):  # argparse words its headings as a parser is built, errors as it parses
-            args = build_parser().parse_args(argv)
+            args = build_parser(command_of(argv)).parse_args(argv)
         if args.command is None:
             plugins.report_in(resolve_language(getattr(args, "lang", None)))
             return open_window(args)  # the window applies the same language rule, with Qt's help
@@ -364,7 +385,7 @@ def _main(argv: list[str], lang: str) -> int:
             status = COMMANDS[args.command](args)
             sys.stdout.flush()  # a command that printed with print(): a full disk is said here, not at exit
         return status
-    except (UsageError, SiteError, ConfigError, LimitError, trace_cli.TraceUsageError) as exc:
+    except (UsageError, SiteError, ConfigError, LimitError, TraceUsageError) as exc:
         say(error_line(str(exc), lang))
         return EXIT_USAGE
     except OutputError as exc:

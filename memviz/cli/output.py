@@ -22,6 +22,11 @@ class UsageError(Exception):
     """Bad input from the user: printed as one line, exit status 2."""
 
 
+class TraceUsageError(ValueError):
+    """Bad input to a trace command: one line, exit status 2 (the CLI catches ValueErrors). Here, not
+    in :mod:`memviz.cli.trace`, so that every command can catch it without loading the traces."""
+
+
 class OutputError(Exception):
     """The result cannot be written to standard output: one line, exit status 1."""
 

@@ -12,15 +12,7 @@ import contextlib
 import sys
 
 from memviz import __version__
-from memviz.cli import agent as agent_cli
-from memviz.cli import classroom as class_cli
-from memviz.cli import scenario as scenario_cli
-from memviz.cli import serve as serve_cli
-from memviz.cli import trace as trace_cli
-from memviz.cli.compare import add_compare_parsers
-from memviz.cli.evaluate import add_eval_parser
 from memviz.cli.output import GuardedStdout, OutputError, UsageError
-from memviz.cli.site import add_site_parser
 from memviz.core.context import SETTING_KEYS
 from memviz.core.engine import DEFAULT_BUDGET, RunConfig
 from memviz.core.limits import (
@@ -42,7 +34,6 @@ from memviz.options import (
     reading_values,
     seconds,
 )
-from memviz.record.plan import DEFAULT_STEP_SECONDS
 
 # The GUI's themes (memviz.gui.kit.themes.THEMES, which a test holds equal): named here, so that parsing
 # the command line does not load Qt.
@@ -124,6 +115,8 @@ def add_run_settings(p: argparse.ArgumentParser, seed: bool = True, dest: str = 
         help=f"steps per run (0..{bounds('budget')[1]}, default {DEFAULT_BUDGET})",
     )  # fmt: skip
     if not window:
+        from memviz.cli import scenario as scenario_cli
+
         scenario_cli.add_switches(p)  # --ttl T, --no-bug-list
     add_reading_options(p, dest=dest)  # --ignore P, --skip-write P, --read all|top:K
     add_context_options(p, dest=dest)  # --context W|inf, --compaction MODE, ... (issue 38)
@@ -138,6 +131,8 @@ def add_out(p: argparse.ArgumentParser, what: str) -> None:
 
 
 def config_of(args: argparse.Namespace, **extra) -> RunConfig:
+    from memviz.cli import scenario as scenario_cli
+
     return RunConfig(
         strategy=args.strategy,
         seed=getattr(args, "seed", 1000),
@@ -150,7 +145,11 @@ def config_of(args: argparse.Namespace, **extra) -> RunConfig:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or, with ``command``, the main parser and that command's options only:
+    the other commands are there by name (argparse's choices, its errors the same), without their
+    options, and their modules are not loaded (``memviz report`` loads neither the web server nor
+    the traces; issue 41). :func:`command_of` finds the command."""
     parser = CommandParser(
         prog="memviz",
         description="See how memory changes the way an LLM testing agent explores a web site. "
@@ -164,6 +163,31 @@ def build_parser() -> argparse.ArgumentParser:
         help="open the window replaying this recorded run (memviz-trace/1), the run settings its what-if memory",
     )  # fmt: skip
     sub = parser.add_subparsers(dest="command", parser_class=CommandParser)
+    for names, add in _SUBCOMMANDS:
+        if command is None or command in names:
+            add(sub)
+        else:
+            for name in names:
+                sub.add_parser(name, add_help=False)
+    return parser
+
+
+def command_of(argv: list[str]) -> str | None:
+    """The command ``argv`` names, found by the main parser with every command there by name only;
+    None when there is none, when help or the version is asked for, or when parsing fails there
+    (the whole parser then says why)."""
+    if {"-h", "--help", "--version"} & set(argv):
+        return None
+    try:
+        parser = build_parser(command="")
+        return parser.parse_known_args(argv)[0].command
+    except (UsageError, SystemExit):
+        return None
+
+
+def _add_run(sub: argparse._SubParsersAction) -> None:
+    from memviz.cli import scenario as scenario_cli
+    from memviz.cli import trace as trace_cli
 
     p = sub.add_parser("run", help="one run, step by step")
     add_run_settings(p)
@@ -175,6 +199,8 @@ def build_parser() -> argparse.ArgumentParser:
     trace_cli.add_trace_option(p)
     add_lang(p)
 
+
+def _add_batch(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("batch", help="a config against the no-memory baseline over many seeds")
     add_run_settings(p, seed=False)
     p.add_argument("--seed", dest="misplaced_seed", default=None, help=argparse.SUPPRESS)
@@ -189,6 +215,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     add_lang(p)
 
+
+def _add_report(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("report", help="every figure the chapter quotes")
     add_site(p)
     p.add_argument(
@@ -199,6 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     add_lang(p)
 
+
+def _add_snapshot(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("snapshot", help="render the window after N steps to a PNG, headless")
     add_out(p, "FILE.png")
     add_run_settings(p)
@@ -216,19 +246,59 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--theme", choices=THEME_NAMES, default="light")
 
-    add_record_parser(sub)
+
+def _add_site(sub: argparse._SubParsersAction) -> None:
+    from memviz.cli.site import add_site_parser
+
     add_site_parser(sub)
+
+
+def _add_scenario(sub: argparse._SubParsersAction) -> None:
+    from memviz.cli import scenario as scenario_cli
+
     scenario_cli.add_scenario_parser(sub, add_lang, add_site)
+
+
+def _add_compare(sub: argparse._SubParsersAction) -> None:
+    from memviz.cli.compare import add_compare_parsers
+
     add_compare_parsers(sub)
+
+
+def _add_eval(sub: argparse._SubParsersAction) -> None:
+    from memviz.cli.evaluate import add_eval_parser
+
     add_eval_parser(sub)
+
+
+def _add_trace(sub: argparse._SubParsersAction) -> None:
+    from memviz.cli import trace as trace_cli
+
     trace_cli.add_trace_parser(sub, add_lang)
+
+
+def _add_serve(sub: argparse._SubParsersAction) -> None:
+    from memviz.cli import serve as serve_cli
+
     serve_cli.add_serve_parsers(sub, add_lang, add_run_settings)
+
+
+def _add_class(sub: argparse._SubParsersAction) -> None:
+    from memviz.cli import classroom as class_cli
+
     class_cli.add_class_parser(sub, add_lang)
+
+
+def _add_agent(sub: argparse._SubParsersAction) -> None:
+    from memviz.cli import agent as agent_cli
+
     agent_cli.add_agent_parser(sub, add_lang)
-    return parser
 
 
 def add_record_parser(sub: argparse._SubParsersAction) -> None:
+    from memviz.cli import trace as trace_cli
+    from memviz.record.plan import DEFAULT_STEP_SECONDS
+
     p = sub.add_parser(
         "record",
         help="render a run, step by step, to an MP4 or GIF, headless",
@@ -263,6 +333,24 @@ def add_record_parser(sub: argparse._SubParsersAction) -> None:
         "--progress", action="store_true", help="print 'frame N/TOTAL' lines on stdout (for programs)"
     )
     output.add_argument("--quiet", action="store_true", help="no progress bar on a terminal")
+
+
+# Every command, in the order --help lists them: the names a family adds, and how it adds them.
+_SUBCOMMANDS = (
+    (("run",), _add_run),
+    (("batch",), _add_batch),
+    (("report",), _add_report),
+    (("snapshot",), _add_snapshot),
+    (("record",), add_record_parser),
+    (("site",), _add_site),
+    (("scenario",), _add_scenario),
+    (("compare", "regret"), _add_compare),
+    (("eval",), _add_eval),
+    (("trace",), _add_trace),
+    (("serve", "crawl"), _add_serve),
+    (("class",), _add_class),
+    (("agent",), _add_agent),
+)
 
 
 def option(name: str) -> str:

@@ -11,6 +11,7 @@ import json
 import os
 from pathlib import Path
 
+from memviz.cli.output import TraceUsageError
 from memviz.core.jsonfile import read_bytes
 from memviz.core.trace import TRACE_FILE_BYTES, Trace, TraceError, read_trace, relabelled, trace_text
 from memviz.core.trace_stats import TraceStats, trace_stats
@@ -20,10 +21,6 @@ from memviz.wording import t
 from memviz.wording.traces import STATS_ROWS, no_reports, not_known, stats_label
 
 EXIT_USAGE = 2
-
-
-class TraceUsageError(ValueError):
-    """Bad input to a trace command: one line, exit status 2 (the CLI catches ValueErrors)."""
 
 
 def add_trace_option(p: argparse.ArgumentParser) -> None:

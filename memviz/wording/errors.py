@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -53,8 +54,22 @@ def _compiled(rule: Rule) -> Shape:
     return Shape(re.compile(regex, re.DOTALL), zh, tuple(words[0]) if words else ())
 
 
-SHAPES: tuple[Shape, ...] = tuple(map(_compiled, (*error_rules.RULES, *error_rules_files.RULES)))
-_HEAD_SHAPES = tuple((re.compile(regex), zh) for regex, zh in error_rules.HEAD_RULES)
+@functools.cache
+def _shapes() -> tuple[Shape, ...]:
+    """Every rule, compiled the first time a line is put in Chinese: compiling them all takes some
+    20 ms, and a command that succeeds in English needs none (issue 41)."""
+    return tuple(map(_compiled, (*error_rules.RULES, *error_rules_files.RULES)))
+
+
+@functools.cache
+def _head_shapes() -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple((re.compile(regex), zh) for regex, zh in error_rules.HEAD_RULES)
+
+
+def __getattr__(name: str):
+    if name == "SHAPES":  # the rules compiled, as a module constant for those who read it (tests)
+        return _shapes()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # argparse's own words (its gettext message ids, Python 3.11-3.13) in Chinese. "：" after an
@@ -105,7 +120,7 @@ def _heads(text: str) -> list[str]:
 
 
 def _head_zh(head: str) -> str:
-    for pattern, zh in _HEAD_SHAPES:
+    for pattern, zh in _head_shapes():
         match = pattern.fullmatch(head)
         if match is not None:
             return zh.format(**match.groupdict())
@@ -113,7 +128,7 @@ def _head_zh(head: str) -> str:
 
 
 def _problem_zh(text: str) -> str | None:
-    for shape in SHAPES:
+    for shape in _shapes():
         match = shape.pattern.fullmatch(text)
         if match is not None:
             groups = match.groupdict(default="")
@@ -129,7 +144,7 @@ def shape_of(message: str) -> tuple[Shape, re.Match[str]] | None:
     """The shape that :func:`translated` uses for ``message``'s problem, with its match (for tests)."""
     cuts = [0, *(m.end() for m in _HEAD_END.finditer(message))]
     for cut in cuts:
-        for shape in SHAPES:
+        for shape in _shapes():
             match = shape.pattern.fullmatch(message[cut:])
             if match is not None:
                 return shape, match

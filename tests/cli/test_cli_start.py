@@ -41,3 +41,24 @@ def test_the_help_is_answered_without_numpy():
     assert printed.startswith("usage: memviz") and "scenario" in printed and "frontier" in printed
     assert not {m for m in modules if m.split(".")[0] == "numpy"}
     assert "memviz.core.lockstep" not in modules
+
+
+def test_the_report_loads_no_plugin_scan_no_qt_and_no_other_command():
+    # Issue 41: `memviz report` loads what the report needs. Installed plugins are looked for only
+    # when a name is not a built-in one (importlib.metadata), and the other commands' families (the
+    # web server, the traces, the agent, the scenarios, recording) are loaded when they run.
+    printed, modules = imported("report", "--json", "--lang", "en")
+    assert '"cap12_random_minus_fifo"' in printed
+    assert "importlib.metadata" not in modules
+    assert not {m for m in modules if m.split(".")[0] in ("PySide6", "shiboken6", "pyqtgraph")}
+    others = (
+        "memviz.cli.",
+        "memviz.web",
+        "memviz.agent",
+        "memviz.record",
+        "memviz.gui",
+        "memviz.core.scenarios",
+    )
+    assert {m for m in modules if m.startswith(others)} <= {
+        f"memviz.cli.{m}" for m in ("commands", "output", "parser", "progress")
+    }
