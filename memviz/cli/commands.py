@@ -51,7 +51,6 @@ from memviz.options import (
     context_values,
     reading_values,
 )
-from memviz.outfile import quiet_stdout
 from memviz.wording.errors import argparse_speaking, error_line, progress_label, signal_lines
 
 DRAWING_COMMANDS = ("snapshot", "record")  # Qt in the main thread: a signal ends them at once
@@ -66,6 +65,13 @@ class _Family:
 
     def __call__(self, args: argparse.Namespace) -> int:
         return getattr(importlib.import_module(self.module), self.function)(args)
+
+
+def quiet_stdout() -> None:
+    """memviz.outfile's (loaded on this path only: it brings tempfile and shutil)."""
+    from memviz.outfile import quiet_stdout as quiet
+
+    quiet()
 
 
 def window_problem() -> str | None:

@@ -104,19 +104,47 @@ class Runner:
             raise Cancelled
 
     def run_all(self, site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
-        if id(site) not in self._cache:
-            self._sites[id(site)] = site
-            self._cache[id(site)] = {}
-        cache = self._cache[id(site)]
+        cache = self._cache_of(site)
         keys, simplest = _keys(configs, site.n_pages)
         todo = {}
         for config, key, plain in zip(configs, keys, simplest, strict=True):
             if key not in cache and key not in todo:
-                todo[key] = (
-                    config if plain is None else plain.with_seeds(range(config.seed, config.seed + 1))[0]
-                )
-        self.done += len(configs) - len(todo)
-        made = dict(zip(todo, self._run_uncached(site, list(todo.values())), strict=True)) if todo else {}
+                todo[key] = config if plain is None else plain.with_seeds((config.seed,))[0]
+        return self._made(site, keys, list(todo), list(todo.values()))
+
+    def run_seeded(self, site: Site, families: Sequence[tuple[RunConfig, Sequence[int]]]) -> list[RunResult]:
+        """``run_all(site, [c.with_(seed=s) for c, seeds in families for s in seeds])``, without a
+        config made for a run already made, nor each config's simplest form worked out again: a
+        report asks for ~6,000 runs in families of 200 seeds, most of them made before (issue 41)."""
+        cache = self._cache_of(site)
+        keys: list[tuple] = []
+        todo: dict[tuple, None] = {}
+        configs: list[RunConfig] = []
+        for config, seeds in families:
+            plain = config.effective(site.n_pages)
+            key = _config_key(plain)
+            before, after = key[:_SEED_AT], key[_SEED_AT + 1 :]
+            family = [(*before, seed, *after) for seed in seeds]
+            new = list(dict.fromkeys(k for k in family if k not in cache and k not in todo))
+            todo.update(dict.fromkeys(new))
+            configs += plain.with_seeds([k[_SEED_AT] for k in new]) if new else []
+            keys += family
+        return self._made(site, keys, list(todo), configs)
+
+    def _cache_of(self, site: Site) -> dict[tuple, RunResult]:
+        if id(site) not in self._cache:
+            self._sites[id(site)] = site
+            self._cache[id(site)] = {}
+        return self._cache[id(site)]
+
+    def _made(
+        self, site: Site, keys: list[tuple], todo: list[tuple], configs: list[RunConfig]
+    ) -> list[RunResult]:
+        """The runs of ``keys``: those of ``todo`` made from ``configs`` (and kept, room allowing),
+        the others from the cache."""
+        cache = self._cache_of(site)
+        self.done += len(keys) - len(todo)
+        made = dict(zip(todo, self._run_uncached(site, configs), strict=True)) if todo else {}
         room = len(made) if self.cache_limit is None else max(0, self.cache_limit - self._cached)
         for key in list(made)[:room]:
             cache[key] = made[key]
@@ -256,8 +284,8 @@ def compare_with_baseline(
     seeds = seed_range(seed0, runs)
     runner = runner or Runner()
     runner.plan(2 * runs)
-    current = runner.run_all(site, config.with_seeds(seeds))
-    baseline = runner.run_all(site, baseline_of(config).with_seeds(seeds))
+    current = runner.run_seeded(site, [(config, seeds)])
+    baseline = runner.run_seeded(site, [(baseline_of(config), seeds)])
     diff = paired_difference(coverages(current), coverages(baseline), bootstrap)
     return Comparison(config, seeds, current, baseline, diff, max(bootstrap, 0))
 
@@ -304,7 +332,7 @@ def cost_to_find_all_bugs(
     runner = runner or Runner()
     runner.plan(runs)
     base = config.with_(until_all_bugs=True)
-    return CostResult(base, runner.run_all(site, base.with_seeds(seeds)))
+    return CostResult(base, runner.run_seeded(site, [(base, seeds)]))
 
 
 @dataclass
@@ -351,8 +379,7 @@ def capacity_sweep(
     coverage: dict[tuple[int, str], list[float]] = {}
     for start in range(0, len(cells), per_group):
         group = cells[start : start + per_group]
-        configs = [run for c, p in group for run in config.with_(capacity=c, policy=p).with_seeds(seeds)]
-        results = runner.run_all(site, configs)
+        results = runner.run_seeded(site, [(config.with_(capacity=c, policy=p), seeds) for c, p in group])
         for k, cell in enumerate(group):
             coverage[cell] = coverages(results[k * runs : (k + 1) * runs])
     return Sweep(config, seeds, tuple(capacities), tuple(policies), coverage)

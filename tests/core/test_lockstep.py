@@ -459,13 +459,13 @@ def test_a_sweep_holds_a_chunk_of_runs_at_a_time_with_the_chapters_figures(chapt
     from memviz.core import experiments
 
     asked: list[int] = []
-    run_all = Runner.run_all
+    run_seeded = Runner.run_seeded
 
-    def counting(self, site, configs):
-        asked.append(len(configs))
-        return run_all(self, site, configs)
+    def counting(self, site, families):
+        asked.append(sum(len(seeds) for _, seeds in families))
+        return run_seeded(self, site, families)
 
-    monkeypatch.setattr(Runner, "run_all", counting)
+    monkeypatch.setattr(Runner, "run_seeded", counting)
     monkeypatch.setattr(experiments, "LOCKSTEP_CHUNK", 1000)  # 200 runs a cell: 5 cells a call
     sweep = capacity_sweep(chapter_site, RunConfig(strategy="frontier"), policies=("fifo", "lru", "random"))
     assert asked == [1000] * 4 + [800]  # 8 capacities × 3 policies = 24 cells of 200 runs

@@ -85,3 +85,26 @@ def test_with_seeds_is_with_seed_for_each_and_refuses_a_seed_out_of_range():
     for bad in (range(4294967295, 4294967297), range(-1, 3)):
         with pytest.raises(ConfigError, match="seed: must be between 0 and 4294967295"):
             base.with_seeds(bad)
+
+
+def test_a_runner_runs_families_of_seeds_as_it_runs_their_configs(chapter_site):
+    """Runner.run_seeded (issue 41: no config made for a run already made) gives run_all's runs of
+    the same configs, in order, sharing one cache: families that simplify to the same runs (capacity
+    24 on 24 pages is unlimited memory, whatever the policy), repeated seeds, a cache that is full."""
+    from memviz.core.experiments import Runner
+
+    frontier = RunConfig(strategy="frontier")
+    families = [
+        (frontier.with_(capacity=24, policy="lru"), range(1000, 1006)),
+        (frontier, range(1003, 1009)),
+        (frontier.with_(capacity=4, policy="random"), [1001, 1001, 7]),
+        (RunConfig(budget=12), range(0)),
+    ]
+    expanded = [config.with_(seed=s) for config, seeds in families for s in seeds]
+    for limit in (None, 4):
+        seeded, plain = Runner(cache_limit=limit), Runner(cache_limit=limit)
+        assert seeded.run_seeded(chapter_site, families) == plain.run_all(chapter_site, expanded)
+        assert seeded.done == plain.done == len(expanded)
+        assert seeded.run_all(chapter_site, expanded[::-1]) == plain.run_seeded(chapter_site, families)[::-1]
+    with pytest.raises(ConfigError, match="seed: must be between"):
+        Runner().run_seeded(chapter_site, [(frontier, [5, -1])])
