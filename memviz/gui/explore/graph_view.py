@@ -606,9 +606,18 @@ class SiteGraphView(GraphFit, QGraphicsView):
 
     def showEvent(self, event) -> None:
         if self._relayout_on_show:
-            self._relayout_on_show = False
-            self._relayout_once_settled()  # a small site's before the first paint
+            self.viewport().update()  # laid out as it is painted (paintEvent)
         super().showEvent(event)
+
+    def paintEvent(self, event) -> None:
+        # A layout asked for while hidden is made here, as the view is first painted, not as it is
+        # shown: a window being shown resizes this view four more times in the same turn of the
+        # event loop (its layouts, then the type fitted to its size), each a layout nobody saw (a
+        # tenth of the first paint). The painter is set up after it, with the new scene and camera.
+        if self._relayout_on_show:
+            self._relayout_on_show = False
+            self._relayout_once_settled()  # a small site's now; a big site's once the sizes settle
+        super().paintEvent(event)
 
     def _relayout_if_settled(self) -> None:
         """A big site's layout once the window's size has settled, and its type with it.
@@ -624,9 +633,10 @@ class SiteGraphView(GraphFit, QGraphicsView):
             self._relayout()
 
     def _relayout_once_settled(self) -> None:
-        if not self.isVisible():
+        if not self.isVisible() or self._relayout_on_show:
             # A window being built resizes its views several times before it is shown, each size a
-            # layout nobody sees (five on opening, a fifth of the first paint): lay out once, on show.
+            # layout nobody sees (five on opening, a fifth of the first paint): lay out once, as it
+            # is first painted after being shown (paintEvent).
             self._relayout_on_show = True
         elif self._site is not None and self._site.n_pages > SMALL_SITE_PAGES:
             # A big site's layout takes seconds: lay it out once the sizes settle. A window opening

@@ -1,0 +1,51 @@
+"""What the window does before its first picture (issue 41): the graph is laid out once, as it is
+first painted, not for each size the window passes through while it is being shown."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication
+
+from memviz.core.engine import RunConfig
+from memviz.gui.explore.graph_view import SiteGraphView
+from memviz.gui.kit.language import Language
+from memviz.gui.main_window import MainWindow
+from memviz.models.settings import RunSettings
+
+
+def test_a_window_being_shown_lays_its_graph_out_once_as_it_is_first_painted(app, qtbot, site, monkeypatch):
+    sizes = []
+    relayout = SiteGraphView._relayout
+
+    def counted(view):
+        sizes.append((view.viewport().width(), view.viewport().height()))
+        relayout(view)
+
+    monkeypatch.setattr(SiteGraphView, "_relayout", counted)
+    window = MainWindow(RunSettings(site=site, config=RunConfig()), Language("en"))
+    qtbot.addWidget(window)
+    window.resize(1600, 960)
+    graph = window.explore.graph
+    window.show()
+    assert sizes == [] and graph.layout_pending  # shown, not painted yet
+    qtbot.waitExposed(window)
+    QApplication.processEvents()
+    viewport = graph.viewport()
+    assert sizes == [(viewport.width(), viewport.height())]  # once, at the size it is shown at
+    assert not graph.layout_pending
+    # laid out for that size: the cards spread over the view's width
+    xs = [graph.center_of(p).x() for p in range(site.n_pages)]
+    assert 0 < min(xs) < viewport.width() * 0.25 and viewport.width() * 0.75 < max(xs) < viewport.width()
+
+
+def test_a_position_asked_for_before_the_first_paint_is_laid_out_then(app, qtbot, site):
+    window = MainWindow(RunSettings(site=site, config=RunConfig()), Language("en"))
+    qtbot.addWidget(window)
+    window.resize(1600, 960)
+    window.show()
+    graph = window.explore.graph
+    assert graph.layout_pending
+    first = graph.center_of(0)  # finish_layout: laid out now
+    assert not graph.layout_pending and first == graph.pages[0].pos()
+    qtbot.waitExposed(window)
+    QApplication.processEvents()
+    assert graph.center_of(0) == first  # the paint found nothing left to lay out at that size
