@@ -239,7 +239,7 @@ def _add_snapshot(sub: argparse._SubParsersAction) -> None:
         "--view",
         default="explore",
         help="explore, compare, batch, sweep[/capacity|/ttl|/gap[:KIND]|/context], cost, scenarios[/NAME[/MODE[/SEED]]], "
-        "evaluate[/intervals|/sample|/ablation|/runs[/METRIC]], exercises or info",
+        "evaluate[/intervals|/sample|/ablation|/runs|/bugs[/METRIC]], exercises or info",
     )
     p.add_argument(
         "--compare", nargs="+", metavar="CONFIG", help="the Compare view's lanes (e.g. frontier/12/fifo)"

@@ -137,9 +137,9 @@ TASK_SET_TASKS_RUNS_SEEDS_N = Words(
     "{name}任务集：{tasks} 个任务 × 每个 {repeats} 次，seed {first}～{last}。",
     "{name} task set: {tasks} tasks × {repeats} runs, seeds {first}–{last}. ",
 )
-TASK_VERSION_STARTING_ON_PAGE_CLICK_N = Words(
-    "任务 {id}（版本 {version}，从第 {start} 页开始）：点 A 或 B 的值，在探索视图里打开那次运行。",
-    "Task {id} (version {version}, starting on page {start}): click an A or B value to open that run in Explore.",
+TASK_NAMED_CLICK_N = Words(
+    "任务“{task}”：点 A 或 B 的值，在探索视图里打开那次运行。",
+    'Task "{task}": click an A or B value to open that run in Explore.',
 )
 TRACES_IN_N = Words("{folder} 里的运行记录：{runs}。", "traces in {folder}: {runs}. ")
 TASKS_WITH_ONE_SIDE_ONLY_LEFT_N = Words(
@@ -224,8 +224,8 @@ TO_DETECT_AS_MADE_N = Words(
 )
 AS_RUN = Words("这次的运行次数", "as run")
 THE_MEMORY_OF_TAKEN_APART_THE_N = Words(
-    "记忆 {memory} 拆开来看：同一批任务和 seed，每一行都按任务和无记忆配对。",
-    "The memory of {memory} taken apart: the same tasks and seeds, each row paired with no memory by task.",
+    "记忆“{memory}”拆开来看：同一批任务和 seed，每一行都按任务和无记忆配对。",
+    'The memory "{memory}" taken apart: the same tasks and seeds, each row paired with no memory by task.',
 )
 
 A_AND_B_PER_TASK = Words("每个任务的 A 和 B", "A and B per task")
@@ -331,4 +331,43 @@ INTERVALS_EXPLAINED = Words(
     "“按任务”的区间以任务为样本；“摊平（错误）”把每次运行当作独立的，可同一任务的运行很像，它显得过于确定。",
     '"By task" takes the tasks as the sample; "flattened (wrong)" counts every run as independent, '
     "but a task's runs are alike, so it looks surer than it is.",
+)
+
+
+# -- the Evaluate tab's Bugs page (issue 37's per-bug McNemar, said for a class; issue 40)
+BUGS = Words("每个 Bug", "Bugs")
+BUGS_CAPTION = Words(
+    "每个 Bug：有它的任务数，其中几个只有 A 找到、几个只有 B 找到（一边在某个任务上过半的运行找到了它，算这一边在这个任务上找到）。",
+    "Each bug: the tasks that have it, on how many only A found it and on how many only B (a side found it on a task when "
+    "at least half of its runs there did).",
+)
+BUG_NAME = Words("Bug 名称", "Bug name")
+EXACT_P = Words("精确 p", "exact p")
+BUGS_EXPLAINED = Words(
+    "两边都找到或都没找到的任务分不出谁好，只有一边找到、另一边没找到的任务才算数。要是 A 和 B 一样好，"
+    "这些任务归 A 还是归 B 就像抛硬币；p 是抛硬币分得至少这么偏的概率（McNemar 精确检验）。p 小于 0.05，就不太像是碰巧。",
+    "Tasks where both sides or neither found a bug cannot tell A and B apart; only tasks where one side "
+    "found it and the other did not count. If A and B were equally good, each such task would go to A or "
+    "to B like a coin toss; p is the chance that coin tosses split at least this unevenly (McNemar's "
+    "exact test). Under 0.05, chance is an unlikely explanation.",
+)
+BUG_CLEAR_N = Words(
+    "最明显的是“{bug}”：只有 {better} 找到它的任务 {more} 个，只有 {worse} 找到的 {fewer} 个，{p}："
+    "{better} 更常找到它，不太像是碰巧。",
+    'The clearest is "{bug}": only {better} found it on {more} tasks, only {worse} on {fewer}; {p}: '
+    "{better} finds it more often, and chance is an unlikely explanation.",
+)
+BUG_UNCLEAR_N = Words(
+    "最明显的是“{bug}”：只有 {better} 找到它的任务 {more} 个，只有 {worse} 找到的 {fewer} 个，{p}："
+    "这点差别可能只是碰巧。",
+    'The clearest is "{bug}": only {better} found it on {more} tasks, only {worse} on {fewer}; {p}: '
+    "the difference could be chance.",
+)
+BUGS_ALL_ALIKE = Words(
+    "每个 Bug 在每个任务上都是两边都找到或都没找到：没有能分出 A 和 B 的任务，p 都是 1。",
+    "On every task each bug was found by both sides or by neither: no task tells A and B apart, every p is 1.",
+)
+BUGS_MANY_TESTS_N = Words(
+    "{n} 个 Bug 就是 {n} 次检验：只凭碰巧，其中一个低于 0.05 也不算少见。",
+    "{n} bugs are {n} tests: one of them under 0.05 by chance alone is not rare.",
 )

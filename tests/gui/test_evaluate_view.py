@@ -164,7 +164,10 @@ def test_texts_fit_at_720p(make_view, lang):
         assert title.item.boundingRect().width() <= plot.width()
     assert np.isfinite(view.paired().deft)
     assert view.pages.tabText(0) == ("区间" if lang == "zh" else "Intervals")
-    assert view.a_combo.currentText() == "random" and view.metric_combo.count() == 6
+    assert (
+        view.a_combo.currentText() == ("无记忆" if lang == "zh" else "No memory")
+        and view.metric_combo.count() == 6
+    )
     assert view.runs_table.horizontalHeaderItem(4).text() == "B − A"
     tick_font = view.forest_means.getPlotItem().getAxis("left").style["tickFont"]
     assert QFontInfo(tick_font).pixelSize() >= 12  # the least type (kit/zoom.py)
@@ -184,7 +187,7 @@ def test_memviz_snapshot_draws_the_tab(app, tmp_path, detail, compare):
 @pytest.mark.parametrize(
     ("detail", "compare", "message"),
     [
-        ("/nosuch", None, "expected intervals, sample, ablation or runs"),
+        ("/nosuch", None, "expected intervals, sample, ablation, runs or bugs"),
         ("/sample/nosuch", None, "the metric is one of coverage"),
         ("", ["random"], "takes two configs, A and B, got 1"),
         ("", ["random", "nosuch"], "nosuch"),

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memviz.core.evaluation import Evaluation, TaskPaired
+from memviz.core.evaluation.bugs import BugTable
 from memviz.core.evaluation.report import eval_dict, traces_dict
 from memviz.core.evaluation.runs import metric_value
 from memviz.core.evaluation.tasks import BUILTIN_NAME, BUILTIN_TASK_SITE, builtin_site, version_names
@@ -35,6 +36,7 @@ class Simulated:
     evaluation: Evaluation
     ablation: Evaluation | None  # the ablation's four rows; None when neither config keeps memory
     labels: tuple[str, str]
+    bugs: list[BugTable] | None = None  # per bug, the core's paired table (made with the runs)
 
     def task_ids(self) -> list[str]:
         return [task.id for task in self.evaluation.tasks]
@@ -46,14 +48,23 @@ class Simulated:
             f"{t.version} · {task_set.site_of(t).page_name(t.start, lang)}" for t in self.evaluation.tasks
         ]
 
-    def task_example(self, lang: str) -> str:
-        """The first task in words: "blog v1, starting on Sign in"."""
+    def task_example(self, lang: str, i: int = 0) -> str:
+        """Task ``i`` in words: "blog v1, starting on Sign in"."""
         task_set = self.evaluation.task_set
-        task = self.evaluation.tasks[0]
+        task = self.evaluation.tasks[i]
         site = task_set.site_of(task)
         return evaluation_words.TASK_EXAMPLE_N.pick(
             lang, site=site.name(lang), version=task.version, page=site.page_name(task.start, lang)
         )
+
+    def bug_name(self, page: int, lang: str) -> str:
+        """A bug by its name on the first task's version that has it."""
+        task_set = self.evaluation.task_set
+        for task in self.evaluation.tasks:
+            site = task_set.site_of(task)
+            if page in site.bug_by_page:
+                return site.bug_name(page, lang)
+        return evaluation_words.PAGE_N.pick(lang, page=page)
 
     def paired(self, metric: str, delta: float) -> TaskPaired:
         return self.evaluation.paired(metric, delta=delta)
@@ -68,8 +79,7 @@ class Simulated:
         return evaluation_words.TASK_SET_TASKS_RUNS_SEEDS_N.pick(lang, name=name, tasks=tasks, repeats=repeats, first=first, last=last)  # fmt: skip
 
     def task_text(self, i: int, lang: str) -> str:
-        task = self.evaluation.tasks[i]
-        return evaluation_words.TASK_VERSION_STARTING_ON_PAGE_CLICK_N.pick(lang, id=task.id, version=task.version, start=task.start)  # fmt: skip
+        return evaluation_words.TASK_NAMED_CLICK_N.pick(lang, task=self.task_example(lang, i))
 
     def runs_of(self, i: int, metric: str) -> list[TaskRun]:
         evaluation = self.evaluation
@@ -111,7 +121,13 @@ class Simulated:
 class Recorded:
     evaluation: TraceEvaluation
     folder: Path
+    bugs: list[BugTable] | None = None  # per bug, the core's paired table; None: the traces cannot say
     ablation = None  # recordings carry no ablation
+
+    def bug_name(self, page: int, lang: str) -> str:
+        """A bug by its page and, when a report was filed on it, the report's route."""
+        route = next((table.route for table in self.bugs or () if table.page == page), None)
+        return evaluation_words.PAGE_N.pick(lang, page=page) + (f" {route}" if route else "")
 
     @property
     def labels(self) -> tuple[str, str]:

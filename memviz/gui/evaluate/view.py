@@ -27,12 +27,15 @@ from memviz.core.evaluation import (
     evaluate,
     load_tasks,
 )
+from memviz.core.evaluation.bugs import bug_tables, simulated_bug_tables
 from memviz.core.evaluation.settings import default_delta
 from memviz.core.evaluation.traces import evaluate_traces, read_traces
 from memviz.core.registry import ConfigError
 from memviz.core.site import Site
 from memviz.core.strategies import STRATEGIES
 from memviz.gui.evaluate import plots
+from memviz.gui.evaluate.bugs_page import BugsPage
+from memviz.gui.evaluate.choices import ConfigChoice, config_name
 from memviz.gui.evaluate.sources import Recorded, Simulated
 from memviz.gui.kit import notices
 from memviz.gui.kit.computed_view import AnalysisView
@@ -58,7 +61,7 @@ from memviz.gui.qt import (
 )
 from memviz.paths import dialog_start
 from memviz.wording import common as common_words
-from memviz.wording import counted, policy_name, strategy_name
+from memviz.wording import counted
 from memviz.wording import evaluation as evaluation_words
 from memviz.wording import kit as kit_words
 from memviz.wording.evaluation import (
@@ -73,33 +76,8 @@ from memviz.wording.evaluation import (
     verdict,
 )
 
-PRESETS = ("random", "visited", "frontier", "frontier/12/fifo", "frontier/12/lru", "frontier/6/fifo")
 MAX_REPEATS = 200
 RUNS_PAGE = 3  # the right-hand page that lists a clicked task's runs
-
-
-def _config_combo(name: str, text: str) -> QComboBox:
-    combo = QComboBox()
-    combo.setObjectName(name)
-    combo.setEditable(True)
-    combo.addItems(PRESETS)
-    combo.setCurrentText(text)
-    combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-    combo.setMinimumContentsLength(10)
-    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    return combo
-
-
-def _config_name(text: str, lang: str) -> str:
-    """A typed config ("frontier/12/fifo") by the names every other tab uses."""
-    try:
-        lane = LaneConfig.parse(text)
-    except ValueError:
-        return text
-    name = strategy_name(lane.strategy, lang, capital=True)
-    if lane.capacity is not None:
-        name += f" · {lane.capacity} · {policy_name(lane.policy, lang, capital=True)}"
-    return name
 
 
 class EvaluateView(AnalysisView):
@@ -122,8 +100,8 @@ class EvaluateView(AnalysisView):
 
     def _parameter_widgets(self) -> list[QWidget]:
         self.a_label, self.b_label, self.metric_label = QLabel(), QLabel(), QLabel()
-        self.a_combo = _config_combo("config_a", "random")
-        self.b_combo = _config_combo("config_b", "frontier")
+        self.a_combo = ConfigChoice("config_a", "random", self.language.code)
+        self.b_combo = ConfigChoice("config_b", "frontier", self.language.code)
         self.metric_combo = QComboBox()
         self.metric_combo.setObjectName("metric")
         self.metric_combo.currentIndexChanged.connect(self._on_metric_change)
@@ -141,13 +119,13 @@ class EvaluateView(AnalysisView):
     def configs(self) -> tuple[RunConfig, RunConfig, tuple[str, str]]:
         """A and B as typed (``memviz compare``'s grammar), with the budget of the settings in force."""
         base = RunConfig(budget=self.settings.config.budget)
-        lanes = [LaneConfig.parse(combo.currentText()) for combo in (self.a_combo, self.b_combo)]
-        typed = tuple(combo.currentText().strip() for combo in (self.a_combo, self.b_combo))
+        typed = tuple(combo.config() for combo in (self.a_combo, self.b_combo))
+        lanes = [LaneConfig.parse(text) for text in typed]
         return lanes[0].run_config(base), lanes[1].run_config(base), typed
 
     def set_configs(self, a: str, b: str) -> None:
-        self.a_combo.setCurrentText(a)
-        self.b_combo.setCurrentText(b)
+        self.a_combo.set_config(a)
+        self.b_combo.set_config(b)
 
     def set_tasks(self, path: Path | None) -> None:
         """Simulated runs on the task file ``path`` (None: the built-in 32 tasks)."""
@@ -268,6 +246,8 @@ class EvaluateView(AnalysisView):
         self.pages.addTab(sample_page, "")
         self.pages.addTab(ablation_page, "")
         self.pages.addTab(runs_page, "")
+        self.bugs_page = BugsPage()
+        self.pages.addTab(self.bugs_page, "")
 
         body = QSplitter(Qt.Orientation.Horizontal)
         body.addWidget(forest)
@@ -281,9 +261,9 @@ class EvaluateView(AnalysisView):
         """``--view evaluate[/PAGE[/METRIC]]``: the right-hand page (intervals, sample, ablation, runs)
         and the metric (coverage, bug_recall, repeat, dups, tokens, steps)."""
         page, _, metric = detail.partition("/")
-        names = {"": 0, "intervals": 0, "sample": 1, "ablation": 2, "runs": 3}
+        names = {"": 0, "intervals": 0, "sample": 1, "ablation": 2, "runs": 3, "bugs": 4}
         if page not in names:
-            raise ValueError(f"--view evaluate/{detail}: expected intervals, sample, ablation or runs")
+            raise ValueError(f"--view evaluate/{detail}: expected intervals, sample, ablation, runs or bugs")
         if metric and metric not in METRICS:
             raise ValueError(f"--view evaluate/{detail}: the metric is one of {', '.join(METRICS)}")
         self.pages.setCurrentIndex(names[page])
@@ -319,19 +299,20 @@ class EvaluateView(AnalysisView):
             rows = (
                 None if memory is None else ablation(task_set, memory, repeats, seed0, runner=context.runner)
             )
-            return Simulated(evaluation, rows, labels)
+            return Simulated(evaluation, rows, labels, simulated_bug_tables(evaluation))
 
         return compute, runs
 
     def _traces_job(self):
         """Recorded runs: the A and B boxes name the baseline's and the treatment's label."""
         folder = self.traces_path
-        baseline, treatment = (combo.currentText().strip() for combo in (self.a_combo, self.b_combo))
+        baseline, treatment = (combo.config() for combo in (self.a_combo, self.b_combo))
 
         def compute(context) -> Recorded:
             traces = read_traces(folder)
             context.check()
-            return Recorded(evaluate_traces(traces, baseline, treatment), folder)
+            evaluation = evaluate_traces(traces, baseline, treatment)
+            return Recorded(evaluation, folder, bug_tables(evaluation))
 
         return compute, 0
 
@@ -432,7 +413,7 @@ class EvaluateView(AnalysisView):
         )  # fmt: skip
         explained = ""
         if hasattr(result, "task_example"):  # simulated tasks (recorded runs have no start page)
-            a_text, b_text = _config_name(a_text, lang), _config_name(b_text, lang)  # as every tab says them
+            a_text, b_text = config_name(a_text, lang), config_name(b_text, lang)  # as every tab says them
             explained = "\n" + tr(evaluation_words.TASK_EXPLAINED_N, example=result.task_example(lang))
             explained += " " + tr(evaluation_words.INTERVALS_EXPLAINED)
         self.context_label.setText(
@@ -459,6 +440,7 @@ class EvaluateView(AnalysisView):
         self.design_label.setText("\n".join(lines))
         self._draw_sample_size(paired)
         self._fill_ablation()
+        self.bugs_page.show_tables(result.bugs, result.bug_name, lang)
 
     def _unit(self) -> str:
         return (
@@ -566,7 +548,7 @@ class EvaluateView(AnalysisView):
             )
             fill_table(table, [[""] * 4 for _ in range(4)])
             return
-        memory = config_text(result.ablation.arms["both"].config)
+        memory = config_name(config_text(result.ablation.arms["both"].config), lang)
         self.ablation_caption.setText(
             tr(evaluation_words.THE_MEMORY_OF_TAKEN_APART_THE_N, memory=memory)
         )  # fmt: skip
@@ -587,6 +569,8 @@ class EvaluateView(AnalysisView):
         tr = self.language.tr
         self.a_label.setText("A")
         self.b_label.setText("B")
+        for combo in (self.a_combo, self.b_combo):
+            combo.set_language(self.language.code)
         self.a_combo.setToolTip(tr(evaluation_words.BASELINE_CONFIG_E_G_RANDOM_FRONTIER))
         self.b_combo.setToolTip(tr(evaluation_words.TREATMENT_CONFIG))
         self.metric_label.setText(tr(evaluation_words.METRIC))
@@ -611,6 +595,7 @@ class EvaluateView(AnalysisView):
         self.pages.setTabText(1, tr(evaluation_words.SAMPLE_SIZE))
         self.pages.setTabText(2, tr(evaluation_words.ABLATION))
         self.pages.setTabText(3, tr(evaluation_words.TASK_RUNS))
+        self.pages.setTabText(4, tr(evaluation_words.BUGS))
         self.delta_label.setText(tr(evaluation_words.DIFFERENCE_TO_DETECT))
         self.runs_table.setHorizontalHeaderLabels(
             [tr(evaluation_words.RUN), self._run_name_header(), "A", "B", "B − A"]
