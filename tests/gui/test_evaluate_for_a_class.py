@@ -128,3 +128,31 @@ def test_the_bugs_page_shows_the_cores_mcnemar_rows(make_view, lang):
         ("抛硬币" in explained) if lang == "zh" else ("coin toss" in explained)
     )
     assert view.pages.tabText(4) == ("每个 Bug" if lang == "zh" else "Bugs")
+
+
+def test_recorded_runs_get_the_bugs_page_of_eval_traces(make_view, tmp_path):
+    """A folder of traces (two labelled configs, two tasks, two runs each): the page's rows are the
+    tables ``memviz eval --traces`` makes, each bug by its page and the route its report was filed on."""
+    from memviz.core.evaluation.bugs import bug_tables
+    from memviz.core.evaluation.traces import evaluate_traces, read_traces
+    from memviz.core.trace import trace_text
+    from memviz.core.trace_run import run_trace
+
+    site = load_site()
+    configs = {"random": RunConfig(), "frontier": RunConfig(strategy="frontier")}
+    for i, (task, start) in enumerate((("home", 0), ("feed", 14))):
+        for label, config in configs.items():
+            for r in range(2):
+                _result, trace = run_trace(site, config.with_(seed=1000 + 2 * i + r, start=start), task=task)
+                (tmp_path / f"{label}-{task}-{r}.jsonl").write_text(trace_text(trace), encoding="utf-8")
+    view = make_view("en")
+    view.set_traces(tmp_path)
+    view.set_configs("random", "frontier")
+    view.compute_blocking()
+    want = bug_tables(evaluate_traces(read_traces(tmp_path), "random", "frontier"))
+    assert want and {b.page for b in want} == set(site.bug_by_page)
+    table = view.bugs_page.table
+    rows = [[table.item(r, c).text() for c in range(5)] for r in range(table.rowCount())]
+    assert [row[1:4] for row in rows] == [[str(b.tasks), str(b.a_only), str(b.b_only)] for b in want]
+    assert [row[0] for row in rows] == [f"page {b.page}" + (f" {b.route}" if b.route else "") for b in want]
+    assert any(b.route for b in want)  # a report's route names the bug's page where one was filed
