@@ -149,6 +149,12 @@ def test_exports_one_csv_row_per_run_and_the_issues_json(make_view, tmp_path):
         data["mean_diff"] == pytest.approx(paired.mean_diff) and data["tasks_needed"] == paired.tasks_needed
     )
     assert [row["task"] for row in data["per_task"]] == [t.id for t in TASKS.tasks]
+    from memviz.core.evaluation.bugs import simulated_bug_tables  # the Bugs page's, in eval --traces' shape
+
+    tables = simulated_bug_tables(core())
+    assert [(b["page"], b["a_only"], b["b_only"], b["p_value"]) for b in data["bugs"]] == [
+        (b.page, b.a_only, b.b_only, b.p_value) for b in tables
+    ]
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

@@ -5,7 +5,7 @@ exported; the view draws either without knowing which it holds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from memviz.core.evaluation import Evaluation, TaskPaired
@@ -113,8 +113,11 @@ class Simulated:
 
     def export_data(self, paired: TaskPaired, metric: str) -> dict:
         evaluation = self.evaluation
-        return {"configs": {"a": self.labels[0], "b": self.labels[1]}, "task_set": evaluation.task_set.name,
+        data = {"configs": {"a": self.labels[0], "b": self.labels[1]}, "task_set": evaluation.task_set.name,
                 "seed0": evaluation.seed0, **eval_dict(evaluation, paired, metric)}  # fmt: skip
+        # the Bugs page's tables, in eval --traces' shape ("route" null: a simulated run files none)
+        data["bugs"] = None if self.bugs is None else [asdict(table) for table in self.bugs]
+        return data
 
 
 @dataclass
