@@ -92,7 +92,10 @@ def plugin_env(tmp_path_factory):
         [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
         capture_output=True, text=True, check=True,
     ).stdout.strip()  # fmt: skip
-    ours = [str(ROOT), sysconfig.get_path("purelib"), sysconfig.get_path("platlib")]
+    # this environment's packages, and any folder of packages it sees through a .pth of its own (the
+    # suite itself may run in an environment made this way, with the plugins installed)
+    seen = [p for p in sys.path if Path(p).name in ("site-packages", "dist-packages")]
+    ours = [str(ROOT), sysconfig.get_path("purelib"), sysconfig.get_path("platlib"), *seen]
     Path(site, "memviz-under-test.pth").write_text("\n".join(dict.fromkeys(ours)) + "\n", encoding="utf-8")
     install = [sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--no-index",
                "--disable-pip-version-check", "-q", *map(str, wheels)]  # fmt: skip
