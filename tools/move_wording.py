@@ -71,6 +71,7 @@ WHAT = {
     "evaluation": "the Evaluate tab",
     "exercises": "the Exercises tab",
     "info": "the About tab",
+    "report": "the text reports (``memviz report``, ``run``, ``batch``)",
 }
 
 
@@ -78,6 +79,8 @@ WHAT = {
 BEYOND_GUI = {
     "presentation/narration.py": "explore",  # the Explore narration's lines
     "predict.py": "explore",  # predict-then-reveal's words (Explore and Compare ask)
+    "text/report.py": "report",  # memviz report, run, batch: the chapter's tables
+    "text/scenario.py": "scenarios",  # memviz scenario NAME: the Scenarios' figures as text
 }
 
 

@@ -13,6 +13,11 @@ from memviz.core.reading import reading_label
 from memviz.core.site import Site
 from memviz.core.stats import pct
 from memviz.wording import NO_VALUE, config_summary, no_bug_found, policy_name, ratio, strategy_name, t, whole
+from memviz.wording import analysis as analysis_words
+from memviz.wording import common as common_words
+from memviz.wording import context as context_words
+from memviz.wording import explore as explore_words
+from memviz.wording import report as report_words
 
 if TYPE_CHECKING:
     from memviz.core.streaming import StreamedComparison
@@ -48,52 +53,46 @@ def headline_lines(tables: dict, lang: str) -> list[str]:
         d = tables["diffs"][s]
         body = interval(d["mean"], d["lo"], d["hi"])
         mean, rest = body.split(" ", 1)
-        lines.append(
-            t(
-                lang,
-                f"{s:9} − random 覆盖率差 {mean} 个百分点 {rest}",
-                f"{s:9} − random coverage {mean} points {rest}",
-            )
-        )
+        lines.append(report_words.RANDOM_COVERAGE_POINTS_N.pick(lang, s=s, mean=mean, rest=rest))
     return lines
 
 
 def run_text(site: Site, config: RunConfig, result: RunResult, lang: str) -> list[str]:
     names = [site.page_name(p, lang) for p in result.path]
     stop = {
-        "budget": t(lang, "预算用完", "budget used up"),
-        "all_bugs": t(lang, "Bug 全部找到", "all bugs found"),
-        "max_steps": t(lang, "达到步数上限", "step limit reached"),
-        "done": t(lang, "记得的页面都去过了，主动停止", "nothing left it remembers: stopped"),
-        "dead_end": t(lang, "页面没有可点的链接", "page has no link to click"),
+        "budget": explore_words.BUDGET_USED_UP.pick(lang),
+        "all_bugs": report_words.ALL_BUGS_FOUND.pick(lang),
+        "max_steps": report_words.STEP_LIMIT_REACHED.pick(lang),
+        "done": report_words.NOTHING_LEFT_IT_REMEMBERS_STOPPED.pick(lang),
+        "dead_end": report_words.PAGE_HAS_NO_LINK_TO_CLICK.pick(lang),
     }[result.stop_reason]
     return [
-        t(lang, "策略 ", "strategy ") + config_summary(config, lang),
-        t(lang, "覆盖率", "coverage")
+        report_words.STRATEGY_LEADS_A_LINE.pick(lang) + config_summary(config, lang),
+        common_words.COVERAGE.pick(lang)
         + f" {pct(result.coverage)}% ({round(result.coverage * site.n_pages)}/{site.n_pages})",
-        t(lang, "重复访问率", "repeat rate") + f" {pct(result.repeat)}%",
-        t(lang, "找到 Bug", "bugs found") + f" {result.bugs}/{site.n_bugs}",
-        t(lang, "Bug 报告", "bug reports")
+        report_words.REPEAT_RATE.pick(lang) + f" {pct(result.repeat)}%",
+        report_words.BUGS_FOUND.pick(lang) + f" {result.bugs}/{site.n_bugs}",
+        report_words.BUG_REPORTS.pick(lang)
         + f" {result.reports}"
-        + t(lang, "，其中重复 ", ", duplicates ")
+        + report_words.DUPLICATES.pick(lang)
         + str(result.dups),
-        t(lang, "估算 token", "estimated tokens") + f" {whole(result.tokens)}",
-        t(lang, "步数", "steps")
+        report_words.ESTIMATED_TOKENS.pick(lang) + f" {whole(result.tokens)}",
+        report_words.STEPS.pick(lang)
         + f" {result.steps}（{stop}）".replace("（", " (" if lang == "en" else "（").replace(
             "）", ")" if lang == "en" else "）"
         ),
-        t(lang, "路径：", "path: ") + " → ".join(names),
+        report_words.PATH.pick(lang) + " → ".join(names),
     ]
 
 
 METRIC_LABELS = {
-    "coverage": ("覆盖率 %", "coverage %"),
-    "repeat": ("重复访问率 %", "repeat rate %"),
-    "bugs": ("找到 Bug", "bugs found"),
-    "reports": ("Bug 报告", "bug reports"),
-    "dups": ("重复报告", "duplicate reports"),
+    "coverage": context_words.COL_COVERAGE,
+    "repeat": report_words.REPEAT_RATE_PERCENT,
+    "bugs": report_words.BUGS_FOUND,
+    "reports": report_words.BUG_REPORTS,
+    "dups": report_words.DUPLICATE_REPORTS,
     "tokens": ("token", "tokens"),
-    "steps": ("步数", "steps"),
+    "steps": report_words.STEPS,
 }
 
 
@@ -107,48 +106,43 @@ def metric_cell(key: str, value: float) -> str:
 
 def means_table(rows: list[tuple[str, dict]], lang: str) -> list[str]:
     keys = list(METRIC_LABELS)
-    header = [t(lang, "策略", "strategy"), *(t(lang, *METRIC_LABELS[k]) for k in keys)]
+    header = [report_words.STRATEGY_COLUMN.pick(lang), *(t(lang, *METRIC_LABELS[k]) for k in keys)]
     return table(header, [[name, *(metric_cell(k, m[k]) for k in keys)] for name, m in rows])
 
 
 def batch_text(comparison: Comparison | StreamedComparison, lang: str) -> list[str]:
     config, d = comparison.config, comparison.diff
     runs = len(comparison.seeds)
+    first, last = comparison.seeds.start, comparison.seeds.stop - 1
     lines = [
-        t(lang, "策略 ", "strategy ")
+        report_words.STRATEGY_LEADS_A_LINE.pick(lang)
         + config_summary(config, lang, seed=False, budget=False)
-        + t(
-            lang,
-            f"；seed {comparison.seeds.start}～{comparison.seeds.stop - 1}，共 {runs} 次",
-            f"; seeds {comparison.seeds.start}–{comparison.seeds.stop - 1}, {runs} runs",
-        ),
+        + report_words.SEEDS_RUNS_N.pick(lang, first=first, last=last, runs=runs),
         "",
         *means_table(
             [
                 (strategy_name(config.strategy, lang), comparison.current_means),
                 (
-                    strategy_name("random", lang) + t(lang, "（基线）", " (baseline)"),
+                    strategy_name("random", lang) + report_words.BASELINE.pick(lang),
                     comparison.baseline_means,
                 ),
             ],
             lang,
         ),
         "",
-        t(lang, "覆盖率配对差值（当前 − 无记忆）：", "paired coverage difference (current − no memory): ")
+        report_words.PAIRED_COVERAGE_DIFFERENCE_CURRENT_NO.pick(lang)
         + interval(d.mean, d.lo, d.hi)
-        + t(lang, " 个百分点", " points"),
-        t(lang, f"  {runs} 次里 {d.wins} 次更高", f"  higher in {d.wins} of {runs} runs"),
-        t(
-            lang,
-            f"  bootstrap 区间（{comparison.bootstrap_resamples} 次重抽）：",
-            f"  bootstrap interval ({comparison.bootstrap_resamples} resamples): ",
+        + report_words.POINTS.pick(lang),
+        report_words.HIGHER_IN_OF_RUNS_N.pick(lang, runs=runs, wins=d.wins),
+        report_words.BOOTSTRAP_INTERVAL_RESAMPLES_N.pick(
+            lang, bootstrap_resamples=comparison.bootstrap_resamples
         )
         + f"[{pct(d.boot_lo, True)}, {pct(d.boot_hi, True)}]",
-        t(lang, "  半宽：配对 ", "  half-width: paired ")
+        report_words.HALF_WIDTH_PAIRED.pick(lang)
         + f"{d.paired_half * 100:.2f}"
-        + t(lang, "，不配对 ", ", unpaired ")
+        + report_words.UNPAIRED.pick(lang)
         + f"{d.unpaired_half * 100:.2f}"
-        + t(lang, " 个百分点", " points"),
+        + report_words.POINTS.pick(lang),
     ]
     return lines
 
@@ -159,21 +153,17 @@ def _cost_lesson(cost: dict, lang: str) -> str:
     per_step = {s: ratio(cost[s]["tokens"], cost[s]["steps"]) for s in ("random", "frontier")}
     share = ratio(cost["frontier"]["tokens"], cost["random"]["tokens"])
     if all(cost[s]["tokens_per_bug"] is None for s in ("random", "visited", "frontier")):
-        return t(
-            lang,
-            f"{no_bug_found(lang)}：每个 Bug 的 token 没有值（{NO_VALUE}）。",
-            f"{no_bug_found(lang).capitalize()}: tokens per bug have no value ({NO_VALUE}).",
+        none_found = no_bug_found(lang)
+        if lang != "zh":
+            none_found = none_found.capitalize()  # it starts the sentence
+        return report_words.TOKENS_PER_BUG_HAVE_NO_VALUE_N.pick(
+            lang, none_found=none_found, NO_VALUE=NO_VALUE
         )
     if per_step["random"] is None or per_step["frontier"] is None or share is None:
-        return t(lang, f"没有走任何一步：每步 token 没有值（{NO_VALUE}）。",
-                 f"No step was taken: tokens per step have no value ({NO_VALUE}).")  # fmt: skip
+        return analysis_words.NO_STEP_WAS_TAKEN_TOKENS_PER_N.pick(lang, NO_VALUE=NO_VALUE)  # fmt: skip
     premium = pct(per_step["frontier"] / per_step["random"] - 1)
-    return t(
-        lang,
-        f"加链接表的记忆每步贵约 {premium}%，找全 Bug 的总 token 却只有无记忆的约 {pct(share)}%。",
-        f"Memory with a link table costs about {premium}% more per step, "
-        f"yet finds every bug for about {pct(share)}% of the no-memory tokens.",
-    )
+    share_pct = pct(share)
+    return report_words.MEMORY_WITH_A_LINK_TABLE_COSTS_N.pick(lang, premium=premium, share_pct=share_pct)
 
 
 def report_text(tables: dict, site: Site, lang: str) -> list[str]:
@@ -194,7 +184,7 @@ def _reading_lines(tables: dict, lang: str) -> list[str]:
     lines: list[str] = []
     if "reading" in tables:  # issue 27: every run's memory misused or read by retrieval
         reading = reading_label(tuple(tables["reading"].items()), lang)
-        lines += ["", t(lang, f"每次运行的记忆读取方式：{reading}", f"Every run's memory: {reading}")]
+        lines += ["", report_words.EVERY_RUN_S_MEMORY_N.pick(lang, reading=reading)]
     return lines
 
 
@@ -206,11 +196,7 @@ def _strategy_lines(tables: dict, lang: str) -> list[str]:
     strategies = tables["strategies"]
     lines += [
         "",
-        t(
-            lang,
-            f"## 三种策略（seed {first}～{last}，记忆不限容量，预算 30 步）",
-            f"## Three strategies (seeds {first}–{last}, unlimited memory, budget 30 steps)",
-        ),
+        report_words.THREE_STRATEGIES_SEEDS_UNLIMITED_MEMORY_N.pick(lang, first=first, last=last),
     ]
     lines += means_table(
         [(strategy_name(s, lang), strategies[s]) for s in ("random", "visited", "frontier")], lang
@@ -224,19 +210,15 @@ def _paired_lines(tables: dict, lang: str) -> list[str]:
     lines: list[str] = []
     lines += [
         "",
-        t(
-            lang,
-            "## 配对差值（同一个 seed，有记忆 − 无记忆，覆盖率，百分点）",
-            "## Paired differences (same seed, memory − no memory, coverage, points)",
-        ),
+        report_words.PAIRED_DIFFERENCES_SAME_SEED_MEMORY_NO.pick(lang),
     ]
     header = [
-        t(lang, "策略", "strategy"),
-        t(lang, "均值 [95% 正态区间]", "mean [95% normal]"),
-        t(lang, "bootstrap 区间", "bootstrap"),
-        t(lang, "更高的次数", "wins"),
-        t(lang, "配对半宽", "paired half"),
-        t(lang, "不配对半宽", "unpaired half"),
+        report_words.STRATEGY_COLUMN.pick(lang),
+        report_words.MEAN_95_NORMAL.pick(lang),
+        report_words.BOOTSTRAP.pick(lang),
+        report_words.WINS.pick(lang),
+        report_words.PAIRED_HALF.pick(lang),
+        report_words.UNPAIRED_HALF.pick(lang),
     ]
     rows = []
     for s in ("visited", "frontier"):
@@ -252,13 +234,7 @@ def _paired_lines(tables: dict, lang: str) -> list[str]:
             ]
         )
     lines += table(header, rows)
-    lines.append(
-        t(
-            lang,
-            "配对几乎没有收窄区间：区间远离 0 是因为效果大，不是因为配对。",
-            "Pairing barely narrows the interval: it is far from 0 because the effect is large.",
-        )
-    )
+    lines.append(report_words.PAIRING_BARELY_NARROWS_THE_INTERVAL_IT.pick(lang))
     return lines
 
 
@@ -267,7 +243,7 @@ def _cost_lines(tables: dict, site: Site, lang: str) -> list[str]:
     runs, strategies = tables["runs"], tables["strategies"]
     lines: list[str] = []
     cost = tables["cost"]
-    lines += ["", t(lang, "## 成本：预算 30 步的总 token", "## Cost: total tokens over a 30-step budget")]
+    lines += ["", report_words.COST_TOTAL_TOKENS_OVER_A_30.pick(lang)]
     lines.append(
         "  ".join(
             f"{strategy_name(s, lang)} {whole(strategies[s]['tokens'])}"
@@ -276,20 +252,16 @@ def _cost_lines(tables: dict, site: Site, lang: str) -> list[str]:
     )
     lines += [
         "",
-        t(
-            lang,
-            f"## 找全 {site.n_bugs} 个 Bug 要花多少（上限 5000 步）",
-            "## What it costs to find all bugs (max 5000 steps)",
-        ),
+        report_words.WHAT_IT_COSTS_TO_FIND_ALL.pick(lang, n_bugs=site.n_bugs),
     ]
     header = [
-        t(lang, "策略", "strategy"),
-        t(lang, "平均步数", "mean steps"),
-        t(lang, "平均 token", "mean tokens"),
-        t(lang, "每步 token", "tokens/step"),
-        t(lang, "每个 Bug 的 token", "tokens/bug"),
-        t(lang, "相对无记忆", "vs no memory"),
-        t(lang, "找全的次数", "all found"),
+        report_words.STRATEGY_COLUMN.pick(lang),
+        report_words.MEAN_STEPS.pick(lang),
+        report_words.MEAN_TOKENS.pick(lang),
+        report_words.TOKENS_STEP.pick(lang),
+        report_words.TOKENS_BUG.pick(lang),
+        report_words.VS_NO_MEMORY.pick(lang),
+        report_words.ALL_FOUND.pick(lang),
     ]
     rows = []
     for s in ("random", "visited", "frontier"):
@@ -316,15 +288,11 @@ def _capacity_lines(tables: dict, lang: str) -> list[str]:
     lines: list[str] = []
     lines += [
         "",
-        t(
-            lang,
-            "## 容量有限：已访问集合 + 链接表，覆盖率均值 % [95% 区间]",
-            "## Limited capacity: visited set + link table, mean coverage % [95% interval]",
-        ),
+        report_words.LIMITED_CAPACITY_VISITED_SET_LINK_TABLE.pick(lang),
     ]
     sweep_ci = tables["sweep_ci"]
     policies = tuple(next(iter(sweep_ci.values()), {}))  # the chapter's three, then any asked for
-    header = [t(lang, "容量", "capacity"), *(policy_name(p, lang) for p in policies)]
+    header = [report_words.CAPACITY.pick(lang), *(policy_name(p, lang) for p in policies)]
     rows = [
         [
             cap,
@@ -339,9 +307,9 @@ def _capacity_lines(tables: dict, lang: str) -> list[str]:
     if "cap12_random_minus_fifo" in tables:
         d = tables["cap12_random_minus_fifo"]
         lines.append(
-            t(lang, "容量 12 时，随机淘汰 − FIFO（配对）：", "Capacity 12, random − FIFO (paired): ")
+            report_words.CAPACITY_12_RANDOM_FIFO_PAIRED.pick(lang)
             + interval(d["mean"], d["lo"], d["hi"])
-            + t(lang, " 个百分点", " points")
+            + report_words.POINTS.pick(lang)
         )
     return lines
 
@@ -350,43 +318,33 @@ def _story_lines(tables: dict, site: Site, lang: str) -> list[str]:
     """Seed 1000's run without memory, told."""
     lines: list[str] = []
     story = tables["seed1000"]
-    lines += ["", t(lang, "## seed 1000 的无记忆运行", "## The no-memory run on seed 1000")]
+    lines += ["", report_words.THE_NO_MEMORY_RUN_ON_SEED.pick(lang)]
+    pages_seen, home_returns = story["pages_seen"], story["home_returns"]
+    start_page = site.page_name(site.start, lang)
+    profile_returns, delete_account_visits = story["profile_returns"], story["delete_account_visits"]
     lines.append(
-        t(
-            lang,
-            f"30 步之后：{site.n_pages} 个页面只去过 {story['pages_seen']} 个，",
-            f"After 30 steps: {story['pages_seen']} of {site.n_pages} pages seen, ",
-        )
-        + t(
-            lang,
-            f"又回到{site.page_name(site.start, lang)} {story['home_returns']} 次",
-            f"back to {site.page_name(site.start, lang)} {story['home_returns']} more times",
-        )
+        report_words.AFTER_30_STEPS_OF_PAGES_SEEN_N.pick(lang, n_pages=site.n_pages, pages_seen=pages_seen)
+        + report_words.BACK_TO_MORE_TIMES_N.pick(lang, start_page=start_page, home_returns=home_returns)
         + (
-            t(
-                lang,
-                f"、回到“我的主页” {story['profile_returns']} 次",
-                f", to My profile {story['profile_returns']} more times",
-            )
-            if story["profile_returns"] is not None
+            report_words.TO_MY_PROFILE_MORE_TIMES_N.pick(lang, profile_returns=profile_returns)
+            if profile_returns is not None
             else ""
         )
-        + t(lang, "。", ".")
+        + report_words.FULL_STOP.pick(lang)
     )
-    if story["delete_account_visits"] is not None:
+    if delete_account_visits is not None:
         lines.append(
-            t(
-                lang,
-                f"“注销账号”去过 {story['delete_account_visits']} 次。",
-                f"Delete account visited {story['delete_account_visits']} times.",
+            report_words.DELETE_ACCOUNT_VISITED_TIMES_N.pick(
+                lang, delete_account_visits=delete_account_visits
             )
         )
-    dup_names = t(lang, "、", ", ").join(site.page_name(p, lang) for p in story["duplicate_pages"])
+    dup_names = report_words.NAME_SEPARATOR.pick(lang).join(
+        site.page_name(p, lang) for p in story["duplicate_pages"]
+    )
+    reports, dups = story["reports"], story["dups"]
     lines.append(
-        t(
-            lang,
-            f"报了 {story['reports']} 次 Bug，其中 {story['dups']} 次是重复报告（{dup_names}）。",
-            f"{story['reports']} bug reports, {story['dups']} of them duplicates ({dup_names}).",
+        report_words.BUG_REPORTS_OF_THEM_DUPLICATES_N.pick(
+            lang, reports=reports, dups=dups, dup_names=dup_names
         )
     )
     return lines

@@ -10,8 +10,11 @@ import argparse
 from collections.abc import Callable
 
 from memviz.core.scenarios.catalog import SCENARIOS
-from memviz.text.report import strategy_name, t, table
-from memviz.wording import ttl_dropped, ttl_steps
+from memviz.text.report import strategy_name, table
+from memviz.wording import common as common_words
+from memviz.wording import evaluation as evaluation_words
+from memviz.wording import scenarios as scenarios_words
+from memviz.wording import t, ttl_dropped, ttl_steps
 
 
 def _pct(x: float) -> str:
@@ -29,9 +32,9 @@ def _signed_interval(d: dict, scale: float = 100.0, unit: str = "") -> str:
 def scenario_text(name: str, figures: dict, args: argparse.Namespace, lang: str) -> list[str]:
     scenario = SCENARIOS.get(name)
     runs, seed0 = args.runs, args.seed0
+    last = seed0 + runs - 1
     head = [
-        f"{scenario.title(lang)} — " + t(lang, f"seed {seed0}..{seed0 + runs - 1}，共 {runs} 次",
-                                          f"seeds {seed0}..{seed0 + runs - 1}, {runs} runs"),
+        f"{scenario.title(lang)} — " + scenarios_words.SEEDS_RUNS_N.pick(lang, seed0=seed0, last=last, runs=runs),
         scenario.lesson(lang),
         "",
     ]  # fmt: skip
@@ -62,7 +65,7 @@ def _plain_body(f: dict, args, lang: str) -> list[str]:
         else:
             yield [key, _num(value, 3) if isinstance(value, float) else str(value)]
 
-    return table([t(lang, "数字", "figure"), t(lang, "值", "value")], list(rows(f, "")))
+    return table([scenarios_words.FIGURE.pick(lang), scenarios_words.VALUE.pick(lang)], list(rows(f, "")))
 
 
 @scenario_body("ttl")
@@ -72,23 +75,24 @@ def _ttl(f: dict, args, lang: str) -> list[str]:
             for ttl, c in f["ttl"].items()]  # fmt: skip
     header = [
         ttl_steps(lang),
-        t(lang, "覆盖率", "coverage"),
-        t(lang, "95% 区间", "95% CI"),
+        common_words.COVERAGE.pick(lang),
+        scenarios_words.N95_CI.pick(lang),
         ttl_dropped(lang),
     ]
-    return [t(lang, f"策略：{strategy}", f"strategy: {strategy}"), *table(header, rows)]
+    return [scenarios_words.STRATEGY_N.pick(lang, strategy=strategy), *table(header, rows)]
 
 
 @scenario_body("readmodes")
 def _readmodes(f: dict, args, lang: str) -> list[str]:
     strategy = strategy_name(f["strategy"], lang)
-    rows = [
-        [t(lang, f"忽略记忆 {float(p):g}", f"ignore {float(p):g}"), _pct(c)] for p, c in f["ignore"].items()
-    ]
-    rows += [[t(lang, f"检索前 {k} 条", f"top:{k}"), _pct(c)] for k, c in f["top"].items()]
-    rows.append([t(lang, "无记忆", "no memory"), _pct(f["no_memory"])])
-    header = [t(lang, "读取方式", "read mode"), t(lang, "覆盖率", "coverage")]
-    return [t(lang, f"策略：{strategy}", f"strategy: {strategy}"), *table(header, rows)]
+    rows = []
+    for p, c in f["ignore"].items():
+        chance = float(p)
+        rows.append([scenarios_words.IGNORE_N.pick(lang, chance=chance), _pct(c)])
+    rows += [[scenarios_words.TOP_N.pick(lang, k=k), _pct(c)] for k, c in f["top"].items()]
+    rows.append([strategy_name("random", lang), _pct(f["no_memory"])])  # the no-memory baseline
+    header = [scenarios_words.READ_MODE.pick(lang), common_words.COVERAGE.pick(lang)]
+    return [scenarios_words.STRATEGY_N.pick(lang, strategy=strategy), *table(header, rows)]
 
 
 @scenario_body("ablation")
@@ -96,18 +100,13 @@ def _ablation(f: dict, args, lang: str) -> list[str]:
     from memviz.core.scenarios.forgetting import ABLATION_NAMES
 
     lines = []
-    header = [t(lang, "记忆", "memory"), t(lang, "覆盖率", "coverage"), t(lang, "Bug", "bugs"),
-              t(lang, "报告", "reports"), t(lang, "重复报告", "duplicates"),
-              t(lang, "覆盖率差（百分点，配对 95%）", "coverage − none (points, paired 95%)"),
-              t(lang, "重复报告差（配对 95%）", "duplicates − none (paired 95%)")]  # fmt: skip
+    header = [evaluation_words.MEMORY.pick(lang), common_words.COVERAGE.pick(lang), scenarios_words.BUGS.pick(lang),
+              scenarios_words.REPORTS.pick(lang), scenarios_words.DUPLICATES.pick(lang),
+              scenarios_words.COVERAGE_NONE_POINTS_PAIRED_95.pick(lang),
+              scenarios_words.DUPLICATES_NONE_PAIRED_95.pick(lang)]  # fmt: skip
     for strategy, rows in f.items():
-        lines.append(
-            t(
-                lang,
-                f"导航策略：{strategy_name(strategy, lang)}",
-                f"navigation: {strategy_name(strategy, lang)}",
-            )
-        )
+        navigation = strategy_name(strategy, lang)
+        lines.append(scenarios_words.NAVIGATION_N.pick(lang, navigation=navigation))
         body = [
             [t(lang, *ABLATION_NAMES[row]), _pct(r["coverage"]), _num(r["bugs"]), _num(r["reports"]), _num(r["dups"]),
              _signed_interval(r["coverage_vs_none"]), _signed_interval(r["dups_vs_none"], 1.0)]
@@ -119,13 +118,13 @@ def _ablation(f: dict, args, lang: str) -> list[str]:
 
 @scenario_body("resume")
 def _resume(f: dict, args, lang: str) -> list[str]:
-    header = [t(lang, "持久化", "persist"), t(lang, "覆盖率", "coverage"), t(lang, "每次重复报告", "duplicate reports a run"),
-              t(lang, "重复率", "repeat rate"), t(lang, "Bug", "bugs")]  # fmt: skip
+    header = [scenarios_words.PERSIST.pick(lang), common_words.COVERAGE.pick(lang), scenarios_words.DUPLICATE_REPORTS_A_RUN.pick(lang),
+              scenarios_words.REPEAT_RATE.pick(lang), scenarios_words.BUGS.pick(lang)]  # fmt: skip
     rows = [[mode, _pct(r["coverage"]), _num(r["dups"]), _pct(r["repeat"]), _num(r["bugs"])]
             for mode, r in f.items() if mode != "interrupt_at"]  # fmt: skip
     k = f["interrupt_at"]
     return [
-        t(lang, f"会话 1 在第 {k} 步后中断", f"session 1 interrupted after step {k}"),
+        scenarios_words.SESSION_1_INTERRUPTED_AFTER_STEP_N.pick(lang, k=k),
         *table(header, rows),
     ]
 
@@ -134,9 +133,9 @@ def _resume(f: dict, args, lang: str) -> list[str]:
 def _version(f: dict, args, lang: str) -> list[str]:
     from memviz.core.scenarios.version import MODE_NAMES
 
-    header = [t(lang, "切换版本时的记忆", "memory at the switch"), t(lang, "新 Bug 找到", "new bugs found"),
-              t(lang, "找到所用步数", "steps to find one"), t(lang, "过期条目", "stale entries"),
-              t(lang, "旧 Bug 重复报告", "old bugs reported again")]  # fmt: skip
+    header = [scenarios_words.MEMORY_AT_THE_SWITCH.pick(lang), scenarios_words.NEW_BUGS_FOUND.pick(lang),
+              scenarios_words.STEPS_TO_FIND_ONE.pick(lang), scenarios_words.STALE_ENTRIES.pick(lang),
+              scenarios_words.OLD_BUGS_REPORTED_AGAIN.pick(lang)]  # fmt: skip
     rows = [[t(lang, *MODE_NAMES[mode]), f"{_num(r['new_bugs_found'])} / {r['new_bugs']}", _num(r["steps_to_find"], 1),
              _num(r["stale_entries"]), _num(r["rereported"])] for mode, r in f.items()]  # fmt: skip
     return table(header, rows)
@@ -146,14 +145,13 @@ def _version(f: dict, args, lang: str) -> list[str]:
 def _poison(f: dict, args, lang: str) -> list[str]:
     from memviz.core.scenarios.poison import MODE_NAMES
 
-    header = [t(lang, "记忆怎么写", "memory written as"), t(lang, "中毒的运行", "runs poisoned"),
-              t(lang, "跳过的页面", "pages skipped"), t(lang, "漏掉的 Bug", "bugs missed"), t(lang, "覆盖率", "coverage"),
-              t(lang, "被拒绝的穿越写入", "traversal writes refused"), t(lang, "清洗掉的笔记", "notes dropped")]  # fmt: skip
+    header = [scenarios_words.MEMORY_WRITTEN_AS.pick(lang), scenarios_words.RUNS_POISONED.pick(lang),
+              scenarios_words.PAGES_SKIPPED.pick(lang), scenarios_words.BUGS_MISSED.pick(lang), common_words.COVERAGE.pick(lang),
+              scenarios_words.TRAVERSAL_WRITES_REFUSED.pick(lang), scenarios_words.NOTES_DROPPED.pick(lang)]  # fmt: skip
     rows = [[t(lang, *MODE_NAMES[mode]), f"{r['poisoned_runs']}/{r['runs']}", _num(r["pages_skipped"]),
              _num(r["bugs_missed"]), _pct(r["coverage"]), str(r["writes_refused"]), str(r["notes_dropped"])]
             for mode, r in f.items()]  # fmt: skip
-    note = t(lang, f"笔记被相信的概率 {args.believe:g}；代价按同一 seed 的结构化运行比较",
-             f"a note is believed with probability {args.believe:g}; costs against the same seed's structured run")  # fmt: skip
+    note = scenarios_words.A_NOTE_IS_BELIEVED_WITH_PROBABILITY_N.pick(lang, believe=args.believe)  # fmt: skip
     return [note, *table(header, rows)]
 
 
@@ -161,11 +159,11 @@ def _poison(f: dict, args, lang: str) -> list[str]:
 def _dedup(f: dict, args, lang: str) -> list[str]:
     from memviz.core.scenarios.dedup import MODE_NAMES, MODES
 
-    header = [t(lang, "去重方式", "dedup by"), t(lang, "留下的报告", "reports kept"),
-              t(lang, "每次重复报告", "duplicates a run"), t(lang, "错误合并的报告", "wrongly merged reports"),
-              t(lang, "丢失的不同 Bug", "distinct bugs lost"), t(lang, "丢了 Bug 的运行", "runs losing a bug")]  # fmt: skip
+    header = [scenarios_words.DEDUP_BY.pick(lang), scenarios_words.REPORTS_KEPT.pick(lang),
+              scenarios_words.DUPLICATES_A_RUN.pick(lang), scenarios_words.WRONGLY_MERGED_REPORTS.pick(lang),
+              scenarios_words.DISTINCT_BUGS_LOST.pick(lang), scenarios_words.RUNS_LOSING_A_BUG.pick(lang)]  # fmt: skip
     rows = [[t(lang, *MODE_NAMES[m]), _num(f[m]["kept"]), _num(f[m]["duplicates"]), _num(f[m]["wrong_merges"], 3),
              _num(f[m]["bugs_lost"], 3), str(f[m]["runs_losing_a_bug"])] for m in MODES]  # fmt: skip
-    note = t(lang, f"每次运行平均 {f['reports']:.2f} 份报告，{f['bugs']:.2f} 个不同的 Bug",
-             f"a run files {f['reports']:.2f} reports on {f['bugs']:.2f} distinct bugs on average")  # fmt: skip
+    reports, bugs = f["reports"], f["bugs"]
+    note = scenarios_words.A_RUN_FILES_REPORTS_ON_DISTINCT_N.pick(lang, reports=reports, bugs=bugs)  # fmt: skip
     return [note, *table(header, rows)]

@@ -27,3 +27,5 @@ EVALUATE = Words("评测", "Evaluate")
 # an answer checked, and found right (Exercises, Scenarios)
 CHECK = Words("检查答案", "Check")
 RIGHT = Words("答对了！", "Right!")
+
+COVERAGE = Words("覆盖率", "coverage")

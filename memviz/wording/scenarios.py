@@ -37,3 +37,48 @@ POISONED_FROM_THE_COMMENT_ON_N = Words(
 )
 READ_BACK_FROM_THE_MEMORY_FILE = Words("从记忆文件读回", "read back from the memory file")
 TESTED_ON_V1_PAGE_CHANGED_SINCE = Words("已测（v1），页面已改", "tested on v1, page changed since")
+
+FIGURE = Words("数字", "figure")
+VALUE = Words("值", "value")
+N95_CI = Words("95% 区间", "95% CI")
+STRATEGY_N = Words("策略：{strategy}", "strategy: {strategy}")
+TOP_N = Words("检索前 {k} 条", "top:{k}")
+READ_MODE = Words("读取方式", "read mode")
+BUGS = Words("Bug", "bugs")
+REPORTS = Words("报告", "reports")
+DUPLICATES = Words("重复报告", "duplicates")
+COVERAGE_NONE_POINTS_PAIRED_95 = Words("覆盖率差（百分点，配对 95%）", "coverage − none (points, paired 95%)")
+DUPLICATES_NONE_PAIRED_95 = Words("重复报告差（配对 95%）", "duplicates − none (paired 95%)")
+PERSIST = Words("持久化", "persist")
+DUPLICATE_REPORTS_A_RUN = Words("每次重复报告", "duplicate reports a run")
+REPEAT_RATE = Words("重复率", "repeat rate")
+SESSION_1_INTERRUPTED_AFTER_STEP_N = Words("会话 1 在第 {k} 步后中断", "session 1 interrupted after step {k}")
+MEMORY_AT_THE_SWITCH = Words("切换版本时的记忆", "memory at the switch")
+NEW_BUGS_FOUND = Words("新 Bug 找到", "new bugs found")
+STEPS_TO_FIND_ONE = Words("找到所用步数", "steps to find one")
+STALE_ENTRIES = Words("过期条目", "stale entries")
+OLD_BUGS_REPORTED_AGAIN = Words("旧 Bug 重复报告", "old bugs reported again")
+MEMORY_WRITTEN_AS = Words("记忆怎么写", "memory written as")
+RUNS_POISONED = Words("中毒的运行", "runs poisoned")
+PAGES_SKIPPED = Words("跳过的页面", "pages skipped")
+BUGS_MISSED = Words("漏掉的 Bug", "bugs missed")
+TRAVERSAL_WRITES_REFUSED = Words("被拒绝的穿越写入", "traversal writes refused")
+NOTES_DROPPED = Words("清洗掉的笔记", "notes dropped")
+A_NOTE_IS_BELIEVED_WITH_PROBABILITY_N = Words(
+    "笔记被相信的概率 {believe:g}；代价按同一 seed 的结构化运行比较",
+    "a note is believed with probability {believe:g}; costs against the same seed's structured run",
+)
+DEDUP_BY = Words("去重方式", "dedup by")
+REPORTS_KEPT = Words("留下的报告", "reports kept")
+DUPLICATES_A_RUN = Words("每次重复报告", "duplicates a run")
+WRONGLY_MERGED_REPORTS = Words("错误合并的报告", "wrongly merged reports")
+DISTINCT_BUGS_LOST = Words("丢失的不同 Bug", "distinct bugs lost")
+RUNS_LOSING_A_BUG = Words("丢了 Bug 的运行", "runs losing a bug")
+
+SEEDS_RUNS_N = Words("seed {seed0}..{last}，共 {runs} 次", "seeds {seed0}..{last}, {runs} runs")
+IGNORE_N = Words("忽略记忆 {chance:g}", "ignore {chance:g}")
+NAVIGATION_N = Words("导航策略：{navigation}", "navigation: {navigation}")
+A_RUN_FILES_REPORTS_ON_DISTINCT_N = Words(
+    "每次运行平均 {reports:.2f} 份报告，{bugs:.2f} 个不同的 Bug",
+    "a run files {reports:.2f} reports on {bugs:.2f} distinct bugs on average",
+)
