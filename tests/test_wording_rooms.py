@@ -205,6 +205,7 @@ SAME_ENGLISH_OTHER_ROLE = {
     "repeat rate": "the report's 重复访问率; the resume scenario's column 重复率",
     "bootstrap": "the report's column head bootstrap 区间; the Evaluate tab's bootstrap",
     "reports": "the ablation scenario's column 报告; the window's 报告数",
+    "bugs": "a column of counts (Bug, memviz scenario's) and the Evaluate tab's page of per-bug tables (每个 Bug)",
 }
 # Chinese said with another English on purpose.
 SAME_CHINESE_OTHER_ROLE = {
