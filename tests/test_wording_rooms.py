@@ -205,6 +205,8 @@ SAME_ENGLISH_OTHER_ROLE = {
     "repeat rate": "the report's 重复访问率; the resume scenario's column 重复率",
     "bootstrap": "the report's column head bootstrap 区间; the Evaluate tab's bootstrap",
     "reports": "the ablation scenario's column 报告; the window's 报告数",
+    "config": "Compare's button 换配置 (change the config) and memviz compare's column 配置",
+    "revisits": "memviz regret's column 回访; the Compare tab's 回访次数",
     "bugs": "a column of counts (Bug, memviz scenario's) and the Evaluate tab's page of per-bug tables (每个 Bug)",
 }
 # Chinese said with another English on purpose.
@@ -219,6 +221,7 @@ SAME_CHINESE_OTHER_ROLE = {
     "每个 Bug 的 token": "the report's column tokens/bug; the Cost tab's tokens per bug",
     "找全的次数": "the report's column all found; the Cost tab's runs that found all",
     "重复报告": "the ablation scenario's column duplicates; the report's and window's duplicate reports",
+    "重复": "memviz compare's column of counts (repeats) and a class legend's mark (repeat)",
     "每次重复报告": "the resume scenario's column (duplicate reports a run), the dedup one's (duplicates a run)",
 }
 

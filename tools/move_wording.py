@@ -81,6 +81,7 @@ BEYOND_GUI = {
     "predict.py": "explore",  # predict-then-reveal's words (Explore and Compare ask)
     "text/report.py": "report",  # memviz report, run, batch: the chapter's tables
     "text/scenario.py": "scenarios",  # memviz scenario NAME: the Scenarios' figures as text
+    "cli/compare.py": "compare",  # memviz compare and regret: the Compare tab's ideas as text
 }
 
 

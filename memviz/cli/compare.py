@@ -25,7 +25,10 @@ from memviz.options import (
     limited,
     reading_values,
 )
-from memviz.text.report import t, table, whole
+from memviz.text.report import table, whole
+from memviz.wording import compare as compare_words
+from memviz.wording import context as context_words
+from memviz.wording import term
 
 CONFIG_HELP = (
     "STRATEGY[/CAPACITY[/POLICY]][?ignore=P&skip-write=P&read=all|top:K], e.g. frontier/12/fifo, visited, "
@@ -105,11 +108,11 @@ COMMANDS = {"compare": cmd_compare, "regret": cmd_regret}
 
 def compare_text(comparison: Comparison, lang: str) -> list[str]:
     site = comparison.site
-    lines = [t(lang, f"seed {comparison.base.seed}，预算 {comparison.base.budget} 步",
-               f"seed {comparison.base.seed}, budget {comparison.base.budget} steps"), ""]  # fmt: skip
+    seed, budget = comparison.base.seed, comparison.base.budget
+    lines = [compare_words.SEED_BUDGET_STEPS_N.pick(lang, seed=seed, budget=budget), ""]
     header = [
-        t(lang, "配置", "config"), t(lang, "覆盖率 %", "coverage %"), t(lang, "重复", "repeats"),
-        t(lang, "忘了又回", "forgotten revisits"), t(lang, "淘汰", "evictions"), "Bug", "token",
+        compare_words.CONFIG_COLUMN.pick(lang), context_words.COL_COVERAGE.pick(lang), compare_words.REPEATS.pick(lang),
+        term("forgotten_revisits", lang), term("evictions", lang), "Bug", "token",
     ]  # fmt: skip
     rows = []
     for lane in comparison.lanes:
@@ -123,30 +126,29 @@ def compare_text(comparison: Comparison, lang: str) -> list[str]:
     d = comparison.first_divergence
     lines.append("")
     if d is None:
-        lines.append(t(lang, "各条路径从头到尾都一样。", "The paths never part."))
+        lines.append(compare_words.THE_PATHS_NEVER_PART.pick(lang))
     else:
-        lines.append(
-            t(lang, f"路径在第 {d.step} 步分开。原因：", f"The paths part at step {d.step}. Why: ")
-            + d.reason(lang)
-        )
+        lines.append(compare_words.THE_PATHS_PART_AT_STEP_WHY_N.pick(lang, step=d.step) + d.reason(lang))
+    forgotten_revisits = term("forgotten_revisits", lang)
     for lane in comparison.lanes:
         misses = [s for s in lane.steps if s.forgotten_revisit]
-        lines += ["", t(lang, f"{lane.config.text()}：忘了又回 {len(misses)} 次", f"{lane.config.text()}: {len(misses)} forgotten revisits")]  # fmt: skip
+        label, count = lane.config.text(), len(misses)
+        lines += ["", compare_words.LANE_FORGOTTEN_REVISITS_N.pick(lang, label=label, forgotten_revisits=forgotten_revisits, count=count)]  # fmt: skip
         for s in misses:
             name = site.page_name(s.page, lang)
             lines.append(
-                t(lang, f"  第 {s.step} 步回到{name}，它在第 {s.evicted_at} 步被忘掉",
-                  f"  step {s.step}: back on {name}, forgotten at step {s.evicted_at}")
+                compare_words.STEP_BACK_ON_FORGOTTEN_AT_STEP_N.pick(lang, step=s.step, name=name, evicted_at=s.evicted_at)
             )  # fmt: skip
     return lines
 
 
 def regret_text(site: Site, results: list[Regret], seeds: range, lang: str) -> list[str]:
-    lines = [t(lang, f"seed {seeds.start}～{seeds.stop - 1}，共 {len(seeds)} 次",
-               f"seeds {seeds.start}-{seeds.stop - 1}, {len(seeds)} runs"), ""]  # fmt: skip
+    first, last, runs = seeds.start, seeds.stop - 1, len(seeds)
+    lines = [compare_words.SEED_RANGE_RUNS_N.pick(lang, first=first, last=last, runs=runs), ""]
+    forgotten_revisits, evictions = term("forgotten_revisits", lang), term("evictions", lang)
     header = [
-        t(lang, "配置", "config"), t(lang, "忘了又回/次", "forgotten revisits/run"),
-        t(lang, "淘汰/次", "evictions/run"), t(lang, "回访", "revisits"), t(lang, "覆盖率 %", "coverage %"),
+        compare_words.CONFIG_COLUMN.pick(lang), compare_words.FORGOTTEN_REVISITS_PER_RUN_N.pick(lang, forgotten_revisits=forgotten_revisits),
+        compare_words.EVICTIONS_PER_RUN_N.pick(lang, evictions=evictions), compare_words.REVISITS_COLUMN.pick(lang), context_words.COL_COVERAGE.pick(lang),
     ]  # fmt: skip
     rows = [
         [r.config.text(), f"{r.forgotten_revisits_per_run:.2f}", f"{r.evictions_per_run:.2f}", str(r.revisits),
@@ -154,9 +156,8 @@ def regret_text(site: Site, results: list[Regret], seeds: range, lang: str) -> l
         for r in results
     ]  # fmt: skip
     lines += table(header, rows)
-    lines += ["", t(lang, "回访的复用距离（两次访问之间去过的不同页面数）：",
-                    "Reuse distance of revisits (distinct pages visited between the two visits):")]  # fmt: skip
+    lines += ["", compare_words.REUSE_DISTANCE_OF_REVISITS_LINE.pick(lang)]  # fmt: skip
     distances = [str(d) for d in range(site.n_pages)]
     hist_rows = [[r.config.text(), *(str(n) for n in r.reuse_histogram)] for r in results]
-    lines += table([t(lang, "距离", "distance"), *distances], hist_rows)
+    lines += table([compare_words.DISTANCE.pick(lang), *distances], hist_rows)
     return lines

@@ -17,8 +17,7 @@ from memviz.core.trace import TRACE_FILE_BYTES, Trace, TraceError, read_trace, r
 from memviz.core.trace_stats import TraceStats, trace_stats
 from memviz.options import in_path, out_file
 from memviz.outfile import atomic_output
-from memviz.wording import t
-from memviz.wording.traces import STATS_ROWS, no_reports, not_known, stats_label
+from memviz.wording.traces import STATS_ROWS, TRACE_N, no_reports, not_known, stats_label
 
 EXIT_USAGE = 2
 
@@ -188,7 +187,7 @@ def stats_text(name: str, stats: TraceStats, lang: str) -> str:
     if stats.claims is None:  # no bug report claimed: the claim rows say nothing (--json has them null)
         keys = [key for key in keys if key not in ("claims", "claim_precision", "claim_recall")]
     width = max(len(stats_label(k, lang)) for k in keys)
-    lines = [t(lang, f"轨迹 {name}", f"trace {name}")]
+    lines = [TRACE_N.pick(lang, name=name)]
     lines += [f"  {stats_label(k, lang).ljust(width)}  {_value(stats, k, lang)}" for k in keys]
     return "\n".join(lines)
 

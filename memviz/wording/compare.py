@@ -42,3 +42,24 @@ STEP_LANE_IS_FULL_WHICH_ENTRY_N = Words(
     "第 {call} 步：第 {lane} 道（{name}）记忆满了，会忘掉哪一条？",
     "Step {call}: lane {lane} ({name}) is full. Which entry will it forget?",
 )
+
+SEED_BUDGET_STEPS_N = Words("seed {seed}，预算 {budget} 步", "seed {seed}, budget {budget} steps")
+CONFIG_COLUMN = Words("配置", "config")
+REPEATS = Words("重复", "repeats")
+THE_PATHS_PART_AT_STEP_WHY_N = Words("路径在第 {step} 步分开。原因：", "The paths part at step {step}. Why: ")
+LANE_FORGOTTEN_REVISITS_N = Words(
+    "{label}：{forgotten_revisits} {count} 次", "{label}: {count} {forgotten_revisits}"
+)
+STEP_BACK_ON_FORGOTTEN_AT_STEP_N = Words(
+    "  第 {step} 步回到{name}，它在第 {evicted_at} 步被忘掉",
+    "  step {step}: back on {name}, forgotten at step {evicted_at}",
+)
+SEED_RANGE_RUNS_N = Words("seed {first}～{last}，共 {runs} 次", "seeds {first}-{last}, {runs} runs")
+FORGOTTEN_REVISITS_PER_RUN_N = Words("{forgotten_revisits}/次", "{forgotten_revisits}/run")
+EVICTIONS_PER_RUN_N = Words("{evictions}/次", "{evictions}/run")
+REVISITS_COLUMN = Words("回访", "revisits")
+REUSE_DISTANCE_OF_REVISITS_LINE = Words(
+    "回访的复用距离（两次访问之间去过的不同页面数）：",
+    "Reuse distance of revisits (distinct pages visited between the two visits):",
+)
+DISTANCE = Words("距离", "distance")

@@ -154,3 +154,4 @@ RECORDED_RUN_TIP = Words(
     "Replaying a recorded run: its path, reports and tokens are the trace's own; the memory settings "
     "beside are only a what-if overlay",
 )
+TRACE_N = Words("轨迹 {name}", "trace {name}")  # memviz trace stats: a trace's heading
