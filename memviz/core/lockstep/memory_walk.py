@@ -288,20 +288,29 @@ class _MemoryBatch:
         :mod:`memviz.core.lockstep.reading`), met now; their count per run (0 for a run that does
         not read). Sets ``believed``, the memory this step's choices see: a reading run's entries
         left out of the call are, to its choice, pages it does not know."""
-        rows = np.flatnonzero(self.reads)
-        pages = self.slot_page[rows]
-        chosen = injected_slots(self.reading, t, pages, self.slot_stamp[rows], self.slot_met[rows],
-                                self.page[rows], self.size[rows], self.read_k[rows], self.n)  # fmt: skip
-        self.slot_met[rows] = np.where(chosen, t, self.slot_met[rows])
-        left_out = (pages != self.n) & ~chosen
+        every = bool(self.reads.all())  # a batch of reading runs only (a report's): no rows picked out
+        rows = self.rows if every else np.flatnonzero(self.reads)
+        pages = self.slot_page if every else self.slot_page[rows]
+        met = self.slot_met if every else self.slot_met[rows]
+        stamps = self.slot_stamp if every else self.slot_stamp[rows]
+        here, sizes, k = (a if every else a[rows] for a in (self.page, self.size, self.read_k))
+        chosen, valid = injected_slots(self.reading, t, pages, stamps, met, here, sizes, k, self.n)
+        if every:
+            np.copyto(self.slot_met, t, where=chosen)
+        else:
+            self.slot_met[rows] = np.where(chosen, t, met)
+        left_out = valid & ~chosen
         self.believed = None
         if left_out.any():
+            # an entry left out is, to the choice, a page not known (an empty slot's page n stays known)
             believed = self.believed = self.unknown.copy()
-            out_rows, out_slots = np.nonzero(left_out)
-            believed[rows[out_rows], pages[out_rows, out_slots]] = True
-        counts = np.zeros(len(self.ids), dtype=np.int64)
-        counts[rows] = chosen.sum(1)
-        return counts
+            believed[rows[:, None], pages] = left_out
+        counts = chosen.sum(1)
+        if every:
+            return counts
+        out = np.zeros(len(self.ids), dtype=np.int64)
+        out[rows] = counts
+        return out
 
     def _next_draws(self) -> None:
         """Every run's next window of draws, from its counter on."""

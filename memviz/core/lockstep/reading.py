@@ -37,6 +37,8 @@ class ReadingSite:
         for p in range(n):
             for q in range(n):
                 self.relevance[p, q] = _cosine(sets[p], sets[q])
+        self.n1 = n + 1
+        self.relevance_flat = self.relevance.ravel()
         self.decay = np.array([1.0], dtype=np.float64)
 
     def decay_until(self, distance: int) -> np.ndarray:
@@ -82,8 +84,9 @@ def injected_slots(
     sizes: np.ndarray,
     k: np.ndarray,
     n: int,
-) -> np.ndarray:
-    """Which slots each run injects into the call it makes at ``step`` on page ``here``.
+) -> tuple[np.ndarray, np.ndarray]:
+    """Which slots each run injects into the call it makes at ``step`` on page ``here``, and which
+    slots hold an entry.
 
     ``pages``, ``stamps`` and ``met`` (runs × slots): the runs' slots (page ``n``: empty), their
     eviction-order stamps and the step each was last met; ``sizes`` the entries held, ``k`` each
@@ -93,36 +96,79 @@ def injected_slots(
     valid = pages != n
     over = sizes > k
     if not over.any():
-        return valid
-    rows = np.flatnonzero(over)
-    # slots × runs from here on (see _normalised)
-    pages_t, stamps_t, valid_t = pages[rows].T.copy(), stamps[rows].T.copy(), valid[rows].T.copy()
-    all_valid = bool(valid_t.all())
-    distance = step - met[rows].T
-    if not all_valid:
-        distance[~valid_t] = 0
-    decay = tables.decay_until(int(distance.max(initial=0)))
-    scores = np.empty((3, *pages_t.shape))
+        return valid, valid
+    chosen = valid.copy()
+    if over.all():  # a long run's memory holds more than K: every run ranks, no rows picked out
+        rows = None
+        pages_o, stamps_o, met_o, valid_o, here_o, k_o = pages, stamps, met, valid, here, k
+    else:
+        rows = np.flatnonzero(over)
+        pages_o, stamps_o, met_o, valid_o = pages[rows], stamps[rows], met[rows], valid[rows]
+        here_o, k_o = here[rows], k[rows]
+    # Only the slots up to the last one any of these runs holds: entries fill slots from the first,
+    # so a long run's slots past its memory's size are empty and need no score.
+    used = valid_o.any(0)
+    width = len(used) - int(used[::-1].argmax())
+    if width < len(used):
+        pages_o, stamps_o, met_o, valid_o = (a[:, :width] for a in (pages_o, stamps_o, met_o, valid_o))
+    # slots × runs from here on: numpy reduces across contiguous rows many times faster than along short ones
+    pages_t, met_t, valid_t = pages_o.T, met_o.T, valid_o.T
+    key = _keys(tables, step, pages_t, met_t, valid_t, here_o)  # minus the score: sorted ascending
+    picked = _best(np.ascontiguousarray(key.T), stamps_o, k_o)
+    if rows is None:
+        chosen[:, :width] = picked
+        chosen[:, width:] = False
+    else:
+        chosen[rows, :width] = picked
+        chosen[rows, width:] = False
+    return chosen, valid
+
+
+def _best(key: np.ndarray, stamps: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """Each run's K smallest keys (runs × slots), ties to the smaller stamp, as a mask. Every run
+    holds more than its K entries, and empty slots' keys are ``inf``: the K picked are all entries."""
+    # Where every run's slots are already in eviction order (a memory that never evicted or
+    # touched), one stable sort of the keys is enough (sorted() is stable); otherwise the two keys.
+    count, width = key.shape
+    if width < 2 or bool((stamps[:, 1:] >= stamps[:, :-1]).all()):  # empty slots: equal stamps
+        order = np.argsort(key, axis=1, kind="stable")
+    else:
+        order = np.lexsort((stamps, key), axis=1)
+    picked = np.zeros(order.shape, dtype=bool)
+    k0 = int(k[0])
+    if bool((k == k0).all()):  # every run's K the same (a report's runs): the first K columns
+        picked[np.arange(count)[:, None], order[:, :k0]] = True
+    else:
+        first = np.arange(width)[None, :] < k[:, None]
+        picked[np.arange(count).repeat(np.minimum(k, width)), order[first]] = True
+    return picked
+
+
+def _keys(
+    tables: ReadingSite, step: int, pages: np.ndarray, met: np.ndarray, valid: np.ndarray, here: np.ndarray
+) -> np.ndarray:
+    """Each slot's key (slots × runs): minus its score, the sum of its three normalised scores in the
+    scalar engine's order, ``inf`` for an empty slot (ranked last)."""
+    padded = bool(valid[0].all()) if len(valid) else True
+    if padded:
+        # Every run's first slot holds an entry (it does unless entries expired): empty slots take
+        # its page and step, so that plain minima and maxima are those of the entries (a value
+        # repeated changes neither), without a masked copy per score.
+        pages = np.where(valid, pages, pages[0])
+        met = np.where(valid, met, met[0])
+    distance = step - met
+    if not padded:
+        distance[~valid] = 0
+    decay = tables.decay_until(step)  # a distance is at most the step
+    scores = np.empty((3, *pages.shape))
     decay.take(distance, out=scores[0])
-    tables.importance.take(pages_t, out=scores[1])
-    scores[2] = tables.relevance[pages_t, here[rows][None, :]]  # cosine(here, entry): symmetric, exactly
-    recency, importance, relevance = _normalised(scores, valid_t, all_valid)
+    tables.importance.take(pages, out=scores[1])
+    # cosine(here, entry): symmetric, exactly; the table flat, a row per page
+    tables.relevance_flat.take(pages + here * tables.n1, out=scores[2])
+    recency, importance, relevance = _normalised(scores, valid, padded)
     key = recency + importance  # (r + w) + v, the scalar engine's order
     key += relevance
     np.negative(key, out=key)
-    if not all_valid:
-        key[~valid_t] = np.inf  # empty slots last
-    # Sorted by -score, ties in eviction order (the smaller stamp first), as sorted() is stable.
-    # Where every run's slots are already in eviction order (a memory that never evicted or
-    # touched), one stable sort of the keys is enough; otherwise the two keys together.
-    if stamps_t.shape[0] < 2 or bool((stamps_t[1:] >= stamps_t[:-1]).all()):  # empty slots: equal stamps
-        order = np.argsort(key, axis=0, kind="stable")
-    else:
-        order = np.lexsort((stamps_t, key), axis=0)
-    rank = np.empty_like(order)
-    np.put_along_axis(rank, order, np.broadcast_to(np.arange(order.shape[0])[:, None], order.shape), axis=0)
-    picked = rank < k[rows][None, :]
-    picked &= valid_t
-    chosen = valid.copy()
-    chosen[rows] = picked.T
-    return chosen
+    if not padded or not bool(valid.all()):
+        key[~valid] = np.inf  # empty slots last
+    return key
