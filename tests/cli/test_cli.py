@@ -292,3 +292,24 @@ def test_a_folder_no_file_can_be_made_in_is_named_before_any_work(capsys, argv):
     code, out, err = run_cli(capsys, *argv)
     assert code == 2 and out == ""
     assert err.startswith("memviz: error: out: cannot write in /proc: ") and err.count("\n") == 1
+
+
+def test_the_report_leaves_the_cycle_collector_as_it_found_it(capsys, monkeypatch):
+    """`memviz report` pauses Python's cycle collector while it computes (issue 41); a caller that
+    runs it in its own process (a test, a script) gets the collector back as it was, on or off."""
+    import gc
+
+    seen = []
+    monkeypatch.setattr(
+        "memviz.core.report.chapter_tables", lambda *a, **k: seen.append(gc.isenabled()) or {}
+    )
+    assert gc.isenabled()
+    assert main(["report", "--json", "--lang", "en"]) == 0
+    assert gc.isenabled() and seen == [False]
+    gc.disable()
+    try:
+        assert main(["report", "--json", "--lang", "en"]) == 0
+        assert not gc.isenabled() and seen == [False, False]
+    finally:
+        gc.enable()
+    assert capsys.readouterr().out == "{}\n{}\n"
