@@ -15,8 +15,9 @@ from memviz.core.replay import RecordedRun, figures_of, what_if_text
 from memviz.core.site import Site
 from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, HOW_FALLBACK, HOW_PLAN, HOW_RECORDED, uses_memory
 from memviz.presentation.context_narration import before_call, during_call
-from memviz.wording import config_summary, t
+from memviz.wording import config_summary
 from memviz.wording import explore as explore_words
+from memviz.wording.words import Words
 
 # Line kinds, most important last (a step line takes the kind of its most notable part).
 KIND_START = "start"
@@ -94,55 +95,56 @@ class _StepLine:
     def __init__(self, event: StepEvent, site: Site, lang: str) -> None:
         self.event, self.site, self.lang = event, site, lang
         start = f"{self.name(event.from_page)} → {self.name(event.to_page)}"
-        self.zh = [f"第 {event.steps} 步：{start}"]
-        self.en = [f"Step {event.steps}: {start}"]
+        steps = event.steps
+        self.clauses = [explore_words.STEP_FROM_TO_N.pick(lang, steps=steps, start=start)]
         self.kind = KIND_NEW if event.is_new else KIND_REPEAT
 
     def name(self, page: int | None) -> str:
         return self.site.page_name(page, self.lang)
 
-    def add(self, zh: str, en: str) -> None:
-        self.zh.append(zh)
-        self.en.append(en)
+    def say(self, clause: str) -> None:
+        self.clauses.append(clause)
+
+    def add(self, words: Words) -> None:
+        self.say(words.pick(self.lang))
 
     def text(self) -> str:
-        return t(self.lang, "".join(self.zh), "".join(self.en))
+        return "".join(self.clauses)
 
     def arrival(self) -> None:
         """A new page, a forgotten one, or the how-many-th visit."""
         event = self.event
         if event.is_new:
-            self.add(*explore_words.NEW_PAGE)
+            self.add(explore_words.NEW_PAGE)
         elif event.was_forgotten:
-            self.add(*explore_words.VISITED_BEFORE_BUT_FORGOTTEN)
+            self.add(explore_words.VISITED_BEFORE_BUT_FORGOTTEN)
         else:
-            self.add(f"（第 {event.visit_count} 次来）", f" (visit {event.visit_count})")
+            visits = event.visit_count
+            self.say(explore_words.VISIT_N.pick(self.lang, visits=visits))
 
     def route(self) -> None:
         """How the link was chosen: a plan through memory, or any link when all are remembered."""
         event = self.event
         if event.how == HOW_PLAN and event.planned_path:
             route = " → ".join(self.name(p) for p in event.planned_path)
-            self.add(f"，按记忆里的链接规划：{route}", f", planned through remembered links: {route}")
+            self.say(explore_words.PLANNED_THROUGH_REMEMBERED_LINKS_N.pick(self.lang, route=route))
             self.kind = KIND_PLAN if self.kind == KIND_REPEAT else self.kind
         elif event.how == HOW_FALLBACK:
-            self.add(
-                *explore_words.EVERY_LINK_HERE_IS_REMEMBERED_SO,
-            )
+            self.add(explore_words.EVERY_LINK_HERE_IS_REMEMBERED_SO)
 
     def reading(self) -> None:
         """What the call read (top:K), what the context did during it, memory ignored or unwritten."""
         event = self.event
         if event.read_scores is not None:  # --read top:K: the call carried only some entries
             shown, held = sum(s.injected for s in event.read_scores), len(event.read_scores)
-            self.add(f"，检索注入了 {shown}/{held} 条记忆", f", {shown} of {held} entries read")
+            self.say(explore_words.OF_ENTRIES_READ_N.pick(self.lang, shown=shown, held=held))
         if event.context is not None:  # a recall search, a revisit the compaction caused
-            self.zh.extend("，" + clause for clause in during_call(event.context, "zh"))
-            self.en.extend("; " + clause for clause in during_call(event.context, "en"))
+            for clause in during_call(event.context, self.lang):
+                self.say(explore_words.CONTEXT_CLAUSE_N.pick(self.lang, clause=clause))
         if event.memory_ignored:
-            self.add(*explore_words.BUT_THE_MODEL_IGNORED_ITS_MEMORY)
+            self.add(explore_words.BUT_THE_MODEL_IGNORED_ITS_MEMORY)
         if event.write_skipped:
-            self.add(*explore_words.AND_WROTE_NOTHING_TO_MEMORY)
+            self.add(explore_words.AND_WROTE_NOTHING_TO_MEMORY)
         if (event.memory_ignored or event.write_skipped) and self.kind in (KIND_NEW, KIND_REPEAT, KIND_PLAN):
             self.kind = KIND_MISUSE
 
@@ -153,20 +155,15 @@ class _StepLine:
             return
         bug = self.site.bug_name(event.bug_page, self.lang)
         if event.bug_found:
-            self.add(f"，发现 Bug：{bug}", f", found bug: {bug}")
+            self.say(explore_words.FOUND_BUG_N.pick(self.lang, bug=bug))
             self.kind = KIND_BUG
         elif event.duplicate_report:
-            self.add(
-                f"，又报了一遍 Bug：{bug}（重复报告）", f", reported bug again: {bug} (duplicate report)"
-            )
+            self.say(explore_words.REPORTED_BUG_AGAIN_DUPLICATE_REPORT_N.pick(self.lang, bug=bug))
             if event.memory_ignored and config.keeps_bug_list:
-                self.add(*explore_words.THE_BUG_LIST_WAS_NOT_READ)
+                self.add(explore_words.THE_BUG_LIST_WAS_NOT_READ)
             self.kind = KIND_DUPLICATE
         else:
-            self.add(
-                f"，记得已经报过 Bug：{bug}，不再报",
-                f", remembers bug already reported: {bug}, no new report",
-            )
+            self.say(explore_words.REMEMBERS_BUG_ALREADY_REPORTED_NO_NEW_N.pick(self.lang, bug=bug))
 
     def what_if(self, config: RunConfig) -> None:
         """A recording's repeat that the what-if memory would have caught."""
@@ -177,9 +174,7 @@ class _StepLine:
             and not event.was_forgotten
             and uses_memory(config.strategy)
         ):
-            self.add(
-                *explore_words.THE_WHAT_IF_MEMORY_STILL_HELD,
-            )
+            self.add(explore_words.THE_WHAT_IF_MEMORY_STILL_HELD)
 
     def ending(self, config: RunConfig) -> None:
         """The run's last step: why it ends."""
@@ -187,13 +182,12 @@ class _StepLine:
         if not event.finished:
             return
         if event.how == HOW_RECORDED:
-            self.add(*explore_words.END_OF_THE_RECORDING)
+            self.add(explore_words.END_OF_THE_RECORDING)
         elif config.until_all_bugs and event.bugs_found == site.n_bugs:
-            self.add(
-                f"。{site.n_bugs} 个 Bug 全部找到，停下", f". All {site.n_bugs} bugs found; the agent stops"
-            )
+            n_bugs = site.n_bugs
+            self.say(explore_words.ALL_BUGS_FOUND_THE_AGENT_STOPS_N.pick(self.lang, n_bugs=n_bugs))
         else:
-            self.add(*explore_words.BUDGET_USED_UP_2)
+            self.add(explore_words.BUDGET_USED_UP_2)
 
 
 def _context_first(event: StepEvent, lang: str) -> list[NarrationLine]:
@@ -213,50 +207,40 @@ def _narrate_recorded(
     call, figures = event.call, figures_of(recorded, event)
     name = lambda p: site.page_name(p, lang)  # noqa: E731 - a local shorthand
     if not event.moved:
-        text = t(
-            lang,
-            f"第 {call} 次调用：Agent 在「{name(event.from_page)}」停下。录下的运行到此结束",
-            f"Call {call}: the agent stops on {name(event.from_page)}. End of the recording",
-        )
+        here = name(event.from_page)
+        text = explore_words.CALL_THE_AGENT_STOPS_ON_END_N.pick(lang, call=call, here=here)
         return [NarrationLine(text, KIND_STOP, call)]
-    to_page = event.to_page
-    parts_zh = [f"第 {event.steps} 步：{name(event.from_page)} → {name(to_page)}"]
-    parts_en = [f"Step {event.steps}: {name(event.from_page)} → {name(to_page)}"]
+    to_page, steps = event.to_page, event.steps
+    start = f"{name(event.from_page)} → {name(to_page)}"
+    parts = [explore_words.STEP_FROM_TO_N.pick(lang, steps=steps, start=start)]
     kind = KIND_NEW if event.is_new else KIND_REPEAT
     if event.is_new:
-        parts_zh.append("（新页面）")
-        parts_en.append(" (new page)")
+        parts.append(explore_words.NEW_PAGE.pick(lang))
     else:
-        parts_zh.append(f"（第 {event.visit_count} 次来）")
-        parts_en.append(f" (visit {event.visit_count})")
+        visits = event.visit_count
+        parts.append(explore_words.VISIT_N.pick(lang, visits=visits))
     errors = ", ".join(dict.fromkeys(r.error for r in figures.reports))
     bug = site.bug_name(to_page, lang) if to_page in site.bug_by_page else errors
     if figures.bug_found:
-        parts_zh.append(f"，报告了 Bug：{bug}")
-        parts_en.append(f", reported bug: {bug}")
+        parts.append(explore_words.REPORTED_BUG_N.pick(lang, bug=bug))
         kind = KIND_BUG
     elif figures.duplicate_report:
-        parts_zh.append(f"，又报了一遍：{bug}（重复报告）")
-        parts_en.append(f", reported again: {bug} (duplicate report)")
+        parts.append(explore_words.REPORTED_AGAIN_DUPLICATE_REPORT_N.pick(lang, bug=bug))
         kind = KIND_DUPLICATE
     elif figures.reports:
-        parts_zh.append(f"，报告了：{errors}")
-        parts_en.append(f", reported: {errors}")
+        parts.append(explore_words.REPORTED_N.pick(lang, errors=errors))
         kind = KIND_BUG
     elif to_page in site.bug_by_page and recorded.reports_known:
-        parts_zh.append(f"，这页藏着 Bug（{site.bug_name(to_page, lang)}），没有报告")
-        parts_en.append(f", a bug page ({site.bug_name(to_page, lang)}), not reported")
+        hidden = site.bug_name(to_page, lang)
+        parts.append(explore_words.A_BUG_PAGE_NOT_REPORTED_N.pick(lang, hidden=hidden))
     if event.is_repeat and uses_memory(config.strategy):
         if event.was_forgotten:
-            parts_zh.append("；假如的记忆：已经忘了这页")
-            parts_en.append("; what-if memory: it had forgotten this page")
+            parts.append(explore_words.WHAT_IF_MEMORY_IT_HAD_FORGOTTEN.pick(lang))
         else:
-            parts_zh.append("；假如的记忆：还记得，会提醒 Agent 这里来过")
-            parts_en.append("; what-if memory: still held it, it would have told the agent it had been here")
+            parts.append(explore_words.WHAT_IF_MEMORY_STILL_HELD_IT.pick(lang))
     if event.finished:
-        parts_zh.append("。录下的运行到此结束")
-        parts_en.append(". End of the recording")
-    lines = [NarrationLine(t(lang, "".join(parts_zh), "".join(parts_en)), kind, call)]
+        parts.append(explore_words.END_OF_THE_RECORDING.pick(lang))
+    lines = [NarrationLine("".join(parts), kind, call)]
     if event.memory_evicted is not None:
         evicted = evict_text(event.memory_evicted, site, config, lang).strip()
         text = explore_words.WHAT_IF_MEMORY_N.pick(lang, evicted=evicted)

@@ -180,3 +180,40 @@ WRITTEN_AT_THE_START = Words("（出发时写入）", ", written at the start")
 WRITTEN_AT_STEP_N = Words("（第 {step} 步写入）", ", written at step {step}")
 LAST_USED_AT_STEP_N = Words("（上次用到是第 {step} 步）", ", last used at step {step}")
 OF_RIGHT_N = Words("猜对 {right} / {asked}", "{right} of {asked} right")
+
+STEP_FROM_TO_N = Words("第 {steps} 步：{start}", "Step {steps}: {start}")
+VISIT_N = Words("（第 {visits} 次来）", " (visit {visits})")
+PLANNED_THROUGH_REMEMBERED_LINKS_N = Words(
+    "，按记忆里的链接规划：{route}", ", planned through remembered links: {route}"
+)
+OF_ENTRIES_READ_N = Words("，检索注入了 {shown}/{held} 条记忆", ", {shown} of {held} entries read")
+CONTEXT_CLAUSE_N = Words("，{clause}", "; {clause}")  # what the context did during the call
+FOUND_BUG_N = Words("，发现 Bug：{bug}", ", found bug: {bug}")
+REPORTED_BUG_AGAIN_DUPLICATE_REPORT_N = Words(
+    "，又报了一遍 Bug：{bug}（重复报告）", ", reported bug again: {bug} (duplicate report)"
+)
+REMEMBERS_BUG_ALREADY_REPORTED_NO_NEW_N = Words(
+    "，记得已经报过 Bug：{bug}，不再报", ", remembers bug already reported: {bug}, no new report"
+)
+ALL_BUGS_FOUND_THE_AGENT_STOPS_N = Words(
+    "。{n_bugs} 个 Bug 全部找到，停下", ". All {n_bugs} bugs found; the agent stops"
+)
+CALL_THE_AGENT_STOPS_ON_END_N = Words(
+    "第 {call} 次调用：Agent 在「{here}」停下。录下的运行到此结束",
+    "Call {call}: the agent stops on {here}. End of the recording",
+)
+REPORTED_BUG_N = Words("，报告了 Bug：{bug}", ", reported bug: {bug}")
+REPORTED_AGAIN_DUPLICATE_REPORT_N = Words(
+    "，又报了一遍：{bug}（重复报告）", ", reported again: {bug} (duplicate report)"
+)
+REPORTED_N = Words("，报告了：{errors}", ", reported: {errors}")
+A_BUG_PAGE_NOT_REPORTED_N = Words(
+    "，这页藏着 Bug（{hidden}），没有报告", ", a bug page ({hidden}), not reported"
+)
+WHAT_IF_MEMORY_IT_HAD_FORGOTTEN = Words(
+    "；假如的记忆：已经忘了这页", "; what-if memory: it had forgotten this page"
+)
+WHAT_IF_MEMORY_STILL_HELD_IT = Words(
+    "；假如的记忆：还记得，会提醒 Agent 这里来过",
+    "; what-if memory: still held it, it would have told the agent it had been here",
+)
