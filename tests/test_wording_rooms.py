@@ -207,6 +207,12 @@ SAME_ENGLISH_OTHER_ROLE = {
     "reports": "the ablation scenario's column 报告; the window's 报告数",
     "config": "Compare's button 换配置 (change the config) and memviz compare's column 配置",
     "revisits": "memviz regret's column 回访; the Compare tab's 回访次数",
+    # An exercise's figure (memviz/wording/exercises.py) is asked as a count: 重复报告数, the window's 重复报告.
+    "duplicate reports": "an exercise's figure 重复报告数; the window's and report's column 重复报告",
+    "repeat visits": "an exercise's figure 重复访问次数; Explore's 重复访问",
+    "bug reports": "an exercise's figure Bug 报告数; Explore's and the report's Bug 报告",
+    "estimated tokens": "an exercise's figure 估算 token 总数; the report's row 估算 token",
+    "step": "the playback button 下一步 (Step) and an exercise's unit 步",
     "bugs": "a column of counts (Bug, memviz scenario's) and the Evaluate tab's page of per-bug tables (每个 Bug)",
 }
 # Chinese said with another English on purpose.
@@ -222,6 +228,8 @@ SAME_CHINESE_OTHER_ROLE = {
     "找全的次数": "the report's column all found; the Cost tab's runs that found all",
     "重复报告": "the ablation scenario's column duplicates; the report's and window's duplicate reports",
     "重复": "memviz compare's column of counts (repeats) and a class legend's mark (repeat)",
+    "次": "counted nouns: run, and an exercise's unit (times)",
+    "步": "an exercise's unit: step, steps (Chinese has no plural), and a spin box's ( steps)",
     "每次重复报告": "the resume scenario's column (duplicate reports a run), the dedup one's (duplicates a run)",
 }
 

@@ -14,7 +14,7 @@ from typing import Any
 from memviz.exercises.answers.compute import solve
 from memviz.exercises.answers.parse import parse_number
 from memviz.exercises.schema import Exercise
-from memviz.wording import t
+from memviz.wording import exercises as exercises_words
 
 REVEAL_AFTER = 2  # wrong answers before the answer may be shown
 
@@ -57,28 +57,19 @@ def hint(ex: Exercise, answer: Any, attempts: Attempts, lang: str) -> str:
     if ex.answer_type == "number":
         expected = float(solve(ex).expected)
         direction = (
-            t(lang, "偏大了", "That is too high")
+            exercises_words.THAT_IS_TOO_HIGH.pick(lang)
             if parse_number(answer) > expected
-            else t(lang, "偏小了", "That is too low")
+            else exercises_words.THAT_IS_TOO_LOW.pick(lang)
         )
     else:
-        direction = t(lang, "不是这一项", "Not that one")
+        direction = exercises_words.NOT_THAT_ONE.pick(lang)
     if ex.single_run is not None:
-        where = t(
-            lang,
-            "在「探索」里把这次运行一步一步走一遍，看看发生了什么。",
-            "Step through this run in the Explore view and watch what happens.",
-        )
+        where = exercises_words.STEP_THROUGH_THIS_RUN_IN_THE.pick(lang)
     else:
-        where = t(
-            lang,
-            "题目说的是很多次运行的平均：想想规则在每一步做了什么，或在「批量」「扫描」里算一算。",
-            "The question is about many runs: think about what the rule does at each step, or compute"
-            " it in the Batch or Sweep view.",
-        )
+        where = exercises_words.THE_QUESTION_IS_ABOUT_MANY_RUNS.pick(lang)
     more = (
-        t(lang, "再试一次；也可以看答案。", "Try again, or show the answer.")
+        exercises_words.TRY_AGAIN_OR_SHOW_THE_ANSWER.pick(lang)
         if attempts.may_reveal
-        else t(lang, "再试一次。", "Try again.")
+        else exercises_words.TRY_AGAIN.pick(lang)
     )
     return f"{direction}. {where} {more}" if lang == "en" else f"{direction}。{where}{more}"

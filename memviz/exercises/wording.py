@@ -9,6 +9,8 @@ from collections.abc import Sequence
 
 from memviz.core.site import Site
 from memviz.core.stats import pct
+from memviz.wording import common as common_words
+from memviz.wording import exercises as exercises_words
 from memviz.wording import t
 
 NONE_MARK = "—"
@@ -17,7 +19,9 @@ NONE_MARK = "—"
 def page_list(site: Site, pages: Sequence[int], lang: str, sep: str | None = None) -> str:
     if not pages:
         return NONE_MARK
-    return (sep if sep is not None else t(lang, "、", ", ")).join(site.page_name(p, lang) for p in pages)
+    return (sep if sep is not None else common_words.NAME_SEPARATOR.pick(lang)).join(
+        site.page_name(p, lang) for p in pages
+    )
 
 
 def page_route(site: Site, pages: Sequence[int], lang: str) -> str:
@@ -40,21 +44,18 @@ def decimal(x: float, places: int) -> str:
 
 
 STOP_TEXTS = {
-    "budget": ("步数预算用完了", "the step budget ran out"),
-    "done": (
-        "记忆里已经没有没去过的页面，Agent 认为探索完了，自己停下",
-        "memory holds no page left to visit, so the agent believes it is done and stops",
-    ),
-    "dead_end": ("当前页面没有可点的链接", "the current page has no link to click"),
-    "all_bugs": ("所有 Bug 都找到了", "every bug has been found"),
-    "max_steps": ("到了找 Bug 的步数上限", "it reached the step limit for finding bugs"),
+    "budget": exercises_words.THE_STEP_BUDGET_RAN_OUT,
+    "done": exercises_words.MEMORY_HOLDS_NO_PAGE_LEFT_TO,
+    "dead_end": exercises_words.THE_CURRENT_PAGE_HAS_NO_LINK,
+    "all_bugs": exercises_words.EVERY_BUG_HAS_BEEN_FOUND,
+    "max_steps": exercises_words.IT_REACHED_THE_STEP_LIMIT_FOR,
 }
 
 
 def eviction_rule(policy, lang: str) -> str:
     """A foreseeable policy's rule (``Policy.foreseeable``: it forgets its first entry), by what
     orders its memory: writing, or (``touches_on_revisit``) last use."""
+    name = t(lang, policy.zh, policy.en)  # the registered entry's own name, as written there
     if policy.touches_on_revisit:
-        return t(lang, f"{policy.zh} 忘掉最久没被用到（没再访问）的那条",
-                 f"{policy.en} forgets the entry used (revisited) longest ago")  # fmt: skip
-    return t(lang, f"{policy.zh} 忘掉最早写入的那条", f"{policy.en} forgets the entry written longest ago")
+        return exercises_words.FORGETS_THE_ENTRY_USED_REVISITED_LONGEST_N.pick(lang, name=name)
+    return exercises_words.FORGETS_THE_ENTRY_WRITTEN_LONGEST_AGO_N.pick(lang, name=name)

@@ -257,7 +257,7 @@ def _cost_lines(tables: dict, site: Site, lang: str) -> list[str]:
     header = [
         report_words.STRATEGY_COLUMN.pick(lang),
         report_words.MEAN_STEPS.pick(lang),
-        report_words.MEAN_TOKENS.pick(lang),
+        common_words.MEAN_TOKENS.pick(lang),
         report_words.TOKENS_STEP.pick(lang),
         report_words.TOKENS_BUG.pick(lang),
         report_words.VS_NO_MEMORY.pick(lang),
@@ -338,7 +338,7 @@ def _story_lines(tables: dict, site: Site, lang: str) -> list[str]:
                 lang, delete_account_visits=delete_account_visits
             )
         )
-    dup_names = report_words.NAME_SEPARATOR.pick(lang).join(
+    dup_names = common_words.NAME_SEPARATOR.pick(lang).join(
         site.page_name(p, lang) for p in story["duplicate_pages"]
     )
     reports, dups = story["reports"], story["dups"]

@@ -29,3 +29,5 @@ CHECK = Words("检查答案", "Check")
 RIGHT = Words("答对了！", "Right!")
 
 COVERAGE = Words("覆盖率", "coverage")
+NAME_SEPARATOR = Words("、", ", ")  # between names in a list
+MEAN_TOKENS = Words("平均 token", "mean tokens")

@@ -66,7 +66,6 @@ WHAT_IT_COSTS_TO_FIND_ALL = Words(
     "## 找全 {n_bugs} 个 Bug 要花多少（上限 5000 步）", "## What it costs to find all bugs (max 5000 steps)"
 )
 MEAN_STEPS = Words("平均步数", "mean steps")
-MEAN_TOKENS = Words("平均 token", "mean tokens")
 TOKENS_STEP = Words("每步 token", "tokens/step")
 TOKENS_BUG = Words("每个 Bug 的 token", "tokens/bug")
 VS_NO_MEMORY = Words("相对无记忆", "vs no memory")
@@ -81,7 +80,6 @@ CAPACITY_12_RANDOM_FIFO_PAIRED = Words(
 )
 THE_NO_MEMORY_RUN_ON_SEED = Words("## seed 1000 的无记忆运行", "## The no-memory run on seed 1000")
 FULL_STOP = Words("。", ".")
-NAME_SEPARATOR = Words("、", ", ")
 
 SEEDS_RUNS_N = Words("；seed {first}～{last}，共 {runs} 次", "; seeds {first}–{last}, {runs} runs")
 TOKENS_PER_BUG_HAVE_NO_VALUE_N = Words(

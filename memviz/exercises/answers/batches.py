@@ -32,7 +32,11 @@ from memviz.exercises.params import (
 )
 from memviz.exercises.schema import LANGS, Choice, Exercise, ExerciseError
 from memviz.exercises.wording import NONE_MARK, decimal, half_width, points
+from memviz.wording import analysis as analysis_words
+from memviz.wording import common as common_words
 from memviz.wording import config_summary, policy_name, strategy_name, t, whole
+from memviz.wording import context as context_words
+from memviz.wording import exercises as exercises_words
 
 CHAPTER_POLICIES = ("fifo", "lru", "random")  # a policy exercise's default choices: the chapter's
 
@@ -92,7 +96,7 @@ class PolicyWinner(BatchKind):
                 **self.prompt_fields(ex, lang),
                 "answer": policy_name(winner, lang, capital=True),
                 "runner_up": policy_name(second, lang, capital=True),
-                "means": t(lang, "，", ", ").join(
+                "means": analysis_words.LIST_SEPARATOR.pick(lang).join(
                     f"{policy_name(q, lang, capital=True)} {points(mean[q])}%" for q in policies
                 ),
                 "diff": points(diff.mean, True),
@@ -165,7 +169,7 @@ class BatchDiff(PairedKind):
                 "answer": points(diff.mean, True),
             }
 
-        text = {lang: f"{points(diff.mean, True)} {t(lang, '个百分点', 'points')}" for lang in LANGS}
+        text = {lang: f"{points(diff.mean, True)} {exercises_words.POINTS.pick(lang)}" for lang in LANGS}
         return expected, text, by_lang(make), ()
 
 
@@ -286,7 +290,7 @@ class CostPerBug(BatchKind):
                 "per_step": whole(cost.tokens / cost.steps) if cost.steps else NONE_MARK,
             }
 
-        text = {lang: f"{whole(expected)} {t(lang, 'token', 'tokens')}" for lang in LANGS}
+        text = {lang: f"{whole(expected)} {context_words.COL_TOKENS.pick(lang)}" for lang in LANGS}
         return expected, text, by_lang(make), ()
 
 
@@ -344,13 +348,13 @@ class Measure:
 
 
 MEASURES = {
-    "coverage": Measure(("平均覆盖率", "mean coverage"), "max", metric="coverage", percent=True),
-    "bugs": Measure(("平均找到的 Bug 数", "mean bugs found"), "max", metric="bugs"),
-    "dups": Measure(("平均重复报告数", "mean duplicate reports"), "min", metric="dups"),
-    "repeat": Measure(("平均重复访问率", "mean repeat-visit rate"), "min", metric="repeat", percent=True),
-    "tokens": Measure(("平均 token", "mean tokens"), "min", metric="tokens"),
-    "cost_tokens": Measure(("找全 Bug 的平均 token", "mean tokens to find every bug"), "min", True, "tokens"),
-    "cost_steps": Measure(("找全 Bug 的平均步数", "mean steps to find every bug"), "min", True, "steps"),
+    "coverage": Measure(exercises_words.MEAN_COVERAGE, "max", metric="coverage", percent=True),
+    "bugs": Measure(exercises_words.MEAN_BUGS_FOUND, "max", metric="bugs"),
+    "dups": Measure(exercises_words.MEAN_DUPLICATE_REPORTS, "min", metric="dups"),
+    "repeat": Measure(exercises_words.MEAN_REPEAT_VISIT_RATE, "min", metric="repeat", percent=True),
+    "tokens": Measure(common_words.MEAN_TOKENS, "min", metric="tokens"),
+    "cost_tokens": Measure(exercises_words.MEAN_TOKENS_TO_FIND_EVERY_BUG, "min", True, "tokens"),
+    "cost_steps": Measure(exercises_words.MEAN_STEPS_TO_FIND_EVERY_BUG, "min", True, "steps"),
 }
 TIE = "tie"
 
@@ -381,7 +385,7 @@ class ChooseStrategy(BatchKind):
             for s in ex.params["strategies"]
         ]
         if ex.params["allow_tie"]:
-            choices.append(Choice(TIE, "一样好，没有差别", "They are exactly as good"))
+            choices.append(Choice(TIE, *exercises_words.THEY_ARE_EXACTLY_AS_GOOD))
         return tuple(choices)
 
     def solve(self, ex, runner=None):
@@ -416,7 +420,7 @@ class ChooseStrategy(BatchKind):
         def make(lang: str) -> dict[str, str]:
             return {
                 **self.prompt_fields(ex, lang),
-                "values": t(lang, "，", ", ").join(
+                "values": analysis_words.LIST_SEPARATOR.pick(lang).join(
                     f"{strategy_name(s, lang, capital=True)} {fmt(value[s])}" for s in p["strategies"]
                 ),
                 "answer": answer.label(lang),

@@ -12,7 +12,7 @@ from memviz.exercises.answers.kind import by_lang
 from memviz.exercises.answers.parse import parse_choice, parse_number
 from memviz.exercises.answers.registry import KINDS
 from memviz.exercises.schema import Choice, Exercise, ExerciseError, Grade, Prompt, Solution
-from memviz.wording import t
+from memviz.wording import exercises as exercises_words
 
 _solutions: weakref.WeakKeyDictionary[Exercise, tuple[Solution, tuple[Choice, ...]]] = (
     weakref.WeakKeyDictionary()
@@ -118,5 +118,5 @@ def tolerance_text(ex: Exercise, lang: str) -> str:
     if rel:
         parts.append(f"±{rel * 100:g}%")
     if not parts:
-        return t(lang, "须完全一致", "exact")
-    return t(lang, "容差 ", "within ") + t(lang, " 或 ", " or ").join(parts)
+        return exercises_words.EXACT_TOLERANCE.pick(lang)
+    return exercises_words.WITHIN_TOLERANCE.pick(lang) + exercises_words.OR_SEPARATOR.pick(lang).join(parts)

@@ -23,6 +23,8 @@ from memviz.exercises.wording import (
     points,
 )
 from memviz.wording import HOW_TEXTS, t, whole
+from memviz.wording import common as common_words
+from memviz.wording import exercises as exercises_words
 
 
 def walk_to(ex: Exercise, k: int, what: str) -> Exploration:
@@ -72,7 +74,7 @@ class NextPage(Kind):
                 "page": site.page_name(page, lang),
                 "path": page_route(site, path, lang),
                 "links": page_list(site, links, lang),
-                "memory": t(lang, "（无记忆）", "(no memory)")
+                "memory": exercises_words.NO_MEMORY.pick(lang)
                 if remembered is None
                 else page_list(site, remembered, lang),
                 "fresh": page_list(site, fresh, lang),
@@ -132,6 +134,15 @@ class NextEviction(Kind):
         )
         evicted = event.memory_evicted
 
+        by_last_use = POLICIES.get(ex.config.policy).touches_on_revisit
+
+        def marked_page(p: int, lang: str) -> str:
+            """A page in memory, with the step its policy orders it by."""
+            at = marked[p]
+            if by_last_use:
+                return site.page_name(p, lang) + exercises_words.LAST_USED_AT_STEP_N.pick(lang, at=at)
+            return site.page_name(p, lang) + exercises_words.WRITTEN_AT_STEP_N.pick(lang, at=at)
+
         def make(lang: str) -> dict[str, str]:
             return {
                 **common_fields(ex, lang),
@@ -141,15 +152,7 @@ class NextEviction(Kind):
                 "new_page": site.page_name(event.to_page, lang),
                 "path": page_route(site, path, lang),
                 "memory": page_list(site, in_page_order, lang),
-                "order": " → ".join(
-                    site.page_name(p, lang)
-                    + (
-                        t(lang, f"（第 {marked[p]} 步写入）", f" (written at step {marked[p]})")
-                        if not POLICIES.get(ex.config.policy).touches_on_revisit
-                        else t(lang, f"（第 {marked[p]} 步最后用到）", f" (last used at step {marked[p]})")
-                    )
-                    for p in before
-                ),
+                "order": " → ".join(marked_page(p, lang) for p in before),
                 "rule": eviction_rule(POLICIES.get(ex.config.policy), lang),
                 "answer": site.page_name(evicted, lang),
             }
@@ -167,20 +170,20 @@ class RunMetric:
 
 
 RUN_METRICS = {
-    "coverage": RunMetric(("覆盖率", "coverage"), ("%", "%"), 0.1),
-    "pages_seen": RunMetric(("去过的页面数", "pages visited"), ("个页面", "pages"), 0),
-    "repeats": RunMetric(("重复访问次数", "repeat visits"), ("次", "times"), 0),
-    "bugs": RunMetric(("找到的不同 Bug 数", "distinct bugs found"), ("个", "bugs"), 0),
-    "reports": RunMetric(("Bug 报告数", "bug reports"), ("份", "reports"), 0),
-    "dups": RunMetric(("重复报告数", "duplicate reports"), ("份", "reports"), 0),
-    "tokens": RunMetric(("估算 token 总数", "estimated tokens"), ("token", "tokens"), 0),
-    "steps": RunMetric(("点击步数", "steps clicked"), ("步", "steps"), 0),
+    "coverage": RunMetric(common_words.COVERAGE, ("%", "%"), 0.1),
+    "pages_seen": RunMetric(exercises_words.PAGES_VISITED, exercises_words.PAGES_UNIT, 0),
+    "repeats": RunMetric(exercises_words.REPEAT_VISITS, exercises_words.TIMES_UNIT, 0),
+    "bugs": RunMetric(exercises_words.DISTINCT_BUGS_FOUND, exercises_words.BUGS_UNIT, 0),
+    "reports": RunMetric(exercises_words.BUG_REPORTS, exercises_words.REPORTS_UNIT, 0),
+    "dups": RunMetric(exercises_words.DUPLICATE_REPORTS, exercises_words.REPORTS_UNIT, 0),
+    "tokens": RunMetric(exercises_words.ESTIMATED_TOKENS, ("token", "tokens"), 0),
+    "steps": RunMetric(exercises_words.STEPS_CLICKED, exercises_words.STEPS_UNIT, 0),
     # issue 38: the call at which the session context first compacted (0: it never did)
     "first_compaction": RunMetric(
-        ("第一次压缩上下文的那一步", "the step of the first compaction"), ("步", "step"), 0
+        exercises_words.THE_STEP_OF_THE_FIRST_COMPACTION, exercises_words.STEP_UNIT, 0
     ),
-    "returns": RunMetric(("回到该页的次数", "returns to the page"), ("次", "times"), 0, needs_page=True),
-    "visits": RunMetric(("到达该页的次数", "visits to the page"), ("次", "times"), 0, needs_page=True),
+    "returns": RunMetric(exercises_words.RETURNS_TO_THE_PAGE, exercises_words.TIMES_UNIT, 0, needs_page=True),
+    "visits": RunMetric(exercises_words.VISITS_TO_THE_PAGE, exercises_words.TIMES_UNIT, 0, needs_page=True),
 }
 RUN_FIGURES = frozenset(
     {"coverage", "pages_seen", "repeats", "bugs", "reports", "dups", "tokens", "steps", "first_compaction"}

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from memviz.exercises.schema import AnswerError, Choice
+from memviz.wording import exercises as exercises_words
 
 
 def _read_commas(text: str) -> str:
@@ -15,9 +16,7 @@ def _read_commas(text: str) -> str:
     commas grouping thousands ("105,359", "1,388,108") are dropped later. A comma next to a point
     ("1,234.5") could mean either, so the learner is asked for a plain number."""
     if "," in text and "." in text:
-        raise AnswerError(
-            "请输入不带逗号的数，例如 1234.5。", "Please enter a plain number without commas, such as 1234.5."
-        )
+        raise AnswerError(*exercises_words.PLEASE_ENTER_A_PLAIN_NUMBER_WITHOUT)
     head, comma, tail = text.partition(",")
     digits_after = len(tail) - len(tail.lstrip("0123456789"))
     if comma and "," not in tail and digits_after != 3:
@@ -28,7 +27,7 @@ def _read_commas(text: str) -> str:
 def parse_number(answer: Any) -> float:
     """A number typed by a learner: full-width digits, thousands separators, % and a sign are fine."""
     if isinstance(answer, bool):
-        raise AnswerError("请输入一个数。", "Please enter a number.")
+        raise AnswerError(*exercises_words.PLEASE_ENTER_A_NUMBER)
     if isinstance(answer, int | float):
         value = float(answer)
     else:
@@ -41,9 +40,9 @@ def parse_number(answer: Any) -> float:
         try:
             value = float(text)
         except ValueError:
-            raise AnswerError("请输入一个数，例如 12.5。", "Please enter a number, such as 12.5.") from None
+            raise AnswerError(*exercises_words.PLEASE_ENTER_A_NUMBER_SUCH_AS) from None
     if not math.isfinite(value):
-        raise AnswerError("请输入一个有限的数。", "Please enter a finite number.")
+        raise AnswerError(*exercises_words.PLEASE_ENTER_A_FINITE_NUMBER)
     return value
 
 
@@ -51,4 +50,4 @@ def parse_choice(answer: Any, choices: Sequence[Choice]) -> str:
     key = str(answer).strip()
     if key in {c.key for c in choices}:
         return key
-    raise AnswerError("请选择一个选项。", "Please pick one of the options.")
+    raise AnswerError(*exercises_words.PLEASE_PICK_ONE_OF_THE_OPTIONS)
