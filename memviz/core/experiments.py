@@ -328,11 +328,25 @@ def cost_to_find_all_bugs(
     seed0: int = DEFAULT_SEED0,
     runner: Runner | None = None,
 ) -> CostResult:
+    return costs_to_find_all_bugs(site, [config], runs, seed0, runner)[0]
+
+
+def costs_to_find_all_bugs(
+    site: Site,
+    configs: Sequence[RunConfig],
+    runs: int = DEFAULT_RUNS,
+    seed0: int = DEFAULT_SEED0,
+    runner: Runner | None = None,
+) -> list[CostResult]:
+    """:func:`cost_to_find_all_bugs` of each config, their runs in one batch: runs that go on for
+    thousands of steps (a memory read by retrieval that never finds every bug) cost the lock-step
+    engine per step of the batch, so configs side by side take those steps once, not once each."""
     seeds = seed_range(seed0, runs)
     runner = runner or Runner()
-    runner.plan(runs)
-    base = config.with_(until_all_bugs=True)
-    return CostResult(base, runner.run_seeded(site, [(base, seeds)]))
+    runner.plan(runs * len(configs))
+    bases = [config.with_(until_all_bugs=True) for config in configs]
+    results = runner.run_seeded(site, [(base, seeds) for base in bases])
+    return [CostResult(base, results[i * runs : (i + 1) * runs]) for i, base in enumerate(bases)]
 
 
 @dataclass

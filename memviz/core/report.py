@@ -16,7 +16,7 @@ from memviz.core.experiments import (
     Runner,
     capacity_sweep,
     compare_with_baseline,
-    cost_to_find_all_bugs,
+    costs_to_find_all_bugs,
     means,
 )
 from memviz.core.reading import reading_overrides
@@ -85,12 +85,14 @@ def chapter_tables(
     for s, comparison in comparisons.items():
         out["strategies"][s] = means(comparison.current)
         out["diffs"][s] = comparison.diff.to_dict()
-    for s in (strategy.name for strategy in STRATEGIES.loaded()):  # no scan of installed plugins
-        if base.context is None and STRATEGIES.get(s).needs_context:
-            continue  # with the context off, session is the random walk again
-        out["cost"][s] = cost_to_find_all_bugs(
-            site, base.with_(strategy=s), runs, seed0, runner=runner
-        ).summary()
+    costed = [
+        s
+        for s in (strategy.name for strategy in STRATEGIES.loaded())  # no scan of installed plugins
+        if base.context is not None or not STRATEGIES.get(s).needs_context
+    ]  # with the context off, session is the random walk again
+    costs = costs_to_find_all_bugs(site, [base.with_(strategy=s) for s in costed], runs, seed0, runner)
+    for s, cost in zip(costed, costs, strict=True):
+        out["cost"][s] = cost.summary()
     sweep = capacity_sweep(
         site, base.with_(strategy="frontier"), capacities, sweep_policies, runs, seed0, runner
     )

@@ -15,6 +15,7 @@ from memviz.core.experiments import (
     capacity_sweep,
     compare_with_baseline,
     cost_to_find_all_bugs,
+    costs_to_find_all_bugs,
     means,
 )
 from memviz.core.lockstep import (
@@ -334,6 +335,18 @@ def test_chapter_cost_to_find_all_bugs(chapter_site, runner):
         (69.435, 256411.4, 200),
         (31.73, 112129.8, 200),
     ]
+
+
+def test_costs_side_by_side_are_each_config_s_cost_alone(chapter_site):
+    """A report's cost runs go in one batch (costs_to_find_all_bugs): the same runs as each config's
+    alone, with retrieval read so that some run to their limit and memories fill and compete."""
+    configs = [RunConfig(strategy=s, read_top=8, max_steps=300) for s in ("random", "visited", "frontier")]
+    with Runner() as together:
+        costs = costs_to_find_all_bugs(chapter_site, configs, runs=30, runner=together)
+    alone = [cost_to_find_all_bugs(chapter_site, c, runs=30, runner=Runner()) for c in configs]
+    assert [[r.to_dict() for r in c.runs] for c in costs] == [[r.to_dict() for r in c.runs] for c in alone]
+    assert [c.config for c in costs] == [c.config for c in alone]
+    assert any(r.steps == 300 for r in costs[1].runs)  # some ran to the limit
 
 
 def test_chapter_capacity_sweep(chapter_site, runner):
