@@ -221,6 +221,12 @@ def test_recorded_runs_from_a_folder_of_traces_and_a_replay_in_explore(make_view
     paired = core_eval.paired("coverage")
     assert interval("coverage", paired.ci_task) in view.headline.text()
     assert "Tasks with one side only, left out: v2/22" in view.context_label.text()
+    assert (
+        "A (baseline) No memory, B (treatment) Visited set + link table · 12 · FIFO"
+        in view.context_label.text()
+    )
+    assert view.configs()[2] == ("random", "frontier/12/fifo")  # its item (labels match in canonical form)
+    assert view.b_combo.count() == 6  # no second item of the same name
     assert "62 runs of A and 61 of B (1–2 a side of a task, every run used)" in view.context_label.text()
     assert view.task_axis.ids == list(core_eval.tasks) and len(core_eval.tasks) == 31
     assert "Recorded runs have no ablation" in view.ablation_caption.text()

@@ -49,15 +49,18 @@ class ConfigChoice(QComboBox):
         return self.itemData(index) if index >= 0 else text
 
     def set_config(self, config: str) -> None:
-        """Show ``config`` (an id or a typed text) by its name; a config not in the list is added."""
+        """Show ``config`` (an id or a typed text) by its name; a config not in the list is added (one
+        that is, in another form, shows its item: a recording's label is matched in canonical form)."""
         index = self.findData(config)
         if index < 0:
             name = config_name(config, self.lang)
             if name == config:  # not a config memviz can name (a label): shown as typed
                 self.setCurrentText(config)
                 return
-            self.addItem(name, config)
-            index = self.count() - 1
+            index = self.findText(name)  # the same config said another way (frontier/12): its item
+            if index < 0:
+                self.addItem(name, config)
+                index = self.count() - 1
         self.setCurrentIndex(index)
 
     def set_language(self, lang: str) -> None:

@@ -411,9 +411,10 @@ class EvaluateView(AnalysisView):
         self.headline.setText(
             tr(evaluation_words.B_B_B_A_AVERAGES_B_N, metric=metric, mean=mean, ci=ci, p=sign_flip_p(paired))
         )  # fmt: skip
+        # as every tab says them (a recording's label that is no config, "human", stays as it is)
+        a_text, b_text = config_name(a_text, lang), config_name(b_text, lang)
         explained = ""
         if hasattr(result, "task_example"):  # simulated tasks (recorded runs have no start page)
-            a_text, b_text = config_name(a_text, lang), config_name(b_text, lang)  # as every tab says them
             explained = "\n" + tr(evaluation_words.TASK_EXPLAINED_N, example=result.task_example(lang))
             explained += " " + tr(evaluation_words.INTERVALS_EXPLAINED)
         self.context_label.setText(
