@@ -19,6 +19,7 @@ from memviz.gui.qt import (
     QFontMetricsF,
     QGraphicsItem,
     QGraphicsRectItem,
+    QGraphicsScene,
     QLinearGradient,
     QPainter,
     QPainterPath,
@@ -157,6 +158,13 @@ class PageItem(QGraphicsRectItem):
         self.halo = HaloItem(self)
         self.setZValue(0)
         self.setAcceptHoverEvents(False)
+        self.sheet = None  # the CardSheet that paints this card, on a big site (card_sheet.py)
+
+    def update(self, *rect) -> None:
+        if self.sheet is not None:  # drawn on a sheet, not in the scene: its part of the sheet
+            self.sheet.refresh(self)
+        else:
+            super().update(*rect)
 
     def set_fonts(self, font: QFont, bold_font: QFont, small_font: QFont) -> None:
         self.font, self.bold_font, self.small_font = font, bold_font, small_font
@@ -380,6 +388,9 @@ class HaloItem(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setVisible(False)
         self.color: QColor | None = None
+        # A card on a big site's sheet is not in the scene: its halo is, only while it glows
+        # (thousands of hidden halos cost every repaint a look at each); ``home`` is that scene.
+        self.home: QGraphicsScene | None = None
         self._rect = QRectF()
         self._radius = 0.0
 
@@ -392,6 +403,11 @@ class HaloItem(QGraphicsItem):
 
     def set_color(self, color: QColor | None) -> None:
         self.color = color
+        if self.home is not None and (color is not None) != (self.scene() is self.home):
+            if color is None:
+                self.home.removeItem(self)
+            else:
+                self.home.addItem(self)
         self.setVisible(color is not None)
         self.update()
 

@@ -4,6 +4,7 @@ cards that glow, where a bug's texts fit, and room in Qt's cache for the cards' 
 from __future__ import annotations
 
 from memviz.core.engine import StepEvent
+from memviz.gui.explore.card_sheet import items_in
 from memviz.gui.explore.graph_items import PageItem
 from memviz.gui.kit import style
 from memviz.gui.qt import QColor, QPixmapCache, QRectF
@@ -48,7 +49,7 @@ def place_bug_labels(pages: list[PageItem], bug_pages, current: int, view: QRect
         rects = [item.mapRectToScene(r) for r in item.label_rects()]
         fits = all(view.contains(r) for r in rects) and not any(r.intersects(t) for r in rects for t in taken)
         for rect in rects if fits else ():
-            for other in item.scene().items(rect):
+            for other in items_in(item.scene(), rect):
                 if (
                     isinstance(other, PageItem)
                     and other is not item

@@ -11,6 +11,7 @@ import math
 
 from memviz.core.engine import StepEvent
 from memviz.core.strategies import HOW_PLAN, STRATEGIES, uses_memory
+from memviz.gui.explore.card_sheet import CardSheet
 from memviz.gui.explore.graph_camera import GraphCamera
 from memviz.gui.explore.graph_fit import BIG_SITE_MAX_LINES, MAGNIFICATIONS, SMALL_SITE_PAGES, GraphFit  # noqa: F401
 from memviz.gui.explore.graph_items import (  # noqa: F401 - tests and callers name them here too
@@ -132,6 +133,7 @@ class SiteGraphView(GraphFit, QGraphicsView):
         self._relayout_soon = QTimer(self, singleShot=True, interval=0)
         self._relayout_soon.timeout.connect(self._relayout_if_settled)
         self._relayout_on_show = False  # asked for while hidden: done once, as the view is shown
+        self._sheet: CardSheet | None = None  # a big site's plain cards (card_sheet.py)
         for item in (self._plan, self._caption, self._legend):
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         for item in (
@@ -205,8 +207,14 @@ class SiteGraphView(GraphFit, QGraphicsView):
         site = self.model.site
         self._site = site
         self._layout = site_layout(site)
+        scene = self.scene()
         for item in self.pages:
-            self.scene().removeItem(item)
+            for part in (item, item.halo):  # a sheet's card is out of the scene, its halo in it
+                if part.scene() is scene:
+                    scene.removeItem(part)
+        if self._sheet is not None:
+            scene.removeItem(self._sheet)
+            self._sheet = None
         self.pages = [PageItem(p) for p in range(site.n_pages)]
         # On a small site one rectangle around a step's changes paints fastest (measured); on a big
         # one that rectangle spans far-apart cards and repaints hundreds between them.
@@ -220,7 +228,15 @@ class SiteGraphView(GraphFit, QGraphicsView):
             item.pictures, item.texts = self._card_pictures, self._card_texts
             item.has_bug = p_has_bug = item.page in site.bug_by_page
             item.setZValue(0.5 if p_has_bug else 0)
-            self.scene().addItem(item)
+        if site.n_pages > SMALL_SITE_PAGES:
+            # The plain cards on one sheet (card_sheet.py): a step's repaint copies it, not thousands
+            # of cards; a bug's card stays an item, above them.
+            self._sheet = CardSheet()
+            scene.addItem(self._sheet)
+            self._sheet.set_cards([item for item in self.pages if not item.has_bug], scene)
+        for item in self.pages:
+            if item.sheet is None:
+                scene.addItem(item)
         self._relayout_once_settled()
         self._sync_pages()
         self._sync_trail()
@@ -249,6 +265,8 @@ class SiteGraphView(GraphFit, QGraphicsView):
         font = style.ui_font(px)
         bold = style.ui_font(px, bold=True)
         small = style.ui_font(max(min_small_px(), px * 0.8))
+        if self._sheet is not None:
+            self._sheet.holding = True  # the whole sheet is drawn again once the cards are placed
         for item in self.pages:
             item.set_fonts(font, bold, small)
             item.set_name(names[item.page])
@@ -259,6 +277,9 @@ class SiteGraphView(GraphFit, QGraphicsView):
         self._centers = {p: QPointF(left + x * inner_w, top + y * inner_h) for p, (x, y) in positions.items()}
         for item in self.pages:
             item.setPos(self._centers[item.page])
+        if self._sheet is not None:
+            self._sheet.holding = False
+            self._sheet.relaid_out()
         self._size_pixmap_cache()
         self._links.set_layout(self._centers, self.pages)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from memviz.core.engine import StepEvent
+from memviz.gui.explore.card_sheet import items_in
 from memviz.gui.kit import style
 from memviz.gui.qt import QFontMetricsF, QGraphicsItem, QPainter, QPen, QPointF, QRectF, Qt
 from memviz.wording import context as context_words
@@ -118,7 +119,7 @@ def _clearest(places: list[QRectF], own: QGraphicsItem) -> QRectF:
 
     def covered(place: QRectF) -> float:
         scene, area = own.scene(), 0.0
-        for item in scene.items(place) if scene is not None else ():
+        for item in items_in(scene, place) if scene is not None else ():
             if item is own or not item.isVisible() or not callable(getattr(item, "drawn_texts", None)):
                 continue
             if isinstance(item, RevisitBadge):
