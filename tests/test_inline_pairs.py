@@ -1,13 +1,20 @@
 """No new inline zh/en pair anywhere in memviz/ (issue 40): every new text is a ``Words`` constant in
-``memviz/wording/`` (docs/wording.md). The pairs still inline where they were before the wording
-modules (the text reports, the exercises' answers, the command line, the core's registry entries,
-which are data) are counted per file in ``tests/inline_pairs_left.json``: a file may say fewer of
-them, never more, and a file not listed none. Moving pairs out lowers a file's count: write the new
-count (or drop the file) in that list.
+``memviz/wording/`` (docs/wording.md). The pairs still inline are counted per file in
+``tests/inline_pairs_left.json``: a file may say fewer of them, never more, and a file not listed
+none. Moving pairs out lowers a file's count: write the new count (or drop the file) in that list.
+
+What is left (docs/wording.md says it file by file): ``memviz/cli/evaluate.py`` (``memviz eval``'s
+tables), and ``memviz/core``, which may not import memviz.wording. Of the core's, the registered
+objects' names and rules stay, as data: a strategy's, a policy's (and clairvoyant's), a compaction
+mode's, a scenario's title, lesson and arm names (``scenarios/catalog.py``, ``scenario.py``, the
+scenarios' ``MODE_NAMES``), a generated site's shapes, page and bug names (``sitegen.py``). The core's
+prose is counted to be moved out: ``compare.py``'s reasons why lanes part, ``scenarios/playback.py``'s
+frames, ``sitegen.py``'s numbered page names.
 
 The pairs are found as tools/move_wording.py finds them in memviz/gui: ``tr("中文", "English")``,
-``t(lang, "中文", f"English {x}")`` (where ``t`` comes from memviz.wording), and a Chinese literal
-followed by an English one in a tuple or a call's arguments.
+``t(lang, "中文", f"English {x}")`` (where ``t`` comes from memviz.wording), and a Chinese text
+followed by an English one in a tuple or a call's arguments (literals, or f-strings: counted, not
+moved). Two texts written apart (``zh = f"…"``, then ``en = f"…"``) are not seen.
 """
 
 from __future__ import annotations

@@ -228,6 +228,7 @@ SAME_CHINESE_OTHER_ROLE = {
     "找全的次数": "the report's column all found; the Cost tab's runs that found all",
     "重复报告": "the ablation scenario's column duplicates; the report's and window's duplicate reports",
     "重复": "memviz compare's column of counts (repeats) and a class legend's mark (repeat)",
+    "这道题的设置有问题：{exc}": "an exercise's settings wrong when it is asked, and when it is graded",
     "次": "counted nouns: run, and an exercise's unit (times)",
     "步": "an exercise's unit: step, steps (Chinese has no plural), and a spin box's ( steps)",
     "每次重复报告": "the resume scenario's column (duplicate reports a run), the dedup one's (duplicates a run)",

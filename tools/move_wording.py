@@ -245,6 +245,30 @@ def _is_pair(zh: ast.AST, en: ast.AST) -> bool:
     )
 
 
+def _literal_text(node: ast.AST) -> str | None:
+    """A string literal's text, or an f-string's literal parts; None for anything else."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(str(v.value) for v in node.values if isinstance(v, ast.Constant))
+    return None
+
+
+def _is_template_pair(zh: ast.AST, en: ast.AST) -> bool:
+    """Two texts side by side, one an f-string at least, that read as a zh/en pair (``(f"第 {n} 步",
+    f"step {n}")``): not moved (a ``*ref`` would lose its values), counted as an expression pair."""
+    if not (isinstance(zh, ast.JoinedStr) or isinstance(en, ast.JoinedStr)):
+        return False
+    zh_text, en_text = _literal_text(zh), _literal_text(en)
+    return (
+        zh_text is not None
+        and en_text is not None
+        and bool(_CJK.search(zh_text))
+        and not _CJK.search(en_text)
+        and bool(re.search(r"[A-Za-z]", en_text))
+    )
+
+
 def _data_pairs(path: Path, tree: ast.Module, uses_t: bool) -> list[Pair]:
     """Pairs held as data: a ``("中文", "English")`` tuple (becomes the constant itself, a Words is a
     tuple), or the two side by side in a longer tuple or a call's arguments (``(view, "对比",
@@ -269,6 +293,10 @@ def _data_pairs(path: Path, tree: ast.Module, uses_t: bool) -> list[Pair]:
             if _is_pair(items[i], items[i + 1]):
                 zh, en = items[i], items[i + 1]
                 found.append(Pair(path, zh, "data", zh.value, en.value, last=en))  # type: ignore[attr-defined]
+                i += 2
+            elif _is_template_pair(items[i], items[i + 1]):
+                why = "an f-string pair held as data: write its Words template by hand"
+                found.append(Pair(path, items[i], "expression", why=why, last=items[i + 1]))
                 i += 2
             else:
                 i += 1

@@ -34,6 +34,7 @@ A_BATCH_OF_RUNS_COMPUTED_WHEN = Words("批量运行，检查时计算", "a batch
 CHOOSE_ONE = Words("选择题", "choose one")
 ENTER_A_NUMBER = Words("填数", "enter a number")
 THIS_EXERCISE_CANNOT_BE_ASKED_N = Words("这道题的设置有问题：{exc}", "This exercise cannot be asked: {exc}")
+THIS_EXERCISE_CANNOT_BE_GRADED_N = Words("这道题的设置有问题：{exc}", "This exercise cannot be graded: {exc}")
 RIGHT = Words("答对了", "right")
 WRONG = Words("答错了", "wrong")
 LAST_TIME_TRY_AGAIN_N = Words("上次的回答：{verdict}。再试一次。", "Last time: {verdict}. Try again.")

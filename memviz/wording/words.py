@@ -24,3 +24,7 @@ class Words(NamedTuple):
         A text said without fields is returned as written (its braces, if any, are plain text)."""
         text = self.zh if lang == "zh" else self.en
         return text.format(**fields) if fields else text
+
+    def filled(self, **fields: object) -> Words:
+        """Both texts with their ``{fields}`` filled in: a pair to be said later, in either language."""
+        return Words(self.zh.format(**fields), self.en.format(**fields))

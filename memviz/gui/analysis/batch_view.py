@@ -239,7 +239,7 @@ class BatchView(AnalysisView):
         self.mean_lines: dict[str, pg.PlotDataItem] = {}
         self.mean_texts: dict[str, pg.TextItem] = {}
         for arm, x in (("baseline", BASELINE_X), ("current", CURRENT_X)):
-            dots = self.run_dots(arm, lambda x, y: (f"覆盖率 {y:.1f}%", f"coverage {y:.1f}%"))
+            dots = self.run_dots(arm, lambda x, y: analysis_words.COVERAGE_OF_A_RUN_N.filled(y=y))
             line = pg.PlotDataItem()
             # Beside the column, on the side away from the other one, so no dot is hidden.
             outside = x == CURRENT_X
@@ -260,7 +260,7 @@ class BatchView(AnalysisView):
         for kind in ("higher", "not_higher"):
             dots = self.run_dots(
                 "diff",
-                lambda x, y: (f"差值 {x:+.1f} 个百分点", f"difference {x:+.1f} points"),
+                lambda x, y: analysis_words.DIFFERENCE_OF_A_RUN_N.filled(x=x),
                 pen=pg.mkPen(None),
             )
             self.diff_dots[kind] = dots

@@ -517,9 +517,8 @@ class CostView(AnalysisView):
 
     def _describe(self, metric: str, log_value: float) -> tuple[str, str]:
         value = count_text(10**log_value)
-        return (
-            (f"{value} 步", f"{value} steps") if metric == "steps" else (f"{value} token", f"{value} token")
-        )
+        said = analysis_words.N_STEPS if metric == "steps" else analysis_words.N_TOKENS
+        return said.filled(value=value)
 
     def open_run(self, strategy: str, seed: int) -> None:
         """Open the clicked run in the Explore view, exactly as it ran here (until every bug is found)."""

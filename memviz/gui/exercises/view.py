@@ -458,7 +458,7 @@ class ExercisesView(QWidget):
             return
         if failure is not None:
             self.last_grade = None
-            self.message = (f"这道题的设置有问题：{failure}", f"This exercise cannot be graded: {failure}")
+            self.message = exercises_words.THIS_EXERCISE_CANNOT_BE_GRADED_N.filled(exc=failure)
             self._set_feedback_texts()
             return
         self._grade_and_show(answer, save=True)
@@ -477,7 +477,7 @@ class ExercisesView(QWidget):
             self.message = (exc.zh, exc.en)
         except ExerciseError as exc:
             self.last_grade = None
-            self.message = (f"这道题的设置有问题：{exc}", f"This exercise cannot be graded: {exc}")
+            self.message = exercises_words.THIS_EXERCISE_CANNOT_BE_GRADED_N.filled(exc=exc)
         else:
             self.last_grade = grade
             self.message = None
