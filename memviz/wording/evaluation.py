@@ -146,8 +146,8 @@ TASKS_WITH_ONE_SIDE_ONLY_LEFT_N = Words(
     "只有一边有运行、没算进去的任务：{names}。", "Tasks with one side only, left out: {names}. "
 )
 TASK_CLICK_AN_A_OR_B_N = Words(
-    "任务 {task}：点 A 或 B 的值，在探索视图里重放那次记录。",
-    "Task {task}: click an A or B value to replay that recording in Explore.",
+    "任务“{task}”：点 A 或 B 的值，在探索视图里重放那次记录。",
+    'Task "{task}": click an A or B value to replay that recording in Explore.',
 )
 TASK_FILE = Words("任务文件", "Task file")
 FOLDER_OF_TRACES = Words("运行记录所在的文件夹", "Folder of traces")

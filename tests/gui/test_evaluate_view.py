@@ -228,11 +228,17 @@ def test_recorded_runs_from_a_folder_of_traces_and_a_replay_in_explore(make_view
     assert view.configs()[2] == ("random", "frontier/12/fifo")  # its item (labels match in canonical form)
     assert view.b_combo.count() == 6  # no second item of the same name
     assert "62 runs of A and 61 of B (1–2 a side of a task, every run used)" in view.context_label.text()
-    assert view.task_axis.ids == list(core_eval.tasks) and len(core_eval.tasks) == 31
+    # each task by the version and start page its recordings say, as simulated tasks ("v1 · Sign in")
+    named = [
+        f"{task.split('/')[0]} · {TASKS.site.page_name(int(task.split('/')[1]), 'en')}"
+        for task in core_eval.tasks
+    ]
+    assert view.task_axis.ids == named and len(core_eval.tasks) == 31
     assert "Recorded runs have no ablation" in view.ablation_caption.text()
     views = []
     view.settings.open_view_requested.connect(views.append)
     view.select_task(20)  # v2/5: v2 tasks follow the 16 of v1
+    assert view.runs_caption.text().startswith('Task "Conduit blog (two versions) v2, starting on My profile"')
     assert view.runs_table.item(0, 1).text() == "random-v2-5-0.jsonl · frontier-12-v2-5-0.jsonl"
     second = [view.runs_table.item(1, c).text() for c in (1, 3, 4)]
     assert second == ["random-v2-5-1.jsonl · —", "—", "—"]  # the treatment's second run crashed

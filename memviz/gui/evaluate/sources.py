@@ -5,6 +5,7 @@ exported; the view draws either without knowing which it holds."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from memviz.core.evaluation.runs import metric_value
 from memviz.core.evaluation.tasks import BUILTIN_NAME, BUILTIN_TASK_SITE, builtin_site, version_names
 from memviz.core.evaluation.traces import TraceEvaluation, run_metric
 from memviz.core.replay import load_recorded
+from memviz.core.site import Site
 from memviz.gui.kit import export
 from memviz.models.settings import RunSettings
 from memviz.wording import evaluation as evaluation_words
@@ -120,12 +122,44 @@ class Simulated:
         return data
 
 
+@functools.cache
+def _task_site() -> Site:
+    """The built-in blog in two versions (the built-in tasks' site), read once."""
+    return builtin_site(BUILTIN_TASK_SITE)
+
+
 @dataclass
 class Recorded:
     evaluation: TraceEvaluation
     folder: Path
     bugs: list[BugTable] | None = None  # per bug, the core's paired table; None: the traces cannot say
+    site: Site | None = None  # the site in force when evaluated: the pages' names of the tasks' start
     ablation = None  # recordings carry no ablation
+
+    def task_names(self, lang: str) -> list[str]:
+        """Each task as a class reads it ("v1 · Sign in") where its recordings say their version and
+        start page on a site memviz knows, else its id (a label given to real runs, "login")."""
+        return [
+            self._named(i, lang, "{version} · {page}") or task for i, task in enumerate(self.evaluation.tasks)
+        ]
+
+    def _named(self, i: int, lang: str, form: str) -> str | None:
+        traces = [
+            self.evaluation.traces.get(name) for arm in ("a", "b") for name, _ in self.evaluation.runs[arm][i]
+        ]
+        if not traces or any(t is None or t.header.site is None or not t.steps for t in traces):
+            return None
+        starts = {t.steps[0].page for t in traces}
+        versions = {t.header.version for t in traces}
+        sites = {(t.header.site.name, t.header.site.pages) for t in traces}
+        if len(starts) != 1 or len(versions) != 1 or len(sites) != 1 or None in starts:
+            return None
+        (start,), (version,), ((name, pages),) = starts, versions, sites
+        for site in (self.site, _task_site()):
+            if site is not None and site.name("en") == name and site.n_pages == pages:
+                page = site.page_name(start, lang)
+                return form.format(version=version or site.version, page=page, site=site.name(lang))
+        return None
 
     def bug_name(self, page: int, lang: str) -> str:
         """A bug by its page and, when a report was filed on it, the report's route."""
@@ -151,8 +185,11 @@ class Recorded:
         return text
 
     def task_text(self, i: int, lang: str) -> str:
-        task = self.evaluation.tasks[i]
-        return evaluation_words.TASK_CLICK_AN_A_OR_B_N.pick(lang, task=task)  # fmt: skip
+        example = evaluation_words.TASK_EXAMPLE_N.pick(
+            lang, site="{site}", version="{version}", page="{page}"
+        )
+        task = self._named(i, lang, example) or self.evaluation.tasks[i]
+        return evaluation_words.TASK_CLICK_AN_A_OR_B_N.pick(lang, task=task)
 
     def runs_of(self, i: int, metric: str) -> list[TaskRun]:
         """Row r: the r-th run of each side, by file name (side by side, not paired)."""

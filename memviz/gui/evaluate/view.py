@@ -305,14 +305,14 @@ class EvaluateView(AnalysisView):
 
     def _traces_job(self):
         """Recorded runs: the A and B boxes name the baseline's and the treatment's label."""
-        folder = self.traces_path
+        folder, site = self.traces_path, self.settings.site
         baseline, treatment = (combo.config() for combo in (self.a_combo, self.b_combo))
 
         def compute(context) -> Recorded:
             traces = read_traces(folder)
             context.check()
             evaluation = evaluate_traces(traces, baseline, treatment)
-            return Recorded(evaluation, folder, bug_tables(evaluation))
+            return Recorded(evaluation, folder, bug_tables(evaluation), site)
 
         return compute, 0
 
