@@ -238,7 +238,9 @@ def test_recorded_runs_from_a_folder_of_traces_and_a_replay_in_explore(make_view
     views = []
     view.settings.open_view_requested.connect(views.append)
     view.select_task(20)  # v2/5: v2 tasks follow the 16 of v1
-    assert view.runs_caption.text().startswith('Task "Conduit blog (two versions) v2, starting on My profile"')
+    assert view.runs_caption.text().startswith(
+        'Task "Conduit blog (two versions) v2, starting on My profile"'
+    )
     assert view.runs_table.item(0, 1).text() == "random-v2-5-0.jsonl · frontier-12-v2-5-0.jsonl"
     second = [view.runs_table.item(1, c).text() for c in (1, 3, 4)]
     assert second == ["random-v2-5-1.jsonl · —", "—", "—"]  # the treatment's second run crashed
