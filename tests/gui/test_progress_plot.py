@@ -92,3 +92,37 @@ def test_the_first_view_loads_neither_pyqtgraph_nor_numpy():
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     lines = out.stdout.splitlines()
     assert lines[:2] == ["[]", "[0]"], out.stderr
+
+
+def test_a_step_draws_the_curves_not_the_frames_which_are_drawn_as_they_change(screen_window, monkeypatch):
+    """The titles, grids, labels and axes are one picture drawn again only when what they show
+    changes (a theme here); a step draws the curves over it, and the picture is what a whole
+    painting of the charts gives."""
+    from PySide6.QtGui import QImage, QPainter
+
+    from memviz.gui.explore.progress_plot import ProgressPlot
+    from memviz.gui.kit import style
+
+    window = screen_window(RunConfig(strategy="frontier", capacity=3, budget=40), size=(1280, 720))
+    plot, model = window.explore.progress, window.explore.model
+    plot.repaint()
+    frames: list[str] = []
+    original = ProgressPlot.paint_frame
+    monkeypatch.setattr(
+        ProgressPlot, "paint_frame", lambda self, p, chart, box, parts: (frames.append(chart.title),
+                                                                         original(self, p, chart, box, parts))
+    )  # fmt: skip
+    for _ in range(5):
+        model.step()
+        plot.repaint()
+    assert frames == []
+    window.set_theme("dark")
+    plot.repaint()
+    assert frames == [plot.coverage.title, plot.tokens.title]
+    whole = QImage(plot.size(), QImage.Format.Format_RGB32)
+    painter = QPainter(whole)
+    painter.fillRect(plot.rect(), style.colors().paper)
+    for chart, box in plot.boxes():
+        plot.paint_chart(painter, chart, box)
+    painter.end()
+    assert plot.grab().toImage().convertToFormat(QImage.Format.Format_RGB32) == whole

@@ -23,6 +23,7 @@ from memviz.gui.qt import (
     QPainter,
     QPainterPath,
     QPen,
+    QPixmap,
     QPointF,
     QRectF,
     QSizePolicy,
@@ -99,6 +100,8 @@ class ProgressPlot(QWidget):
         self._xs: list[int] = []
         self._coverage: list[float] = []
         self._tokens: list[float] = []
+        self._frames_key: tuple | None = None  # what the cached picture of the frames shows
+        self._frames_cache: tuple[QPixmap, list[ChartLayout]] | None = None
         model.stepped.connect(self._on_model_step)
         model.replayed.connect(self._on_model_replay)
         model.restarted.connect(self._on_model_replay)
@@ -161,11 +164,40 @@ class ProgressPlot(QWidget):
 
     def paintEvent(self, _event) -> None:
         painter = QPainter(self)
-        c = style.colors()
-        painter.fillRect(self.rect(), c.paper)
-        for chart, box in self.boxes():
-            self.paint_chart(painter, chart, box)
+        frames, layouts = self._frames()
+        painter.drawPixmap(0, 0, frames)
+        for (chart, _box), parts in zip(self.boxes(), layouts, strict=True):
+            self.paint_curve(painter, chart, parts)
         painter.end()
+
+    def _frames(self) -> tuple[QPixmap, list[ChartLayout]]:
+        """The charts but their curves (titles, grids, labels, axes) as one picture of the widget,
+        and each chart's layout: a step adds to the curves only, and drawing the rest afresh was
+        most of the charts' share of a step. Drawn again when anything they show changes."""
+        c = style.colors()
+        ratio = self.devicePixelRatioF()
+        key = (
+            self.width(), self.height(), ratio, style.line_width(), style.ui_font().toString(),
+            tuple(color.rgba() for color in (c.paper, c.ink, c.muted, c.plot_axis)),
+            tuple((chart.title, chart.x_range, chart.y_range, bool(chart.xs)) for chart in (self.coverage, self.tokens)),
+        )  # fmt: skip
+        if self._frames_key != key:
+            pixmap = QPixmap(
+                max(1, math.ceil(self.width() * ratio)), max(1, math.ceil(self.height() * ratio))
+            )
+            pixmap.setDevicePixelRatio(ratio)
+            painter = QPainter(pixmap)
+            painter.fillRect(self.rect(), c.paper)
+            layouts = []
+            for chart, box in self.boxes():
+                parts = self.chart_layout(chart, box)
+                self.paint_frame(painter, chart, box, parts)
+                layouts.append(parts)
+                if chart.xs:  # as painted with the curves: the next chart's frame antialiased
+                    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.end()
+            self._frames_key, self._frames_cache = key, (pixmap, layouts)
+        return self._frames_cache
 
     def cut_texts(self) -> list[str]:
         """The chart titles drawn elided (window_fit.cut() asks painted widgets this)."""
@@ -217,10 +249,15 @@ class ProgressPlot(QWidget):
         return ChartLayout(frame, title, y_ticks, x_ticks, labels, to_frame)
 
     def paint_chart(self, painter: QPainter, chart: Chart, box: QRectF) -> None:
+        parts = self.chart_layout(chart, box)
+        self.paint_frame(painter, chart, box, parts)
+        self.paint_curve(painter, chart, parts)
+
+    def paint_frame(self, painter: QPainter, chart: Chart, box: QRectF, parts: ChartLayout) -> None:
+        """A chart's title, grid, tick labels and axes."""
         c = style.colors()
         lw = style.line_width()
         title_font = title_font_for(chart.title, box.width())
-        parts = self.chart_layout(chart, box)
         frame, at = parts.frame, parts.to_frame
         (x0, _x1), (y0, _y1) = chart.x_range, chart.y_range
 
@@ -246,8 +283,13 @@ class ProgressPlot(QWidget):
         painter.drawLine(frame.bottomLeft(), frame.bottomRight())
         painter.drawLine(frame.bottomLeft(), frame.topLeft())
 
+    def paint_curve(self, painter: QPainter, chart: Chart, parts: ChartLayout) -> None:
+        """A chart's curve so far and the dot at its end."""
         if not chart.xs:
             return
+        c = style.colors()
+        lw = style.line_width()
+        frame, at = parts.frame, parts.to_frame
         color = getattr(c, chart.color_name)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.save()
