@@ -105,6 +105,8 @@ class _MemoryBatch:
             self._all_memory_rows = self._all_rows * self.n1
             self.min_limit = int(self.limit.min(initial=0))  # stays a lower bound as runs finish
             self.any_touch = bool(self.touch.any())
+            # no entry ever touched, evicted or expired: every run's slots stay in eviction order
+            self.slots_in_order = not (self.any_touch or self.expires.any() or (self.capacity < self.n).any())
             self.any_expires = bool(self.expires.any())
             self.any_reads = bool(self.reads.any())
             # whether any run keeps its memory in slots: one that may fill, whose entries expire, or
@@ -292,20 +294,20 @@ class _MemoryBatch:
         rows = self.rows if every else np.flatnonzero(self.reads)
         pages = self.slot_page if every else self.slot_page[rows]
         met = self.slot_met if every else self.slot_met[rows]
-        stamps = self.slot_stamp if every else self.slot_stamp[rows]
+        stamps = None if self.slots_in_order else self.slot_stamp if every else self.slot_stamp[rows]
         here, sizes, k = (a if every else a[rows] for a in (self.page, self.size, self.read_k))
         chosen, valid = injected_slots(self.reading, t, pages, stamps, met, here, sizes, k, self.n)
         if every:
             np.copyto(self.slot_met, t, where=chosen)
         else:
             self.slot_met[rows] = np.where(chosen, t, met)
-        left_out = valid & ~chosen
+        left_out = chosen ^ valid  # chosen slots are entries
         self.believed = None
-        if left_out.any():
-            # an entry left out is, to the choice, a page not known (an empty slot's page n stays known)
+        out_rows, out_slots = np.nonzero(left_out)
+        if len(out_rows):  # an entry left out is, to the choice, a page not known
             believed = self.believed = self.unknown.copy()
-            believed[rows[:, None], pages] = left_out
-        counts = chosen.sum(1)
+            believed[rows[out_rows], pages[out_rows, out_slots]] = True
+        counts = np.minimum(sizes, k)  # a run holding more than K entries carries K
         if every:
             return counts
         out = np.zeros(len(self.ids), dtype=np.int64)

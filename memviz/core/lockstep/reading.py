@@ -78,7 +78,7 @@ def injected_slots(
     tables: ReadingSite,
     step: int,
     pages: np.ndarray,
-    stamps: np.ndarray,
+    stamps: np.ndarray | None,
     met: np.ndarray,
     here: np.ndarray,
     sizes: np.ndarray,
@@ -89,8 +89,9 @@ def injected_slots(
     slots hold an entry.
 
     ``pages``, ``stamps`` and ``met`` (runs × slots): the runs' slots (page ``n``: empty), their
-    eviction-order stamps and the step each was last met; ``sizes`` the entries held, ``k`` each
-    run's K. A run holding at most K entries injects them all; the others their K best by score,
+    eviction-order stamps (None: the slots are in eviction order, as when no entry was ever
+    evicted, touched or expired) and the step each was last met; ``sizes`` the entries held, ``k``
+    each run's K. A run holding at most K entries injects them all; the others their K best by score,
     ties to the earlier in eviction order (the smaller stamp).
     """
     valid = pages != n
@@ -103,16 +104,18 @@ def injected_slots(
         pages_o, stamps_o, met_o, valid_o, here_o, k_o = pages, stamps, met, valid, here, k
     else:
         rows = np.flatnonzero(over)
-        pages_o, stamps_o, met_o, valid_o = pages[rows], stamps[rows], met[rows], valid[rows]
+        pages_o, met_o, valid_o = pages[rows], met[rows], valid[rows]
+        stamps_o = None if stamps is None else stamps[rows]
         here_o, k_o = here[rows], k[rows]
     # Only the slots up to the last one any of these runs holds: entries fill slots from the first,
     # so a long run's slots past its memory's size are empty and need no score.
     used = valid_o.any(0)
     width = len(used) - int(used[::-1].argmax())
     if width < len(used):
-        pages_o, stamps_o, met_o, valid_o = (a[:, :width] for a in (pages_o, stamps_o, met_o, valid_o))
+        pages_o, met_o, valid_o = pages_o[:, :width], met_o[:, :width], valid_o[:, :width]
+        stamps_o = None if stamps_o is None else stamps_o[:, :width]
     # slots × runs from here on: numpy reduces across contiguous rows many times faster than along short ones
-    pages_t, met_t, valid_t = pages_o.T, met_o.T, valid_o.T
+    pages_t, met_t, valid_t = (np.ascontiguousarray(a.T) for a in (pages_o, met_o, valid_o))
     key = _keys(tables, step, pages_t, met_t, valid_t, here_o)  # minus the score: sorted ascending
     picked = _best(np.ascontiguousarray(key.T), stamps_o, k_o)
     if rows is None:
@@ -124,24 +127,24 @@ def injected_slots(
     return chosen, valid
 
 
-def _best(key: np.ndarray, stamps: np.ndarray, k: np.ndarray) -> np.ndarray:
+def _best(key: np.ndarray, stamps: np.ndarray | None, k: np.ndarray) -> np.ndarray:
     """Each run's K smallest keys (runs × slots), ties to the smaller stamp, as a mask. Every run
     holds more than its K entries, and empty slots' keys are ``inf``: the K picked are all entries."""
     # Where every run's slots are already in eviction order (a memory that never evicted or
     # touched), one stable sort of the keys is enough (sorted() is stable); otherwise the two keys.
     count, width = key.shape
-    if width < 2 or bool((stamps[:, 1:] >= stamps[:, :-1]).all()):  # empty slots: equal stamps
+    if stamps is None or width < 2 or bool((stamps[:, 1:] >= stamps[:, :-1]).all()):  # empty: equal
         order = np.argsort(key, axis=1, kind="stable")
     else:
         order = np.lexsort((stamps, key), axis=1)
-    picked = np.zeros(order.shape, dtype=bool)
+    picked = np.zeros(count * width, dtype=bool)
+    at = order + (np.arange(0, count * width, width))[:, None]  # flat positions
     k0 = int(k[0])
     if bool((k == k0).all()):  # every run's K the same (a report's runs): the first K columns
-        picked[np.arange(count)[:, None], order[:, :k0]] = True
+        picked[at[:, :k0]] = True
     else:
-        first = np.arange(width)[None, :] < k[:, None]
-        picked[np.arange(count).repeat(np.minimum(k, width)), order[first]] = True
-    return picked
+        picked[at[np.arange(width)[None, :] < k[:, None]]] = True
+    return picked.reshape(count, width)
 
 
 def _keys(
