@@ -8,8 +8,8 @@ tables), and ``memviz/core``, which may not import memviz.wording. Of the core's
 objects' names and rules stay, as data: a strategy's, a policy's (and clairvoyant's), a compaction
 mode's, a scenario's title, lesson and arm names (``scenarios/catalog.py``, ``scenario.py``, the
 scenarios' ``MODE_NAMES``), a generated site's shapes, page and bug names (``sitegen.py``). The core's
-prose is counted to be moved out: ``compare.py``'s reasons why lanes part, ``scenarios/playback.py``'s
-frames, ``sitegen.py``'s numbered page names.
+prose, ``scenarios/playback.py``'s frames (a scenario's ``play(..., lang)``, the plugin interface),
+is counted until it moves out.
 
 The pairs are found as tools/move_wording.py finds them in memviz/gui: ``tr("中文", "English")``,
 ``t(lang, "中文", f"English {x}")`` (where ``t`` comes from memviz.wording), and a Chinese text

@@ -25,6 +25,7 @@ from memviz.options import (
     limited,
     reading_values,
 )
+from memviz.presentation.divergence import divergence_reason
 from memviz.text.report import table, whole
 from memviz.wording import compare as compare_words
 from memviz.wording import context as context_words
@@ -128,7 +129,10 @@ def compare_text(comparison: Comparison, lang: str) -> list[str]:
     if d is None:
         lines.append(compare_words.THE_PATHS_NEVER_PART.pick(lang))
     else:
-        lines.append(compare_words.THE_PATHS_PART_AT_STEP_WHY_N.pick(lang, step=d.step) + d.reason(lang))
+        lines.append(
+            compare_words.THE_PATHS_PART_AT_STEP_WHY_N.pick(lang, step=d.step)
+            + divergence_reason(comparison, lang)
+        )
     forgotten_revisits = term("forgotten_revisits", lang)
     for lane in comparison.lanes:
         misses = [s for s in lane.steps if s.forgotten_revisit]

@@ -3,7 +3,8 @@
 - :func:`compare_runs`: 2–4 lanes (strategy, capacity, policy) on the same site, seed and budget,
   each run to its end in the scalar engine with every step's event and memory kept, the per-step
   facts views draw (forgotten revisit, reuse distance, the step a forgotten page was evicted at),
-  and the first step where the lanes' paths part with its one-line reason in both languages.
+  and the first step where the lanes' paths part with its cause (memviz.presentation.divergence says
+  it in a line, in either language).
 - :func:`regret`: per config over many seeds, forgotten revisits and evictions per run, and the
   histogram of reuse distances of revisits. These need every step's memory, which the lock-step
   engine does not keep, so the runs go to the scalar engine, by design.
@@ -35,7 +36,6 @@ from memviz.core.registry import ConfigError
 from memviz.core.replay import RecordedRun, replay
 from memviz.core.site import Site
 from memviz.core.strategies import STRATEGIES
-from memviz.core.text import joined
 
 MAX_LANES = 4
 
@@ -246,16 +246,22 @@ class Lane:
         }
 
 
+# Why two lanes part (Divergence.cause); memviz.presentation.divergence says it in words.
+CAUSE_RECORDED = "recorded"  # one lane is a recording (or another one): its agent went elsewhere
+CAUSE_STRATEGY = "strategy"  # the lanes pick links by different rules
+CAUSE_MISUSE = "misuse"  # one lane's model ignored its memory, skipped a write or read only part of it
+CAUSE_CONTEXT = "context"  # one lane's session context compacted (or searched recall storage) otherwise
+CAUSE_MEMORY = "memory"  # same rule: memory or the random numbers parted first
+CAUSE_CHOICE = "choice"  # same rule, same memory, same draws: the lanes chose differently
+
+
 @dataclass(frozen=True)
 class Divergence:
     step: int  # the first step whose page differs between two lanes (1-based)
     lanes: tuple[int, int]  # the two lanes the reason speaks of
     cause_step: int  # the step the reason points at (at or before ``step``)
-    reason_zh: str
-    reason_en: str
-
-    def reason(self, lang: str) -> str:
-        return self.reason_zh if lang == "zh" else self.reason_en
+    cause: str  # one of the CAUSE_ names
+    lane: int | None = None  # CAUSE_MISUSE: the lane whose model misused its memory
 
 
 @dataclass(frozen=True)
@@ -439,18 +445,10 @@ def first_divergence(site: Site, lanes: tuple[Lane, ...]) -> Divergence | None:
     return None
 
 
-def _page(site: Site, page: int | None, lang: str) -> str:
-    if page is None:
-        return "（停下）" if lang == "zh" else "(stopped)"
-    return site.page_name(page, lang)
-
-
 def _misuse(lanes: tuple[Lane, ...], pair: tuple[int, int], step: int) -> Divergence | None:
     """The first misuse by one of the pair's models that set the paths apart by ``step``: a write
     skipped before it (memory differs from then on), memory ignored before it with the random draws
     parted since, or at ``step`` itself memory ignored or only part of it read by retrieval."""
-    # Over the core's size rule (60 lines, cyclomatic 15) on purpose: one pass over the pair's steps; the
-    # branches are the three kinds of misuse and their words.
     draws_part = [lanes[pair[0]].draws[e] != lanes[pair[1]].draws[e] for e in range(step)]
     for e in range(1, step + 1):
         for k in pair:
@@ -460,25 +458,8 @@ def _misuse(lanes: tuple[Lane, ...], pair: tuple[int, int], step: int) -> Diverg
                 matters = event.write_skipped or (event.memory_ignored and draws_part[e - 1])
             else:
                 matters = event.memory_ignored or (scores is not None and not all(s.injected for s in scores))
-            if not matters:
-                continue
-            reading_zh, reading_en = (reading_label(lanes[k].config.reading, lang) for lang in ("zh", "en"))
-            who_zh = f"第 {k + 1} 条（{reading_zh}）" if reading_zh else f"第 {k + 1} 条"
-            who_en = f"lane {k + 1} ({reading_en})" if reading_en else f"lane {k + 1}"
-            if event.memory_ignored:
-                what_zh, what_en = (
-                    "模型没看记忆，随手点了一个",
-                    "the model ignored its memory: a random click",
-                )
-            elif event.write_skipped:
-                what_zh, what_en = "这一步没写进记忆", "nothing was written to memory"
-            else:
-                shown = sum(s.injected for s in scores)
-                what_zh = f"只检索注入了 {shown}/{len(scores)} 条记忆"
-                what_en = f"only {shown} of {len(scores)} entries were read"
-            return Divergence(
-                step, pair, e, f"第 {e} 步：{who_zh}：{what_zh}", f"step {e}: {who_en}: {what_en}"
-            )
+            if matters:
+                return Divergence(step, pair, e, CAUSE_MISUSE, lane=k)
     return None
 
 
@@ -486,21 +467,9 @@ def _explain(site: Site, lanes: tuple[Lane, ...], step: int, a: int, b: int) -> 
     la, lb = lanes[a], lanes[b]
     ca, cb = la.config, lb.config
     if (ca.recorded is None) != (cb.recorded is None) or ca.recorded != cb.recorded:
-        pa, pb = la.steps[step - 1].page, lb.steps[step - 1].page
-        who = [
-            ("录下的 Agent ", "the recorded agent") if c.recorded else ("规则", "the rule") for c in (ca, cb)
-        ]
-        zh = f"第 {step} 步：{who[0][0]}去了{_page(site, pa, 'zh')}，{who[1][0]}去了{_page(site, pb, 'zh')}"
-        en = f"step {step}: {who[0][1]} went to {_page(site, pa, 'en')}, {who[1][1]} to {_page(site, pb, 'en')}"
-        return Divergence(step, (a, b), step, zh, en)
+        return Divergence(step, (a, b), step, CAUSE_RECORDED)
     if ca.strategy != cb.strategy:
-        sa, sb = STRATEGIES.get(ca.strategy), STRATEGIES.get(cb.strategy)
-        pa, pb = la.steps[step - 1].page, lb.steps[step - 1].page
-        zh = joined(f"第 {step} 步：", sa.name_in("zh"), "和", sb.name_in("zh"), "选链接的规则不同",
-                    f"（{_page(site, pa, 'zh')} / {_page(site, pb, 'zh')}）")  # fmt: skip
-        en = (f"step {step}: {sa.name_in('en')} and {sb.name_in('en')} pick links by different rules "
-              f"({_page(site, pa, 'en')} / {_page(site, pb, 'en')})")  # fmt: skip
-        return Divergence(step, (a, b), step, zh, en)
+        return Divergence(step, (a, b), step, CAUSE_STRATEGY)
     if ca.reading != cb.reading:  # issue 27: one lane's model misused or retrieved its memory first
         misuse = _misuse(lanes, (a, b), step)
         if misuse is not None:
@@ -513,13 +482,8 @@ def _explain(site: Site, lanes: tuple[Lane, ...], step: int, a: int, b: int) -> 
         ma, mb = la.memory_after(e), lb.memory_after(e)
         memory_differs = set(ma or ()) != set(mb or ())
         if memory_differs or la.draws[e - 1] != lb.draws[e - 1]:
-            show_capacity = ca.capacity != cb.capacity
-            zh_a, en_a = _forgot(site, la, e, show_capacity)
-            zh_b, en_b = _forgot(site, lb, e, show_capacity)
-            return Divergence(step, (a, b), e, f"第 {e} 步：{zh_a}；{zh_b}", f"step {e}: {en_a}; {en_b}")
-    zh = f"第 {step} 步：两条路在这里分开"
-    en = f"step {step}: the lanes chose differently here"
-    return Divergence(step, (a, b), step, zh, en)
+            return Divergence(step, (a, b), e, CAUSE_MEMORY)
+    return Divergence(step, (a, b), step, CAUSE_CHOICE)
 
 
 def _compaction(lanes: tuple[Lane, ...], pair: tuple[int, int], step: int) -> Divergence | None:
@@ -530,74 +494,25 @@ def _compaction(lanes: tuple[Lane, ...], pair: tuple[int, int], step: int) -> Di
         for k in pair:
             steps = lanes[k].steps
             context = steps[e - 1].event.context if e <= len(steps) else None
-            done.append(_context_did(context))
+            done.append(context_did(context))
         if done[0] == done[1] or not any(d[0] for d in done):
             continue
-        zh, en = [], []
-        for k, did in zip(pair, done, strict=True):
-            label_zh, label_en = (reading_label(lanes[k].config.reading, lang) for lang in ("zh", "en"))
-            who_zh = f"第 {k + 1} 条（{label_zh}）" if label_zh else f"第 {k + 1} 条"
-            who_en = f"lane {k + 1} ({label_en})" if label_en else f"lane {k + 1}"
-            zh.append(who_zh + did[1])
-            en.append(f"{who_en} {did[2]}")
-        return Divergence(step, pair, e, f"第 {e} 步：" + "；".join(zh), f"step {e}: " + "; ".join(en))
+        return Divergence(step, pair, e, CAUSE_CONTEXT)
     return None
 
 
-def _context_did(context) -> tuple[bool, str, str]:
-    """(whether the context acted, what it did in zh, in en) at one step."""
+def context_did(context) -> tuple:
+    """What a lane's session context did at one step, as facts that compare equal when it did the
+    same: (whether it acted, what, its numbers)."""
     if context is None:
-        return False, "没有上下文层", "has no context layer"
+        return (False, "none")
     if context.compaction == "summary" or context.compaction == "memgpt":
-        mode = "MemGPT 刷新，" if context.compaction == "memgpt" else ""
-        mode_en = "a MemGPT flush: " if context.compaction == "memgpt" else ""
-        return (
-            True,
-            f"{mode}前 {context.turns_summarized} 轮压成摘要（只留 {len(context.summary_names)} 个页名）",
-            f"{mode_en}the first {context.turns_summarized} turns became a summary "
-            f"({len(context.summary_names)} page names kept)",
-        )
+        return (True, context.compaction, context.turns_summarized, len(context.summary_names))
     if context.compaction is not None:
-        n = context.turns_dropped
-        turns = "its oldest turn" if n == 1 else f"its oldest {n} turns"
-        return True, f"截断，丢掉最早的 {n} 轮", f"truncated: dropped {turns}"
+        return (True, "truncate", context.turns_dropped)
     if context.recall_search:
-        hits = len(context.recall_hits)
-        return (
-            True,
-            f"查 recall storage 找回 {hits} 个页面",
-            f"searched recall storage and found {hits} pages",
-        )
-    return False, "什么也没压缩", "compacted nothing"
-
-
-def _forgot(site: Site, lane: Lane, step: int, show_capacity: bool) -> tuple[str, str]:
-    """What a lane's memory did at ``step``, in a clause: "random eviction drew a random number and
-    forgot Article A"."""
-    record = lane.steps[step - 1]
-    c = lane.config
-    policy = POLICIES.get(c.policy)
-    who_zh, who_en = (  # mid-sentence: a policy's name as said, not as a label (FIFO, clairvoyant)
-        (policy.name_in("zh"), policy.name_in("en")) if c.uses_memory else ("无记忆", "no memory")
-    )
-    if policy.draws_victim:
-        who_zh, who_en = f"{policy.zh}淘汰", f"{policy.en} eviction"
-    if show_capacity and c.uses_memory:
-        capacity = "不限" if c.capacity is None else c.capacity
-        who_zh = f"{who_zh}（容量 {capacity}）"
-        who_en = f"{who_en} (capacity {'unlimited' if c.capacity is None else c.capacity})"
-    if record.evicted is None and not record.event.memory_dropped:
-        return joined(who_zh, "什么也没忘"), f"{who_en} forgot nothing"
-    gone = record.evicted if record.evicted is not None else record.event.memory_dropped[0]
-    how_zh, how_en = "", ""
-    if policy.draws_victim and record.evicted is not None:
-        how_zh, how_en = "抽了一个随机数，", " drew a random number and"
-    elif POLICIES.get(c.policy).simulates and record.evicted is not None:
-        how_zh, how_en = "看了未来，", " looked ahead and"
-    return (
-        joined(who_zh, how_zh, "忘了", site.page_name(gone, "zh")),
-        f"{who_en}{how_en} forgot {site.page_name(gone, 'en')}",
-    )
+        return (True, "recall", len(context.recall_hits))
+    return (False, "nothing")
 
 
 @dataclass(frozen=True)

@@ -63,3 +63,50 @@ REUSE_DISTANCE_OF_REVISITS_LINE = Words(
     "Reuse distance of revisits (distinct pages visited between the two visits):",
 )
 DISTANCE = Words("距离", "distance")
+
+# Why two lanes part (memviz.presentation.divergence): the core's cause, said in a line.
+WENT_TO_OTHER_WENT_TO_N = Words(
+    "第 {step} 步：{who}去了{page}，{other}去了{other_page}",
+    "step {step}: {who} went to {page}, {other} to {other_page}",
+)
+THE_RECORDED_AGENT = Words("录下的 Agent ", "the recorded agent")
+THE_RULE = Words("规则", "the rule")
+STOPPED = Words("（停下）", "(stopped)")  # a lane that stopped where the other moved on
+STEP_LEADS_N = Words("第 {step} 步：", "step {step}: ")
+AND = Words("和", " and ")
+PICK_LINKS_BY_DIFFERENT_RULES = Words("选链接的规则不同", " pick links by different rules ")
+PAGE_AND_PAGE_N = Words("（{page} / {other}）", "({page} / {other})")
+STEP_CLAUSES_N = Words("第 {step} 步：{clauses}", "step {step}: {clauses}")
+CLAUSE_SEPARATOR = Words("；", "; ")
+THE_LANES_CHOSE_DIFFERENTLY_N = Words(
+    "第 {step} 步：两条路在这里分开", "step {step}: the lanes chose differently here"
+)
+LANE_N = Words("第 {number} 条", "lane {number}")
+LANE_READING_N = Words("第 {number} 条（{reading}）", "lane {number} ({reading})")
+STEP_LANE_WHAT_N = Words("第 {step} 步：{who}：{what}", "step {step}: {who}: {what}")
+THE_MODEL_IGNORED_ITS_MEMORY = Words(
+    "模型没看记忆，随手点了一个", "the model ignored its memory: a random click"
+)
+NOTHING_WAS_WRITTEN_TO_MEMORY = Words("这一步没写进记忆", "nothing was written to memory")
+ONLY_SOME_ENTRIES_WERE_READ_N = Words(
+    "只检索注入了 {shown}/{held} 条记忆", "only {shown} of {held} entries were read"
+)
+LANE_DID_N = Words("{who}{what}", "{who} {what}")  # a lane, then what its context did
+HAS_NO_CONTEXT_LAYER = Words("没有上下文层", "has no context layer")
+A_MEMGPT_FLUSH = Words("MemGPT 刷新，", "a MemGPT flush: ")
+TURNS_BECAME_A_SUMMARY_N = Words(
+    "前 {turns} 轮压成摘要（只留 {names} 个页名）",
+    "the first {turns} turns became a summary ({names} page names kept)",
+)
+TRUNCATED_ONE_TURN = Words("截断，丢掉最早的 1 轮", "truncated: dropped its oldest turn")
+TRUNCATED_N = Words("截断，丢掉最早的 {n} 轮", "truncated: dropped its oldest {n} turns")
+SEARCHED_RECALL_STORAGE_N = Words(
+    "查 recall storage 找回 {hits} 个页面", "searched recall storage and found {hits} pages"
+)
+COMPACTED_NOTHING = Words("什么也没压缩", "compacted nothing")
+POLICY_EVICTION_N = Words("{policy}淘汰", "{policy} eviction")
+WHO_WITH_CAPACITY_N = Words("{who}（容量 {capacity}）", "{who} (capacity {capacity})")
+FORGOT_NOTHING = Words("什么也没忘", " forgot nothing")
+DREW_A_RANDOM_NUMBER_AND = Words("抽了一个随机数，", " drew a random number and")
+LOOKED_AHEAD_AND = Words("看了未来，", " looked ahead and")
+FORGOT = Words("忘了", " forgot ")

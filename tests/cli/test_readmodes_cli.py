@@ -12,6 +12,7 @@ from memviz.core.compare import LaneConfig
 from memviz.core.engine import RunConfig, run
 from memviz.core.registry import ConfigError
 from memviz.core.site import load_site
+from memviz.presentation.divergence import divergence_reason
 from memviz.text.report import report_text
 from tests.core.oracle_readmodes import readmodes_run
 from tests.core.test_readmodes import _doc
@@ -135,10 +136,15 @@ def test_compare_says_a_lanes_misuse_parted_the_paths(chapter_site):
     if d.cause_step < d.step:  # an ignored step before the parting counts only if the draws parted there
         assert comparison.lanes[0].draws[d.cause_step - 1] != comparison.lanes[1].draws[d.cause_step - 1]
     assert (
-        d.reason("en")
+        divergence_reason(comparison, "en")
         == f"step {d.cause_step}: lane 2 (ignores memory 50 %): the model ignored its memory: a random click"
     )
-    assert d.reason("zh") == f"第 {d.cause_step} 步：第 2 条（忽略记忆 50 %）：模型没看记忆，随手点了一个"
+    assert (
+        divergence_reason(comparison, "zh")
+        == f"第 {d.cause_step} 步：第 2 条（忽略记忆 50 %）：模型没看记忆，随手点了一个"
+    )
     lanes = [LaneConfig.parse("frontier/inf/fifo"), LaneConfig.parse("frontier/inf/fifo?read=top:4")]
-    d = compare_runs(chapter_site, lanes, base).first_divergence
-    assert d.cause_step == d.step and "entries were read" in d.reason("en") and "条记忆" in d.reason("zh")
+    comparison = compare_runs(chapter_site, lanes, base)
+    d = comparison.first_divergence
+    assert d.cause_step == d.step and "entries were read" in divergence_reason(comparison, "en")
+    assert "条记忆" in divergence_reason(comparison, "zh")

@@ -16,6 +16,7 @@ from memviz.core.lockstep import run_batch
 from memviz.core.registry import ConfigError
 from memviz.core.site import Site
 from memviz.paths import default_site_path
+from memviz.presentation.divergence import divergence_reason
 from tests.core.oracle_memory import memory_run
 from tests.core.site_documents import site_documents
 
@@ -139,10 +140,11 @@ def test_fifo_and_random_eviction_part_where_their_memories_part(chapter_site):
     d = comparison.first_divergence
     assert (d.step, d.lanes, d.cause_step) == (17, (0, 1), 15)
     assert (
-        d.reason("en") == "step 15: FIFO forgot Home; random eviction drew a random number and forgot Edit B"
+        divergence_reason(comparison, "en")
+        == "step 15: FIFO forgot Home; random eviction drew a random number and forgot Edit B"
     )
     assert (
-        d.reason("zh") == "第 15 步：FIFO 忘了首页；随机淘汰抽了一个随机数，忘了编辑 B"
+        divergence_reason(comparison, "zh") == "第 15 步：FIFO 忘了首页；随机淘汰抽了一个随机数，忘了编辑 B"
     )  # spaced as the chapter
     fifo, rand, _ = comparison.lanes
     assert fifo.path[:17] == rand.path[:17] and fifo.path[17] != rand.path[17]
@@ -159,10 +161,11 @@ def test_lanes_that_never_part_have_no_divergence(chapter_site):
 
 
 def test_different_rules_are_named_as_the_reason(chapter_site):
-    d = lanes(chapter_site, "visited", "frontier").first_divergence
+    comparison = lanes(chapter_site, "visited", "frontier")
+    d = comparison.first_divergence
     assert d.step == 9 and d.cause_step == 9
     assert (
-        d.reason("en")
+        divergence_reason(comparison, "en")
         == "step 9: visited set and visited set + link table pick links by different rules (My profile / Home)"
     )
 
@@ -184,8 +187,9 @@ def test_the_first_divergence_is_the_first_step_the_paths_part(doc, configs, see
     d = comparison.first_divergence
     assert (d.step if d else None) == (parted[0] if parted else None)
     if d is not None:
-        assert 1 <= d.cause_step <= d.step and d.reason("zh") and d.reason("en")
-        assert not re.search(r"(FIFO|LRU)[\u4e00-\u9fff]", d.reason("zh"))  # "FIFO 忘了", not "FIFO忘了"
+        reason_zh, reason_en = (divergence_reason(comparison, lang) for lang in ("zh", "en"))
+        assert 1 <= d.cause_step <= d.step and reason_zh and reason_en
+        assert not re.search(r"(FIFO|LRU)[\u4e00-\u9fff]", reason_zh)  # "FIFO 忘了", not "FIFO忘了"
 
 
 # -- regret over seeds ----------------------------------------------------------------------------

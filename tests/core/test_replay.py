@@ -13,6 +13,7 @@ from memviz.core.stepping import step_until
 from memviz.core.trace import parse_trace, trace_text
 from memviz.core.trace_run import run_trace
 from memviz.core.trace_stats import trace_stats
+from memviz.presentation.divergence import divergence_reason
 from tests.hypothesis_budget import examples
 
 SITE = load_site()
@@ -115,7 +116,7 @@ def test_a_recorded_lane_runs_beside_simulated_ones_in_compare():
     assert [s.step for s in real.steps if s.forgotten_revisit] == plain_forgotten
     d = comparison.first_divergence
     assert d.step == next(i for i in range(1, len(path)) if path[i] != comparison.lanes[1].path[i])
-    assert d.reason("en").startswith(f"step {d.step}: the recorded agent went to")
+    assert divergence_reason(comparison, "en").startswith(f"step {d.step}: the recorded agent went to")
     assert lanes[0].label("en") == "Recorded (human) + memory · 3 · FIFO"
     assert lanes[0].text() == "recorded(visitor.jsonl)+visited/3/fifo"
     one = regret(SITE, lanes[0], RunConfig(budget=30), range(3))

@@ -43,6 +43,7 @@ from memviz.gui.qt import (
 )
 from memviz.models.compare import CompareModel, lanes_for
 from memviz.models.settings import RunSettings
+from memviz.presentation.divergence import divergence_reason
 from memviz.wording import answer_withheld, compare_key, divergence_line, lanes_left_out_line
 from memviz.wording import common as common_words
 from memviz.wording import compare as compare_words
@@ -202,7 +203,7 @@ class CompareView(QWidget):
         elif d is None:
             text = tr(compare_words.THE_PATHS_NEVER_PART)
         else:
-            text = divergence_line(d.step, d.reason(lang), lang)
+            text = divergence_line(d.step, divergence_reason(self.model.comparison, lang), lang)
         left_out = self.model.left_out
         if left_out:  # first: it says why a lane asked for is missing
             budget = self.model.comparison.base.budget
