@@ -49,3 +49,28 @@ def test_a_position_asked_for_before_the_first_paint_is_laid_out_then(app, qtbot
     qtbot.waitExposed(window)
     QApplication.processEvents()
     assert graph.center_of(0) == first  # the paint found nothing left to lay out at that size
+
+
+def test_the_first_screen_loads_no_statistics_module():
+    """core.stats gives the first screen its pct alone; statistics, fractions and decimal load with
+    the intervals that use them (a step of the first paint's imports, issue 41)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys\n"
+        "from memviz.gui.app import create_app\n"
+        "app = create_app()\n"
+        "from memviz.gui.main_window import MainWindow\n"
+        "w = MainWindow(); w.show(); app.processEvents()\n"
+        "print(sorted(m for m in sys.modules if m in ('statistics', 'fractions', 'decimal')), flush=True)\n"
+        "from memviz.core.stats import mean_ci\n"
+        "print(mean_ci([1.0, 2.0, 3.0]).half > 0, 'statistics' in sys.modules, flush=True)\n"
+        "import os; os._exit(0)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(root)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert out.stdout.splitlines() == ["[]", "True True"], out.stderr
