@@ -26,6 +26,7 @@ from memviz.core.lockstep import (
     run_memory_batch,
     run_random_batch,
     supports,
+    twins,  # noqa: F401 - read in a test
 )
 from memviz.core.policies import POLICIES, PolicyKernel
 from memviz.core.registry import ConfigError
@@ -503,6 +504,28 @@ def test_retrieval_read_runs_in_lock_step_equal_to_the_scalar_engine_on_the_chap
     got = [r.to_dict() for r in run_memory_batch(chapter_site, batch, scalar_tail=0)]
     assert got == scalar(chapter_site, batch)
     assert any(r["steps"] == 400 for r in got)  # some ran long: entries competed for a while
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(site=sites(), batch=st.lists(configs, min_size=1, max_size=6))
+def test_visited_and_frontier_twins_on_one_seed_equal_the_scalar_engine(site, batch):
+    """A visited run and a frontier run of the same settings ride on one row until they part
+    (lockstep/twins.py): each equals its scalar run, whether they part or not."""
+    check_batch(site, [c.with_(strategy=s) for c in batch for s in ("visited", "frontier")])
+
+
+def test_twins_that_part_and_twins_that_never_do_equal_the_scalar_engine(chapter_site):
+    """Read at top:8 most pairs stay together to the limit (entries left out of the call look fresh);
+    the others part within a few steps, where visited falls back to any link and frontier plans."""
+    batch = [RunConfig(strategy=s, read_top=8, until_all_bugs=True, max_steps=300, seed=seed)
+             for seed in range(1000, 1016) for s in ("frontier", "visited")]  # fmt: skip
+    kept, twin = lockstep.twins.pair_twins(batch, np.arange(len(batch)))
+    assert len(kept) == 16 and (twin >= 0).all()
+    got = [r.to_dict() for r in run_memory_batch(chapter_site, batch, scalar_tail=0)]
+    assert got == scalar(chapter_site, batch)
+    together = [got[i]["path"] == got[i + 1]["path"] for i in range(0, len(got), 2)]
+    assert any(together) and not all(together)
+    assert any(r["steps"] == 300 for r in got)
 
 
 def test_the_router_sends_a_start_page_of_its_own_to_the_scalar_engine(chapter_site):

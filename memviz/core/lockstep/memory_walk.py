@@ -23,6 +23,7 @@ from memviz.core.lockstep.common import (
 )
 from memviz.core.lockstep.memory_site import _MemorySite
 from memviz.core.lockstep.reading import ReadingSite, injected_slots
+from memviz.core.lockstep.twins import TwinRows, pair_twins
 from memviz.core.policies import POLICIES, PolicyKernel
 from memviz.core.rng import _GOLDEN_STEP, _MASK, mulberry32_rows
 from memviz.core.site import Site
@@ -48,7 +49,7 @@ _REASONS = ("", "all_bugs", "max_steps", "budget", "dead_end", "done")
 _ALL_BUGS, _MAX_STEPS, _BUDGET, _DEAD_END, _DONE = range(1, 6)
 
 
-class _MemoryBatch:
+class _MemoryBatch(TwinRows):
     """State of the unfinished runs, one column (or row) each; finished runs are dropped.
 
     Memory is ``unknown`` (one boolean row per run, True for pages not in memory; column ``n``
@@ -101,7 +102,7 @@ class _MemoryBatch:
             setattr(self, name, self.flags[i])
         r = len(self.ids)
         if first:  # row offsets for the batch's largest size; later sizes use their prefixes
-            self._all_rows = np.arange(r)
+            self._all_rows = np.arange(self.max_rows)  # twins parting add rows (see twins.py)
             self._all_memory_rows = self._all_rows * self.n1
             self.min_limit = int(self.limit.min(initial=0))  # stays a lower bound as runs finish
             self.any_touch = bool(self.touch.any())
@@ -146,7 +147,11 @@ class _MemoryBatch:
 
     def _set_up_runs(self, limits: np.ndarray) -> None:
         """The runs that take steps: their random draws, and a row per setting of their configs."""
-        ids = self.ids = np.flatnonzero(limits > 0)
+        stepping = np.flatnonzero(limits > 0)
+        ids, self.twin = pair_twins(self.configs, stepping)  # a twin rides on its visited run's row
+        self.ids = ids
+        self.max_rows = len(stepping)
+        self.any_twins = bool((self.twin >= 0).any())
         rc = [self.configs[i] for i in ids.tolist()]
         self.ints = np.zeros((len(self._INTS), len(ids)), dtype=np.int64)
         self.flags = np.zeros((len(self._FLAGS), len(ids)), dtype=bool)
@@ -240,7 +245,7 @@ class _MemoryBatch:
     def _walk(self, count: int) -> None:
         """Step every run together until each has finished (the last few on the scalar engine)."""
         t = 0
-        self.finished_since_poll = count - len(self.ids)  # the runs of no steps are over
+        self.finished_since_poll = count - self.max_rows  # the runs of no steps are over
         while len(self.ids):
             if len(self.ids) <= self.scalar_tail and int(self.limit.max()) <= SCALAR_MAX_STEPS:
                 self._finish_scalar()
@@ -253,6 +258,8 @@ class _MemoryBatch:
                 self.size_sum += np.where(self.reads, self._inject(t), self.size)
             else:
                 self.size_sum += self.size
+            if self.any_twins:
+                self._part_twins(t)
             to, stopping, reasons = self._choose()
             if stopping is not None:
                 self._finish(stopping, reasons, t)
@@ -651,8 +658,11 @@ class _MemoryBatch:
         for i, reason in zip(ids.tolist(), reasons.tolist(), strict=True):
             finals.reason[i] = _REASONS[reason]
         self.finished_since_poll += len(ids)
+        if self.any_twins:
+            self._finish_twins(done, t)
         keep = ~done
         self.ids, self.seeds, self.draws = self.ids[keep], self.seeds[keep], self.draws[keep]
+        self.twin = self.twin[keep]
         self.ints, self.flags = self.ints[:, keep], self.flags[:, keep]
         self.unknown, self.unseen, self.slotted = self.unknown[keep], self.unseen[keep], self.slotted[keep]
         self.slot_page, self.slot_stamp = self.slot_page[keep], self.slot_stamp[keep]
@@ -666,7 +676,7 @@ class _MemoryBatch:
         if self.poll is not None and self.finished_since_poll:
             self.poll(self.finished_since_poll)
         self.finished_since_poll = 0
-        ids = self.ids.tolist()
+        ids = self.ids.tolist() + self.twin[self.twin >= 0].tolist()  # twins run on their own there
         for i, result in zip(
             ids, _run_scalar(self.site, [self.configs[i] for i in ids], self.poll), strict=True
         ):
