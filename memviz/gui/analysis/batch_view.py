@@ -32,7 +32,7 @@ from memviz.gui.kit.plots import (
     font,
     ink,
     interval_text,
-    make_legend,
+    make_below_legend,
     make_plot,
     make_room_for_two_line_ticks,
     make_table,
@@ -249,6 +249,7 @@ class BatchView(AnalysisView):
                 coverage.addItem(item)
             self.coverage_dots[arm], self.mean_lines[arm], self.mean_texts[arm] = dots, line, text
         coverage.setXRange(-0.75, 1.75, padding=0)
+        coverage.getViewBox().sigResized.connect(self._fit_mean_texts)
         coverage.setYRange(-2, 102, padding=0)
 
         diff = self.diff_plot.getPlotItem()
@@ -279,10 +280,11 @@ class BatchView(AnalysisView):
             diff.addItem(item)
         self._diff_symbol: tuple = ()
         self._set_diff_items_visible(False)
-        self.diff_legend = make_legend(self.diff_plot)
+        self.diff_legend = make_below_legend(self.diff_plot)
         self._diff_content_top = 1.0  # the top of the dots and the bootstrap bar, in runs
         self._bootstrap_at: tuple[float, float, float] | None = None  # its bar's ends and height
         self.diff_plot.getPlotItem().getViewBox().sigResized.connect(self._keep_legend_clear)
+        self.diff_plot.below_legend = self.diff_legend  # PlotRow keeps its height on top of the plot's
 
     def _set_diff_items_visible(self, visible: bool) -> None:
         for item in (self.ci_region, self.diff_mean_line, self.bootstrap_bar, self.bootstrap_text):
@@ -320,6 +322,7 @@ class BatchView(AnalysisView):
             text.setText(tr(analysis_words.MEAN_N_2, share=share))
             outside = x == CURRENT_X
             text.setPos(x + COLUMN_HALF_WIDTH + 0.06 if outside else x - COLUMN_HALF_WIDTH - 0.06, mean)
+        self._fit_mean_texts()
         ticks = [(BASELINE_X, strategy_tick(baseline_strategy(), self.language))]
         ticks.append((CURRENT_X, strategy_tick(comparison.config.strategy, self.language)))
         self.coverage_plot.getPlotItem().getAxis("bottom").setTicks([ticks])
@@ -327,6 +330,20 @@ class BatchView(AnalysisView):
             self.coverage_plot,
             tr(analysis_words.COVERAGE_OF_EACH_RUN_A_DOT),
         )
+
+    def _fit_mean_texts(self, *_: object) -> None:
+        """Room beside the columns for the means' words: the plot's x range widens as far as the
+        words are wide in pixels (zoomed, in a narrow plot, "mean 47.9%" ran off its left edge)."""
+        box = self.coverage_plot.getPlotItem().getViewBox()
+        pixels = box.width()
+        if pixels <= 0:
+            return
+        words = max(text.textItem.boundingRect().width() for text in self.mean_texts.values()) + 6
+        columns = (CURRENT_X - BASELINE_X) + 2 * (COLUMN_HALF_WIDTH + 0.06)  # the columns and gaps
+        share = min(2 * words / pixels, 0.8)  # of the width, for the words on both sides
+        span = max(columns / (1 - share), 2.5)
+        middle = (BASELINE_X + CURRENT_X) / 2
+        self.coverage_plot.getPlotItem().setXRange(middle - span / 2, middle + span / 2, padding=0)
 
     def _draw_differences(self, comparison: Comparison, name: str) -> None:
         tr = self.language.tr
@@ -406,15 +423,11 @@ class BatchView(AnalysisView):
         self._resize_diff_dots()
 
     def _keep_legend_clear(self, *_: object) -> None:
-        """Room above the dots, the bootstrap bar and the lines for the legend in the top corner: at
-        720p it covered a column of dots and the zero line."""
-        box = self.diff_plot.getPlotItem().getViewBox()
-        height = box.height()
-        legend = self.diff_legend.boundingRect().height()
-        room = min((legend + 14) / height, 0.6) if height > 0 else 0.0
-        self.diff_plot.getPlotItem().setYRange(0, self._diff_content_top / (1 - room), padding=0)
-        for item in (self.zero_line, self.diff_mean_line, self.ci_region):
-            item.setSpan(0, 1 - room)  # the lines stop below the legend, not under it
+        """The legend is under the plot (in its corner it covered a column of dots and the zero line
+        at 720p, and half the plot at 150 %): the dots and the bootstrap bar have the whole height;
+        its entries side by side where the plot is wide enough for two of them."""
+        self.diff_legend.fit_columns(self.diff_plot.width())
+        self.diff_plot.getPlotItem().setYRange(0, self._diff_content_top, padding=0)
         # (the dots are sized again by sigRangeChanged when the range moved)
         self._place_bootstrap_text()
 

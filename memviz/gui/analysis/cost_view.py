@@ -30,7 +30,7 @@ from memviz.gui.kit.plots import (
     fill_table,
     font,
     ink,
-    make_legend,
+    make_below_legend,
     make_plot,
     make_room_for_two_line_ticks,
     make_table,
@@ -137,6 +137,7 @@ def share_text(share: float | None) -> str:
 
 class CostView(AnalysisView):
     object_name = "cost"
+    plot_min_width_ems = 28  # three plots: a row at 125 % in a 1366-wide window, a column at 1280
 
     def _build_body(self) -> QWidget:
         self.steps_plot = make_plot({"left": LogCountAxis("left")})
@@ -153,7 +154,10 @@ class CostView(AnalysisView):
         self.curve_plot.getPlotItem().setMouseEnabled(x=True, y=False)
         # Top left, under the "all bugs" line's label: the curves start low on the left and end
         # high on the right, so that corner is the one they never cross.
-        self.curve_legend = make_legend(self.curve_plot, offset=(10, 34))
+        # Under the plot: in its corner it met the "all N bugs" line's words, and in a short plot
+        # (720p at 125 %) the curves
+        self.curve_legend = make_below_legend(self.curve_plot)
+        self.curve_plot.below_legend = self.curve_legend  # PlotRow keeps its height on top
         self._build_plot_items()
 
         self.table = make_table(len(cost_strategies()), 6, "cost_table", scale=1.15)
@@ -214,6 +218,7 @@ class CostView(AnalysisView):
             return
         self.per_call.widget.setVisible(shown)
         self.steps_plot.setVisible(not shown)
+        self._give_way()
         splitter = self.steps_plot.parentWidget()
         weights = [5 if shown else 0, 0 if shown else 4, 4, 5]  # the stretch factors, a little more to tokens
         splitter.setSizes([max(1, splitter.width()) * w // sum(weights) for w in weights])
@@ -447,7 +452,7 @@ class CostView(AnalysisView):
             return
         box = self.curve_plot.getPlotItem().getViewBox()
         # The label stands 1.2 of its own height above the line (its anchors), with its margins.
-        label = self.all_bugs_line.label.boundingRect().height() * 1.25
+        label = self.all_bugs_line.label.boundingRect().height() * 1.5
         room = 0.6
         if box.height() > label:  # pixels per bug with the room above: solve for the room
             room = max(room, label * self._all_bugs / (box.height() - label))

@@ -44,6 +44,7 @@ from memviz.gui.kit.plots import (
     font,
     ink,
     interval_text,
+    keep_line_label_whole,
     make_legend,
     make_plot,
     make_table,
@@ -511,10 +512,12 @@ class SweepView(AnalysisView):
                 angle=90,
                 pen=pen(GREY, 1.5, style=Qt.PenStyle.DotLine),
                 label=tr(analysis_words.CAPACITY_PAGES_NOTHING_EVICTED),
-                labelOpts={"position": 0.3, "color": ink(), "anchors": [(1, 0.5), (1, 0.5)]},
+                # low in the plot: the legend is in the top corner, the curves are high at full size
+                labelOpts={"position": 0.12, "color": ink(), "anchors": [(1, 0.5), (1, 0.5)]},
             )
             full.label.setFont(font(11))
             plot.addItem(full)
+            keep_line_label_whole(full, plot)
         self.capacity_line.setPen(pen(ink(), 2, style=Qt.PenStyle.DashLine))
         self.capacity_line.setHoverPen(pen(ink(), 4, style=Qt.PenStyle.DashLine))
         plot.addItem(self.capacity_line)

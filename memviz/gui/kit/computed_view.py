@@ -21,20 +21,22 @@ from memviz.core.site import Site
 from memviz.gui.kit import export, notices, style, themes
 from memviz.gui.kit.flow_layout import FlowLayout, together
 from memviz.gui.kit.language import Language
+from memviz.gui.kit.plot_row import PlotRow
 from memviz.gui.kit.plots import JobBar, clicked_seed, headline_label, rescale_text_items, style_plot
 from memviz.gui.kit.worker import Job, JobContext
 from memviz.gui.qt import (
     QAction,
     QEvent,
     QFileDialog,
+    QFrame,
     QLabel,
     QMenu,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QShowEvent,
     QSignalBlocker,
     QSpinBox,
-    QSplitter,
     Qt,
     QTimer,
     QToolButton,
@@ -56,6 +58,7 @@ class AnalysisView(QWidget):
 
     object_name = ""
     min_runs = 2  # an interval needs at least two runs
+    plot_min_width_ems = 30  # a row of plots narrower than this a plot (in least type sizes): a column
 
     def __init__(
         self,
@@ -131,10 +134,24 @@ class AnalysisView(QWidget):
         layout.setContentsMargins(10, 8, 10, 8)
         layout.setSpacing(6)
         layout.addWidget(controls_row)
-        layout.addWidget(self.headline)
-        layout.addWidget(self.context_label)
-        layout.addWidget(self.stale_label)
-        layout.addWidget(self._build_body(), 1)
+        # Under the controls, what the type's size may push past a short window scrolls (a 720p
+        # window at 150 %): plots keep the height their tick numbers need instead of being cut.
+        content = QWidget()
+        content.setObjectName("analysis_content")
+        inner = QVBoxLayout(content)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.setSpacing(6)
+        inner.addWidget(self.headline)
+        inner.addWidget(self.context_label)
+        inner.addWidget(self.stale_label)
+        inner.addWidget(self._build_body(), 1)
+        self.content_scroll = QScrollArea()
+        self.content_scroll.setObjectName("analysis_scroll")
+        self.content_scroll.setWidgetResizable(True)
+        self.content_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.content_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.content_scroll.setWidget(content)
+        layout.addWidget(self.content_scroll, 1)
 
         settings.config_changed.connect(self._on_config_change)
         settings.site_changed.connect(self._on_site_change)
@@ -193,21 +210,11 @@ class AnalysisView(QWidget):
         this ``key`` stands for."""
         raise NotImplementedError
 
-    @staticmethod
-    def _plots_above(plots: list[tuple[pg.PlotWidget, int]], *below: QWidget) -> QWidget:
-        """A body: plots side by side (each with its stretch factor), the widgets ``below`` under them."""
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        for k, (plot, stretch) in enumerate(plots):
-            splitter.addWidget(plot)
-            splitter.setStretchFactor(k, stretch)
-        splitter.setChildrenCollapsible(False)
-        body = QWidget()
-        layout = QVBoxLayout(body)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter, 1)
-        for widget in below:
-            layout.addWidget(widget)
-        return body
+    def _plots_above(self, plots: list[tuple[pg.PlotWidget, int]], *below: QWidget) -> QWidget:
+        """A body: plots side by side (each with its stretch factor), the widgets ``below`` under
+        them; a column when the row is too narrow for them at the zoom in force (PlotRow)."""
+        self.plot_row = PlotRow(plots, *below, min_width_ems=self.plot_min_width_ems)
+        return self.plot_row
 
     # --- running --------------------------------------------------------------------------------
 
@@ -329,6 +336,7 @@ class AnalysisView(QWidget):
             self._draw()
         else:
             self._clear()
+        self._give_way()
 
     # --- settings and language ------------------------------------------------------------------
 
@@ -375,6 +383,7 @@ class AnalysisView(QWidget):
             self._draw()
         else:
             self._clear()
+        self._give_way()
 
     def _on_theme_change(self, theme: themes.Theme | None = None) -> None:
         theme = theme or themes.current()  # (style.refresh_colors calls it without one)
@@ -390,12 +399,18 @@ class AnalysisView(QWidget):
             style.refresh_fonts(self)
         super().changeEvent(event)
 
+    def _give_way(self) -> None:
+        """The plots' row or column and least heights for what they now show (PlotRow)."""
+        if getattr(self, "plot_row", None) is not None:
+            self.plot_row.give_way()
+
     def _on_app_font_change(self) -> None:
         """The zoom changed (MainWindow refreshes every follower): the plots' tick numbers and
         legends, and their own texts (plots.font, titles, axis names), at the new size."""
         for _stem, _zh, _en, plot in self.plots():
             style_plot(plot)
             rescale_text_items(plot)
+        self._give_way()
         if self.result is not None:
             self._draw()
 

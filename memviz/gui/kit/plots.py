@@ -19,20 +19,24 @@ from memviz.gui.kit.palette import OKABE_ITO
 from memviz.gui.qt import (
     QAbstractItemView,
     QColor,
+    QEvent,
     QFont,
     QFontMetrics,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QObject,
     QProgressBar,
     QPushButton,
     QSizePolicy,
+    QStyle,
     Qt,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
     Signal,
+    is_alive,
 )
 from memviz.wording import common as common_words
 from memviz.wording import counted, policy_name, strategy_name, whole
@@ -201,7 +205,34 @@ class FiguresTable(QTableWidget):
         self.scale = scale
         style.set_ui_font(self, scale)
 
+    def setHorizontalHeaderLabels(self, labels: Sequence[str]) -> None:
+        self._column_titles = list(labels)
+        super().setHorizontalHeaderLabels(self._column_titles)
+        self._fit_column_titles()
+
+    def _fit_column_titles(self) -> None:
+        """A column title wider than its column takes two lines, broken at its middle space (a
+        720p window at 150 %: "Repeat rate %" was cut); back on one line where it fits."""
+        titles = getattr(self, "_column_titles", None)
+        if not titles:
+            return
+        header = self.horizontalHeader()
+        metrics = header.fontMetrics()
+        margin = 2 * header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header) + 4
+        for column, title in enumerate(titles):
+            text = title
+            if "\n" not in title and metrics.horizontalAdvance(title) + margin > header.sectionSize(column):
+                text = _title_lines(title)[-1]
+            item = self.horizontalHeaderItem(column)
+            if item is not None and item.text() != text:
+                item.setText(text)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_column_titles()
+
     def _on_app_font_change(self) -> None:
+        self._fit_column_titles()
         table_font = self.font()
         for r in range(self.rowCount()):
             for c in range(self.columnCount()):
@@ -303,10 +334,39 @@ def set_axis_label(widget: pg.PlotWidget, side: str, text: str) -> None:
         axis._updateHeight = types.MethodType(_height_with_whole_label, axis)
         axis._updateWidth = types.MethodType(_width_with_whole_label, axis)
         axis.whole_label_room = True
-    widget.getPlotItem().setLabel(side, text, **{"font-size": scaled_pt(LABEL_PT), "color": ink()})
+    size = float(scaled_pt(LABEL_PT).removesuffix("pt"))
+    room = _axis_length(widget, side) - 16
+    shown = text
+    if room > 0 and side == "bottom" and not _title_fits(text, size, room):
+        shown = _title_lines(text)[-1]  # two lines, broken between words (a 720p window at 150 %)
+    elif room > 0:
+        # an upright name beside a short plot steps its type down towards the least type
+        least = zoom.least_text_px() * 72 / 96
+        while size - 0.75 >= least and not _title_fits(text, size, room):
+            size -= 0.75
+    widget.getPlotItem().setLabel(
+        side, shown.replace("\n", "<br>"), **{"font-size": f"{size:.2f}pt", "color": ink()}
+    )
+    labels = getattr(widget, "axis_label_texts", {})
+    labels[side] = text
+    widget.axis_label_texts = labels
+    _refit_on_resize(widget)
     # pyqtgraph sets the name 5 px past the plot's edge: a wider margin brings its words inside
     axis.label.document().setDocumentMargin(9)
     axis._adjustSize()
+
+
+def _axis_length(widget: pg.PlotWidget, side: str) -> float:
+    """About how long the ``side`` axis of ``widget`` is: its data area's side, or before that is
+    laid out, the plot's size less the other axes (and a legend under it)."""
+    plot = widget.getPlotItem()
+    box = plot.getViewBox().geometry()
+    if side in ("bottom", "top"):
+        return box.width() if box.width() > 0 else widget.width() - plot.getAxis("left").width()
+    if box.height() > 0:
+        return box.height()
+    legend = plot.legend.height() if isinstance(plot.legend, BelowLegend) else 0
+    return widget.height() - plot.getAxis("bottom").height() - plot.titleLabel.height() - legend
 
 
 def _height_with_whole_label(axis: pg.AxisItem) -> None:
@@ -325,30 +385,162 @@ def _width_with_whole_label(axis: pg.AxisItem) -> None:
         axis.setMinimumWidth(width)
 
 
+def _title_lines(text: str) -> list[str]:
+    """``text`` as one line, then as two lines broken at the word boundary nearest its middle (a
+    space, or after a Chinese punctuation mark): the ways a title may be set, first the best."""
+    breaks, depth = [], 0
+    for i, char in enumerate(text):
+        depth += (char in "[(（") - (char in "])）")
+        if depth == 0 and 0 < i < len(text) - 1 and (char == " " or char in "，、；：）"):
+            breaks.append(i + 1)  # never inside brackets: "[+6.3, / +14.5]" read as two figures
+        elif depth == 1 and char == "（" and i > 0:
+            breaks.append(i)
+    if not breaks:
+        return [text]
+    middle = len(text) / 2
+    cut = min(breaks, key=lambda i: abs(i - middle))
+    return [text, text[:cut].rstrip() + "\n" + text[cut:].lstrip()]
+
+
+def _title_fits(text: str, point_size: float, room: float) -> bool:
+    title_font = QFont()
+    title_font.setPointSizeF(point_size)
+    metrics = QFontMetrics(title_font)
+    return max(metrics.horizontalAdvance(line) for line in text.split("\n")) <= room
+
+
 def set_title(widget: pg.PlotWidget, text: str) -> None:
     plot = widget.getPlotItem()
-    size = scaled_pt(TITLE_PT)
-    # A title wider than its plot (a 720p window zoomed to 125 %) steps down towards the least type
-    # before it would be cut at the plot's edge.
-    room = widget.width() - 16
-    title_font = QFont()
-    while room > 0:
-        title_font.setPointSizeF(float(size.removesuffix("pt")))
-        if QFontMetrics(title_font).horizontalAdvance(text) <= room:
-            break
-        smaller = max(float(size.removesuffix("pt")) - 0.75, zoom.least_text_px() * 72 / 96)
-        if f"{smaller:.2f}pt" == size:
-            break
-        size = f"{smaller:.2f}pt"
-    plot.setTitle(text, size=size, color=ink())
+    full = float(scaled_pt(TITLE_PT).removesuffix("pt"))
+    least = zoom.least_text_px() * 72 / 96
+    # A title wider than its plot (a 720p window zoomed to 125 %) takes two lines, broken between
+    # words, at its full type; only then does its type step down towards the least type, before it
+    # would be cut at the plot's edge.
+    room = widget.width() - widget.getPlotItem().getAxis("left").width() - 16  # the title is over the data
+    sizes = [full]
+    while sizes[-1] - 0.75 > least:
+        sizes.append(sizes[-1] - 0.75)
+    sizes.append(least)
+    ways = [(lines, size) for lines in _title_lines(text) for size in ((full,) if "\n" not in lines else ())]
+    ways += [(lines, size) for size in sizes for lines in _title_lines(text)[1:]]
+    ways += [(text, size) for size in sizes]
+    chosen = ways[-1] if room > 0 else (text, full)
+    if room > 0:
+        chosen = next((way for way in ways if _title_fits(way[0], way[1], room)), ways[-1])
+    lines, size = chosen
+    plot.setTitle(lines.replace("\n", "<br>"), size=f"{size:.2f}pt", color=ink())
+    plot.titleLabel.setToolTip(text if "\n" in lines else "")
     # pyqtgraph gives a title a row of 30 px, whatever its type: zoomed, it was cut at the top
     height = max(30, math.ceil(plot.titleLabel.item.boundingRect().height()))
     plot.titleLabel.setMaximumHeight(height)
     plot.layout.setRowFixedHeight(0, height)
+    widget.title_text = text
+    _refit_on_resize(widget)
+
+
+def _refit_on_resize(widget: pg.PlotWidget) -> None:
+    if getattr(widget, "text_refit", None) is None:
+        widget.text_refit = _TextRefit(widget)
+        widget.installEventFilter(widget.text_refit)
+        # the data area is resized without the plot too (a legend under it grew): the axis names
+        widget.getPlotItem().getViewBox().sigResized.connect(lambda *_: _refit_axis_labels(widget))
+
+
+def _refit_axis_labels(widget: pg.PlotWidget) -> None:
+    for side, label in getattr(widget, "axis_label_texts", {}).items():
+        set_axis_label(widget, side, label)
+
+
+class _TextRefit(QObject):
+    """Sets a plot's title and axis names again when the plot's size changes (a row of plots became
+    a column, a splitter was dragged): their lines and type were chosen for the size it had."""
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Resize and event.size() != event.oldSize():
+            text = getattr(watched, "title_text", None)
+            if text is not None:
+                set_title(watched, text)
+            _refit_axis_labels(watched)
+        return False
 
 
 def make_legend(widget: pg.PlotWidget, offset=(10, 10)) -> pg.LegendItem:
     legend = widget.getPlotItem().addLegend(offset=offset, labelTextSize=scaled_pt(LEGEND_PT))
+    style_legend(legend)
+    return legend
+
+
+def keep_line_label_whole(line: pg.InfiniteLine, plot: pg.PlotItem) -> None:
+    """A vertical line's name (set left of the line, anchors (1, 0.5)) stays whole in its plot: on
+    two lines, broken between words, where the room left of the line is too narrow for one, and
+    right of the line where even that does not fit (a 720p window at 150 %: "capacity = pages
+    (nothing evicted)" ran off the plot's left edge). Again whenever the plot is resized."""
+    text = line.label.toPlainText().replace("\n", " ")
+    box = plot.getViewBox()
+
+    def fit(*_: object) -> None:
+        if not is_alive(line) or line.scene() is None:
+            return
+        at = box.mapViewToScene(pg.Point(line.value(), 0)).x()
+        bounds = box.sceneBoundingRect()
+        metrics = QFontMetrics(line.label.textItem.font())
+        for shown in _title_lines(text):
+            wide = max(metrics.horizontalAdvance(part) for part in shown.split("\n")) + 12
+            if wide <= at - bounds.left():
+                anchor = (1, 0.5)
+                break
+            if wide <= bounds.right() - at:
+                anchor = (0, 0.5)
+                break
+        if line.label.toPlainText() != shown:
+            line.label.setPlainText(shown)
+        if tuple(line.label.anchors[0]) != anchor:
+            line.label.anchors = [anchor, anchor]
+            line.label.updatePosition()
+
+    box.sigResized.connect(fit)
+    fit()
+
+
+class BelowLegend(pg.LegendItem):
+    """A legend in a row of its own under the plot's bottom axis, its entries in ``columns``: a
+    legend over the data took half of a short plot (a 720p window at 150 %) and hid what it names."""
+
+    def __init__(self, widget: pg.PlotWidget, columns: int = 1) -> None:
+        super().__init__(offset=None, labelTextSize=scaled_pt(LEGEND_PT), colCount=columns)
+        self.label_pt = LEGEND_PT
+        plot = widget.getPlotItem()
+        plot.layout.addItem(self, 4, 1)
+        plot.legend = self  # style_plot sizes its type with the zoom
+        plot.geometryChanged.connect(lambda: self.fit_columns(plot.width()))
+
+    def fit_columns(self, width: float) -> None:
+        """As many entries side by side as ``width`` holds (one where it holds one)."""
+        entries = [label.boundingRect().width() + 40 for _sample, label in self.items]  # with sample
+        columns = len(entries)
+        while columns > 1 and columns * max(entries) > width - 16:
+            columns -= 1
+        columns = max(columns, 1)
+        if self.columnCount != columns:
+            self.setColumnCount(columns)
+
+    def height_needed(self) -> float:
+        """The legend's height with its entries in the columns it has."""
+        if not self.items:
+            return 0.0
+        rows = -(-len(self.items) // self.columnCount)
+        return rows * max(label.boundingRect().height() for _sample, label in self.items) + 8
+
+    def updateSize(self) -> None:
+        # pyqtgraph sets a floating legend's geometry itself; in a layout, the layout does
+        if self.size is None:
+            self.layout.invalidate()
+            self.layout.activate()
+            self.updateGeometry()
+
+
+def make_below_legend(widget: pg.PlotWidget, columns: int = 1) -> pg.LegendItem:
+    legend = BelowLegend(widget, columns)
     style_legend(legend)
     return legend
 
