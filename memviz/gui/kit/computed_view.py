@@ -20,9 +20,10 @@ from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site
 from memviz.gui.kit import export, notices, style, themes
 from memviz.gui.kit.flow_layout import FlowLayout, together
+from memviz.gui.kit.job_bar import JobBar, headline_label
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.plot_row import PlotRow
-from memviz.gui.kit.plots import JobBar, clicked_seed, headline_label, rescale_text_items, style_plot
+from memviz.gui.kit.plots import clicked_seed, rescale_text_items, style_plot
 from memviz.gui.kit.worker import Job, JobContext
 from memviz.gui.qt import (
     QAction,
