@@ -8,13 +8,15 @@ tables), and ``memviz/core``, which may not import memviz.wording. Of the core's
 objects' names and rules stay, as data: a strategy's, a policy's (and clairvoyant's), a compaction
 mode's, a scenario's title, lesson and arm names (``scenarios/catalog.py``, ``scenario.py``, the
 scenarios' ``MODE_NAMES``), a generated site's shapes, page and bug names (``sitegen.py``). The core's
-prose, ``scenarios/playback.py``'s frames (a scenario's ``play(..., lang)``, the plugin interface),
-is counted until it moves out.
+prose is counted until it moves out: ``scenarios/playback.py``'s frames (a scenario's
+``play(..., lang)``, the plugin interface), a Compare lane's and a reading's labels
+(``compare.py``, ``reading.py``).
 
 The pairs are found as tools/move_wording.py finds them in memviz/gui: ``tr("中文", "English")``,
-``t(lang, "中文", f"English {x}")`` (where ``t`` comes from memviz.wording), and a Chinese text
+``t(lang, "中文", f"English {x}")`` (where ``t`` comes from memviz.wording), a Chinese text
 followed by an English one in a tuple or a call's arguments (literals, or f-strings: counted, not
-moved). Two texts written apart (``zh = f"…"``, then ``en = f"…"``) are not seen.
+moved), and ``"中文" if lang == "zh" else "English"``. Two texts written apart (``zh = f"…"``, then
+``en = f"…"``, or an ``if`` statement's two returns) are not seen.
 """
 
 from __future__ import annotations

@@ -269,12 +269,28 @@ def _is_template_pair(zh: ast.AST, en: ast.AST) -> bool:
     )
 
 
+def _is_chosen_pair(node: ast.IfExp) -> bool:
+    """``"中文" if lang == "zh" else "English"`` (literals or f-strings): a pair picked by hand."""
+    zh_text, en_text = _literal_text(node.body), _literal_text(node.orelse)
+    return (
+        zh_text is not None
+        and en_text is not None
+        and bool(_CJK.search(zh_text))
+        and not _CJK.search(en_text)
+        and bool(re.search(r"[A-Za-z]", en_text))
+    )
+
+
 def _data_pairs(path: Path, tree: ast.Module, uses_t: bool) -> list[Pair]:
     """Pairs held as data: a ``("中文", "English")`` tuple (becomes the constant itself, a Words is a
     tuple), or the two side by side in a longer tuple or a call's arguments (``(view, "对比",
     "Compare")``, ``counted(n, lang, "条", "entry")``: become ``*module_words.NAME``)."""
     found = []
     for node in ast.walk(tree):
+        if isinstance(node, ast.IfExp) and _is_chosen_pair(node):  # "中文" if lang == "zh" else "English"
+            why = "a text picked with if: write its Words constant by hand"
+            found.append(Pair(path, node, "expression", why=why))
+            continue
         if isinstance(node, ast.Tuple | ast.List):
             items = node.elts
         elif isinstance(node, ast.Call):

@@ -21,6 +21,7 @@ from memviz.core.registry import ConfigError
 from memviz.core.scenarios.catalog import SCENARIOS
 from memviz.core.strategies import STRATEGIES
 from memviz.options import in_path, limited
+from memviz.wording import scenarios as scenarios_words
 
 
 def _argument_type(parse):
@@ -110,28 +111,28 @@ def cmd_resumed_run(args: argparse.Namespace, site, config) -> int:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
         return 0
     lang = args.lang
-    zh = lang == "zh"
     lines = [
-        (f"会话 1 在第 {args.interrupt_at} 步中断，持久化 {args.persist}" if zh else
-         f"session 1 interrupted after step {args.interrupt_at}, persist {args.persist}"),
-        (f"会话 2 从磁盘读回：{_loaded(result, zh)}" if zh else f"session 2 read back from disk: {_loaded(result, zh)}"),
-        (f"覆盖率 {100 * result.coverage:.1f}%，重复报告 {result.dups}，Bug {result.bugs}" if zh else
-         f"coverage {100 * result.coverage:.1f}%, duplicate reports {result.dups}, bugs {result.bugs}"),
-    ]  # fmt: skip
+        scenarios_words.SESSION_1_INTERRUPTED_PERSIST_N.pick(
+            lang, step=args.interrupt_at, persist=args.persist
+        ),
+        scenarios_words.SESSION_2_READ_BACK_N.pick(lang, loaded=_loaded(result, lang)),
+        scenarios_words.RESUMED_FIGURES_N.pick(
+            lang, coverage=100 * result.coverage, dups=result.dups, bugs=result.bugs
+        ),
+    ]
     for k, session in enumerate(result.sessions, 1):
         names = " → ".join(site.page_name(p, lang) for p in session)
-        lines.append((f"会话 {k}：" if zh else f"session {k}: ") + names)
+        lines.append(scenarios_words.SESSION_N.pick(lang, session=k) + names)
     sys.stdout.write("\n".join(lines) + "\n")
     return 0
 
 
-def _loaded(result, zh: bool) -> str:
+def _loaded(result, lang: str) -> str:
     if result.loaded_step is None:
-        return "什么也没有" if zh else "nothing"
-    if zh:
-        return f"第 {result.loaded_step} 步后的状态（记忆 {len(result.loaded_memory)} 条，Bug {len(result.loaded_bugs)} 个）"
-    return (f"the state after step {result.loaded_step} ({len(result.loaded_memory)} memory entries, "
-            f"{len(result.loaded_bugs)} bugs)")  # fmt: skip
+        return scenarios_words.NOTHING_READ_BACK.pick(lang)
+    return scenarios_words.THE_STATE_AFTER_STEP_N.pick(
+        lang, step=result.loaded_step, entries=len(result.loaded_memory), bugs=len(result.loaded_bugs)
+    )
 
 
 def _store(directory: Path, store_class):

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 
 from memviz.core.compare import FrameColumn
 from memviz.presentation.memory_fold import Fold, fold_runs
+from memviz.wording import compare as compare_words
 
 TEXT_MIN_PX = 14.0  # cell text at least this tall, in pixels, however small the screen
 TEXT_OF_CELL = 0.74  # cell text size / cell height: two-digit pages with room for the marks
@@ -195,11 +196,11 @@ def _with_tops(layout: Layout) -> Layout:
 
 
 def row_label(row: int, lang: str) -> str:
-    return ("槽 " if lang == "zh" else "slot ") + str(row)
+    return compare_words.SLOT_N.pick(lang, row=row)
 
 
 def page_label(lang: str) -> str:
-    return "页面" if lang == "zh" else "page"
+    return compare_words.PAGE_ROW.pick(lang)
 
 
 def legible_text_px(app_px: float) -> float:
@@ -428,7 +429,7 @@ def band_label(pages: Sequence[int | None], band: Band, lang: str, room: float, 
         return whole
     held = ["·" if p is None else str(p) for p in pages]
     if all(p is None for p in pages):
-        held = ["空" if lang == "zh" else "empty"]
+        held = [compare_words.EMPTY.pick(lang)]
     for n in range(len(held), 0, -1):
         text = " ".join(held[:n]) + ("" if n == len(held) else " …")
         if measure(text, px, False) <= room:
@@ -439,9 +440,8 @@ def band_label(pages: Sequence[int | None], band: Band, lang: str, room: float, 
 def band_text(pages: Sequence[int | None], band: Band, lang: str) -> str:
     """ "slots 4–9 unchanged: 12 18 5 7 · 20": the band's slots and the pages they hold (· empty)."""
     slots = str(band.first + 1) if band.count == 1 else f"{band.first + 1}–{band.last + 1}"
+    plural = "s" if band.count > 1 else ""  # English only: Chinese has no plural
     if all(p is None for p in pages):
-        return f"槽 {slots} 空" if lang == "zh" else f"slot{'s' if band.count > 1 else ''} {slots} empty"
+        return compare_words.SLOTS_EMPTY_N.pick(lang, slots=slots, plural=plural)
     held = " ".join("·" if p is None else str(p) for p in pages)
-    if lang == "zh":
-        return f"槽 {slots} 未变：{held}"
-    return f"slot{'s' if band.count > 1 else ''} {slots} unchanged: {held}"
+    return compare_words.SLOTS_UNCHANGED_N.pick(lang, slots=slots, plural=plural, held=held)

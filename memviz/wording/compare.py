@@ -110,3 +110,15 @@ FORGOT_NOTHING = Words("什么也没忘", " forgot nothing")
 DREW_A_RANDOM_NUMBER_AND = Words("抽了一个随机数，", " drew a random number and")
 LOOKED_AHEAD_AND = Words("看了未来，", " looked ahead and")
 FORGOT = Words("忘了", " forgot ")
+
+# The frame table (Compare's memory, slot by slot)
+FORGOTTEN_REVISIT_FORGOTTEN_AT_N = Words(
+    "（{forgotten_revisit}：第 {step} 步被忘掉）", " ({forgotten_revisit}: forgotten at step {step})"
+)
+NO_MEMORY_NOTHING_TO_TABULATE = Words("没有记忆：没有可画的表", "No memory: nothing to tabulate")
+SLOT_N = Words("槽 {row}", "slot {row}")
+PAGE_ROW = Words("页面", "page")
+EMPTY = Words("空", "empty")
+# {plural}: "s" for more than one slot (English only)
+SLOTS_EMPTY_N = Words("槽 {slots} 空", "slot{plural} {slots} empty")
+SLOTS_UNCHANGED_N = Words("槽 {slots} 未变：{held}", "slot{plural} {slots} unchanged: {held}")

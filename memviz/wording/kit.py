@@ -93,3 +93,9 @@ RESULTS_JSON = Words("结果（JSON）…", "Results (JSON)…")
 ENTRY = Words("条", "entry")
 WHICH_ENTRY_IS_FORGOTTEN = Words("忘掉哪一条", "which entry is forgotten")
 WHERE_THE_AGENT_GOES = Words("Agent 去哪", "where the agent goes")
+# the settings file, told once at start-up
+SETTINGS_FILE_DAMAGED_N = Words(
+    "设置文件损坏，已用默认设置；原文件保存为 {copy}",
+    "The settings file was damaged; defaults are used and it was kept as {copy}",
+)
+SETTINGS_ARE_NOT_SAVED_N = Words("设置不会被保存：{problem}", "Settings are not saved: {problem}")

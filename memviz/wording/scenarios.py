@@ -82,3 +82,20 @@ A_RUN_FILES_REPORTS_ON_DISTINCT_N = Words(
     "每次运行平均 {reports:.2f} 份报告，{bugs:.2f} 个不同的 Bug",
     "a run files {reports:.2f} reports on {bugs:.2f} distinct bugs on average",
 )
+
+# memviz scenario resume --memory-dir: the two sessions, told
+SESSION_1_INTERRUPTED_PERSIST_N = Words(
+    "会话 1 在第 {step} 步中断，持久化 {persist}",
+    "session 1 interrupted after step {step}, persist {persist}",
+)
+SESSION_2_READ_BACK_N = Words("会话 2 从磁盘读回：{loaded}", "session 2 read back from disk: {loaded}")
+RESUMED_FIGURES_N = Words(
+    "覆盖率 {coverage:.1f}%，重复报告 {dups}，Bug {bugs}",
+    "coverage {coverage:.1f}%, duplicate reports {dups}, bugs {bugs}",
+)
+SESSION_N = Words("会话 {session}：", "session {session}: ")
+NOTHING_READ_BACK = Words("什么也没有", "nothing")
+THE_STATE_AFTER_STEP_N = Words(
+    "第 {step} 步后的状态（记忆 {entries} 条，Bug {bugs} 个）",
+    "the state after step {step} ({entries} memory entries, {bugs} bugs)",
+)

@@ -51,6 +51,8 @@ from memviz.presentation.frame_layout import (
     row_label,
     span_of,
 )
+from memviz.wording import compare as compare_words
+from memviz.wording import term
 
 
 class FrameTable(QWidget):
@@ -203,7 +205,7 @@ class FrameTable(QWidget):
             painter.setFont(style.ui_font(scale=0.95))
             painter.drawText(
                 self.rect(), Qt.AlignmentFlag.AlignCenter,
-                "没有记忆：没有可画的表" if self.lang == "zh" else "No memory: nothing to tabulate",
+                compare_words.NO_MEMORY_NOTHING_TO_TABULATE.pick(self.lang),
             )  # fmt: skip
             return
         layout = self.layout()
@@ -465,8 +467,9 @@ class FrameTable(QWidget):
             return
         text = "\n".join(texts)
         if line == -1 and column.miss and column.evicted_at is not None:
-            text += (f"（忘了又回：第 {column.evicted_at} 步被忘掉）" if self.lang == "zh"
-                     else f" (forgotten revisit: forgotten at step {column.evicted_at})")  # fmt: skip
+            text += compare_words.FORGOTTEN_REVISIT_FORGOTTEN_AT_N.pick(
+                self.lang, forgotten_revisit=term("forgotten_revisit", self.lang), step=column.evicted_at
+            )
         QToolTip.showText(event.globalPosition().toPoint(), text, self)
 
     def wheelEvent(self, event) -> None:

@@ -45,6 +45,7 @@ from memviz.gui.qt import (
     QWidget,
     is_alive,
 )
+from memviz.wording import common as common_words
 from memviz.wording import compare as compare_words
 from memviz.wording import regret_refused_line
 from memviz.wording.errors import translated
@@ -58,7 +59,7 @@ def short_label(config: LaneConfig, lang: str) -> str:
     """ "FIFO · 12" (the strategy is in the lane's own title)."""
     if not config.uses_memory:
         return config.label(lang)
-    capacity = ("不限" if lang == "zh" else "unlimited") if config.capacity is None else str(config.capacity)
+    capacity = common_words.UNLIMITED.pick(lang) if config.capacity is None else str(config.capacity)
     reading = reading_label(config.reading, lang)  # issue 27: lanes may differ only in how memory is read
     return f"{POLICIES.get(config.policy).label_in(lang)} · {capacity}" + (f" · {reading}" if reading else "")
 

@@ -23,6 +23,7 @@ from memviz.core.limits import bounds
 from memviz.core.policies import POLICIES, takes_ttl
 from memviz.core.strategies import STRATEGIES
 from memviz.gui.qt import QByteArray, QSettings
+from memviz.wording import kit as kit_words
 
 THEMES = ("light", "dark", "projector")
 ZOOM_MIN, ZOOM_MAX = bounds("zoom")
@@ -143,17 +144,9 @@ class Preferences:
     def notice(self, lang: str) -> str | None:
         """What the user should be told once at start-up about the settings file, or None."""
         if self.damaged_copy is not None:
-            return (
-                f"设置文件损坏，已用默认设置；原文件保存为 {self.damaged_copy}"
-                if lang == "zh"
-                else f"The settings file was damaged; defaults are used and it was kept as {self.damaged_copy}"
-            )
+            return kit_words.SETTINGS_FILE_DAMAGED_N.pick(lang, copy=self.damaged_copy)
         if self.problem is not None:
-            return (
-                f"设置不会被保存：{self.problem}"
-                if lang == "zh"
-                else f"Settings are not saved: {self.problem}"
-            )
+            return kit_words.SETTINGS_ARE_NOT_SAVED_N.pick(lang, problem=self.problem)
         return None
 
     # -- language, theme, zoom ------------------------------------------------------------------------
