@@ -310,10 +310,9 @@ class _MemoryBatch(TwinRows):
             self.slot_met[rows] = np.where(chosen, t, met)
         left_out = chosen ^ valid  # chosen slots are entries
         self.believed = None
-        out_rows, out_slots = np.nonzero(left_out)
-        if len(out_rows):  # an entry left out is, to the choice, a page not known
+        if left_out.any():  # an entry left out is, to the choice, a page not known
             believed = self.believed = self.unknown.copy()
-            believed[rows[out_rows], pages[out_rows, out_slots]] = True
+            believed.ravel()[(pages + self.memory_rows[rows, None])[left_out]] = True
         counts = np.minimum(sizes, k)  # a run holding more than K entries carries K
         if every:
             return counts

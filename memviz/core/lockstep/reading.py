@@ -152,26 +152,47 @@ def _keys(
 ) -> np.ndarray:
     """Each slot's key (slots × runs): minus its score, the sum of its three normalised scores in the
     scalar engine's order, ``inf`` for an empty slot (ranked last)."""
-    padded = bool(valid[0].all()) if len(valid) else True
-    if padded:
-        # Every run's first slot holds an entry (it does unless entries expired): empty slots take
-        # its page and step, so that plain minima and maxima are those of the entries (a value
-        # repeated changes neither), without a masked copy per score.
-        pages = np.where(valid, pages, pages[0])
-        met = np.where(valid, met, met[0])
+    if len(valid) and bool(valid[0].all()):
+        return _padded_keys(tables, step, pages, met, valid, here)
     distance = step - met
-    if not padded:
-        distance[~valid] = 0
-    decay = tables.decay_until(step)  # a distance is at most the step
+    distance[~valid] = 0
     scores = np.empty((3, *pages.shape))
-    decay.take(distance, out=scores[0])
+    tables.decay_until(step).take(distance, out=scores[0])  # a distance is at most the step
     tables.importance.take(pages, out=scores[1])
     # cosine(here, entry): symmetric, exactly; the table flat, a row per page
     tables.relevance_flat.take(pages + here * tables.n1, out=scores[2])
-    recency, importance, relevance = _normalised(scores, valid, padded)
+    recency, importance, relevance = _normalised(scores, valid, False)
     key = recency + importance  # (r + w) + v, the scalar engine's order
     key += relevance
     np.negative(key, out=key)
-    if not padded or not bool(valid.all()):
-        key[~valid] = np.inf  # empty slots last
+    key[~valid] = np.inf  # empty slots last
     return key
+
+
+def _padded_keys(
+    tables: ReadingSite, step: int, pages: np.ndarray, met: np.ndarray, valid: np.ndarray, here: np.ndarray
+) -> np.ndarray:
+    """:func:`_keys` where every run's first slot holds an entry (it does unless entries expired):
+    empty slots take its page and step, so that plain minima and maxima are those of the entries (a
+    value repeated changes neither), without a masked copy per score. The same float operations as
+    the scalar ``_normalised`` and sum: ``(v - low) / span``, 0.5 where all are equal."""
+    pages = np.where(valid, pages, pages[0])
+    met = np.where(valid, met, met[0])
+    scores = np.empty((3, *pages.shape))
+    tables.decay_until(step).take(step - met, out=scores[0])
+    tables.importance.take(pages, out=scores[1])
+    pages += here * tables.n1
+    tables.relevance_flat.take(pages, out=scores[2])
+    low = scores.min(1)
+    span = scores.max(1)
+    span -= low
+    flat = span == 0
+    span += flat  # 1 where all are equal (their values become 0, then 0.5)
+    scores -= low[:, None]
+    scores /= span[:, None]
+    if flat.any():
+        np.copyto(scores, 0.5, where=flat[:, None])
+    key = scores[0] + scores[1]  # (r + w) + v, the scalar engine's order
+    key += scores[2]
+    # minus the score (0 - s is -s exactly), inf for an empty slot: ranked last
+    return np.subtract(np.where(valid, 0.0, np.inf), key, out=key)
