@@ -299,15 +299,18 @@ class _MemoryBatch(TwinRows):
         left out of the call are, to its choice, pages it does not know."""
         every = bool(self.reads.all())  # a batch of reading runs only (a report's): no rows picked out
         rows = self.rows if every else np.flatnonzero(self.reads)
-        pages = self.slot_page if every else self.slot_page[rows]
-        met = self.slot_met if every else self.slot_met[rows]
-        stamps = None if self.slots_in_order else self.slot_stamp if every else self.slot_stamp[rows]
         here, sizes, k = (a if every else a[rows] for a in (self.page, self.size, self.read_k))
+        # slots in eviction order are filled from the first, none ever emptied: past the largest
+        # memory every slot is empty
+        width = int(sizes.max(initial=1)) if self.slots_in_order else self.slots
+        pages = self.slot_page[:, :width] if every else self.slot_page[rows, :width]
+        met = self.slot_met[:, :width] if every else self.slot_met[rows, :width]
+        stamps = None if self.slots_in_order else self.slot_stamp if every else self.slot_stamp[rows]
         chosen, valid = injected_slots(self.reading, t, pages, stamps, met, here, sizes, k, self.n)
         if every:
-            np.copyto(self.slot_met, t, where=chosen)
+            np.copyto(met, t, where=chosen)  # a view of the slots' steps
         else:
-            self.slot_met[rows] = np.where(chosen, t, met)
+            self.slot_met[rows, :width] = np.where(chosen, t, met)
         left_out = chosen ^ valid  # chosen slots are entries
         self.believed = None
         if left_out.any():  # an entry left out is, to the choice, a page not known
