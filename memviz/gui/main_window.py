@@ -18,6 +18,7 @@ from memviz.core.trace import TraceError
 from memviz.gui.explore import ExploreView
 from memviz.gui.kit import notices, style, themes
 from memviz.gui.kit import zoom as zoom_steps
+from memviz.gui.kit.elided_label import ElidedLabel
 from memviz.gui.kit.fonts import point_size_for_window
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.preferences import ZOOM_MAX, ZOOM_MIN, Preferences
@@ -97,9 +98,8 @@ class MainWindow(QMainWindow):
         self.add_view(self.explore, *window_words.EXPLORE)
         self._add_other_views()
 
-        self.hint = QLabel()
+        self.hint = ElidedLabel()  # "…" and the whole in its tooltip where the window is too narrow
         self.hint.setObjectName("status_hint")
-        self.hint.setTextFormat(Qt.TextFormat.PlainText)
         self.statusBar().addWidget(self.hint, 1)
         # A message (the start-up notice) hides the hint; one shown before the window was (as
         # run_app does) was drawn over it once the window showed its children.
@@ -354,7 +354,7 @@ class MainWindow(QMainWindow):
     def _set_hint(self) -> None:
         """The playback keys work on the Explore tab only: they are advertised there only."""
         on_explore = self.tabs.currentWidget() is self.explore
-        self.hint.setText(
+        self.hint.set_whole_text(
             self.language.tr(window_words.SPACE_PLAY_PAUSE_STEP_BACK_HOME) if on_explore else ""
         )
 

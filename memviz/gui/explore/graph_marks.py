@@ -53,7 +53,10 @@ def place_bug_labels(pages: list[PageItem], bug_pages, current: int, view: QRect
                 if (
                     isinstance(other, PageItem)
                     and other is not item
-                    and other.mapRectToScene(other.card_rect()).intersects(rect)
+                    and any(  # its card, or its visit count's badge on the corner (150 %, 720p)
+                        other.mapRectToScene(box).intersects(rect)
+                        for box in (other.card_rect(), *(box for _text, box in other.drawn_texts()))
+                    )
                 ):
                     fits = False
                     break

@@ -204,7 +204,10 @@ class ProgressPlot(QWidget):
         return [
             chart.title
             for chart, box in self.boxes()
-            if QFontMetricsF(title_font_for(chart.title, box.width())).horizontalAdvance(chart.title)
+            if max(
+                QFontMetricsF(title_font_for(chart.title, box.width())).horizontalAdvance(line)
+                for line in title_lines(chart.title, box.width()).split("\n")
+            )
             > box.width()
         ]
 
@@ -217,7 +220,8 @@ class ProgressPlot(QWidget):
         """Where each part of a chart goes inside ``box``: the data's frame below the title and
         right of the y labels, the ticks that fit without their labels touching, each label's box."""
         ticks_fm = QFontMetricsF(style.ui_font(scale=0.8))
-        title_height = QFontMetricsF(style.ui_font(scale=0.9)).height()
+        lines = title_lines(chart.title, box.width()).count("\n") + 1
+        title_height = QFontMetricsF(style.ui_font(scale=0.9)).height() * lines
         top = box.top() + title_height + 4 + ticks_fm.height() / 2  # the top y label below the title
         bottom = box.bottom() - ticks_fm.height() - 4
         (x0, x1), (y0, y1) = chart.x_range, chart.y_range
@@ -263,7 +267,10 @@ class ProgressPlot(QWidget):
 
         painter.setFont(title_font)
         painter.setPen(c.ink)
-        text = QFontMetricsF(title_font).elidedText(chart.title, Qt.TextElideMode.ElideRight, box.width())
+        text = "\n".join(
+            QFontMetricsF(title_font).elidedText(line, Qt.TextElideMode.ElideRight, box.width())
+            for line in title_lines(chart.title, box.width()).split("\n")
+        )
         painter.drawText(parts.title, Qt.AlignmentFlag.AlignCenter, text)  # whole in the tooltip
 
         grid = QColor(c.muted)
@@ -309,12 +316,28 @@ class ProgressPlot(QWidget):
         painter.restore()
 
 
+def title_lines(title: str, width: float) -> str:
+    """The chart title as drawn: on one line where it fits at the least of title_font_for's sizes,
+    else on two, broken at the space or bracket nearest its middle (720p at 150 %: "Tokens so far
+    (k)" was cut even at 0.75 of the UI's type)."""
+    if QFontMetricsF(style.ui_font(scale=0.75)).horizontalAdvance(title) <= width:
+        return title
+    breaks = [i for i, char in enumerate(title) if char in " （(" and 0 < i < len(title) - 1]
+    if not breaks:
+        return title
+    cut = min(breaks, key=lambda i: abs(i - len(title) / 2))
+    return title[:cut].rstrip() + "\n" + title[cut:].lstrip()
+
+
 def title_font_for(title: str, width: float) -> QFont:
     """The chart title's type: 0.9 of the UI's, down to 0.75 of it so the whole title fits its
     chart (at 720p and 130 % "Tokens so far (th…" was elided); narrower still, it is elided."""
     for scale in (0.9, 0.825, 0.75):
         font = style.ui_font(scale=scale)
-        if QFontMetricsF(font).horizontalAdvance(title) <= width:
+        widest = max(
+            QFontMetricsF(font).horizontalAdvance(line) for line in title_lines(title, width).split("\n")
+        )
+        if widest <= width:
             return font
     return font
 
