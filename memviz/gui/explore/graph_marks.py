@@ -53,9 +53,13 @@ def place_bug_labels(pages: list[PageItem], bug_pages, current: int, view: QRect
                 if (
                     isinstance(other, PageItem)
                     and other is not item
-                    and any(  # its card, or its visit count's badge on the corner (150 %, 720p)
-                        other.mapRectToScene(box).intersects(rect)
-                        for box in (other.card_rect(), *(box for _text, box in other.drawn_texts()))
+                    and (
+                        other.mapRectToScene(other.card_rect()).intersects(rect)
+                        # or the visit count on its corner, by the label's words (150 %, 720p)
+                        or any(
+                            _overprints(other.mapRectToScene(box), rect.adjusted(5, 1, -5, -1))
+                            for box in _visit_badges(other)
+                        )
                     )
                 ):
                     fits = False
@@ -63,6 +67,17 @@ def place_bug_labels(pages: list[PageItem], bug_pages, current: int, view: QRect
         item.set_labels_shown(fits)
         if fits:
             taken += rects
+
+
+def _overprints(a: QRectF, b: QRectF) -> bool:
+    """Whether two texts' boxes share more than a sliver (a badge's rounded corner may touch)."""
+    common = a.intersected(b)
+    return common.width() > 4 and common.height() > 4
+
+
+def _visit_badges(item: PageItem) -> list[QRectF]:
+    """The box of the visit count a card prints on its corner (none before a visit)."""
+    return [box for text, box in item.drawn_texts() if item.visits > 0 and text == str(item.visits)][:1]
 
 
 def reserve_card_pictures(cards: int, card_rect: QRectF, ratio: float) -> None:
