@@ -229,6 +229,8 @@ SAME_CHINESE_OTHER_ROLE = {
     "重复报告": "the ablation scenario's column duplicates; the report's and window's duplicate reports",
     "重复": "memviz compare's column of counts (repeats) and a class legend's mark (repeat)",
     "这道题的设置有问题：{exc}": "an exercise's settings wrong when it is asked, and when it is graded",
+    "{forgotten_revisits}/次": "memviz regret's narrow column (…/run) and the regret panel's axis (… per run)",
+    "{evictions}/次": "memviz regret's narrow column (…/run) and the regret panel's axis (… per run)",
     "次": "counted nouns: run, and an exercise's unit (times)",
     "步": "an exercise's unit: step, steps (Chinese has no plural), and a spin box's ( steps)",
     "每次重复报告": "the resume scenario's column (duplicate reports a run), the dedup one's (duplicates a run)",

@@ -17,8 +17,9 @@ CHANGE_THIS_LANE_S_STRATEGY_CAPACITY = Words(
 )
 REMOVE_THIS_LANE = Words("去掉这一条", "Remove this lane")
 PREDICT_THEN_REVEAL = Words("先猜再揭晓", "Predict, then reveal")
-FORGOTTEN_REVISITS_PER_RUN = Words("忘了又回/次", "forgotten revisits per run")
-EVICTIONS_PER_RUN = Words("淘汰/次", "evictions per run")
+# {forgotten_revisits}, {evictions}: the terms (memviz.wording.term), said the one way
+FORGOTTEN_REVISITS_PER_RUN = Words("{forgotten_revisits}/次", "{forgotten_revisits} per run")
+EVICTIONS_PER_RUN = Words("{evictions}/次", "{evictions} per run")
 LANE = Words("第几条", "lane")
 REUSE_DISTANCE = Words("复用距离", "reuse distance")
 REVISITS = Words("回访次数", "revisits")
@@ -26,7 +27,8 @@ COMPUTING_SEEDS_N = Words("正在计算 seed {seeds}…", "Computing seeds {seed
 SEEDS_RUNS_N = Words("seed {seeds}，共 {runs} 次", "seeds {seeds}, {runs} runs")
 WHY_THE_COST_OVER_MANY_SEEDS = Words("为什么？多个 seed 上的代价", "Why? The cost over many seeds")
 PER_RUN_FORGOTTEN_REVISITS_SOLID = Words(
-    "每次运行：忘了又回（实心）、淘汰（浅色）", "Per run: forgotten revisits (solid), evictions (light)"
+    "每次运行：{forgotten_revisits}（实心）、{evictions}（浅色）",
+    "Per run: {forgotten_revisits} (solid), {evictions} (light)",
 )
 REUSE_DISTANCE_OF_REVISITS_DISTINCT = Words(
     "回访的复用距离：两次访问之间去过几个不同页面（虚线：容量）",

@@ -47,7 +47,7 @@ from memviz.gui.qt import (
 )
 from memviz.wording import common as common_words
 from memviz.wording import compare as compare_words
-from memviz.wording import regret_refused_line
+from memviz.wording import regret_refused_line, term
 from memviz.wording.errors import translated
 
 PLOT_LEAST = (200, 110)  # pixels
@@ -318,7 +318,10 @@ class RegretPanel(QWidget):
         # forgotten revisits and evictions per run: a pair of bars per config
         n = len(results)
         self._values = []
-        names = (tr(compare_words.FORGOTTEN_REVISITS_PER_RUN), tr(compare_words.EVICTIONS_PER_RUN))
+        names = (
+            tr(compare_words.FORGOTTEN_REVISITS_PER_RUN, forgotten_revisits=term("forgotten_revisits", lang)),
+            tr(compare_words.EVICTIONS_PER_RUN, evictions=term("evictions", lang)),
+        )
         for i, (r, colour) in enumerate(zip(results, self.colours, strict=False)):
             for j, (value, alpha) in enumerate(
                 ((r.forgotten_revisits_per_run, 255), (r.evictions_per_run, 110))
@@ -378,7 +381,14 @@ class RegretPanel(QWidget):
     def _set_texts(self) -> None:
         tr = self.language.tr
         self.title.setText(tr(compare_words.WHY_THE_COST_OVER_MANY_SEEDS))
-        self.counts_title.setText(tr(compare_words.PER_RUN_FORGOTTEN_REVISITS_SOLID))
+        lang = self.language.code
+        self.counts_title.setText(
+            tr(
+                compare_words.PER_RUN_FORGOTTEN_REVISITS_SOLID,
+                forgotten_revisits=term("forgotten_revisits", lang),
+                evictions=term("evictions", lang),
+            )
+        )
         self.histogram_title.setText(tr(compare_words.REUSE_DISTANCE_OF_REVISITS_DISTINCT))  # fmt: skip
         self._set_status()
         if self.results is not None or self.refusal is not None:  # a refusal's empty plots are named too
