@@ -258,8 +258,7 @@ class _MemoryBatch(TwinRows):
                 self.size_sum += np.where(self.reads, self._inject(t), self.size)
             else:
                 self.size_sum += self.size
-            if self.any_twins:
-                self._part_twins(t)
+            self.t = t  # steps taken (twins parting copy the path so far)
             to, stopping, reasons = self._choose()
             if stopping is not None:
                 self._finish(stopping, reasons, t)
@@ -315,7 +314,8 @@ class _MemoryBatch(TwinRows):
         self.believed = None
         if left_out.any():  # an entry left out is, to the choice, a page not known
             believed = self.believed = self.unknown.copy()
-            believed.ravel()[(pages + self.memory_rows[rows, None])[left_out]] = True
+            at = pages + (self.memory_rows[:, None] if every else self.memory_rows[rows, None])
+            believed.ravel()[at[left_out]] = True
         counts = np.minimum(sizes, k)  # a run holding more than K entries carries K
         if every:
             return counts
@@ -354,6 +354,8 @@ class _MemoryBatch(TwinRows):
         n_fresh = cumulative[-1]
         has_fresh = n_fresh > 0
         degree = self.degrees.take(page)
+        if self.any_twins and self._part_twins(has_fresh, degree):
+            return self._choose()  # again, with the parted frontier runs' rows
         u = self.draws.ravel().take(self.draw_rows + (self.ctr - self.drawn))
         # frontier draws only to pick a fresh link; visited also to pick any link when none is fresh
         if self.dead_ends:

@@ -52,19 +52,14 @@ class TwinRows:
     # the per-run arrays, one row (or column, for ints and flags) per run, that a parted twin copies
     _ROW_ARRAYS = ("seeds", "draws", "unknown", "unseen", "slotted", "slot_page", "slot_stamp", "slot_met")
 
-    def _part_twins(self, t: int) -> None:
-        """Before the choice of step ``t + 1``: the pairs whose visited run has links, none fresh,
-        part (the frontier run's row is appended, a copy of its twin's)."""
-        rows = np.flatnonzero(self.twin >= 0)
-        if not len(rows):
-            self.any_twins = False
-            return
-        page = self.page[rows]
-        known = self.unknown if self.believed is None else self.believed
-        fresh = known.ravel().take(self.links.take(page, axis=0) + self.memory_rows[rows, None]).any(1)
-        part = rows[~fresh & (self.degrees.take(page) > 0)]
+    def _part_twins(self, has_fresh: np.ndarray, degree: np.ndarray) -> bool:
+        """As the choice is made (``has_fresh``: each run has a fresh link; ``degree``: its page's
+        links): the pairs whose run has links, none fresh, part (the frontier run's row is appended,
+        a copy of its twin's as it stands before the choice). Whether any did."""
+        part = np.flatnonzero((self.twin >= 0) & ~has_fresh & (degree > 0))
         if not len(part):
-            return
+            return False
+        t = self.t
         mates = self.twin[part]
         self.twin[part] = -1
         for name in self._ROW_ARRAYS:
@@ -81,6 +76,8 @@ class TwinRows:
         self.ids = np.concatenate([self.ids, mates])
         self._bind()
         self.visited_only[-len(part) :] = False  # the frontier runs
+        self.any_twins = bool((self.twin >= 0).any())
+        return True
 
     def _copy_runs(self, ids: np.ndarray, mates: np.ndarray, t: int) -> None:
         """Each of ``mates`` has walked as its twin of ``ids`` has, ``t`` steps."""
