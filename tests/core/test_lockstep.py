@@ -528,6 +528,15 @@ def test_twins_that_part_and_twins_that_never_do_equal_the_scalar_engine(chapter
     assert any(r["steps"] == 300 for r in got)
 
 
+def test_twins_still_together_when_the_scalar_engine_takes_the_last_runs_are_run_there(chapter_site):
+    """The last few rows go to the scalar engine (scalar_tail): a twin riding on one is run there too."""
+    batch = [RunConfig(strategy=s, read_top=8, until_all_bugs=True, max_steps=120 if seed < 1014 else 160,
+                       seed=seed) for seed in range(1000, 1020) for s in ("visited", "frontier")]  # fmt: skip
+    got = [r.to_dict() for r in run_memory_batch(chapter_site, batch)]  # scalar_tail: the default, 16
+    assert got == scalar(chapter_site, batch)
+    assert [r["steps"] for r in got[-12:]] == [160] * 12  # the last six pairs ran on in the scalar engine
+
+
 def test_the_router_sends_a_start_page_of_its_own_to_the_scalar_engine(chapter_site):
     """The router asks supports() once per kind of config: a run started on a page of its own (a
     task's) must not ride on the answer for the same config started on the site's start page."""
