@@ -31,7 +31,7 @@ THEMES = ("light", "projector")
 ZOOMS = (1.0, 1.25, 1.5)
 # Not done (docs/window-fit.md): these tabs still cut in a 1280×720 or 1366×768 window at 125 % or
 # 150 %; their cuts are measured at the zooms named here in those windows (all three at 1080p).
-SMALL_WINDOW_ZOOMS = {"scenarios": (1.0, 1.25), "evaluate": (1.0,)}
+SMALL_WINDOW_ZOOMS = {"evaluate": (1.0,)}
 # Evaluate (its statistics and layout are being reworked) overprints its task ids at 150 % at 1080p.
 LARGE_WINDOW_ZOOMS = {"evaluate": (1.0, 1.25)}
 # Every step from 100 % to 150 %: no text under 12 px times the zoom (text_size.too_small).

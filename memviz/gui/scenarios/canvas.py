@@ -14,6 +14,7 @@ from memviz.gui.kit import plain_text, style
 from memviz.gui.qt import (
     QBrush,
     QColor,
+    QEvent,
     QFont,
     QFontMetricsF,
     QPainter,
@@ -139,25 +140,60 @@ class PagesCanvas(QWidget):
 
     def show_frame(self, site, frame: pb.Frame, lang: str) -> None:
         self.site, self.frame, self.lang = site, frame, lang
+        self.setMinimumHeight(self.least_height())
         self.update()
 
     def tiles(self) -> list[QRectF]:
         """Each page's tile, in the grid whose names read largest (``name_font``)."""
         return self._grid(self._layout()[0])
 
-    def _grid(self, cols: int) -> list[QRectF]:
+    def _grid(self, cols: int, height: float | None = None) -> list[QRectF]:
         n = self.site.n_pages if self.site is not None else 0
         if not n:
             return []
         rows = math.ceil(n / cols)
         gap = 8.0
         w = (self.width() - gap * (cols + 1)) / cols
-        h = (self.height() - self._legend_height() - gap * (rows + 1)) / rows
+        h = ((self.height() if height is None else height) - self._legend_height() - gap * (rows + 1)) / rows
         return [QRectF(gap + (i % cols) * (w + gap), gap + (i // cols) * (h + gap), w, h) for i in range(n)]
 
     def _legend_height(self) -> float:
         lines = max((line for line, *_ in self.legend_entries()), default=0) + 1
         return style.ui_font(scale=0.85).pixelSize() * (1.0 + 1.5 * lines)
+
+    def least_height(self) -> int:
+        """The least height at which every name fits its tile at the least of the names' types, at
+        the canvas's width (a 720p window at 150 %: 9 columns of tiles cut every name); the view
+        around the canvas scrolls rather than give it less."""
+        n = self.site.n_pages if self.site is not None else 0
+        if not n or self.width() <= 0:
+            return 200
+        key = (self.width(), self.lang, id(self.site), style.app_pixel_size())
+        if getattr(self, "_least", None) is not None and self._least[0] == key:
+            return self._least[1]
+        font = style.ui_font(scale=0.6)
+        names = [self.site.page_name(page, self.lang) for page in range(n)]
+        height = 200
+
+        def fits(height: int) -> bool:
+            square = math.sqrt(n * self.width() / max(1.0, height - self._legend_height()))
+            near = {max(1, min(n, round(square) + d)) for d in (-2, -1, 0, 1, 2)}
+            return any(not self._cut_names(font, self._grid(c, height), names) for c in near)
+
+        while height < 2000 and not fits(height):
+            height += 24
+        self._least = (key, height)
+        return height
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.setMinimumHeight(self.least_height())
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
+            self.setMinimumHeight(self.least_height())  # the zoom changed the names' type
 
     def name_font(self) -> QFont:
         """The type of the pages' names: the largest, from the UI's 0.9 down to 0.6 of it, in which

@@ -21,6 +21,7 @@ from memviz.gui.qt import (
     QColor,
     QComboBox,
     QEvent,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -28,6 +29,7 @@ from memviz.gui.qt import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSignalBlocker,
     QSizePolicy,
     QSpinBox,
@@ -150,15 +152,27 @@ class ScenariosView(QWidget):
         right_layout.addWidget(self.feedback)
         self._fit_lists()
 
+        right_scroll = QScrollArea(objectName="scenario_side_scroll")  # the lesson keeps every line
+        right_scroll.setWidgetResizable(True)
+        right_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        right_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        right_scroll.setWidget(right)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(left)
-        splitter.addWidget(right)
+        splitter.addWidget(right_scroll)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.playback_bar)
-        layout.addWidget(splitter, 1)
+        # A short window zoomed (720p at 150 %) scrolls the pages and the lesson rather than cut
+        # them: the grid keeps the height its names need (PagesCanvas.least_height)
+        scroll = QScrollArea(objectName="scenario_scroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(splitter)
+        layout.addWidget(scroll, 1)
         self._shortcuts = transport_shortcuts(self, self.model)
 
         for name in SCENARIOS:
