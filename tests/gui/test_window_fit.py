@@ -3,7 +3,7 @@
 Each tab is opened in a main window of its own process (window_fit_probe.py), on an offscreen
 1920×1080 screen, at 1280×720, 1366×768 and 1920×1080, in Chinese and English, the light and the
 projector theme, at every zoom step from 100 % to 150 % (text_size.py: no text under 12 px times the
-zoom) and at 100, 125 and 150 % (but for what window_fit_probe.py names) window_fit.cut() measures every visible label, button,
+zoom) and at 100, 125 and 150 % window_fit.cut() measures every visible label, button,
 check box, group box title, choice and tab against its widget, and every pair of sibling widgets
 for overlap. (The test process's own offscreen screen is 800×800: a window's type and layout must
 follow the window, not the screen, and this is the screen a classroom has.)
@@ -53,8 +53,7 @@ def probe(platform: str, tab: str, sizes: tuple[str, ...], *options: str) -> dic
 @pytest.mark.parametrize("tab", TABS)
 def test_nothing_is_cut_overprinted_or_too_small(screen_1080p, tab, size, theme, lang):
     """Every zoom step in one process, switched as a user does: no text under 12 px times the zoom
-    at 100, 110, 125 and 150 % (text_size.too_small), nothing cut at 100, 125 and 150 % (but for
-    what window_fit_probe.py names). A process a tab, size, theme and language: each a few seconds."""
+    at 100, 110, 125 and 150 % (text_size.too_small), nothing cut at 100, 125 and 150 %. A process a tab, size, theme and language: each a few seconds."""
     report = probe(screen_1080p, tab, (size,), f"--theme={theme}", f"--lang={lang}")
     assert report["screen"] == [1920, 1080]
     problems = [

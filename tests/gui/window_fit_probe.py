@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -27,13 +26,8 @@ from memviz.core.engine import RunConfig
 
 LANGUAGES = ("zh", "en")
 THEMES = ("light", "projector")
-# The View menu's steps a class uses (issue 40), measured for cuts at every size.
+# The View menu's steps a class uses (issue 40): cuts measured at each, at every size, on every tab.
 ZOOMS = (1.0, 1.25, 1.5)
-# Not done (docs/window-fit.md): these tabs still cut in a 1280×720 or 1366×768 window at 125 % or
-# 150 %; their cuts are measured at the zooms named here in those windows (all three at 1080p).
-SMALL_WINDOW_ZOOMS = {"evaluate": (1.0,)}
-# Evaluate (its statistics and layout are being reworked) overprints its task ids at 150 % at 1080p.
-LARGE_WINDOW_ZOOMS = {"evaluate": (1.0, 1.25)}
 # Every step from 100 % to 150 %: no text under 12 px times the zoom (text_size.too_small).
 TYPE_ZOOMS = (1.0, 1.1, 1.25, 1.5)
 # The run with the most to show: the longest strategy name, a full memory that forgets.
@@ -93,12 +87,7 @@ def main(argv: list[str]) -> int:
         for lang, theme, zoom in itertools.product(langs_asked, themes_asked, TYPE_ZOOMS)
     ]
     for (width, height), lang, theme, zoom in combinations:
-        if height >= 1000:
-            measure_cuts = zoom in LARGE_WINDOW_ZOOMS.get(tab, ZOOMS)
-        else:
-            measure_cuts = zoom in SMALL_WINDOW_ZOOMS.get(tab, ZOOMS)
-        if os.environ.get("WINDOW_FIT_EVERY_ZOOM"):  # what is not done yet, measured by hand
-            measure_cuts = zoom in ZOOMS
+        measure_cuts = zoom in ZOOMS
         window.resize(width, height)
         window.language.set_code(lang)
         if themes.current().name != theme:

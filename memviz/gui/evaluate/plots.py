@@ -70,7 +70,9 @@ class TaskAxis(pg.AxisItem):
         low, high = sorted((minVal, maxVal))  # an inverted axis hands them the other way round
         rows = [i for i in range(len(self.ids)) if low - 0.5 <= i <= high + 0.5]
         per_row = size / max(high - low, 1)
-        step = max(1, math.ceil(17 / max(per_row, 1e-9)))  # ~17 px a label: 10 pt type and a gap
+        # a label's line at the axis's type and a gap (a fixed 17 px overprinted the ids at 150 %)
+        line = QFontMetricsF(self.style["tickFont"] or font(self.tick_pt)).height() + 2
+        step = max(1, math.ceil(line / max(per_row, 1e-9)))
         return [(1, rows[::step])]
 
     def tickStrings(self, values, scale_, spacing):
