@@ -64,13 +64,18 @@ def check(runs: list[dict], step: int) -> None:
     for r, memory in enumerate(runs):
         for s, (page, stamp, m) in memory["slots"].items():
             pages[r, s], stamps[r, s], met[r, s] = page, stamp, m
-    chosen, valid = injected_slots(
-        ReadingSite(SITE), step, pages, stamps, met,
-        np.array([m["here"] for m in runs]), (pages != n).sum(1), np.array([m["k"] for m in runs]), n,
-    )  # fmt: skip
+    here, sizes, k = (
+        np.array([m["here"] for m in runs]),
+        (pages != n).sum(1),
+        np.array([m["k"] for m in runs]),
+    )
+    chosen, valid = injected_slots(ReadingSite(SITE), step, pages, stamps, met, here, sizes, k, n)
     assert (valid == (pages != n)).all()
     for r, memory in enumerate(runs):
         assert set(pages[r][chosen[r]].tolist()) == scalar_injected(SITE, memory, step)
+    if (np.diff(stamps, axis=1) >= 0).all():  # slots in eviction order: the batch passes no stamps
+        in_order, valid = injected_slots(ReadingSite(SITE), step, pages, None, met, here, sizes, k, n)
+        assert (in_order == chosen).all() and (valid == (pages != n)).all()
 
 
 @settings(max_examples=examples(150), deadline=None)

@@ -94,8 +94,13 @@ def injected_slots(
     each run's K. A run holding at most K entries injects them all; the others their K best by score,
     ties to the earlier in eviction order (the smaller stamp).
     """
-    valid = pages != n
     over = sizes > k
+    if stamps is None and bool(over.all()):  # a long run's memories, in eviction order: no trimming
+        pages_t, met_t = np.ascontiguousarray(pages.T), np.ascontiguousarray(met.T)
+        valid_t = pages_t != n
+        key = _keys(tables, step, pages_t, met_t, valid_t, here)  # minus the score: sorted ascending
+        return _best(np.ascontiguousarray(key.T), None, k), valid_t.T
+    valid = pages != n
     if not over.any():
         return valid, valid
     chosen = valid.copy()
