@@ -9,8 +9,7 @@ objects' names and rules stay, as data: a strategy's, a policy's (and clairvoyan
 mode's, a scenario's title, lesson and arm names (``scenarios/catalog.py``, ``scenario.py``, the
 scenarios' ``MODE_NAMES``), a generated site's shapes, page and bug names (``sitegen.py``). The core's
 prose is counted until it moves out: ``scenarios/playback.py``'s frames (a scenario's
-``play(..., lang)``, the plugin interface), a Compare lane's and a reading's labels
-(``compare.py``, ``reading.py``).
+``play(..., lang)``, the plugin interface).
 
 The pairs are found as tools/move_wording.py finds them in memviz/gui: ``tr("中文", "English")``,
 ``t(lang, "中文", f"English {x}")`` (where ``t`` comes from memviz.wording), a Chinese text

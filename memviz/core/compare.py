@@ -31,7 +31,7 @@ from memviz.core.engine import (
 )
 from memviz.core.limits import whole_number
 from memviz.core.policies import POLICIES
-from memviz.core.reading import QUERY_HELP, Overrides, query_text, reading_label, split_config
+from memviz.core.reading import QUERY_HELP, Overrides, query_text, split_config
 from memviz.core.registry import ConfigError
 from memviz.core.replay import RecordedRun, replay
 from memviz.core.site import Site
@@ -103,25 +103,6 @@ class LaneConfig:
             text = f"{self.strategy}/{'inf' if self.capacity is None else self.capacity}/{self.policy}"
         text += query_text(self.reading)
         return text if self.recorded is None else f"recorded({self.recorded.source})+{text}"
-
-    def label(self, lang: str) -> str:
-        """For people: "visited set + link table · 12 · FIFO"."""
-        strategy = STRATEGIES.get(self.strategy).label_in(lang)
-        reading = reading_label(self.reading, lang)
-        if self.recorded is not None:  # the memory is a "what if" along the real agent's path
-            head = (
-                f"录下的运行（{self.recorded.agent}）"
-                if lang == "zh"
-                else f"Recorded ({self.recorded.agent})"
-            )
-            if not self.uses_memory:
-                return f"{head} · {reading}" if reading else head
-            strategy = f"{head} + {'记忆' if lang == 'zh' else 'memory'}"
-        if not self.uses_memory:
-            return f"{strategy} · {reading}" if reading else strategy
-        capacity = ("不限" if lang == "zh" else "unlimited") if self.capacity is None else str(self.capacity)
-        label = f"{strategy} · {capacity} · {POLICIES.get(self.policy).label_in(lang)}"
-        return f"{label} · {reading}" if reading else label
 
     def to_dict(self) -> dict:
         """Strategy, capacity and policy; the reading's fields only when the lane sets them; a recording."""

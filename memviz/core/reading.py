@@ -16,9 +16,6 @@ import math
 
 from memviz.core.context import (
     SETTING_KEYS,
-    TRUNCATE,
-    UNLIMITED,
-    compaction_name,
     parse_setting,
     setting_text,
 )
@@ -105,34 +102,6 @@ def _value_text(field: str, value: object) -> str:
 
 def _chance_text(value: object) -> str:
     return repr(float(value))  # every digit: the text reads back to the same chance
-
-
-def reading_label(overrides: Overrides, lang: str) -> str:
-    """For people: "ignores memory 25 % · top 8 read" (empty for the chapter's reading)."""
-    # Over the core's size rule (60 lines, cyclomatic 15) on purpose: one branch per reading setting and
-    # language, in the order the label says them.
-    words = []
-    for field, value in overrides:
-        if field in SETTING_KEYS:
-            continue  # said below, together
-        if field == "read_top":
-            words.append(f"检索前 {value} 条" if lang == "zh" else f"top {value} read")
-        else:
-            share = f"{100 * float(value):g} %"
-            if field == "ignore":
-                words.append(f"忽略记忆 {share}" if lang == "zh" else f"ignores memory {share}")
-            else:
-                words.append(f"漏写 {share}" if lang == "zh" else f"skips writes {share}")
-    context = dict(o for o in overrides if o[0] in SETTING_KEYS)
-    if "context" in context:  # issue 38: the window and how it is compacted
-        window = context["context"]
-        if window == UNLIMITED:
-            words.append("上下文不限" if lang == "zh" else "unlimited context")
-        else:
-            words.append(f"上下文 {int(window):,}" if lang == "zh" else f"context {int(window):,}")
-    if "context" in context and context["context"] != UNLIMITED:  # the mode said even when the default
-        words.append(compaction_name(str(context.get("compaction", TRUNCATE)), lang))
-    return " · ".join(words)
 
 
 def split_config(text: str) -> tuple[str, Overrides]:

@@ -20,13 +20,13 @@ from memviz.core.compare import (
     context_did,
 )
 from memviz.core.policies import POLICIES
-from memviz.core.reading import reading_label
 from memviz.core.site import Site
 from memviz.core.strategies import STRATEGIES
 from memviz.core.text import joined
 from memviz.wording import common as common_words
 from memviz.wording import compare as words
 from memviz.wording import strategy_name, t
+from memviz.wording.reading import reading_label
 
 
 def divergence_reason(comparison: Comparison, lang: str) -> str:

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from memviz.core.engine import RunConfig, RunResult
 from memviz.core.experiments import Comparison
-from memviz.core.reading import reading_label
 from memviz.core.site import Site
 from memviz.core.stats import pct
 from memviz.wording import NO_VALUE, config_summary, no_bug_found, policy_name, ratio, strategy_name, t, whole
@@ -18,6 +17,7 @@ from memviz.wording import common as common_words
 from memviz.wording import context as context_words
 from memviz.wording import explore as explore_words
 from memviz.wording import report as report_words
+from memviz.wording.reading import reading_label
 
 if TYPE_CHECKING:
     from memviz.core.streaming import StreamedComparison

@@ -11,7 +11,7 @@ import math
 
 from memviz.core.engine import RunConfig
 from memviz.core.policies import POLICIES
-from memviz.core.reading import reading_label, reading_overrides
+from memviz.core.reading import reading_overrides
 from memviz.core.registry import BrokenPlugin
 from memviz.core.strategies import (
     HOW_FALLBACK,
@@ -24,6 +24,7 @@ from memviz.core.strategies import (
 )
 from memviz.core.text import counted, spaced  # noqa: F401 - the shared words' helpers, here too
 from memviz.wording.context import context_label
+from memviz.wording.reading import reading_label
 
 
 def t(lang: str, zh: str, en: str) -> str:

@@ -17,6 +17,7 @@ from memviz.core.registry import ConfigError
 from memviz.core.site import Site
 from memviz.paths import default_site_path
 from memviz.presentation.divergence import divergence_reason
+from memviz.wording.reading import lane_label
 from tests.core.oracle_memory import memory_run
 from tests.core.site_documents import site_documents
 
@@ -59,9 +60,11 @@ def test_a_bad_config_is_refused_with_the_part_named(text, message):
 
 
 def test_labels_in_both_languages():
-    assert LaneConfig("frontier", 12, "opt").label("en") == "Visited set + link table · 12 · Clairvoyant"
-    assert LaneConfig("visited", None, "lru").label("zh") == "已访问集合 · 不限 · LRU"
-    assert LaneConfig("random", 3, "lru").label("en") == "No memory"
+    assert (
+        lane_label(LaneConfig("frontier", 12, "opt"), "en") == "Visited set + link table · 12 · Clairvoyant"
+    )
+    assert lane_label(LaneConfig("visited", None, "lru"), "zh") == "已访问集合 · 不限 · LRU"
+    assert lane_label(LaneConfig("random", 3, "lru"), "en") == "No memory"
 
 
 # -- per-step facts against the plain reading --------------------------------------------------------

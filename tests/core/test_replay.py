@@ -14,6 +14,7 @@ from memviz.core.trace import parse_trace, trace_text
 from memviz.core.trace_run import run_trace
 from memviz.core.trace_stats import trace_stats
 from memviz.presentation.divergence import divergence_reason
+from memviz.wording.reading import lane_label
 from tests.hypothesis_budget import examples
 
 SITE = load_site()
@@ -117,7 +118,7 @@ def test_a_recorded_lane_runs_beside_simulated_ones_in_compare():
     d = comparison.first_divergence
     assert d.step == next(i for i in range(1, len(path)) if path[i] != comparison.lanes[1].path[i])
     assert divergence_reason(comparison, "en").startswith(f"step {d.step}: the recorded agent went to")
-    assert lanes[0].label("en") == "Recorded (human) + memory · 3 · FIFO"
+    assert lane_label(lanes[0], "en") == "Recorded (human) + memory · 3 · FIFO"
     assert lanes[0].text() == "recorded(visitor.jsonl)+visited/3/fifo"
     one = regret(SITE, lanes[0], RunConfig(budget=30), range(3))
     assert one.forgotten_revisits == 3 * len(plain_forgotten)  # one walk, whatever the seed (FIFO)

@@ -18,6 +18,7 @@ from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
 from memviz.models.settings import RunSettings
 from memviz.presentation.frame_layout import changed_rows, page_label, row_label
+from memviz.wording.reading import lane_label
 
 LEGIBLE_PX = 14  # cell text a class at the back of a room can read on a 720p projector (issue 12)
 
@@ -414,7 +415,7 @@ def test_a_lane_past_the_work_bound_is_left_out_and_said_so_first(qtbot, site, l
     assert [lane.config.policy for lane in view.model.comparison.lanes] == ["fifo"] and len(view.lanes) == 1
     first, why = view.divergence.text().split("\n")
     assert first.startswith("未显示" if lang == "zh" else "Left out:") and "6000" in first
-    assert view.model.left_out[0].label(lang) in first
+    assert lane_label(view.model.left_out[0], lang) in first
     assert why == ("各条路径从头到尾都一样。" if lang == "zh" else "The paths never part.")  # one lane
     tip = view.divergence.toolTip()
     assert "5000000" in tip and ("前瞻" in tip if lang == "zh" else "look-ahead" in tip)

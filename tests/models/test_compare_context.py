@@ -6,6 +6,7 @@ from __future__ import annotations
 from memviz.core.compare import LaneConfig
 from memviz.core.engine import RunConfig
 from memviz.models.compare import lanes_for
+from memviz.wording.reading import lane_label
 
 
 def test_a_context_run_is_compared_with_the_other_compactions():
@@ -16,7 +17,7 @@ def test_a_context_run_is_compared_with_the_other_compactions():
         run = lane.run_config(RunConfig())
         assert (run.strategy, run.context, run.turn_tokens) == ("session", 12_000, 400)
         assert LaneConfig.parse(lane.text()) == lane  # the lane's text reads back to it
-    assert [lane.label("en") for lane in lanes] == [
+    assert [lane_label(lane, "en") for lane in lanes] == [
         "Context only · context 12,000 · summary", "Context only · context 12,000 · truncate",
         "Context only · context 12,000 · MemGPT",
     ]  # fmt: skip

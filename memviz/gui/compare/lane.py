@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from memviz.core.compare import Lane, LaneConfig
 from memviz.core.policies import POLICIES
-from memviz.core.reading import READING_CHOICES, reading_label
+from memviz.core.reading import READING_CHOICES
 from memviz.core.site import Site
 from memviz.core.stats import pct
 from memviz.core.strategies import STRATEGIES
@@ -29,6 +29,7 @@ from memviz.text.report import whole
 from memviz.wording import NO_VALUE, lane_numbers, term
 from memviz.wording import common as common_words
 from memviz.wording import compare as compare_words
+from memviz.wording.reading import lane_label, reading_label
 
 CAPACITY_CHOICES = (1, 2, 3, 4, 6, 8, 10, 12, 16, 20, None)
 
@@ -148,7 +149,7 @@ class LaneWidget(QFrame):
         config = lane.config
         self.remove.setEnabled(removable)
         self.swatch.setStyleSheet(f"background: {colour.name()}; border-radius: 3px;")
-        self.title.setText(config.label(lang))
+        self.title.setText(lane_label(config, lang))
         self.title.setToolTip(POLICIES.get(config.policy).rule_in(lang) if config.uses_memory else "")
         self.graph.set_lane(lane, site, colour, lang)
         self.table.set_columns(columns, site, lang)
@@ -193,7 +194,7 @@ class LaneWidget(QFrame):
         self._set_texts()
         if self.lane is not None:
             lang = self.language.code
-            self.title.setText(self.lane.config.label(lang))
+            self.title.setText(lane_label(self.lane.config, lang))
             self.graph.set_language(lang)
             self.table.set_language(lang)
             self.set_position(self.table.position)

@@ -19,7 +19,6 @@ from memviz.core.compare import LaneConfig, Regret, check_work, regret
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0
 from memviz.core.policies import POLICIES
-from memviz.core.reading import reading_label
 from memviz.core.registry import ConfigError
 from memviz.core.site import Site
 from memviz.gui.kit import style
@@ -49,6 +48,7 @@ from memviz.wording import common as common_words
 from memviz.wording import compare as compare_words
 from memviz.wording import regret_refused_line, term
 from memviz.wording.errors import translated
+from memviz.wording.reading import lane_label, reading_label
 
 PLOT_LEAST = (200, 110)  # pixels
 BAR_WIDTH = 0.38  # a bar, in lanes
@@ -58,7 +58,7 @@ VALUE_GAP = 4.0  # pixels between a bar and its value
 def short_label(config: LaneConfig, lang: str) -> str:
     """ "FIFO · 12" (the strategy is in the lane's own title)."""
     if not config.uses_memory:
-        return config.label(lang)
+        return lane_label(config, lang)
     capacity = common_words.UNLIMITED.pick(lang) if config.capacity is None else str(config.capacity)
     reading = reading_label(config.reading, lang)  # issue 27: lanes may differ only in how memory is read
     return f"{POLICIES.get(config.policy).label_in(lang)} · {capacity}" + (f" · {reading}" if reading else "")

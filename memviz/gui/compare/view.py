@@ -48,6 +48,7 @@ from memviz.wording import answer_withheld, compare_key, divergence_line, lanes_
 from memviz.wording import common as common_words
 from memviz.wording import compare as compare_words
 from memviz.wording.errors import translated
+from memviz.wording.reading import lane_label
 
 SPARE_COLOURS = (OKABE_ITO["blue"], OKABE_ITO["orange"], OKABE_ITO["green"], OKABE_ITO["vermillion"])
 
@@ -207,7 +208,7 @@ class CompareView(QWidget):
         left_out = self.model.left_out
         if left_out:  # first: it says why a lane asked for is missing
             budget = self.model.comparison.base.budget
-            text = lanes_left_out_line([c.label(lang) for c in left_out], budget, lang) + "\n" + text
+            text = lanes_left_out_line([lane_label(c, lang) for c in left_out], budget, lang) + "\n" + text
         self.divergence.setText(text)
         self.divergence.setToolTip(
             tooltip(translated(self.model.refusal, lang)) if self.model.refusal else ""

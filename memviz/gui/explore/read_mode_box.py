@@ -7,13 +7,14 @@ them is shown as an extra item."""
 from __future__ import annotations
 
 from memviz.core.engine import ConfigError, RunConfig
-from memviz.core.reading import READING_CHOICES, reading_label, reading_overrides
+from memviz.core.reading import READING_CHOICES, reading_overrides
 from memviz.core.strategies import uses_memory
 from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
 from memviz.gui.qt import QComboBox, QSignalBlocker, QSizePolicy
 from memviz.models.settings import RunSettings
 from memviz.wording import explore as explore_words
+from memviz.wording.reading import reading_label
 
 CHAPTER = {"ignore": 0.0, "skip_write": 0.0, "read_top": None}  # the fields a reading sets
 
