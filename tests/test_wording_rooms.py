@@ -213,6 +213,7 @@ SAME_ENGLISH_OTHER_ROLE = {
     "bug reports": "an exercise's figure Bug 报告数; Explore's and the report's Bug 报告",
     "estimated tokens": "an exercise's figure 估算 token 总数; the report's row 估算 token",
     "step": "the playback button 下一步 (Step) and an exercise's unit 步",
+    "tasks": "memviz eval's bug table's count column 任务 (byte for byte); the Evaluate tab's 任务数",
     "bugs": "a column of counts (Bug, memviz scenario's) and the Evaluate tab's page of per-bug tables (每个 Bug)",
 }
 # Chinese said with another English on purpose.
@@ -231,6 +232,7 @@ SAME_CHINESE_OTHER_ROLE = {
     "这道题的设置有问题：{exc}": "an exercise's settings wrong when it is asked, and when it is graded",
     "{forgotten_revisits}/次": "memviz regret's narrow column (…/run) and the regret panel's axis (… per run)",
     "{evictions}/次": "memviz regret's narrow column (…/run) and the regret panel's axis (… per run)",
+    "任务": "memviz eval's per-task table's column (task) and its bug table's count (tasks)",
     "次": "counted nouns: run, and an exercise's unit (times)",
     "步": "an exercise's unit: step, steps (Chinese has no plural), and a spin box's ( steps)",
     "每次重复报告": "the resume scenario's column (duplicate reports a run), the dedup one's (duplicates a run)",

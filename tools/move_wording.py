@@ -82,6 +82,7 @@ BEYOND_GUI = {
     "text/report.py": "report",  # memviz report, run, batch: the chapter's tables
     "text/scenario.py": "scenarios",  # memviz scenario NAME: the Scenarios' figures as text
     "cli/compare.py": "compare",  # memviz compare and regret: the Compare tab's ideas as text
+    "cli/evaluate.py": "evaluation",  # memviz eval: the Evaluate tab's ideas as text
     # the exercises' computed words (questions and explanations are data: resources/exercises/)
     "exercises/wording.py": "exercises",
     "exercises/attempts.py": "exercises",

@@ -20,11 +20,12 @@ from memviz.core.evaluation.settings import DEFAULT_REPEATS, DEFAULT_SEED0, METR
 from memviz.core.evaluation.tasks import BUILTIN_NAME
 from memviz.core.limits import decimal_number
 from memviz.options import add_context_options, context_values, in_path, limited
-from memviz.text.report import t, table
+from memviz.text.report import table
 
 if TYPE_CHECKING:
     from memviz.core.evaluation import Evaluation, TaskPaired
     from memviz.core.evaluation.runs import AblationRow
+from memviz.wording import evaluation as evaluation_words
 from memviz.wording import evaluation as words
 from memviz.wording.evaluation import (
     ablation_name,
@@ -152,15 +153,17 @@ def _cmd_traces(args: argparse.Namespace) -> int:
         return 0
     lang = args.lang
     lines = paired_text(list(evaluation.tasks), paired, args.metric, (args.baseline, args.treatment), lang,
-                        t(lang, f"{args.traces} 里的运行记录", f"traces in {args.traces}"), None)  # fmt: skip
+                        evaluation_words.TRACES_IN_FOLDER_N.pick(lang, traces=args.traces), None)  # fmt: skip
     if evaluation.missing:
         lines += [
             "",
-            t(lang, "只有一边有运行、没算进去的任务：", "Tasks with runs on one side only, left out:"),
+            evaluation_words.TASKS_WITH_RUNS_ON_ONE_SIDE.pick(lang),
         ]
         for task, side in evaluation.missing.items():
             has = (
-                t(lang, "只有基线", "baseline only") if side == "a" else t(lang, "只有改动", "treatment only")
+                evaluation_words.BASELINE_ONLY.pick(lang)
+                if side == "a"
+                else evaluation_words.TREATMENT_ONLY.pick(lang)
             )
             lines.append(f"  {task}: {has}")
     lines += ["", *bug_lines(bug_tables(evaluation), lang)]
@@ -172,7 +175,7 @@ def bug_lines(tables: list | None, lang: str) -> list[str]:
     """Per bug, the paired found/not-found counts over tasks and the exact McNemar p."""
     if tables is None:
         return [words.BUGS_UNKNOWN.pick(lang)]
-    header = [words.BUG_PAGE.pick(lang), t(lang, "任务", "tasks"), words.BOTH.pick(lang), words.A_ONLY.pick(lang),
+    header = [words.BUG_PAGE.pick(lang), evaluation_words.TASKS_COLUMN.pick(lang), words.BOTH.pick(lang), words.A_ONLY.pick(lang),
               words.B_ONLY.pick(lang), words.NEITHER.pick(lang), "McNemar p"]  # fmt: skip
     rows = [
         [words.PAGE_N.pick(lang, page=b.page) + (f" {b.route}" if b.route else ""), str(b.tasks), str(b.both),
@@ -194,8 +197,8 @@ def eval_text(
 ) -> list[str]:
     name = evaluation.task_set.name
     if name == BUILTIN_NAME:
-        name = t(lang, "内置任务集", "built-in task set")
-    source = t(lang, f"{name}，seed 从 {evaluation.seed0} 起", f"{name}, seeds from {evaluation.seed0}")
+        name = evaluation_words.BUILT_IN_TASK_SET.pick(lang)
+    source = evaluation_words.SEEDS_FROM_N.pick(lang, name=name, seed0=evaluation.seed0)
     censored = None
     if evaluation.until_all_bugs:
         censored = (evaluation.censored_counts("a"), evaluation.censored_counts("b"))
@@ -203,9 +206,8 @@ def eval_text(
         [task.id for task in evaluation.tasks], paired, metric, labels, lang, source, censored
     )
     if censored is not None:
-        lines += ["", t(lang, f"未找全所有 Bug 的运行：A {sum(censored[0])} 次，B {sum(censored[1])} 次（它们的步数和 token 只是下限）",
-                        f"Runs that stopped before every bug was found: A {sum(censored[0])}, B {sum(censored[1])} "
-                        "(their steps and tokens are lower bounds)")]  # fmt: skip
+        a_runs, b_runs = sum(censored[0]), sum(censored[1])
+        lines += ["", evaluation_words.RUNS_THAT_STOPPED_BEFORE_EVERY_BUG_N.pick(lang, a_runs=a_runs, b_runs=b_runs)]  # fmt: skip
     return lines
 
 
@@ -214,18 +216,19 @@ def paired_text(
     censored: tuple[list[int], list[int]] | None,
 ) -> list[str]:  # fmt: skip
     """The per-task table and every figure of one metric, in ``lang``."""
-    name = metric_name(metric, lang)
+    name, runs = metric_name(metric, lang), runs_words(paired, lang)
+    baseline, treatment = labels[0], labels[1]
     lines = [
-        t(lang, f"{source}：{runs_words(paired, lang)}；指标：{name}", f"{source}: {runs_words(paired, lang)}; metric: {name}"),
-        t(lang, f"A（基线）= {labels[0]}，B（改动）= {labels[1]}", f"A (baseline) = {labels[0]}, B (treatment) = {labels[1]}"),
+        evaluation_words.METRIC_N.pick(lang, source=source, runs=runs, name=name),
+        evaluation_words.A_IS_BASELINE_B_IS_TREATMENT_N.pick(lang, baseline=baseline, treatment=treatment),
         "",
     ]  # fmt: skip
     unbalanced = paired.repeats is None
-    header = [t(lang, "任务", "task"), "A", "B", t(lang, "差 B−A", "diff B−A")]
+    header = [evaluation_words.TASK.pick(lang), "A", "B", evaluation_words.DIFF_B_A.pick(lang)]
     if unbalanced:
         header.append(words.RUNS_A_B.pick(lang))
     if censored is not None:
-        header += [t(lang, "未找全 A/B", "censored A/B")]
+        header += [evaluation_words.CENSORED_A_B.pick(lang)]
     rows = []
     for i, task in enumerate(task_ids):
         row = [
@@ -263,14 +266,15 @@ def paired_text(
 
 def ablation_text(evaluation: Evaluation, rows: list[AblationRow], metric: str, lang: str) -> list[str]:
     n, k = len(evaluation.tasks), evaluation.repeats
+    name = metric_name(metric, lang)
     lines = [
-        t(lang, f"消融：{n} 个任务 × 每个 {k} 次，同一批任务和 seed", f"Ablation: {n} tasks × {k} runs each, same tasks and seeds"),
+        evaluation_words.ABLATION_TASKS_RUNS_EACH_SAME_TASKS_N.pick(lang, n=n, k=k),
         "",
     ]  # fmt: skip
     header = [
-        t(lang, "记忆", "memory"), metric_name("coverage", lang), metric_name("bug_recall", lang),
+        evaluation_words.MEMORY.pick(lang), metric_name("coverage", lang), metric_name("bug_recall", lang),
         metric_name("dups", lang), metric_name("tokens", lang),
-        t(lang, f"{metric_name(metric, lang)} 比无记忆", f"{metric_name(metric, lang)} vs none"),
+        evaluation_words.VS_NONE_N.pick(lang, name=name),
     ]  # fmt: skip
     body = []
     for row in rows:

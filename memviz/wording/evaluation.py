@@ -371,3 +371,30 @@ BUGS_MANY_TESTS_N = Words(
     "{n} 个 Bug 就是 {n} 次检验：只凭碰巧，其中一个低于 0.05 也不算少见。",
     "{n} bugs are {n} tests: one of them under 0.05 by chance alone is not rare.",
 )
+
+# memviz eval's tables (cli/evaluate.py)
+TRACES_IN_FOLDER_N = Words("{traces} 里的运行记录", "traces in {traces}")
+TASKS_WITH_RUNS_ON_ONE_SIDE = Words(
+    "只有一边有运行、没算进去的任务：", "Tasks with runs on one side only, left out:"
+)
+BASELINE_ONLY = Words("只有基线", "baseline only")
+TREATMENT_ONLY = Words("只有改动", "treatment only")
+TASKS_COLUMN = Words("任务", "tasks")
+BUILT_IN_TASK_SET = Words("内置任务集", "built-in task set")
+SEEDS_FROM_N = Words("{name}，seed 从 {seed0} 起", "{name}, seeds from {seed0}")
+RUNS_THAT_STOPPED_BEFORE_EVERY_BUG_N = Words(
+    "未找全所有 Bug 的运行：A {a_runs} 次，B {b_runs} 次（它们的步数和 token 只是下限）",
+    "Runs that stopped before every bug was found: A {a_runs}, B {b_runs} (their steps and tokens are lower bounds)",
+)
+METRIC_N = Words("{source}：{runs}；指标：{name}", "{source}: {runs}; metric: {name}")
+A_IS_BASELINE_B_IS_TREATMENT_N = Words(
+    "A（基线）= {baseline}，B（改动）= {treatment}", "A (baseline) = {baseline}, B (treatment) = {treatment}"
+)
+TASK = Words("任务", "task")
+DIFF_B_A = Words("差 B−A", "diff B−A")
+CENSORED_A_B = Words("未找全 A/B", "censored A/B")
+ABLATION_TASKS_RUNS_EACH_SAME_TASKS_N = Words(
+    "消融：{n} 个任务 × 每个 {k} 次，同一批任务和 seed",
+    "Ablation: {n} tasks × {k} runs each, same tasks and seeds",
+)
+VS_NONE_N = Words("{name} 比无记忆", "{name} vs none")
