@@ -35,7 +35,9 @@ class FitWidthScroll(QScrollArea):
         height = self.least_height(width)
         if height > self.viewport().height():  # a scroll bar appears: fit the narrower width
             width = max(1, width - self.verticalScrollBar().sizeHint().width())
-            height = self.least_height(width)
+            # and a few pixels more: a word-wrapped label's least height at that width came short
+            # of the height it takes (720p at 150 %: the plot over the key under it by 5 px)
+            height = self.least_height(width) + 8
         self.widget().resize(width, max(height, self.viewport().height()))
 
     def resizeEvent(self, event) -> None:

@@ -115,8 +115,15 @@ class GraphCamera:
             f"QLabel#graph_zoom_badge {{ background: {c.paper.name()}; color: {c.ink.name()};"
             f" border: 1px solid {c.muted.name()}; border-radius: 4px; padding: 2px 6px; }}"
         )
-        self.badge.adjustSize()
         area = self.view.viewport().geometry()
+        # Wider than the graph (720p at 150 %) it wraps between words: it began cut at the left
+        room = max(area.width() - 16, 40)
+        natural = self.badge.fontMetrics().horizontalAdvance(self.badge.text()) + 18  # padding, border
+        self.badge.setWordWrap(natural > room)
+        self.badge.setMaximumWidth(room)
+        self.badge.adjustSize()
+        if self.badge.wordWrap():
+            self.badge.resize(room, self.badge.heightForWidth(room))
         self.badge.move(area.right() - self.badge.width() - 8, area.top() + 8)
         self.badge.show()
         self.badge.raise_()

@@ -323,6 +323,8 @@ def title_lines(title: str, width: float) -> str:
     if QFontMetricsF(style.ui_font(scale=0.75)).horizontalAdvance(title) <= width:
         return title
     breaks = [i for i, char in enumerate(title) if char in " （(" and 0 < i < len(title) - 1]
+    brackets = [i for i in breaks if title[i] in "（("]
+    breaks = brackets or breaks  # the unit in brackets goes down whole: "Tokens so far / (k)"
     if not breaks:
         return title
     cut = min(breaks, key=lambda i: abs(i - len(title) / 2))
