@@ -3,8 +3,8 @@
 ``tests/inline_pairs_left.json``: a file may say fewer of them, never more, and a file not listed
 none. Moving pairs out lowers a file's count: write the new count (or drop the file) in that list.
 
-What is left (docs/wording.md says it file by file): ``memviz/cli/evaluate.py`` (``memviz eval``'s
-tables), and ``memviz/core``, which may not import memviz.wording. Of the core's, the registered
+What is left (docs/wording.md says it file by file) is in ``memviz/core`` only, which may not import
+memviz.wording; every other folder has none, and may get none. Of the core's, the registered
 objects' names and rules stay, as data: a strategy's, a policy's (and clairvoyant's), a compaction
 mode's, a scenario's title, lesson and arm names (``scenarios/catalog.py``, ``scenario.py``, the
 scenarios' ``MODE_NAMES``), a generated site's shapes, page and bug names (``sitegen.py``). The core's
@@ -85,3 +85,12 @@ def test_the_finder_sees_a_pair_wherever_it_is(tmp_path):
     path.write_text(source, encoding="utf-8")
     kinds = sorted(pair.kind for pair in codemod.pairs_in(path))
     assert kinds == ["data", "template"]
+
+
+def test_the_list_is_the_count_and_only_the_core_keeps_pairs():
+    """The list says what is left, not more (a count left high would let a new pair in unseen), and
+    nothing outside memviz/core is in it: the rest of memviz says every text through memviz/wording."""
+    left = json.loads(LEFT.read_text(encoding="utf-8"))
+    found = {path: len(pairs) for path, pairs in inline_pairs().items()}
+    assert left == found, "write the counts found in tests/inline_pairs_left.json"
+    assert all(path.startswith("memviz/core/") for path in left)
