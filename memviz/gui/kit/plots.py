@@ -113,7 +113,9 @@ def rescale_text_items(widget: pg.PlotWidget) -> None:
     for item in widget.scene().items():
         if not isinstance(item, pg.TextItem):
             continue
-        made_at = getattr(item, "made_at_zoom", 1.0)
+        # an item not yet rescaled was made at the zoom its plot was made at (a view built lazily
+        # at 150 % made its texts at 150 %: taken as made at 100 %, they grew to 225 %)
+        made_at = getattr(item, "made_at_zoom", getattr(widget, "made_at_zoom", 1.0))
         if made_at == now:
             continue
         text_font = item.textItem.font()
@@ -287,6 +289,7 @@ def fill_table(
 
 def make_plot(axis_items: dict | None = None) -> pg.PlotWidget:
     widget = pg.PlotWidget(axisItems=axis_items)
+    widget.made_at_zoom = zoom.current()  # the zoom its own texts are made at (rescale_text_items)
     widget.setMinimumSize(260, 220)
     plot = widget.getPlotItem()
     plot.setMenuEnabled(True)
