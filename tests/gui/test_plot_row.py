@@ -23,10 +23,11 @@ def test_a_row_too_narrow_for_its_plots_becomes_a_column(app, zoomed):
     row.resize(1260, 900)
     row.show()
     app.processEvents()
-    for zoom, column in ((1.0, False), (1.25, True), (1.5, True)):  # 1260/3 against 30 × 12 px × zoom
+    for zoom, column in ((1.0, False), (1.25, True), (1.5, True)):
         zoomed(zoom)
         row.give_way()
-        assert row.is_column == column == (1260 / 3 < MIN_WIDTH_EMS * 12 * zoom), zoom
+        crowded = MIN_WIDTH_EMS * 12 * zoom > 1260 / 3  # a plot's third against 30 × 12 px × zoom
+        assert row.is_column == column == crowded, zoom
     row.close()
 
 
