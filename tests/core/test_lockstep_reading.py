@@ -104,3 +104,14 @@ def test_every_run_over_k_with_one_k_is_the_report_s_case():
         runs.append({"slots": {s: (p, s, m) for s, (p, m) in enumerate(zip(pages, met, strict=True))},
                      "here": int(rng.integers(SITE.n_pages)), "k": 8})  # fmt: skip
     check(runs, 500)
+
+
+def test_no_run_reading_at_a_step_injects_nothing():
+    """A step at which no run of the batch reads (all done, or a lock-step group of none): no slot,
+    with the stamps and without (the batch test's case: it raised IndexError on k[0])."""
+    n = SITE.n_pages
+    pages, met = np.full((0, SLOTS), n, dtype=np.int64), np.zeros((0, SLOTS), dtype=np.int64)
+    empty = np.zeros(0, dtype=np.int64)
+    for stamps in (None, np.full((0, SLOTS), _BIG, dtype=np.int64)):
+        chosen, valid = injected_slots(ReadingSite(SITE), 40, pages, stamps, met, empty, empty, empty, n)
+        assert chosen.shape == valid.shape == (0, SLOTS)

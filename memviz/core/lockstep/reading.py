@@ -95,7 +95,8 @@ def injected_slots(
     ties to the earlier in eviction order (the smaller stamp).
     """
     over = sizes > k
-    if stamps is None and bool(over.all()):  # a long run's memories, in eviction order: no trimming
+    # long runs' memories, in eviction order: no trimming (and no runs at all: the general path)
+    if stamps is None and len(over) and bool(over.all()):
         pages_t, met_t = np.ascontiguousarray(pages.T), np.ascontiguousarray(met.T)
         valid_t = pages_t != n
         key = _keys(tables, step, pages_t, met_t, valid_t, here)  # minus the score: sorted ascending
@@ -138,6 +139,8 @@ def _best(key: np.ndarray, stamps: np.ndarray | None, k: np.ndarray) -> np.ndarr
     # Where every run's slots are already in eviction order (a memory that never evicted or
     # touched), one stable sort of the keys is enough (sorted() is stable); otherwise the two keys.
     count, width = key.shape
+    if count == 0:  # no run reads at this step (all of them done, or none over its K)
+        return np.zeros((0, width), dtype=bool)
     if stamps is None or width < 2 or bool((stamps[:, 1:] >= stamps[:, :-1]).all()):  # empty: equal
         order = np.argsort(key, axis=1, kind="stable")
     else:
