@@ -195,6 +195,8 @@ def _print(lines: list[str]) -> None:
 def eval_text(
     evaluation: Evaluation, paired: TaskPaired, metric: str, labels: list[str], lang: str
 ) -> list[str]:
+    from memviz.core.evaluation.bugs import simulated_bug_tables
+
     name = evaluation.task_set.name
     if name == BUILTIN_NAME:
         name = evaluation_words.BUILT_IN_TASK_SET.pick(lang)
@@ -208,7 +210,8 @@ def eval_text(
     if censored is not None:
         a_runs, b_runs = sum(censored[0]), sum(censored[1])
         lines += ["", evaluation_words.RUNS_THAT_STOPPED_BEFORE_EVERY_BUG_N.pick(lang, a_runs=a_runs, b_runs=b_runs)]  # fmt: skip
-    return lines
+    # The Evaluate tab's Bugs page, in the same shape as --traces' table (a simulated run knows its bugs).
+    return [*lines, "", *bug_lines(simulated_bug_tables(evaluation), lang)]
 
 
 def paired_text(

@@ -16,7 +16,7 @@ from tests.core import oracle_eval
 KEYS = {
     "metric", "tasks", "repeats", "runs", "per_task", "mean_diff", "se_task", "df", "ci_task", "mean_flat",
     "se_flat", "ci_flat", "deft", "deff", "bootstrap_ci", "permutation_p", "permutation_exact", "delta",
-    "delta_default", "variance", "omega2", "within", "tasks_needed", "sd2_at", "tasks_needed_at",
+    "delta_default", "variance", "omega2", "within", "tasks_needed", "sd2_at", "tasks_needed_at", "bugs",
 }  # fmt: skip
 
 
@@ -67,6 +67,51 @@ def test_until_all_bugs_says_which_runs_were_censored(capsys):
     assert code == 0 and data.keys() == KEYS | {"censored"}
     assert data["censored"]["a"] == sum(row["censored_a"] for row in data["per_task"])
     assert all(row["censored_b"] == 0 for row in data["per_task"])  # frontier finds every bug in 5,000 steps
+
+
+def test_simulated_runs_have_the_per_bug_table_of_the_evaluate_tab(capsys):
+    """Per bug, over the tasks whose version has it: a side found it when at least half its runs
+    reported it; both / A only / B only / neither and the exact McNemar p (a binomial test of the
+    discordant tasks at 1/2), read plainly from runs walked by the oracle."""
+    code, out, _ = run_cli(capsys, "eval", "random", "frontier/12/fifo", "--repeats", "3", "--json")
+    assert code == 0
+    doc, tasks = builtin_doc_and_tasks()
+    rows = []
+    for page in sorted(set().union(*(oracle_eval.version_bugs(doc, t["version"]) for t in tasks))):
+        counts = {"both": 0, "a_only": 0, "b_only": 0, "neither": 0}
+        on = [(i, t) for i, t in enumerate(tasks) if page in oracle_eval.version_bugs(doc, t["version"])]
+        for i, task in on:
+            bugs = oracle_eval.version_bugs(doc, task["version"])
+            found = {}
+            for side, config in (("a", {"strategy": "random"}),
+                                 ("b", {"strategy": "frontier", "capacity": 12, "policy": "fifo"})):  # fmt: skip
+                runs = [
+                    oracle_eval.walk(doc, bugs, task["start"], seed=1000 + i * 3 + r, **config)
+                    for r in range(3)
+                ]
+                found[side] = sum(page in run["found"] for run in runs) * 2 >= 3
+            key = {(True, True): "both", (True, False): "a_only", (False, True): "b_only"}.get(
+                (found["a"], found["b"]), "neither"
+            )
+            counts[key] += 1
+        discordant = counts["a_only"] + counts["b_only"]
+        p = (
+            reference.binomtest(min(counts["a_only"], counts["b_only"]), discordant).pvalue
+            if discordant
+            else 1.0
+        )
+        rows.append({"page": page, "route": None, "tasks": len(on), **counts, "p_value": p})
+    got = json.loads(out)["bugs"]
+    assert [{**row, "p_value": 0} for row in got] == [{**row, "p_value": 0} for row in rows]
+    assert [row["p_value"] for row in got] == pytest.approx([row["p_value"] for row in rows], rel=1e-9)
+    assert any(row["a_only"] + row["b_only"] for row in got)
+    code, out, _ = run_cli(capsys, "eval", "random", "frontier/12/fifo", "--repeats", "3", "--lang", "en")
+    table = out.split("exact McNemar test):\n", 1)[1].splitlines()
+    assert table[0].split()[-2:] == ["McNemar", "p"] and len(table) == 2 + len(rows)
+    for line, row in zip(table[2:], rows, strict=True):
+        cells = line.split()
+        assert cells[:2] == ["page", str(row["page"])]
+        assert cells[2:7] == [str(row[k]) for k in ("tasks", "both", "a_only", "b_only", "neither")]
 
 
 @pytest.mark.parametrize(

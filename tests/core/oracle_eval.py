@@ -71,6 +71,7 @@ def walk(doc, bugs, start, strategy, seed, capacity=None, policy="fifo", budget=
         "tokens": tokens,
         "steps": steps,
         "censored": until_all_bugs and stop != "all_bugs",
+        "found": set(reported),  # the bug pages it reported (each on its first visit)
     }
 
 

@@ -8,7 +8,7 @@ import math
 from dataclasses import asdict
 
 from memviz.core.compare import LaneConfig
-from memviz.core.evaluation.bugs import bug_tables
+from memviz.core.evaluation.bugs import bug_tables, simulated_bug_tables
 from memviz.core.evaluation.runs import AblationRow, Evaluation
 from memviz.core.evaluation.settings import default_delta
 from memviz.core.evaluation.stats import TaskPaired
@@ -48,13 +48,15 @@ def paired_dict(task_ids: list[str], paired: TaskPaired, metric: str) -> dict:
 
 
 def eval_dict(evaluation: Evaluation, paired: TaskPaired, metric: str) -> dict:
-    """The issue's ``--json`` shape; with --until-all-bugs also the censored runs of each side."""
+    """The issue's ``--json`` shape; with --until-all-bugs also the censored runs of each side; per bug,
+    the paired found/not-found table with its exact McNemar p (the Evaluate tab's Bugs page)."""
     out = paired_dict([task.id for task in evaluation.tasks], paired, metric)
     if evaluation.until_all_bugs:
         censored = {arm: evaluation.censored_counts(arm) for arm in ("a", "b")}
         for i, row in enumerate(out["per_task"]):
             row["censored_a"], row["censored_b"] = censored["a"][i], censored["b"][i]
         out["censored"] = {arm: sum(counts) for arm, counts in censored.items()}
+    out["bugs"] = [asdict(table) for table in simulated_bug_tables(evaluation)]  # as --traces' "bugs"
     return out
 
 
