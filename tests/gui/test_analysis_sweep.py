@@ -141,3 +141,46 @@ def test_the_capacity_range_follows_the_sites_size_unless_chosen(make_view, keep
     assert view.capacities == list(range(1, 31))
     fresh = keep_analysis_view(SweepView(RunSettings(sixty, RunConfig()), Language("en"), auto_run=False))
     assert fresh.capacities == list(range(1, 61))  # a view opened on the site starts there
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_legend_covers_no_curve_and_the_plot_keeps_its_width_at_every_zoom(make_window, lang):
+    """Seen in the real window at 1280×720: the five policies' legend sat in the plot's corner over
+    half the curves at 125 and 150 %, and at 150 % the plot was a strip 330 px wide beside the
+    comparison panel. The legend is under the plot, its entries side by side and inside the plot's
+    widget; the panel goes under the plot when the row has no room for both."""
+    from PySide6.QtWidgets import QApplication
+
+    window = make_window(RunConfig(strategy="frontier"), lang=lang, size=(1280, 720))
+    view = window.select_view("sweep")
+    view = getattr(view, "view", view)
+    view.auto_run = False
+    view.cancel()
+    view.runs_spin.setValue(view.runs_spin.minimum())
+    view.compute_blocking()
+    try:
+        for factor in (1.0, 1.25, 1.5):
+            window.set_zoom(factor)
+            QApplication.processEvents()
+            assert_legend_and_plot_clear(view, factor)
+    finally:
+        window.set_zoom(1.0)
+
+
+def assert_legend_and_plot_clear(view: SweepView, factor: float) -> None:
+    from PySide6.QtCore import QPointF
+
+    from memviz.gui.kit import zoom
+
+    plot = view.plot
+    box = plot.getPlotItem().getViewBox()
+    legend = view.legend.sceneBoundingRect()
+    for policy, curve in view.curves.items():
+        for x, y in zip(*curve.getData(), strict=True):
+            assert not legend.contains(box.mapViewToScene(QPointF(x, y))), (factor, policy, x)
+    shown = plot.mapToScene(plot.viewport().rect()).boundingRect()
+    for _sample, label in view.legend.items:
+        assert shown.contains(label.sceneBoundingRect()), (factor, label.text)
+    assert view.legend.columnCount > 1  # entries side by side where the plot is wide
+    assert plot.width() >= 30 * zoom.least_text_px(), factor
+    assert view.plot_row.is_column == (factor == 1.5)

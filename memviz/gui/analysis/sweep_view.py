@@ -45,7 +45,7 @@ from memviz.gui.kit.plots import (
     ink,
     interval_text,
     keep_line_label_whole,
-    make_legend,
+    make_below_legend,
     make_plot,
     make_table,
     paper,
@@ -64,14 +64,12 @@ from memviz.gui.qt import (
     QComboBox,
     QFrame,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QScrollArea,
     QSignalBlocker,
     QSize,
     QSizePolicy,
     QSpinBox,
-    QSplitter,
     QStackedWidget,
     Qt,
     QVBoxLayout,
@@ -144,7 +142,9 @@ class SweepView(AnalysisView):
     def _build_body(self) -> QWidget:
         self.plot = make_plot()
         self.plot.setObjectName("sweep_plot")
-        self.legend = make_legend(self.plot, offset=(10, 10))
+        # Under the plot, its entries side by side where they fit: in the plot's corner the five
+        # policies' names covered half the curves at 720p and 125-150 % (seen in the real window).
+        self.legend = make_below_legend(self.plot)
         self.plot.getPlotItem().setMouseEnabled(x=False, y=False)
         self.capacity_line = pg.InfiniteLine(angle=90, movable=True)
         self.capacity_line.sigPositionChangeFinished.connect(self._on_capacity_line_move)
@@ -212,17 +212,10 @@ class SweepView(AnalysisView):
         self.panels_scroll.setWidgetResizable(True)
         self.panels_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.panels_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.plot)
-        splitter.addWidget(self.panels_scroll)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 1)
-        splitter.setChildrenCollapsible(False)
-        body = QWidget()
-        layout = QHBoxLayout(body)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter)
-        return body
+        self.plot.below_legend = self.legend  # PlotRow keeps its height on top of the plot's
+        # The panel under the plot when the row has no room for both (720p at 150 %: the plot was a
+        # strip 330 px wide beside the panel's choices and table).
+        return self._plots_above([(self.plot, 3), (self.panels_scroll, 1)])
 
     # --- running --------------------------------------------------------------------------------
 
@@ -281,8 +274,6 @@ class SweepView(AnalysisView):
                 widget.setVisible(self.axis == name)
         self.panels.setCurrentIndex(AXES.index(self.axis))
         self.legend.setVisible(self.axis != "gap")  # the gap's one curve is named in the title
-        # the window's curves rise from the bottom left: their legend goes bottom right (issue 38)
-        self.legend.setOffset((-10, -40) if self.axis == "context" else (10, 10))
         for widget in (self.strategy_label, self.strategy_combo):  # the context axis runs session
             widget.setVisible(self.axis != "context")
         for k in range(self.panels.count()):  # the hidden panel's width does not widen the shown one
@@ -512,10 +503,13 @@ class SweepView(AnalysisView):
                 angle=90,
                 pen=pen(GREY, 1.5, style=Qt.PenStyle.DotLine),
                 label=tr(analysis_words.CAPACITY_PAGES_NOTHING_EVICTED),
-                # low in the plot: the legend is in the top corner, the curves are high at full size
-                labelOpts={"position": 0.12, "color": ink(), "anchors": [(1, 0.5), (1, 0.5)]},
-            )
+                # low in the plot: the curves are high at full size; on paper, above the capacity
+                # line, which ran through its words when the pair's capacity is left of it
+                labelOpts={"position": 0.12, "color": ink(), "anchors": [(1, 0.5), (1, 0.5)],
+                           "fill": qcolor(paper(), 235)},
+            )  # fmt: skip
             full.label.setFont(font(11))
+            full.setZValue(self.capacity_line.zValue() + 1)
             plot.addItem(full)
             keep_line_label_whole(full, plot)
         self.capacity_line.setPen(pen(ink(), 2, style=Qt.PenStyle.DashLine))

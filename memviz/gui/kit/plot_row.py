@@ -23,11 +23,14 @@ MIN_HEIGHT_LINES = 11
 class PlotRow(QWidget):
     """``plots`` (each with its stretch factor) side by side in a splitter, ``below`` under them; the
     splitter turns to a column when a plot would be narrower than ``min_width_ems`` of the least
-    type size, and each plot keeps ``min_height_lines`` of its tick lines."""
+    type size, and each plot keeps ``min_height_lines`` of its tick lines.
+
+    An item that is not a plot (Sweep's side panel) needs its own least width in the row; in a
+    column it is as tall as it asks (the view scrolls), in a row it takes the row's height."""
 
     def __init__(
         self,
-        plots: list[tuple[pg.PlotWidget, int]],
+        plots: list[tuple[QWidget, int]],
         *below: QWidget,
         min_width_ems: float = MIN_WIDTH_EMS,
         min_height_lines: float = MIN_HEIGHT_LINES,
@@ -57,10 +60,9 @@ class PlotRow(QWidget):
     def give_way(self) -> None:
         """A row or a column for the width and zoom in force; the plots' least height for the zoom."""
         width = self.width() if self.isVisible() or self.width() > 0 else 0
-        least = self.min_width_ems * zoom.least_text_px()
-        shown = sum(1 for plot in self.plots if not plot.isHidden())  # (Cost's per-call plot hides)
-        handles = self.splitter.handleWidth() * (shown - 1)
-        column = bool(width) and (width - handles) / max(shown, 1) < least
+        shown = [plot for plot in self.plots if not plot.isHidden()]  # (Cost's per-call plot hides)
+        handles = self.splitter.handleWidth() * (len(shown) - 1)
+        column = bool(width) and sum(self._least_width(item) for item in shown) > width - handles
         wanted = Qt.Orientation.Vertical if column else Qt.Orientation.Horizontal
         if self.splitter.orientation() != wanted:
             self.splitter.setOrientation(wanted)
@@ -68,6 +70,11 @@ class PlotRow(QWidget):
             total = sum(self.splitter.sizes()) or 1
             self.splitter.setSizes([total // len(self.plots)] * len(self.plots))
         for plot in self.plots:
+            if not isinstance(plot, pg.PlotWidget):
+                height = plot.sizeHint().height() if column else 0
+                if plot.minimumHeight() != height:
+                    plot.setMinimumHeight(height)
+                continue
             height = self.plot_height()
             legend = getattr(plot, "below_legend", None)  # a legend under the plot: on top of it
             if legend is not None:
@@ -75,6 +82,12 @@ class PlotRow(QWidget):
                 height += round(legend.height_needed())
             if plot.minimumHeight() != height:
                 plot.setMinimumHeight(height)
+
+    def _least_width(self, item: QWidget) -> float:
+        """A plot's least width in the row at the zoom in force; another item's own least."""
+        if isinstance(item, pg.PlotWidget):
+            return self.min_width_ems * zoom.least_text_px()
+        return item.minimumSizeHint().width()
 
     @property
     def is_column(self) -> bool:

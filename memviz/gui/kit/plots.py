@@ -514,7 +514,9 @@ class BelowLegend(pg.LegendItem):
 
     def fit_columns(self, width: float) -> None:
         """As many entries side by side as ``width`` holds (one where it holds one)."""
-        entries = [label.boundingRect().width() + 40 for _sample, label in self.items]  # with sample
+        # the text's own width (itemRect), with its sample: a label laid out in a column is as wide
+        # as the column, so measured by its own rect a legend given one column kept one for ever
+        entries = [label.itemRect().width() + 40 for _sample, label in self.items]
         columns = len(entries)
         while columns > 1 and columns * max(entries) > width - 16:
             columns -= 1
