@@ -36,7 +36,8 @@ B_COLOUR = OKABE_ITO["blue"]
 DIFF_COLOUR = OKABE_ITO["vermillion"]
 SAMPLE_COLOURS = (OKABE_ITO["orange"], OKABE_ITO["blue"], OKABE_ITO["green"])
 SAMPLE_DASHES = (Qt.PenStyle.DashLine, Qt.PenStyle.SolidLine, Qt.PenStyle.DotLine)
-TICK_PT = 10  # task ids: 32 rows fit 720p at this size
+TICK_PT = 10  # the task names (a line of it a row: body.EvaluateBody keeps the plot that tall)
+ROW_MARGIN = 0.7  # the forest plot's room above its first row and below its last, in rows
 
 
 def scale(metric: str) -> float:
@@ -70,10 +71,13 @@ class TaskAxis(pg.AxisItem):
         low, high = sorted((minVal, maxVal))  # an inverted axis hands them the other way round
         rows = [i for i in range(len(self.ids)) if low - 0.5 <= i <= high + 0.5]
         per_row = size / max(high - low, 1)
-        # a label's line at the axis's type and a gap (a fixed 17 px overprinted the ids at 150 %)
-        line = QFontMetricsF(self.style["tickFont"] or font(self.tick_pt)).height() + 2
-        step = max(1, math.ceil(line / max(per_row, 1e-9)))
+        step = max(1, math.ceil(self.line_height() / max(per_row, 1e-9)))
         return [(1, rows[::step])]
+
+    def line_height(self) -> float:
+        """A row's least height for its name: a line at the axis's type and a gap (a fixed 17 px
+        overprinted the names at 150 %)."""
+        return QFontMetricsF(self.style["tickFont"] or font(self.tick_pt)).height() + 2
 
     def tickStrings(self, values, scale_, spacing):
         return [self.ids[int(v)] if 0 <= int(v) < len(self.ids) else "" for v in values]
@@ -85,13 +89,63 @@ class TaskAxis(pg.AxisItem):
         self.update()
 
 
+class SpacedAxis(pg.AxisItem):
+    """A bottom axis whose numbers never run into each other: pyqtgraph draws its first level of
+    ticks however crowded ("95000100000" under the forest plot's tokens, in a narrow plot), so where
+    the widest number and a gap do not fit between two ticks only every second (third, ...) is kept."""
+
+    def __init__(self) -> None:
+        super().__init__("bottom")
+
+    def tickValues(self, minVal, maxVal, size):  # noqa: N803 (pyqtgraph names them)
+        levels = super().tickValues(minVal, maxVal, size)
+        if not levels or size <= 0 or maxVal == minVal:
+            return levels
+        spacing, values = levels[0]
+        strings = self.tickStrings(values, self.autoSIPrefixScale * self.scale, spacing)
+        metrics = QFontMetricsF(self.style["tickFont"] or self.font())
+        widest = max((metrics.horizontalAdvance(text) for text in strings), default=0.0)
+        apart = size * spacing / abs(maxVal - minVal)  # pixels between two ticks
+        step = math.ceil((widest + metrics.averageCharWidth() * 2) / max(apart, 1e-9))
+        if step <= 1:
+            return levels
+        return [(spacing * step, [v for v in values if round(v / spacing) % step == 0])]
+
+
+def show_the_same_rows(*widgets: pg.PlotWidget) -> None:
+    """The plots show the same rows (the same range of y), whoever zooms or pans. pyqtgraph's own
+    link (setYLink) lines the plots up by their pixels, taking the other plot's place on the screen
+    at each resize: while the forest plot turned from beside the pages to above them, one plot was
+    resized before the other and both kept a range shifted by a title's height, the first task cut."""
+    boxes = [widget.getPlotItem().getViewBox() for widget in widgets]
+
+    def follow(source, y_range) -> None:
+        for box in boxes:
+            if box is not source and tuple(box.viewRange()[1]) != tuple(y_range):
+                box.setYRange(*y_range, padding=0)
+
+    for box in boxes:
+        box.sigYRangeChanged.connect(follow)
+
+
+def level_titles(*widgets: pg.PlotWidget) -> None:
+    """Plots side by side that show the same rows keep them level: their titles' rows are as tall
+    as the tallest (one title on two lines, the other on one, put a plot's rows a line lower)."""
+    plots = [widget.getPlotItem() for widget in widgets]
+    height = max(max(30, math.ceil(plot.titleLabel.item.boundingRect().height())) for plot in plots)
+    for plot in plots:
+        if plot.titleLabel.maximumHeight() != height or plot.layout.rowMinimumHeight(0) != height:
+            plot.titleLabel.setMaximumHeight(height)
+            plot.layout.setRowFixedHeight(0, height)
+
+
 def forest_plots() -> tuple[pg.PlotWidget, pg.PlotWidget, TaskAxis]:
     axis = TaskAxis()
-    means = make_plot({"left": axis})
+    means = make_plot({"left": axis, "bottom": SpacedAxis()})
     means.setObjectName("forest_means")
-    diffs = make_plot()
+    diffs = make_plot({"bottom": SpacedAxis()})
     diffs.setObjectName("forest_diffs")
-    diffs.setYLink(means)
+    show_the_same_rows(means, diffs)
     diffs.getPlotItem().getAxis("left").setStyle(showValues=False)
     diffs.getPlotItem().getAxis("left").setWidth(4)
     for widget in (means, diffs):
@@ -116,7 +170,7 @@ def draw_forest(
     hi = np.array([s[1] for s in paired.spread]) * k
     for widget in (means, diffs):
         widget.clear()
-        widget.getPlotItem().setYRange(-0.7, n - 0.3, padding=0)
+        widget.getPlotItem().setYRange(-ROW_MARGIN, n - 1 + ROW_MARGIN, padding=0)
     set_title(means, titles[0])
     set_title(diffs, titles[1])
     if selected is not None:

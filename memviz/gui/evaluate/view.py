@@ -34,6 +34,7 @@ from memviz.core.registry import ConfigError
 from memviz.core.site import Site
 from memviz.core.strategies import STRATEGIES
 from memviz.gui.evaluate import plots
+from memviz.gui.evaluate.body import EvaluateBody
 from memviz.gui.evaluate.bugs_page import BugsPage
 from memviz.gui.evaluate.choices import ConfigChoice, config_name
 from memviz.gui.evaluate.sources import Recorded, Simulated
@@ -249,13 +250,12 @@ class EvaluateView(AnalysisView):
         self.bugs_page = BugsPage()
         self.pages.addTab(self.bugs_page, "")
 
-        body = QSplitter(Qt.Orientation.Horizontal)
-        body.addWidget(forest)
-        body.addWidget(self.pages)
-        body.setStretchFactor(0, 5)
-        body.setStretchFactor(1, 4)
-        body.setChildrenCollapsible(False)
-        return body
+        # beside the pages, or above them where the row is too narrow (1280×720 at 150 %)
+        self.evaluate_body = EvaluateBody(
+            forest, self.forest_means, self.forest_diffs, self.task_axis, self.pages,
+            [self.interval_plot, self.histogram, self.sample_plot],
+        )  # fmt: skip
+        return self.evaluate_body
 
     def choose_for_snapshot(self, detail: str) -> None:
         """``--view evaluate[/PAGE[/METRIC]]``: the right-hand page (intervals, sample, ablation, runs)
@@ -329,6 +329,10 @@ class EvaluateView(AnalysisView):
         if self.result is not None:
             self.selected = None  # a new result: its tasks may be others
         return super().start()
+
+    def _give_way(self) -> None:
+        if hasattr(self, "evaluate_body"):
+            self.evaluate_body.give_way()
 
     def _accept(self, result, key, config, seconds) -> None:
         self._paired.clear()
@@ -442,6 +446,7 @@ class EvaluateView(AnalysisView):
         self._draw_sample_size(paired)
         self._fill_ablation()
         self.bugs_page.show_tables(result.bugs, result.bug_name, lang)
+        self.evaluate_body.fit_pages_height()  # for the sentences' new lines
 
     def _unit(self) -> str:
         return (
@@ -467,6 +472,7 @@ class EvaluateView(AnalysisView):
             self.forest_means, "bottom", name + unit if self.chosen_metric in plots.PROPORTIONS else name
         )
         set_axis_label(self.forest_diffs, "bottom", "B − A" + unit)
+        self.evaluate_body.give_way()  # a line for each task's name, room for the names beside the plots
 
     def _fill_runs(self) -> None:
         tr = self.language.tr

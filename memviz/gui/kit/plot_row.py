@@ -39,7 +39,7 @@ class PlotRow(QWidget):
         self.plots = [plot for plot, _ in plots]
         self.min_width_ems = min_width_ems
         self.min_height_lines = min_height_lines
-        self.splitter = _LeastSplitter(Qt.Orientation.Horizontal)
+        self.splitter = LeastSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("plot_row")
         for k, (plot, stretch) in enumerate(plots):
             self.splitter.addWidget(plot)
@@ -99,7 +99,7 @@ class PlotRow(QWidget):
             self.give_way()
 
 
-class _LeastSplitter(QSplitter):
+class LeastSplitter(QSplitter):
     """A splitter whose preferred height is its least: the scroll area around the view sets its
     content as tall as it would like to be, and pyqtgraph's plots would like 480 px (a 720p window
     scrolled at 100 %); the room a window has beyond the least goes to the plots all the same."""
