@@ -199,19 +199,11 @@ SAME_ENGLISH_OTHER_ROLE = {
     "steps": "a spin box's unit ( 步) and a label (步数)",
     "unlimited": "a spin box's special value (不限) and the memory panel's title (不限容量)",
     ",": "、 between names in a list (the report's duplicate pages), ， between clauses (Cost's lesson)",
-    # The text reports' words (memviz report, scenario: memviz/wording/report.py, scenarios.py), moved
-    # there from inline pairs byte for byte (issue 40; tests/text and tests/cli pin their output). They
-    # say these ideas otherwise than the window does: a drift to mend, output changed on purpose.
-    "repeat rate": "the report's 重复访问率; the resume scenario's column 重复率",
+    # The text reports' words (memviz report, scenario: memviz/wording/report.py, scenarios.py) that
+    # are roles: a counted unit, a button, a terminal's narrower column head.
     "bootstrap": "the report's column head bootstrap 区间; the Evaluate tab's bootstrap",
-    "reports": "the ablation scenario's column 报告; the window's 报告数",
+    "reports": "a counted unit (3 份) and the column of reports (报告数)",
     "config": "Compare's button 换配置 (change the config) and memviz compare's column 配置",
-    "revisits": "memviz regret's column 回访; the Compare tab's 回访次数",
-    # An exercise's figure (memviz/wording/exercises.py) is asked as a count: 重复报告数, the window's 重复报告.
-    "duplicate reports": "an exercise's figure 重复报告数; the window's and report's column 重复报告",
-    "repeat visits": "an exercise's figure 重复访问次数; Explore's 重复访问",
-    "bug reports": "an exercise's figure Bug 报告数; Explore's and the report's Bug 报告",
-    "estimated tokens": "an exercise's figure 估算 token 总数; the report's row 估算 token",
     "step": "the playback button 下一步 (Step) and an exercise's unit 步",
     "tasks": "memviz eval's bug table's count column 任务 (byte for byte); the Evaluate tab's 任务数",
     "bugs": "a column of counts (Bug, memviz scenario's) and the Evaluate tab's page of per-bug tables (每个 Bug)",
@@ -227,7 +219,6 @@ SAME_CHINESE_OTHER_ROLE = {
     "每步 token": "the report's column tokens/step; the Cost tab's tokens per step",
     "每个 Bug 的 token": "the report's column tokens/bug; the Cost tab's tokens per bug",
     "找全的次数": "the report's column all found; the Cost tab's runs that found all",
-    "重复报告": "the ablation scenario's column duplicates; the report's and window's duplicate reports",
     "重复": "memviz compare's column of counts (repeats) and a class legend's mark (repeat)",
     "这道题的设置有问题：{exc}": "an exercise's settings wrong when it is asked, and when it is graded",
     "{forgotten_revisits}/次": "memviz regret's narrow column (…/run) and the regret panel's axis (… per run)",
@@ -235,7 +226,6 @@ SAME_CHINESE_OTHER_ROLE = {
     "任务": "memviz eval's per-task table's column (task) and its bug table's count (tasks)",
     "次": "counted nouns: run, and an exercise's unit (times)",
     "步": "an exercise's unit: step, steps (Chinese has no plural), and a spin box's ( steps)",
-    "每次重复报告": "the resume scenario's column (duplicate reports a run), the dedup one's (duplicates a run)",
 }
 
 

@@ -152,7 +152,7 @@ def regret_text(site: Site, results: list[Regret], seeds: range, lang: str) -> l
     forgotten_revisits, evictions = term("forgotten_revisits", lang), term("evictions", lang)
     header = [
         compare_words.CONFIG_COLUMN.pick(lang), compare_words.FORGOTTEN_REVISITS_PER_RUN_N.pick(lang, forgotten_revisits=forgotten_revisits),
-        compare_words.EVICTIONS_PER_RUN_N.pick(lang, evictions=evictions), compare_words.REVISITS_COLUMN.pick(lang), context_words.COL_COVERAGE.pick(lang),
+        compare_words.EVICTIONS_PER_RUN_N.pick(lang, evictions=evictions), compare_words.REVISITS.pick(lang), context_words.COL_COVERAGE.pick(lang),
     ]  # fmt: skip
     rows = [
         [r.config.text(), f"{r.forgotten_revisits_per_run:.2f}", f"{r.evictions_per_run:.2f}", str(r.revisits),

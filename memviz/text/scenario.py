@@ -101,7 +101,7 @@ def _ablation(f: dict, args, lang: str) -> list[str]:
 
     lines = []
     header = [evaluation_words.MEMORY.pick(lang), common_words.COVERAGE.pick(lang), scenarios_words.BUGS.pick(lang),
-              scenarios_words.REPORTS.pick(lang), scenarios_words.DUPLICATES.pick(lang),
+              scenarios_words.REPORTS.pick(lang), scenarios_words.DUPLICATE_REPORTS.pick(lang),
               scenarios_words.COVERAGE_NONE_POINTS_PAIRED_95.pick(lang),
               scenarios_words.DUPLICATES_NONE_PAIRED_95.pick(lang)]  # fmt: skip
     for strategy, rows in f.items():
@@ -160,7 +160,7 @@ def _dedup(f: dict, args, lang: str) -> list[str]:
     from memviz.core.scenarios.dedup import MODE_NAMES, MODES
 
     header = [scenarios_words.DEDUP_BY.pick(lang), scenarios_words.REPORTS_KEPT.pick(lang),
-              scenarios_words.DUPLICATES_A_RUN.pick(lang), scenarios_words.WRONGLY_MERGED_REPORTS.pick(lang),
+              scenarios_words.DUPLICATE_REPORTS_A_RUN.pick(lang), scenarios_words.WRONGLY_MERGED_REPORTS.pick(lang),
               scenarios_words.DISTINCT_BUGS_LOST.pick(lang), scenarios_words.RUNS_LOSING_A_BUG.pick(lang)]  # fmt: skip
     rows = [[t(lang, *MODE_NAMES[m]), _num(f[m]["kept"]), _num(f[m]["duplicates"]), _num(f[m]["wrong_merges"], 3),
              _num(f[m]["bugs_lost"], 3), str(f[m]["runs_losing_a_bug"])] for m in MODES]  # fmt: skip

@@ -59,7 +59,6 @@ STEP_BACK_ON_FORGOTTEN_AT_STEP_N = Words(
 SEED_RANGE_RUNS_N = Words("seed {first}～{last}，共 {runs} 次", "seeds {first}-{last}, {runs} runs")
 FORGOTTEN_REVISITS_PER_RUN_N = Words("{forgotten_revisits}/次", "{forgotten_revisits}/run")
 EVICTIONS_PER_RUN_N = Words("{evictions}/次", "{evictions}/run")
-REVISITS_COLUMN = Words("回访", "revisits")
 REUSE_DISTANCE_OF_REVISITS_LINE = Words(
     "回访的复用距离（两次访问之间去过的不同页面数）：",
     "Reuse distance of revisits (distinct pages visited between the two visits):",

@@ -11,7 +11,7 @@ STATS_ROWS = (
     ("steps", "步数", "steps"),
     ("pages_seen", "到过的页面", "pages seen"),
     ("coverage", "覆盖率", "coverage"),
-    ("repeat_rate", "重复率", "repeat rate"),
+    ("repeat_rate", "重复访问率", "repeat rate"),
     ("off_site", "站外步数", "steps off the site"),
     ("bug_recall", "Bug 召回率", "bug recall"),
     ("reports", "报告数", "reports"),
