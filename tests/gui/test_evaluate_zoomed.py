@@ -88,6 +88,61 @@ def test_from_a_column_back_to_a_row_the_plots_show_every_row_level(evaluate_in_
     assert view.pages.x() > view.forest_diffs.x() + view.forest_diffs.width() - 5  # beside the pages
 
 
+def test_the_wheel_over_the_forest_plot_is_left_to_the_view(evaluate_in_window):
+    """Every task in view and named, the forest plot leaves the wheel to the tab, which scrolls, as
+    anywhere else in it: the plot zoomed its rows out (to -5..74 after three notches in the real
+    window) and the view did not scroll with the pointer over it. Qt hands a wheel the widget
+    ignored to its parents only when it came from the window system (in the real window, under
+    Xvfb, three notches scrolled the view 180 px), so here: the plot ignores it and keeps its rows."""
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+
+    view = evaluate_in_window((1280, 720), 1.5)
+    rows = len(view.task_axis.ids)
+    for plot in (view.forest_means, view.forest_diffs):
+        target = plot.viewport()
+        box = plot.getPlotItem().getViewBox()
+        at = QPointF(box.sceneBoundingRect().center())  # over the dots (the scene is the viewport's)
+        wheel = QWheelEvent(at, target.mapToGlobal(at), QPoint(0, 0), QPoint(0, -120), Qt.MouseButton.NoButton,
+                            Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)  # fmt: skip
+        QApplication.sendEvent(target, wheel)
+        assert not wheel.isAccepted(), plot.objectName()
+        assert box.viewRange()[1] == pytest.approx([-0.7, rows - 0.3])
+
+
+def test_a_long_task_file_keeps_a_bounded_height_and_zooms_by_rows(evaluate_in_window, tmp_path):
+    """Beyond MAX_NAMED_ROWS tasks the forest plot does not grow a line a task (2,000 tasks would be
+    60,000 px at 150 %): it names every second (third, ...) row and zooms and pans by its rows."""
+    import json
+
+    from memviz.gui.evaluate.body import MAX_NAMED_ROWS
+
+    pages = (0, 1, 2, 3, 5, 6, 8, 10, 11, 14, 16, 17, 18, 19, 20, 22)
+    tasks = [
+        {"id": f"{v}/{p}/{k}", "version": v, "start": p}
+        for k in range(2)
+        for v in ("v1", "v2")
+        for p in pages
+    ]
+    path = tmp_path / "tasks.json"
+    path.write_text(json.dumps({"format": "memviz-tasks/1", "site": "conduit24-versions", "tasks": tasks}))
+    view = evaluate_in_window((1280, 720), 1.5)
+    view.set_tasks(path)
+    view.compute_blocking()
+    QApplication.processEvents()
+    assert len(view.task_axis.ids) == 64 > MAX_NAMED_ROWS
+    box = view.forest_means.getPlotItem().getViewBox()
+    overhead = view.forest_means.height() - box.height()
+    assert (
+        view.evaluate_body.forest.minimumHeight()
+        <= overhead + (MAX_NAMED_ROWS + 1) * view.task_axis.line_height() + 3
+    )
+    assert box.state["mouseEnabled"][1]  # the rows zoom and pan
+    low, high = box.viewRange()[1]
+    (_, named), *_ = view.task_axis.tickValues(low, high, box.height())
+    assert 16 <= len(named) < 64 and named[:2] == [0, 2]  # every second row
+
+
 def test_no_metric_runs_the_numbers_under_the_forest_plot_together(evaluate_in_window):
     """At 1366×768 and 125 % the forest plot is beside the pages, its plots narrow: the tokens' axis
     printed "95000100000", two numbers without a gap."""

@@ -122,6 +122,12 @@ class EvaluateBody(QWidget):
         besides its title and bottom axis; its two plots' rows level."""
         level_titles(self.means, self.diffs)
         rows = min(len(self.axis.ids), MAX_NAMED_ROWS)
+        # Every row in view and named: the wheel scrolls the view (zooming the rows, it was caught
+        # by the plot wherever the pointer crossed it); a longer task file zooms and pans by rows.
+        zooms = len(self.axis.ids) > MAX_NAMED_ROWS
+        for plot in (self.means, self.diffs):
+            if plot.getPlotItem().getViewBox().state["mouseEnabled"][1] != zooms:
+                plot.getPlotItem().setMouseEnabled(x=False, y=zooms)
         line = self.axis.line_height()
         box = self.means.getPlotItem().getViewBox()
         if self.means.height() > 0 and box.height() > 0:
