@@ -45,7 +45,9 @@ LABEL_OF_CELL = 0.62  # step numbers, row labels and fold bands / cell height
 TOP_LINES = 0.8  # the step numbers above the table, in cell heights
 BAND_LINES = 0.7  # a folded run of slots, in cell heights
 MAX_CELL_SCALE = 1.9  # cells no taller than this, in app font pixels (a roomy 4K screen)
+BAND_INK = 1.05  # a band's least height, in its type's sizes: the ink of "empty" or of Chinese, and a pixel
 MIN_CELL_H = 8.0  # the floor when even one column's changed rows do not fit (4 lanes, TTL, 720p)
+BAND_TEXT_GAP = 6.0  # pixels between the last shown column and a band's text right of it
 PIN_GAP = 0.45  # the gap between a pinned column and the others, in cell widths
 
 Measure = Callable[[str, float, bool], float]  # (text, pixel size, bold) -> width in pixels
@@ -123,6 +125,7 @@ class Layout:
     lines: tuple[Line, ...]  # the slot rows and folds, top to bottom, below the page row
     folded: bool
     wide: bool  # room for the page forgotten at a step beside the one written, both at full size
+    band: float = 0.0  # a band's height in pixels (0: BAND_LINES of a cell)
     _tops: tuple[float, ...] = field(default=(), repr=False)
 
     @property
@@ -132,7 +135,7 @@ class Layout:
 
     @property
     def band_h(self) -> float:
-        return math.floor(self.cell_h * BAND_LINES)
+        return self.band or math.floor(self.cell_h * BAND_LINES)
 
     @property
     def columns(self) -> list[int]:
@@ -175,14 +178,19 @@ class Layout:
     def shown_slots(self) -> list[int]:
         return [line for line in self.lines if not isinstance(line, Band)]
 
-    def band_room(self, position: int) -> tuple[float, float]:
+    def band_room(self, position: int, width: float | None = None) -> tuple[float, float]:
         """Where a band's text may go, left and right: across the recent columns before the current
-        one, inside the table (not over the highlighted column, not past the table's edge); the
-        current column alone when it is the only recent one."""
+        one, inside the table (not over the highlighted column, not past the table's edge). When
+        the current column is the only recent one: right of the shown columns where the table
+        (``width`` wide) has two columns' room there, else the current column alone (at 150 % in a
+        720p window, "5 7 …" crowded under the current step's cells, the table empty beside it)."""
         left = self.header + (self.cell_w * (1 + PIN_GAP) if self.pinned is not None else 0.0)
         current = min(max(position, self.first), self.last)
         right = left + (current - self.first) * self.cell_w
-        if right - left < self.cell_w:
+        if current == self.first:
+            after = self.column_x(self.last) + self.cell_w + BAND_TEXT_GAP
+            if width is not None and width - after >= 2 * self.cell_w:
+                return after, width
             right = left + self.cell_w
         return left, right
 
@@ -203,17 +211,24 @@ def page_label(lang: str) -> str:
     return compare_words.PAGE_ROW.pick(lang)
 
 
+def band_height(h: float, least_px: float = 0.0) -> int:
+    """A band's height for cells ``h`` tall: BAND_LINES of a cell, and a line of the least type's ink
+    (at 150 % the labels' 18 px ran out of 16 px bands over the rows beside them)."""
+    return max(math.floor(h * BAND_LINES), math.ceil(least_px * BAND_INK))
+
+
 def legible_text_px(app_px: float) -> float:
     """The cell text size the table keeps: at least ``TEXT_MIN_PX``, and near the app's own type."""
     return max(TEXT_MIN_PX, 0.9 * app_px)
 
 
-def _geometry(h: float, width: float, n_rows: int, n_cols: int, lang: str, measure: Measure, pinned: bool
-              ) -> tuple[float, float, float, int, bool]:  # fmt: skip
+def _geometry(h: float, width: float, n_rows: int, n_cols: int, lang: str, measure: Measure, pinned: bool,
+              least_px: float = 0.0) -> tuple[float, float, float, int, bool]:  # fmt: skip
     """Cells ``h`` tall: their width, the row labels' width, the labels' size, how many columns fit
     the width and whether cells are wide. With a pinned column, cells narrow (down to their least
-    width) until it fits beside the current one: the step the header names is never scrolled away."""
-    text, label = h * TEXT_OF_CELL, h * LABEL_OF_CELL
+    width) until it fits beside the current one: the step the header names is never scrolled away.
+    No text under ``least_px`` (the zoom's least type)."""
+    text, label = max(h * TEXT_OF_CELL, least_px), max(h * LABEL_OF_CELL, least_px)
     labels = [page_label(lang), row_label(max(n_rows, 1), lang), "⋯"]
     header = math.ceil(max(measure(t, label, False) for t in labels) + h * 0.5)
     digits = measure("88", text, True)
@@ -230,13 +245,35 @@ def _geometry(h: float, width: float, n_rows: int, n_cols: int, lang: str, measu
     return cell_w, header, label, visible, cell_w >= wide_w
 
 
-def _cell_height(height: float, n_rows: int, app_px: float) -> tuple[float, bool]:
-    """The cells' height, and whether slots must fold to keep it legible."""
-    least_h = legible_text_px(app_px) / TEXT_OF_CELL
+def _cell_height(height: float, n_rows: int, app_px: float, least_px: float = 0.0) -> tuple[float, bool]:
+    """The cells' height, and whether slots must fold to keep it legible (the cells hold the zoom's
+    least type, ``least_px``, too)."""
+    least_h = max(legible_text_px(app_px), least_px) / TEXT_OF_CELL
     # whole pixels: cells drawn once and copied into place keep sharp edges
     fit_h = math.floor(min(height / (TOP_LINES + 1 + n_rows), max(least_h, app_px * MAX_CELL_SCALE)))
     folded = fit_h < least_h
     return (math.ceil(least_h) if folded else fit_h), folded
+
+
+def least_height(
+    columns: Sequence[FrameColumn],
+    app_px: float,
+    least_px: float = 0.0,
+    pinned: int | None = None,
+    pinned_rows: frozenset[int] = frozenset(),
+) -> int:
+    """The least height at which every step's changed rows (and the pinned column's, from its step
+    on) fit at a legible size: lower, :func:`plan` shrinks the cells under the least type."""
+    if not columns:
+        return 0
+    n_rows = len(columns[0].frames)
+    cell_h, _folded = _cell_height(0.0, n_rows, app_px, least_px)
+    band = band_height(cell_h, least_px) / cell_h
+    need = 0.0
+    for p, column in enumerate(columns):
+        rows = set(pinned_rows) if pinned is not None and pinned <= p else set()
+        need = max(need, weight(fold_runs(n_rows, rows | changed_rows(column)), band))
+    return math.ceil((TOP_LINES + 1 + min(need, n_rows)) * cell_h)
 
 
 def span_of(
@@ -248,18 +285,20 @@ def span_of(
     lang: str = "en",
     pinned: int | None = None,
     pinned_rows: frozenset[int] = frozenset(),
+    least_px: float = 0.0,
 ) -> int | None:
     """:func:`run_span` for a table this size (None: it does not fold, every column fits its rows)."""
     if not columns:
         return None
     n_rows = len(columns[0].frames)
-    cell_h, folded = _cell_height(height, n_rows, app_px)
+    cell_h, folded = _cell_height(height, n_rows, app_px, least_px)
     if not folded:
         return None
     pin = pinned if pinned is not None and 0 <= pinned < len(columns) else None
-    visible = _geometry(cell_h, width, n_rows, len(columns), lang, measure, pin is not None)[3]
+    visible = _geometry(cell_h, width, n_rows, len(columns), lang, measure, pin is not None, least_px)[3]
     room = (height - (TOP_LINES + 1) * cell_h) / cell_h
-    return run_span(columns, room, recent_limit(visible, pin is not None), pin, pinned_rows)
+    band = band_height(cell_h, least_px) / cell_h
+    return run_span(columns, room, recent_limit(visible, pin is not None), pin, pinned_rows, band)
 
 
 def recent_limit(visible: int, pinned: bool) -> int:
@@ -273,6 +312,7 @@ def run_span(
     limit: int,
     pinned: int | None = None,
     pinned_rows: frozenset[int] = frozenset(),
+    band: float = BAND_LINES,
 ) -> int:
     """How many recent columns a folded table shows, the same at every step of the run (a video of
     the run must not jump from 8 columns to 2): the most, up to ``limit``, whose changed rows (and
@@ -285,7 +325,7 @@ def run_span(
             rows = set(pinned_rows) if pinned is not None and pinned <= p else set()
             for k in range(max(0, p - span + 1), p + 1):
                 rows |= changed[k]
-            if weight(fold_runs(n_rows, rows)) > room + 1e-9:
+            if weight(fold_runs(n_rows, rows), band) > room + 1e-9:
                 return False
         return True
 
@@ -312,6 +352,7 @@ def plan(
     pinned_rows: frozenset[int] = frozenset(),
     prefer: frozenset[int] = frozenset(),
     span: int | None = None,
+    least_px: float = 0.0,
 ) -> Layout:
     """The layout for a table ``width`` × ``height`` at ``position``, its shown columns ending at
     ``last`` (default: the position; the wheel looks further back). ``pinned``: the column of the
@@ -319,16 +360,18 @@ def plan(
     kept in view apart on the left once it is older than the recent columns, with ``pinned_rows``
     (its rows that must show). ``prefer``: the slots shown before, kept when there is room for them
     (fewer rows coming and going while a run plays). ``span``: :func:`run_span` for this table
-    (worked out when not given; a widget keeps it for the run)."""
+    (worked out when not given; a widget keeps it for the run). ``least_px``: the zoom's least type,
+    which no text goes under."""
     n_rows = len(columns[0].frames) if columns else 0
     n_cols = len(columns)
     last = position if last is None else max(0, min(last, position))
     last = min(last, n_cols - 1) if n_cols else 0
     if pinned is not None and not 0 <= pinned < n_cols:
         pinned = None
-    cell_h, folded = _cell_height(height, n_rows, app_px)
+    cell_h, folded = _cell_height(height, n_rows, app_px, least_px)
     has_pin = pinned is not None
-    cell_w, header, label_px, visible, wide = _geometry(cell_h, width, n_rows, n_cols, lang, measure, has_pin)
+    cell_w, header, label_px, visible, wide = _geometry(cell_h, width, n_rows, n_cols, lang, measure, has_pin,
+                                                        least_px)  # fmt: skip
 
     def pin_for(first: int) -> int | None:
         return pinned if pinned is not None and pinned < first and pinned <= position else None
@@ -352,27 +395,29 @@ def plan(
         pin = pin_for(first)
     else:
         room = room_lines(cell_h)
+        band = band_height(cell_h, least_px) / cell_h
         limit = recent_limit(visible, has_pin)
         if span is None:
-            span = run_span(columns, room, limit, pinned, pinned_rows)
+            span = run_span(columns, room, limit, pinned, pinned_rows, band)
         span = max(1, span)
         first = max(0, last - min(span, limit) + 1)
         pin = pin_for(first)
         rows = window_rows(first, pin)
-        if weight(fold_runs(n_rows, rows)) > room + 1e-9 and first < last:  # looking back past the span
+        if weight(fold_runs(n_rows, rows), band) > room + 1e-9 and first < last:  # looking back past the span
             first = last
             pin = pin_for(first)
             rows = window_rows(first, pin)
-        if weight(fold_runs(n_rows, rows)) <= room + 1e-9:
-            lines = fold(n_rows, rows, room, prefer=prefer) or fold_runs(n_rows, rows)
+        if weight(fold_runs(n_rows, rows), band) <= room + 1e-9:
+            lines = fold(n_rows, rows, room, band, prefer) or fold_runs(n_rows, rows)
         else:  # the current step's own rows (and the pinned one's) do not fit at a legible size
-            need = weight(fold_runs(n_rows, rows))
+            need = weight(fold_runs(n_rows, rows), band)
             cell_h = max(MIN_CELL_H, math.floor(height / (TOP_LINES + 1 + need)))
             cell_w, header, label_px, visible, wide = _geometry(cell_h, width, n_rows, n_cols, lang, measure,
-                                                                has_pin)  # fmt: skip
-            lines = fold(n_rows, rows, room_lines(cell_h), prefer=prefer) or fold_runs(n_rows, rows)
-    layout = Layout(cell_h, cell_w, header, cell_h * TEXT_OF_CELL, label_px, first, last, pin, tuple(lines),
-                    folded, wide)  # fmt: skip
+                                                                has_pin, least_px)  # fmt: skip
+            band = band_height(cell_h, least_px) / cell_h
+            lines = fold(n_rows, rows, room_lines(cell_h), band, prefer) or fold_runs(n_rows, rows)
+    layout = Layout(cell_h, cell_w, header, max(cell_h * TEXT_OF_CELL, least_px), label_px, first, last, pin,
+                    tuple(lines), folded, wide, band_height(cell_h, least_px))  # fmt: skip
     return _with_tops(layout)
 
 

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from memviz.core.compare import FrameColumn
 from memviz.core.site import Site
+from memviz.gui.compare.text_ink import ink_centred, ink_rect, overprints
 from memviz.gui.kit import style, themes
 from memviz.gui.kit.paint_cache import device_pixmap
+from memviz.gui.kit.zoom import least_text_px
 from memviz.gui.qt import (
     QFont,
     QFontMetricsF,
@@ -32,6 +34,7 @@ from memviz.gui.qt import (
     QPixmap,
     QPointF,
     QRectF,
+    QSize,
     QSizePolicy,
     Qt,
     QToolTip,
@@ -46,6 +49,7 @@ from memviz.presentation.frame_layout import (
     band_pages,
     band_text,
     column_cells,
+    least_height,
     page_label,
     plan,
     row_label,
@@ -79,7 +83,25 @@ class FrameTable(QWidget):
         self._layout: tuple[tuple, Layout] | None = None
         self._span: tuple[tuple, int | None] | None = None  # the folded table's recent columns, for the run
         self._fonts: dict[tuple[int, bool], tuple[QFont, QFontMetricsF]] = {}
-        self.setMinimumHeight(60)
+        self._least: tuple[tuple, int] | None = None
+
+    def minimumSizeHint(self) -> QSize:
+        """Tall enough for every step's changed rows at the least type (:func:`least_height`): at
+        150 % in a 720p window the table was squeezed under it and its numbers ran out of their
+        cells; now the lane grows and the lanes scroll."""
+        pinned, pinned_rows = self._pinned_rows()
+        key = (
+            id(self.columns),
+            len(self.columns),
+            style.app_pixel_size(),
+            least_text_px(),
+            pinned,
+            pinned_rows,
+        )
+        if self._least is None or self._least[0] != key:
+            height = least_height(self.columns, key[2], key[3], pinned, pinned_rows)
+            self._least = (key, max(60, height))
+        return QSize(0, self._least[1])
 
     # -- what to draw ---------------------------------------------------------------------------------
 
@@ -104,6 +126,7 @@ class FrameTable(QWidget):
 
     def set_selected(self, selected: tuple[int, int] | None) -> None:
         self.selected = selected
+        self.updateGeometry()  # its rows are pinned
         self.update()
 
     @property
@@ -140,18 +163,20 @@ class FrameTable(QWidget):
         """Where everything goes, for the widget's size, the position and the app's type size."""
         pinned, pinned_rows = self._pinned_rows()
         app_px = style.app_pixel_size()
-        run = (self.width(), self.height(), pinned, pinned_rows, app_px, self.lang, id(self.columns),
+        least = least_text_px()
+        run = (self.width(), self.height(), pinned, pinned_rows, app_px, least, self.lang, id(self.columns),
                len(self.columns))  # fmt: skip
         key = (*run, self.position, self.anchor)
         if self._layout is None or self._layout[0] != key:
             shown = frozenset(self._layout[1].shown_slots()) if self._layout is not None else frozenset()
             args = (self.columns, self.width(), self.height(), self.position, app_px, self._measure, self.lang,
                     self.anchor, pinned, pinned_rows, shown)  # fmt: skip
+            least_at = {"least_px": least}
             if self._span is None or self._span[0] != run:  # one span for the whole run: worked out once
                 span = span_of(self.columns, self.width(), self.height(), app_px, self._measure, self.lang,
-                               pinned, pinned_rows)  # fmt: skip
+                               pinned, pinned_rows, **least_at)  # fmt: skip
                 self._span = (run, span)
-            layout = plan(*args, span=self._span[1])
+            layout = plan(*args, span=self._span[1], **least_at)
             self._layout = (key, layout)
         return self._layout[1]
 
@@ -252,7 +277,11 @@ class FrameTable(QWidget):
         p.drawText(QRectF(2, layout.top, layout.header - 6, layout.cell_h), right, page_label(self.lang))
         for i, line in enumerate(layout.lines):
             text = "⋯" if isinstance(line, Band) else self._row_label(line + 1)
-            p.drawText(QRectF(2, layout.line_top(i), layout.header - 6, layout.line_height(i)), right, text)
+            box = QRectF(2, layout.line_top(i), layout.header - 6, layout.line_height(i))
+            if isinstance(line, Band):  # its ink centred in the band, whose box would clip the line's
+                p.drawText(ink_centred(font, box, right, text), right | Qt.TextFlag.TextDontClip, text)
+            else:
+                p.drawText(box, right, text)
         p.setPen(QPen(c.border, 1))
         p.drawLine(QPointF(layout.header - 2, layout.top), QPointF(layout.header - 2, layout.bottom))
 
@@ -262,7 +291,7 @@ class FrameTable(QWidget):
         layout = self.layout()
         if not self.columns or self.position < layout.first:
             return []
-        left, right = layout.band_room(self.position)
+        left, right = layout.band_room(self.position, self.width())
         left, right = left + 4, right - 3
         out = []
         for band, top, _text in self.bands():
@@ -275,10 +304,13 @@ class FrameTable(QWidget):
         """Each band's text, across the recent columns before the current one."""
         if not shown:
             return
-        p.setFont(self._font(layout.label_px, False)[0])
+        font = self._font(layout.label_px, False)[0]
+        p.setFont(font)
         p.setPen(c.muted)
-        for rect, text in self.band_labels():
-            p.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+        align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        for rect, text in self.band_labels():  # a band is a thin line: its ink, not its line, centred
+            # (unclipped: the moved box would cut the ink it centres, "unchanged" lost its g's tail)
+            p.drawText(ink_centred(font, rect, align, text), align | Qt.TextFlag.TextDontClip, text)
 
     def _paint_column(self, k: int, state: tuple[bool, bool], layout: Layout, ratio: float) -> QPixmap:
         """A column: its step number, then its cells' pictures copied into place, the bands' quiet
@@ -365,14 +397,23 @@ class FrameTable(QWidget):
         p.setPen(QPen(c.evict, 2.0 * style.line_width()))
         p.setBrush(c.evicted_fill)
         p.drawRoundedRect(inner, 3, 3)
-        d = min(inner.height() * 0.22, inner.width() * 0.14)
-        cx, cy = inner.left() + d + 3, inner.center().y()
+        d, cx, cy = self._miss_mark(box)
         p.setPen(QPen(c.evict, 2.2 * style.line_width()))
         p.drawLine(QPointF(cx - d, cy - d), QPointF(cx + d, cy + d))
         p.drawLine(QPointF(cx - d, cy + d), QPointF(cx + d, cy - d))
         p.setPen(c.evict_text)
-        text_box = QRectF(cx + d + 1, box.top(), box.right() - cx - d - 3, box.height())
-        p.drawText(text_box, Qt.AlignmentFlag.AlignCenter, cell.text)
+        p.drawText(self._miss_text_box(box), Qt.AlignmentFlag.AlignCenter, cell.text)
+
+    @staticmethod
+    def _miss_mark(box: QRectF) -> tuple[float, float, float]:
+        """A forgotten revisit's ✗ in a page cell: its half size and centre."""
+        inner = box.adjusted(2, 2, -2, -2)
+        d = min(inner.height() * 0.22, inner.width() * 0.14)
+        return d, inner.left() + d + 3, inner.center().y()
+
+    def _miss_text_box(self, box: QRectF) -> QRectF:
+        d, cx, _cy = self._miss_mark(box)
+        return QRectF(cx + d + 1, box.top(), box.right() - cx - d - 3, box.height())
 
     def _paint_slot_cell(self, p: QPainter, c, cell: Cell, box: QRectF, layout: Layout, miss: bool) -> None:
         font = self._font(layout.text_px, True)[0]
@@ -384,13 +425,7 @@ class FrameTable(QWidget):
         if cell.text:
             p.setFont(font)
             p.setPen(c.evict_text if cell.new and miss else c.new_entry_text if cell.new else c.ink)
-            if cell.gone and layout.wide:  # the new page on the right, the one it replaced left
-                align = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                p.drawText(box.adjusted(0, 0, -4, 0), align, cell.text)
-            else:  # a touched page sits a little higher: its underline goes below the digits
-                p.drawText(
-                    box.translated(0, -2 if cell.touched else 0), Qt.AlignmentFlag.AlignCenter, cell.text
-                )
+            p.drawText(*self._held_place(cell, box, layout), cell.text)
         if cell.touched:  # LRU: used again, moved to the newest end
             pen = QPen(c.remembered_edge, 1.6 * style.line_width())
             pen.setCapStyle(Qt.PenCapStyle.FlatCap)
@@ -403,14 +438,7 @@ class FrameTable(QWidget):
             p.setPen(QPen(c.evict, 1.6 * style.line_width()))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(inner, 3, 3)
-            if layout.wide:
-                where = QRectF(box.left() + 7, box.top(), box.width() * 0.5 - 7, box.height())
-                align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-                gone_font, metrics = self._font(layout.text_px, True)
-            else:
-                where = QRectF(box.left(), box.top(), box.width() - 2, box.height() * 0.5)
-                align = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop
-                gone_font, metrics = self._font(layout.label_px, False)
+            where, align, gone_font, metrics = self._gone_place(box, layout)
             p.setFont(gone_font)
             p.setPen(c.evict_text)
             p.drawText(where, align, cell.gone)
@@ -419,6 +447,94 @@ class FrameTable(QWidget):
             x0 = where.left() - 1 if layout.wide else where.right() - w - 1
             p.setPen(QPen(c.evict, max(1.5, 0.09 * metrics.height()) * style.line_width()))
             p.drawLine(QPointF(x0, y), QPointF(x0 + w + 2, y))
+
+    @staticmethod
+    def _held_place(cell: Cell, box: QRectF, layout: Layout) -> tuple[QRectF, Qt.AlignmentFlag]:
+        """Where a slot cell's page goes: right of the one it replaced where the cell is wide, else
+        centred (a touched page a little higher: its underline goes below the digits)."""
+        if cell.gone and layout.wide:
+            return box.adjusted(0, 0, -4, 0), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        return box.translated(0, -2 if cell.touched else 0), Qt.AlignmentFlag.AlignCenter
+
+    def _gone_place(
+        self, box: QRectF, layout: Layout
+    ) -> tuple[QRectF, Qt.AlignmentFlag, QFont, QFontMetricsF]:
+        """Where the page that left a slot goes: the cell's left half at the cells' type where the
+        cell is wide, else its top right corner at the labels' type."""
+        if layout.wide:
+            where = QRectF(box.left() + 7, box.top(), box.width() * 0.5 - 7, box.height())
+            return (
+                where,
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                *self._font(layout.text_px, True),
+            )
+        where = QRectF(box.left(), box.top(), box.width() - 2, box.height() * 0.5)
+        return (
+            where,
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
+            *self._font(layout.label_px, False),
+        )
+
+    def drawn_texts(self) -> list[tuple[str, QRectF, QRectF]]:
+        """Every text drawn, as (text, its ink, the place it must stay in), in widget pixels: the
+        row names, each shown column's step number and cells, the gap mark, the bands' texts."""
+        if not self.columns:
+            return []
+        layout = self.layout()
+        out: list[tuple[str, QRectF, QRectF]] = []
+
+        def add(text: str, font: QFont, box: QRectF, align, room: QRectF | None = None) -> None:
+            if text:
+                out.append((text, ink_rect(font, box, align, text), box if room is None else room))
+
+        label = self._font(layout.label_px, False)[0]
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        centre = Qt.AlignmentFlag.AlignCenter
+        names = [(page_label(self.lang), layout.top, layout.cell_h)]
+        for i, line in enumerate(layout.lines):
+            name = "⋯" if isinstance(line, Band) else self._row_label(line + 1)
+            names.append((name, layout.line_top(i), layout.line_height(i)))
+        for i, (name, top, height) in enumerate(names):
+            box = QRectF(2, top, layout.header - 6, height)
+            if i > 0 and isinstance(layout.lines[i - 1], Band):
+                box = ink_centred(label, box, right, name)
+            add(name, label, box, right, QRectF(0, top, layout.header - 2, height))
+        shown = [k for k in layout.columns if k <= self.position]
+        text_font = self._font(layout.text_px, True)[0]
+        for k in shown:
+            x = layout.column_x(k)
+            add(str(k), self._font(layout.label_px, k == self.position)[0], QRectF(x, 0, layout.cell_w, layout.top),
+                centre)  # fmt: skip
+            for cell in column_cells(self.columns, layout, k):
+                box = QRectF(cell.x, cell.y, cell.w, cell.h)
+                if cell.slot is None:
+                    add(cell.text, text_font, self._miss_text_box(box) if cell.miss else box, centre, box)
+                    continue
+                add(cell.text, text_font, *self._held_place(cell, box, layout), box)
+                if cell.gone:
+                    where, align, font, _metrics = self._gone_place(box, layout)
+                    add(cell.gone, font, where, align, box)
+        if layout.pinned is not None and shown:
+            x = layout.column_x(layout.pinned) + layout.cell_w
+            add("⋯", self._font(layout.label_px, True)[0],
+                QRectF(x, layout.top, layout.column_x(layout.first) - x, layout.cell_h), centre)  # fmt: skip
+        if shown:
+            align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+            for rect, text in self.band_labels():
+                add(text, label, ink_centred(label, rect, align, text), align, rect)
+        return out
+
+    def cut_texts(self) -> list[str]:
+        """Texts drawn past their place or over each other (for the window-fit probe)."""
+        texts = self.drawn_texts()
+        bounds = QRectF(self.rect())
+        out = []
+        for text, ink, room in texts:
+            if not room.adjusted(-0.5, -0.5, 0.5, 0.5).contains(ink) or not bounds.adjusted(
+                -0.5, -0.5, 0.5, 0.5
+            ).contains(ink):
+                out.append(f"{text!r} past its place")
+        return out + overprints([(text, ink) for text, ink, _room in texts])
 
     # -- interaction ----------------------------------------------------------------------------------
 
@@ -480,6 +596,7 @@ class FrameTable(QWidget):
         self.update()
 
     def _forget(self) -> None:
+        self.updateGeometry()  # the least height follows the run, the pinned rows and the zoom
         self._cache.clear()
         self._cells.clear()
         self._layout = None

@@ -7,6 +7,7 @@ The links and the nav bar never change during a run: they are painted once into 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from memviz.core.compare import Lane
@@ -14,6 +15,7 @@ from memviz.core.engine import FORGOTTEN, REMEMBERED, UNVISITED, VISITED
 from memviz.core.layout import drawn_links, site_layout
 from memviz.core.site import Site
 from memviz.gui.compare.callout import Disc, place
+from memviz.gui.compare.text_ink import ink_rect, overprints
 from memviz.gui.kit import plain_text, style, themes
 from memviz.gui.kit.paint_cache import device_pixmap
 from memviz.gui.kit.zoom import least_text_px
@@ -27,6 +29,7 @@ from memviz.gui.qt import (
     QPixmap,
     QPointF,
     QRectF,
+    QSize,
     QSizePolicy,
     Qt,
     QToolTip,
@@ -55,7 +58,6 @@ class LaneGraph(QWidget):
         super().__init__(parent)
         self.setObjectName("lane_graph")
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMinimumSize(160, 90)
         self.setMouseTracking(True)  # a page's name on hover: the dots say only its number
         style.follow_presentation(self)
         self.lane: Lane | None = None
@@ -73,6 +75,9 @@ class LaneGraph(QWidget):
         self._callout_key: tuple | None = None
         self._badge: Callout | None = None
         self._badge_key: tuple | None = None
+        self._gaps: list[tuple[float, float]] = []  # every two pages' distance apart, across and down
+        self._radius_key: tuple | None = None
+        self._radius_px = 0.0
 
     def set_lane(self, lane: Lane, site: Site, colour: QColor, lang: str) -> None:
         if site is not self.site:
@@ -80,7 +85,12 @@ class LaneGraph(QWidget):
             self._positions = layout.positions
             self._links = drawn_links(site, layout.nav_bar)
             self._nav = list(site.nav) if layout.nav_bar else []
+            points = list(self._positions.values())
+            self._gaps = [
+                (abs(a[0] - b[0]), abs(a[1] - b[1])) for i, a in enumerate(points) for b in points[i + 1 :]
+            ]
             self._backdrop_key = None
+            self.updateGeometry()
         self.lane, self.site, self.colour, self.lang = lane, site, colour, lang
         self.highlight = None
         self._set_tooltip()
@@ -103,10 +113,60 @@ class LaneGraph(QWidget):
     # -- geometry -------------------------------------------------------------------------------------
 
     def _radius(self) -> float:
-        n = max(len(self._positions), 1)
-        # never so small that its number (0.95 of the radius) falls under the least type
-        least = least_text_px() * 0.75
-        return max(least, min(self.width(), self.height() * 1.6) / (2.6 * max(n**0.5, 3)) * 0.55)
+        """The pages' radius: the graph's share of its size, as large as the pages stay apart at,
+        never under the least radius (its number at the least type)."""
+        key = (self.width(), self.height(), least_text_px(), style.line_width(), id(self._positions))
+        if self._radius_key != key:
+            n = max(len(self._positions), 1)
+            least = self.least_radius()
+            wanted = max(least, min(self.width(), self.height() * 1.6) / (2.6 * max(n**0.5, 3)) * 0.55)
+            if not self._apart(wanted, self.width(), self.height()):
+                lo, hi = least, wanted  # the largest radius between that keeps the pages apart
+                for _ in range(12):
+                    mid = (lo + hi) / 2
+                    lo, hi = (mid, hi) if self._apart(mid, self.width(), self.height()) else (lo, mid)
+                wanted = lo
+            self._radius_key, self._radius_px = key, wanted
+        return self._radius_px
+
+    @staticmethod
+    def least_radius() -> float:
+        """As small as a page's number at the least type allows (two digits, bold, a pixel and a half
+        to the circle's edge): 9 px at 100 %, as before; 10.5 px at 125 % and 12 px at 150 %, where
+        three quarters of the least type (11.25, 13.5) made the lanes taller than a 720p window."""
+        ink = QFontMetricsF(style.ui_font(least_text_px(), bold=True)).tightBoundingRect("88")
+        return max(ink.width(), ink.height()) / 2 + 1.5
+
+    @staticmethod
+    def _reach(r: float) -> float:
+        """A page's reach from its centre: its radius, half its widest edge, and a pixel between pages."""
+        return r + 0.9 * style.line_width()
+
+    def _apart(self, r: float, width: float, height: float) -> bool:
+        """Whether pages of radius ``r`` in a graph this size keep apart (the centres' span is the
+        size less 1.3 radii each side: :meth:`centre`)."""
+        span_x, span_y = width - 2.6 * r, height - 2.6 * r
+        need = (2 * self._reach(r)) ** 2
+        return all((dx * span_x) ** 2 + (dy * span_y) ** 2 >= need for dx, dy in self._gaps)
+
+    def minimumSizeHint(self) -> QSize:
+        """The least size at which pages of the least radius keep apart: the width their rows need
+        side by side, then the height the rows need at that width (at 150 % in a 720p window the
+        graph was 200×104 and its pages lay over each other; now the lane grows and the lanes
+        scroll)."""
+        r = self.least_radius()
+        reach = 2 * self._reach(r)
+        width = max([160.0] + [reach / dx + 2.6 * r for dx, dy in self._gaps if dy < 1e-9 and dx > 0])
+        span_x = width - 2.6 * r
+        height = max(
+            [90.0]
+            + [
+                math.sqrt(reach**2 - (dx * span_x) ** 2) / dy + 2.6 * r
+                for dx, dy in self._gaps
+                if dy > 1e-9 and dx * span_x < reach
+            ]
+        )
+        return QSize(math.ceil(width), math.ceil(height))
 
     def centre(self, page: int) -> QPointF:
         r = self._radius()
@@ -164,8 +224,7 @@ class LaneGraph(QWidget):
             painter.setPen(QPen(c.evict, 1.5 * style.line_width(), Qt.PenStyle.DashLine))
             painter.drawLine(*self._leader(badge, path[-1], AGENT_RING))
         states = lane.page_states(self.position)
-        font = style.ui_font(max(7.0, r * 0.95), bold=True)
-        painter.setFont(font)
+        painter.setFont(self.number_font())
         fills = {
             UNVISITED: (c.unvisited_fill, c.unvisited_edge),
             VISITED: (c.visited_fill, c.visited_edge),
@@ -180,8 +239,7 @@ class LaneGraph(QWidget):
             painter.setBrush(fill)
             painter.drawEllipse(centre, r, r)
             painter.setPen(c.ink)
-            painter.drawText(QRectF(centre.x() - r * 1.5, centre.y() - r, r * 3, r * 2),
-                             Qt.AlignmentFlag.AlignCenter, str(page))  # fmt: skip
+            painter.drawText(self._number_box(centre, r), Qt.AlignmentFlag.AlignCenter, str(page))
         here = self.centre(path[-1])
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(self.colour, r * AGENT_RING[1]))
@@ -201,6 +259,38 @@ class LaneGraph(QWidget):
                 painter.setPen(c.evict_text)
                 painter.drawText(plate.rect, Qt.AlignmentFlag.AlignCenter, plate.text)
         painter.end()
+
+    def number_font(self) -> QFont:
+        return style.ui_font(max(7.0, self._radius() * 0.95), bold=True)
+
+    @staticmethod
+    def _number_box(centre: QPointF, r: float) -> QRectF:
+        return QRectF(centre.x() - r * 1.5, centre.y() - r, r * 3, r * 2)
+
+    def page_discs(self) -> list[tuple[int, QPointF, float]]:
+        """Every page's circle as drawn: page, centre, radius out to the far side of its edge's pen."""
+        r = self._radius()
+        pen = 0.9 * style.line_width()  # half the widest edge (a forgotten page's)
+        return [(page, self.centre(page), r + pen) for page in sorted(self._positions)]
+
+    def number_texts(self) -> list[tuple[str, QRectF]]:
+        """Every page's number and its ink, as drawn (widget pixels)."""
+        r, font = self._radius(), self.number_font()
+        centre = Qt.AlignmentFlag.AlignCenter
+        return [
+            (str(page), ink_rect(font, self._number_box(self.centre(page), r), centre, str(page)))
+            for page in sorted(self._positions)
+        ]
+
+    def cut_texts(self) -> list[str]:
+        """The page numbers drawn over each other or past the graph's edge (for the window-fit probe)."""
+        if self.lane is None:
+            return []
+        texts = self.number_texts()
+        bounds = QRectF(self.rect()).adjusted(-0.5, -0.5, 0.5, 0.5)
+        return [f"page {text} past the edge" for text, ink in texts if not bounds.contains(ink)] + overprints(
+            texts
+        )
 
     def discs(self) -> list[Disc]:
         """Every round thing drawn, as (centre, radius) with half its pen: the pages, the agent's
@@ -334,8 +424,10 @@ class LaneGraph(QWidget):
         super().resizeEvent(event)
 
     def _on_app_font_change(self) -> None:
+        self.updateGeometry()  # the least radius follows the zoom
         self.update()
 
     def _on_theme_change(self) -> None:
         self._backdrop_key = None
+        self.updateGeometry()  # the projector's thicker edges
         self.update()
