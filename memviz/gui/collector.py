@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import gc
 
-from memviz.gui.qt import QObject, QTimer
+from memviz.gui.qt import QObject, QTimer, is_alive
 
 INTERVAL_MS = 250  # how often the GUI thread looks at the collector's counts
 # The first look waits this long, or until the window has painted (:meth:`start`): a collection
@@ -49,7 +49,16 @@ class MainThreadCollector(QObject):
         return gc.collect(generation)
 
 
+_installed: MainThreadCollector | None = None
+
+
 def install(app: QObject) -> MainThreadCollector:
-    """The app's collector, made on first call."""
-    collector = app.findChild(MainThreadCollector)
-    return collector if collector is not None else MainThreadCollector(app)
+    """The app's collector, made on first call.
+
+    Kept here rather than found with ``app.findChild``: the first object PySide hands back as a
+    QObject makes it set up every QObject class it knows, with their enums (6 ms of the first paint).
+    """
+    global _installed
+    if _installed is None or not is_alive(_installed) or _installed.parent() is not app:
+        _installed = MainThreadCollector(app)
+    return _installed

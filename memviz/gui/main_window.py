@@ -12,11 +12,9 @@ import sys
 from pathlib import Path
 
 from memviz import __version__
-from memviz.core.replay import ReplayError, load_recorded
 from memviz.core.site import SiteError, load_site
-from memviz.core.trace import TraceError
 from memviz.gui.explore import ExploreView
-from memviz.gui.kit import notices, style, themes
+from memviz.gui.kit import style, themes
 from memviz.gui.kit import zoom as zoom_steps
 from memviz.gui.kit.elided_label import ElidedLabel
 from memviz.gui.kit.fonts import point_size_for_window
@@ -28,18 +26,15 @@ from memviz.gui.qt import (
     QAction,
     QActionGroup,
     QApplication,
-    QFileDialog,
     QKeySequence,
     QLabel,
     QMainWindow,
-    QMessageBox,
     Qt,
     QTabWidget,
     QTimer,
     QWidget,
 )
 from memviz.models.settings import RunSettings
-from memviz.outfile import atomic_output
 from memviz.paths import dialog_start, resource_path
 from memviz.wording import agent as agent_words
 from memviz.wording import classroom as class_words
@@ -47,6 +42,9 @@ from memviz.wording import common as common_words
 from memviz.wording import exercises as exercises_words
 from memviz.wording import window as window_words
 from memviz.wording.traces import cannot_open_trace, open_trace_action, trace_files
+
+# What only a menu's action needs (its dialogs, traces, file output) is imported in that action, not
+# here: each module imported, and each Qt class first named, is time before the first paint (issue 41).
 
 EXPLORE = "explore"
 THEME_NAMES = {
@@ -370,6 +368,8 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(self.explore)
 
     def _on_open_site(self) -> None:
+        from memviz.gui.qt import QFileDialog
+
         tr = self.language.tr
         path, _ = QFileDialog.getOpenFileName(
             self,
@@ -386,6 +386,8 @@ class MainWindow(QMainWindow):
         try:
             site = load_site(path)
         except (SiteError, OSError) as exc:
+            from memviz.gui.kit import notices
+
             text = str(exc) if str(path) in str(exc) else f"{path}: {exc}"
             notices.show_error(self, self.language.tr(window_words.CANNOT_OPEN_THE_SITE_FILE), text)
             return False
@@ -393,6 +395,8 @@ class MainWindow(QMainWindow):
         return True
 
     def _on_open_trace(self) -> None:
+        from memviz.gui.qt import QFileDialog
+
         lang = self.language.code
         path, _ = QFileDialog.getOpenFileName(
             self, open_trace_action(lang).rstrip("…"), dialog_start(), trace_files(lang)
@@ -403,6 +407,10 @@ class MainWindow(QMainWindow):
     def open_trace(self, path: Path) -> bool:
         """Replay the recorded run in ``path`` in Explore, on the site in force; a trace that cannot be
         read or does not fit the site is told, and what was shown stays."""
+        from memviz.core.replay import ReplayError, load_recorded
+        from memviz.core.trace import TraceError
+        from memviz.gui.kit import notices
+
         try:
             recorded = load_recorded(path, self.settings.site)
         except (TraceError, ReplayError, OSError) as exc:
@@ -414,6 +422,8 @@ class MainWindow(QMainWindow):
         return True
 
     def _on_watch_class(self) -> None:
+        from memviz.gui.qt import QFileDialog
+
         folder = QFileDialog.getExistingDirectory(
             self, self.language.tr(class_words.CHOOSE_TRACE_FOLDER), dialog_start()
         )
@@ -459,6 +469,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.language.tr(window_words.COPIED_TO_THE_CLIPBOARD), 3000)
 
     def _on_save_image(self) -> None:
+        from memviz.gui.qt import QFileDialog
+
         tr = self.language.tr
         name = f"memviz-{self.current_view().objectName()}.png"
         path, _ = QFileDialog.getSaveFileName(
@@ -469,6 +481,9 @@ class MainWindow(QMainWindow):
 
     def save_view_image(self, path: Path) -> bool:
         """The current view as a PNG at ``path`` (written whole or not at all); a failure is told."""
+        from memviz.gui.kit import notices
+        from memviz.outfile import atomic_output
+
         try:
             with atomic_output(path, force=True) as temporary:  # the file dialog asked about replacing
                 if not self.view_image().save(str(temporary), "PNG"):
@@ -489,6 +504,9 @@ class MainWindow(QMainWindow):
     def show_live_trace(self, path: Path) -> None:
         """A live run's trace so far, replayed in Explore to its last step (a step that cannot be read
         yet is left for the next)."""
+        from memviz.core.replay import ReplayError, load_recorded
+        from memviz.core.trace import TraceError
+
         try:
             recorded = load_recorded(path, self.settings.site)
         except (TraceError, ReplayError, OSError):
@@ -649,6 +667,8 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def _on_show_keys(self) -> None:
+        from memviz.gui.qt import QMessageBox
+
         tr = self.language.tr
         QMessageBox.information(
             self,
@@ -657,6 +677,8 @@ class MainWindow(QMainWindow):
         )
 
     def _on_about(self) -> None:
+        from memviz.gui.qt import QMessageBox
+
         tr = self.language.tr
         QMessageBox.about(
             self,

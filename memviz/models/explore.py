@@ -9,14 +9,18 @@ step *n* is the same whichever way the model reaches it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from memviz.core.engine import Exploration, RunConfig, StepEvent
-from memviz.core.replay import RecordedFigures, RecordedRun, replay
 from memviz.core.site import Site
 from memviz.core.stepping import step_until
 from memviz.models.clock import Clock
 from memviz.models.settings import RunSettings
 from memviz.models.signal import Signal
 from memviz.models.transport import Transport
+
+if TYPE_CHECKING:  # replay, with traces, loads with the first recording (not before the first paint)
+    from memviz.core.replay import RecordedFigures, RecordedRun
 
 # The marker's walk along an edge takes this share of the time between steps, up to MAX_ANIMATION_MS,
 # so at full speed it still arrives before the next step starts.
@@ -73,6 +77,8 @@ class ExploreModel(Transport):
         settings = self.settings
         if settings.recorded is None:
             return Exploration(settings.site, settings.config)
+        from memviz.core.replay import replay
+
         return replay(settings.site, settings.recorded, settings.config)
 
     @property

@@ -7,11 +7,14 @@ settings. The core does all the computing. Qt-free (:mod:`memviz.models.signal`)
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memviz.core.engine import ConfigError, RunConfig
-from memviz.core.replay import RecordedRun
 from memviz.core.site import Site, load_site
 from memviz.models.signal import Signal
+
+if TYPE_CHECKING:  # replay, with traces, loads with the first recording (not before the first paint)
+    from memviz.core.replay import RecordedRun
 
 
 class RunSettings:

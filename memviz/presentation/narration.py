@@ -8,16 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from memviz.core.engine import RunConfig, StepEvent
 from memviz.core.policies import POLICIES
-from memviz.core.replay import RecordedRun, figures_of, what_if_text
 from memviz.core.site import Site
 from memviz.core.strategies import HOW_DEAD_END, HOW_DONE, HOW_FALLBACK, HOW_PLAN, HOW_RECORDED, uses_memory
 from memviz.presentation.context_narration import before_call, during_call
 from memviz.wording import config_summary
 from memviz.wording import explore as explore_words
 from memviz.wording.words import Words
+
+if TYPE_CHECKING:  # replay, with traces, loads with the first recording (not before the first paint)
+    from memviz.core.replay import RecordedRun
 
 # Line kinds, most important last (a step line takes the kind of its most notable part).
 KIND_START = "start"
@@ -45,6 +48,8 @@ def narrate_start(
     start = site.page_name(site.start, lang)
     settings = config_summary(config, lang, capital=True)
     if recorded is not None:  # its own length and path: of the settings, only the memory is a what-if
+        from memviz.core.replay import what_if_text
+
         memory = what_if_text(config) if uses_memory(config.strategy) else explore_words.NONE.pick(lang)
         text = explore_words.RECORDED_RUN_STARTS_ON_WHAT_IF_N.pick(
             lang, agent=recorded.agent, start=start, memory=memory
@@ -204,6 +209,8 @@ def _narrate_recorded(
 ) -> list[NarrationLine]:
     """A recorded step in words: where the agent went and what the trace says it reported; what
     the what-if memory did is said as such ("what-if memory: …"), never as the agent's."""
+    from memviz.core.replay import figures_of
+
     call, figures = event.call, figures_of(recorded, event)
     name = lambda p: site.page_name(p, lang)  # noqa: E731 - a local shorthand
     if not event.moved:

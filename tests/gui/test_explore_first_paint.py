@@ -74,3 +74,36 @@ def test_the_first_screen_loads_no_statistics_module():
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(root)}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     assert out.stdout.splitlines() == ["[]", "True True"], out.stderr
+
+
+def test_the_first_screen_loads_what_only_menus_recordings_and_questions_need_when_first_used():
+    """Traces and their replay, predict-then-reveal's questions, the dialogs' notices and file output
+    load when a recording, a question or a menu first needs them, not before the first paint (issue
+    41); then they are there and work."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    later = (
+        "memviz.core.replay",
+        "memviz.core.trace",
+        "memviz.predict",
+        "memviz.gui.kit.notices",
+        "memviz.outfile",
+    )
+    code = (
+        "import sys\n"
+        "from memviz.gui.app import create_app\n"
+        "app = create_app()\n"
+        "from memviz.gui.main_window import MainWindow\n"
+        "w = MainWindow(); w.show(); app.processEvents()\n"
+        f"print(sorted(m for m in sys.modules if m in {later!r}), flush=True)\n"
+        "bar = w.explore.predict\n"
+        "print(bar.tally.asked, bar.tally.text('en'), 'memviz.predict' in sys.modules, flush=True)\n"
+        "import os; os._exit(0)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(root)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert out.stdout.splitlines() == ["[]", "0 0 of 0 right True"], out.stderr

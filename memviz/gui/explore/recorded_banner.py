@@ -6,7 +6,6 @@ are the core's: the replay's events (``was_forgotten``) and :func:`memviz.core.r
 
 from __future__ import annotations
 
-from memviz.core.replay import told_revisits, what_if_text
 from memviz.core.strategies import uses_memory
 from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
@@ -49,6 +48,8 @@ class RecordedBanner(QFrame):
         self.setVisible(recorded is not None)
         if recorded is None:
             return
+        from memviz.core.replay import told_revisits, what_if_text  # loaded with the first recording
+
         events = self.model.events
         lang = self.language.code
         self.label.setText(

@@ -8,6 +8,7 @@ come from :mod:`memviz.predict`."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from memviz.core.policies import POLICIES
 from memviz.core.strategies import uses_memory
@@ -26,16 +27,13 @@ from memviz.gui.qt import (
     Signal,
 )
 from memviz.models.explore import ExploreModel
-from memviz.predict import (
-    EvictionQuestion,
-    EvictionQuestions,
-    MoveQuestion,
-    MoveQuestions,
-    Tally,
-    move_reveal_text,
-    reveal_text,
-)
 from memviz.wording import kit as kit_words
+
+if TYPE_CHECKING:
+    from memviz.predict import EvictionQuestion, EvictionQuestions, MoveQuestion, MoveQuestions, Tally
+
+# memviz.predict (and the core's comparison it imports) is loaded when the class is first asked, or
+# the tally first counted: nothing of it is on the first screen, which waits for its imports.
 
 EVICT, MOVE = "evict", "move"  # which entry is forgotten; where the agent goes
 QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's largest widget size
@@ -64,7 +62,7 @@ class PredictBar(QWidget):
         self._questions: EvictionQuestions | None = None  # the run's, made when first asked
         self._moves: MoveQuestions | None = None
         self.answered_call: int | None = None  # the call whose eviction was predicted: it may go
-        self.tally = Tally()
+        self._tally: Tally | None = None  # made when first counted (see tally)
         self.reveal_words: tuple[str, str] | None = None  # (zh, en) of the last reveal
         self._held = 0  # the strip's height while shown (it only grows: see _fit)
         self._most: int | None = None  # the most answers a question of this run can offer
@@ -119,6 +117,15 @@ class PredictBar(QWidget):
         self._set_texts()
         self._on_restart()
 
+    @property
+    def tally(self) -> Tally:
+        """Predictions made and right this run (a new run, or the other question: a new tally)."""
+        if self._tally is None:
+            from memviz.predict import Tally
+
+            self._tally = Tally()
+        return self._tally
+
     # -- the loop -------------------------------------------------------------------------------------
 
     def set_predicting(self, on: bool) -> None:
@@ -149,6 +156,8 @@ class PredictBar(QWidget):
 
     def _next_question(self, calls: int) -> EvictionQuestion | MoveQuestion | None:
         """The question before call ``calls + 1`` (None: nothing to ask before it)."""
+        from memviz.predict import EvictionQuestions, MoveQuestions
+
         if self.mode == MOVE:
             if self._moves is None:
                 self._moves = MoveQuestions(self.model.site, self.model.config)
@@ -158,11 +167,15 @@ class PredictBar(QWidget):
         return self._questions.before(calls)
 
     def _reveal(self, question: EvictionQuestion | MoveQuestion, page: int, lang: str) -> str:
+        from memviz.predict import MoveQuestion, move_reveal_text, reveal_text
+
         if isinstance(question, MoveQuestion):
             return move_reveal_text(question, page, self.model.site, self.model.config, lang)
         return reveal_text(question, page, self.model.site, self.model.config, self.model.events, lang)
 
     def _prompt(self, question: EvictionQuestion | MoveQuestion, lang: str) -> str:
+        from memviz.predict import MoveQuestion
+
         if isinstance(question, MoveQuestion):
             return self.language.tr(kit_words.STEP_WHICH_LINK_WILL_THE_AGENT_N, call=question.call)
         name = POLICIES.get(self.model.config.policy).label_in(lang)
@@ -264,7 +277,7 @@ class PredictBar(QWidget):
         self._questions = self._moves = None
         self._most = None
         self.answered_call = None
-        self.tally = Tally()
+        self._tally = None
         self.reveal_words = None
         self._show_question(None)
 
@@ -318,7 +331,7 @@ class PredictBar(QWidget):
                 self.set_mode(MOVE)
         self._questions = self._moves = None  # a new run, or new settings
         self._most = None
-        self.tally = Tally()
+        self._tally = None
         self.answered_call = None
         self.reveal_words = None
         self._show_question(None)
