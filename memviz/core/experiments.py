@@ -14,7 +14,7 @@ from memviz.core.limits import check
 from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site
-from memviz.core.stats import MeanCI, bootstrap_interval, mean_ci, unpaired_half_width
+from memviz.core.stats import MeanCI, bootstrap_intervals, mean_ci, unpaired_half_width
 from memviz.core.strategies import baseline_strategy
 
 METRICS = ("coverage", "repeat", "bugs", "reports", "dups", "tokens", "steps")
@@ -37,9 +37,10 @@ def seed_range(seed0: int, runs: int) -> range:
     return range(seed0, seed0 + runs)
 
 
-_config_key = attrgetter(*RunConfig.__dataclass_fields__)  # a config's fields, as a tuple
-_SEED_AT = tuple(RunConfig.__dataclass_fields__).index("seed")
-_family_key = attrgetter(*(f for f in RunConfig.__dataclass_fields__ if f != "seed"))  # all but the seed
+# A config's fields but its seed: the key of its family of runs (a Runner keeps runs by family, then by
+# seed, so that a look-up hashes an int, not a tuple of every field: a report looks up ~20,000 runs)
+_family_key = attrgetter(*(f for f in RunConfig.__dataclass_fields__ if f != "seed"))
+_NONE: dict = {}  # the runs kept of a family never made
 LOCKSTEP_CHUNK = 5000  # runs advanced together: numpy pays its per-call cost once for all of them
 
 
@@ -77,7 +78,7 @@ class Runner:
         # figures are the same and only a repeat costs more. A kept run is about 1.6 KB: the
         # window's largest sweep (2.4 million runs) would otherwise keep some 3.8 GB.
         self.cache_limit = cache_limit
-        self._cache: dict[int, dict[tuple, RunResult]] = {}
+        self._cache: dict[int, dict[tuple, dict[int, RunResult]]] = {}  # site, family, seed
         self._cached = 0
         self._sites: dict[int, Site] = {}
 
@@ -104,52 +105,68 @@ class Runner:
             raise Cancelled
 
     def run_all(self, site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
-        cache = self._cache_of(site)
-        keys, simplest = _keys(configs, site.n_pages)
-        todo = {}
-        for config, key, plain in zip(configs, keys, simplest, strict=True):
-            if key not in cache and key not in todo:
-                todo[key] = config if plain is None else plain.with_seeds((config.seed,))[0]
-        return self._made(site, keys, list(todo), list(todo.values()))
+        # A config's simplest form does not depend on its seed: worked out once per family of
+        # configs that differ only in seed (a batch's seeds are one).
+        simplest: dict[tuple, tuple[tuple, RunConfig]] = {}
+        asked = []
+        for config in configs:
+            family = simplest.get(_family_key(config))
+            if family is None:
+                plain = config.effective(site.n_pages)
+                family = simplest[_family_key(config)] = (_family_key(plain), plain)
+            asked.append((*family, (config.seed,)))
+        return self._runs(site, asked)
 
     def run_seeded(self, site: Site, families: Sequence[tuple[RunConfig, Sequence[int]]]) -> list[RunResult]:
         """``run_all(site, [c.with_(seed=s) for c, seeds in families for s in seeds])``, without a
         config made for a run already made, nor each config's simplest form worked out again: a
         report asks for ~6,000 runs in families of 200 seeds, most of them made before (issue 41)."""
-        cache = self._cache_of(site)
-        keys: list[tuple] = []
-        todo: dict[tuple, None] = {}
-        configs: list[RunConfig] = []
+        asked = []
         for config, seeds in families:
             plain = config.effective(site.n_pages)
-            key = _config_key(plain)
-            before, after = key[:_SEED_AT], key[_SEED_AT + 1 :]
-            family = [(*before, seed, *after) for seed in seeds]
-            new = list(dict.fromkeys(k for k in family if k not in cache and k not in todo))
-            todo.update(dict.fromkeys(new))
-            configs += plain.with_seeds([k[_SEED_AT] for k in new]) if new else []
-            keys += family
-        return self._made(site, keys, list(todo), configs)
+            asked.append((_family_key(plain), plain, seeds))
+        return self._runs(site, asked)
 
-    def _cache_of(self, site: Site) -> dict[tuple, RunResult]:
+    def _cache_of(self, site: Site) -> dict[tuple, dict[int, RunResult]]:
         if id(site) not in self._cache:
             self._sites[id(site)] = site
             self._cache[id(site)] = {}
         return self._cache[id(site)]
 
-    def _made(
-        self, site: Site, keys: list[tuple], todo: list[tuple], configs: list[RunConfig]
-    ) -> list[RunResult]:
-        """The runs of ``keys``: those of ``todo`` made from ``configs`` (and kept, room allowing),
-        the others from the cache."""
+    def _runs(self, site: Site, asked: list[tuple[tuple, RunConfig, Sequence[int]]]) -> list[RunResult]:
+        """The runs of each ``(family key, simplest config, seeds)`` asked, in order: those not kept
+        made in one batch (and kept, room allowing), the others from the cache."""
         cache = self._cache_of(site)
-        self.done += len(keys) - len(todo)
-        made = dict(zip(todo, self._run_uncached(site, configs), strict=True)) if todo else {}
-        room = len(made) if self.cache_limit is None else max(0, self.cache_limit - self._cached)
-        for key in list(made)[:room]:
-            cache[key] = made[key]
-        self._cached += min(room, len(made))
-        return [cache[k] if k in cache else made[k] for k in keys]
+        todo: dict[tuple, tuple[RunConfig, dict[int, None]]] = {}  # family: its config, seeds to make
+        wanted = 0
+        for key, plain, seeds in asked:
+            wanted += len(seeds)
+            kept = cache.get(key, _NONE)
+            new = [seed for seed in seeds if seed not in kept]
+            if new:
+                todo.setdefault(key, (plain, {}))[1].update(dict.fromkeys(new))
+        configs = [config for plain, seeds in todo.values() for config in plain.with_seeds(list(seeds))]
+        self.done += wanted - len(configs)
+        results, at = self._run_uncached(site, configs), 0
+        made: dict[tuple, dict[int, RunResult]] = {}
+        for key, (_, seeds) in todo.items():
+            made[key], at = dict(zip(seeds, results[at : at + len(seeds)], strict=True)), at + len(seeds)
+        room = len(configs) if self.cache_limit is None else max(0, self.cache_limit - self._cached)
+        self._cached += min(room, len(configs))
+        for key, runs in made.items():
+            if room <= 0:
+                break
+            kept = cache.setdefault(key, {})
+            if len(runs) <= room:
+                kept.update(runs)
+            else:
+                kept.update(dict(list(runs.items())[:room]))
+            room -= len(runs)
+        out: list[RunResult] = []
+        for key, _, seeds in asked:
+            kept, new = cache.get(key, _NONE), made.get(key, _NONE)
+            out += [kept[seed] if seed in kept else new[seed] for seed in seeds]
+        return out
 
     def _run_uncached(self, site: Site, configs: Sequence[RunConfig]) -> list[RunResult]:
         if self.cancelled is not None and self.cancelled():
@@ -166,26 +183,6 @@ class Runner:
         for i in range(0, len(configs), size):
             results.extend(run_batch(site, configs[i : i + size], poll=self._tick))
         return results
-
-
-def _keys(configs: Sequence[RunConfig], n_pages: int) -> tuple[list[tuple], list[RunConfig | None]]:
-    """Each config's cache key, its effective config's fields as a plain tuple (hashing and comparing
-    it is C, not Python: a report looks up about twenty thousand runs), and its family's effective
-    config (None: the config is its own). A config's simplest form does not depend on its seed, so it
-    is worked out once per family of configs that differ only in seed (a batch's seeds are one)."""
-    families: dict[tuple, tuple[RunConfig | None, tuple, tuple]] = {}
-    keys, simplest = [], []
-    for config in configs:
-        family_key = _family_key(config)
-        family = families.get(family_key)
-        if family is None:
-            plain = config.effective(n_pages)
-            key = _config_key(plain)
-            family = (None if plain is config else plain, key[:_SEED_AT], key[_SEED_AT + 1 :])
-            families[family_key] = family
-        keys.append((*family[1], config.seed, *family[2]))
-        simplest.append(family[0])
-    return keys, simplest
 
 
 def means(results: Iterable[RunResult]) -> dict[str, float]:
@@ -214,25 +211,39 @@ class PairedDiff:
 def paired_difference(
     a: Sequence[float], b: Sequence[float], bootstrap: int = DEFAULT_BOOTSTRAP, bootstrap_seed: int = 0
 ) -> PairedDiff:
-    if len(a) != len(b):
-        raise ValueError("paired samples must have the same length")
-    diffs = [x - y for x, y in zip(a, b, strict=True)]
-    ci = mean_ci(diffs)
-    unpaired = unpaired_half_width(a, b) if len(a) > 1 else 0.0
-    boot_lo, boot_hi = (
-        bootstrap_interval(diffs, bootstrap, bootstrap_seed) if bootstrap > 0 else (ci.lo, ci.hi)
-    )
-    return PairedDiff(
-        n=len(diffs),
-        mean=ci.mean,
-        lo=ci.lo,
-        hi=ci.hi,
-        wins=sum(d > 0 for d in diffs),
-        paired_half=ci.half,
-        unpaired_half=unpaired,
-        boot_lo=boot_lo,
-        boot_hi=boot_hi,
-    )
+    return paired_differences([(a, b)], bootstrap, bootstrap_seed)[0]
+
+
+def paired_differences(
+    pairs: Sequence[tuple[Sequence[float], Sequence[float]]],
+    bootstrap: int = DEFAULT_BOOTSTRAP,
+    bootstrap_seed: int = 0,
+) -> list[PairedDiff]:
+    """:func:`paired_difference` of each ``(a, b)``, their bootstrap intervals taken together (pairs
+    of one length resample the same indices: :func:`~memviz.core.stats.bootstrap_intervals`)."""
+    for a, b in pairs:
+        if len(a) != len(b):
+            raise ValueError("paired samples must have the same length")
+    diffs = [[x - y for x, y in zip(a, b, strict=True)] for a, b in pairs]
+    cis = [mean_ci(d) for d in diffs]
+    if bootstrap > 0:
+        boots = bootstrap_intervals(diffs, bootstrap, bootstrap_seed)
+    else:
+        boots = [(ci.lo, ci.hi) for ci in cis]
+    return [
+        PairedDiff(
+            n=len(d),
+            mean=ci.mean,
+            lo=ci.lo,
+            hi=ci.hi,
+            wins=sum(x > 0 for x in d),
+            paired_half=ci.half,
+            unpaired_half=unpaired_half_width(a, b) if len(a) > 1 else 0.0,
+            boot_lo=boot_lo,
+            boot_hi=boot_hi,
+        )
+        for (a, b), d, ci, (boot_lo, boot_hi) in zip(pairs, diffs, cis, boots, strict=True)
+    ]
 
 
 def coverages(results: Iterable[RunResult]) -> list[float]:
@@ -281,13 +292,34 @@ def compare_with_baseline(
     bootstrap: int = DEFAULT_BOOTSTRAP,
     runner: Runner | None = None,
 ) -> Comparison:
+    return compare_with_baselines(site, [config], runs, seed0, bootstrap, runner)[0]
+
+
+def compare_with_baselines(
+    site: Site,
+    configs: Sequence[RunConfig],
+    runs: int = DEFAULT_RUNS,
+    seed0: int = DEFAULT_SEED0,
+    bootstrap: int = DEFAULT_BOOTSTRAP,
+    runner: Runner | None = None,
+) -> list[Comparison]:
+    """:func:`compare_with_baseline` of each config: their runs and baselines in one batch (a
+    visited and a frontier run of a seed ride on one row until they part, lockstep/twins.py), their
+    bootstrap intervals on indices drawn once."""
     seeds = seed_range(seed0, runs)
     runner = runner or Runner()
-    runner.plan(2 * runs)
-    current = runner.run_seeded(site, [(config, seeds)])
-    baseline = runner.run_seeded(site, [(baseline_of(config), seeds)])
-    diff = paired_difference(coverages(current), coverages(baseline), bootstrap)
-    return Comparison(config, seeds, current, baseline, diff, max(bootstrap, 0))
+    runner.plan(2 * runs * len(configs))
+    families = [(c, seeds) for config in configs for c in (config, baseline_of(config))]
+    made = runner.run_seeded(site, families)
+    current = [made[2 * i * runs : (2 * i + 1) * runs] for i in range(len(configs))]
+    baseline = [made[(2 * i + 1) * runs : (2 * i + 2) * runs] for i in range(len(configs))]
+    diffs = paired_differences(
+        [(coverages(c), coverages(b)) for c, b in zip(current, baseline, strict=True)], bootstrap
+    )
+    return [
+        Comparison(config, seeds, c, b, diff, max(bootstrap, 0))
+        for config, c, b, diff in zip(configs, current, baseline, diffs, strict=True)
+    ]
 
 
 @dataclass

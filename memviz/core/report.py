@@ -15,7 +15,7 @@ from memviz.core.experiments import (
     DEFAULT_SEED0,
     Runner,
     capacity_sweep,
-    compare_with_baseline,
+    compare_with_baselines,
     costs_to_find_all_bugs,
     means,
 )
@@ -76,10 +76,11 @@ def chapter_tables(
     reading = reading_overrides(base.ignore, base.skip_write, base.read_top)
     if reading:
         out["reading"] = dict(reading)
-    comparisons = {
-        s: compare_with_baseline(site, base.with_(strategy=s), runs, seed0, runner=runner)
-        for s in ("visited", "frontier")
-    }
+    strategies = ("visited", "frontier")
+    compared = compare_with_baselines(
+        site, [base.with_(strategy=s) for s in strategies], runs, seed0, runner=runner
+    )
+    comparisons = dict(zip(strategies, compared, strict=True))
     # Every comparison carries the same baseline; the table shows it once, as "random".
     out["strategies"]["random"] = means(comparisons["visited"].baseline)
     for s, comparison in comparisons.items():

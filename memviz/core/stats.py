@@ -49,21 +49,38 @@ def bootstrap_interval(
     The bounds are the order statistics the chapter's script takes (2.5% and 97.5% of 10000:
     indices 249 and 9749).
     """
+    return bootstrap_intervals([diffs], resamples, seed, level)[0]
+
+
+def bootstrap_intervals(
+    samples: Sequence[Sequence[float]], resamples: int = 10000, seed: int = 0, level: float = 0.95
+) -> list[tuple[float, float]]:
+    """:func:`bootstrap_interval` of each sample. Samples of one length are resampled at the same
+    indices, drawn once: the generator is seeded alike for each, so each draws those indices anyway
+    (drawing them was most of an interval's time; a report takes two, issue 41)."""
     import numpy as np  # here: the window's live numbers use this module, and never this function
 
-    x = np.asarray(diffs, dtype=float)
-    rng = np.random.default_rng(seed)
-    means = np.empty(resamples)
-    chunk = max(1, 200_000 // max(len(x), 1))  # a few hundred kB at a time: fresh 16 MB arrays cost more
-    for start in range(0, resamples, chunk):
-        stop = min(resamples, start + chunk)
-        idx = rng.integers(0, len(x), size=(stop - start, len(x)))
-        means[start:stop] = x.take(idx).mean(axis=1)
-    means.sort()
-    tail = (1 - level) / 2
-    lo_index = max(math.ceil(resamples * tail) - 1, 0)
-    hi_index = min(math.ceil(resamples * (1 - tail)) - 1, resamples - 1)
-    return float(means[lo_index]), float(means[hi_index])
+    by_length: dict[int, list[int]] = {}
+    for i, sample in enumerate(samples):
+        by_length.setdefault(len(sample), []).append(i)
+    out: list[tuple[float, float]] = [(0.0, 0.0)] * len(samples)
+    for n, which in by_length.items():
+        xs = [np.asarray(samples[i], dtype=float) for i in which]
+        rng = np.random.default_rng(seed)
+        means = np.empty((len(xs), resamples))
+        chunk = max(1, 200_000 // max(n, 1))  # a few hundred kB at a time: fresh 16 MB arrays cost more
+        for start in range(0, resamples, chunk):
+            stop = min(resamples, start + chunk)
+            idx = rng.integers(0, n, size=(stop - start, n))
+            for row, x in zip(means, xs, strict=True):
+                row[start:stop] = x.take(idx).mean(axis=1)
+        means.sort()
+        tail = (1 - level) / 2
+        lo_index = max(math.ceil(resamples * tail) - 1, 0)
+        hi_index = min(math.ceil(resamples * (1 - tail)) - 1, resamples - 1)
+        for i, row in zip(which, means, strict=True):
+            out[i] = (float(row[lo_index]), float(row[hi_index]))
+    return out
 
 
 def pct(x: float, sign: bool = False) -> str:

@@ -462,7 +462,7 @@ def test_a_runner_keeps_at_most_its_cache_limit_and_gives_the_same_runs(chapter_
         )  # asked again: kept ones reused, the rest made again
         assert first == unlimited.run_all(chapter_site, batch) == [run(chapter_site, c) for c in batch]
     assert again == first[::-1]
-    kept = sum(len(runs) for runs in limited._cache.values())
+    kept = sum(len(runs) for families in limited._cache.values() for runs in families.values())
     assert kept == min(limit, len(batch))
     assert limited.done == 2 * len(batch)  # progress counts every run asked for, kept or made again
 

@@ -67,7 +67,9 @@ batch on a 10,000-page site advances 800 runs at a time.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from operator import attrgetter
 
 from memviz.core.engine import RunConfig, RunResult
 from memviz.core.lockstep.common import (
@@ -102,6 +104,10 @@ __all__ = [
 ]
 
 
+# the settings that decide which engine runs a config (what supports() reads; the strategy first)
+_ROUTE = attrgetter("strategy", "policy", "bug_list", "ignore", "skip_write", "read_top", "context", "start")
+
+
 def run_batch(
     site: Site, configs: Sequence[RunConfig], poll: Poll | None = None, scalar_tail: int = SCALAR_TAIL
 ) -> list[RunResult]:
@@ -117,36 +123,31 @@ def run_batch(
     # of config to the engine that runs it (unsupported, too few runs, the random or the memory walk).
     results: list[RunResult | None] = [None] * len(configs)
     groups: dict[str, list[int]] = {"scalar": [], "random": [], "memory": []}
-    engine_of: dict[tuple, str] = {}  # by what supports() reads: asked once per kind of config
-    for i, config in enumerate(configs):
-        key = (
-            config.strategy,
-            config.policy,
-            config.bug_list,
-            config.misused,
-            config.read_top,
-            config.context,
-            config.start is not None,  # a task's own start page runs in the scalar engine
-        )
-        engine = engine_of.get(key)
-        if engine is None:
-            if not supports(config, site.n_pages):
-                engine = "scalar"
-            else:
-                engine = "random" if STRATEGIES.get(config.strategy).kernel is RANDOM_WALK else "memory"
-            engine_of[key] = engine
-        groups[engine].append(i)
+    # every setting supports() reads, per config in C: a report routes ~5,000 configs (issue 41)
+    routes = list(map(_ROUTE, configs))
+    engine_of: dict[tuple, str] = {}  # asked once per kind of config
+    for route, config in dict(zip(routes, configs, strict=True)).items():
+        if not supports(config, site.n_pages):
+            engine_of[route] = "scalar"
+        else:
+            engine_of[route] = "random" if STRATEGIES.get(config.strategy).kernel is RANDOM_WALK else "memory"
+    if len(engine_of) == 1:  # one kind of config (a family of seeds): no indices to sort out
+        groups[engine_of[routes[0]]] = list(range(len(configs)))
+    else:
+        for i, route in enumerate(routes):
+            groups[engine_of[route]].append(i)
     for engine, indices in groups.items():
         if not indices:
             continue
-        group = [configs[i] for i in indices]
-        longest = max(c.step_limit for c in group)
+        group = list(configs) if len(indices) == len(configs) else [configs[i] for i in indices]
+        longest = max(c.max_steps if c.until_all_bugs else c.budget for c in group)  # their step limits
         if engine == "memory" and scalar_tail and longest <= SCALAR_MAX_STEPS:
             # the cheaper engine for this group, by the cost model of each kernel's runs
             by_kernel: dict[StrategyKernel, int] = {}
-            for c in group:
-                kernel = STRATEGIES.get(c.strategy).kernel
-                by_kernel[kernel] = by_kernel.get(kernel, 0) + 1
+            kinds = routes if len(indices) == len(routes) else [routes[i] for i in indices]
+            for route, runs in Counter(kinds).items():
+                kernel = STRATEGIES.get(route[0]).kernel
+                by_kernel[kernel] = by_kernel.get(kernel, 0) + runs
             if not any(lockstep_pays(kernel, runs, longest) for kernel, runs in by_kernel.items()):
                 engine = "scalar"
         if engine == "scalar" or (len(group) <= scalar_tail and longest <= SCALAR_MAX_STEPS):
@@ -160,6 +161,8 @@ def run_batch(
             batch = []
             for start in range(0, len(group), size):
                 batch.extend(run_memory_batch(site, group[start : start + size], poll, scalar_tail))
+        if len(indices) == len(configs):
+            return batch
         for i, result in zip(indices, batch, strict=True):
             results[i] = result
     return results  # type: ignore[return-value]

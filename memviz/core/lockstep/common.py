@@ -133,6 +133,20 @@ def _seed_states(configs: Sequence[RunConfig]) -> np.ndarray:
     return np.array([c.seed for c in configs], dtype=np.uint64) & np.uint64(_MASK)
 
 
+def config_kinds(configs: Sequence[RunConfig], kind_of: Callable) -> tuple[list[RunConfig], np.ndarray]:
+    """A config of each kind (configs alike in ``kind_of(config)``, e.g. all but the seed) and each
+    config's kind, by number: settings a batch reads per run are worked out once per kind."""
+    kinds = list(map(kind_of, configs))
+    one_of_each = dict(zip(kinds, configs, strict=True))
+    number = {kind: i for i, kind in enumerate(one_of_each)}
+    return list(one_of_each.values()), np.array([number[kind] for kind in kinds], dtype=np.int64)
+
+
+def per_run(kinds: np.ndarray, values: list, dtype=None) -> np.ndarray:
+    """A value per kind of config (``values``), as a row of one per run (``kinds``: each run's kind)."""
+    return np.array(values, dtype=dtype).take(kinds)
+
+
 def _advance(states: np.ndarray, draws: int) -> np.ndarray:
     """The counter of each state after ``draws`` more draws."""
     return (states + np.uint64(draws * _GOLDEN_STEP & _MASK)) & np.uint64(_MASK)

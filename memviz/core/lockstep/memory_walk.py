@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 import numpy as np
 
@@ -19,6 +20,8 @@ from memviz.core.lockstep.common import (
     _seed_states,
     _site_tables,
     _stop_reason,
+    config_kinds,
+    per_run,
     supports,
 )
 from memviz.core.lockstep.memory_site import _MemorySite
@@ -27,7 +30,7 @@ from memviz.core.lockstep.twins import TwinRows, pair_twins
 from memviz.core.policies import POLICIES, PolicyKernel
 from memviz.core.rng import _GOLDEN_STEP, _MASK, mulberry32_rows
 from memviz.core.site import Site
-from memviz.core.strategies import FRESH_OR_ANY, RANDOM_WALK, STRATEGIES
+from memviz.core.strategies import FRESH_OR_ANY, FRESH_OR_PLAN, RANDOM_WALK, STRATEGIES
 
 
 def run_memory_batch(
@@ -45,6 +48,9 @@ def run_memory_batch(
     return _MemoryBatch(site, configs, poll, scalar_tail).run()
 
 
+# the settings a run's rows are made from (its seed apart): configs alike in these are one kind
+_KIND = attrgetter("strategy", "policy", "capacity", "ttl", "read_top", "until_all_bugs", "max_steps", "budget",
+                   "base_tokens", "entry_tokens")  # fmt: skip
 _REASONS = ("", "all_bugs", "max_steps", "budget", "dead_end", "done")
 _ALL_BUGS, _MAX_STEPS, _BUDGET, _DEAD_END, _DONE = range(1, 6)
 
@@ -136,9 +142,12 @@ class _MemoryBatch(TwinRows):
         already. Returns every run's step limit."""
         site, configs = self.site, self.configs
         finals = self.finals = _Finals(count)
-        limits = np.array([c.step_limit for c in configs], dtype=np.int64)
-        self.base = np.array([c.base_tokens for c in configs], dtype=np.int64)
-        self.entry = np.array([c.entry_tokens for c in configs], dtype=np.int64)
+        # The settings the rows read, worked out once per kind of config, not once per run: a
+        # report's sweep is 4,200 runs of 21 kinds (issue 41).
+        self.kind_configs, self.kind = config_kinds(configs, _KIND)
+        limits = per_run(self.kind, [c.step_limit for c in self.kind_configs], np.int64)
+        self.base = per_run(self.kind, [c.base_tokens for c in self.kind_configs], np.int64)
+        self.entry = per_run(self.kind, [c.entry_tokens for c in self.kind_configs], np.int64)
         self.paths = _Paths(count, site.start, int(limits.max()))
         for i in np.flatnonzero(limits <= 0).tolist():
             finals.reason[i] = _stop_reason(configs[i].until_all_bugs)
@@ -148,29 +157,34 @@ class _MemoryBatch(TwinRows):
     def _set_up_runs(self, limits: np.ndarray) -> None:
         """The runs that take steps: their random draws, and a row per setting of their configs."""
         stepping = np.flatnonzero(limits > 0)
-        ids, self.twin = pair_twins(self.configs, stepping)  # a twin rides on its visited run's row
+        strategy_kernels = {STRATEGIES.get(c.strategy).kernel for c in self.kind_configs}
+        if FRESH_OR_ANY in strategy_kernels and FRESH_OR_PLAN in strategy_kernels:
+            ids, self.twin = pair_twins(self.configs, stepping)  # a twin rides on its visited run's row
+        else:  # no visited run and frontier run to pair
+            ids, self.twin = stepping, np.full(len(stepping), -1, dtype=np.int64)
         self.ids = ids
         self.max_rows = len(stepping)
         self.any_twins = bool((self.twin >= 0).any())
-        rc = [self.configs[i] for i in ids.tolist()]
         self.ints = np.zeros((len(self._INTS), len(ids)), dtype=np.int64)
         self.flags = np.zeros((len(self._FLAGS), len(ids)), dtype=bool)
+        kinds = self.kind.take(ids)  # each row's kind of config
+        stepping_kinds = [self.kind_configs[k] for k in np.unique(kinds).tolist()]
         # The policies' kernels, each once; a run's ``kernel`` row indexes this list.
-        kernel_of = {p: POLICIES.get(p).kernel for p in {c.policy for c in rc}}
+        kernel_of = {p: POLICIES.get(p).kernel for p in {c.policy for c in stepping_kinds}}
         self.kernels: list[PolicyKernel] = list(dict.fromkeys(kernel_of.values()))
-        self._set_up_draws(rc, kernel_of, limits)
+        self._set_up_draws(ids, stepping_kinds, kernel_of, limits)
         self._bind(first=True)
-        self._config_rows(rc, kernel_of, limits[ids])
+        self._config_rows(kinds, kernel_of, limits[ids])
 
     def _set_up_draws(
-        self, rc: list[RunConfig], kernel_of: dict[str, PolicyKernel], limits: np.ndarray
+        self, ids: np.ndarray, kinds: list[RunConfig], kernel_of: dict[str, PolicyKernel], limits: np.ndarray
     ) -> None:
         """Each run's seed and the first window of its random draws."""
-        self.seeds = _seed_states(rc)
+        self.seeds = _seed_states([self.configs[i] for i in ids.tolist()])
         # Enough draws for most runs' budgets (a pick per step, and the draws of an eviction per
         # step); more are mixed when a run needs them.
         self.max_draws = 1 + max(
-            (kernel_of[c.policy].draws_per_eviction for c in rc if c.capacity is not None), default=0
+            (kernel_of[c.policy].draws_per_eviction for c in kinds if c.capacity is not None), default=0
         )
         # A window of each run's next draws (column c: its draw ``drawn + c + 1``), mixed anew from
         # every run's counter when one of them reaches its end: a few hundred kB that stay in cache,
@@ -178,33 +192,33 @@ class _MemoryBatch(TwinRows):
         self.window = self.max_draws * int(min(limits.max(), 128)) + 2
         self.draws = mulberry32_rows(self.seeds, self.window)
 
-    def _config_rows(
-        self, rc: list[RunConfig], kernel_of: dict[str, PolicyKernel], limits: np.ndarray
-    ) -> None:
-        """The per-run rows: where each starts, its limits, its memory's rule, how it reads.
-        (Cyclomatic 17 by the count of the rows' conditional expressions: one flat row per setting.)"""
+    def _config_rows(self, kinds: np.ndarray, kernel_of: dict[str, PolicyKernel], limits: np.ndarray) -> None:
+        """The per-run rows: where each starts, its limits, its memory's rule, how it reads (``kinds``:
+        each row's kind of config, whose settings are worked out once)."""
         site, n, n1 = self.site, self.n, self.n1
         kernel_index = {p: self.kernels.index(k) for p, k in kernel_of.items()}
-        visited_only = {s: STRATEGIES.get(s).kernel is FRESH_OR_ANY for s in {c.strategy for c in rc}}
+        configs = self.kind_configs
+        kernels = [kernel_of.get(c.policy) or POLICIES.get(c.policy).kernel for c in configs]
+        strategies = [STRATEGIES.get(c.strategy).kernel for c in configs]
         self.page[:] = site.start
         self.size[:] = 1
         self.pages_seen[:] = 1
         self.limit[:] = limits
         # bugs to find before an until-all-bugs run stops; -1: never (a plain budget run)
-        self.target[:] = [site.n_bugs if c.until_all_bugs else -1 for c in rc]
-        self.capacity[:] = [c.capacity if c.capacity is not None else _BIG for c in rc]
-        self.kernel[:] = [kernel_index[c.policy] for c in rc]
-        self.touch[:] = [kernel_of[c.policy].touches_on_revisit for c in rc]
-        self.expires[:] = [kernel_of[c.policy].expires_after_ttl for c in rc]
-        self.ttl[:] = [c.time_to_live for c in rc]
-        self.visited_only[:] = [visited_only[c.strategy] for c in rc]
+        self.target[:] = per_run(kinds, [site.n_bugs if c.until_all_bugs else -1 for c in configs])
+        self.capacity[:] = per_run(kinds, [c.capacity if c.capacity is not None else _BIG for c in configs])
+        self.kernel[:] = per_run(kinds, [kernel_index.get(c.policy, -1) for c in configs])
+        self.touch[:] = per_run(kinds, [k.touches_on_revisit for k in kernels])
+        self.expires[:] = per_run(kinds, [k.expires_after_ttl for k in kernels])
+        self.ttl[:] = per_run(kinds, [c.time_to_live for c in configs])
+        self.visited_only[:] = per_run(kinds, [k is FRESH_OR_ANY for k in strategies])
         # --read top:K (issue 27): a run's call carries only the K entries retrieval ranks best
-        self.reads[:] = [c.read_top is not None for c in rc]
-        self.read_k[:] = [c.read_top or 0 for c in rc]
+        self.reads[:] = per_run(kinds, [c.read_top is not None for c in configs])
+        self.read_k[:] = per_run(kinds, [c.read_top or 0 for c in configs])
         self.reading = _site_tables(site, ReadingSite) if self.reads.any() else None
         self.believed = None  # this step's memory as the reading runs' choices see it (see _inject)
         self.start_bug_pending[:] = self.start_is_bug
-        self.unknown = np.ones((len(rc), n1), dtype=bool)
+        self.unknown = np.ones((len(kinds), n1), dtype=bool)
         self.unknown[:, n] = False
         self.unknown[:, site.start] = False
 
