@@ -162,8 +162,7 @@ class _MemoryBatch(TwinRows):
             ids, self.twin = pair_twins(self.configs, stepping)  # a twin rides on its visited run's row
         else:  # no visited run and frontier run to pair
             ids, self.twin = stepping, np.full(len(stepping), -1, dtype=np.int64)
-        self.ids = ids
-        self.max_rows = len(stepping)
+        self.ids, self.max_rows = ids, len(stepping)
         self.any_twins = bool((self.twin >= 0).any())
         self.ints = np.zeros((len(self._INTS), len(ids)), dtype=np.int64)
         self.flags = np.zeros((len(self._FLAGS), len(ids)), dtype=bool)
@@ -200,9 +199,7 @@ class _MemoryBatch(TwinRows):
         configs = self.kind_configs
         kernels = [kernel_of.get(c.policy) or POLICIES.get(c.policy).kernel for c in configs]
         strategies = [STRATEGIES.get(c.strategy).kernel for c in configs]
-        self.page[:] = site.start
-        self.size[:] = 1
-        self.pages_seen[:] = 1
+        self.page[:], self.size[:], self.pages_seen[:] = site.start, 1, 1
         self.limit[:] = limits
         # bugs to find before an until-all-bugs run stops; -1: never (a plain budget run)
         self.target[:] = per_run(kinds, [site.n_bugs if c.until_all_bugs else -1 for c in configs])
