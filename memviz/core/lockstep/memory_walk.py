@@ -26,6 +26,7 @@ from memviz.core.lockstep.common import (
 )
 from memviz.core.lockstep.memory_site import _MemorySite
 from memviz.core.lockstep.reading import ReadingSite, injected_slots
+from memviz.core.lockstep.settled import SettledRows
 from memviz.core.lockstep.twins import TwinRows, pair_twins
 from memviz.core.policies import POLICIES, PolicyKernel
 from memviz.core.rng import _GOLDEN_STEP, _MASK, mulberry32_rows
@@ -55,7 +56,7 @@ _REASONS = ("", "all_bugs", "max_steps", "budget", "dead_end", "done")
 _ALL_BUGS, _MAX_STEPS, _BUDGET, _DEAD_END, _DONE = range(1, 6)
 
 
-class _MemoryBatch(TwinRows):
+class _MemoryBatch(TwinRows, SettledRows):
     """State of the unfinished runs, one column (or row) each; finished runs are dropped.
 
     Memory is ``unknown`` (one boolean row per run, True for pages not in memory; column ``n``
@@ -73,9 +74,9 @@ class _MemoryBatch(TwinRows):
     # rows of ``ints``, the per-run integers, and of ``flags``, the per-run booleans
     _INTS = (
         "page", "size", "size_sum", "pages_seen", "bugs", "ctr", "limit", "target", "capacity", "kernel", "ttl",
-        "drawn", "read_k",
+        "drawn", "read_k", "settle_at", "settle_gap",
     )  # fmt: skip
-    _FLAGS = ("touch", "visited_only", "start_bug_pending", "expires", "reads")
+    _FLAGS = ("touch", "visited_only", "start_bug_pending", "expires", "reads", "may_settle")
 
     def __init__(self, site: Site, configs: Sequence[RunConfig], poll: Poll | None, scalar_tail: int) -> None:
         self.site, self.configs, self.poll, self.scalar_tail = site, configs, poll, scalar_tail
@@ -215,6 +216,7 @@ class _MemoryBatch(TwinRows):
         self.reading = _site_tables(site, ReadingSite) if self.reads.any() else None
         self.believed = None  # this step's memory as the reading runs' choices see it (see _inject)
         self.start_bug_pending[:] = self.start_is_bug
+        self._set_up_settling()
         self.unknown = np.ones((len(kinds), n1), dtype=bool)
         self.unknown[:, n] = False
         self.unknown[:, site.start] = False
@@ -265,6 +267,8 @@ class _MemoryBatch(TwinRows):
                 self._next_draws()
             if self.any_expires:
                 self._expire(t + 1)
+            if self._settle(t):  # settled runs walk to their end apart (settled.py)
+                break
             if self.any_reads:  # a call's tokens: base + entry · (entries it carries)
                 self.size_sum += np.where(self.reads, self._inject(t), self.size)
             else:
@@ -282,6 +286,7 @@ class _MemoryBatch(TwinRows):
             if self.poll is not None and t % POLL_EVERY == 0:
                 self.poll(self.finished_since_poll)
                 self.finished_since_poll = 0
+        self._walk_parked()
         if self.poll is not None and self.finished_since_poll:
             self.poll(self.finished_since_poll)
 
@@ -676,7 +681,10 @@ class _MemoryBatch(TwinRows):
         self.finished_since_poll += len(ids)
         if self.any_twins:
             self._finish_twins(done, t)
-        keep = ~done
+        self._drop(~done)
+
+    def _drop(self, keep: np.ndarray) -> None:
+        """Only the runs in ``keep`` go on in the batch."""
         self.ids, self.seeds, self.draws = self.ids[keep], self.seeds[keep], self.draws[keep]
         self.twin = self.twin[keep]
         self.ints, self.flags = self.ints[:, keep], self.flags[:, keep]

@@ -1,0 +1,260 @@
+"""Reading runs that have settled (issue 41): walked to their limit as a chain of pages, not step by step.
+
+A run reading top:K whose memory stops growing often falls into a loop it never leaves: the same
+K - 1 entries ``F`` win every call, so they stay the most recent (an injected entry is met), the
+page it stands on is the K-th, and the agent circles among the pages ``S`` whose links are, once
+``F`` is left out, the only fresh ones. Most runs of a report read at top:8 settle so within a
+hundred steps and then walk 5,000. Once it is proved that the call on every page ``q`` of ``S``
+carries exactly ``F`` and ``q`` whatever the steps at which the other entries were last met, the
+rest of the run is a random walk on ``S`` (a draw per step picks among ``q``'s fresh links, as the
+batch picks), its memory never changes, no page is new, no bug is found, and every call carries K
+entries: the run is taken out of the batch and walked to its limit over a table of those links.
+
+The proof, at step ``t`` on page ``p`` (``prev`` the page before), the entries ``E`` in eviction
+order, each entry's distance ``d = t - last met``:
+
+- ``F``: the entries met at ``t - 1`` but ``prev``; there must be K - 1 of them. Every call met
+  them, and ``p`` was met at ``t``; every other entry has ``d ≥ 1``.
+- ``S``: the pages reached from ``p`` through fresh links (links not in ``F``, not the page
+  itself); each must have one, and each must be in memory (no write, no new page). Then at every
+  later step the agent is on a page ``q`` of ``S`` with ``F`` at ``d = 1``, ``q`` at 0, the other
+  pages of ``S`` at ``d ≥ 1``, and the rest ``D`` of the entries never met again: their recency only
+  falls (below its value now, ``x_u``), and the lowest recency, which normalises all of them, stays
+  at most ``m0 = min(0.995, x_u over D)``.
+- For each ``q`` in ``S``, each ``f`` in ``F ∪ {q}`` beats each other entry ``u`` in every such
+  state: recency normalised is ``1`` for ``q``, at least ``(0.995 - m0) / (1 - m0)`` for ``f`` in
+  ``F``, at most ``x_u`` for ``u`` in ``D``, and never more for ``u`` in ``S`` than for ``f``. So ``f``
+  beats ``u`` if its sum of importance and relevance (normalised over ``E``, fixed while ``E`` is)
+  plus the least recency it can have exceeds ``u``'s plus the most ``u`` can have by a margin far
+  above rounding, or if ``f``'s importance and relevance are each at least ``u``'s and ``f`` comes
+  first in eviction order (every sum of ``f`` is then at least ``u``'s, float for float, and a tie
+  goes to the earlier entry, as ``sorted`` breaks it).
+
+Runs whose entries expire or are touched on a revisit are never taken out (their order or their
+memory would change). A run that fails the proof is looked at again later, less and less often.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from memviz.core.rng import _GOLDEN_STEP, _MASK, mulberry32_rows
+
+MARGIN = 1e-9  # far above the rounding of sums of three numbers at most 1 (~1e-15), far below any real gap
+CHECK_EVERY = 4  # steps between looks for settled runs (a look is a few array operations)
+FIRST_GAP, LONGEST_GAP = 8, 512  # steps before a run that failed the proof is looked at again
+
+
+def _normalised(values: list[float]) -> list[float]:
+    low, high = min(values), max(values)
+    if low == high:
+        return [0.5] * len(values)
+    span = high - low
+    return [(v - low) / span for v in values]
+
+
+def settled_walk(
+    clickable: tuple[tuple[int, ...], ...], importance: list[float], relevance: np.ndarray, decay: np.ndarray,
+    entries: list[int], met: list[int], page: int, prev: int, t: int, k: int,
+) -> dict[int, list[int]] | None:  # fmt: skip
+    """The fresh links of each page of ``S`` if the run has settled (see the module), else None.
+    ``entries`` in eviction order, ``met`` the step each was last met."""
+    if len(entries) <= k:
+        return None
+    fixed = {e for e, m in zip(entries, met, strict=True) if m == t - 1 and e != prev}
+    if len(fixed) != k - 1 or page in fixed:
+        return None
+    fresh_of = _circle(clickable, set(entries), fixed, page)
+    if fresh_of is None:
+        return None
+    one = float(decay[1])
+    # the entries never met again (D) and the most recency each may have from now on
+    most = {
+        e: float(decay[t - m])
+        for e, m in zip(entries, met, strict=True)
+        if e not in fixed and e not in fresh_of
+    }
+    low = min([one, *most.values()])
+    fixed_least = (one - low) / (1 - low)  # the least recency an entry of F may have from now on
+    weight = _normalised([importance[e] for e in entries])
+    for q in fresh_of:
+        if not _page_settled(q, entries, fixed, fixed_least, most, weight, importance, relevance):
+            return None
+    return fresh_of
+
+
+def _page_settled(
+    q: int, entries: list[int], fixed: set[int], fixed_least: float, most: dict[int, float],
+    weight: list[float], importance: list[float], relevance: np.ndarray,
+) -> bool:  # fmt: skip
+    """Whether every call on page ``q`` to come carries F and ``q`` (see the module)."""
+    cosine = relevance[q].take(entries).tolist()
+    score = [w + v for w, v in zip(weight, _normalised(cosine), strict=True)]
+    return all(
+        _beats_the_rest(i, 1.0 if f == q else fixed_least, entries, fixed, q, most, score, importance, cosine)
+        for i, f in enumerate(entries)
+        if f in fixed or f == q
+    )
+
+
+def _circle(
+    clickable: tuple[tuple[int, ...], ...], held: set[int], fixed: set[int], page: int
+) -> dict[int, list[int]] | None:
+    """The fresh links of each page reached from ``page`` through fresh links, ``fixed`` and the page
+    itself left out; None if a page has none, or one not in memory."""
+    fresh_of: dict[int, list[int]] = {}
+    todo = [page]
+    while todo:
+        q = todo.pop()
+        fresh = [x for x in clickable[q] if x not in fixed and x != q]
+        if not fresh or not held.issuperset(fresh):
+            return None
+        fresh_of[q] = fresh
+        todo.extend(x for x in dict.fromkeys(fresh) if x not in fresh_of and x not in todo)
+    return fresh_of
+
+
+def _beats_the_rest(
+    i: int, least: float, entries: list[int], fixed: set[int], q: int, most: dict[int, float],
+    score: list[float], importance: list[float], cosine: list[float],
+) -> bool:  # fmt: skip
+    """Whether entry ``i`` (of F, or ``q``, recency at least ``least``) is ranked before every entry
+    outside F and ``q`` in every state to come, on page ``q`` (see the module)."""
+    f = entries[i]
+    for j, u in enumerate(entries):
+        if u in fixed or u == q:
+            continue
+        # u in D: its recency is at most most[u]; in S: never above i's
+        gain = least - most[u] if u in most else 0.0
+        clear = score[i] + gain - MARGIN > score[j]
+        if not (clear or (importance[f] >= importance[u] and cosine[i] >= cosine[j] and i < j)):
+            return False
+    return True
+
+
+class SettledRows:
+    """What :class:`memviz.core.lockstep.memory_walk._MemoryBatch` does with settled runs (see the module)."""
+
+    def _set_up_settling(self) -> None:
+        self.settle_at[:] = 0
+        self.settle_gap[:] = FIRST_GAP
+        # runs whose memory's order and content hold still while no page is new
+        self.may_settle[:] = self.reads & ~self.expires & ~self.touch
+        self.any_may_settle = bool(self.may_settle.any())
+        self.parked: list[tuple] = []  # (id, twin, t, page, fresh_of, limit, counter, tokens, done state)
+
+    def _settle(self, t: int) -> bool:
+        """At step ``t``, before the call: take the runs that have settled out of the batch (every
+        few steps). Whether the batch is left empty."""
+        if not self.any_may_settle or t % CHECK_EVERY or t < 1:
+            return False
+        look = self.may_settle & (self.settle_at <= t) & (self.size > self.read_k)
+        rows = np.flatnonzero(look)
+        if len(rows):  # F and the page before: K entries met at the step before
+            rows = rows[(self.slot_met[rows] == t - 1).sum(1) == self.read_k[rows]]
+        if len(rows):
+            self._settle_rows(t, rows)
+        return not len(self.ids)
+
+    def _settle_rows(self, t: int, rows: np.ndarray) -> None:
+        """Each of ``rows`` proved settled (parked) or not (looked at again later, less often)."""
+        reading, clickable = self.reading, self.site.clickable
+        decay = reading.decay_until(t)
+        importance = reading.importance.tolist()
+        prev = self.paths.buf[t - 1, self.ids[rows]].tolist()
+        settled = []
+        for row, before in zip(rows.tolist(), prev, strict=True):
+            page = int(self.page[row])
+            order = np.flatnonzero(self.slot_page[row] != self.n)
+            if not self.slots_in_order:
+                order = order[np.argsort(self.slot_stamp[row, order], kind="stable")]
+            entries = self.slot_page[row, order].tolist()
+            met = self.slot_met[row, order].tolist()
+            fresh_of = settled_walk(
+                clickable, importance, reading.relevance, decay, entries, met, page, before, t,
+                int(self.read_k[row]),
+            )  # fmt: skip
+            if fresh_of is not None and self.start_bug_pending[row] and self.site.start in fresh_of:
+                fresh_of = None  # a revisit of the start would find its bug
+            if fresh_of is None:
+                self.settle_at[row] = t + self.settle_gap[row]
+                self.settle_gap[row] = min(2 * self.settle_gap[row], LONGEST_GAP)
+            else:
+                settled.append((row, fresh_of))
+        if settled:
+            self._park(t, settled)
+
+    def _park(self, t: int, settled: list[tuple[int, dict[int, list[int]]]]) -> None:
+        """Note the settled runs' state at step ``t`` and drop their rows from the batch."""
+        done = np.zeros(len(self.ids), dtype=bool)
+        for row, fresh_of in settled:
+            done[row] = True
+            run = int(self.ids[row])
+            self.parked.append((
+                run, int(self.twin[row]), t, int(self.page[row]), fresh_of, int(self.limit[row]),
+                int(self.ctr[row]), int(self.size_sum[row]), int(self.read_k[row]),
+                int(self.pages_seen[row]), int(self.bugs[row]), int(self.target[row]) >= 0,
+            ))  # fmt: skip
+        self._drop(~done)
+
+    def _walk_parked(self) -> None:
+        """Walk every parked run to its limit (all of them together, a step at a time) and record it."""
+        if not self.parked:
+            return
+        parked, self.parked = self.parked, []
+        n1, width = self.n1, self.width
+        count = len(parked)
+        start = np.array([p[2] for p in parked], dtype=np.int64)
+        limit = np.array([p[5] for p in parked], dtype=np.int64)
+        first, last = int(start.min()), int(limit.max())
+        # each run's table of fresh links by page (rows of pages it never stands on stay empty)
+        fresh = np.zeros((count, n1, width), dtype=np.int64)
+        n_fresh = np.ones((count, n1), dtype=np.int64)
+        for j, p in enumerate(parked):
+            for q, links in p[4].items():
+                fresh[j, q, : len(links)] = links
+                n_fresh[j, q] = len(links)
+        # draws by step: draws[s, j] is run j's draw at step s (its counter on from where it parked)
+        seeds = np.array([self.configs[p[0]].seed for p in parked], dtype=np.uint64) & np.uint64(_MASK)
+        counters = (np.array([p[6] for p in parked], dtype=np.uint64) * np.uint64(_GOLDEN_STEP)) & np.uint64(
+            _MASK
+        )
+        mixed = mulberry32_rows((seeds + counters) & np.uint64(_MASK), last - first)
+        draws = np.zeros((last - first + 1, count), dtype=np.float64)
+        for j in range(count):
+            s0, s1 = int(start[j]), int(limit[j])
+            draws[s0 - first : s1 - first, j] = mixed[j, : s1 - s0]
+        walked = np.empty((last - first + 1, count), dtype=np.int64)
+        page = np.array([p[3] for p in parked], dtype=np.int64)
+        walked[0] = page
+        table_rows = np.arange(count, dtype=np.int64) * n1
+        fresh_flat, n_fresh_flat = fresh.ravel(), n_fresh.ravel()
+        for s in range(first, last):
+            at = table_rows + page
+            pick = (draws[s - first] * n_fresh_flat.take(at)).astype(np.int64)
+            moved = fresh_flat.take(at * width + pick)
+            page = np.where(start <= s, moved, page)  # a run parked later stays where it is until then
+            walked[s - first + 1] = page
+        self.paths.ensure(last)
+        self._record_parked(parked, walked, first)
+
+    def _record_parked(self, parked: list[tuple], walked: np.ndarray, first: int) -> None:
+        finals, buf = self.finals, self.paths.buf
+        for j, (run, twin, t, _page, _fresh, limit, _ctr, size_sum, k, seen, bugs, until) in enumerate(
+            parked
+        ):
+            buf[t + 1 : limit + 1, run] = walked[t + 1 - first : limit + 1 - first, j]
+            finals.steps[run] = limit
+            finals.pages_seen[run] = seen
+            finals.bugs[run] = finals.reports[run] = bugs
+            # every call from step t on carries K entries
+            finals.tokens[run] = self.base[run] * limit + self.entry[run] * (size_sum + k * (limit - t))
+            finals.reason[run] = "max_steps" if until else "budget"
+            self.finished_since_poll += 1
+            if twin >= 0:  # its twin never parts from it: no page lacks a fresh link
+                buf[: limit + 1, twin] = buf[: limit + 1, run]
+                finals.bug_tokens[twin] = list(finals.bug_tokens[run])
+                for values in (finals.steps, finals.pages_seen, finals.bugs, finals.reports, finals.tokens):
+                    values[twin] = values[run]
+                finals.reason[twin] = finals.reason[run]
+                self.finished_since_poll += 1
