@@ -52,5 +52,10 @@ def test_crawled_traces_give_the_simulated_evaluation(servers, tmp_path):
     runs = evaluate(task_set, CONFIGS, REPEATS, 1000)
     for metric in ("coverage", "bug_recall", "repeat", "dups", "tokens", "steps"):
         got = traces_dict(traces, traces.paired(metric), metric)
-        assert got.pop("missing") == [] and got.pop("bugs") is not None
-        assert got == eval_dict(runs, runs.paired(metric), metric), metric
+        assert got.pop("missing") == []
+        bugs, want = got.pop("bugs"), eval_dict(runs, runs.paired(metric), metric)
+        simulated_bugs = want.pop("bugs")
+        assert got == want, metric
+        # the same per-bug tables; a crawl knows the route its report was filed on, a simulation not
+        assert [{**bug, "route": None} for bug in bugs] == simulated_bugs
+        assert all(bug["route"] for bug in bugs if bug["neither"] < bug["tasks"])  # found: filed somewhere

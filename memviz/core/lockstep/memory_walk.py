@@ -195,6 +195,7 @@ class _MemoryBatch(TwinRows, SettledRows):
     def _config_rows(self, kinds: np.ndarray, kernel_of: dict[str, PolicyKernel], limits: np.ndarray) -> None:
         """The per-run rows: where each starts, its limits, its memory's rule, how it reads (``kinds``:
         each row's kind of config, whose settings are worked out once)."""
+        # size rule: one row a line; the count of 18 is the lines' own ``x if c else y``, not branches
         site, n, n1 = self.site, self.n, self.n1
         kernel_index = {p: self.kernels.index(k) for p, k in kernel_of.items()}
         configs = self.kind_configs
