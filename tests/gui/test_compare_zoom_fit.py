@@ -16,6 +16,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication
 
 from memviz.core.engine import RunConfig
+from memviz.gui.compare.text_ink import overprinting_pairs
 from memviz.gui.kit import zoom as zoom_steps
 
 SIZES = ((1280, 720), (1366, 768), (1920, 1080))
@@ -34,19 +35,8 @@ def inside(inner: QRectF, outer: QRectF) -> bool:
 
 
 def overprinting(texts: list[tuple[str, QRectF]]) -> list[tuple[str, str]]:
-    """The pairs of texts whose ink meets (by more than SLACK): a sweep along x, not every pair."""
-    boxes = sorted(
-        (ink.left() + SLACK, ink.right() - SLACK, ink.top() + SLACK, ink.bottom() - SLACK, text)
-        for text, ink in texts
-    )
-    out = []
-    for i, (_left, right, top, bottom, text) in enumerate(boxes):
-        for other_left, _other_right, other_top, other_bottom, other in boxes[i + 1 :]:
-            if other_left >= right:
-                break
-            if other_top < bottom and top < other_bottom:
-                out.append((text, other))
-    return out
+    """The pairs of texts whose ink meets (by more than SLACK)."""
+    return overprinting_pairs(texts, SLACK)
 
 
 def graph_problems(graph) -> list[str]:

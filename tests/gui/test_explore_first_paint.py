@@ -51,9 +51,9 @@ def test_a_position_asked_for_before_the_first_paint_is_laid_out_then(app, qtbot
     assert graph.center_of(0) == first  # the paint found nothing left to lay out at that size
 
 
-def test_the_first_screen_loads_no_statistics_module():
-    """core.stats gives the first screen its pct alone; statistics, fractions and decimal load with
-    the intervals that use them (a step of the first paint's imports, issue 41)."""
+def first_screen_then(after: str) -> tuple[list[str], str]:
+    """What a fresh process prints after ``after`` runs, its main window shown and painted once:
+    what the first screen loaded is seen in a process of its own (this one has loaded it all)."""
     import os
     import subprocess
     import sys
@@ -65,26 +65,30 @@ def test_the_first_screen_loads_no_statistics_module():
         "app = create_app()\n"
         "from memviz.gui.main_window import MainWindow\n"
         "w = MainWindow(); w.show(); app.processEvents()\n"
-        "print(sorted(m for m in sys.modules if m in ('statistics', 'fractions', 'decimal')), flush=True)\n"
-        "from memviz.core.stats import mean_ci\n"
-        "print(mean_ci([1.0, 2.0, 3.0]).half > 0, 'statistics' in sys.modules, flush=True)\n"
+        f"{after}"
         "import os; os._exit(0)\n"
     )
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(root)}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
-    assert out.stdout.splitlines() == ["[]", "True True"], out.stderr
+    return out.stdout.splitlines(), out.stderr
+
+
+def test_the_first_screen_loads_no_statistics_module():
+    """core.stats gives the first screen its pct alone; statistics, fractions and decimal load with
+    the intervals that use them (a step of the first paint's imports, issue 41)."""
+    lines, errors = first_screen_then(
+        "print(sorted(m for m in sys.modules if m in ('statistics', 'fractions', 'decimal')), flush=True)\n"
+        "from memviz.core.stats import mean_ci\n"
+        "print(mean_ci([1.0, 2.0, 3.0]).half > 0, 'statistics' in sys.modules, flush=True)\n"
+    )
+    assert lines == ["[]", "True True"], errors
 
 
 def test_the_first_screen_loads_what_only_menus_recordings_and_questions_need_when_first_used():
     """Traces and their replay, predict-then-reveal's questions, the dialogs' notices and file output
     load when a recording, a question or a menu first needs them, not before the first paint (issue
     41); then they are there and work."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
     later = (
         "memviz.core.replay",
         "memviz.core.trace",
@@ -92,18 +96,9 @@ def test_the_first_screen_loads_what_only_menus_recordings_and_questions_need_wh
         "memviz.gui.kit.notices",
         "memviz.outfile",
     )
-    code = (
-        "import sys\n"
-        "from memviz.gui.app import create_app\n"
-        "app = create_app()\n"
-        "from memviz.gui.main_window import MainWindow\n"
-        "w = MainWindow(); w.show(); app.processEvents()\n"
+    lines, errors = first_screen_then(
         f"print(sorted(m for m in sys.modules if m in {later!r}), flush=True)\n"
         "bar = w.explore.predict\n"
         "print(bar.tally.asked, bar.tally.text('en'), 'memviz.predict' in sys.modules, flush=True)\n"
-        "import os; os._exit(0)\n"
     )
-    root = Path(__file__).resolve().parents[2]
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(root)}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
-    assert out.stdout.splitlines() == ["[]", "0 0 of 0 right True"], out.stderr
+    assert lines == ["[]", "0 0 of 0 right True"], errors

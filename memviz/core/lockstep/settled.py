@@ -38,19 +38,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from memviz.core.retrieval import _normalised  # the scalar rule's own, to the last bit
 from memviz.core.rng import _GOLDEN_STEP, _MASK, mulberry32_rows
 
 MARGIN = 1e-9  # far above the rounding of sums of three numbers at most 1 (~1e-15), far below any real gap
 CHECK_EVERY = 4  # steps between looks for settled runs (a look is a few array operations)
 FIRST_GAP, LONGEST_GAP = 8, 512  # steps before a run that failed the proof is looked at again
-
-
-def _normalised(values: list[float]) -> list[float]:
-    low, high = min(values), max(values)
-    if low == high:
-        return [0.5] * len(values)
-    span = high - low
-    return [(v - low) / span for v in values]
 
 
 def settled_walk(

@@ -39,6 +39,11 @@ def ink_centred(font: QFont, box: QRectF, align: Align, text: str) -> QRectF:
 
 
 def overprints(texts: list[tuple[str, QRectF]], slack: float = 0.5) -> list[str]:
+    """Pairs of texts whose ink meets, said for the window-fit probe (see overprinting_pairs)."""
+    return [f"{text!r} over {other!r}" for text, other in overprinting_pairs(texts, slack)]
+
+
+def overprinting_pairs(texts: list[tuple[str, QRectF]], slack: float = 0.5) -> list[tuple[str, str]]:
     """Pairs of texts whose ink meets (more than ``slack`` pixels into each other): a sweep along
     x (a frame table at 1080p draws a hundred texts)."""
     boxes = sorted(
@@ -51,5 +56,5 @@ def overprints(texts: list[tuple[str, QRectF]], slack: float = 0.5) -> list[str]
             if other_left >= right:
                 break
             if other_top < bottom and top < other_bottom:
-                out.append(f"{text!r} over {other!r}")
+                out.append((text, other))
     return out
