@@ -14,7 +14,7 @@ from pathlib import Path
 from memviz import __version__
 from memviz.core.site import SiteError, load_site
 from memviz.gui.explore import ExploreView
-from memviz.gui.kit import style, themes
+from memviz.gui.kit import fonts, style, themes
 from memviz.gui.kit import zoom as zoom_steps
 from memviz.gui.kit.elided_label import ElidedLabel
 from memviz.gui.kit.fonts import point_size_for_window
@@ -574,6 +574,7 @@ class MainWindow(QMainWindow):
         if font.pointSizeF() != size:  # the same size again would still lay every view out anew
             font.setPointSizeF(size)
             app.setFont(font)
+            fonts.deliver_app_font()  # the widgets that follow it have it before they are measured
             # Every widget whose type is a scale of the app's, and every painted view, in every tab
             # (a tab that did not refresh its own kept its buttons' type when zoomed, issue 40).
             style.refresh_fonts(self)

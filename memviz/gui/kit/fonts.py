@@ -6,7 +6,7 @@ named explicitly in the application font's family list, after the platform's UI 
 
 from __future__ import annotations
 
-from memviz.gui.qt import QApplication, QEvent, QFont, QFontDatabase, QWidget
+from memviz.gui.qt import QApplication, QComboBox, QEvent, QFont, QFontDatabase, QLabel, QWidget
 from memviz.paths import resource_path
 
 BUNDLED_FAMILY = "Memviz Sans SC"
@@ -57,6 +57,29 @@ def deliver_size_changes() -> None:
     out, and waits again if they resized it."""
     for kind in (QEvent.Type.ApplicationFontChange, QEvent.Type.LayoutRequest):
         QApplication.sendPostedEvents(None, kind.value)
+
+
+def deliver_app_font() -> None:
+    """Deliver now the posted events that give the widgets following the app font its new size
+    (QApplication.setFont posts them), so what is measured next is measured in it."""
+    QApplication.sendPostedEvents(None, QEvent.Type.ApplicationFontChange.value)
+
+
+def measure_type_again(root: QWidget) -> None:
+    """Have the Qt widgets under ``root`` that keep a measure of their type measure it anew.
+
+    Through a change of font a combo box keeps its least size (QComboBox resets its
+    minimumSizeHint on a change of style only) and a label without text its size hint (an empty
+    QLabel ignores font changes). A theme switch sets the style again (themes.ThemeManager.apply),
+    so a switch at 150 % had them measured at 150 % and they kept it back at 100 %: Explore's
+    settings row wrapped onto a second line and its graph, short of the room its site needs at 12
+    px, showed the site on a larger canvas shrunk to 9.6 px (issue 40). Before any switch they kept
+    their 100 % measure at 150 %. They are told of a change of style, as QApplication.setStyle
+    tells every widget; each measures again when next asked, in the type it has then.
+    """
+    # (a label with text measures itself again on a change of font: telling it too costs a layout)
+    for widget in [*root.findChildren(QComboBox), *(w for w in root.findChildren(QLabel) if not w.text())]:
+        QApplication.sendEvent(widget, QEvent(QEvent.Type.StyleChange))
 
 
 def ui_families(base: QFont) -> list[str]:

@@ -21,6 +21,7 @@ from memviz.gui.qt import (
     QPen,
     QPointF,
     QPushButton,
+    QRect,
     QRectF,
     QShortcut,
     QSignalBlocker,
@@ -162,9 +163,12 @@ class PlaybackBar(QWidget):
         label = self.position_label
         if self._position_sized_for != (digits, label.font()):
             # A fixed size: a new number then repaints the label without relayouting the window.
+            # Measured from the type, not from sizeHint(): a QLabel's hint grows to its minimum size,
+            # the size fixed here last, so a label fixed at 150 % kept that height at 100 % (issue 40).
             self._position_sized_for = (digits, label.font())
-            width = label.fontMetrics().horizontalAdvance("8" * digits + " / " + "8" * digits) + 6
-            label.setFixedSize(width, label.sizeHint().height())
+            metrics, widest = label.fontMetrics(), "8" * digits + " / " + "8" * digits
+            height = metrics.boundingRect(QRect(0, 0, 10_000, 1_000), 0, widest).height()  # as QLabel's
+            label.setFixedSize(metrics.horizontalAdvance(widest) + 6, height)
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         speed = _speed_text(model.speed)
         self.speed_value.setText(

@@ -18,7 +18,7 @@ import math
 import weakref
 from dataclasses import dataclass, fields
 
-from memviz.gui.kit import themes
+from memviz.gui.kit import fonts, themes
 from memviz.gui.kit.palette import OKABE_ITO
 from memviz.gui.kit.zoom import least_text_px
 from memviz.gui.qt import QApplication, QColor, QFont, QWidget, is_alive
@@ -303,13 +303,15 @@ def _depth(widget: QWidget) -> int:
 
 
 def refresh_fonts(root: QWidget) -> None:
-    """The app font changed: re-set every remembered font under ``root``, then let painted widgets
-    re-measure."""
+    """The app font changed: re-set every remembered font under ``root``, have Qt's widgets that
+    keep a measure of their type measure it anew (fonts.measure_type_again), then let painted
+    widgets re-measure."""
     widgets = _followers_under(root)
     for widget in widgets:
         scale = widget.property(_SCALE)
         if scale is not None:
             widget.setFont(ui_font(scale=float(scale), bold=bool(widget.property(_BOLD))))
+    fonts.measure_type_again(root)
     for widget in widgets:
         handler = getattr(widget, "_on_app_font_change", None)
         if handler is not None:
