@@ -432,6 +432,9 @@ def set_title(widget: pg.PlotWidget, text: str) -> None:
     height = max(30, math.ceil(plot.titleLabel.item.boundingRect().height()))
     plot.titleLabel.setMaximumHeight(height)
     plot.layout.setRowFixedHeight(0, height)
+    # Laid out now, not when the posted layout request arrives: a title set again while the window
+    # is painted or grabbed (a theme's redraw) had its new lines centred in the old row, cut at top.
+    plot.layout.activate()
     widget.title_text = text
     _refit_on_resize(widget)
 
