@@ -13,6 +13,7 @@ from memviz.gui.compare.lane_graph import LaneGraph
 from memviz.gui.compare.numbers import Number, NumbersStrip
 from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
+from memviz.gui.kit.menu_button import MenuButton
 from memviz.gui.qt import (
     QColor,
     QFrame,
@@ -52,9 +53,8 @@ class LaneWidget(QFrame):
         self.title = QLabel()
         self.title.setObjectName("lane_title")
         style.set_ui_font(self.title, 1.1, bold=True)
-        self.edit = QToolButton()
+        self.edit = MenuButton()
         self.edit.setObjectName("lane_config")
-        self.edit.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.edit_menu = QMenu(self)
         self.edit.setMenu(self.edit_menu)
         self.edit_menu.aboutToShow.connect(self._fill_menu)

@@ -20,6 +20,7 @@ from memviz.gui.compare.predict import ComparePredictBar
 from memviz.gui.compare.regret_panel import RegretPanel
 from memviz.gui.kit import style, themes
 from memviz.gui.kit.language import Language
+from memviz.gui.kit.menu_button import MenuButton
 from memviz.gui.kit.palette import OKABE_ITO, policy_colour, strategy_colour
 from memviz.gui.kit.plain_text import tooltip
 from memviz.gui.kit.playback import PlaybackBar, transport_shortcuts
@@ -37,7 +38,6 @@ from memviz.gui.qt import (
     QSplitter,
     QSvgGenerator,
     Qt,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -72,9 +72,8 @@ class CompareView(QWidget):
         self.playback = PlaybackBar(self.model, language)
         self.add_button = QPushButton()
         self.add_button.setObjectName("add_lane")
-        self.export_button = QToolButton()
+        self.export_button = MenuButton()
         self.export_button.setObjectName("compare_export")
-        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.export_menu = QMenu(self)
         self.export_button.setMenu(self.export_menu)
         for button in (self.add_button, self.export_button):

@@ -40,6 +40,7 @@ from memviz.gui.evaluate.choices import ConfigChoice, config_name
 from memviz.gui.evaluate.sources import Recorded, Simulated
 from memviz.gui.kit import notices
 from memviz.gui.kit.computed_view import AnalysisView
+from memviz.gui.kit.menu_button import MenuButton
 from memviz.gui.kit.plots import fill_table, make_plot, make_table, set_axis_label
 from memviz.gui.qt import (
     QAbstractItemView,
@@ -56,7 +57,6 @@ from memviz.gui.qt import (
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -106,9 +106,8 @@ class EvaluateView(AnalysisView):
         self.metric_combo = QComboBox()
         self.metric_combo.setObjectName("metric")
         self.metric_combo.currentIndexChanged.connect(self._on_metric_change)
-        self.tasks_button = QToolButton()
+        self.tasks_button = MenuButton()
         self.tasks_button.setObjectName("tasks")
-        self.tasks_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.tasks_menu = QMenu(self.tasks_button)
         self.tasks_button.setMenu(self.tasks_menu)
         self.builtin_action = self.tasks_menu.addAction("", lambda: self.set_tasks(None))

@@ -22,6 +22,7 @@ from memviz.gui.kit import export, notices, style, themes
 from memviz.gui.kit.flow_layout import FlowLayout, together
 from memviz.gui.kit.job_bar import JobBar, headline_label
 from memviz.gui.kit.language import Language
+from memviz.gui.kit.menu_button import MenuButton
 from memviz.gui.kit.plot_row import PlotRow
 from memviz.gui.kit.plots import clicked_seed, rescale_text_items, style_plot
 from memviz.gui.kit.worker import Job, JobContext
@@ -40,7 +41,6 @@ from memviz.gui.qt import (
     QSpinBox,
     Qt,
     QTimer,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -97,9 +97,8 @@ class AnalysisView(QWidget):
         self.seed0_spin.setValue(DEFAULT_SEED0)
         self.job_bar = JobBar(language)
         self.job_bar.cancel_requested.connect(self.cancel)
-        self.export_button = QToolButton()
+        self.export_button = MenuButton()
         self.export_button.setObjectName("export")
-        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.export_menu = QMenu(self.export_button)
         self.export_button.setMenu(self.export_menu)
 
