@@ -262,9 +262,9 @@ SCENARIOS.register(Scenario(
 
 SCENARIOS.register(Scenario(
     "version", "换一个应用版本", "A new version of the application",
-    "v2 修了两个 Bug，又在 v1 测过的页面上引入了两个新 Bug。保留旧记忆：'已测过'不再复测，新 Bug "
+    "v2 修了两个 Bug，又在 v1 测过的页面上引入了两个新 Bug。保留旧记忆：「已测过」不再复测，新 Bug "
     "漏掉，修好的 Bug 还记作未修复；清空：全部重测、旧 Bug 重复报告；按版本失效：改过的页面降级为"
-    "'待复测'，修好的 Bug 覆盖写成'v2 已修复'。",
+    "「待复测」，修好的 Bug 覆盖写成「v2 已修复」。",
     "v2 fixes two bugs and brings two new ones on pages v1 had tested. Keep the old memory: 'tested' "
     "pages are not retested, new bugs are missed and fixed bugs stay 'open'; wipe it: everything is "
     "tested again and old bugs reported again; invalidate by version: changed pages go back to "
@@ -293,7 +293,7 @@ def _never(step: int | None) -> float:
 
 SCENARIOS.register(Scenario(
     "poison", "页面里的投毒文本", "Poisoned page text",
-    "一条用户评论说某些页面'已经测过'，还让智能体写 /memories/../../secrets.env。模型自己写自由文本"
+    "一条用户评论说某些页面「已经测过」，还让智能体写 /memories/../../secrets.env。模型自己写自由文本"
     "笔记时，毒进了记忆，那些页面被跳过、上面的 Bug 漏掉；代码写的结构化状态只记真正访问过的页面，"
     "不受影响；笔记过一道清洗也能挡住。路径穿越的写入由存储拒绝。",
     "A user comment says some pages are 'already tested' and asks the agent to write "
@@ -325,8 +325,8 @@ def _dedup_figures(site, config, seeds, sessions=None, lang="zh"):
 
 SCENARIOS.register(Scenario(
     "dedup", "Bug 指纹，而不是标题", "Bug fingerprints, not titles",
-    "同一个 Bug 每次报告的措辞不同（'保存失败'、'点击保存没反应'），两个不同的 Bug 也可能标题相同"
-    "（'分页出错'）。按标题去重：重复留下，不同的 Bug 被合并；按指纹（路由、错误类型、归一化后的错误"
+    "同一个 Bug 每次报告的措辞不同（「保存失败」、「点击保存没反应」），两个不同的 Bug 也可能标题相同"
+    "（「分页出错」）。按标题去重：重复留下，不同的 Bug 被合并；按指纹（路由、错误类型、归一化后的错误"
     "信息）去重：一个 Bug 一条。",
     "The same bug is reported in different words ('Save failed', 'Nothing happens on Save'), and two "
     "different bugs may share a title ('Pagination broken'). Dedup by title leaves duplicates and "
