@@ -102,3 +102,18 @@ def test_the_first_screen_loads_what_only_menus_recordings_and_questions_need_wh
         "print(bar.tally.asked, bar.tally.text('en'), 'memviz.predict' in sys.modules, flush=True)\n"
     )
     assert lines == ["[]", "0 0 of 0 right True"], errors
+
+
+def test_the_first_screen_sets_up_only_the_widget_classes_it_uses():
+    """The scroll areas' viewports are made in Python (kit/viewport.py): PySide, handed back a
+    viewport that C++ made, would set up every QWidget class it knows, with their enums (~15 ms of
+    the first paint, issue 41); and HTML's entity tables load when user text is first escaped."""
+    lines, errors = first_screen_then(
+        "from PySide6 import QtWidgets\n"
+        "made = vars(QtWidgets)\n"
+        "print('QCalendarWidget' in made, 'QMdiArea' in made, 'html' in sys.modules, flush=True)\n"
+        "print(w.explore.graph.viewport().objectName() == '', flush=True)\n"
+        "from memviz.gui.kit.plain_text import escaped\n"
+        "print(escaped('<b>A & B</b>'), flush=True)\n"
+    )
+    assert lines == ["False False False", "True", "&lt;b&gt;A &amp; B&lt;/b&gt;"], errors

@@ -56,6 +56,7 @@ from memviz.gui.kit import fonts, style
 from memviz.gui.kit import zoom as zoom_steps
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
+from memviz.gui.kit.viewport import graphics_viewport
 from memviz.gui.qt import (
     QBrush,
     QEasingCurve,
@@ -87,6 +88,7 @@ class SiteGraphView(GraphFit, QGraphicsView):
 
     def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
         super().__init__(parent)
+        graphics_viewport(self)  # not Qt's own: PySide would set up every widget class (issue 41)
         self.setObjectName("explore_graph")
         style.follow_presentation(self)
         self.model = model

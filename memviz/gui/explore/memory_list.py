@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from memviz.core.policies import POLICIES
 from memviz.gui.explore.memory_scores import LEFT_OUT_OPACITY, paint_scores
@@ -54,8 +55,7 @@ ROW_LINES, COMPACT_ROW_LINES = 1.75, 1.3
 LEAST_LINES = 4
 
 
-@dataclass(frozen=True)
-class _Sheet:
+class _Sheet(NamedTuple):  # not a frozen dataclass, which compiles its methods on import (issue 41)
     """What painting every row of one paint shares: colours, fonts, widths, the slide's progress."""
 
     c: style.ExploreColors

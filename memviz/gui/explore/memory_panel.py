@@ -9,6 +9,7 @@ from memviz.gui.explore.memory_list import EVICTED, NEW, NORMAL, TOUCHED, Memory
 from memviz.gui.explore.read_mode_box import ReadModeBox
 from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
+from memviz.gui.kit.viewport import scroll_viewport
 from memviz.gui.qt import (
     QEvent,
     QFrame,
@@ -110,6 +111,7 @@ class MemoryPanel(QWidget):
         style.set_ui_font(self.empty, 1.05)
         self.list = MemoryList(model, language)
         self.scroll = QScrollArea()
+        scroll_viewport(self.scroll)  # not Qt's own: PySide would set up every widget class (issue 41)
         self.scroll.setWidget(self.list)
         # The list paints every pixel it exposes: Qt need not fill it first, nor paint what is under it.
         self.list.setAutoFillBackground(False)

@@ -9,8 +9,6 @@ Labels that show only plain text are set to ``Qt.TextFormat.PlainText`` where th
 
 from __future__ import annotations
 
-import html
-
 from memviz.gui.qt import Qt as QtGui
 
 
@@ -24,6 +22,8 @@ def tooltip(text: str) -> str:
 
 def escaped(text: str) -> str:
     """User text for a place in memviz's own HTML (a label with bold figures)."""
+    import html  # here: its entity tables are not wanted before the window's first paint (issue 41)
+
     return html.escape(text, quote=False)
 
 

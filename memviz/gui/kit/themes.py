@@ -8,15 +8,14 @@ process, as there is one QApplication palette.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from memviz.gui.qt import QApplication, QColor, QObject, QPalette, Signal
 
 THEMES = ("light", "dark", "projector")
 
 
-@dataclass(frozen=True)
-class Theme:
+class Theme(NamedTuple):  # not a frozen dataclass, which compiles its methods on import (issue 41)
     name: str
     window: str
     base: str
