@@ -8,6 +8,10 @@ interpreter started (``time.perf_counter`` against the process's start time from
 window's first paint event has been handled. For scale it also times a bare PySide6 window the same
 way, and ``python -X importtime -c "import memviz.gui.main_window"``'s total. Medians of
 ``--repeats`` (default 7) after one untimed run of each (to warm the file cache).
+
+``--instructions`` counts instead the instructions each program runs until its first paint, under
+valgrind's callgrind (a few seconds become a minute): a figure the machine's load does not move
+(PYTHONHASHSEED fixed; repeated runs agree within 0.1 %), to weigh a change on a busy machine.
 """
 
 from __future__ import annotations
@@ -32,14 +36,19 @@ def since_start():
         uptime = float(f.read().split()[0])
     return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
 from PySide6.QtCore import QEvent, QObject, QTimer
+def first_paint_done():
+    # this process's wall time and CPU until its first picture
+    print(f"FIRST_PAINT {since_start():.3f} {time.process_time():.3f}", flush=True)
+    if os.environ.get("BENCH_EXIT_AT_FIRST_PAINT"):  # --instructions counts up to here, not the exit
+        os._exit(0)
+    app.quit()
 class FirstPaint(QObject):
     def eventFilter(self, obj, event):
         if event.type() == QEvent.Type.Paint and not getattr(self, "seen", False):
             self.seen = True
             # Read once the frame is done (the window's children paint after it, in the same
-            # turn of the event loop): this process's wall time and CPU until its first picture.
-            QTimer.singleShot(0, lambda: (print(f"FIRST_PAINT {since_start():.3f} {time.process_time():.3f}"),
-                                          app.quit()))
+            # turn of the event loop).
+            QTimer.singleShot(0, first_paint_done)
         return False
 """
 
@@ -80,6 +89,19 @@ def first_paint(code: str, env: dict[str, str]) -> float:
     return float(match.group(1))
 
 
+def instructions(code: str, env: dict[str, str]) -> int:
+    """Instructions the program runs from its start to its first paint (callgrind's count)."""
+    env = {**env, "BENCH_EXIT_AT_FIRST_PAINT": "1", "PYTHONHASHSEED": "0"}
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code],
+        env=env, cwd=ROOT, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    match = re.search(r"Collected : ([0-9]+)", out.stderr)
+    if match is None or "FIRST_PAINT" not in out.stdout:
+        raise RuntimeError(f"no count or no first paint:\n{out.stdout}\n{out.stderr}")
+    return int(match.group(1))
+
+
 def import_time(env: dict[str, str]) -> float:
     out = subprocess.run([sys.executable, "-X", "importtime", "-c", "import memviz.gui.main_window"],
                          env=env, cwd=ROOT, capture_output=True, text=True, check=True)  # fmt: skip
@@ -90,12 +112,18 @@ def import_time(env: dict[str, str]) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", "-n", type=int, default=7)
+    parser.add_argument("--instructions", action="store_true", help="count instructions (valgrind)")
     args = parser.parse_args(argv)
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # warm means compiled modules cached, as installed
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     first_paint(MEMVIZ, env)  # warm the file cache
     first_paint(BARE, env)
+    if args.instructions:
+        ours, bare = instructions(MEMVIZ, env), instructions(BARE, env)
+        print(f"instructions to the first paint: memviz main window {ours / 1e6:,.0f} M, "
+              f"bare PySide6 window {bare / 1e6:,.0f} M, ratio {ours / bare:.3f}")  # fmt: skip
+        return 0
     memviz = [first_paint(MEMVIZ, env) for _ in range(args.repeats)]
     bare = [first_paint(BARE, env) for _ in range(args.repeats)]
     imports = [import_time(env) for _ in range(args.repeats)]
