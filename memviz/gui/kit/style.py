@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from typing import NamedTuple
+from dataclasses import dataclass, fields
 
 from memviz.gui.kit import fonts, themes
 from memviz.gui.kit.palette import OKABE_ITO
@@ -24,9 +24,8 @@ from memviz.gui.kit.zoom import least_text_px
 from memviz.gui.qt import QApplication, QColor, QFont, QWidget, is_alive
 
 
-# NamedTuples, not frozen dataclasses: a dataclass writes and compiles the source of its methods as
-# the module is imported (4 ms for these 49 fields, before the window's first paint; issue 41).
-class ExploreColors(NamedTuple):
+@dataclass(frozen=True)
+class ExploreColors:
     """Every colour the Explore view paints with, for one theme."""
 
     ink: QColor  # text and the agent card's ring
@@ -145,7 +144,8 @@ PROJECTOR = _colors(
 BY_THEME = {"light": LIGHT, "dark": DARK, "projector": PROJECTOR}
 
 
-class Meaning(NamedTuple):
+@dataclass(frozen=True)
+class Meaning:
     """A colour that carries a meaning in the Explore view, and what else carries it."""
 
     name: str
@@ -191,7 +191,7 @@ MEANINGS: dict[str, tuple[Meaning, ...]] = {
         Meaning("not in memory yet", "plan", "plan_text", "underlined"),
     ),
 }
-_LEGACY_NAMES = {name.upper(): name for name, value in LIGHT._asdict().items() if isinstance(value, QColor)}
+_LEGACY_NAMES = {f.name.upper(): f.name for f in fields(ExploreColors) if f.type == "QColor"}
 
 
 def colors() -> ExploreColors:
