@@ -107,6 +107,11 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
         # at most ttl + 1 entries (one per step of the last ttl, and the step's new one).
         # Reading runs keep slots too, whatever their capacity: retrieval ranks entries, not pages.
         self.slotted = (self.capacity < n) | self.expires | self.reads
+        # what holds for every run of the batch holds for every run left in it (runs only finish, and
+        # a parted twin is a copy of its run): the steps skip picking such runs out
+        self.all_slotted, self.all_touch = bool(self.slotted.all()), bool(self.touch.all())
+        self.all_expire = bool(self.expires.all())
+        self.bugs_found = True  # as good as: the first step looks for runs that found every bug
         held = np.where(self.expires, np.minimum(self.capacity, np.minimum(self.ttl + 1, n)), self.capacity)
         held = np.minimum(held, n)
         slots = self.slots = int(held[self.slotted].max(initial=0))
@@ -135,12 +140,14 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
         """Step every run together until each has finished (the last few on the scalar engine)."""
         t = 0
         self.finished_since_poll = count - self.max_rows  # the runs of no steps are over
+        safe_steps = 0  # steps every run can take before the window of draws may run out
         while len(self.ids):
             if len(self.ids) <= self.scalar_tail and int(self.limit.max()) <= SCALAR_MAX_STEPS:
                 self._finish_scalar()
                 break
-            if int((self.ctr - self.drawn).max()) + self.max_draws > self.window:  # a step's draws at most
-                self._next_draws()
+            if not safe_steps:  # a step takes at most max_draws draws of a run
+                safe_steps = self._steps_of_draws_left()
+            safe_steps -= 1
             if self.any_expires:
                 self._expire(t + 1)
             if self._settle(t):  # settled runs walk to their end apart (settled.py)
@@ -167,11 +174,15 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
             self.poll(self.finished_since_poll)
 
     def _finish_the_done(self, t: int) -> None:
-        """After step ``t``: the runs that found every bug they were after, or reached their limit."""
+        """After step ``t``: the runs that found every bug they were after, or reached their limit.
+        A run finds every bug only at a step that finds one (or at once: a site of no bugs)."""
+        if not (self.bugs_found or t >= self.min_limit):
+            return
+        self.bugs_found = False
         all_found = self.bugs == self.target
-        if all_found.any() or t >= self.min_limit:
+        if np.count_nonzero(all_found) or t >= self.min_limit:
             done = all_found | (self.limit <= t)
-            if done.any():
+            if np.count_nonzero(done):
                 reasons = np.where(all_found, _ALL_BUGS, np.where(self.target >= 0, _MAX_STEPS, _BUDGET))
                 self._finish(done, reasons[done], t)
 
@@ -224,22 +235,15 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
         fresh = (
             (self.unknown if self.believed is None else self.believed).ravel().take(cand + self.memory_rows)
         )
-        # cumulative[j]: fresh links among the first j + 1. For a small batch a product with a triangle
-        # of ones is one call, cheaper than numpy's cumsum over a short first axis or row-by-row sums
-        # (CPU time, 11 links: 2.3 against 9.7 us at 281 runs, 4.7 against 12 at 1,000); for a wider
-        # one, row-by-row sums (and BLAS may go multi-threaded, which a busy machine punishes); for a
-        # page with many links (a hub), numpy's cumsum: one call, not one per link.
-        if self.prefix is not None and r <= 1024:
-            cumulative = np.matmul(self.prefix, fresh, dtype=np.float32)  # small counts: exact
-        elif self.prefix is None:
-            cumulative = np.cumsum(fresh, axis=0, dtype=np.int32)
-        else:
-            cumulative = np.empty(fresh.shape, dtype=np.int16 if self.width < 30000 else np.int64)
-            cumulative[0] = fresh[0]
-            for j in range(1, self.width):
-                np.add(cumulative[j - 1], fresh[j], out=cumulative[j])
+        cumulative = self._fresh_so_far(fresh)
         n_fresh = cumulative[-1]
         has_fresh = n_fresh > 0
+        if np.count_nonzero(has_fresh) == r:  # every run picks a fresh link (a capped memory's usual step)
+            u = self._draw_all()
+            # the k-th fresh link, k = floor(u · fresh): the links up to it hold at most u · fresh fresh
+            # ones (whole counts: c <= x exactly when c <= floor(x))
+            pos = np.add.reduce(cumulative <= u * n_fresh, 0)
+            return cand_rows.ravel().take(self.link_rows + pos), None, None
         degree = self.degrees.take(page)
         if self.any_twins and self._part_twins(has_fresh, degree):
             return self._choose()  # again, with the parted frontier runs' rows
@@ -255,21 +259,39 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
         pos = np.where(
             has_fresh, (cumulative <= k.astype(cumulative.dtype)).sum(0), k
         )  # k-th fresh, or link k
-        to = cand_rows.ravel().take(self.rows * self.width + pos)
-        if draws.all():
+        to = cand_rows.ravel().take(self.link_rows + pos)
+        if np.count_nonzero(draws) == r:
             return to, None, None
         if not self.dead_ends:
             has_links = np.ones(r, dtype=bool)
         plan = ~draws & has_links  # frontier, every link remembered
         stopping = ~has_links
-        if plan.any():
-            plan_rows = np.flatnonzero(plan)
+        if np.count_nonzero(plan):
+            plan_rows = plan.nonzero()[0]
             hops = self._plan_first_hops(plan_rows, cand[:, plan_rows])
             to[plan_rows] = hops
             stopping[plan_rows[hops < 0]] = True
-        if not stopping.any():
+        if not np.count_nonzero(stopping):
             return to, None, None
         return to, stopping, np.where(has_links, _DONE, _DEAD_END)[stopping]
+
+    def _fresh_so_far(self, fresh: np.ndarray) -> np.ndarray:
+        """Row j: each run's fresh links among its first j + 1 (``fresh``: one row per link, a column
+        per run)."""
+        # For a small batch a product with a triangle of ones is one call, cheaper than numpy's cumsum
+        # over a short first axis or row-by-row sums (CPU time, 11 links: 2.3 against 9.7 us at 281
+        # runs, 4.7 against 12 at 1,000); for a wider one, row-by-row sums (and BLAS may go
+        # multi-threaded, which a busy machine punishes); for a page with many links (a hub), numpy's
+        # cumsum: one call, not one per link.
+        if self.prefix is not None and fresh.shape[1] <= 1024:
+            return np.matmul(self.prefix, fresh, dtype=np.float32)  # small counts: exact
+        if self.prefix is None:
+            return np.cumsum(fresh, axis=0, dtype=np.int32)
+        cumulative = np.empty(fresh.shape, dtype=np.int16 if self.width < 30000 else np.int64)
+        cumulative[0] = fresh[0]
+        for j in range(1, self.width):
+            np.add(cumulative[j - 1], fresh[j], out=cumulative[j])
+        return cumulative
 
     def _plan_first_hops(self, rows: np.ndarray, cand: np.ndarray) -> np.ndarray:
         """Frontier's plan for runs whose every link is remembered: the first hop, or -1 (done).
@@ -399,38 +421,42 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
 
     def _move(self, to: np.ndarray, t: int) -> None:
         """Step ``t``: every run arrives on its page of ``to``, then writes it to memory."""
-        self._arrive(to, t)
-        self._write(to, t)
+        flat = self.memory_rows + to  # each run's cell of its page in ``unseen`` and ``unknown``
+        self._arrive(to, flat, t)
+        self._write(to, flat, t)
 
-    def _arrive(self, to: np.ndarray, t: int) -> None:
+    def _arrive(self, to: np.ndarray, flat: np.ndarray, t: int) -> None:
         """The runs' paths, pages seen and bugs found (with the tokens spent when each was found)."""
         self.page[:] = to
         if t >= len(self.paths.buf):
             self.paths.ensure(t)
-        self.paths.buf[t, self.ids] = to
-        flat = self.memory_rows + to
+        if self.ids_in_order:  # the batch holds every run, in order: the step's row at once
+            self.paths.buf[t] = to
+        else:
+            self.paths.buf[t, self.ids] = to
         unseen = self.unseen.ravel()
         new = unseen.take(flat)
         self.pages_seen += new
         unseen[flat] = False
-        new_bug = self.is_bug.take(to) & new
+        new_bug = self.is_bug.take(to)
+        new_bug &= new
         if self.start_is_bug:
             back_home = to == self.site.start
             new_bug |= back_home & self.start_bug_pending
             self.start_bug_pending &= ~back_home
-        self.bugs += new_bug
-        if new_bug.any():  # tokens spent so far, as the bug is reported
-            rows = np.flatnonzero(new_bug)
+        if np.count_nonzero(new_bug):  # tokens spent so far, as the bug is reported
+            self.bugs += new_bug
+            self.bugs_found = True
+            rows = new_bug.nonzero()[0]
             ids = self.ids[rows]
             spent = self.base[ids] * t + self.entry[ids] * self.size_sum[rows]
             bug_tokens = self.finals.bug_tokens
             for i, tokens in zip(ids.tolist(), spent.tolist(), strict=True):
                 bug_tokens[i].append(tokens)
 
-    def _write(self, to: np.ndarray, t: int) -> None:
+    def _write(self, to: np.ndarray, flat: np.ndarray, t: int) -> None:
         """Memory: a page not held is written (evicting the policy's victim from a full memory), a
         page held is touched (LRU) or met again by retrieval."""
-        flat = self.memory_rows + to
         unknown = self.unknown.ravel()
         write = unknown.take(flat)
         if not self.any_full_possible:  # no memory ever fills: the order of entries never matters
@@ -440,37 +466,40 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
             self.size += write
             return
         slot_page, slot_stamp = self.slot_page.ravel(), self.slot_stamp.ravel()
-        if self.any_touch:  # LRU: a revisit is a use (found among the run's slots)
-            touch = np.flatnonzero(~write & self.touch & self.slotted)
-            if len(touch):
-                held = (self.slot_page[touch] == to[touch, None]).argmax(1)
-                slot_stamp[self._slot_rows[touch] + held] = t
-        slot = self.size.copy()  # a memory with room writes to its next empty slot
-        if self.any_expires:  # ...or, where entries expired, its first empty one
-            holes = np.flatnonzero(write & self.expires)
-            slot[holes] = (self.slot_page[holes] == self.n).argmax(1)
+        if self.any_touch or self.any_reads:
+            # the slot holding each run's page, where it holds it: a page not in memory is in no slot,
+            # and a run without slots holds only page n, which no run is ever on
+            held = self.slot_page == to[:, None]
+            if self.any_touch:  # LRU: a revisit is a use
+                np.copyto(self.slot_stamp, t, where=held if self.all_touch else held & self.touch[:, None])
+        if self.all_expire:  # a memory writes to its first empty slot (entries expire anywhere)
+            slot = (self.slot_page == self.n).argmax(1)
+        else:  # a memory with room writes to its next empty slot, or where entries expired its first one
+            slot = self.size.copy()
+            if self.any_expires:
+                holes = (write & self.expires).nonzero()[0]
+                slot[holes] = (self.slot_page[holes] == self.n).argmax(1)
         full = write & (self.size >= self.capacity)
-        if full.any():
-            evict_rows = np.flatnonzero(full)
-            at = self._slot_rows[evict_rows] + self._victims(evict_rows)
-            unknown[self.memory_rows[evict_rows] + slot_page.take(at)] = True
+        if np.count_nonzero(full):
+            evict_rows = full.nonzero()[0]
+            victims = self._victims(evict_rows)
+            gone = slot_page.take(self._slot_rows.take(evict_rows) + victims)
+            unknown[self.memory_rows.take(evict_rows) + gone] = True
             if self.missing_links is not None:
-                self._recount(self.count_rows[evict_rows], slot_page.take(at), 1)
-            slot[evict_rows] = at - self._slot_rows[evict_rows]
+                self._recount(self.count_rows[evict_rows], gone, 1)
+            slot[evict_rows] = victims
             self.size -= full
         unknown[flat[write]] = False
         if self.missing_links is not None:
             self._recount(self.count_rows[write], to[write], -1)
         self.size += write
-        at = (self._slot_rows + slot)[write & self.slotted]
-        slot_page[at] = to[write & self.slotted]
+        written = write if self.all_slotted else write & self.slotted
+        at = (self._slot_rows + slot)[written]
+        slot_page[at] = to[written]
         slot_stamp[at] = t
         if self.any_reads:  # retrieval meets the page it writes or finds again (scalar: Retrieval.met)
             self.slot_met.ravel()[at] = t
-            again = np.flatnonzero(~write & self.reads)
-            if len(again):
-                held = (self.slot_page[again] == to[again, None]).argmax(1)
-                self.slot_met[again, held] = t
+            np.copyto(self.slot_met, t, where=held & self.reads[:, None])
 
     def _recount(self, bases: np.ndarray, pages: np.ndarray, change: int) -> None:
         """Each of ``pages`` entered (``change`` -1) or left (+1) the memory of the run whose row
@@ -490,25 +519,27 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
 
     def _expire(self, step: int) -> None:
         """As step ``step`` begins, drop each entry last used more than its run's ttl steps ago."""
-        rows = np.flatnonzero(self.expires)
-        stamps = self.slot_stamp[rows]
-        old = stamps < (step - self.ttl[rows])[:, None]  # an empty slot's stamp is never old
-        if not old.any():
+        old = self.slot_stamp < (step - self.ttl)[:, None]  # an empty slot's stamp is never old
+        if not self.all_expire:
+            old &= self.expires[:, None]
+        if not np.count_nonzero(old):
             return
-        pages = self.slot_page[rows]
-        gone_rows, gone_slots = np.nonzero(old)
-        gone_rows = rows[gone_rows]
-        self.unknown.ravel()[self.memory_rows[gone_rows] + pages[old]] = True
+        gone = old.ravel().nonzero()[0]  # the slots, counted over every run's slots
+        gone_rows = self._slot_owner.take(gone)
+        pages = self.slot_page.ravel().take(gone)
+        self.unknown.ravel()[self.memory_rows.take(gone_rows) + pages] = True
         if self.missing_links is not None:
-            self._recount(self.count_rows[gone_rows], pages[old], 1)
-        self.slot_page[gone_rows, gone_slots] = self.n
-        self.slot_stamp[gone_rows, gone_slots] = _BIG
-        self.size[rows] -= old.sum(1)
+            self._recount(self.count_rows[gone_rows], pages, 1)
+        self.slot_page.ravel()[gone] = self.n
+        self.slot_stamp.ravel()[gone] = _BIG
+        self.size -= np.add.reduce(old, 1)
 
     def _victims(self, rows: np.ndarray) -> np.ndarray:
         """The slot each full memory forgets, as its policy's kernel picks it from the stamps of its
         slots (the pages it holds; the kernel sees columns of slots, never the site's pages)."""
         if len(self.kernels) == 1:
+            if len(rows) == len(self.ids):  # every run evicts (rows: sorted, distinct): no rows to pick
+                return self.kernels[0].victims(self._slot_stamps(rows), self.size, self._draw_all)
             return self.kernels[0].victims(
                 self._slot_stamps(rows), self.size.take(rows), lambda: self._draw(rows)
             )
@@ -525,7 +556,11 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
 
     def _slot_stamps(self, rows: np.ndarray) -> np.ndarray:
         """The stamps of these runs' memory slots, as many columns as the largest of their memories
-        (an empty slot's stamp is that of a page not in memory)."""
+        (an empty slot's stamp is that of a page not in memory). Every run's: a view, read-only."""
+        if len(rows) == len(self.ids):
+            stamps = self.slot_stamp[:, : self.widest_memory].view()
+            stamps.flags.writeable = False  # the batch's own stamps, lent to the policy's kernel
+            return stamps
         stamps = self.slot_stamp.take(rows, axis=0)
         width = int(self.capacity.take(rows).max())
         return stamps if width >= self.slots else stamps[:, :width]

@@ -74,7 +74,13 @@ class RunRows:
         self.memory_rows = self._all_memory_rows[:r]
         self.count_rows = self.rows << self.page_bits  # where each run's row of missing_links starts
         self.draw_rows = self.rows * self.draws.shape[1]
+        self.link_rows = self.rows * self.width  # where each run's links start in a step's (r, width) block
         self._slot_rows = self.rows * self.slots
+        self._slot_owner = self.rows.repeat(self.slots)  # the run of each slot, slots counted over all runs
+        self.widest_memory = min(int(np.maximum.reduce(self.capacity, initial=0)), self.slots)
+        # the batch holds every run in the order of the configs (no run finished or riding as a twin)
+        count = len(self.finals.steps)
+        self.ids_in_order = r == count and bool(np.array_equal(self.ids, np.arange(count)))
 
     def _start(self, count: int) -> np.ndarray:
         """Every run's results to come, its path, its tokens' rates; a run of no steps is over
@@ -159,6 +165,22 @@ class RunRows:
         self.unknown = np.ones((len(kinds), n1), dtype=bool)
         self.unknown[:, n] = False
         self.unknown[:, site.start] = False
+
+    def _steps_of_draws_left(self) -> int:
+        """Steps every run can take before it may reach the end of its window of draws (a step takes
+        at most ``max_draws`` of a run's draws); the next window is mixed when that is none."""
+        left = self.window - int(np.maximum.reduce(self.ctr - self.drawn, initial=0))
+        if left < self.max_draws:
+            self._next_draws()
+            left = self.window
+        return left // self.max_draws
+
+    def _draw_all(self) -> np.ndarray:
+        """The next draw of every run (their counters move on)."""
+        at = self.ctr - self.drawn
+        at += self.draw_rows
+        self.ctr += 1
+        return self.draws.ravel().take(at)
 
     def _next_draws(self) -> None:
         """Every run's next window of draws, from its counter on."""
