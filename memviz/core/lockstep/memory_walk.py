@@ -112,6 +112,7 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
         self.all_slotted, self.all_touch = bool(self.slotted.all()), bool(self.touch.all())
         self.all_expire = bool(self.expires.all())
         self.bugs_found = True  # as good as: the first step looks for runs that found every bug
+        self.any_target = bool((self.target >= 0).any())  # runs that stop on finding every bug
         held = np.where(self.expires, np.minimum(self.capacity, np.minimum(self.ttl + 1, n)), self.capacity)
         held = np.minimum(held, n)
         slots = self.slots = int(held[self.slotted].max(initial=0))
@@ -176,7 +177,7 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
     def _finish_the_done(self, t: int) -> None:
         """After step ``t``: the runs that found every bug they were after, or reached their limit.
         A run finds every bug only at a step that finds one (or at once: a site of no bugs)."""
-        if not (self.bugs_found or t >= self.min_limit):
+        if not ((self.bugs_found and self.any_target) or t >= self.min_limit):
             return
         self.bugs_found = False
         all_found = self.bugs == self.target
@@ -237,13 +238,13 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
         )
         cumulative = self._fresh_so_far(fresh)
         n_fresh = cumulative[-1]
-        has_fresh = n_fresh > 0
-        if np.count_nonzero(has_fresh) == r:  # every run picks a fresh link (a capped memory's usual step)
+        if np.count_nonzero(n_fresh) == r:  # every run picks a fresh link (a capped memory's usual step)
             u = self._draw_all()
             # the k-th fresh link, k = floor(u · fresh): the links up to it hold at most u · fresh fresh
             # ones (whole counts: c <= x exactly when c <= floor(x))
             pos = np.add.reduce(cumulative <= u * n_fresh, 0)
             return cand_rows.ravel().take(self.link_rows + pos), None, None
+        has_fresh = n_fresh > 0
         degree = self.degrees.take(page)
         if self.any_twins and self._part_twins(has_fresh, degree):
             return self._choose()  # again, with the parted frontier runs' rows
@@ -465,13 +466,48 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
                 self._recount(self.count_rows[write], to[write], -1)
             self.size += write
             return
-        slot_page, slot_stamp = self.slot_page.ravel(), self.slot_stamp.ravel()
-        if self.any_touch or self.any_reads:
+        r = len(write)
+        held = None
+        if (self.any_touch or self.any_reads) and np.count_nonzero(write) < r:
             # the slot holding each run's page, where it holds it: a page not in memory is in no slot,
             # and a run without slots holds only page n, which no run is ever on
             held = self.slot_page == to[:, None]
             if self.any_touch:  # LRU: a revisit is a use
                 np.copyto(self.slot_stamp, t, where=held if self.all_touch else held & self.touch[:, None])
+        full = write & (self.size >= self.capacity)
+        evicting = np.count_nonzero(full)
+        if evicting == r:  # every run writes to a full memory (a capped batch's usual step)
+            at = self._slot_rows + self._victims(self.rows)
+            self._forget(at)
+            unknown[flat] = False
+            if self.missing_links is not None:
+                self._recount(self.count_rows, to, -1)
+        else:
+            at = self._write_some(to, flat, write, full if evicting else None)
+        self.slot_page.ravel()[at] = (
+            to if evicting == r else to[write if self.all_slotted else write & self.slotted]
+        )
+        self.slot_stamp.ravel()[at] = t
+        if self.any_reads:  # retrieval meets the page it writes or finds again (scalar: Retrieval.met)
+            self.slot_met.ravel()[at] = t
+            if held is not None:
+                np.copyto(self.slot_met, t, where=held & self.reads[:, None])
+
+    def _forget(self, at: np.ndarray, rows: np.ndarray | None = None) -> None:
+        """The entries in slots ``at`` (counted over every run's slots) of the runs ``rows`` (None:
+        every run) leave memory (the slots are written next)."""
+        gone = self.slot_page.ravel().take(at)
+        self.unknown.ravel()[(self.memory_rows if rows is None else self.memory_rows.take(rows)) + gone] = (
+            True
+        )
+        if self.missing_links is not None:
+            self._recount(self.count_rows if rows is None else self.count_rows[rows], gone, 1)
+
+    def _write_some(
+        self, to: np.ndarray, flat: np.ndarray, write: np.ndarray, full: np.ndarray | None
+    ) -> np.ndarray:
+        """The runs of ``write`` write their page (those of ``full`` evict first). Returns the slots
+        (counted over every run's slots) the runs that keep slots write to, in order of rows."""
         if self.all_expire:  # a memory writes to its first empty slot (entries expire anywhere)
             slot = (self.slot_page == self.n).argmax(1)
         else:  # a memory with room writes to its next empty slot, or where entries expired its first one
@@ -479,27 +515,17 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
             if self.any_expires:
                 holes = (write & self.expires).nonzero()[0]
                 slot[holes] = (self.slot_page[holes] == self.n).argmax(1)
-        full = write & (self.size >= self.capacity)
-        if np.count_nonzero(full):
+        if full is not None:
             evict_rows = full.nonzero()[0]
             victims = self._victims(evict_rows)
-            gone = slot_page.take(self._slot_rows.take(evict_rows) + victims)
-            unknown[self.memory_rows.take(evict_rows) + gone] = True
-            if self.missing_links is not None:
-                self._recount(self.count_rows[evict_rows], gone, 1)
+            self._forget(self._slot_rows.take(evict_rows) + victims, evict_rows)
             slot[evict_rows] = victims
             self.size -= full
-        unknown[flat[write]] = False
+        self.unknown.ravel()[flat[write]] = False
         if self.missing_links is not None:
             self._recount(self.count_rows[write], to[write], -1)
         self.size += write
-        written = write if self.all_slotted else write & self.slotted
-        at = (self._slot_rows + slot)[written]
-        slot_page[at] = to[written]
-        slot_stamp[at] = t
-        if self.any_reads:  # retrieval meets the page it writes or finds again (scalar: Retrieval.met)
-            self.slot_met.ravel()[at] = t
-            np.copyto(self.slot_met, t, where=held & self.reads[:, None])
+        return (self._slot_rows + slot)[write if self.all_slotted else write & self.slotted]
 
     def _recount(self, bases: np.ndarray, pages: np.ndarray, change: int) -> None:
         """Each of ``pages`` entered (``change`` -1) or left (+1) the memory of the run whose row
