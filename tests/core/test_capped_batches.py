@@ -54,8 +54,17 @@ def test_full_memories_that_all_evict_at_once(policy, whole_batch_evictions):
 
 
 @pytest.mark.parametrize("ttl", [1, 3, 8, 11])
-def test_entries_that_expire_in_every_run_before_memory_fills(ttl):
+def test_entries_that_expire_in_every_run_before_memory_fills(ttl, monkeypatch):
+    # one ttl, a memory that holds ttl + 1 entries: the slots are a ring (lockstep/expiry.py)
+    rings = []
+    write_to_ring = memory_walk._MemoryBatch._write_to_ring
+    monkeypatch.setattr(
+        memory_walk._MemoryBatch,
+        "_write_to_ring",
+        lambda engine, *a: rings.append(engine.ring) or write_to_ring(engine, *a),
+    )
     equal_to_the_scalar_engine(batch("ttl", 12, ttl=ttl))
+    assert set(rings) == {ttl + 1}
 
 
 def test_entries_that_expire_in_memories_that_also_fill():
@@ -69,3 +78,9 @@ def test_visited_runs_and_runs_that_stop_on_finding_every_bug():
     equal_to_the_scalar_engine(batch("random", 3, strategy="visited", budget=150))
     equal_to_the_scalar_engine(batch("lru", 6, until_all_bugs=True, max_steps=400))
     equal_to_the_scalar_engine(batch("fifo", 4, budget=120) + batch("ttl", 6, ttl=5, budget=90))
+
+
+def test_expiring_entries_of_runs_that_read_by_retrieval():
+    # a run reading top:K meets the entries it carries: no ring, whose slots would move them
+    equal_to_the_scalar_engine(batch("ttl", 12, ttl=4, read_top=2, budget=120))
+    equal_to_the_scalar_engine(batch("ttl", None, read_top=1, budget=60)[:4])

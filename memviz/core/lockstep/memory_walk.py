@@ -21,6 +21,7 @@ from memviz.core.lockstep.common import (
     _site_tables,
     supports,
 )
+from memviz.core.lockstep.expiry import ExpiringEntries
 from memviz.core.lockstep.memory_site import _MemorySite
 from memviz.core.lockstep.reading import injected_slots
 from memviz.core.lockstep.run_rows import RunRows
@@ -49,7 +50,7 @@ _REASONS = ("", "all_bugs", "max_steps", "budget", "dead_end", "done")
 _ALL_BUGS, _MAX_STEPS, _BUDGET, _DEAD_END, _DONE = range(1, 6)
 
 
-class _MemoryBatch(RunRows, TwinRows, SettledRows):
+class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows):
     """State of the unfinished runs, one column (or row) each; finished runs are dropped.
 
     Memory is ``unknown`` (one boolean row per run, True for pages not in memory; column ``n``
@@ -136,6 +137,7 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
             self.missing_links = np.repeat(counts[None, :], r, axis=0)
             self._recount(self.count_rows, np.full(r, site.start, dtype=np.int64), -1)
         self._bind(first=True)
+        self._set_up_expiry()  # reads the batch's flags (any_reads), set as the rows are bound
 
     def _walk(self, count: int) -> None:
         """Step every run together until each has finished (the last few on the scalar engine)."""
@@ -466,32 +468,38 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
                 self._recount(self.count_rows[write], to[write], -1)
             self.size += write
             return
+        if self.ring:  # entries expire and memories never fill: the slots are a ring (expiry.py)
+            self._write_to_ring(to, flat, write, t)
+            return
         r = len(write)
         held = None
         if (self.any_touch or self.any_reads) and np.count_nonzero(write) < r:
-            # the slot holding each run's page, where it holds it: a page not in memory is in no slot,
-            # and a run without slots holds only page n, which no run is ever on
-            held = self.slot_page == to[:, None]
-            if self.any_touch:  # LRU: a revisit is a use
-                np.copyto(self.slot_stamp, t, where=held if self.all_touch else held & self.touch[:, None])
+            held = self._touch_held(to, t)
         full = write & (self.size >= self.capacity)
         evicting = np.count_nonzero(full)
         if evicting == r:  # every run writes to a full memory (a capped batch's usual step)
-            at = self._slot_rows + self._victims(self.rows)
+            at, written = self._slot_rows + self._victims(self.rows), to
             self._forget(at)
             unknown[flat] = False
             if self.missing_links is not None:
                 self._recount(self.count_rows, to, -1)
         else:
-            at = self._write_some(to, flat, write, full if evicting else None)
-        self.slot_page.ravel()[at] = (
-            to if evicting == r else to[write if self.all_slotted else write & self.slotted]
-        )
+            at, written = self._write_some(to, flat, write, full if evicting else None)
+        self.slot_page.ravel()[at] = written
         self.slot_stamp.ravel()[at] = t
         if self.any_reads:  # retrieval meets the page it writes or finds again (scalar: Retrieval.met)
             self.slot_met.ravel()[at] = t
             if held is not None:
                 np.copyto(self.slot_met, t, where=held & self.reads[:, None])
+
+    def _touch_held(self, to: np.ndarray, t: int) -> np.ndarray:
+        """The slot holding each run's page, where it holds it (a page not in memory is in no slot,
+        and a run without slots holds only page n, which no run is ever on); touched if the run's
+        policy touches on a revisit (LRU: a revisit is a use)."""
+        held = self.slot_page == to[:, None]
+        if self.any_touch:
+            np.copyto(self.slot_stamp, t, where=held if self.all_touch else held & self.touch[:, None])
+        return held
 
     def _forget(self, at: np.ndarray, rows: np.ndarray | None = None) -> None:
         """The entries in slots ``at`` (counted over every run's slots) of the runs ``rows`` (None:
@@ -505,9 +513,9 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
 
     def _write_some(
         self, to: np.ndarray, flat: np.ndarray, write: np.ndarray, full: np.ndarray | None
-    ) -> np.ndarray:
+    ) -> tuple[np.ndarray, np.ndarray]:
         """The runs of ``write`` write their page (those of ``full`` evict first). Returns the slots
-        (counted over every run's slots) the runs that keep slots write to, in order of rows."""
+        (counted over every run's slots) the runs that keep slots write to, and their pages."""
         if self.all_expire:  # a memory writes to its first empty slot (entries expire anywhere)
             slot = (self.slot_page == self.n).argmax(1)
         else:  # a memory with room writes to its next empty slot, or where entries expired its first one
@@ -525,7 +533,8 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
         if self.missing_links is not None:
             self._recount(self.count_rows[write], to[write], -1)
         self.size += write
-        return (self._slot_rows + slot)[write if self.all_slotted else write & self.slotted]
+        written = write if self.all_slotted else write & self.slotted
+        return (self._slot_rows + slot)[written], to[written]
 
     def _recount(self, bases: np.ndarray, pages: np.ndarray, change: int) -> None:
         """Each of ``pages`` entered (``change`` -1) or left (+1) the memory of the run whose row
@@ -542,23 +551,6 @@ class _MemoryBatch(RunRows, TwinRows, SettledRows):
             at = bases.repeat(degree) + tables.reverse_indices.take(at)
         # a page may link to another more than once; a typed change: a Python int takes a slow path
         np.add.at(self.missing_links.ravel(), at, np.int16(change))
-
-    def _expire(self, step: int) -> None:
-        """As step ``step`` begins, drop each entry last used more than its run's ttl steps ago."""
-        old = self.slot_stamp < (step - self.ttl)[:, None]  # an empty slot's stamp is never old
-        if not self.all_expire:
-            old &= self.expires[:, None]
-        if not np.count_nonzero(old):
-            return
-        gone = old.ravel().nonzero()[0]  # the slots, counted over every run's slots
-        gone_rows = self._slot_owner.take(gone)
-        pages = self.slot_page.ravel().take(gone)
-        self.unknown.ravel()[self.memory_rows.take(gone_rows) + pages] = True
-        if self.missing_links is not None:
-            self._recount(self.count_rows[gone_rows], pages, 1)
-        self.slot_page.ravel()[gone] = self.n
-        self.slot_stamp.ravel()[gone] = _BIG
-        self.size -= np.add.reduce(old, 1)
 
     def _victims(self, rows: np.ndarray) -> np.ndarray:
         """The slot each full memory forgets, as its policy's kernel picks it from the stamps of its
