@@ -51,19 +51,16 @@ class ReadingSite:
         return self.decay
 
 
-def _normalised(values: np.ndarray, valid: np.ndarray, all_valid: bool) -> np.ndarray:
+def _normalised(values: np.ndarray, valid: np.ndarray) -> np.ndarray:
     """Each run's values of each score (``values``: scores × slots × runs) min-max normalised over
     the run's valid slots, as the scalar ``_normalised``: all equal gives 0.5. Invalid slots give
     anything (they are never ranked). Slots on the middle axis: numpy reduces across contiguous
-    rows many times faster than along short ones, and a step's cost is these calls."""
-    if all_valid:
-        low, high = values.min(1, keepdims=True), values.max(1, keepdims=True)
-    else:
-        masked = values.copy()
-        masked[:, ~valid] = np.inf
-        low = masked.min(1, keepdims=True)
-        masked[:, ~valid] = -np.inf
-        high = masked.max(1, keepdims=True)
+    rows many times faster than along short ones."""
+    masked = values.copy()
+    masked[:, ~valid] = np.inf
+    low = masked.min(1, keepdims=True)
+    masked[:, ~valid] = -np.inf
+    high = masked.max(1, keepdims=True)
     span = high - low
     flat = span == 0
     span[flat] = 1.0
@@ -94,61 +91,49 @@ def injected_slots(
     each run's K. A run holding at most K entries injects them all; the others their K best by score,
     ties to the earlier in eviction order (the smaller stamp).
     """
+    # A report's long runs call this 5,000 times with a few dozen runs: its cost is numpy's per call,
+    # so the main path (every run over K) makes as few calls as it can (issue 41).
     over = sizes > k
-    # long runs' memories, in eviction order: no trimming (and no runs at all: the general path)
-    if stamps is None and len(over) and bool(over.all()):
-        pages_t, met_t = np.ascontiguousarray(pages.T), np.ascontiguousarray(met.T)
-        valid_t = pages_t != n
-        key = _keys(tables, step, pages_t, met_t, valid_t, here)  # minus the score: sorted ascending
-        return _best(np.ascontiguousarray(key.T), None, k), valid_t.T
-    valid = pages != n
-    if not over.any():
+    ranking = np.count_nonzero(over)
+    empty = pages == n
+    if ranking == len(over):  # every run ranks (or none is asked): no rows picked out
+        valid = ~empty
+        if not ranking:
+            return valid, valid
+        return _best(_keys(tables, step, pages, met, empty, here), stamps, k), valid
+    valid = ~empty
+    if not ranking:
         return valid, valid
-    chosen = valid.copy()
-    if over.all():  # a long run's memory holds more than K: every run ranks, no rows picked out
-        rows = None
-        pages_o, stamps_o, met_o, valid_o, here_o, k_o = pages, stamps, met, valid, here, k
-    else:
-        rows = np.flatnonzero(over)
-        pages_o, met_o, valid_o = pages[rows], met[rows], valid[rows]
-        stamps_o = None if stamps is None else stamps[rows]
-        here_o, k_o = here[rows], k[rows]
-    # Only the slots up to the last one any of these runs holds: entries fill slots from the first,
-    # so a long run's slots past its memory's size are empty and need no score.
-    used = valid_o.any(0)
+    rows = np.flatnonzero(over)
+    pages_o, met_o, empty_o = pages[rows], met[rows], empty[rows]
+    # Only the slots up to the last one any of these runs holds: a long run's slots past its
+    # memory's size are empty and need no score.
+    used = ~empty_o.all(0)
     width = len(used) - int(used[::-1].argmax())
-    if width < len(used):
-        pages_o, met_o, valid_o = pages_o[:, :width], met_o[:, :width], valid_o[:, :width]
-        stamps_o = None if stamps_o is None else stamps_o[:, :width]
-    # slots × runs from here on: numpy reduces across contiguous rows many times faster than along short ones
-    pages_t, met_t, valid_t = (np.ascontiguousarray(a.T) for a in (pages_o, met_o, valid_o))
-    key = _keys(tables, step, pages_t, met_t, valid_t, here_o)  # minus the score: sorted ascending
-    picked = _best(np.ascontiguousarray(key.T), stamps_o, k_o)
-    if rows is None:
-        chosen[:, :width] = picked
-        chosen[:, width:] = False
-    else:
-        chosen[rows, :width] = picked
-        chosen[rows, width:] = False
+    pages_o, met_o, empty_o = pages_o[:, :width], met_o[:, :width], empty_o[:, :width]
+    stamps_o = None if stamps is None else stamps[rows, :width]
+    picked = _best(_keys(tables, step, pages_o, met_o, empty_o, here[rows]), stamps_o, k[rows])
+    chosen = valid.copy()
+    chosen[rows, :width] = picked
+    chosen[rows, width:] = False
     return chosen, valid
 
 
 def _best(key: np.ndarray, stamps: np.ndarray | None, k: np.ndarray) -> np.ndarray:
-    """Each run's K smallest keys (runs × slots), ties to the smaller stamp, as a mask. Every run
-    holds more than its K entries, and empty slots' keys are ``inf``: the K picked are all entries."""
+    """Each run's K smallest keys (``key``: runs × slots, a view of slots × runs), ties to the smaller
+    stamp, as a mask (runs × slots). Every run holds more than its K entries, and empty slots' keys
+    are ``inf``: the K picked are all entries."""
     # Where every run's slots are already in eviction order (a memory that never evicted or
     # touched), one stable sort of the keys is enough (sorted() is stable); otherwise the two keys.
     count, width = key.shape
-    if count == 0:  # no run reads at this step (all of them done, or none over its K)
-        return np.zeros((0, width), dtype=bool)
-    if stamps is None or width < 2 or bool((stamps[:, 1:] >= stamps[:, :-1]).all()):  # empty: equal
-        order = np.argsort(key, axis=1, kind="stable")
+    if stamps is None or width < 2 or not np.count_nonzero(stamps[:, 1:] < stamps[:, :-1]):
+        order = key.argsort(1, kind="stable")
     else:
         order = np.lexsort((stamps, key), axis=1)
     picked = np.zeros(count * width, dtype=bool)
-    at = order + (np.arange(0, count * width, width))[:, None]  # flat positions
+    at = order + np.arange(0, count * width, width)[:, None]  # flat positions
     k0 = int(k[0])
-    if bool((k == k0).all()):  # every run's K the same (a report's runs): the first K columns
+    if not np.count_nonzero(k != k0):  # every run's K the same (a report's runs): the first K columns
         picked[at[:, :k0]] = True
     else:
         picked[at[np.arange(width)[None, :] < k[:, None]]] = True
@@ -156,51 +141,57 @@ def _best(key: np.ndarray, stamps: np.ndarray | None, k: np.ndarray) -> np.ndarr
 
 
 def _keys(
+    tables: ReadingSite, step: int, pages: np.ndarray, met: np.ndarray, empty: np.ndarray, here: np.ndarray
+) -> np.ndarray:
+    """Each slot's key (runs × slots, a view of slots × runs): minus its score, the sum of its three
+    normalised scores in the scalar engine's order, ``inf`` for an empty slot (ranked last)."""
+    # Slots × runs, contiguous: numpy reduces across contiguous rows many times faster than along short
+    # ones, and works on contiguous arrays several times faster than on views of slots transposed.
+    pages, met, empty = (np.ascontiguousarray(a.T) for a in (pages, met, empty))
+    if np.count_nonzero(empty[0]):  # a run whose first slot is empty (entries expired)
+        return _masked_keys(tables, step, pages, met, ~empty, here).T
+    # Empty slots take the first slot's page and step, so that plain minima and maxima are those of
+    # the entries (a value repeated changes neither), without a masked copy per score.
+    pages = np.where(empty, pages[0], pages)
+    met = np.where(empty, met[0], met)
+    scores = np.empty((3, *pages.shape))
+    np.subtract(step, met, out=met)
+    tables.decay_until(step).take(met, out=scores[0])  # a distance is at most the step
+    tables.importance.take(pages, out=scores[1])
+    # cosine(here, entry): symmetric, exactly; the table flat, a row per page
+    pages += here * tables.n1
+    tables.relevance_flat.take(pages, out=scores[2])
+    # the same float operations as the scalar ``_normalised``: ``(v - low) / span``, 0.5 where all are equal
+    low = scores.min(1, keepdims=True)
+    span = scores.max(1, keepdims=True)
+    span -= low
+    flat = span == 0
+    span += flat  # 1 where all are equal (their values become 0, then 0.5)
+    scores -= low
+    scores /= span
+    if np.count_nonzero(flat):
+        np.copyto(scores, 0.5, where=flat)
+    key = scores[0] + scores[1]  # (r + w) + v, the scalar engine's order
+    key += scores[2]
+    np.negative(key, out=key)  # minus the score (-s is exactly 0 - s)
+    np.copyto(key, np.inf, where=empty)  # empty slots last
+    return key.T
+
+
+def _masked_keys(
     tables: ReadingSite, step: int, pages: np.ndarray, met: np.ndarray, valid: np.ndarray, here: np.ndarray
 ) -> np.ndarray:
-    """Each slot's key (slots × runs): minus its score, the sum of its three normalised scores in the
-    scalar engine's order, ``inf`` for an empty slot (ranked last)."""
-    if len(valid) and bool(valid[0].all()):
-        return _padded_keys(tables, step, pages, met, valid, here)
+    """:func:`_keys` where some run's first slot is empty (``pages``, ``met``, ``valid``: slots × runs):
+    each score's minimum and maximum over the entries of a masked copy. Runs × slots back."""
     distance = step - met
     distance[~valid] = 0
     scores = np.empty((3, *pages.shape))
-    tables.decay_until(step).take(distance, out=scores[0])  # a distance is at most the step
+    tables.decay_until(step).take(distance, out=scores[0])
     tables.importance.take(pages, out=scores[1])
-    # cosine(here, entry): symmetric, exactly; the table flat, a row per page
     tables.relevance_flat.take(pages + here * tables.n1, out=scores[2])
-    recency, importance, relevance = _normalised(scores, valid, False)
+    recency, importance, relevance = _normalised(scores, valid)
     key = recency + importance  # (r + w) + v, the scalar engine's order
     key += relevance
     np.negative(key, out=key)
     key[~valid] = np.inf  # empty slots last
     return key
-
-
-def _padded_keys(
-    tables: ReadingSite, step: int, pages: np.ndarray, met: np.ndarray, valid: np.ndarray, here: np.ndarray
-) -> np.ndarray:
-    """:func:`_keys` where every run's first slot holds an entry (it does unless entries expired):
-    empty slots take its page and step, so that plain minima and maxima are those of the entries (a
-    value repeated changes neither), without a masked copy per score. The same float operations as
-    the scalar ``_normalised`` and sum: ``(v - low) / span``, 0.5 where all are equal."""
-    pages = np.where(valid, pages, pages[0])
-    met = np.where(valid, met, met[0])
-    scores = np.empty((3, *pages.shape))
-    tables.decay_until(step).take(step - met, out=scores[0])
-    tables.importance.take(pages, out=scores[1])
-    pages += here * tables.n1
-    tables.relevance_flat.take(pages, out=scores[2])
-    low = scores.min(1)
-    span = scores.max(1)
-    span -= low
-    flat = span == 0
-    span += flat  # 1 where all are equal (their values become 0, then 0.5)
-    scores -= low[:, None]
-    scores /= span[:, None]
-    if flat.any():
-        np.copyto(scores, 0.5, where=flat[:, None])
-    key = scores[0] + scores[1]  # (r + w) + v, the scalar engine's order
-    key += scores[2]
-    # minus the score (0 - s is -s exactly), inf for an empty slot: ranked last
-    return np.subtract(np.where(valid, 0.0, np.inf), key, out=key)

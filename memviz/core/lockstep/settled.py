@@ -44,6 +44,10 @@ from memviz.core.rng import _GOLDEN_STEP, _MASK, mulberry32_rows
 MARGIN = 1e-9  # far above the rounding of sums of three numbers at most 1 (~1e-15), far below any real gap
 CHECK_EVERY = 4  # steps between looks for settled runs (a look is a few array operations)
 FIRST_GAP, LONGEST_GAP = 8, 512  # steps before a run that failed the proof is looked at again
+# Steps a run must have left for a look to pay: a look costs tens of microseconds of Python per run,
+# a step of the batch well under one per run (a report's capacity sweep, 4,800 runs of 30 steps read
+# at top:8, spent half its time looking before this)
+WORTH_A_LOOK = 64
 
 
 def settled_walk(
@@ -132,7 +136,7 @@ class SettledRows:
         self.settle_at[:] = 0
         self.settle_gap[:] = FIRST_GAP
         # runs whose memory's order and content hold still while no page is new
-        self.may_settle[:] = self.reads & ~self.expires & ~self.touch
+        self.may_settle[:] = self.reads & ~self.expires & ~self.touch & (self.limit >= WORTH_A_LOOK)
         self.any_may_settle = bool(self.may_settle.any())
         self.parked: list[tuple] = []  # (id, twin, t, page, fresh_of, limit, counter, tokens, done state)
 
@@ -142,6 +146,7 @@ class SettledRows:
         if not self.any_may_settle or t % CHECK_EVERY or t < 1:
             return False
         look = self.may_settle & (self.settle_at <= t) & (self.size > self.read_k)
+        look &= self.limit - t >= WORTH_A_LOOK
         rows = np.flatnonzero(look)
         if len(rows):  # F and the page before: K entries met at the step before
             rows = rows[(self.slot_met[rows] == t - 1).sum(1) == self.read_k[rows]]
@@ -197,46 +202,43 @@ class SettledRows:
         parked, self.parked = self.parked, []
         n1, width = self.n1, self.width
         count = len(parked)
-        start = np.array([p[2] for p in parked], dtype=np.int64)
-        limit = np.array([p[5] for p in parked], dtype=np.int64)
-        first, last = int(start.min()), int(limit.max())
-        # each run's table of fresh links by page (rows of pages it never stands on stay empty)
-        fresh = np.zeros((count, n1, width), dtype=np.int64)
-        n_fresh = np.ones((count, n1), dtype=np.int64)
+        # Each run from its own step on (row d of ``walked``: d steps after it parked), its draws from
+        # its counter on. A run's state is a cell of one flat table, ``(run · n1 + page) · width``,
+        # and its fresh links are the cells they lead to: a step is two look-ups and a product.
+        lengths = [p[5] - p[2] for p in parked]
+        longest = max(lengths)
+        cells = np.arange(count, dtype=np.int64) * n1
+        to_cell = np.zeros((count, n1, width), dtype=np.int64)  # the next state by link
+        n_fresh = np.ones((count, n1, width), dtype=np.float64)  # the fresh links, at a cell's first
         for j, p in enumerate(parked):
             for q, links in p[4].items():
-                fresh[j, q, : len(links)] = links
-                n_fresh[j, q] = len(links)
-        # draws by step: draws[s, j] is run j's draw at step s (its counter on from where it parked)
+                to_cell[j, q, : len(links)] = (np.array(links, dtype=np.int64) + j * n1) * width
+                n_fresh[j, q, 0] = len(links)
+        to_cell, n_fresh = to_cell.ravel(), n_fresh.ravel()
         seeds = np.array([self.configs[p[0]].seed for p in parked], dtype=np.uint64) & np.uint64(_MASK)
         counters = (np.array([p[6] for p in parked], dtype=np.uint64) * np.uint64(_GOLDEN_STEP)) & np.uint64(
             _MASK
         )
-        mixed = mulberry32_rows((seeds + counters) & np.uint64(_MASK), last - first)
-        draws = np.zeros((last - first + 1, count), dtype=np.float64)
-        for j in range(count):
-            s0, s1 = int(start[j]), int(limit[j])
-            draws[s0 - first : s1 - first, j] = mixed[j, : s1 - s0]
-        walked = np.empty((last - first + 1, count), dtype=np.int64)
-        page = np.array([p[3] for p in parked], dtype=np.int64)
-        walked[0] = page
-        table_rows = np.arange(count, dtype=np.int64) * n1
-        fresh_flat, n_fresh_flat = fresh.ravel(), n_fresh.ravel()
-        for s in range(first, last):
-            at = table_rows + page
-            pick = (draws[s - first] * n_fresh_flat.take(at)).astype(np.int64)
-            moved = fresh_flat.take(at * width + pick)
-            page = np.where(start <= s, moved, page)  # a run parked later stays where it is until then
-            walked[s - first + 1] = page
-        self.paths.ensure(last)
-        self._record_parked(parked, walked, first)
+        draws = np.ascontiguousarray(mulberry32_rows((seeds + counters) & np.uint64(_MASK), longest).T)
+        walked = np.empty((longest + 1, count), dtype=np.int64)
+        state = walked[0] = (cells + np.array([p[3] for p in parked], dtype=np.int64)) * width
+        for d in range(longest):
+            # the k-th fresh link, k = draw · count rounded down, as the batch picks
+            pick = (draws[d] * n_fresh.take(state)).astype(np.int64)
+            pick += state
+            state = walked[d + 1]
+            to_cell.take(pick, out=state)
+        walked //= width
+        walked -= cells
+        self.paths.ensure(max(p[5] for p in parked))
+        self._record_parked(parked, walked)
 
-    def _record_parked(self, parked: list[tuple], walked: np.ndarray, first: int) -> None:
+    def _record_parked(self, parked: list[tuple], walked: np.ndarray) -> None:
         finals, buf = self.finals, self.paths.buf
         for j, (run, twin, t, _page, _fresh, limit, _ctr, size_sum, k, seen, bugs, until) in enumerate(
             parked
         ):
-            buf[t + 1 : limit + 1, run] = walked[t + 1 - first : limit + 1 - first, j]
+            buf[t + 1 : limit + 1, run] = walked[1 : limit - t + 1, j]
             finals.steps[run] = limit
             finals.pages_seen[run] = seen
             finals.bugs[run] = finals.reports[run] = bugs
