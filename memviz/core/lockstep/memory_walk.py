@@ -23,7 +23,8 @@ from memviz.core.lockstep.common import (
 )
 from memviz.core.lockstep.expiry import ExpiringEntries
 from memviz.core.lockstep.memory_site import _MemorySite
-from memviz.core.lockstep.reading import injected_slots
+from memviz.core.lockstep.reading import ReadingSite, injected_slots
+from memviz.core.lockstep.reading_step import FreshStep
 from memviz.core.lockstep.run_rows import RunRows
 from memviz.core.lockstep.settled import SettledRows
 from memviz.core.lockstep.twins import TwinRows
@@ -50,7 +51,7 @@ _REASONS = ("", "all_bugs", "max_steps", "budget", "dead_end", "done")
 _ALL_BUGS, _MAX_STEPS, _BUDGET, _DEAD_END, _DONE = range(1, 6)
 
 
-class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows):
+class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows, FreshStep):
     """State of the unfinished runs, one column (or row) each; finished runs are dropped.
 
     Memory is ``unknown`` (one boolean row per run, True for pages not in memory; column ``n``
@@ -144,6 +145,7 @@ class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows):
         t = 0
         self.finished_since_poll = count - self.max_rows  # the runs of no steps are over
         safe_steps = 0  # steps every run can take before the window of draws may run out
+        self._set_up_fresh_step()
         while len(self.ids):
             if len(self.ids) <= self.scalar_tail and int(self.limit.max()) <= SCALAR_MAX_STEPS:
                 self._finish_scalar()
@@ -160,15 +162,18 @@ class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows):
             else:
                 self.size_sum += self.size
             self.t = t  # steps taken (twins parting copy the path so far)
-            to, stopping, reasons = self._choose()
-            if stopping is not None:
-                self._finish(stopping, reasons, t)
-                to = to[~stopping]
-                if not len(self.ids):
-                    break
-            t += 1
-            self._move(to, t)
-            self._finish_the_done(t)
+            if self._fresh_step(t + 1):  # reading runs' usual step, fused (reading_step.py)
+                t += 1
+            else:
+                to, stopping, reasons = self._choose()
+                if stopping is not None:
+                    self._finish(stopping, reasons, t)
+                    to = to[~stopping]
+                    if not len(self.ids):
+                        break
+                t += 1
+                self._move(to, t)
+                self._finish_the_done(t)
             if self.poll is not None and t % POLL_EVERY == 0:
                 self.poll(self.finished_since_poll)
                 self.finished_since_poll = 0
