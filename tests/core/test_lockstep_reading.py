@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memviz.core.lockstep.reading import ReadingSite, injected_slots
+from memviz.core.lockstep.reading import ReadingSite, injected_in_order, injected_slots
 from memviz.core.policies import NOT_IN_MEMORY
 from memviz.core.retrieval import Retrieval
 from memviz.core.site import Site, load_site
@@ -76,6 +76,9 @@ def check(runs: list[dict], step: int) -> None:
     if (np.diff(stamps, axis=1) >= 0).all():  # slots in eviction order: the batch passes no stamps
         in_order, valid = injected_slots(ReadingSite(SITE), step, pages, None, met, here, sizes, k, n)
         assert (in_order == chosen).all() and (valid == (pages != n)).all()
+        if (sizes > k).all() and (k == k[0]).all() and (pages[:, 0] != n).all():  # the fused step's case
+            over_k, left_out = injected_in_order(ReadingSite(SITE), step, pages, met, here, int(k[0]), n)
+            assert (over_k == chosen).all() and (left_out == (valid & ~chosen)).all()
 
 
 @settings(max_examples=examples(150), deadline=None)

@@ -23,8 +23,7 @@ from memviz.core.lockstep.common import (
 )
 from memviz.core.lockstep.expiry import ExpiringEntries
 from memviz.core.lockstep.memory_site import _MemorySite
-from memviz.core.lockstep.reading import ReadingSite, injected_slots
-from memviz.core.lockstep.reading_step import FreshStep
+from memviz.core.lockstep.reading_step import ReadingRows
 from memviz.core.lockstep.run_rows import RunRows
 from memviz.core.lockstep.settled import SettledRows
 from memviz.core.lockstep.twins import TwinRows
@@ -51,7 +50,7 @@ _REASONS = ("", "all_bugs", "max_steps", "budget", "dead_end", "done")
 _ALL_BUGS, _MAX_STEPS, _BUDGET, _DEAD_END, _DONE = range(1, 6)
 
 
-class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows, FreshStep):
+class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows, ReadingRows):
     """State of the unfinished runs, one column (or row) each; finished runs are dropped.
 
     Memory is ``unknown`` (one boolean row per run, True for pages not in memory; column ``n``
@@ -202,37 +201,6 @@ class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows, FreshStep):
             results[i] = result
         return results
 
-    def _inject(self, t: int) -> np.ndarray:
-        """The entries each reading run's call at step ``t`` carries (retrieval's K best, see
-        :mod:`memviz.core.lockstep.reading`), met now; their count per run (0 for a run that does
-        not read). Sets ``believed``, the memory this step's choices see: a reading run's entries
-        left out of the call are, to its choice, pages it does not know."""
-        every = bool(self.reads.all())  # a batch of reading runs only (a report's): no rows picked out
-        rows = self.rows if every else np.flatnonzero(self.reads)
-        here, sizes, k = (a if every else a[rows] for a in (self.page, self.size, self.read_k))
-        # slots in eviction order are filled from the first, none ever emptied: past the largest
-        # memory every slot is empty
-        width = int(sizes.max(initial=1)) if self.slots_in_order else self.slots
-        pages = self.slot_page[:, :width] if every else self.slot_page[rows, :width]
-        met = self.slot_met[:, :width] if every else self.slot_met[rows, :width]
-        stamps = None if self.slots_in_order else self.slot_stamp if every else self.slot_stamp[rows]
-        chosen, valid = injected_slots(self.reading, t, pages, stamps, met, here, sizes, k, self.n)
-        if every:
-            np.copyto(met, t, where=chosen)  # a view of the slots' steps
-        else:
-            self.slot_met[rows, :width] = np.where(chosen, t, met)
-        left_out = chosen ^ valid  # chosen slots are entries
-        self.believed = None
-        if left_out.any():  # an entry left out is, to the choice, a page not known
-            believed = self.believed = self.unknown.copy()
-            at = pages + (self.memory_rows[:, None] if every else self.memory_rows[rows, None])
-            believed.ravel()[at[left_out]] = True
-        counts = np.minimum(sizes, k)  # a run holding more than K entries carries K
-        if every:
-            return counts
-        out = np.zeros(len(self.ids), dtype=np.int64)
-        out[rows] = counts
-        return out
 
     def _choose(self) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
         """Each run's next page; runs that stop here (dead end, frontier done) are flagged."""

@@ -119,22 +119,42 @@ def injected_slots(
     return chosen, valid
 
 
+def injected_in_order(
+    tables: ReadingSite, step: int, pages: np.ndarray, met: np.ndarray, here: np.ndarray, k: int, n: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`injected_slots` where every run holds more than K entries (one K for all) in slots in
+    eviction order (the first one held): which slots each run injects, and which entries it leaves
+    out. ``pages`` and ``met``: runs × slots. The few calls a report's long runs make a step."""
+    pages_t, met_t = np.ascontiguousarray(pages.T), np.ascontiguousarray(met.T)
+    empty_t = pages_t == n
+    key = _padded_keys(tables, step, pages_t, met_t, empty_t, here).T
+    chosen = _picked(key.argsort(1, kind="stable"), k)
+    left_out = chosen | empty_t.T
+    return chosen, np.logical_not(left_out, out=left_out)
+
+
 def _best(key: np.ndarray, stamps: np.ndarray | None, k: np.ndarray) -> np.ndarray:
     """Each run's K smallest keys (``key``: runs × slots, a view of slots × runs), ties to the smaller
     stamp, as a mask (runs × slots). Every run holds more than its K entries, and empty slots' keys
     are ``inf``: the K picked are all entries."""
     # Where every run's slots are already in eviction order (a memory that never evicted or
     # touched), one stable sort of the keys is enough (sorted() is stable); otherwise the two keys.
-    count, width = key.shape
+    width = key.shape[1]
     if stamps is None or width < 2 or not np.count_nonzero(stamps[:, 1:] < stamps[:, :-1]):
         order = key.argsort(1, kind="stable")
     else:
         order = np.lexsort((stamps, key), axis=1)
+    k0 = int(k[0])
+    return _picked(order, k0 if not np.count_nonzero(k != k0) else k)
+
+
+def _picked(order: np.ndarray, k: int | np.ndarray) -> np.ndarray:
+    """The first ``k`` slots of each run's ``order`` (runs × slots), as a mask of the slots."""
+    count, width = order.shape
     picked = np.zeros(count * width, dtype=bool)
     at = order + np.arange(0, count * width, width)[:, None]  # flat positions
-    k0 = int(k[0])
-    if not np.count_nonzero(k != k0):  # every run's K the same (a report's runs): the first K columns
-        picked[at[:, :k0]] = True
+    if isinstance(k, int):  # every run's K the same (a report's runs): the first K columns
+        picked[at[:, :k]] = True
     else:
         picked[at[np.arange(width)[None, :] < k[:, None]]] = True
     return picked.reshape(count, width)
@@ -150,6 +170,13 @@ def _keys(
     pages, met, empty = (np.ascontiguousarray(a.T) for a in (pages, met, empty))
     if np.count_nonzero(empty[0]):  # a run whose first slot is empty (entries expired)
         return _masked_keys(tables, step, pages, met, ~empty, here).T
+    return _padded_keys(tables, step, pages, met, empty, here).T
+
+
+def _padded_keys(
+    tables: ReadingSite, step: int, pages: np.ndarray, met: np.ndarray, empty: np.ndarray, here: np.ndarray
+) -> np.ndarray:
+    """:func:`_keys` where every run's first slot holds an entry, slots × runs (contiguous) in and out."""
     # Empty slots take the first slot's page and step, so that plain minima and maxima are those of
     # the entries (a value repeated changes neither), without a masked copy per score.
     pages = np.where(empty, pages[0], pages)
@@ -161,21 +188,22 @@ def _keys(
     # cosine(here, entry): symmetric, exactly; the table flat, a row per page
     pages += here * tables.n1
     tables.relevance_flat.take(pages, out=scores[2])
-    # the same float operations as the scalar ``_normalised``: ``(v - low) / span``, 0.5 where all are equal
+    # The scalar ``_normalised``'s float operations, ``(v - low) / span`` (0.5 where all are equal),
+    # each negated, which is exact: ``low - v`` is ``-(v - low)``, a quotient and a sum of negated
+    # values the negated quotient and sum. So the sum is minus the score, the key, with no negation.
     low = scores.min(1, keepdims=True)
     span = scores.max(1, keepdims=True)
     span -= low
     flat = span == 0
     span += flat  # 1 where all are equal (their values become 0, then 0.5)
-    scores -= low
+    np.subtract(low, scores, out=scores)
     scores /= span
     if np.count_nonzero(flat):
-        np.copyto(scores, 0.5, where=flat)
+        np.copyto(scores, -0.5, where=flat)
     key = scores[0] + scores[1]  # (r + w) + v, the scalar engine's order
     key += scores[2]
-    np.negative(key, out=key)  # minus the score (-s is exactly 0 - s)
     np.copyto(key, np.inf, where=empty)  # empty slots last
-    return key.T
+    return key
 
 
 def _masked_keys(
