@@ -60,8 +60,8 @@ def steps_taken(monkeypatch) -> dict[str, int]:
     return counts
 
 
-@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(site=reading_sites, batch=st.lists(unlimited_reading, min_size=1, max_size=8), one_k=st.booleans())
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(site=reading_sites, batch=st.lists(unlimited_reading, min_size=1, max_size=6), one_k=st.booleans())
 def test_reading_runs_stepped_by_the_fused_step_equal_the_scalar_engine(site, batch, one_k):
     """Twins among them (a visited and a frontier run of one seed), runs that settle or not; one K
     for all (then the calls are ranked by ``injected_in_order`` once every run holds more) or not."""
