@@ -31,7 +31,9 @@ order, each entry's distance ``d = t - last met``:
   goes to the earlier entry, as ``sorted`` breaks it).
 
 Runs whose entries expire or are touched on a revisit are never taken out (their order or their
-memory would change). A run that fails the proof is looked at again later, less and less often.
+memory would change). A run that fails the proof is looked at again later, less and less often, and
+a run with fewer than :data:`WORTH_A_LOOK` steps left is not looked at (walking it apart saves less
+than a look costs).
 """
 
 from __future__ import annotations
