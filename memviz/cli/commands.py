@@ -167,6 +167,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     # numpy's OpenBLAS starts a thread per core when numpy loads (below, with the batch engine); the
     # report multiplies no matrices that need them, and starting them cost ~0.03 s of CPU (issue 41)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    keep_freed_memory()
     with (
         progress_bar(progress_label("runs", args.lang)) as bar,
         Runner(progress=bar) as runner,
@@ -183,6 +184,25 @@ def cmd_report(args: argparse.Namespace) -> int:
     else:
         print_lines(report_text(tables, site, args.lang))
     return 0
+
+
+def keep_freed_memory() -> None:
+    """The C allocator keeps the memory freed in this process for its next arrays, instead of handing
+    it back to the system (glibc's default past 128 kB): a report's batches and bootstrap make and
+    free arrays of hundreds of kB to a few MB over and over, and each one handed back came back as
+    fresh pages, a page fault each (some 1,500, a tenth of the report's faults; issue 41). A
+    command's process only, which ends with the report; elsewhere than glibc, nothing changes."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes  # numpy loads it anyway
+
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):  # a C library without it (musl has a no-op one)
+        return
+    m_trim_threshold, m_mmap_threshold = -1, -3  # malloc.h
+    mallopt(m_mmap_threshold, 32 * 1024 * 1024)  # arrays up to 32 MB from the heap (glibc's maximum)
+    mallopt(m_trim_threshold, 1 << 30)  # and the heap's top not handed back
 
 
 @contextlib.contextmanager

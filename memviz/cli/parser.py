@@ -162,7 +162,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "--trace", dest="window_trace", type=in_path, default=None, metavar="T.jsonl",
         help="open the window replaying this recorded run (memviz-trace/1), the run settings its what-if memory",
     )  # fmt: skip
-    sub = parser.add_subparsers(dest="command", parser_class=CommandParser)
+    # prog given: argparse would otherwise format a usage line on every command to work out the same
+    # "memviz" (issue 41)
+    sub = parser.add_subparsers(dest="command", parser_class=CommandParser, prog=parser.prog)
     for names, add in _SUBCOMMANDS:
         if command is None or command in names:
             add(sub)

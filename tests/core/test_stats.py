@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import random
+import statistics
 
 import numpy as np
 import pytest
@@ -10,6 +12,7 @@ import pytest
 from memviz.core.stats import (
     binomial_two_sided,
     bootstrap_interval,
+    bootstrap_intervals,
     mean_ci,
     pct,
     t_cdf,
@@ -42,6 +45,50 @@ def test_bootstrap_takes_the_chapters_order_statistics_of_resampled_means():
     spread = [(k * 0.137) % 0.5 - 0.2 for k in range(60)]
     assert bootstrap_interval(spread, seed=1) != bootstrap_interval(spread)  # the seed is the stream
     assert bootstrap_interval([0.3] * 4) == (pytest.approx(0.3), pytest.approx(0.3))
+
+
+def _samples(seed: int) -> list[list[float]]:
+    """Coverage-like samples (a page count over 24 pages, and paired differences of two), and floats
+    over twenty orders of magnitude, signed zeros and a constant sample."""
+    rng = random.Random(seed)
+    coverage = [rng.randrange(25) / 24 for _ in range(200)]
+    diffs = [x - rng.randrange(25) / 24 for x in coverage]
+    wide = [rng.gauss(0, 1) * 10.0 ** rng.randrange(-10, 10) for _ in range(57)]
+    return [coverage, diffs, wide, [0.3] * 9, [0.0, -0.0, 0.0], [1e-320, 5e-324, 0.0]]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_intervals_and_half_widths_equal_the_statistics_modules_bit_for_bit(seed):
+    # mean_ci and unpaired_half_width sum each distinct value's count exactly (issue 41): the same
+    # floats as statistics.stdev and statistics.variance, which the chapter's script calls
+    for xs in _samples(seed):
+        half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+        m = statistics.fmean(xs)
+        ci = mean_ci(xs)
+        assert (ci.mean, ci.lo, ci.hi) == (m, m - half, m + half)
+    a, b = _samples(seed)[:2]
+    assert unpaired_half_width(a, b) == 1.96 * math.sqrt(
+        statistics.variance(a) / len(a) + statistics.variance(b) / len(b)
+    )
+    ints = mean_ci([1, 2, 4])  # not floats: statistics' own
+    assert ints.hi == statistics.fmean([1, 2, 4]) + 1.96 * statistics.stdev([1, 2, 4]) / math.sqrt(3)
+
+
+def test_samples_bootstrapped_together_get_each_its_own_plain_interval():
+    # three samples of one length (two ride together as one complex array, the third alone) and one of
+    # another: each interval is the plain reading's, all 10,000 resamples drawn at once and sorted
+    rng = random.Random(7)
+    samples = [[rng.randrange(25) / 24 - rng.randrange(25) / 24 for _ in range(200)] for _ in range(3)]
+    samples.append(samples[0][:31])
+
+    def plain(xs: list[float]) -> tuple[float, float]:
+        idx = np.random.default_rng(0).integers(0, len(xs), size=(10000, len(xs)))
+        means = np.sort(np.asarray(xs)[idx].mean(axis=1))
+        # the 251st and the 9,750th: (1 - 0.95) / 2 * 10000 is 250.00000000000003 in floating point,
+        # which the interval has always rounded up (the chapter's script takes the 250th)
+        return float(means[250]), float(means[9749])
+
+    assert bootstrap_intervals(samples) == [plain(xs) for xs in samples]
 
 
 def test_pct_rounds_halves_up_like_the_chapter():
