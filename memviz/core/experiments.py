@@ -4,7 +4,6 @@ a sweep over memory capacity and eviction policy. Every figure memviz shows or p
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from operator import attrgetter
@@ -14,7 +13,7 @@ from memviz.core.limits import check
 from memviz.core.policies import POLICIES
 from memviz.core.rng import SEED_MAX
 from memviz.core.site import Site
-from memviz.core.stats import MeanCI, bootstrap_intervals, mean_ci, unpaired_half_width
+from memviz.core.stats import MeanCI, bootstrap_intervals, fmean, mean_ci, unpaired_half_width
 from memviz.core.strategies import baseline_strategy
 
 METRICS = ("coverage", "repeat", "bugs", "reports", "dups", "tokens", "steps")
@@ -187,7 +186,7 @@ class Runner:
 
 def means(results: Iterable[RunResult]) -> dict[str, float]:
     results = list(results)
-    return {key: statistics.fmean(getattr(r, key) for r in results) for key in METRICS}
+    return {key: fmean([getattr(r, key) for r in results]) for key in METRICS}
 
 
 @dataclass(frozen=True)
@@ -331,11 +330,11 @@ class CostResult:
 
     @property
     def steps(self) -> float:
-        return statistics.fmean(r.steps for r in self.runs)
+        return fmean([r.steps for r in self.runs])
 
     @property
     def tokens(self) -> float:
-        return statistics.fmean(r.tokens for r in self.runs)
+        return fmean([r.tokens for r in self.runs])
 
     @property
     def all_found(self) -> int:
@@ -346,7 +345,7 @@ class CostResult:
         """Mean tokens spent per distinct bug found (runs that found none are left out); None when no
         run found a bug (a site with none, or none reachable): the figure has no value."""
         per_bug = [r.tokens / r.bugs for r in self.runs if r.bugs]
-        return statistics.fmean(per_bug) if per_bug else None
+        return fmean(per_bug) if per_bug else None
 
     def summary(self) -> dict:
         return {"steps": self.steps, "tokens": self.tokens, "all_found": self.all_found,

@@ -7,8 +7,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-# statistics (and the fractions and decimal it loads) are imported where they are used: pct is all
-# the window's first screen takes from here, and the import was ~1 % of its first paint (issue 41).
+# statistics (and the fractions and decimal it loads) is imported only for what is not a sample of
+# floats: the intervals compute its figures themselves, to the last bit (below). pct is all the
+# window's first screen takes from here (issue 41).
 
 Z95 = 1.96
 
@@ -24,11 +25,18 @@ class MeanCI:
         return (self.hi - self.lo) / 2
 
 
+def fmean(xs: Sequence[float]) -> float:
+    """``statistics.fmean`` of a sequence: its correctly rounded sum (math.fsum) over its length."""
+    if not xs:
+        import statistics
+
+        return statistics.fmean(xs)  # its StatisticsError
+    return math.fsum(xs) / len(xs)
+
+
 def mean_ci(xs: Sequence[float]) -> MeanCI:
     """Mean with the 95% normal interval mean ± 1.96·s/√n (s: sample standard deviation)."""
-    import statistics
-
-    m = statistics.fmean(xs)
+    m = fmean(xs)
     half = Z95 * _stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
     return MeanCI(m, m - half, m + half)
 
@@ -41,9 +49,9 @@ def unpaired_half_width(a: Sequence[float], b: Sequence[float]) -> float:
 # statistics.variance and stdev, to the last bit, from each distinct value's count: a run's coverage
 # takes one of a site's page counts over its pages, so a sample of 200 has a few dozen distinct values,
 # and statistics' exact sums (a fraction per value) were ~0.15 ms a call, ~35 calls a report (issue 41).
-# Both are exact: the sample variance as a fraction, then the correctly rounded float (variance) or the
-# correctly rounded square root (stdev, statistics' own _float_sqrt_of_frac): any exact route gives the
-# same float. Anything but plain floats, and a Python without that helper, go to statistics itself.
+# Both are exact: the sample variance as a fraction, then its correctly rounded float (variance) or
+# correctly rounded square root (stdev, since Python 3.11): any exact route gives the same float.
+# Anything but plain floats goes to statistics itself.
 
 
 def _variance_fraction(xs: Sequence[float]) -> tuple[int, int] | None:
@@ -74,22 +82,36 @@ def _variance_fraction(xs: Sequence[float]) -> tuple[int, int] | None:
 
 
 def _variance(xs: Sequence[float]) -> float:
-    import statistics
-
     exact = _variance_fraction(xs) if len(xs) > 1 else None
     if exact is None:
+        import statistics
+
         return statistics.variance(xs)
     return exact[0] / exact[1]  # int / int: correctly rounded, as float(Fraction) is
 
 
 def _stdev(xs: Sequence[float]) -> float:
-    import statistics
-
-    sqrt_of_fraction = getattr(statistics, "_float_sqrt_of_frac", None)  # stdev's own (3.11 to 3.13)
-    exact = _variance_fraction(xs) if sqrt_of_fraction is not None and len(xs) > 1 else None
+    exact = _variance_fraction(xs) if len(xs) > 1 else None
     if exact is None:
+        import statistics
+
         return statistics.stdev(xs)
-    return sqrt_of_fraction(*exact)
+    return _sqrt_of_fraction(*exact)
+
+
+def _sqrt_of_fraction(n: int, d: int) -> float:
+    """√(n / d), correctly rounded. The root is taken in whole numbers to 2·53 + 3 bits and rounded to
+    odd (a root that is not exact gets its last bit set), so the one rounding to a float, in the
+    division, cannot fall on a false tie: the method statistics.stdev uses."""
+    shift = (n.bit_length() - d.bit_length() - 109) // 2  # the root's bits past 109, halved
+
+    def root_to_odd(top: int, bottom: int) -> int:
+        root = math.isqrt(top // bottom)
+        return root | (root * root * bottom != top)
+
+    if shift >= 0:
+        return (root_to_odd(n, d << 2 * shift) << shift) / 1
+    return root_to_odd(n << -2 * shift, d) / (1 << -shift)
 
 
 def bootstrap_interval(

@@ -175,19 +175,20 @@ def argparse_speaking(lang: str) -> Iterator[None]:
     """While the block runs, argparse words its messages (errors, ``usage:``, help headings) in ``lang``.
 
     argparse looks up its strings with the module-level ``_`` and ``ngettext`` it imported from
-    gettext, at the moment it words them; they are swapped for the Chinese catalogue and put back.
+    gettext, at the moment it words them; they are swapped for the Chinese catalogue and put back. In
+    English they are swapped for the strings as written: gettext's own finds no catalogue for them,
+    but looks for one on disk for every string, a few paths each (some 60 strings a command, a third
+    of building its parser; issue 41).
     """
-    if lang != "zh":
-        yield
-        return
+    catalogue, plurals = (ARGPARSE_ZH, ARGPARSE_ZH_PLURAL) if lang == "zh" else ({}, {})
     saved = argparse._, argparse.ngettext
 
     def gettext(text: str) -> str:
-        return ARGPARSE_ZH.get(text, text)
+        return catalogue.get(text, text)
 
     def ngettext(singular: str, plural: str, n: int) -> str:
         text = singular if n == 1 else plural
-        return ARGPARSE_ZH_PLURAL.get(text, text)
+        return plurals.get(text, text)
 
     argparse._, argparse.ngettext = gettext, ngettext
     try:
