@@ -159,7 +159,6 @@ def cmd_batch(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     from memviz.core.experiments import Runner
     from memviz.core.report import chapter_tables
-    from memviz.text.report import report_text
 
     site = _load(args)
     if args.context is not None:  # issue 38: the compaction modes at one window, not the chapter's tables
@@ -182,6 +181,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.json:
         emit(json.dumps(tables, ensure_ascii=False, indent=1))
     else:
+        from memviz.text.report import report_text  # the tables' words: not loaded for --json
+
         print_lines(report_text(tables, site, args.lang))
     return 0
 

@@ -81,6 +81,8 @@ class StepEvent(NamedTuple):
 
 @dataclass(frozen=True)
 class RunResult:
+    """What a run did: its figures and the pages it went through."""
+
     coverage: float
     repeat: float
     bugs: int

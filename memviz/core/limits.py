@@ -23,6 +23,8 @@ class LimitError(ValueError):
 
 @dataclass(frozen=True)
 class Limit:
+    """The range a number given by the user (an option, a site file's field) must fall in."""
+
     name: str  # as the user writes it: the option or field name
     low: int | float
     high: int | float

@@ -49,6 +49,8 @@ _MEMGPT_FIELDS = ("warn_at", "flush_at", "evict_share", "recall_tokens")
 
 @dataclass(frozen=True)
 class RunConfig:
+    """Every setting of a run: strategy, seed, memory, budget, token prices, reading and context."""
+
     strategy: str = "random"
     seed: int = 1000
     capacity: int | None = None  # None: unlimited

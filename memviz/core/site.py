@@ -28,6 +28,8 @@ class SiteError(ValueError):
 
 @dataclass(frozen=True)
 class Page:
+    """A page: its names, its links, where it is drawn and its path on a served site."""
+
     names: Mapping[str, str]
     links: tuple[int, ...]  # the page's own links, in file order (the chapter's LOCAL[i])
     position: tuple[float, float] | None = None
@@ -36,6 +38,8 @@ class Page:
 
 @dataclass(frozen=True)
 class Bug:
+    """A bug and the page it is on."""
+
     page: int
     names: Mapping[str, str]
 
@@ -48,6 +52,8 @@ def _localized(names: Mapping[str, str], lang: str) -> str:
 
 @dataclass(frozen=True)
 class Site:
+    """A site to explore: its pages and their links, its bugs, the start page and the navigation."""
+
     names: Mapping[str, str]
     start: int
     nav: tuple[int, ...]

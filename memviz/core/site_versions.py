@@ -35,6 +35,8 @@ MOST_TEXT = 200  # characters of a route, error type, message or title
 
 @dataclass(frozen=True)
 class Version:
+    """A version of the application after the file's own: what changed, which bugs went, which came."""
+
     name: str
     changed: tuple[int, ...]  # every page that changed, the pages of fixed and new bugs included
     fixed: tuple[int, ...]  # pages whose bug this version fixed

@@ -16,6 +16,8 @@ Z95 = 1.96
 
 @dataclass(frozen=True)
 class MeanCI:
+    """A mean and its 95% interval."""
+
     mean: float
     lo: float
     hi: float
