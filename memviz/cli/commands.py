@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 from memviz import plugins, stopping
+from memviz.cli import may_end_at_once
 from memviz.cli.output import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -184,6 +185,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         from memviz.text.report import report_text  # the tables' words: not loaded for --json
 
         print_lines(report_text(tables, site, args.lang))
+    may_end_at_once(runner)
     return 0
 
 

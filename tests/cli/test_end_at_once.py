@@ -1,0 +1,85 @@
+"""`python -m memviz report` ends its process without the interpreter's teardown, and only when
+nothing is left to clean up (memviz.cli.end_now_if_done; issue 41)."""
+
+from __future__ import annotations
+
+import atexit
+import subprocess
+import sys
+import threading
+
+import pytest
+
+import memviz.cli as cli
+
+
+class Ended(Exception):  # noqa: N818 (os._exit, caught: the test's process goes on)
+    pass
+
+
+@pytest.fixture
+def ending(monkeypatch):
+    """os._exit recorded instead of done; no exit callback registered (pytest has its own) and no
+    thread but this one counted (pytest-xdist's worker has its own)."""
+    statuses: list[int] = []
+    real_count, theirs = threading.active_count, threading.active_count() - 1
+    monkeypatch.setattr(threading, "active_count", lambda: real_count() - theirs)
+
+    def exit_now(status: int) -> None:
+        statuses.append(status)
+        raise Ended
+
+    monkeypatch.setattr("os._exit", exit_now)
+    monkeypatch.setattr(atexit, "_ncallbacks", lambda: 0)
+    monkeypatch.setattr(cli, "_kept_until_the_end", None)
+    return statuses
+
+
+def test_the_process_ends_at_once_only_when_the_command_said_it_may(ending):
+    cli.end_now_if_done(0)  # no command said so: the usual end
+    assert ending == []
+    runs = object()
+    cli.may_end_at_once(runs)
+    assert cli._kept_until_the_end == (runs,)  # kept, not freed, until the end
+    with pytest.raises(Ended):
+        cli.end_now_if_done(3)
+    assert ending == [3]
+
+
+def test_an_exit_callback_or_another_thread_means_the_usual_end(ending, monkeypatch):
+    cli.may_end_at_once()
+    monkeypatch.setattr(atexit, "_ncallbacks", lambda: 1)
+    cli.end_now_if_done(0)
+    monkeypatch.setattr(atexit, "_ncallbacks", lambda: 0)
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        cli.end_now_if_done(0)
+    finally:
+        release.set()
+        other.join()
+    assert ending == []
+
+
+def test_an_output_that_cannot_be_flushed_means_the_usual_end(ending, monkeypatch):
+    class Full:
+        def flush(self):
+            raise OSError(28, "No space left on device")
+
+    cli.may_end_at_once()
+    monkeypatch.setattr(sys, "stdout", Full())
+    cli.end_now_if_done(0)
+    assert ending == []
+
+
+def test_a_report_ended_at_once_has_written_all_of_its_output(tmp_path):
+    out = tmp_path / "report.json"
+    with out.open("w") as stdout:
+        done = subprocess.run(
+            [sys.executable, "-m", "memviz", "report", "--json", "--lang", "en"],
+            stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=300,
+        )  # fmt: skip
+    assert done.returncode == 0 and done.stderr == ""
+    text = out.read_text(encoding="utf-8")
+    assert text.endswith("}\n") and '"cap12_random_minus_fifo"' in text  # the last table, then the end
