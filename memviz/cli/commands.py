@@ -168,25 +168,31 @@ def cmd_report(args: argparse.Namespace) -> int:
     # report multiplies no matrices that need them, and starting them cost ~0.03 s of CPU (issue 41)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     keep_freed_memory()
-    with (
-        progress_bar(progress_label("runs", args.lang)) as bar,
-        Runner(progress=bar) as runner,
-        collector_paused(),
-    ):
-        tables = chapter_tables(
-            site,
-            runner=runner,
-            extra_policies=tuple(args.policy or ()),
-            base=RunConfig(**reading_values(args)),
-        )
-    if args.json:
-        emit(json.dumps(tables, ensure_ascii=False, indent=1))
-    else:
-        from memviz.text.report import report_text  # the tables' words: not loaded for --json
+    # `python -m memviz report` ends when the command returns: a collector turned on again would first
+    # walk every object the tables made (~23 M instructions) to free nothing (issue 41)
+    with collector_paused(resume=not _process_ends_with_the_command()):
+        with progress_bar(progress_label("runs", args.lang)) as bar, Runner(progress=bar) as runner:
+            tables = chapter_tables(
+                site,
+                runner=runner,
+                extra_policies=tuple(args.policy or ()),
+                base=RunConfig(**reading_values(args)),
+            )
+        if args.json:
+            emit(json.dumps(tables, ensure_ascii=False, indent=1))
+        else:
+            from memviz.text.report import report_text  # the tables' words: not loaded for --json
 
-        print_lines(report_text(tables, site, args.lang))
+            print_lines(report_text(tables, site, args.lang))
     may_end_at_once(runner)
     return 0
+
+
+def _process_ends_with_the_command() -> bool:
+    """True in ``python -m memviz``'s own process, which ends when the command returns; False for a
+    caller that runs a command in its process (a test, a script, the console script's wrapper)."""
+    spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+    return spec is not None and spec.name == "memviz.__main__"
 
 
 def keep_freed_memory() -> None:
@@ -209,18 +215,18 @@ def keep_freed_memory() -> None:
 
 
 @contextlib.contextmanager
-def collector_paused():
-    """Python's cycle collector off while a report's tables are computed, as it was after: the
-    tables make thousands of runs' results and leave almost no cyclic garbage (some 700 objects, none
-    with --read top:8; reference counting frees the rest), and the collector's passes over them were
-    about a sixth of the command's CPU (issue 41). A command's process only: the window keeps its
-    collector in its GUI thread (memviz.gui.collector)."""
+def collector_paused(resume: bool = True):
+    """Python's cycle collector off while a report's tables are computed, as it was after (with
+    ``resume``; without, it stays off): the tables make thousands of runs' results and leave almost no
+    cyclic garbage (some 700 objects, none with --read top:8; reference counting frees the rest), and
+    the collector's passes over them were about a sixth of the command's CPU (issue 41). A command's
+    process only: the window keeps its collector in its GUI thread (memviz.gui.collector)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        if enabled:
+        if enabled and resume:
             gc.enable()
 
 

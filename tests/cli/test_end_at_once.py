@@ -83,3 +83,20 @@ def test_a_report_ended_at_once_has_written_all_of_its_output(tmp_path):
     assert done.returncode == 0 and done.stderr == ""
     text = out.read_text(encoding="utf-8")
     assert text.endswith("}\n") and '"cap12_random_minus_fifo"' in text  # the last table, then the end
+
+
+def test_the_collector_stays_off_after_a_report_only_in_its_own_process():
+    import gc
+
+    from memviz.cli.commands import _process_ends_with_the_command, collector_paused
+
+    assert not _process_ends_with_the_command()  # pytest's process: the collector comes back
+    was_enabled = gc.isenabled()
+    try:
+        gc.enable()
+        with collector_paused(resume=False):  # python -m memviz report's: it ends with the command
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    finally:
+        if was_enabled:
+            gc.enable()
