@@ -201,7 +201,6 @@ class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows, ReadingRows)
             results[i] = result
         return results
 
-
     def _choose(self) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
         """Each run's next page; runs that stop here (dead end, frontier done) are flagged."""
         page = self.page
