@@ -213,11 +213,7 @@ class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows, ReadingRows)
         cumulative = self._fresh_so_far(fresh)
         n_fresh = cumulative[-1]
         if np.count_nonzero(n_fresh) == r:  # every run picks a fresh link (a capped memory's usual step)
-            u = self._draw_all()
-            # the k-th fresh link, k = floor(u · fresh): the links up to it hold at most u · fresh fresh
-            # ones (whole counts: c <= x exactly when c <= floor(x))
-            pos = np.add.reduce(cumulative <= u * n_fresh, 0)
-            return cand_rows.ravel().take(self.link_rows + pos), None, None
+            return self._pick_fresh(cand_rows, cumulative, n_fresh), None, None
         has_fresh = n_fresh > 0
         degree = self.degrees.take(page)
         if self.any_twins and self._part_twins(has_fresh, degree):
@@ -249,6 +245,14 @@ class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows, ReadingRows)
         if not np.count_nonzero(stopping):
             return to, None, None
         return to, stopping, np.where(has_links, _DONE, _DEAD_END)[stopping]
+
+    def _pick_fresh(self, cand_rows: np.ndarray, cumulative: np.ndarray, n_fresh: np.ndarray) -> np.ndarray:
+        """Each run's next page when every run has a fresh link: one draw each (the counters move on)."""
+        u = self._draw_all()
+        # the k-th fresh link, k = floor(u · fresh): the links up to it hold at most u · fresh fresh
+        # ones (whole counts: c <= x exactly when c <= floor(x))
+        pos = np.add.reduce(cumulative <= u * n_fresh, 0)
+        return cand_rows.ravel().take(self.link_rows + pos)
 
     def _fresh_so_far(self, fresh: np.ndarray) -> np.ndarray:
         """Row j: each run's fresh links among its first j + 1 (``fresh``: one row per link, a column

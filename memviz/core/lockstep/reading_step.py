@@ -9,8 +9,8 @@ for the case they are in at almost every step: every run's memory holds every pa
 capacity below the site's, no expiry, no touch: the slots stay in eviction order), every run has a
 fresh link to draw (then twins never part and frontier never plans), and no run arrives on a page
 it has never seen (nothing is written, no bug is found) nor back on a start page whose bug it has
-not reported yet. It is the general step's arithmetic for that case, call for call where a value is
-computed: the same draw, the same float32 prefix sums and the same rounding of ``draw × count``.
+not reported yet. It computes with the general step's own pieces (``_fresh_so_far``, ``_pick_fresh``):
+the same draw, the same float32 prefix sums and the same rounding of ``draw × count``.
 Whenever a step leaves the case, the general step takes it whole (this one returns False before
 changing anything) or, once the links are picked, moves the runs itself. The call before the choice,
 where the runs read at one K and every memory holds more than K entries, is ranked by
@@ -109,15 +109,11 @@ class ReadingRows:
         cand_rows = self.links.take(page, axis=0)  # (runs, width), padding n
         known = self.unknown if self.believed is None else self.believed  # as this step's call shows memory
         fresh = known.ravel().take(cand_rows.T + self.memory_rows)
-        cumulative = np.matmul(self.prefix, fresh, dtype=np.float32)  # small counts: exact
+        cumulative = self._fresh_so_far(fresh)
         n_fresh = cumulative[-1]
         if np.count_nonzero(n_fresh) < count:  # a run with no fresh link: twins part, frontier plans
             return False
-        u = self.draws.ravel().take(self.draw_rows + (self.ctr - self.drawn))
-        self.ctr += 1  # every run draws a fresh link
-        k = (u * n_fresh).astype(np.int64)
-        pos = (cumulative <= k.astype(cumulative.dtype)).sum(0)  # the k-th fresh link
-        to = cand_rows.ravel().take(self.rows * self.width + pos)
+        to = self._pick_fresh(cand_rows, cumulative, n_fresh)  # the general step's pick, as it makes it
         flat = self.memory_rows + to
         new = np.count_nonzero(self.unseen.ravel().take(flat))
         if new or (self.start_is_bug and np.count_nonzero((to == self.site.start) & self.start_bug_pending)):
