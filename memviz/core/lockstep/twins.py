@@ -56,8 +56,6 @@ class TwinRows:
         """As the choice is made (``has_fresh``: each run has a fresh link; ``degree``: its page's
         links): the pairs whose run has links, none fresh, part (the frontier run's row is appended,
         a copy of its twin's as it stands before the choice). Whether any did."""
-        if np.count_nonzero(has_fresh) == len(has_fresh):  # every run has a fresh link (most steps)
-            return False
         part = np.flatnonzero((self.twin >= 0) & ~has_fresh & (degree > 0))
         if not len(part):
             return False
