@@ -205,13 +205,8 @@ class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows, ReadingRows)
         """Each run's next page; runs that stop here (dead end, frontier done) are flagged."""
         page = self.page
         r = len(page)
-        cand_rows = self.links.take(page, axis=0)  # (r, width), padding n
+        cand_rows, cumulative, n_fresh = self._fresh_links()
         cand = cand_rows.T
-        fresh = (
-            (self.unknown if self.believed is None else self.believed).ravel().take(cand + self.memory_rows)
-        )
-        cumulative = self._fresh_so_far(fresh)
-        n_fresh = cumulative[-1]
         if np.count_nonzero(n_fresh) == r:  # every run picks a fresh link (a capped memory's usual step)
             return self._pick_fresh(cand_rows, cumulative, n_fresh), None, None
         has_fresh = n_fresh > 0
@@ -245,6 +240,14 @@ class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows, ReadingRows)
         if not np.count_nonzero(stopping):
             return to, None, None
         return to, stopping, np.where(has_links, _DONE, _DEAD_END)[stopping]
+
+    def _fresh_links(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each run's links from its page (runs × width, padding n), how many of the first j + 1 are
+        fresh (row j, as :meth:`_fresh_so_far`) and how many in all, as this step's call shows memory."""
+        cand_rows = self.links.take(self.page, axis=0)
+        known = self.unknown if self.believed is None else self.believed
+        cumulative = self._fresh_so_far(known.ravel().take(cand_rows.T + self.memory_rows))
+        return cand_rows, cumulative, cumulative[-1]
 
     def _pick_fresh(self, cand_rows: np.ndarray, cumulative: np.ndarray, n_fresh: np.ndarray) -> np.ndarray:
         """Each run's next page when every run has a fresh link: one draw each (the counters move on)."""

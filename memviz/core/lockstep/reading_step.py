@@ -9,7 +9,7 @@ for the case they are in at almost every step: every run's memory holds every pa
 capacity below the site's, no expiry, no touch: the slots stay in eviction order), every run has a
 fresh link to draw (then twins never part and frontier never plans), and no run arrives on a page
 it has never seen (nothing is written, no bug is found) nor back on a start page whose bug it has
-not reported yet. It computes with the general step's own pieces (``_fresh_so_far``, ``_pick_fresh``):
+not reported yet. It computes with the general step's own pieces (``_fresh_links``, ``_pick_fresh``):
 the same draw, the same float32 prefix sums and the same rounding of ``draw × count``.
 Whenever a step leaves the case, the general step takes it whole (this one returns False before
 changing anything) or, once the links are picked, moves the runs itself. The call before the choice,
@@ -102,15 +102,10 @@ class ReadingRows:
         """Step ``t`` (the runs move to their pages of step ``t``) if the batch's runs are of the case
         and every one has a fresh link to draw after this step's call (``believed`` set, see
         ``_inject``). False, with nothing changed, otherwise."""
-        page = self.page
-        count = len(page)
+        count = len(self.page)
         if not self.fresh_steps or count > 1024:  # over 1,024 runs the general step sums otherwise
             return False
-        cand_rows = self.links.take(page, axis=0)  # (runs, width), padding n
-        known = self.unknown if self.believed is None else self.believed  # as this step's call shows memory
-        fresh = known.ravel().take(cand_rows.T + self.memory_rows)
-        cumulative = self._fresh_so_far(fresh)
-        n_fresh = cumulative[-1]
+        cand_rows, cumulative, n_fresh = self._fresh_links()  # as this step's call shows memory
         if np.count_nonzero(n_fresh) < count:  # a run with no fresh link: twins part, frontier plans
             return False
         to = self._pick_fresh(cand_rows, cumulative, n_fresh)  # the general step's pick, as it makes it
