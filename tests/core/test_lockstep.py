@@ -202,15 +202,18 @@ def test_batch_equals_the_scalar_engine_on_generated_sites(shape, pages, site_se
 
 def check_generated_site(shape, pages, site_seed, batch):
     site = Site.from_dict(generate_site(shape, pages, bugs=min(6, pages - 1), seed=site_seed))
+
     # mostly frontier, with budgets that go past the point where every link near the agent is known;
     # a look-ahead policy (opt) keeps its drawn budget and at most 60 steps: the router sends it to
     # the scalar engine either way, and its look-ahead grows with steps × site (an 800-step opt run
     # on a 400-page site made this test take 17 s in one CI run; a 300-step one, until every bug,
     # reading top:6, capacity 14, on a 400-page hub, 10.9 s in another)
-    batch = [c.with_(strategy="frontier" if i % 3 else c.strategy, max_steps=min(c.max_steps, 60))
-             if POLICIES.get(c.policy).simulates
-             else c.with_(strategy="frontier" if i % 3 else c.strategy, budget=min(c.budget * 8, 2 * pages))
-             for i, c in enumerate(batch)]  # fmt: skip
+    def bounded(c: RunConfig) -> dict:
+        if POLICIES.get(c.policy).simulates:
+            return {"max_steps": min(c.max_steps, 60)}
+        return {"budget": min(c.budget * 8, 2 * pages)}
+
+    batch = [c.with_(strategy="frontier" if i % 3 else c.strategy, **bounded(c)) for i, c in enumerate(batch)]
     check_batch(site, batch)
 
 
