@@ -26,3 +26,31 @@ def _guard_pyside_6_12_refcounts() -> None:
 
 
 _guard_pyside_6_12_refcounts()
+
+
+def _answer_feature_scan_for_memviz() -> None:
+    """Spare PySide6 reading the source of each of memviz's modules as it is imported.
+
+    PySide6 hooks every import after its own: shibokensupport.feature asks ``_mod_uses_pyside``,
+    which reads the importing module's whole source (inspect.getsource) for "PySide6", to know
+    whether the module may later switch on ``from __feature__ import snake_case``. memviz never
+    uses __feature__, so its ~100 modules are answered by name, unread: 3 % of the window's first
+    paint (the tax napari#8584 found). Any other module is asked as before; a PySide6 without this
+    private hook is left alone. Installed here, as PySide6 is first imported (the guard above),
+    before the GUI imports the core.
+    """
+    feature = sys.modules.get("shibokensupport.feature")
+    scan = getattr(feature, "_mod_uses_pyside", None)
+    if not callable(scan) or getattr(scan, "answers_memviz", False):
+        return
+
+    def uses_pyside(module) -> bool:
+        if getattr(module, "__name__", "").partition(".")[0] == "memviz":
+            return False  # "no feature switching here": what an unused __feature__ means anyway
+        return scan(module)
+
+    uses_pyside.answers_memviz = True
+    feature._mod_uses_pyside = uses_pyside
+
+
+_answer_feature_scan_for_memviz()
