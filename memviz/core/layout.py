@@ -31,6 +31,7 @@ import math
 from collections import deque
 from dataclasses import dataclass
 
+from memviz.core.layout_rows_stored import stored_rows
 from memviz.core.site import Site
 
 MAX_ROW = 7  # without a view to measure, a row with more pages than this goes on two lines
@@ -115,7 +116,13 @@ def drawn_links(site: Site, nav_bar: bool) -> list[tuple[int, int]]:
 
 def page_rows(site: Site) -> tuple[list[list[int]], bool]:
     """The rows of the picture, top to bottom, each in its left-to-right order; and whether rows[0]
-    is the nav bar."""
+    is the nav bar. A site memviz ships has them stored (:mod:`memviz.core.layout_rows_stored`)."""
+    stored = stored_rows(site)
+    return stored if stored is not None else order_rows(site)
+
+
+def order_rows(site: Site) -> tuple[list[list[int]], bool]:
+    """:func:`page_rows`, always worked out (the steps in the module's docstring)."""
     nav_bar = bool(site.nav)
     depth, reached = _search(site)
     rows: list[list[int]] = [[] for _ in range(max(depth, default=0) + 1)]
