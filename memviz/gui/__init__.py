@@ -28,16 +28,20 @@ def _guard_pyside_6_12_refcounts() -> None:
 _guard_pyside_6_12_refcounts()
 
 
+# Top-level packages whose modules never use PySide6's __feature__ (nor import PySide6 at all).
+_NEVER_PYSIDE = frozenset({"memviz", *sys.stdlib_module_names})
+
+
 def _answer_feature_scan_for_memviz() -> None:
-    """Spare PySide6 reading the source of each of memviz's modules as it is imported.
+    """Spare PySide6 reading the source of each of memviz's and the standard library's modules.
 
     PySide6 hooks every import after its own: shibokensupport.feature asks ``_mod_uses_pyside``,
     which reads the importing module's whole source (inspect.getsource) for "PySide6", to know
     whether the module may later switch on ``from __feature__ import snake_case``. memviz never
-    uses __feature__, so its ~100 modules are answered by name, unread: 3 % of the window's first
-    paint (the tax napari#8584 found). Any other module is asked as before; a PySide6 without this
-    private hook is left alone. Installed here, as PySide6 is first imported (the guard above),
-    before the GUI imports the core.
+    uses __feature__, nor does the standard library, so their ~140 modules are answered by name,
+    unread: 4 % of the window's first paint (the tax napari#8584 found). Any other module is asked
+    as before; a PySide6 without this private hook is left alone. Installed here, as PySide6 is
+    first imported (the guard above), before the GUI imports the core.
     """
     feature = sys.modules.get("shibokensupport.feature")
     scan = getattr(feature, "_mod_uses_pyside", None)
@@ -45,7 +49,7 @@ def _answer_feature_scan_for_memviz() -> None:
         return
 
     def uses_pyside(module) -> bool:
-        if getattr(module, "__name__", "").partition(".")[0] == "memviz":
+        if getattr(module, "__name__", "").partition(".")[0] in _NEVER_PYSIDE:
             return False  # "no feature switching here": what an unused __feature__ means anyway
         return scan(module)
 
