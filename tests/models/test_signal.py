@@ -87,3 +87,45 @@ def test_disconnect_by_the_same_method_and_while_emitting():
 def test_connecting_something_not_callable_is_an_error():
     with pytest.raises(TypeError, match="not callable"):
         Model().cleared.connect(42)
+
+
+def _by_inspect(slot):
+    """How many positional arguments inspect.signature says ``slot`` takes (None: any number)."""
+    import inspect
+
+    try:
+        parameters = inspect.signature(slot).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_POSITIONAL for p in parameters):
+        return None
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in parameters)
+
+
+def test_a_slots_arguments_are_counted_as_inspect_counts_them():
+    import functools
+
+    from memviz.models.signal import _max_args
+
+    class Slots:
+        def two(self, a, b=1, *, c=2): ...
+        def any(self, *args): ...
+        def only(self, a, /, b): ...
+        @staticmethod
+        def static(a): ...
+        @classmethod
+        def klass(cls, a, b): ...
+        def __call__(self, a): ...
+
+    def wrapped(a, b): ...
+
+    @functools.wraps(wrapped)
+    def wrapper(*args): ...
+
+    slots = Slots()
+    cases = [slots.two, slots.any, slots.only, slots.static, Slots.klass, slots, Slots.two, wrapper,
+             lambda: None, lambda a, *rest: None, lambda a, b, c=3, **kw: None, functools.partial(wrapped, 1),
+             print, len, View().on_both]  # fmt: skip
+    counts = [_max_args(slot) for slot in cases]
+    assert counts == [_by_inspect(slot) for slot in cases]
+    assert counts[:3] == [2, None, 2] and counts[7] == 2  # the wrapped function's own two
