@@ -117,3 +117,23 @@ def test_a_60_page_site_keeps_its_cards_apart(make_window, size):
     assert not [(a, b) for a, b in itertools.combinations(cards, 2) if a.intersects(b)]
     visible = graph.camera.visible_scene_rect()
     assert all(visible.contains(r) for r in cards)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_relayout_fits_the_bugs_texts_where_the_cards_now_are(make_window, lang):
+    """The texts under the bugs' cards are fitted after the cards have moved to their new places,
+    not before: fitted for where the cards had been (a smaller window's places, in the old type), a
+    label stayed hidden on a 1080p screen with room for it after a theme and zoom switch."""
+    from memviz.gui.explore.graph_marks import place_bug_labels
+
+    window = make_window(EVERY_LABEL, lang=lang, size=(1920, 1080))
+    window.explore.model.jump(window.explore.model.total)
+    graph = settled(window.explore.graph)
+    size = graph.size()
+    graph.resize(size.width() * 2 // 3, size.height() * 2 // 3)  # laid out at once (a small site)
+    graph.resize(size)  # and back: the cards move back to where there is room for every text
+    shown = {item.page: item.labels_shown for item in graph.pages if item.has_bug}
+    site = graph.model.site
+    place_bug_labels(graph.pages, site.bug_by_page, graph.model.exploration.page, graph.sceneRect())
+    assert shown == {item.page: item.labels_shown for item in graph.pages if item.has_bug}
+    assert all(shown.values())  # a 1080p window has room for every one

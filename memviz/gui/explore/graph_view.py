@@ -272,7 +272,6 @@ class SiteGraphView(GraphFit, QGraphicsView):
         for item in self.pages:
             item.set_fonts(font, bold, small)
             item.set_name(names[item.page])
-        self._set_bug_labels()
 
         positions, (left, top, inner_w, inner_h) = placement
         card_h = self.pages[0].height if self.pages else px * 2
@@ -282,6 +281,10 @@ class SiteGraphView(GraphFit, QGraphicsView):
         if self._sheet is not None:
             self._sheet.holding = False
             self._sheet.relaid_out()
+        # The bug's texts are fitted where the cards now are, in their new type: fitted before the
+        # cards moved, a label was kept or hidden for where the cards had been (after a theme and a
+        # zoom switch, a label stayed hidden on a 1080p screen with room for it, now and then).
+        self._set_bug_labels()
         self._size_pixmap_cache()
         self._links.set_layout(self._centers, self.pages)
 
