@@ -22,9 +22,10 @@ from __future__ import annotations
 import numpy as np
 
 from memviz.core.lockstep.reading import injected_in_order, injected_slots
+from memviz.core.lockstep.standing import STANDING_MAX_RUNS, StandingRows
 
 
-class ReadingRows:
+class ReadingRows(StandingRows):
     """What :class:`memviz.core.lockstep.memory_walk._MemoryBatch` does with reading runs (see the module)."""
 
     def _set_up_fresh_step(self) -> None:
@@ -54,6 +55,8 @@ class ReadingRows:
         not read). Sets ``believed``, the memory this step's choices see: a reading run's entries
         left out of the call are, to its choice, pages it does not know."""
         if self.one_k and (self.over_k or self._now_over_k()):
+            if len(self.ids) <= STANDING_MAX_RUNS:  # the long tail: scores kept while memories hold still
+                return self._inject_standing(t)
             return self._inject_over_k(t)
         return self._inject_rows(t)
 
@@ -127,5 +130,9 @@ class ReadingRows:
         if t >= len(self.paths.buf):
             self.paths.ensure(t)
         self.paths.buf[t, self.ids] = to
+        kept = self.standing
+        if kept is not None and kept.slot_page is self.slot_page:  # the slot of each page, kept
+            self.slot_met.ravel()[kept.slot_of_cell.take(self.memory_rows + to)] = t
+            return
         held = (self.slot_page == to[:, None]).argmax(1)
         self.slot_met.ravel()[self._slot_rows + held] = t
