@@ -157,7 +157,7 @@ class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows, ReadingRows)
             if self._settle(t):  # settled runs walk to their end apart (settled.py)
                 break
             if self.any_reads:  # a call's tokens: base + entry · (entries it carries)
-                self.size_sum += np.where(self.reads, self._inject(t), self.size)
+                self.size_sum += self._inject(t)
             else:
                 self.size_sum += self.size
             self.t = t  # steps taken (twins parting copy the path so far)

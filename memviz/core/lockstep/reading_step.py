@@ -42,6 +42,9 @@ class ReadingRows(StandingRows):
         self.fresh_k = int(self.read_k[0]) if self.fresh_steps and len(self.read_k) else 0
         self.one_k = self.fresh_steps and not np.count_nonzero(self.read_k != self.fresh_k)
         self.over_k = False
+        # the batch's lowest step limit, a bound that holds as runs finish (parted twins copy theirs):
+        # before it a step that finds no bug ends no run (min_limit is 0, a bound for any batch)
+        self.fresh_limit = int(self.limit.min()) if len(self.limit) else 0
 
     def _now_over_k(self) -> bool:
         """Whether every run now holds more than K entries: once so, always (no entry ever leaves,
@@ -51,8 +54,8 @@ class ReadingRows(StandingRows):
 
     def _inject(self, t: int) -> np.ndarray:
         """The entries each reading run's call at step ``t`` carries (retrieval's K best, see
-        :mod:`memviz.core.lockstep.reading`), met now; their count per run (0 for a run that does
-        not read). Sets ``believed``, the memory this step's choices see: a reading run's entries
+        :mod:`memviz.core.lockstep.reading`), met now; their count per run (a run that does not read
+        carries its whole memory). Sets ``believed``, the memory this step's choices see: a reading run's entries
         left out of the call are, to its choice, pages it does not know."""
         if self.one_k and (self.over_k or self._now_over_k()):
             if len(self.ids) <= STANDING_MAX_RUNS:  # the long tail: scores kept while memories hold still
@@ -86,7 +89,7 @@ class ReadingRows(StandingRows):
         counts = np.minimum(sizes, k)  # a run holding more than K entries carries K
         if every:
             return counts
-        out = np.zeros(len(self.ids), dtype=np.int64)
+        out = self.size.copy()  # a run that does not read carries its whole memory
         out[rows] = counts
         return out
 
@@ -119,7 +122,8 @@ class ReadingRows(StandingRows):
             self._finish_the_done(t)
         else:
             self._revisit(to, t)
-            if t >= self.min_limit:  # no bug found: only a limit may end a run
+            # no bug found: only a limit may end a run (or, at the first step, a site of no bugs)
+            if t >= self.fresh_limit or (self.bugs_found and self.any_target):
                 self._finish_the_done(t)
         return True
 
