@@ -45,7 +45,10 @@ from memviz.core.rng import _GOLDEN_STEP, _MASK, mulberry32_rows
 
 MARGIN = 1e-9  # far above the rounding of sums of three numbers at most 1 (~1e-15), far below any real gap
 CHECK_EVERY = 4  # steps between looks for settled runs (a look is a few array operations)
-FIRST_GAP, LONGEST_GAP = 8, 512  # steps before a run that failed the proof is looked at again
+FIRST_GAP, LONGEST_GAP = 8, 4096  # steps before a run that failed the proof is looked at again
+# (a long gap at most: a few dozen runs cost about the same per step whatever their number, so a run
+# that settles late saves little, and a report read at top:8 spent 0.04 s CPU looking every 512 steps
+# at its runs that never settle)
 # Steps a run must have left for a look to pay: a look costs tens of microseconds of Python per run,
 # a step of the batch well under one per run (a report's capacity sweep, 4,800 runs of 30 steps read
 # at top:8, spent half its time looking before this)
