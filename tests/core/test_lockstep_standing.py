@@ -1,7 +1,7 @@
-"""Reading runs ranked from kept scores (``lockstep/standing.py``, issue 41): at every call the kept
-path makes, the entries it carries and the memory the choice sees are those the kernel's main path
-(:func:`memviz.core.lockstep.reading.injected_in_order`) gives from the same state, and whole batches
-equal the scalar engine, field by field."""
+"""Reading runs stepped from kept scores (``lockstep/standing.py``, issue 41): whole batches equal the
+scalar engine field by field, path included, and wherever the standing loop hands the batch back, its
+state (every entry's last meeting with retrieval, pages, draw counters, tokens) is the one the
+batch reaches at that step without the loop."""
 
 from __future__ import annotations
 
@@ -13,78 +13,129 @@ from hypothesis import strategies as st
 from memviz.core.engine import RunConfig, run
 from memviz.core.lockstep import standing
 from memviz.core.lockstep.memory_walk import _MemoryBatch, run_memory_batch
-from memviz.core.lockstep.reading import injected_in_order
+from memviz.core.site import Site
 from tests.core.test_lockstep_reading_step import reading_sites, unlimited_reading
 from tests.hypothesis_budget import examples
 
 
-def checked_calls(monkeypatch) -> dict[str, int]:
-    """Every call ranked from kept scores checked against ``injected_in_order`` on a copy of the state
-    before it; counts of those calls (``calls``) and of the times the scores were made (``made``)."""
-    counts = {"calls": 0, "made": 0}
-    inject, made = _MemoryBatch._inject_standing, standing.StandingScores.__init__
+def states_by_step(monkeypatch, site: Site, batch: list[RunConfig], most_runs: int) -> tuple[dict, dict]:
+    """The batch's results and its state at the start of every pass of its loop, by step, with the
+    standing loop allowed up to ``most_runs`` runs (0: never); counts of the steps the loop took
+    (``steps``) and of the times its scores were made (``made``) under ``"counts"``."""
+    states: dict = {"counts": {"steps": 0, "made": 0}}
+    settle, walk, made = _MemoryBatch._settle, _MemoryBatch._walk_standing, standing.StandingScores.__init__
 
-    def checking_inject(self, t):
-        width = int(self.size.max())
-        pages, met = self.slot_page[:, :width].copy(), self.slot_met[:, :width].copy()
-        chosen, left_out = injected_in_order(self.reading, t, pages, met, self.page, self.fresh_k, self.n)
-        believed = self.unknown.copy()
-        believed.ravel()[(pages + self.memory_rows[:, None])[left_out]] = True
-        carried = inject(self, t)
-        assert np.array_equal(self.slot_met[:, :width], np.where(chosen, t, met))
-        assert np.array_equal(self.believed, believed)
-        assert np.array_equal(carried, np.full(len(self.ids), self.fresh_k))
-        counts["calls"] += 1
-        return carried
+    def noting_settle(self, t):
+        states[t] = {
+            name: np.array(getattr(self, name)) for name in ("ids", "slot_met", "page", "ctr", "size_sum")
+        }
+        return settle(self, t)
+
+    def counting_walk(self, t, most):
+        taken = walk(self, t, most)
+        states["counts"]["steps"] += taken
+        return taken
 
     def counting_made(self, batch):
-        counts["made"] += 1
+        states["counts"]["made"] += 1
         made(self, batch)
 
-    monkeypatch.setattr(_MemoryBatch, "_inject_standing", checking_inject)
-    monkeypatch.setattr(standing.StandingScores, "__init__", counting_made)
-    return counts
+    with monkeypatch.context() as patch:
+        patch.setattr(standing, "STANDING_MAX_RUNS", most_runs)
+        patch.setattr(_MemoryBatch, "_settle", noting_settle)
+        patch.setattr(_MemoryBatch, "_walk_standing", counting_walk)
+        patch.setattr(standing.StandingScores, "__init__", counting_made)
+        results = [r.to_dict() for r in run_memory_batch(site, batch, scalar_tail=0)]
+    return results, states
 
 
-def test_the_chapters_cost_runs_ranked_from_kept_scores_equal_the_kernel_and_the_scalar_engine(
+def check_against_the_batch_without_the_loop(monkeypatch, site: Site, batch: list[RunConfig]) -> dict:
+    """Results of the batch with the standing loop equal the scalar engine's and the batch's without
+    it, and so does its state at every step the loop hands back. The loop's counts."""
+    with_loop, states = states_by_step(monkeypatch, site, batch, standing.STANDING_MAX_RUNS)
+    without, reference = states_by_step(monkeypatch, site, batch, 0)
+    assert reference["counts"]["steps"] == 0
+    assert with_loop == without == [run(site, c).to_dict() for c in batch]
+    for step, state in states.items():
+        if step != "counts":
+            for name, value in state.items():
+                assert np.array_equal(value, reference[step][name]), (step, name)
+    return states["counts"]
+
+
+def test_the_chapters_cost_runs_walked_from_kept_scores_equal_the_batch_and_the_scalar_engine(
     chapter_site, monkeypatch
 ):
-    """The report's cost runs at top:8, shortened: most calls ranked from kept scores, made again far
-    less often than once a call (only after a step that writes, or when runs finish or part)."""
-    counts = checked_calls(monkeypatch)
+    """The report's cost runs at top:8, shortened: most steps taken by the standing loop, its scores
+    made again far less often than once a step (only after a step that writes, or when runs finish
+    or part)."""
     batch = [RunConfig(strategy=s, read_top=8, until_all_bugs=True, max_steps=600, seed=seed)
              for seed in range(1000, 1012) for s in ("visited", "frontier")]  # fmt: skip
-    got = [r.to_dict() for r in run_memory_batch(chapter_site, batch, scalar_tail=0)]
-    assert got == [run(chapter_site, c).to_dict() for c in batch]
-    assert counts["calls"] > 400
-    assert 0 < counts["made"] < counts["calls"] / 4
+    counts = check_against_the_batch_without_the_loop(monkeypatch, chapter_site, batch)
+    assert counts["steps"] > 400
+    assert 0 < counts["made"] < counts["steps"] / 4
 
 
-@pytest.mark.parametrize("most_runs", [0, 8])
-def test_a_batch_over_the_kept_scores_runs_ranks_as_before(chapter_site, monkeypatch, most_runs):
-    """Over ``STANDING_MAX_RUNS`` runs the kernel ranks (no call from kept scores), at it the kept
-    scores do: the same results either way, the scalar engine's."""
-    monkeypatch.setattr("memviz.core.lockstep.reading_step.STANDING_MAX_RUNS", most_runs)
-    counts = checked_calls(monkeypatch)
-    batch = [
-        RunConfig(strategy="visited", read_top=3, until_all_bugs=True, max_steps=300, seed=seed)
-        for seed in range(8)
-    ]
-    got = [r.to_dict() for r in run_memory_batch(chapter_site, batch, scalar_tail=0)]
-    assert got == [run(chapter_site, c).to_dict() for c in batch]
-    assert (counts["calls"] > 0) == (most_runs > 0)
+# twelve pages of two links each: a call at top:3 often carries both links of the page it is made on
+TWO_LINKS = [
+    [8, 10],
+    [6, 5],
+    [3, 11],
+    [11, 0],
+    [6, 9],
+    [8, 10],
+    [1, 5],
+    [9, 10],
+    [0, 6],
+    [2, 7],
+    [6, 2],
+    [2, 3],
+]
+
+
+def test_the_loop_hands_the_step_to_the_general_choice_where_a_run_has_no_fresh_link(monkeypatch):
+    """A run whose page's links the call all carries: the loop leaves that step to the general choice
+    (visited draws any link, frontier plans, twins part) after making its call, and polls as the
+    batch's loop polls."""
+    site = Site.from_dict({
+        "format": "memviz-site/1", "start": 0, "nav": [],
+        "pages": [{"zh": f"页{i}", "en": f"Page {i}", "links": links} for i, links in enumerate(TWO_LINKS)],
+        "bugs": [{"page": p, "zh": f"缺陷{p}", "en": f"bug {p}"} for p in (3, 7)],
+    })  # fmt: skip
+    batch = [RunConfig(strategy=s, read_top=3, until_all_bugs=True, max_steps=200, seed=seed)
+             for seed in range(4) for s in ("visited", "frontier")]  # fmt: skip
+    handed = []  # for each general step, whether the standing loop handed it over
+    general, walk = _MemoryBatch._general_step, _MemoryBatch._walk_standing
+
+    def noting_general(self, t):
+        handed.append(getattr(self, "in_the_loop", False))
+        return general(self, t)
+
+    def noting_walk(self, t, most):
+        self.in_the_loop = True
+        taken = walk(self, t, most)
+        self.in_the_loop = False
+        return taken
+
+    monkeypatch.setattr(_MemoryBatch, "_general_step", noting_general)
+    monkeypatch.setattr(_MemoryBatch, "_walk_standing", noting_walk)
+    counts = check_against_the_batch_without_the_loop(monkeypatch, site, batch)
+    assert counts["steps"] > 100
+    assert handed.count(True) > 10
+    polled = []
+    with_polls = run_memory_batch(site, batch, poll=polled.append, scalar_tail=0)
+    assert [r.to_dict() for r in with_polls] == [run(site, c).to_dict() for c in batch]
+    assert sum(polled) == len(batch)  # every run reported finished once
 
 
 @settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(site=reading_sites, batch=st.lists(unlimited_reading, min_size=1, max_size=6))
-def test_runs_reading_at_one_k_ranked_from_kept_scores_equal_the_kernel_and_the_scalar_engine(site, batch):
+def test_runs_reading_at_one_k_walked_from_kept_scores_equal_the_batch_and_the_scalar_engine(site, batch):
     """Generated sites and the lock-step suite's odd ones (dead ends, a bug on the start page), twins
-    among the runs: every call from kept scores is the kernel's, every run the scalar engine's."""
+    among the runs, one K for all."""
     batch = [c.with_(read_top=batch[0].read_top) for c in batch]
     batch = batch + [
         c.with_(strategy="frontier" if c.strategy == "visited" else "visited") for c in batch[:2]
     ]
     with pytest.MonkeyPatch.context() as monkeypatch:
-        checked_calls(monkeypatch)
-        got = [r.to_dict() for r in run_memory_batch(site, batch, scalar_tail=0)]
-    assert got == [run(site, c).to_dict() for c in batch]
+        check_against_the_batch_without_the_loop(monkeypatch, site, batch)

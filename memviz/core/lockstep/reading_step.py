@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from memviz.core.lockstep.reading import injected_in_order, injected_slots
-from memviz.core.lockstep.standing import STANDING_MAX_RUNS, StandingRows
+from memviz.core.lockstep.standing import StandingRows
 
 
 class ReadingRows(StandingRows):
@@ -52,14 +52,20 @@ class ReadingRows(StandingRows):
         self.over_k = np.count_nonzero(self.size > self.fresh_k) == len(self.size)
         return self.over_k
 
+    def _call_and_fresh_step(self, t: int) -> bool:
+        """Step ``t``'s call (its tokens) and, if the batch is of the fused step's case, step ``t + 1``
+        (see ``_fresh_step``): whether it is taken."""
+        # a call's tokens: base + entry · (entries it carries)
+        self.size_sum += self._inject(t) if self.any_reads else self.size
+        self.t = t  # steps taken (twins parting copy the path so far)
+        return self._fresh_step(t + 1)
+
     def _inject(self, t: int) -> np.ndarray:
         """The entries each reading run's call at step ``t`` carries (retrieval's K best, see
         :mod:`memviz.core.lockstep.reading`), met now; their count per run (a run that does not read
         carries its whole memory). Sets ``believed``, the memory this step's choices see: a reading run's entries
         left out of the call are, to its choice, pages it does not know."""
         if self.one_k and (self.over_k or self._now_over_k()):
-            if len(self.ids) <= STANDING_MAX_RUNS:  # the long tail: scores kept while memories hold still
-                return self._inject_standing(t)
             return self._inject_over_k(t)
         return self._inject_rows(t)
 
