@@ -76,7 +76,9 @@ def test_reading_runs_stepped_by_the_fused_step_equal_the_scalar_engine(site, ba
 
 def test_the_chapters_runs_read_at_top_8_take_the_fused_step_and_equal_the_scalar_engine(chapter_site, monkeypatch):  # fmt: skip
     """The report's cost runs, shortened: most steps fused, some of them onto pages new to a run, some
-    left to the general step; every run the scalar engine's."""
+    left to the general step; every run the scalar engine's. The standing loop off (it takes most of
+    these steps otherwise: tests/core/test_lockstep_standing.py)."""
+    monkeypatch.setattr("memviz.core.lockstep.standing.STANDING_MAX_RUNS", 0)
     counts = steps_taken(monkeypatch)
     batch = [RunConfig(strategy=s, read_top=8, until_all_bugs=True, max_steps=400, seed=seed)
              for seed in range(1000, 1016) for s in ("visited", "frontier")]  # fmt: skip

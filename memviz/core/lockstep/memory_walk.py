@@ -156,29 +156,32 @@ class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows, ReadingRows)
                 self._expire(t + 1)
             if self._settle(t):  # settled runs walk to their end apart (settled.py)
                 break
-            if self.any_reads:  # a call's tokens: base + entry · (entries it carries)
-                self.size_sum += np.where(self.reads, self._inject(t), self.size)
-            else:
-                self.size_sum += self.size
-            self.t = t  # steps taken (twins parting copy the path so far)
-            if self._fresh_step(t + 1):  # reading runs' usual step, fused (reading_step.py)
-                t += 1
-            else:
-                to, stopping, reasons = self._choose()
-                if stopping is not None:
-                    self._finish(stopping, reasons, t)
-                    to = to[~stopping]
-                    if not len(self.ids):
-                        break
-                t += 1
-                self._move(to, t)
-                self._finish_the_done(t)
+            taken = self._walk_standing(t, safe_steps + 1)  # reading runs' long tail (standing.py)
+            if taken:  # whole steps, polled and finished as this loop does
+                t, safe_steps = t + taken, safe_steps + 1 - taken
+                continue
+            # reading runs' usual step, fused (reading_step.py), or the general one
+            if not (self._call_and_fresh_step(t) or self._general_step(t)):
+                break  # no run left
+            t += 1
             if self.poll is not None and t % POLL_EVERY == 0:
                 self.poll(self.finished_since_poll)
                 self.finished_since_poll = 0
         self._walk_parked()
         if self.poll is not None and self.finished_since_poll:
             self.poll(self.finished_since_poll)
+
+    def _general_step(self, t: int) -> bool:
+        """Step ``t + 1`` by the general choice (step ``t``'s call made): whether any run is left."""
+        to, stopping, reasons = self._choose()
+        if stopping is not None:
+            self._finish(stopping, reasons, t)
+            to = to[~stopping]
+            if not len(self.ids):
+                return False
+        self._move(to, t + 1)
+        self._finish_the_done(t + 1)
+        return True
 
     def _finish_the_done(self, t: int) -> None:
         """After step ``t``: the runs that found every bug they were after, or reached their limit.
@@ -403,6 +406,7 @@ class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows, ReadingRows)
 
     def _move(self, to: np.ndarray, t: int) -> None:
         """Step ``t``: every run arrives on its page of ``to``, then writes it to memory."""
+        self.standing = None  # the scores kept while memories hold still (standing.py)
         flat = self.memory_rows + to  # each run's cell of its page in ``unseen`` and ``unknown``
         self._arrive(to, flat, t)
         self._write(to, flat, t)

@@ -22,9 +22,10 @@ from __future__ import annotations
 import numpy as np
 
 from memviz.core.lockstep.reading import injected_in_order, injected_slots
+from memviz.core.lockstep.standing import StandingRows
 
 
-class ReadingRows:
+class ReadingRows(StandingRows):
     """What :class:`memviz.core.lockstep.memory_walk._MemoryBatch` does with reading runs (see the module)."""
 
     def _set_up_fresh_step(self) -> None:
@@ -41,6 +42,9 @@ class ReadingRows:
         self.fresh_k = int(self.read_k[0]) if self.fresh_steps and len(self.read_k) else 0
         self.one_k = self.fresh_steps and not np.count_nonzero(self.read_k != self.fresh_k)
         self.over_k = False
+        # the batch's lowest step limit, a bound that holds as runs finish (parted twins copy theirs):
+        # before it a step that finds no bug ends no run (min_limit is 0, a bound for any batch)
+        self.fresh_limit = int(self.limit.min()) if len(self.limit) else 0
 
     def _now_over_k(self) -> bool:
         """Whether every run now holds more than K entries: once so, always (no entry ever leaves,
@@ -48,10 +52,18 @@ class ReadingRows:
         self.over_k = np.count_nonzero(self.size > self.fresh_k) == len(self.size)
         return self.over_k
 
+    def _call_and_fresh_step(self, t: int) -> bool:
+        """Step ``t``'s call (its tokens) and, if the batch is of the fused step's case, step ``t + 1``
+        (see ``_fresh_step``): whether it is taken."""
+        # a call's tokens: base + entry · (entries it carries)
+        self.size_sum += self._inject(t) if self.any_reads else self.size
+        self.t = t  # steps taken (twins parting copy the path so far)
+        return self._fresh_step(t + 1)
+
     def _inject(self, t: int) -> np.ndarray:
         """The entries each reading run's call at step ``t`` carries (retrieval's K best, see
-        :mod:`memviz.core.lockstep.reading`), met now; their count per run (0 for a run that does
-        not read). Sets ``believed``, the memory this step's choices see: a reading run's entries
+        :mod:`memviz.core.lockstep.reading`), met now; their count per run (a run that does not read
+        carries its whole memory). Sets ``believed``, the memory this step's choices see: a reading run's entries
         left out of the call are, to its choice, pages it does not know."""
         if self.one_k and (self.over_k or self._now_over_k()):
             return self._inject_over_k(t)
@@ -83,7 +95,7 @@ class ReadingRows:
         counts = np.minimum(sizes, k)  # a run holding more than K entries carries K
         if every:
             return counts
-        out = np.zeros(len(self.ids), dtype=np.int64)
+        out = self.size.copy()  # a run that does not read carries its whole memory
         out[rows] = counts
         return out
 
@@ -116,7 +128,8 @@ class ReadingRows:
             self._finish_the_done(t)
         else:
             self._revisit(to, t)
-            if t >= self.min_limit:  # no bug found: only a limit may end a run
+            # no bug found: only a limit may end a run (or, at the first step, a site of no bugs)
+            if t >= self.fresh_limit or (self.bugs_found and self.any_target):
                 self._finish_the_done(t)
         return True
 
@@ -127,5 +140,9 @@ class ReadingRows:
         if t >= len(self.paths.buf):
             self.paths.ensure(t)
         self.paths.buf[t, self.ids] = to
+        kept = self.standing
+        if kept is not None and kept.slot_page is self.slot_page:  # the slot of each page, kept
+            self.slot_met.ravel()[kept.slot_of_cell.take(self.memory_rows + to)] = t
+            return
         held = (self.slot_page == to[:, None]).argmax(1)
         self.slot_met.ravel()[self._slot_rows + held] = t

@@ -45,11 +45,15 @@ from memviz.core.rng import _GOLDEN_STEP, _MASK, mulberry32_rows
 
 MARGIN = 1e-9  # far above the rounding of sums of three numbers at most 1 (~1e-15), far below any real gap
 CHECK_EVERY = 4  # steps between looks for settled runs (a look is a few array operations)
-FIRST_GAP, LONGEST_GAP = 8, 512  # steps before a run that failed the proof is looked at again
+FIRST_GAP, LONGEST_GAP = 8, 4096  # steps before a run that failed the proof is looked at again
+# (a long gap at most: a few dozen runs cost about the same per step whatever their number, so a run
+# that settles late saves little, and a report read at top:8 spent 0.04 s CPU looking every 512 steps
+# at its runs that never settle)
 # Steps a run must have left for a look to pay: a look costs tens of microseconds of Python per run,
 # a step of the batch well under one per run (a report's capacity sweep, 4,800 runs of 30 steps read
 # at top:8, spent half its time looking before this)
 WORTH_A_LOOK = 64
+_NEVER = np.iinfo(np.int64).max  # the step of a look a run never has
 
 
 def settled_walk(
@@ -140,12 +144,15 @@ class SettledRows:
         # runs whose memory's order and content hold still while no page is new
         self.may_settle[:] = self.reads & ~self.expires & ~self.touch & (self.limit >= WORTH_A_LOOK)
         self.any_may_settle = bool(self.may_settle.any())
+        # no run is looked at before this step: the earliest look due, a bound that holds as runs
+        # finish or part (a parted twin's is its run's), so that most steps ask no array
+        self.next_look = 0
         self.parked: list[tuple] = []  # (id, twin, t, page, fresh_of, limit, counter, tokens, done state)
 
     def _settle(self, t: int) -> bool:
         """At step ``t``, before the call: take the runs that have settled out of the batch (every
         few steps). Whether the batch is left empty."""
-        if not self.any_may_settle or t % CHECK_EVERY or t < 1:
+        if not self.any_may_settle or t % CHECK_EVERY or t < self.next_look or t < 1:
             return False
         look = self.may_settle & (self.settle_at <= t) & (self.size > self.read_k)
         look &= self.limit - t >= WORTH_A_LOOK
@@ -154,6 +161,8 @@ class SettledRows:
             rows = rows[(self.slot_met[rows] == t - 1).sum(1) == self.read_k[rows]]
         if len(rows):
             self._settle_rows(t, rows)
+        # the earliest look due now (rows looked at have theirs later; a row not looked at may be due)
+        self.next_look = int(np.where(self.may_settle, self.settle_at, _NEVER).min(initial=_NEVER))
         return not len(self.ids)
 
     def _settle_rows(self, t: int, rows: np.ndarray) -> None:
