@@ -156,7 +156,7 @@ class StandingRows:
         low, span = np.empty((count, 1)), np.empty((count, 1))
         carried = np.empty((count, k), dtype=np.int64)
         at = carried.reshape(-1)  # the slots each call carries, counted over every run's slots
-        step = synced = t  # the step the runs' counters and tokens are brought up to
+        step = t
         while step < end:
             # the call: recency, then the kept scores, ranked (the kernel's float operations)
             np.subtract(step, met, out=distance)
@@ -178,7 +178,7 @@ class StandingRows:
             cumulative = np.matmul(prefix, fresh.take(link_slot.take(cells, axis=1)), dtype=np.float32)
             n_fresh = cumulative[-1]
             if np.count_nonzero(n_fresh) < count:  # a run with no fresh link: the general choice
-                self._standing_synced(step + 1 - synced, step - synced)
+                self._standing_synced(step + 1 - t, step - t)
                 believed = self.believed = kept.unknown.copy()
                 believed.ravel()[kept.slot_cell.ravel().take(at)] = False
                 self.t = step  # twins parting copy the path so far
@@ -194,7 +194,7 @@ class StandingRows:
             if np.count_nonzero(unseen.take(flat)) or (
                 start_bug and np.count_nonzero((to == self.site.start) & self.start_bug_pending)
             ):  # a page new to a run (a write, maybe a bug), or the start's bug: as _fresh_step
-                self._standing_synced(step - synced, step - synced)
+                self._standing_synced(step - t, step - t)
                 self._move(to, step)
                 self._finish_the_done(step)
                 self._poll_at(step)
@@ -202,15 +202,14 @@ class StandingRows:
             met_flat[slot_of_cell.take(flat)] = step  # a revisit meets its page
             page[:] = to
             path[step, ids] = to
-            if poll is not None and step % POLL_EVERY == 0:
-                self._standing_synced(step - synced, step - synced)
-                synced = step
+            if poll is not None and step % POLL_EVERY == 0:  # it reads the runs finished, nothing else
                 self._poll_at(step)
-        self._standing_synced(step - synced, step - synced)
+        self._standing_synced(step - t, step - t)
         return step - t
 
     def _standing_synced(self, calls: int, draws: int) -> None:
-        """Every run made ``calls`` calls of K entries and drew ``draws`` times in the standing loop."""
+        """Every run made ``calls`` calls of K entries and drew ``draws`` times in the standing loop
+        (kept in locals until it leaves)."""
         self.size_sum += calls * self.fresh_k
         self.ctr += draws
 
