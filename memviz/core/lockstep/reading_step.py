@@ -140,9 +140,5 @@ class ReadingRows(StandingRows):
         if t >= len(self.paths.buf):
             self.paths.ensure(t)
         self.paths.buf[t, self.ids] = to
-        kept = self.standing
-        if kept is not None and kept.slot_page is self.slot_page:  # the slot of each page, kept
-            self.slot_met.ravel()[kept.slot_of_cell.take(self.memory_rows + to)] = t
-            return
         held = (self.slot_page == to[:, None]).argmax(1)
         self.slot_met.ravel()[self._slot_rows + held] = t

@@ -54,49 +54,62 @@ def negated_normalised(values: np.ndarray) -> np.ndarray:
 
 class StandingScores:
     """The kept scores of a batch's runs (runs × slots, the slots up to the largest memory's size),
-    made from its slots as they stand."""
+    made from its slots as they stand; a run's made again after it writes (``stale``)."""
 
     def __init__(self, batch) -> None:
-        n, n1, reading = batch.n, batch.n1, batch.reading
+        n1 = batch.n1
         count, slots = batch.slot_page.shape
         self.slot_page = batch.slot_page  # the array they were made from (a new one: made again)
         self.width = width = int(batch.size.max())
-        pages = batch.slot_page[:, :width]
-        self.empty = pages == n
-        # empty slots take the first slot's page (always held: slots in order, none emptied), so that
-        # minima and maxima are those of the entries, as _padded_keys pads them
-        padded = np.ascontiguousarray(np.where(self.empty, pages[:, :1], pages).T)  # slots × runs
-        importance = np.ascontiguousarray(negated_normalised(reading.importance.take(padded)).T)
-        importance[self.empty] = np.inf  # an empty slot's key: inf, ranked last
-        self.importance = importance
-        # relevance on each page q a run may stand on, row r · (n + 1) + q: cosine(entry, q), which is
-        # cosine(q, entry) exactly (slots × runs × pages, then a row per run and page)
-        relevance = negated_normalised(reading.relevance.take(padded, axis=0)).reshape(width, -1)
-        self.relevance = np.ascontiguousarray(relevance.T)
+        self.empty = np.empty((count, width), dtype=bool)
+        self.importance = np.empty((count, width))
+        # relevance on each page q a run may stand on, row r · (n + 1) + q
+        self.relevance = np.empty((count * n1, width))
         self.relevance_rows = np.arange(count, dtype=np.int64) * n1
-        # each slot's cell in a runs × pages table (believed, see _inject), over all the slots
-        self.slot_cell = batch.slot_page + (np.arange(count, dtype=np.int64) * n1)[:, None]
+        # each slot's cell in a runs × pages table (believed), over all the slots
+        self.slot_cell = np.empty((count, slots), dtype=np.int64)
         self.slot_rows = (np.arange(count, dtype=np.int64) * slots)[:, None]
         # the slot (counted over every run's slots) that holds each run's page, by the page's cell;
         # two cells past the slots stand for a page not held (fresh to a choice) and the padding (never)
         self.not_held, self.padding = count * slots, count * slots + 1
-        self.slot_of_cell = np.full(count * n1, self.not_held, dtype=np.int64)
-        held = ~(batch.slot_page == n)
-        self.slot_of_cell[self.slot_cell[held]] = np.arange(count * slots).reshape(count, slots)[held]
-        self.slot_of_cell[np.arange(count) * n1 + n] = self.padding
+        self.slot_of_cell = np.empty(count * n1, dtype=np.int64)
         # each link's slot (or cell past the slots), a row per link, a column per run and page
-        link_cells = (np.arange(count, dtype=np.int64) * n1)[None, :, None] + batch.links.T[:, None, :]
-        link_slot = np.full((batch.width, count, n1), self.padding, dtype=np.int64)
-        link_slot[:, :, :n] = self.slot_of_cell.take(link_cells)
-        self.link_slot = link_slot.reshape(batch.width, -1)
+        self.link_slot = np.full((batch.width, count * n1), self.padding, dtype=np.int64)
+        self.stale = np.zeros(count, dtype=bool)  # runs that wrote since their scores were made
+        self.made_for(batch, np.arange(count))
         # a choice's fresh links: every slot's page but those the call carries, a page not held
         self.fresh = np.ones(count * slots + 2, dtype=bool)
         self.fresh[self.padding] = False
         # believed before a call marks what it carries: every page unknown but the padding
         self.unknown = np.ones((count, n1), dtype=bool)
-        self.unknown[:, n] = False
+        self.unknown[:, batch.n] = False
         self.distance = np.empty((count, width), dtype=np.int64)
         self.recency = np.empty((count, width), dtype=np.float64)
+
+    def made_for(self, batch, rows: np.ndarray) -> None:
+        """The kept scores and tables of the runs ``rows`` (rows of the batch), from their slots now."""
+        n, n1, reading, width = batch.n, batch.n1, batch.reading, self.width
+        slot_page = batch.slot_page[rows]
+        pages = slot_page[:, :width]
+        empty = self.empty[rows] = pages == n
+        # empty slots take the first slot's page (always held: slots in order, none emptied), so that
+        # minima and maxima are those of the entries, as _padded_keys pads them
+        padded = np.ascontiguousarray(np.where(empty, pages[:, :1], pages).T)  # slots × runs
+        importance = negated_normalised(reading.importance.take(padded)).T
+        self.importance[rows] = np.where(empty, np.inf, importance)  # an empty slot's key: inf, last
+        # cosine(entry, q), which is cosine(q, entry) exactly: slots × runs × pages, then a row per
+        # run and page
+        relevance = negated_normalised(reading.relevance.take(padded, axis=0))
+        self.relevance.reshape(-1, n1, width)[rows] = relevance.transpose(1, 2, 0)
+        cells = rows * n1
+        slot_cell = self.slot_cell[rows] = slot_page + cells[:, None]
+        self.slot_of_cell.reshape(-1, n1)[rows] = self.not_held
+        self.slot_of_cell[cells + n] = self.padding
+        held = slot_page != n
+        slots = slot_page.shape[1]
+        self.slot_of_cell[slot_cell[held]] = (rows[:, None] * slots + np.arange(slots))[held]
+        link_cells = cells[None, :, None] + batch.links.T[:, None, :]
+        self.link_slot.reshape(len(self.link_slot), -1, n1)[:, rows, :n] = self.slot_of_cell.take(link_cells)
 
 
 class StandingRows:
@@ -105,11 +118,23 @@ class StandingRows:
     standing: StandingScores | None = None
 
     def _standing_scores(self) -> StandingScores:
-        """The kept scores, made again if the batch's slots have changed since they were made."""
+        """The kept scores, made again if the batch's rows have changed (runs finished or parted) or a
+        memory outgrew them since they were made, and those of the runs that wrote."""
         kept = self.standing
-        if kept is None or kept.slot_page is not self.slot_page:
+        if kept is None or kept.slot_page is not self.slot_page or int(self.size.max()) > kept.width:
             kept = self.standing = StandingScores(self)
+        elif np.count_nonzero(kept.stale):
+            kept.made_for(self, np.flatnonzero(kept.stale))
+            kept.stale[:] = False
         return kept
+
+    def _standing_writes(self, flat: np.ndarray) -> None:
+        """Before a step writes: the runs whose page (its cell, ``flat``) is not in memory write it."""
+        kept = self.standing
+        if kept.slot_page is not self.slot_page:
+            self.standing = None
+        else:
+            kept.stale |= self.unknown.ravel().take(flat)
 
     def _standing_ready(self) -> bool:
         """Whether the batch's runs are of the case (see the module) and no run may have found every bug."""
