@@ -15,6 +15,9 @@ Whenever a step leaves the case, the general step takes it whole (this one retur
 changing anything) or, once the links are picked, moves the runs itself. The call before the choice,
 where the runs read at one K and every memory holds more than K entries, is ranked by
 :func:`memviz.core.lockstep.reading.injected_in_order`, the kernel's main path in its fewest calls.
+A batch of at most :data:`memviz.core.lockstep.standing.STANDING_MAX_RUNS` such runs (a report's
+long tail) takes these steps in a loop of its own instead, from kept scores
+(:mod:`memviz.core.lockstep.standing`): this step takes the others.
 """
 
 from __future__ import annotations

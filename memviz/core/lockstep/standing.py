@@ -1,26 +1,31 @@
-"""Reading runs whose memories hold still: two of a call's three scores kept between steps (issue 41).
+"""Reading runs whose memories hold still, walked in a loop of their own from kept scores (issue 41).
 
-A report read at top:8 steps its last few dozen cost runs 5,000 times, and most of those steps write
-nothing (every run walks among pages it holds). Of an entry's three scores only recency changes from
-step to step: importance, normalised over the run's entries, changes only when an entry is written,
-and relevance, normalised over them too, only when the entries or the page the call is made on
-change. So while no run writes, each run's importance and relevance, normalised and negated as
-:func:`memviz.core.lockstep.reading._padded_keys` computes them (the same float operations on the
-same values: bit for bit its numbers), are kept, relevance for every page the run may stand on, and
-a step computes recency alone, adds the kept scores and ranks: a third of the numpy calls of
-:func:`memviz.core.lockstep.reading.injected_in_order`.
+A report read at top:8 steps its last few dozen cost runs 5,000 times (runs that never find every
+bug and never settle, see :mod:`memviz.core.lockstep.settled`), and most of those steps write nothing:
+every run walks among pages it holds. A step of the batch then costs what numpy charges per call,
+whatever the runs, so this module takes those steps in as few calls as it can.
+
+Of an entry's three scores only recency changes from step to step: importance, normalised over the
+run's entries, changes only when an entry is written, and relevance, normalised over them too, only
+when the entries or the page the call is made on change. So each run's importance and relevance,
+normalised and negated as :func:`memviz.core.lockstep.reading._padded_keys` computes them (the same
+float operations on the same values: bit for bit its numbers), are kept, relevance for every page the
+run may stand on, and a call computes recency alone, adds the kept scores and ranks. With them are
+kept the slot each run holds each page in and each link's slot per run and page, so that the choice
+reads which links are fresh (a page the call carries is known, any other page fresh, as
+``believed`` shows memory to the general step) and a revisit meets its page by a look-up or two.
 
 The case is :meth:`memviz.core.lockstep.reading_step.ReadingRows._inject_over_k`'s (every run reads
 at one K and holds more than K entries, in slots in eviction order, none emptied) and two facts of
 it: the page a run stands on is held and was met when the run arrived, at this step, so its recency,
 ``0.995 ** 0 = 1``, is the run's highest (an empty slot may take 1 too without changing a minimum or
 a maximum); and no other entry was met at this step (entries are injected after the call's ranking),
-so a run holding more than one entry has a lower one: the span of recency is never 0. The kept
-scores go stale when a run writes (:meth:`memviz.core.lockstep.memory_walk._MemoryBatch._move`
-drops them) or when the rows change (runs finish, twins part: the slots are new arrays); they are
-made again at the next call. The page each run holds in each slot, and the slot of each page it
-holds, are kept with them: a call marks what it leaves out, and a revisit meets its page, by one
-look-up.
+so a run holding more than one entry has a lower one: the span of recency is never 0. The loop's
+steps are :meth:`memviz.core.lockstep.reading_step.ReadingRows._fresh_step`'s, the draw and the
+pick its own; a step onto a page new to a run goes through the batch's ``_move`` (which marks the
+runs that write: their kept scores are made again before the loop's next step), a step where a run
+has no fresh link through the general choice. When the rows change (runs finish, twins part: the
+slots are new arrays) the kept scores are made whole again.
 """
 
 from __future__ import annotations
