@@ -21,9 +21,23 @@ from tests.hypothesis_budget import examples
 def states_by_step(monkeypatch, site: Site, batch: list[RunConfig], most_runs: int) -> tuple[dict, dict]:
     """The batch's results and its state at the start of every pass of its loop, by step, with the
     standing loop allowed up to ``most_runs`` runs (0: never); counts of the steps the loop took
-    (``steps``) and of the times its scores were made (``made``) under ``"counts"``."""
-    states: dict = {"counts": {"steps": 0, "made": 0}}
+    (``steps``), of the times its scores were made whole (``made``) and of the times some runs'
+    were made again after they wrote (``remade``) under ``"counts"``. The kept scores the loop starts
+    from are checked, every time, against scores made whole from the batch as it stands."""
+    states: dict = {"counts": {"steps": 0, "made": 0, "remade": 0}}
     settle, walk, made = _MemoryBatch._settle, _MemoryBatch._walk_standing, standing.StandingScores.__init__
+    kept_scores = _MemoryBatch._standing_scores
+
+    def checked_scores(self):
+        before = self.standing
+        stale = before is not None and bool(before.stale.any())
+        kept = kept_scores(self)
+        states["counts"]["remade"] += stale and kept is before  # some runs' made again, not all
+        whole = object.__new__(standing.StandingScores)
+        made(whole, self)
+        for name in ("width", "empty", "importance", "relevance", "slot_cell", "slot_of_cell", "link_slot"):
+            assert np.array_equal(getattr(kept, name), getattr(whole, name)), name
+        return kept
 
     def noting_settle(self, t):
         states[t] = {
@@ -45,6 +59,7 @@ def states_by_step(monkeypatch, site: Site, batch: list[RunConfig], most_runs: i
         patch.setattr(_MemoryBatch, "_settle", noting_settle)
         patch.setattr(_MemoryBatch, "_walk_standing", counting_walk)
         patch.setattr(standing.StandingScores, "__init__", counting_made)
+        patch.setattr(_MemoryBatch, "_standing_scores", checked_scores)
         results = [r.to_dict() for r in run_memory_batch(site, batch, scalar_tail=0)]
     return results, states
 
@@ -74,6 +89,7 @@ def test_the_chapters_cost_runs_walked_from_kept_scores_equal_the_batch_and_the_
     counts = check_against_the_batch_without_the_loop(monkeypatch, chapter_site, batch)
     assert counts["steps"] > 400
     assert 0 < counts["made"] < counts["steps"] / 4
+    assert counts["remade"] > 0
 
 
 # twelve pages of two links each: a call at top:3 often carries both links of the page it is made on

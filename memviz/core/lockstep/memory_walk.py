@@ -406,8 +406,9 @@ class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows, ReadingRows)
 
     def _move(self, to: np.ndarray, t: int) -> None:
         """Step ``t``: every run arrives on its page of ``to``, then writes it to memory."""
-        self.standing = None  # the scores kept while memories hold still (standing.py)
         flat = self.memory_rows + to  # each run's cell of its page in ``unseen`` and ``unknown``
+        if self.standing is not None:  # the scores kept while memories hold still (standing.py)
+            self._standing_writes(flat)
         self._arrive(to, flat, t)
         self._write(to, flat, t)
 

@@ -15,6 +15,9 @@ Whenever a step leaves the case, the general step takes it whole (this one retur
 changing anything) or, once the links are picked, moves the runs itself. The call before the choice,
 where the runs read at one K and every memory holds more than K entries, is ranked by
 :func:`memviz.core.lockstep.reading.injected_in_order`, the kernel's main path in its fewest calls.
+A batch of at most :data:`memviz.core.lockstep.standing.STANDING_MAX_RUNS` such runs (a report's
+long tail) takes these steps in a loop of its own instead, from kept scores
+(:mod:`memviz.core.lockstep.standing`): this step takes the others.
 """
 
 from __future__ import annotations
@@ -140,9 +143,5 @@ class ReadingRows(StandingRows):
         if t >= len(self.paths.buf):
             self.paths.ensure(t)
         self.paths.buf[t, self.ids] = to
-        kept = self.standing
-        if kept is not None and kept.slot_page is self.slot_page:  # the slot of each page, kept
-            self.slot_met.ravel()[kept.slot_of_cell.take(self.memory_rows + to)] = t
-            return
         held = (self.slot_page == to[:, None]).argmax(1)
         self.slot_met.ravel()[self._slot_rows + held] = t

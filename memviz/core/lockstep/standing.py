@@ -1,26 +1,31 @@
-"""Reading runs whose memories hold still: two of a call's three scores kept between steps (issue 41).
+"""Reading runs whose memories hold still, walked in a loop of their own from kept scores (issue 41).
 
-A report read at top:8 steps its last few dozen cost runs 5,000 times, and most of those steps write
-nothing (every run walks among pages it holds). Of an entry's three scores only recency changes from
-step to step: importance, normalised over the run's entries, changes only when an entry is written,
-and relevance, normalised over them too, only when the entries or the page the call is made on
-change. So while no run writes, each run's importance and relevance, normalised and negated as
-:func:`memviz.core.lockstep.reading._padded_keys` computes them (the same float operations on the
-same values: bit for bit its numbers), are kept, relevance for every page the run may stand on, and
-a step computes recency alone, adds the kept scores and ranks: a third of the numpy calls of
-:func:`memviz.core.lockstep.reading.injected_in_order`.
+A report read at top:8 steps its last few dozen cost runs 5,000 times (runs that never find every
+bug and never settle, see :mod:`memviz.core.lockstep.settled`), and most of those steps write nothing:
+every run walks among pages it holds. A step of the batch then costs what numpy charges per call,
+whatever the runs, so this module takes those steps in as few calls as it can.
+
+Of an entry's three scores only recency changes from step to step: importance, normalised over the
+run's entries, changes only when an entry is written, and relevance, normalised over them too, only
+when the entries or the page the call is made on change. So each run's importance and relevance,
+normalised and negated as :func:`memviz.core.lockstep.reading._padded_keys` computes them (the same
+float operations on the same values: bit for bit its numbers), are kept, relevance for every page the
+run may stand on, and a call computes recency alone, adds the kept scores and ranks. With them are
+kept the slot each run holds each page in and each link's slot per run and page, so that the choice
+reads which links are fresh (a page the call carries is known, any other page fresh, as
+``believed`` shows memory to the general step) and a revisit meets its page by a look-up or two.
 
 The case is :meth:`memviz.core.lockstep.reading_step.ReadingRows._inject_over_k`'s (every run reads
 at one K and holds more than K entries, in slots in eviction order, none emptied) and two facts of
 it: the page a run stands on is held and was met when the run arrived, at this step, so its recency,
 ``0.995 ** 0 = 1``, is the run's highest (an empty slot may take 1 too without changing a minimum or
 a maximum); and no other entry was met at this step (entries are injected after the call's ranking),
-so a run holding more than one entry has a lower one: the span of recency is never 0. The kept
-scores go stale when a run writes (:meth:`memviz.core.lockstep.memory_walk._MemoryBatch._move`
-drops them) or when the rows change (runs finish, twins part: the slots are new arrays); they are
-made again at the next call. The page each run holds in each slot, and the slot of each page it
-holds, are kept with them: a call marks what it leaves out, and a revisit meets its page, by one
-look-up.
+so a run holding more than one entry has a lower one: the span of recency is never 0. The loop's
+steps are :meth:`memviz.core.lockstep.reading_step.ReadingRows._fresh_step`'s, the draw and the
+pick its own; a step onto a page new to a run goes through the batch's ``_move`` (which marks the
+runs that write: their kept scores are made again before the loop's next step), a step where a run
+has no fresh link through the general choice. When the rows change (runs finish, twins part: the
+slots are new arrays) the kept scores are made whole again.
 """
 
 from __future__ import annotations
@@ -54,49 +59,62 @@ def negated_normalised(values: np.ndarray) -> np.ndarray:
 
 class StandingScores:
     """The kept scores of a batch's runs (runs × slots, the slots up to the largest memory's size),
-    made from its slots as they stand."""
+    made from its slots as they stand; a run's made again after it writes (``stale``)."""
 
     def __init__(self, batch) -> None:
-        n, n1, reading = batch.n, batch.n1, batch.reading
+        n1 = batch.n1
         count, slots = batch.slot_page.shape
         self.slot_page = batch.slot_page  # the array they were made from (a new one: made again)
         self.width = width = int(batch.size.max())
-        pages = batch.slot_page[:, :width]
-        self.empty = pages == n
-        # empty slots take the first slot's page (always held: slots in order, none emptied), so that
-        # minima and maxima are those of the entries, as _padded_keys pads them
-        padded = np.ascontiguousarray(np.where(self.empty, pages[:, :1], pages).T)  # slots × runs
-        importance = np.ascontiguousarray(negated_normalised(reading.importance.take(padded)).T)
-        importance[self.empty] = np.inf  # an empty slot's key: inf, ranked last
-        self.importance = importance
-        # relevance on each page q a run may stand on, row r · (n + 1) + q: cosine(entry, q), which is
-        # cosine(q, entry) exactly (slots × runs × pages, then a row per run and page)
-        relevance = negated_normalised(reading.relevance.take(padded, axis=0)).reshape(width, -1)
-        self.relevance = np.ascontiguousarray(relevance.T)
+        self.empty = np.empty((count, width), dtype=bool)
+        self.importance = np.empty((count, width))
+        # relevance on each page q a run may stand on, row r · (n + 1) + q
+        self.relevance = np.empty((count * n1, width))
         self.relevance_rows = np.arange(count, dtype=np.int64) * n1
-        # each slot's cell in a runs × pages table (believed, see _inject), over all the slots
-        self.slot_cell = batch.slot_page + (np.arange(count, dtype=np.int64) * n1)[:, None]
+        # each slot's cell in a runs × pages table (believed), over all the slots
+        self.slot_cell = np.empty((count, slots), dtype=np.int64)
         self.slot_rows = (np.arange(count, dtype=np.int64) * slots)[:, None]
         # the slot (counted over every run's slots) that holds each run's page, by the page's cell;
         # two cells past the slots stand for a page not held (fresh to a choice) and the padding (never)
         self.not_held, self.padding = count * slots, count * slots + 1
-        self.slot_of_cell = np.full(count * n1, self.not_held, dtype=np.int64)
-        held = ~(batch.slot_page == n)
-        self.slot_of_cell[self.slot_cell[held]] = np.arange(count * slots).reshape(count, slots)[held]
-        self.slot_of_cell[np.arange(count) * n1 + n] = self.padding
+        self.slot_of_cell = np.empty(count * n1, dtype=np.int64)
         # each link's slot (or cell past the slots), a row per link, a column per run and page
-        link_cells = (np.arange(count, dtype=np.int64) * n1)[None, :, None] + batch.links.T[:, None, :]
-        link_slot = np.full((batch.width, count, n1), self.padding, dtype=np.int64)
-        link_slot[:, :, :n] = self.slot_of_cell.take(link_cells)
-        self.link_slot = link_slot.reshape(batch.width, -1)
+        self.link_slot = np.full((batch.width, count * n1), self.padding, dtype=np.int64)
+        self.stale = np.zeros(count, dtype=bool)  # runs that wrote since their scores were made
+        self.made_for(batch, np.arange(count))
         # a choice's fresh links: every slot's page but those the call carries, a page not held
         self.fresh = np.ones(count * slots + 2, dtype=bool)
         self.fresh[self.padding] = False
         # believed before a call marks what it carries: every page unknown but the padding
         self.unknown = np.ones((count, n1), dtype=bool)
-        self.unknown[:, n] = False
+        self.unknown[:, batch.n] = False
         self.distance = np.empty((count, width), dtype=np.int64)
         self.recency = np.empty((count, width), dtype=np.float64)
+
+    def made_for(self, batch, rows: np.ndarray) -> None:
+        """The kept scores and tables of the runs ``rows`` (rows of the batch), from their slots now."""
+        n, n1, reading, width = batch.n, batch.n1, batch.reading, self.width
+        slot_page = batch.slot_page[rows]
+        pages = slot_page[:, :width]
+        empty = self.empty[rows] = pages == n
+        # empty slots take the first slot's page (always held: slots in order, none emptied), so that
+        # minima and maxima are those of the entries, as _padded_keys pads them
+        padded = np.ascontiguousarray(np.where(empty, pages[:, :1], pages).T)  # slots × runs
+        importance = negated_normalised(reading.importance.take(padded)).T
+        self.importance[rows] = np.where(empty, np.inf, importance)  # an empty slot's key: inf, last
+        # cosine(entry, q), which is cosine(q, entry) exactly: slots × runs × pages, then a row per
+        # run and page
+        relevance = negated_normalised(reading.relevance.take(padded, axis=0))
+        self.relevance.reshape(-1, n1, width)[rows] = relevance.transpose(1, 2, 0)
+        cells = rows * n1
+        slot_cell = self.slot_cell[rows] = slot_page + cells[:, None]
+        self.slot_of_cell.reshape(-1, n1)[rows] = self.not_held
+        self.slot_of_cell[cells + n] = self.padding
+        held = slot_page != n
+        slots = slot_page.shape[1]
+        self.slot_of_cell[slot_cell[held]] = (rows[:, None] * slots + np.arange(slots))[held]
+        link_cells = cells[None, :, None] + batch.links.T[:, None, :]
+        self.link_slot.reshape(len(self.link_slot), -1, n1)[:, rows, :n] = self.slot_of_cell.take(link_cells)
 
 
 class StandingRows:
@@ -105,11 +123,23 @@ class StandingRows:
     standing: StandingScores | None = None
 
     def _standing_scores(self) -> StandingScores:
-        """The kept scores, made again if the batch's slots have changed since they were made."""
+        """The kept scores, made again if the batch's rows have changed (runs finished or parted) or a
+        memory outgrew them since they were made, and those of the runs that wrote."""
         kept = self.standing
-        if kept is None or kept.slot_page is not self.slot_page:
+        if kept is None or kept.slot_page is not self.slot_page or int(self.size.max()) > kept.width:
             kept = self.standing = StandingScores(self)
+        elif np.count_nonzero(kept.stale):
+            kept.made_for(self, np.flatnonzero(kept.stale))
+            kept.stale[:] = False
         return kept
+
+    def _standing_writes(self, flat: np.ndarray) -> None:
+        """Before a step writes: the runs whose page (its cell, ``flat``) is not in memory write it."""
+        kept = self.standing
+        if kept.slot_page is not self.slot_page:
+            self.standing = None
+        else:
+            kept.stale |= self.unknown.ravel().take(flat)
 
     def _standing_ready(self) -> bool:
         """Whether the batch's runs are of the case (see the module) and no run may have found every bug."""
@@ -156,7 +186,7 @@ class StandingRows:
         low, span = np.empty((count, 1)), np.empty((count, 1))
         carried = np.empty((count, k), dtype=np.int64)
         at = carried.reshape(-1)  # the slots each call carries, counted over every run's slots
-        step = synced = t  # the step the runs' counters and tokens are brought up to
+        step = t
         while step < end:
             # the call: recency, then the kept scores, ranked (the kernel's float operations)
             np.subtract(step, met, out=distance)
@@ -178,7 +208,7 @@ class StandingRows:
             cumulative = np.matmul(prefix, fresh.take(link_slot.take(cells, axis=1)), dtype=np.float32)
             n_fresh = cumulative[-1]
             if np.count_nonzero(n_fresh) < count:  # a run with no fresh link: the general choice
-                self._standing_synced(step + 1 - synced, step - synced)
+                self._standing_synced(step + 1 - t, step - t)
                 believed = self.believed = kept.unknown.copy()
                 believed.ravel()[kept.slot_cell.ravel().take(at)] = False
                 self.t = step  # twins parting copy the path so far
@@ -194,7 +224,7 @@ class StandingRows:
             if np.count_nonzero(unseen.take(flat)) or (
                 start_bug and np.count_nonzero((to == self.site.start) & self.start_bug_pending)
             ):  # a page new to a run (a write, maybe a bug), or the start's bug: as _fresh_step
-                self._standing_synced(step - synced, step - synced)
+                self._standing_synced(step - t, step - t)
                 self._move(to, step)
                 self._finish_the_done(step)
                 self._poll_at(step)
@@ -202,15 +232,14 @@ class StandingRows:
             met_flat[slot_of_cell.take(flat)] = step  # a revisit meets its page
             page[:] = to
             path[step, ids] = to
-            if poll is not None and step % POLL_EVERY == 0:
-                self._standing_synced(step - synced, step - synced)
-                synced = step
+            if poll is not None and step % POLL_EVERY == 0:  # it reads the runs finished, nothing else
                 self._poll_at(step)
-        self._standing_synced(step - synced, step - synced)
+        self._standing_synced(step - t, step - t)
         return step - t
 
     def _standing_synced(self, calls: int, draws: int) -> None:
-        """Every run made ``calls`` calls of K entries and drew ``draws`` times in the standing loop."""
+        """Every run made ``calls`` calls of K entries and drew ``draws`` times in the standing loop
+        (kept in locals until it leaves)."""
         self.size_sum += calls * self.fresh_k
         self.ctr += draws
 
