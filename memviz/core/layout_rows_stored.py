@@ -1,14 +1,14 @@
 """The page rows of the sites memviz ships, worked out ahead and read back.
 
 Ordering a site's pages so that few links cross (:func:`memviz.core.layout.page_rows`) is the
-heaviest thing the window does before its first paint: 9 ms for the chapter's blog, over a tenth
-of what memviz adds to a bare Qt window (issue 41). The rows of every site under
+heaviest thing the window does before its first paint: 9 ms for the chapter's blog, nearly a
+tenth of what memviz adds to a bare Qt window (issue 41). The rows of every site under
 ``resources/sites`` are worked out once by ``tools/make_layout_rows.py`` and stored in
 ``resources/layouts/rows.json``, each beside exactly what page_rows reads of its site (pages,
 start, nav bar, every page's links). A site with those same links gets the stored rows; any other
 site, or a missing or unreadable file, is laid out as before. ``tests/core/test_layout_rows_stored.py``
-holds every stored order equal to page_rows's own, so a change to the ordering that forgets to run
-the tool fails there, not on screen.
+holds every stored order equal to the one layout.order_rows works out, so a change to the ordering
+that forgets to run the tool fails there, not on screen.
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ def _answer_feature_scan_for_memviz() -> None:
     which reads the importing module's whole source (inspect.getsource) for "PySide6", to know
     whether the module may later switch on ``from __feature__ import snake_case``. memviz never
     uses __feature__, nor does the standard library, so their ~140 modules are answered by name,
-    unread: 4 % of the window's first paint (the tax napari#8584 found). Any other module is asked
+    unread: 3 % of the window's first paint (the tax napari#8584 found). Any other module is asked
     as before; a PySide6 without this private hook is left alone. Installed here, as PySide6 is
     first imported (the guard above), before the GUI imports the core.
     """

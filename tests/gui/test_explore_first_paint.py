@@ -123,7 +123,7 @@ def test_the_first_screen_sets_up_only_the_widget_classes_it_uses():
 def test_pyside_does_not_read_memvizs_own_modules_as_they_are_imported():
     """PySide6 reads the source of every module imported after it, looking for "PySide6" (whether
     the module may switch a __feature__ on); memviz's and the standard library's modules are
-    answered by name, unread (4 % of the first paint, issue 41), any other is read as before."""
+    answered by name, unread (3 % of the first paint, issue 41), any other is read as before."""
     lines, errors = first_screen_then(
         "feature = sys.modules['shibokensupport.feature']\n"
         "memviz = {n: v for n, v in feature.pyside_feature_dict.items() if n.startswith('memviz.')}\n"

@@ -281,7 +281,7 @@ class SiteGraphView(GraphFit, QGraphicsView):
         if self._sheet is not None:
             self._sheet.holding = False
             self._sheet.relaid_out()
-        # The bug's texts are fitted where the cards now are, in their new type: fitted before the
+        # The bugs' texts are fitted where the cards now are, in their new type: fitted before the
         # cards moved, a label was kept or hidden for where the cards had been (after a theme and a
         # zoom switch, a label stayed hidden on a 1080p screen with room for it, now and then).
         self._set_bug_labels()
