@@ -164,12 +164,16 @@ class _MemoryBatch(RunRows, ExpiringEntries, TwinRows, SettledRows, ReadingRows)
             if not (self._call_and_fresh_step(t) or self._general_step(t)):
                 break  # no run left
             t += 1
-            if self.poll is not None and t % POLL_EVERY == 0:
-                self.poll(self.finished_since_poll)
-                self.finished_since_poll = 0
+            self._poll_at(t)
         self._walk_parked()
         if self.poll is not None and self.finished_since_poll:
             self.poll(self.finished_since_poll)
+
+    def _poll_at(self, t: int) -> None:
+        """After step ``t``: the poll, every POLL_EVERY steps, with the runs finished since the last."""
+        if self.poll is not None and t % POLL_EVERY == 0:
+            self.poll(self.finished_since_poll)
+            self.finished_since_poll = 0
 
     def _general_step(self, t: int) -> bool:
         """Step ``t + 1`` by the general choice (step ``t``'s call made): whether any run is left."""

@@ -188,22 +188,29 @@ def _padded_keys(
     # cosine(here, entry): symmetric, exactly; the table flat, a row per page
     pages += here * tables.n1
     tables.relevance_flat.take(pages, out=scores[2])
-    # The scalar ``_normalised``'s float operations, ``(v - low) / span`` (0.5 where all are equal),
-    # each negated, which is exact: ``low - v`` is ``-(v - low)``, a quotient and a sum of negated
-    # values the negated quotient and sum. So the sum is minus the score, the key, with no negation.
-    low = scores.min(1, keepdims=True)
-    span = scores.max(1, keepdims=True)
-    span -= low
-    flat = span == 0
-    span += flat  # 1 where all are equal (their values become 0, then 0.5)
-    np.subtract(low, scores, out=scores)
-    scores /= span
-    if np.count_nonzero(flat):
-        np.copyto(scores, -0.5, where=flat)
+    # Negated, normalised: the sum is minus the score, the key, with no negation.
+    negated_normalised(scores, 1, out=scores)
     key = scores[0] + scores[1]  # (r + w) + v, the scalar engine's order
     key += scores[2]
     np.copyto(key, np.inf, where=empty)  # empty slots last
     return key
+
+
+def negated_normalised(values: np.ndarray, axis: int, out: np.ndarray | None = None) -> np.ndarray:
+    """Minus each value min-max normalised along ``axis`` (all equal: minus 0.5), into ``out`` (which
+    may be ``values``). The scalar ``_normalised``'s float operations, ``(v - low) / span``, each
+    negated, which is exact: ``low - v`` is ``-(v - low)``, a quotient and a sum of negated values the
+    negated quotient and sum."""
+    low = values.min(axis, keepdims=True)
+    span = values.max(axis, keepdims=True)
+    span -= low
+    flat = span == 0
+    span += flat  # 1 where all are equal (their values become 0, then 0.5)
+    out = np.subtract(low, values, out=out)
+    out /= span
+    if np.count_nonzero(flat):
+        np.copyto(out, -0.5, where=flat)
+    return out
 
 
 def _masked_keys(

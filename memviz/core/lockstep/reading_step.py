@@ -45,9 +45,6 @@ class ReadingRows(StandingRows):
         self.fresh_k = int(self.read_k[0]) if self.fresh_steps and len(self.read_k) else 0
         self.one_k = self.fresh_steps and not np.count_nonzero(self.read_k != self.fresh_k)
         self.over_k = False
-        # the batch's lowest step limit, a bound that holds as runs finish (parted twins copy theirs):
-        # before it a step that finds no bug ends no run (min_limit is 0, a bound for any batch)
-        self.fresh_limit = int(self.limit.min()) if len(self.limit) else 0
 
     def _now_over_k(self) -> bool:
         """Whether every run now holds more than K entries: once so, always (no entry ever leaves,
@@ -128,12 +125,9 @@ class ReadingRows(StandingRows):
         new = np.count_nonzero(self.unseen.ravel().take(flat))
         if new or (self.start_is_bug and np.count_nonzero((to == self.site.start) & self.start_bug_pending)):
             self._move(to, t)  # a page seen for the first time (a write, maybe a bug), or the start's bug
-            self._finish_the_done(t)
         else:
             self._revisit(to, t)
-            # no bug found: only a limit may end a run (or, at the first step, a site of no bugs)
-            if t >= self.fresh_limit or (self.bugs_found and self.any_target):
-                self._finish_the_done(t)
+        self._finish_the_done(t)
         return True
 
     def _revisit(self, to: np.ndarray, t: int) -> None:

@@ -59,7 +59,9 @@ class RunRows:
         if first:  # row offsets for the batch's largest size; later sizes use their prefixes
             self._all_rows = np.arange(self.max_rows)  # twins parting add rows (see twins.py)
             self._all_memory_rows = self._all_rows * self.n1
-            self.min_limit = int(self.limit.min(initial=0))  # stays a lower bound as runs finish
+            # the batch's lowest step limit, a bound that holds as runs finish (parted twins copy
+            # theirs): before it, a step that finds no bug ends no run (_finish_the_done)
+            self.min_limit = int(self.limit.min()) if len(self.limit) else 0
             self.any_touch = bool(self.touch.any())
             # no entry ever touched, evicted or expired: every run's slots stay in eviction order
             self.slots_in_order = not (self.any_touch or self.expires.any() or (self.capacity < self.n).any())

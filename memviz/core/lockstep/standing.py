@@ -33,28 +33,12 @@ from __future__ import annotations
 import numpy as np
 
 from memviz.core.lockstep.common import POLL_EVERY
+from memviz.core.lockstep.reading import negated_normalised
 from memviz.core.lockstep.settled import CHECK_EVERY
 
 # Over this many runs the batch ranks as before: making the kept scores costs a pass over runs ×
 # pages × slots, which a wide batch (writing at most steps) would pay at most steps.
 STANDING_MAX_RUNS = 128
-
-
-def negated_normalised(values: np.ndarray) -> np.ndarray:
-    """Minus each value min-max normalised over the first axis (all equal: minus 0.5), in
-    :func:`memviz.core.lockstep.reading._padded_keys`'s float operations: ``(low - v) / span``.
-    Slots on the first axis: numpy reduces across contiguous rows many times faster than along
-    short ones."""
-    low = values.min(0)
-    span = values.max(0)
-    span -= low
-    flat = span == 0
-    span += flat  # 1 where all are equal (their values become 0, then 0.5)
-    out = np.subtract(low, values)
-    out /= span
-    if np.count_nonzero(flat):
-        np.copyto(out, -0.5, where=flat)
-    return out
 
 
 class StandingScores:
@@ -100,11 +84,11 @@ class StandingScores:
         # empty slots take the first slot's page (always held: slots in order, none emptied), so that
         # minima and maxima are those of the entries, as _padded_keys pads them
         padded = np.ascontiguousarray(np.where(empty, pages[:, :1], pages).T)  # slots × runs
-        importance = negated_normalised(reading.importance.take(padded)).T
+        importance = negated_normalised(reading.importance.take(padded), 0).T
         self.importance[rows] = np.where(empty, np.inf, importance)  # an empty slot's key: inf, last
         # cosine(entry, q), which is cosine(q, entry) exactly: slots × runs × pages, then a row per
         # run and page
-        relevance = negated_normalised(reading.relevance.take(padded, axis=0))
+        relevance = negated_normalised(reading.relevance.take(padded, axis=0), 0)
         self.relevance.reshape(-1, n1, width)[rows] = relevance.transpose(1, 2, 0)
         cells = rows * n1
         slot_cell = self.slot_cell[rows] = slot_page + cells[:, None]
@@ -161,7 +145,7 @@ class StandingRows:
         # numpy calls and no Python call between them, which is the point (issue 41).
         if not self._standing_ready():
             return 0
-        end = min(t + most, self.fresh_limit - 1)  # a step onto the lowest limit may end runs
+        end = min(t + most, self.min_limit - 1)  # a step onto the lowest limit may end runs
         if self.any_may_settle:  # the first step after this one at which the batch looks for settled runs
             look = max(self.next_look, t + 1)
             end = min(end, look + (-look) % CHECK_EVERY)
@@ -242,9 +226,3 @@ class StandingRows:
         (kept in locals until it leaves)."""
         self.size_sum += calls * self.fresh_k
         self.ctr += draws
-
-    def _poll_at(self, t: int) -> None:
-        """After step ``t``: the batch's poll, as its loop makes it."""
-        if self.poll is not None and t % POLL_EVERY == 0:
-            self.poll(self.finished_since_poll)
-            self.finished_since_poll = 0
