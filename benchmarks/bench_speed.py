@@ -28,7 +28,6 @@ import argparse
 import datetime
 import os
 import platform
-import re
 import statistics
 import subprocess
 import sys
@@ -159,19 +158,9 @@ def big_site_rows(sizes: list[int], runs: int, repeats: int) -> list[tuple[str, 
     return rows
 
 
-def first_paint(code: str, env: dict[str, str]) -> tuple[float, float]:
-    """(wall, CPU) seconds of a process from its start to its window's first paint (bench_startup's
-    programs: the main window, or a bare PySide6 window)."""
-    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True,
-                         check=True)  # fmt: skip
-    match = re.search(r"FIRST_PAINT ([0-9.]+) ([0-9.]+)", out.stdout)
-    if match is None:
-        raise RuntimeError(f"no first paint reported:\n{out.stdout}\n{out.stderr}")
-    return float(match.group(1)), float(match.group(2))
-
-
 def first_paint_rows(repeats: int) -> list[tuple[str, float, str, str]]:
     from bench_startup import BARE, MEMVIZ
+    from bench_startup import first_paint_times as first_paint
 
     env = {**env_for_commands(), "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
     first_paint(MEMVIZ, env), first_paint(BARE, env)  # warm the file cache
@@ -179,9 +168,9 @@ def first_paint_rows(repeats: int) -> list[tuple[str, float, str, str]]:
     platform_name = env["QT_QPA_PLATFORM"]
     return [
         (f"first paint ÷ a bare PySide6 window ({platform_name}), wall", median_of(ours, 0) / median_of(bare, 0),
-         "≤ 2×", f"{median_of(ours, 0):.2f} s ÷ {median_of(bare, 0):.2f} s"),
+         "≤ 2×", f"{median_of(ours, 0):.3f} s ÷ {median_of(bare, 0):.3f} s"),
         (f"first paint ÷ a bare PySide6 window ({platform_name}), CPU", median_of(ours, 1) / median_of(bare, 1),
-         "≤ 2×", f"{median_of(ours, 1):.2f} s ÷ {median_of(bare, 1):.2f} s"),
+         "≤ 2×", f"{median_of(ours, 1):.3f} s ÷ {median_of(bare, 1):.3f} s"),
     ]  # fmt: skip
 
 
