@@ -207,6 +207,8 @@ class Registry(Generic[T]):
         """Whether ``name`` is an entry's (a plugin's is loaded to know: a broken one is not)."""
         if name in self._entries:
             return True
+        if not isinstance(name, str):  # no entry's (register holds names to str): nothing to look for
+            return False  # (a first start's missing setting, None, looked for plugins before its window)
         with self._loading:
             if name not in self._pending:
                 self.discover()

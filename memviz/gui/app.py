@@ -11,6 +11,7 @@ from pathlib import Path
 from memviz.core.resources import resource_path
 from memviz.core.site import Site
 from memviz.gui import collector
+from memviz.gui.kit import themes
 from memviz.gui.kit.fonts import apply_app_font, point_size_for
 from memviz.gui.kit.language import Language
 from memviz.gui.qt import (
@@ -49,7 +50,9 @@ def create_app(argv: list[str] | None = None, height: int | None = None) -> QApp
     app = QApplication.instance()
     if app is None:
         qInstallMessageHandler(_qt_message)
-        app = QApplication(list(argv) if argv is not None else sys.argv[:1])
+        args = list(argv) if argv is not None else sys.argv[:1]
+        app = QApplication([*args, "-style", themes.STYLE])  # the style, from the start
+        themes.started_in_style()
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)

@@ -50,3 +50,19 @@ def test_a_scenario_is_checked_when_built_and_when_registered():
         assert "toy" in SCENARIOS
     finally:
         SCENARIOS.unregister("toy")
+
+
+def test_a_missing_setting_is_no_name_and_looks_for_no_plugins(monkeypatch):
+    """A first start's settings hold no strategy (None): asking whether it is a name must not look
+    through the installed packages (importlib.metadata cost ~30 ms before the window's first paint);
+    a string the registry lacks still does, once."""
+    from memviz.core import registry
+
+    looked = []
+    monkeypatch.setattr(registry, "installed_entry_points", lambda group: looked.append(group) or [])
+    names = registry.Registry("policy", "eviction policy", group="memviz.test-only")
+    for missing in (None, 3, ("fifo",)):
+        assert missing not in names
+    assert looked == [] and not names.discovered
+    assert "no-such-policy" not in names
+    assert looked == ["memviz.test-only"] and names.discovered

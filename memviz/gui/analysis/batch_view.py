@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-import pyqtgraph as pg
 
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import (
@@ -52,6 +51,7 @@ from memviz.gui.kit.plots import (
     style_legend,
     wins_text,
 )
+from memviz.gui.kit.themed_pyqtgraph import pg
 from memviz.gui.kit.worker import JobContext
 from memviz.gui.qt import (
     QLabel,

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-import pyqtgraph as pg
 
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import CostResult, cost_to_find_all_bugs
@@ -47,6 +46,7 @@ from memviz.gui.kit.plots import (
     strategy_tick,
     style_legend,
 )
+from memviz.gui.kit.themed_pyqtgraph import pg
 from memviz.gui.kit.worker import JobContext
 from memviz.gui.qt import (
     Qt,

@@ -7,7 +7,6 @@ the settings' window, the Sweep view's context axis for 12,000 tokens; the core 
 from __future__ import annotations
 
 import numpy as np
-import pyqtgraph as pg
 
 from memviz.core.context import UNLIMITED, compaction_name
 from memviz.core.context_report import PER_CALL_LINES, per_call_config, tokens_per_call
@@ -16,6 +15,7 @@ from memviz.core.site import Site
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.palette import strategy_colour
 from memviz.gui.kit.plots import make_plot, pen, set_axis_label, set_title, style_legend
+from memviz.gui.kit.themed_pyqtgraph import pg
 from memviz.gui.kit.worker import JobContext
 from memviz.gui.qt import QSizePolicy, Qt
 from memviz.wording import context as words

@@ -9,7 +9,6 @@ The core's :func:`~memviz.core.context_report.window_sweep` computes it all; thi
 from __future__ import annotations
 
 import numpy as np
-import pyqtgraph as pg
 
 from memviz.core.context import COMPACTIONS, UNLIMITED, compaction_name
 from memviz.core.context_report import (
@@ -35,6 +34,7 @@ from memviz.gui.kit.plots import (
     side_panel,
     style_legend,
 )
+from memviz.gui.kit.themed_pyqtgraph import pg
 from memviz.gui.kit.worker import JobContext
 from memviz.gui.qt import QSizePolicy, Qt, QWidget
 from memviz.wording import config_summary

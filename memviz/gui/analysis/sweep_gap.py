@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-import pyqtgraph as pg
 
 from memviz.core.engine import RunConfig
 from memviz.core.reality_gap import DEFAULT_CHANCES, GAP_AXES, GapSweep, default_ks, misuse_sweep, read_sweep
@@ -36,6 +35,7 @@ from memviz.gui.kit.plots import (
     side_panel,
     style_legend,
 )
+from memviz.gui.kit.themed_pyqtgraph import pg
 from memviz.gui.kit.worker import JobContext
 from memviz.gui.qt import QComboBox, Qt, QWidget
 from memviz.wording import analysis as analysis_words

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-import pyqtgraph as pg
 
 from memviz.core.engine import RunConfig
 from memviz.core.policies import ttl_policy
@@ -37,6 +36,7 @@ from memviz.gui.kit.plots import (
     side_panel,
     style_legend,
 )
+from memviz.gui.kit.themed_pyqtgraph import pg
 from memviz.gui.kit.worker import JobContext
 from memviz.gui.qt import QLabel, QSpinBox, Qt, QWidget
 from memviz.wording import analysis as analysis_words

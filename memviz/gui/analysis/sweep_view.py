@@ -9,7 +9,6 @@ seed, at any capacity of the sweep (the chapter's: capacity 12, random − FIFO)
 from __future__ import annotations
 
 import numpy as np
-import pyqtgraph as pg
 
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_BOOTSTRAP, PairedDiff, Sweep
@@ -59,6 +58,7 @@ from memviz.gui.kit.plots import (
     strategy_label,
     style_legend,
 )
+from memviz.gui.kit.themed_pyqtgraph import pg
 from memviz.gui.kit.worker import Job
 from memviz.gui.qt import (
     QComboBox,

@@ -13,7 +13,6 @@ import html
 import math
 
 import numpy as np
-import pyqtgraph as pg
 
 from memviz.core.compare import LaneConfig, Regret, check_work, regret
 from memviz.core.engine import RunConfig
@@ -31,6 +30,7 @@ from memviz.gui.kit.plots import (
     set_axis_label,
     style_plot,
 )
+from memviz.gui.kit.themed_pyqtgraph import pg
 from memviz.gui.kit.worker import Job, JobContext
 from memviz.gui.qt import (
     QEvent,

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import math
 
-import pyqtgraph as pg
-
 from memviz.gui.evaluate.plots import ROW_MARGIN, TaskAxis, level_titles
 from memviz.gui.kit import zoom
 from memviz.gui.kit.plot_row import MIN_HEIGHT_LINES, LeastSplitter
 from memviz.gui.kit.plots import TICK_PT, font
+from memviz.gui.kit.themed_pyqtgraph import pg
 from memviz.gui.qt import QFontMetrics, QLayout, QResizeEvent, Qt, QVBoxLayout, QWidget
 
 # Beside its axis's task names the forest plot's two plots need this many least type sizes (12 px

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import pyqtgraph as pg
 
 from memviz.core.evaluation.stats import REPEATS_SHOWN, TaskPaired
 from memviz.gui.kit.palette import OKABE_ITO
@@ -28,6 +27,7 @@ from memviz.gui.kit.plots import (
     set_title,
     style_legend,
 )
+from memviz.gui.kit.themed_pyqtgraph import pg
 from memviz.gui.qt import QFontMetricsF, Qt
 from memviz.wording.evaluation import PROPORTIONS
 

@@ -13,8 +13,6 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-import pyqtgraph as pg
-
 from memviz.core.compare import LaneConfig
 from memviz.core.engine import RunConfig
 from memviz.core.evaluation import (
@@ -42,6 +40,7 @@ from memviz.gui.kit import notices
 from memviz.gui.kit.computed_view import AnalysisView
 from memviz.gui.kit.menu_button import MenuButton
 from memviz.gui.kit.plots import fill_table, make_plot, make_table, set_axis_label
+from memviz.gui.kit.themed_pyqtgraph import pg
 from memviz.gui.qt import (
     QAbstractItemView,
     QComboBox,

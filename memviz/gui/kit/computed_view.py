@@ -12,8 +12,6 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
-import pyqtgraph as pg
-
 from memviz.core.engine import RunConfig
 from memviz.core.experiments import DEFAULT_RUNS, DEFAULT_SEED0
 from memviz.core.rng import SEED_MAX
@@ -25,6 +23,7 @@ from memviz.gui.kit.language import Language
 from memviz.gui.kit.menu_button import MenuButton
 from memviz.gui.kit.plot_row import PlotRow
 from memviz.gui.kit.plots import clicked_seed, rescale_text_items, style_plot
+from memviz.gui.kit.themed_pyqtgraph import pg
 from memviz.gui.kit.worker import Job, JobContext
 from memviz.gui.qt import (
     QAction,

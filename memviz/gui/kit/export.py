@@ -15,10 +15,10 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
 
 from memviz.core.engine import RunConfig
+from memviz.gui.kit.themed_pyqtgraph import pg
 from memviz.gui.qt import QColor, QImage, QPainter, QRectF
 from memviz.outfile import atomic_output
 

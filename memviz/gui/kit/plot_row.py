@@ -6,10 +6,9 @@ scrolls (AnalysisView puts its body in a scroll area) rather than cutting them."
 
 from __future__ import annotations
 
-import pyqtgraph as pg
-
 from memviz.gui.kit import zoom
 from memviz.gui.kit.plots import TICK_PT, font
+from memviz.gui.kit.themed_pyqtgraph import pg
 from memviz.gui.qt import QFontMetrics, QResizeEvent, QSize, QSplitter, Qt, QVBoxLayout, QWidget
 
 # A plot is at least this many of the least type size (12 px × zoom) wide in a row, else the row

@@ -10,12 +10,12 @@ import types
 from collections.abc import Container, Hashable, Sequence
 
 import numpy as np
-import pyqtgraph as pg
 
 from memviz.core.stats import pct
 from memviz.gui.kit import style, themes, zoom
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.palette import OKABE_ITO
+from memviz.gui.kit.themed_pyqtgraph import pg
 from memviz.gui.qt import (
     QAbstractItemView,
     QColor,

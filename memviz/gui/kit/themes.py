@@ -8,6 +8,7 @@ process, as there is one QApplication palette.
 
 from __future__ import annotations
 
+import sys
 from typing import NamedTuple
 
 from memviz.gui.qt import QApplication, QColor, QObject, QPalette, Signal
@@ -74,32 +75,58 @@ def palette_for(theme: Theme) -> QPalette:
     return p
 
 
+# The style memviz's widgets are drawn in on every platform (and whose widgets obey a palette).
+STYLE = "fusion"
+_started_in_style = False
+
+
+def started_in_style() -> None:
+    """Say that the QApplication was made in STYLE (``-style fusion``, app.create_app)."""
+    global _started_in_style
+    _started_in_style = True
+
+
 class ThemeManager(QObject):
     """Applies a theme to the application; ``changed`` tells views that paint their own colours."""
 
     changed = Signal(object)  # Theme
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._applied = False
 
     def apply(self, name: str) -> Theme:
         global _current
         if name not in BY_NAME:
             raise ValueError(f"theme: expected one of {THEMES}, got {name!r}")
         theme = BY_NAME[name]
-        _current = theme
+        built_in, _current = _current, theme
         app = QApplication.instance()
         if app is not None:
-            app.setStyle("Fusion")  # the same widgets on every platform, and palettes are obeyed
+            # A switch sets the style again: Qt's widgets that keep a measure of their type are told
+            # so (fonts.measure_type_again). The first theme of an app made in the style need not:
+            # setting it re-polished the whole window before its first picture, and named QStyle,
+            # whose eleven enum types PySide6 then built (issue 41).
+            if self._applied or not _started_in_style:
+                app.setStyle(STYLE)
             app.setPalette(palette_for(theme))
-            _restyle_plots(theme)
-        self.changed.emit(theme)
+            restyle_plots()
+        first, self._applied = not self._applied, True
+        # The first theme, when the views were built in it (the default, light), changes none of
+        # their colours: telling them laid out the site graph again before the first picture.
+        if not (first and theme is built_in):
+            self.changed.emit(theme)
         return theme
 
 
-def _restyle_plots(theme: Theme) -> None:
-    """Plots made from now on take the theme's colours; views restyle their own existing plots on
-    ``changed`` (walking QApplication.allWidgets() instead crashed PySide6 6.11 now and then)."""
-    import pyqtgraph as pg
-
-    pg.setConfigOptions(background=theme.plot_background, foreground=theme.plot_foreground)
+def restyle_plots() -> None:
+    """Plots made from now on take the current theme's colours (views restyle their own existing
+    plots on ``changed``: walking QApplication.allWidgets() instead crashed PySide6 6.11 now and
+    then). Only once pyqtgraph is loaded: themed_pyqtgraph, which loads it, calls this then."""
+    pg = sys.modules.get("pyqtgraph")
+    if pg is not None:
+        theme = current()
+        pg.setConfigOptions(background=theme.plot_background, foreground=theme.plot_foreground)
 
 
 _manager: ThemeManager | None = None
