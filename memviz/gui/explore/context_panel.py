@@ -112,7 +112,7 @@ class ContextPanel(QWidget):
     def paintEvent(self, _event) -> None:
         painter = QPainter(self)
         c = style.colors()
-        painter.fillRect(self.rect(), self.palette().window())
+        style.fill(painter, self.rect(), self.palette().window())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         metrics = self.fontMetrics()
         line = metrics.height()

@@ -20,7 +20,6 @@ from memviz.gui.qt import (
     QGraphicsItem,
     QGraphicsRectItem,
     QGraphicsScene,
-    QLinearGradient,
     QPainter,
     QPainterPath,
     QPen,
@@ -82,6 +81,13 @@ REFERENCE_PX = 16.0
 MAX_LINES = 3  # a crowded row zig-zags over at most this many lines
 BEETLE_OUT = 0.33  # how far a bug's beetle reaches left of its card, in card heights
 TRAIL_LENGTH = 5  # moves drawn behind the agent, fading with age
+
+
+def trail_opacity(age: int) -> float:
+    """How opaque the trail draws a move ``age`` steps old (0: the latest)."""
+    return 0.75 * (1 - age / TRAIL_LENGTH) + 0.06
+
+
 TRAIL_WIDTH = 0.38  # a trail stroke's width, in type sizes
 
 # A page's state as the engine reports it (Exploration.page_state).
@@ -293,7 +299,7 @@ class PageItem(QGraphicsRectItem):
 
         def paint_card(p: QPainter, box: QRectF) -> None:
             p.setPen(pen)
-            p.setBrush(QBrush(fill))
+            p.setBrush(style.solid_brush(fill))
             p.drawRoundedRect(box, radius, radius)
             if hatched:
                 p.setPen(Qt.PenStyle.NoPen)
@@ -601,14 +607,21 @@ def _paint_swatch(painter: QPainter, rect: QRectF, kind, c: style.ExploreColors)
     if kind == "plan":
         _paint_plan_line(painter, mid_left, mid_right, rect.height() * 0.3, c)
         return
-    if kind == "trail":  # solid and fading, older to the left
-        gradient = QLinearGradient(mid_left, mid_right)
-        gradient.setColorAt(0.0, style.with_alpha(c.trail, 0.1))
-        gradient.setColorAt(1.0, style.with_alpha(c.trail, 0.8))
-        painter.setPen(
-            QPen(QBrush(gradient), rect.height() * 0.38, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap)
-        )
-        painter.drawLine(mid_left, mid_right)
+    if kind == "trail":  # the trail's moves side by side, each as opaque as it is drawn, older to the left
+        # (in steps, as the trail fades: a QLinearGradient made PySide6 build QGradient's enum types,
+        # 180 presets among them, before the first paint)
+        width = rect.width() / TRAIL_LENGTH
+        for age in range(TRAIL_LENGTH):
+            left = rect.right() - (age + 1) * width
+            painter.setPen(
+                QPen(
+                    style.with_alpha(c.trail, trail_opacity(age)),
+                    rect.height() * 0.38,
+                    Qt.PenStyle.SolidLine,
+                    Qt.PenCapStyle.FlatCap,
+                )
+            )
+            painter.drawLine(QPointF(left, mid_left.y()), QPointF(left + width, mid_left.y()))
         return
     if kind == "halo":  # the ring a just-forgotten card wears for its step
         painter.setPen(Qt.PenStyle.NoPen)

@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 
 from memviz.core.engine import StepEvent
-from memviz.gui.explore.graph_items import TRAIL_LENGTH, PageItem, PathsItem
+from memviz.gui.explore.graph_items import TRAIL_LENGTH, PageItem, PathsItem, trail_opacity
 from memviz.gui.kit import style
 from memviz.gui.qt import (
     QBrush,
@@ -48,7 +48,7 @@ def site_link_strokes(site, nav_bar: bool, links: LinkShapes, type_px: float, he
         strokes.append((path, pen, None))
         for target in targets:
             heads.addPath(links.arrow_head(path if target == b else links.path(b, a), target, head))
-    return [*strokes, (heads, QPen(pen.color(), 1), QBrush(pen.color()))]
+    return [*strokes, (heads, QPen(pen.color(), 1), style.solid_brush(pen.color()))]
 
 
 class LinkShapes:
@@ -176,9 +176,11 @@ class Trail:
                 k = free.pop(0)
                 self.keys[k] = key
                 outline = links.outline(key[1], key[2], width)
-                self.items[k].set_stroke((outline, QPen(Qt.PenStyle.NoPen), QBrush(QColor.fromRgba(key[3]))))
+                self.items[k].set_stroke(
+                    (outline, QPen(Qt.PenStyle.NoPen), style.solid_brush(QColor.fromRgba(key[3])))
+                )
             item = self.items[k]
-            opacity = 0.75 * (1 - age / TRAIL_LENGTH) + 0.06
+            opacity = trail_opacity(age)
             if item.opacity() != opacity:
                 item.setOpacity(opacity)
             z = -3 + 0.1 * (TRAIL_LENGTH - age) / TRAIL_LENGTH  # newer moves on top
@@ -212,4 +214,4 @@ class CurrentLinks(PathsItem):
                 path = links.path(page, q)
                 paths.addPath(path)
                 heads.addPath(links.arrow_head(path, q, head))
-        self.set_strokes([(paths, pen, None), (heads, QPen(pen.color(), 1), QBrush(pen.color()))])
+        self.set_strokes([(paths, pen, None), (heads, QPen(pen.color(), 1), style.solid_brush(pen.color()))])

@@ -52,14 +52,12 @@ from memviz.gui.explore.graph_marks import (
     step_glows,
 )
 from memviz.gui.explore.revisit_badge import RevisitBadge
-from memviz.gui.kit import fonts, style
+from memviz.gui.kit import easing, fonts, style
 from memviz.gui.kit import zoom as zoom_steps
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.kit.viewport import graphics_viewport
 from memviz.gui.qt import (
-    QBrush,
-    QEasingCurve,
     QFont,
     QFrame,
     QGraphicsItem,
@@ -151,7 +149,6 @@ class SiteGraphView(GraphFit, QGraphicsView):
         self._walk = QVariantAnimation(self)
         self._walk.setStartValue(0.0)
         self._walk.setEndValue(1.0)
-        self._walk.setEasingCurve(QEasingCurve.Type.Linear)
         self._walk.valueChanged.connect(self._on_walk_progress)
         self._walk.finished.connect(self._on_walk_finish)
 
@@ -172,7 +169,7 @@ class SiteGraphView(GraphFit, QGraphicsView):
         self.viewport().update()
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
-        painter.fillRect(rect, style.colors().backdrop)
+        style.fill(painter, rect, style.colors().backdrop)
         for item in (self._nav_band, self._nav_edges, self._local_edges):
             if item.isVisible():
                 item.paint(painter, None)
@@ -296,7 +293,7 @@ class SiteGraphView(GraphFit, QGraphicsView):
             band.addRoundedRect(band_rect, px * 0.6, px * 0.6)
             c = style.colors()
             pen = QPen(c.nav_bar_edge, 1.2 * style.line_width())
-            self._nav_band.set_strokes([(band, pen, QBrush(c.nav_bar))])
+            self._nav_band.set_strokes([(band, pen, style.solid_brush(c.nav_bar))])
             self._caption.setPos(
                 band_rect.left() + px * 0.4,
                 band_rect.top() - (self._caption.boundingRect().bottom() + 3) * magnify,
@@ -487,7 +484,7 @@ class SiteGraphView(GraphFit, QGraphicsView):
             )
         # A paper-coloured casing under the dashes keeps the route apart from the links it runs on.
         self._plan.set_strokes(
-            [(route, casing, None), (route, pen, None), (heads, QPen(c.plan, 1), QBrush(c.plan))]
+            [(route, casing, None), (route, pen, None), (heads, QPen(c.plan, 1), style.solid_brush(c.plan))]
         )
 
     # -- model events ---------------------------------------------------------------------------------
@@ -537,7 +534,7 @@ class SiteGraphView(GraphFit, QGraphicsView):
         if planning:
             self._sync_plan(event, reveal=min(1.0, t / _PLAN_SHARE))
             t = max(0.0, (t - _PLAN_SHARE) / (1 - _PLAN_SHARE))
-        eased = QEasingCurve(QEasingCurve.Type.InOutQuad).valueForProgress(t)
+        eased = easing.in_out_quad(t)
         self._agent.setPos(self._links.path(event.from_page, event.to_page).pointAtPercent(eased))
         if t >= 1.0:
             self._arrive()

@@ -20,12 +20,11 @@ from typing import NamedTuple
 
 from memviz.core.policies import POLICIES
 from memviz.gui.explore.memory_scores import LEFT_OUT_OPACITY, paint_scores
-from memviz.gui.kit import style
+from memviz.gui.kit import easing, style
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
 from memviz.gui.qt import (
     QColor,
-    QEasingCurve,
     QFont,
     QFontMetricsF,
     QPainter,
@@ -119,7 +118,6 @@ class MemoryList(QWidget):
         self._animation = QVariantAnimation(self)
         self._animation.setStartValue(0.0)
         self._animation.setEndValue(1.0)
-        self._animation.setEasingCurve(QEasingCurve.Type.InOutCubic)
         self._animation.valueChanged.connect(self._on_animation_progress)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
@@ -366,7 +364,7 @@ class MemoryList(QWidget):
             self.updateGeometry()
 
     def _on_animation_progress(self, value) -> None:
-        self._progress = float(value)
+        self._progress = easing.in_out_cubic(float(value))
         for row in self.rows:  # only the rows that fade, glow or slide change during the animation
             if row.mark != NORMAL or row.from_slot != row.slot:
                 self._update_slots(row.from_slot, row.slot)
@@ -407,7 +405,7 @@ class MemoryList(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         exposed = QRectF(event.rect())
-        painter.fillRect(event.rect(), style.colors().paper)
+        style.fill(painter, event.rect(), style.colors().paper)
         sheet = self._sheet()
         for index, line in enumerate(self.lines):
             if isinstance(line, Fold):

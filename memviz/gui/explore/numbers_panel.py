@@ -141,7 +141,7 @@ class StatCard(QWidget):
 
     def paintEvent(self, _event) -> None:
         painter = QPainter(self)
-        painter.fillRect(self.rect(), self.palette().window())
+        style.fill(painter, self.rect(), self.palette().window())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         box = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
         c = style.colors()

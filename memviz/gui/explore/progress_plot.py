@@ -187,7 +187,7 @@ class ProgressPlot(QWidget):
             )
             pixmap.setDevicePixelRatio(ratio)
             painter = QPainter(pixmap)
-            painter.fillRect(self.rect(), c.paper)
+            style.fill(painter, self.rect(), c.paper)
             layouts = []
             for chart, box in self.boxes():
                 parts = self.chart_layout(chart, box)

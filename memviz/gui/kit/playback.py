@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
+from memviz.gui.kit.media_icons import SHAPES, media_icon
 from memviz.gui.kit.paint_cache import ShapeCache
 from memviz.gui.qt import (
     QEvent,
@@ -26,8 +27,6 @@ from memviz.gui.qt import (
     QShortcut,
     QSignalBlocker,
     QSlider,
-    QStyle,
-    QStyleOptionSlider,
     Qt,
     QWidget,
 )
@@ -67,15 +66,15 @@ class PlaybackBar(QWidget):
 
     def __init__(self, model: ExploreModel, language: Language, parent=None) -> None:
         super().__init__(parent)
+        self._icons_for: tuple | None = None  # the colour, size and pixel ratio the icons were drawn for
         self.setObjectName("explore_playback")
         style.follow_presentation(self)
         self.model = model
         self.language = language
-        icons = self.style()
-        self.reset_button = QPushButton(icons.standardIcon(QStyle.StandardPixmap.SP_MediaSkipBackward), "")
-        self.back_button = QPushButton(icons.standardIcon(QStyle.StandardPixmap.SP_MediaSeekBackward), "")
+        self.reset_button = QPushButton()
+        self.back_button = QPushButton()
         self.play_button = QPushButton()
-        self.step_button = QPushButton(icons.standardIcon(QStyle.StandardPixmap.SP_MediaSeekForward), "")
+        self.step_button = QPushButton()
         for name, button in (
             ("reset", self.reset_button),
             ("back", self.back_button),
@@ -86,10 +85,8 @@ class PlaybackBar(QWidget):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Space belongs to play/pause, not to a button
             style.set_ui_font(button, 1.05, bold=name in ("play", "step"))
         self._set_play_width()
-        self._play_icon = icons.standardIcon(QStyle.StandardPixmap.SP_MediaPlay)
-        self._pause_icon = icons.standardIcon(QStyle.StandardPixmap.SP_MediaPause)
-        self.play_button.setIcon(self._play_icon)
         self._showing_pause = False
+        self._set_icons()
         self.speed_label = QLabel()
         self.speed = FlatSlider(Qt.Orientation.Horizontal)
         self.speed.setObjectName("speed")
@@ -141,6 +138,29 @@ class PlaybackBar(QWidget):
         language.changed.connect(self._on_language_change)
         self._set_texts()
 
+    def _set_icons(self) -> None:
+        """Draw the buttons' icons in the buttons' text colour, for the bar's pixel ratio."""
+        colour = self.palette().color(QPalette.ColorRole.ButtonText)
+        size, ratio = self.play_button.iconSize().height(), self.devicePixelRatioF()
+        if self._icons_for == (colour.rgba(), size, ratio):
+            return
+        self._icons_for = (colour.rgba(), size, ratio)
+        self._icons = {kind: media_icon(kind, colour, size, ratio) for kind in SHAPES}
+        self.reset_button.setIcon(self._icons["first"])
+        self.back_button.setIcon(self._icons["back"])
+        self.step_button.setIcon(self._icons["forward"])
+        self.play_button.setIcon(self._icons["pause" if self._showing_pause else "play"])
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.PaletteChange and self._icons_for is not None:
+            self._set_icons()  # a theme switch: the icons take its colour
+        super().changeEvent(event)
+
+    def event(self, event) -> bool:
+        if event.type() == QEvent.Type.DevicePixelRatioChange and self._icons_for is not None:
+            self._set_icons()  # moved to a sharper or a softer screen
+        return super().event(event)
+
     def _set_play_width(self) -> None:
         # Wide enough that Play / Pause / Replay do not resize the bar; 120 px at the 1080p type size.
         self.play_button.setMinimumWidth(round(7.5 * style.app_pixel_size()))
@@ -179,7 +199,7 @@ class PlaybackBar(QWidget):
         self.step_button.setEnabled(not model.finished)
         if model.playing != self._showing_pause:
             self._showing_pause = model.playing
-            self.play_button.setIcon(self._pause_icon if model.playing else self._play_icon)
+            self.play_button.setIcon(self._icons["pause" if model.playing else "play"])
         if model.playing:
             self.play_button.setText(tr(kit_words.PAUSE))
         else:
@@ -211,43 +231,108 @@ class PlaybackBar(QWidget):
         self._set_texts()
 
 
+# Fusion's slider handle at 96 dpi, in logical pixels: its length along the track and its thickness.
+HANDLE_PX = 15
+TICKS_BELOW_RAISE = 3.5  # with ticks below, the handle and track sit this far above the middle
+
+
+def position_from_value(minimum: int, maximum: int, value: int, span: int) -> int:
+    """Pixels from the track's start to the handle's for ``value``: QStyle.sliderPositionFromValue's
+    rule (rounded to the nearest pixel), written out so that painting a slider names no QStyle."""
+    if span <= 0 or value < minimum or maximum <= minimum:
+        return 0
+    if value > maximum:
+        return span
+    value_range, p = maximum - minimum, value - minimum
+    if value_range > span:
+        return (2 * p * span + value_range) // (2 * value_range)
+    per, rest = divmod(span, value_range)
+    return p * per + (2 * p * rest + value_range) // (2 * value_range)
+
+
+def value_from_position(minimum: int, maximum: int, position: int, span: int) -> int:
+    """The value whose handle sits ``position`` pixels along: QStyle.sliderValueFromPosition's rule."""
+    if span <= 0 or position <= 0:
+        return minimum
+    if position >= span:
+        return maximum
+    value_range = maximum - minimum
+    if span > value_range:
+        return minimum + (2 * position * value_range + span) // (2 * span)
+    per, rest = divmod(value_range, span)
+    return minimum + position * per + (2 * position * rest + span) // (2 * span)
+
+
 class FlatSlider(QSlider):
     """A slider drawn flat: a track, the part before the handle filled, ticks, a round handle.
 
     The timeline moves on every step, and Fusion's groove gradients and ticks cost half a
-    millisecond to paint; this draws the track and ticks once into a picture and copies it. Mouse
-    and keys behave as a QSlider's: the handle is drawn where the style places it.
+    millisecond to paint; this draws the track and ticks once into a picture and copies it. It
+    places the handle itself, where Fusion would (HANDLE_PX, position_from_value), and takes the
+    mouse itself, so that what it paints is what a press finds: a press on the handle drags it, a
+    press beside it jumps there (a QSlider would page towards it). Wheel and keys are a QSlider's.
     """
 
     def __init__(self, orientation: Qt.Orientation, parent=None) -> None:
         super().__init__(orientation, parent)
         self._track = ShapeCache()
+        self._grab: float | None = None  # while dragging: the press's distance from the handle's centre
 
     def changeEvent(self, event) -> None:
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.EnabledChange):
             self._track.clear()
         super().changeEvent(event)
 
+    def handle_centre(self) -> QPointF:
+        """Where the handle's centre is drawn for the slider's position."""
+        span = self.width() - HANDLE_PX
+        x = position_from_value(self.minimum(), self.maximum(), self.sliderPosition(), span) + HANDLE_PX / 2
+        ticks_below = self.tickPosition() == QSlider.TickPosition.TicksBelow
+        return QPointF(x, self.height() / 2 - (TICKS_BELOW_RAISE if ticks_below else 0))
+
+    def value_at(self, x: float) -> int:
+        """The value whose handle centre is nearest ``x``."""
+        span = self.width() - HANDLE_PX
+        return value_from_position(self.minimum(), self.maximum(), round(x - HANDLE_PX / 2), span)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() != Qt.MouseButton.LeftButton or self.maximum() <= self.minimum():
+            event.ignore()
+            return
+        x = event.position().x()
+        centre = self.handle_centre().x()
+        self._grab = x - centre if abs(x - centre) <= HANDLE_PX / 2 else 0.0
+        self.setSliderDown(True)
+        self.setSliderPosition(self.value_at(x - self._grab))
+        event.accept()
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._grab is None:
+            event.ignore()
+            return
+        self.setSliderPosition(self.value_at(event.position().x() - self._grab))
+        event.accept()
+
+    def mouseReleaseEvent(self, event) -> None:
+        if self._grab is None or event.button() != Qt.MouseButton.LeftButton:
+            event.ignore()
+            return
+        self._grab = None
+        self.setSliderDown(False)
+        event.accept()
+
     def paintEvent(self, _event) -> None:
-        option = QStyleOptionSlider()
-        self.initStyleOption(option)
-        qt_style = self.style()
-        groove = qt_style.subControlRect(
-            QStyle.ComplexControl.CC_Slider, option, QStyle.SubControl.SC_SliderGroove, self
-        )
-        handle = qt_style.subControlRect(
-            QStyle.ComplexControl.CC_Slider, option, QStyle.SubControl.SC_SliderHandle, self
-        )
+        centre = self.handle_centre()
         palette = self.palette()
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        y = handle.center().y() + 0.5
-        # As large as the style's handle, but whole inside the widget (its pen included).
-        radius = max(4.0, min(y - 1.5, self.height() / 2 - 2, max(handle.width(), handle.height()) / 2 + 1))
+        y = centre.y()
+        # As large as Fusion's handle, but whole inside the widget (its pen included).
+        radius = max(4.0, min(y - 1.5, self.height() / 2 - 2, HANDLE_PX / 2 + 1))
         track_h = max(4.0, radius * 0.6)
-        handle_x = min(max(handle.center().x() + 0.5, radius + 1.5), self.width() - radius - 1.5)
-        track = QRectF(groove.left() + radius / 2, y - track_h / 2, groove.width() - radius, track_h)
-        ticks = self._tick_positions(groove, handle)
+        handle_x = min(max(centre.x(), radius + 1.5), self.width() - radius - 1.5)
+        track = QRectF(radius / 2, y - track_h / 2, self.width() - radius, track_h)
+        ticks = self._tick_positions()
         tick_y = (y + track_h / 2 + 2, min(self.height() - 0.5, y + radius + 3))
 
         def paint_track(p: QPainter, box: QRectF) -> None:
@@ -278,13 +363,12 @@ class FlatSlider(QSlider):
         painter.drawEllipse(QPointF(handle_x, y), radius, radius)
         painter.end()
 
-    def _tick_positions(self, groove, handle) -> list[float]:
+    def _tick_positions(self) -> list[float]:
         if self.tickPosition() == QSlider.TickPosition.NoTicks or self.maximum() <= self.minimum():
             return []
         interval = self.tickInterval() or self.pageStep() or 1
-        span = groove.width() - handle.width()
-        offset = groove.left() + handle.width() / 2
+        span = self.width() - HANDLE_PX
         return [
-            offset + QStyle.sliderPositionFromValue(self.minimum(), self.maximum(), value, span)
+            HANDLE_PX / 2 + position_from_value(self.minimum(), self.maximum(), value, span)
             for value in range(self.minimum(), self.maximum() + 1, interval)
         ]

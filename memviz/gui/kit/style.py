@@ -21,7 +21,7 @@ from typing import NamedTuple
 from memviz.gui.kit import fonts, themes
 from memviz.gui.kit.palette import OKABE_ITO
 from memviz.gui.kit.zoom import least_text_px
-from memviz.gui.qt import QApplication, QColor, QFont, QWidget, is_alive
+from memviz.gui.qt import QApplication, QBrush, QColor, QFont, QPainter, Qt, QWidget, is_alive
 
 
 class ExploreColors(NamedTuple):
@@ -228,6 +228,24 @@ def scroll_bar_sheet() -> str:
         " QScrollBar::add-line:vertical, QScrollBar::sub-line:vertical { height: 0; }"
         " QScrollBar::add-page:vertical, QScrollBar::sub-page:vertical { background: none; }"
     )
+
+
+def solid_brush(color: QColor) -> QBrush:
+    """A brush of one colour. Said with its pattern: from a colour alone, PySide6 weighs every
+    QBrush constructor, QBrush(QGradient) among them, and so builds QGradient's enum types (180
+    presets) the first time, before the window's first picture (issue 41)."""
+    return QBrush(color, Qt.BrushStyle.SolidPattern)
+
+
+def fill(painter: QPainter, rect, paint: QBrush | QColor) -> None:
+    """``painter.fillRect(rect, paint)``, said without fillRect: PySide6 weighs every fillRect,
+    fillRect(QRect, QGradient.Preset) among them, and so builds QGradient's enum types the first
+    time, before the window's first picture (issue 41). The painter's pen and brush are kept."""
+    painter.save()
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(paint if isinstance(paint, QBrush) else solid_brush(paint))
+    painter.drawRect(rect)
+    painter.restore()
 
 
 def with_alpha(color: QColor, alpha: float) -> QColor:
