@@ -75,6 +75,11 @@ class MainWindow(QMainWindow):
         self.preferences = preferences
         self.settings_notice: str | None = None  # what start-up told about the settings file
         self.theme = "light"
+        if preferences is not None:
+            # The remembered theme before the views are built, not after (restore_preferences): a
+            # new palette then reached every built widget, and the playback icons were drawn twice.
+            self.theme = preferences.theme()
+            themes.manager().apply(self.theme)
         self.zoom = 1.0
         self.presenter = False  # presenter mode: Explore's graph and memory fill it, type a step up
         app = QApplication.instance()
@@ -617,7 +622,8 @@ class MainWindow(QMainWindow):
             return
         if prefs.language() is not None:
             self.language.set_code(prefs.language())
-        self.set_theme(prefs.theme())
+        if prefs.theme() != self.theme:  # (applied as the window was built, unless changed since)
+            self.set_theme(prefs.theme())
         if prefs.zoom() != 1.0:
             self.set_zoom(prefs.zoom())
         if prefs.presenter():
