@@ -176,7 +176,7 @@ REGISTRY_TESTS = {
             "tests/core/test_clairvoyant.py::test_opt_is_registered_and_named_as_what_it_is",
             "tests/core/test_registry_names.py",
         ),
-        8,
+        9,
     ),
     "the engines and the command line": (
         (

@@ -20,6 +20,7 @@ from memviz.gui.qt import (
     QGuiApplication,
     QIcon,
     QObject,
+    QSize,
     QTimer,
     QtMsgType,
     qInstallMessageHandler,
@@ -41,6 +42,18 @@ def _qt_message(kind: QtMsgType, _context, message: str) -> None:
         sys.stderr.write(f"Qt: {message}\n")
 
 
+def png_size(path: Path) -> tuple[int, int] | None:
+    """A PNG file's (width, height), read from its header; None if it is not a readable PNG."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(24)
+    except OSError:
+        return None
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
 def create_app(argv: list[str] | None = None, height: int | None = None) -> QApplication:
     """The running QApplication, created if needed, with memviz's name and fonts set.
 
@@ -57,8 +70,14 @@ def create_app(argv: list[str] | None = None, height: int | None = None) -> QApp
     app.setOrganizationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     icon = resource_path("icons", "memviz.png")  # tools/make_icons.py draws it
-    if icon.is_file():
-        app.setWindowIcon(QIcon(str(icon)))
+    size = png_size(icon)
+    if size is not None:
+        # Added with its size, the picture is read when a window first shows it (a platform's title
+        # bar; never offscreen). Without, Qt opened it at once to learn its size, after looking
+        # through its image-format plugins: a millisecond or two before the first paint.
+        window_icon = QIcon()
+        window_icon.addFile(str(icon), QSize(*size))
+        app.setWindowIcon(window_icon)
     if height is None:
         screen = QGuiApplication.primaryScreen()
         height = screen.availableGeometry().height() if screen is not None else 1080

@@ -82,3 +82,22 @@ def test_qt_messages_are_dropped_where_there_is_no_stderr(monkeypatch):
 
     monkeypatch.setattr(sys, "stderr", None)
     app_module._qt_message(QtMsgType.QtWarningMsg, None, "a warning")  # no AttributeError
+
+
+def test_the_window_icon_is_the_bundled_picture_read_when_first_shown(app, tmp_path):
+    """The app's icon is memviz.png at its own size, whole (read lazily: its size comes from the
+    file's header); a file that is not a PNG gives no size."""
+    from memviz.core.resources import resource_path
+    from memviz.gui.app import png_size
+    from memviz.gui.qt import QImage, QSize
+
+    path = resource_path("icons", "memviz.png")
+    picture = QImage(str(path))
+    assert png_size(path) == (picture.width(), picture.height())
+    icon = app.windowIcon()
+    assert icon.availableSizes() == [QSize(picture.width(), picture.height())]
+    shown = icon.pixmap(picture.width(), picture.height()).toImage().convertToFormat(picture.format())
+    assert shown == picture
+    (tmp_path / "not.png").write_bytes(b"GIF89a" + bytes(40))
+    assert png_size(tmp_path / "not.png") is None
+    assert png_size(tmp_path / "missing.png") is None
