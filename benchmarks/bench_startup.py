@@ -3,11 +3,15 @@
     python benchmarks/bench_startup.py [--repeats N]
 
 Each repeat starts ``python -c`` with the code below, which does what ``memviz`` does to open the
-window (create the app, import and build the main window, show it) and prints the seconds since the
-interpreter started (``time.perf_counter`` against the process's start time from ``/proc``) when the
-window's first paint event has been handled. For scale it also times a bare PySide6 window the same
+window (app.run_app: create the app, read the preferences, import and build the main window, restore
+the remembered theme and run, show it; every run a first start, in a settings folder of its own) and
+prints the seconds since it was spawned (``time.time()`` against the parent's, taken just before;
+``/proc``'s start time, in 10 ms ticks, when run by hand) when the window's first frame is done. For scale it also times a bare PySide6 window the same
 way, and ``python -X importtime -c "import memviz.gui.main_window"``'s total. Medians of
 ``--repeats`` (default 7) after one untimed run of each (to warm the file cache).
+
+``--floor`` times instead a bare window that names the Qt classes memviz's first screen names and
+registers its fonts, and nothing else: the part of memviz's start that is PySide6 and Qt alone.
 
 ``--instructions`` counts instead the instructions each program runs until its first paint, under
 valgrind's callgrind (a few seconds become a minute): a figure the machine's load does not move
@@ -17,6 +21,7 @@ valgrind's callgrind (a few seconds become a minute): a figure the machine's loa
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import statistics
@@ -127,6 +132,51 @@ def instructions(code: str, env: dict[str, str]) -> int:
     return int(match.group(1))
 
 
+# Printed by a program at its first paint: the Qt classes PySide6 has set up by then, by module.
+NAMED_CLASSES = r"""
+import json, PySide6
+print("NAMED " + json.dumps({m: sorted(k for k, v in vars(getattr(PySide6, m)).items() if isinstance(v, type))
+                             for m in ("QtCore", "QtGui", "QtWidgets")}), flush=True)
+"""
+
+
+def named_classes(code: str, env: dict[str, str]) -> dict[str, set[str]]:
+    """The Qt classes ``code`` has named (and so had PySide6 set up, enum types and all) by its
+    first paint."""
+    probe = code.replace("def first_paint_done():", "def first_paint_done():\n" + _indented(NAMED_CLASSES), 1)
+    with tempfile.TemporaryDirectory(prefix="memviz-bench-settings-") as settings:
+        out = subprocess.run([sys.executable, "-c", probe], env={**env, "XDG_CONFIG_HOME": settings}, cwd=ROOT,
+                             capture_output=True, text=True, check=True)  # fmt: skip
+    line = next(line for line in out.stdout.splitlines() if line.startswith("NAMED "))
+    return {module: set(names) for module, names in json.loads(line[len("NAMED ") :]).items()}
+
+
+def _indented(code: str) -> str:
+    return "\n".join("    " + line for line in code.strip().splitlines())
+
+
+def floor_program(env: dict[str, str]) -> tuple[str, int]:
+    """A bare window that names the Qt classes memviz's first screen names (beyond a bare window's)
+    and registers the bundled fonts as memviz does, and nothing else: what PySide6 and Qt alone cost
+    of memviz's start. Returns the program and how many classes it names."""
+    ours, bare = named_classes(MEMVIZ, env), named_classes(BARE, env)
+    extra = {module: sorted(ours[module] - bare[module]) for module in ours}
+    naming = "".join(
+        f"getattr(PySide6.{module}, {name!r})\n" for module, names in extra.items() for name in names
+    )
+    fonts = ROOT / "resources" / "fonts"
+    setup = (
+        "import PySide6.QtCore, PySide6.QtGui, PySide6.QtWidgets\n"
+        + naming
+        + "from PySide6.QtGui import QFont, QFontDatabase\n"
+        + "for name in ('MemvizSansSC-Regular.otf', 'MemvizSansSC-Bold.otf'): "
+        + f"QFontDatabase.addApplicationFont(str({str(fonts)!r}) + '/' + name)\n"
+        + "font = QFont(); font.setFamilies(['Sans Serif', 'Memviz Sans SC']); app.setFont(font)\n"
+    )
+    program = BARE.replace("app = QApplication([])\n", "app = QApplication([])\n" + setup, 1)
+    return program, sum(len(names) for names in extra.values())
+
+
 def import_time(env: dict[str, str]) -> float:
     out = subprocess.run([sys.executable, "-X", "importtime", "-c", "import memviz.gui.main_window"],
                          env=env, cwd=ROOT, capture_output=True, text=True, check=True)  # fmt: skip
@@ -138,12 +188,26 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", "-n", type=int, default=7)
     parser.add_argument("--instructions", action="store_true", help="count instructions (valgrind)")
+    parser.add_argument("--floor", action="store_true",
+                        help="time a bare window that names memviz's Qt classes and registers its fonts")  # fmt: skip
     args = parser.parse_args(argv)
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # warm means compiled modules cached, as installed
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     first_paint(MEMVIZ, env)  # warm the file cache
     first_paint(BARE, env)
+    if args.floor:
+        floor, count = floor_program(env)
+        floors, bares = [], []
+        for _ in range(args.repeats):  # interleaved: drift falls on both alike
+            floors.append(first_paint_times(floor, env))
+            bares.append(first_paint_times(BARE, env))
+        wall, cpu = (
+            statistics.median(f[i] for f in floors) / statistics.median(b[i] for b in bares) for i in (0, 1)
+        )
+        print(f"a bare window naming memviz's {count} further Qt classes and registering its fonts: "
+              f"{wall:.3f}× a bare window's first paint (wall), {cpu:.3f}× (CPU)")  # fmt: skip
+        return 0
     if args.instructions:
         ours, bare = instructions(MEMVIZ, env), instructions(BARE, env)
         print(f"instructions to the first paint: memviz main window {ours / 1e6:,.0f} M, "
