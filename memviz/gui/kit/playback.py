@@ -61,6 +61,10 @@ def transport_shortcuts(owner: QWidget, model, extra: tuple = ()) -> list[QShort
     return shortcuts
 
 
+# Sent to a widget whose screen's pixel ratio changed; Qt 6.6 and later (PySide6 6.5 has none).
+_PIXEL_RATIO_CHANGE = getattr(QEvent.Type, "DevicePixelRatioChange", None)
+
+
 class PlaybackBar(QWidget):
     """Reset, back, play/pause, step, speed and the timeline."""
 
@@ -139,7 +143,7 @@ class PlaybackBar(QWidget):
         self._set_texts()
 
     def _set_icons(self) -> None:
-        """Draw the buttons' icons in the buttons' text colour, for the bar's pixel ratio."""
+        """Draw the buttons' icons in the bar's button-text colour, for its pixel ratio."""
         colour = self.palette().color(QPalette.ColorRole.ButtonText)
         size, ratio = self.play_button.iconSize().height(), self.devicePixelRatioF()
         if self._icons_for == (colour.rgba(), size, ratio):
@@ -157,7 +161,7 @@ class PlaybackBar(QWidget):
         super().changeEvent(event)
 
     def event(self, event) -> bool:
-        if event.type() == QEvent.Type.DevicePixelRatioChange and self._icons_for is not None:
+        if event.type() == _PIXEL_RATIO_CHANGE and self._icons_for is not None:
             self._set_icons()  # moved to a sharper or a softer screen
         return super().event(event)
 
@@ -264,7 +268,8 @@ def value_from_position(minimum: int, maximum: int, position: int, span: int) ->
 
 
 class FlatSlider(QSlider):
-    """A slider drawn flat: a track, the part before the handle filled, ticks, a round handle.
+    """A horizontal slider drawn flat: a track, the part before the handle filled, ticks, a round
+    handle.
 
     The timeline moves on every step, and Fusion's groove gradients and ticks cost half a
     millisecond to paint; this draws the track and ticks once into a picture and copies it. It
