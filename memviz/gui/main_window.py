@@ -68,18 +68,19 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
         preferences: Preferences | None = None,
     ) -> None:
+        theme = preferences.theme() if preferences is not None else "light"
         if preferences is not None:
             # The remembered theme before the window exists, not after (restore_preferences): Qt
             # tells every widget alive of a new palette, and after they were built it told ~160
             # widgets, in their own colours already, before the first paint.
-            themes.manager().apply(preferences.theme())
+            themes.manager().apply(theme)
         super().__init__(parent)
         self.setObjectName("memviz_main_window")
         self.settings = settings if settings is not None else RunSettings()
         self.language = language if language is not None else Language(parent=self)
         self.preferences = preferences
         self.settings_notice: str | None = None  # what start-up told about the settings file
-        self.theme = preferences.theme() if preferences is not None else "light"
+        self.theme = theme
         self.zoom = 1.0
         self.presenter = False  # presenter mode: Explore's graph and memory fill it, type a step up
         app = QApplication.instance()

@@ -96,14 +96,11 @@ def injected_slots(
     over = sizes > k
     ranking = np.count_nonzero(over)
     empty = pages == n
-    if ranking == len(over):  # every run ranks (or none is asked): no rows picked out
-        valid = ~empty
-        if not ranking:
-            return valid, valid
-        return _best(_keys(tables, step, pages, met, empty, here), stamps, k), valid
     valid = ~empty
-    if not ranking:
+    if not ranking:  # no run holds more than its K (or no run is asked): every entry is carried
         return valid, valid
+    if ranking == len(over):  # every run ranks: no rows picked out
+        return _best(_keys(tables, step, pages, met, empty, here), stamps, k), valid
     rows = np.flatnonzero(over)
     pages_o, met_o, empty_o = pages[rows], met[rows], empty[rows]
     # Only the slots up to the last one any of these runs holds: a long run's slots past its

@@ -101,17 +101,17 @@ class ThemeManager(QObject):
             raise ValueError(f"theme: expected one of {THEMES}, got {name!r}")
         theme = BY_NAME[name]
         built_in, _current = _current, theme
+        first, self._applied = not self._applied, True
         app = QApplication.instance()
         if app is not None:
             # A switch sets the style again: Qt's widgets that keep a measure of their type are told
             # so (fonts.measure_type_again). The first theme of an app made in the style need not:
             # setting it re-polished the whole window before its first picture, and named QStyle,
             # whose eleven enum types PySide6 then built (issue 41).
-            if self._applied or not _started_in_style:
+            if not (first and _started_in_style):
                 app.setStyle(STYLE)
             app.setPalette(palette_for(theme))
             restyle_plots()
-        first, self._applied = not self._applied, True
         # The first theme, when the views were built in it (the default, light), changes none of
         # their colours: telling them laid out the site graph again before the first picture.
         if not (first and theme is built_in):
