@@ -98,16 +98,18 @@ app.exec()
 )
 
 
+def first_start(code: str, env: dict[str, str], under: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+    """``code`` run once (``under`` a tool, as valgrind), a first start: in a settings folder of its
+    own (the window saves its size as it quits, and the next start restoring it differed)."""
+    with tempfile.TemporaryDirectory(prefix="memviz-bench-settings-") as settings:
+        return subprocess.run([*under, sys.executable, "-c", code], env={**env, "XDG_CONFIG_HOME": settings},
+                              cwd=ROOT, capture_output=True, text=True, check=True)  # fmt: skip
+
+
 def first_paint_times(code: str, env: dict[str, str]) -> tuple[float, float]:
     """(wall, CPU) seconds of a process from its start to its window's first paint; the wall time
     counted from the instant before it is spawned (the same fork and exec for every program)."""
-    # Every run a first start, in a settings folder of its own (the window saves its size as it
-    # quits, and the next start restoring it differed).
-    with tempfile.TemporaryDirectory(prefix="memviz-bench-settings-") as settings:
-        env = {**env, "XDG_CONFIG_HOME": settings, "BENCH_SPAWNED_AT": repr(time.time())}
-        out = subprocess.run(
-            [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, check=True
-        )
+    out = first_start(code, {**env, "BENCH_SPAWNED_AT": repr(time.time())})
     match = re.search(r"FIRST_PAINT ([0-9.]+) ([0-9.]+)", out.stdout)
     if match is None:
         raise RuntimeError(f"no first paint reported:\n{out.stdout}\n{out.stderr}")
@@ -120,12 +122,8 @@ def first_paint(code: str, env: dict[str, str]) -> float:
 
 def instructions(code: str, env: dict[str, str]) -> int:
     """Instructions the program runs from its start to its first paint (callgrind's count)."""
-    with tempfile.TemporaryDirectory(prefix="memviz-bench-settings-") as settings:
-        env = {**env, "BENCH_EXIT_AT_FIRST_PAINT": "1", "PYTHONHASHSEED": "0", "XDG_CONFIG_HOME": settings}
-        out = subprocess.run(
-            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code],
-            env=env, cwd=ROOT, capture_output=True, text=True, check=True,
-        )  # fmt: skip
+    out = first_start(code, {**env, "BENCH_EXIT_AT_FIRST_PAINT": "1", "PYTHONHASHSEED": "0"},
+                      under=("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"))  # fmt: skip
     match = re.search(r"Collected : ([0-9]+)", out.stderr)
     if match is None or "FIRST_PAINT" not in out.stdout:
         raise RuntimeError(f"no count or no first paint:\n{out.stdout}\n{out.stderr}")
@@ -144,9 +142,7 @@ def named_classes(code: str, env: dict[str, str]) -> dict[str, set[str]]:
     """The Qt classes ``code`` has named (and so had PySide6 set up, enum types and all) by its
     first paint."""
     probe = code.replace("def first_paint_done():", "def first_paint_done():\n" + _indented(NAMED_CLASSES), 1)
-    with tempfile.TemporaryDirectory(prefix="memviz-bench-settings-") as settings:
-        out = subprocess.run([sys.executable, "-c", probe], env={**env, "XDG_CONFIG_HOME": settings}, cwd=ROOT,
-                             capture_output=True, text=True, check=True)  # fmt: skip
+    out = first_start(probe, env)
     line = next(line for line in out.stdout.splitlines() if line.startswith("NAMED "))
     return {module: set(names) for module, names in json.loads(line[len("NAMED ") :]).items()}
 
@@ -164,14 +160,16 @@ def floor_program(env: dict[str, str]) -> tuple[str, int]:
     naming = "".join(
         f"getattr(PySide6.{module}, {name!r})\n" for module, names in extra.items() for name in names
     )
-    fonts = ROOT / "resources" / "fonts"
+    # the fonts as fonts.apply_app_font registers and lists them: every bundled file, its families
+    # after the platform's (not imported from memviz: that would count memviz's modules)
+    fonts = sorted(str(path) for path in (ROOT / "resources" / "fonts").glob("*.otf"))
     setup = (
         "import PySide6.QtCore, PySide6.QtGui, PySide6.QtWidgets\n"
         + naming
         + "from PySide6.QtGui import QFont, QFontDatabase\n"
-        + "for name in ('MemvizSansSC-Regular.otf', 'MemvizSansSC-Bold.otf'): "
-        + f"QFontDatabase.addApplicationFont(str({str(fonts)!r}) + '/' + name)\n"
-        + "font = QFont(); font.setFamilies(['Sans Serif', 'Memviz Sans SC']); app.setFont(font)\n"
+        + f"bundled = [f for path in {fonts!r} for f in QFontDatabase.applicationFontFamilies("
+        + "QFontDatabase.addApplicationFont(path))]\n"
+        + "font = QFont(app.font()); font.setFamilies([*font.families(), *dict.fromkeys(bundled)]); app.setFont(font)\n"
     )
     program = BARE.replace("app = QApplication([])\n", "app = QApplication([])\n" + setup, 1)
     return program, sum(len(names) for names in extra.values())
