@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from memviz.core.layout_rows_stored import stored_rows
 from memviz.core.site import Site
@@ -43,8 +43,7 @@ PLAIN_EDGES = 48  # up to this many, counted in plain Python (faster than loadin
 EXTRA_ROUNDS = 3  # rounds of (sweep down, sweep up, swap neighbours) after the first swaps
 
 
-@dataclass(frozen=True)
-class GraphLayout:
+class GraphLayout(NamedTuple):
     """Page positions in the unit square (x right, y down) and the rows they were placed in."""
 
     positions: dict[int, tuple[float, float]]

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from numbers import Integral, Real
+from typing import NamedTuple
 
 from memviz.core.rng import SEED_MAX, SEED_MIN
 
@@ -21,8 +21,7 @@ class LimitError(ValueError):
     """A value outside its documented range; the message starts with the setting's name."""
 
 
-@dataclass(frozen=True)
-class Limit:
+class Limit(NamedTuple):
     """The range a number given by the user (an option, a site file's field) must fall in."""
 
     name: str  # as the user writes it: the option or field name

@@ -22,8 +22,7 @@ run would be for each choice.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from memviz.core.registry import Bilingual, Registry
 from memviz.core.rng import Mulberry32
@@ -78,8 +77,7 @@ class EvictionContext:
         return None
 
 
-@dataclass(frozen=True)
-class PolicyKernel:
+class PolicyKernel(NamedTuple):
     """A policy for :mod:`memviz.core.lockstep`: many runs' memories at once. ``implements`` is the
     :class:`Policy` class whose rule it reproduces: a policy carrying a kernel of another class, or
     whose revisits the kernel treats otherwise, is refused when registered (its batches would give

@@ -68,9 +68,9 @@ class GapSweep:
             "config": self.config.__dict__,
             "seeds": {"seed0": self.seeds.start, "runs": len(self.seeds)},
             "axis": self.axis,
-            "cells": [{"value": v, **self.ci(v).__dict__} for v in self.values],
-            "no_memory": self.no_memory_ci.__dict__,
-            "perfect": self.perfect_ci.__dict__,
+            "cells": [{"value": v, **self.ci(v)._asdict()} for v in self.values],
+            "no_memory": self.no_memory_ci._asdict(),
+            "perfect": self.perfect_ci._asdict(),
         }
 
 

@@ -100,7 +100,7 @@ def chapter_tables(
     cis = {(c, p): sweep.ci(c, p) for c in capacities for p in sweep_policies}
     for c in capacities:
         out["sweep"][str(c)] = {p: cis[c, p].mean for p in sweep_policies}
-    out["sweep_ci"] = {str(c): {p: cis[c, p].__dict__ for p in sweep_policies} for c in capacities}
+    out["sweep_ci"] = {str(c): {p: cis[c, p]._asdict() for p in sweep_policies} for c in capacities}
     out["seed1000"] = seed_story(site)
     if 12 in capacities:
         d = sweep.paired(12, "random", "fifo", bootstrap=0)  # the table quotes the normal interval

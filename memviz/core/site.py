@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from memviz.core.jsonfile import read_json
 from memviz.core.limits import LIMITS, shown
@@ -26,8 +26,7 @@ class SiteError(ValueError):
     """A site file that cannot be used; the message names the file and the field at fault."""
 
 
-@dataclass(frozen=True)
-class Page:
+class Page(NamedTuple):
     """A page: its names, its links, where it is drawn and its path on a served site."""
 
     names: Mapping[str, str]
@@ -36,8 +35,7 @@ class Page:
     path: str | None = None  # its URL path on a served site ("/article/a"); None: "/p/<id>"
 
 
-@dataclass(frozen=True)
-class Bug:
+class Bug(NamedTuple):
     """A bug and the page it is on."""
 
     page: int

@@ -22,8 +22,7 @@ reader calls; errors name the field like the reader's own.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from memviz.core.limits import shown
 
@@ -33,8 +32,7 @@ MOST_TITLES = 20
 MOST_TEXT = 200  # characters of a route, error type, message or title
 
 
-@dataclass(frozen=True)
-class Version:
+class Version(NamedTuple):
     """A version of the application after the file's own: what changed, which bugs went, which came."""
 
     name: str
@@ -43,8 +41,7 @@ class Version:
     new_bugs: tuple[tuple[int, Mapping[str, str]], ...]  # (page, names)
 
 
-@dataclass(frozen=True)
-class ReportStyle:
+class ReportStyle(NamedTuple):
     """How the reports of the bug on ``page`` are worded."""
 
     page: int

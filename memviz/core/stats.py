@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # statistics (and the fractions and decimal it loads) is imported only for what is not a sample of
 # floats: the intervals compute its figures themselves, to the last bit (below). pct is all the
@@ -14,8 +14,7 @@ from dataclasses import dataclass
 Z95 = 1.96
 
 
-@dataclass(frozen=True)
-class MeanCI:
+class MeanCI(NamedTuple):
     """A mean and its 95% interval."""
 
     mean: float

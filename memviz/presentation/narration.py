@@ -7,8 +7,7 @@ thing. Kinds let the log colour lines without parsing them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from memviz.core.engine import RunConfig, StepEvent
 from memviz.core.policies import POLICIES
@@ -35,8 +34,7 @@ KIND_STOP = "stop"
 KIND_CONTEXT = "context"  # issue 38: the session context compacted, warned or searched recall storage
 
 
-@dataclass(frozen=True)
-class NarrationLine:
+class NarrationLine(NamedTuple):
     text: str
     kind: str
     call: int  # the model call this line tells about (0: the start)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from pathlib import Path
@@ -217,7 +216,7 @@ def test_names_and_counts_past_the_limits_are_refused(doc, message):
 
 def test_the_whole_sites_links_are_bounded(monkeypatch):
     # counted as Site builds them: the nav on every page, and every page's own links
-    monkeypatch.setitem(LIMITS, "site_links", dataclasses.replace(LIMITS["site_links"], high=6))
+    monkeypatch.setitem(LIMITS, "site_links", LIMITS["site_links"]._replace(high=6))
     doc = _doc(nav=[0, 1], pages=[{"en": "a"}, {"en": "b"}, {"en": "c", "links": [0]}])
     with pytest.raises(SiteError, match=r"pages: 7 clickable links in all .* at most 6$"):
         Site.from_dict(doc)

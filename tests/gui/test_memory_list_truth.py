@@ -113,7 +113,7 @@ def test_the_painting_draws_no_row_under_a_fold(screen_window, qtbot, monkeypatc
     for _ in range(20):
         qtbot.keyClick(explore, Qt.Key.Key_Right)
     memory_list = explore.memory.list
-    memory_list._animation.setCurrentTime(memory_list._animation.duration())  # the slide is over
+    memory_list._animation.finish_now()  # the slide is over
     drawn = []
     original = StaticTexts.draw
 

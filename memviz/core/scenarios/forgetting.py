@@ -41,7 +41,9 @@ class TtlSweep:
         return {
             "config": self.config.__dict__,
             "seeds": {"seed0": self.seeds.start, "runs": len(self.seeds)},
-            "ttl": {str(t): {**self.ci(t).__dict__, "dropped_per_run": self.forgotten[t]} for t in self.ttls},
+            "ttl": {
+                str(t): {**self.ci(t)._asdict(), "dropped_per_run": self.forgotten[t]} for t in self.ttls
+            },
         }
 
 

@@ -264,5 +264,7 @@ class GapAxis:
     @staticmethod
     def export_cells(sweep: GapSweep) -> dict:
         return sweep.to_dict() | {
-            "cells": [{"value": v, **vars(sweep.ci(v)), "coverage": sweep.coverage[v]} for v in sweep.values]
+            "cells": [
+                {"value": v, **sweep.ci(v)._asdict(), "coverage": sweep.coverage[v]} for v in sweep.values
+            ]
         }

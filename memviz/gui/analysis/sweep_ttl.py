@@ -288,7 +288,7 @@ class TtlAxis:
             "cells": [
                 {
                     "ttl": t,
-                    **vars(sweep.ci(t)),
+                    **sweep.ci(t)._asdict(),
                     "dropped_per_run": sweep.forgotten[t],
                     "coverage": sweep.coverage[t],
                 }

@@ -669,7 +669,7 @@ class SweepView(AnalysisView):
             "capacities": list(sweep.capacities),
             "policies": list(sweep.policies),
             "cells": [
-                {"capacity": c, "policy": p, **vars(sweep.ci(c, p)), "coverage": sweep.coverage[c, p]}
+                {"capacity": c, "policy": p, **sweep.ci(c, p)._asdict(), "coverage": sweep.coverage[c, p]}
                 for c in sweep.capacities
                 for p in sweep.policies
             ],

@@ -56,6 +56,7 @@ from memviz.gui.kit import easing, fonts, style
 from memviz.gui.kit import zoom as zoom_steps
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
+from memviz.gui.kit.progress_animation import ProgressAnimation
 from memviz.gui.kit.viewport import graphics_viewport
 from memviz.gui.qt import (
     QFont,
@@ -70,7 +71,6 @@ from memviz.gui.qt import (
     QRectF,
     Qt,
     QTimer,
-    QVariantAnimation,
 )
 from memviz.models.explore import ExploreModel
 from memviz.presentation.graph_layout import (
@@ -146,11 +146,7 @@ class SiteGraphView(GraphFit, QGraphicsView):
         self._label_px = min_small_px()
         self.magnify = 1.0  # the canvas's size over the view's (a big site's is bigger, shown shrunk)
         self._walk_event: StepEvent | None = None
-        self._walk = QVariantAnimation(self)
-        self._walk.setStartValue(0.0)
-        self._walk.setEndValue(1.0)
-        self._walk.valueChanged.connect(self._on_walk_progress)
-        self._walk.finished.connect(self._on_walk_finish)
+        self._walk = ProgressAnimation(self, self._on_walk_progress, self._on_walk_finish)
 
         self.camera = GraphCamera(self, language)
         self.camera.on_scale = self._sync_current_links
@@ -198,7 +194,7 @@ class SiteGraphView(GraphFit, QGraphicsView):
 
     @property
     def walking(self) -> bool:
-        return self._walk.state() == QVariantAnimation.State.Running
+        return self._walk.running
 
     # -- building -------------------------------------------------------------------------------------
 
@@ -522,8 +518,7 @@ class SiteGraphView(GraphFit, QGraphicsView):
         self._agent.color = style.colors().agent
         self._agent.setPos(self._centers[event.from_page])
         self._agent.setVisible(True)
-        self._walk.setDuration(duration)
-        self._walk.start()
+        self._walk.start(duration)
 
     def _on_walk_progress(self, value) -> None:
         event = self._walk_event

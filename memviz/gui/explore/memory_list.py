@@ -23,6 +23,7 @@ from memviz.gui.explore.memory_scores import LEFT_OUT_OPACITY, paint_scores
 from memviz.gui.kit import easing, style
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.paint_cache import ShapeCache, StaticTexts
+from memviz.gui.kit.progress_animation import ProgressAnimation
 from memviz.gui.qt import (
     QColor,
     QFont,
@@ -34,7 +35,6 @@ from memviz.gui.qt import (
     QSize,
     QSizePolicy,
     Qt,
-    QVariantAnimation,
     QWidget,
     Signal,
 )
@@ -115,10 +115,7 @@ class MemoryList(QWidget):
         self.lines: list[Line] = []  # what is drawn, top to bottom: rows' slots and folded runs
         self._line_of: dict[int, int] = {}
         self._painted_keys: dict[int, tuple] = {}  # per slot, what its row showed when last set
-        self._animation = QVariantAnimation(self)
-        self._animation.setStartValue(0.0)
-        self._animation.setEndValue(1.0)
-        self._animation.valueChanged.connect(self._on_animation_progress)
+        self._animation = ProgressAnimation(self, self._on_animation_progress)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
     # -- geometry -------------------------------------------------------------------------------------
@@ -304,8 +301,7 @@ class MemoryList(QWidget):
         self._animation.stop()
         if animate_ms > 0 and any(r.mark != NORMAL or r.from_slot != r.slot for r in rows):
             self._progress = 0.0
-            self._animation.setDuration(animate_ms)
-            self._animation.start()
+            self._animation.start(animate_ms)
         else:
             self._progress = 1.0
         # Repaint only the rows whose picture changes: a step touches a few entries, and repainting
