@@ -1,7 +1,8 @@
 """What a run reports: a :class:`StepEvent` per step, a :class:`RunResult` at its end, and a
 :class:`PageState` per page, for views to draw as they are."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: typing.NamedTuple compiles each string annotation of its
+# fields (a ForwardRef), ~10 µs a field before the window's first paint; these are plain names (issue 41).
 
 from dataclasses import asdict, dataclass, field
 from typing import NamedTuple

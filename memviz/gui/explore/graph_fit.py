@@ -51,12 +51,7 @@ class GraphFit:
         # A big site that crowds at the smallest type crowds at every larger one: skip the search.
         if not big or self._fit(names, min_px(), vw, vh, room_for_labels=False) is not None:
             for room_for_labels in (True, False):
-                px = top_px
-                while True:
-                    placement = self._fit(names, px, vw, vh, room_for_labels=room_for_labels)
-                    if placement is not None or px <= min_px():
-                        break
-                    px = max(min_px(), px - 0.5)
+                placement, px = self._largest_fit(names, top_px, vw, vh, room_for_labels)
                 if placement is not None:
                     break
         if placement is None:
@@ -71,6 +66,42 @@ class GraphFit:
         if placement is None:  # even the smallest type crowds: use the most lines and accept overlaps
             placement = self._fit(names, px, vw * magnify, vh * magnify, False, True, magnify=magnify)
         return placement, magnify, px, room_for_labels
+
+    def _largest_fit(self, names: list[str], top_px: float, vw: float, vh: float, room_for_labels: bool):
+        """(placement, px): :meth:`_fit` at the largest type of the ladder ``top_px``, ``top_px`` - 0.5,
+        ... down to :func:`min_px`, at which the cards fit; (None, the least type) if at none.
+
+        The cards fit at every type below one at which they fit (smaller cards, wider margins, more
+        room between the rows), so the ladder is searched by halves: at 1600×960 the blog's cards fit
+        7 rungs down, found in 5 fits instead of 8, each measuring every page name in a new type (a
+        tenth of the graph's first paint, issue 41). tests/gui/test_graph_fit.py holds the answer to
+        the first fitting rung, on every rung, for many view sizes.
+        """
+        ladder = [top_px]
+        while ladder[-1] > min_px():
+            ladder.append(max(min_px(), ladder[-1] - 0.5))
+
+        def fit(rung: int):
+            return self._fit(names, ladder[rung], vw, vh, room_for_labels=room_for_labels)
+
+        placement = fit(0)
+        if placement is not None or len(ladder) == 1:
+            return placement, ladder[0]
+        fails, fits = 0, len(ladder) - 1  # a rung known not to fit, one known to (once tried)
+        placement = fit(fits)
+        if placement is None:
+            return None, ladder[fits]
+        tried = fits
+        while fits - fails > 1:
+            tried = (fails + fits) // 2
+            found = fit(tried)
+            if found is None:
+                fails = tried
+            else:
+                fits, placement = tried, found
+        if tried != fits:  # a fit sets the legend's type for its rung: the chosen rung's, last
+            placement = fit(fits)
+        return placement, ladder[fits]
 
     def _legend_height(self) -> float:
         return self._legend.boundingRect().height() + self._label_px * 0.9

@@ -12,7 +12,8 @@ Both follow the presentation settings of the main window:
   cached. :func:`refresh_colors` does the same for a theme change with ``_on_theme_change()``.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: typing.NamedTuple compiles each string annotation of its
+# fields (a ForwardRef), ~10 µs a field before the window's first paint; these are plain names (issue 41).
 
 import math
 import weakref

@@ -6,7 +6,8 @@ colours from :func:`current` and repaint when ``manager().changed`` fires; there
 process, as there is one QApplication palette.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: typing.NamedTuple compiles each string annotation of its
+# fields (a ForwardRef), ~10 µs a field before the window's first paint; these are plain names (issue 41).
 
 import sys
 from typing import NamedTuple
