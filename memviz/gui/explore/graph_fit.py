@@ -73,9 +73,9 @@ class GraphFit:
 
         The cards fit at every type below one at which they fit (smaller cards, wider margins, more
         room between the rows), so the ladder is searched by halves: at 1600×960 the blog's cards fit
-        7 rungs down, found in 5 fits instead of 8, each measuring every page name in a new type (a
-        tenth of the graph's first paint, issue 41). tests/gui/test_graph_fit.py holds the answer to
-        the first fitting rung, on every rung, for many view sizes.
+        7 rungs down, found in 5 fits instead of 8, each measuring every page name in a new type (the
+        8 were a fifth of the graph's first paint, issue 41). tests/gui/test_graph_fit.py holds the
+        answer to the first rung that fits, and the premise on every rung, for many view sizes.
         """
         ladder = [top_px]
         while ladder[-1] > min_px():
