@@ -207,13 +207,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.quick:
         args.repeats, args.sizes, args.runs, args.explore_pages, args.steps = 1, "300", 20, 300, 10
+    starts = args.repeats if args.quick else max(args.repeats, STARTS)  # of each window, for the first paint
     load = os.getloadavg() if hasattr(os, "getloadavg") else ("?",) * 3
     print(f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, {platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, "
-          f"medians of {args.repeats} (of {max(args.repeats, STARTS)} starts for the first paint)", flush=True)  # fmt: skip
+          f"medians of {args.repeats} (of {starts} starts for the first paint)", flush=True)  # fmt: skip
     rows = report_rows(args.repeats, args.reference)
     rows += big_site_rows([int(s) for s in args.sizes.split(",")], args.runs, args.repeats)
-    rows += first_paint_rows(args.repeats if args.quick else max(args.repeats, STARTS))
+    rows += first_paint_rows(starts)
     rows += explore_step_rows(args.explore_pages, args.steps)
     load = os.getloadavg() if hasattr(os, "getloadavg") else ("?",) * 3
     print(f"\nload average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}\n")
