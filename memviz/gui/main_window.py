@@ -20,13 +20,9 @@ from memviz.gui.kit.elided_label import ElidedLabel
 from memviz.gui.kit.fonts import point_size_for_window
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.preferences import ZOOM_MAX, ZOOM_MIN, Preferences
-from memviz.gui.kit.themes import THEMES
 from memviz.gui.lazy_view import LazyView
 from memviz.gui.qt import (
-    QAction,
-    QActionGroup,
     QApplication,
-    QKeySequence,
     QLabel,
     QMainWindow,
     Qt,
@@ -34,9 +30,9 @@ from memviz.gui.qt import (
     QTimer,
     QWidget,
 )
+from memviz.gui.window_menus import WindowMenus
 from memviz.models.settings import RunSettings
 from memviz.paths import dialog_start, resource_path
-from memviz.wording import agent as agent_words
 from memviz.wording import classroom as class_words
 from memviz.wording import common as common_words
 from memviz.wording import exercises as exercises_words
@@ -47,18 +43,13 @@ from memviz.wording.traces import cannot_open_trace, open_trace_action, trace_fi
 # here: each module imported, and each Qt class first named, is time before the first paint (issue 41).
 
 EXPLORE = "explore"
-THEME_NAMES = {
-    "light": window_words.LIGHT,
-    "dark": window_words.DARK,
-    "projector": window_words.PROJECTOR_HIGH_CONTRAST,
-}
 
 
 def served_blog_path() -> Path:
     return resource_path("sites", "conduit24-versions.json")  # memviz serve's default site
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowMenus, QMainWindow):
     """Holds the shared models (site and run settings, UI language) and one tab per view."""
 
     def __init__(
@@ -222,102 +213,6 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentIndex(names.index(name))
         return self.tabs.currentWidget()
 
-    # -- menus ----------------------------------------------------------------------------------------
-
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        self.file_menu = bar.addMenu("")
-        self.open_site_action = QAction(self)
-        self.open_site_action.setShortcut(QKeySequence.StandardKey.Open)
-        self.open_site_action.triggered.connect(self._on_open_site)
-        self.open_trace_action = QAction(self)
-        self.open_trace_action.triggered.connect(self._on_open_trace)
-        self.run_model_action = QAction(self)  # File → Run a model… (memviz.gui.agent_dialog)
-        self.run_model_action.triggered.connect(self._on_run_model)
-        self.watch_class_action = QAction(self)  # a served blog's students, live (memviz.gui.classroom)
-        self.watch_class_action.triggered.connect(self._on_watch_class)
-        self.save_image_action = QAction(self)
-        self.save_image_action.setShortcut(QKeySequence("Ctrl+Shift+S"))
-        self.save_image_action.triggered.connect(self._on_save_image)
-        self.copy_image_action = QAction(self)
-        self.copy_image_action.setShortcut(QKeySequence("Ctrl+Shift+C"))
-        self.copy_image_action.triggered.connect(self.copy_view_image)
-        self.record_action = QAction(self)
-        self.record_action.setShortcut(QKeySequence("Ctrl+R"))
-        self.record_action.triggered.connect(self._on_record)
-        self.reset_preferences_action = QAction(self)
-        self.reset_preferences_action.triggered.connect(self._on_reset_preferences)
-        self.quit_action = QAction(self)
-        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        self.quit_action.triggered.connect(self.close)
-        self.file_menu.addAction(self.open_site_action)
-        self.file_menu.addAction(self.open_trace_action)
-        self.file_menu.addAction(self.run_model_action)
-        self.file_menu.addAction(self.watch_class_action)
-        self.file_menu.addSeparator()
-        self.file_menu.addAction(self.save_image_action)
-        self.file_menu.addAction(self.copy_image_action)
-        self.file_menu.addAction(self.record_action)
-        self.file_menu.addSeparator()
-        self.file_menu.addAction(self.reset_preferences_action)
-        self.file_menu.addSeparator()
-        self.file_menu.addAction(self.quit_action)
-
-        self.view_menu = bar.addMenu("")
-        self.language_menu = self.view_menu.addMenu("")
-        group = QActionGroup(self)
-        group.setExclusive(True)
-        self.language_actions: dict[str, QAction] = {}
-        for code, label in (("zh", "中文"), ("en", "English")):
-            action = QAction(label, self, checkable=True)
-            action.setData(code)
-            action.setChecked(code == self.language.code)
-            action.triggered.connect(lambda _checked=False, c=code: self.language.set_code(c))
-            group.addAction(action)
-            self.language_menu.addAction(action)
-            self.language_actions[code] = action
-
-        self.theme_menu = self.view_menu.addMenu("")
-        theme_group = QActionGroup(self)
-        theme_group.setExclusive(True)
-        self.theme_actions: dict[str, QAction] = {}
-        for name in THEMES:
-            action = QAction(self, checkable=True)
-            action.triggered.connect(lambda _checked=False, n=name: self.set_theme(n))
-            theme_group.addAction(action)
-            self.theme_menu.addAction(action)
-            self.theme_actions[name] = action
-        self.view_menu.addSeparator()
-        self.zoom_in_action = QAction(self)
-        # Ctrl+= is Ctrl++ without Shift on most keyboards; accept both.
-        self.zoom_in_action.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
-        self.zoom_in_action.triggered.connect(lambda: self.set_zoom(zoom_steps.zoom_in(self.zoom)))
-        self.zoom_out_action = QAction(self)
-        self.zoom_out_action.setShortcuts([QKeySequence("Ctrl+-"), QKeySequence("Ctrl+_")])
-        self.zoom_out_action.triggered.connect(lambda: self.set_zoom(zoom_steps.zoom_out(self.zoom)))
-        self.zoom_reset_action = QAction(self)
-        self.zoom_reset_action.setShortcut(QKeySequence("Ctrl+0"))
-        self.zoom_reset_action.triggered.connect(lambda: self.set_zoom(1.0))
-        self.presenter_action = QAction(self, checkable=True)  # issue 40
-        self.presenter_action.setShortcut(QKeySequence("F5"))
-        self.presenter_action.triggered.connect(self.set_presenter)
-        self.full_screen_action = QAction(self, checkable=True)
-        self.full_screen_action.setShortcut(QKeySequence("F11"))
-        self.full_screen_action.triggered.connect(self.set_full_screen)
-        for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
-            self.view_menu.addAction(action)
-        self.view_menu.addSeparator()
-        self.view_menu.addAction(self.presenter_action)
-        self.view_menu.addAction(self.full_screen_action)
-
-        self.help_menu = bar.addMenu("")
-        self.keys_action = QAction(self)
-        self.keys_action.triggered.connect(self._on_show_keys)
-        self.about_action = QAction(self)
-        self.about_action.triggered.connect(self._on_about)
-        self.help_menu.addAction(self.keys_action)
-        self.help_menu.addAction(self.about_action)
-
     def _set_texts(self) -> None:
         tr = self.language.tr
         # Qt appends the application's display name ("— memviz") to the title itself.
@@ -325,35 +220,10 @@ class MainWindow(QMainWindow):
         for i in range(self.tabs.count()):
             zh, en = self._titles[self.tabs.widget(i)]
             self.tabs.setTabText(i, tr(zh, en))
-        self.file_menu.setTitle(tr(window_words.FILE))
-        self.open_site_action.setText(tr(window_words.OPEN_SITE_FILE))
-        self.open_trace_action.setText(open_trace_action(self.language.code))
-        self.run_model_action.setText(tr(agent_words.RUN_A_MODEL))
-        self.watch_class_action.setText(tr(class_words.WATCH_THE_CLASS))
-        self.save_image_action.setText(tr(window_words.SAVE_CURRENT_VIEW_AS_PNG))
-        self.copy_image_action.setText(tr(window_words.COPY_CURRENT_VIEW_AS_IMAGE))
-        self.record_action.setText(tr(window_words.RECORD_VIDEO))
-        self.reset_preferences_action.setText(tr(window_words.RESET_TO_DEFAULTS))
-        self.theme_menu.setTitle(tr(window_words.THEME))
-        for name, action in self.theme_actions.items():
-            action.setText(tr(*THEME_NAMES[name]))
-            action.setChecked(name == self.theme)
-        self.zoom_in_action.setText(tr(window_words.ZOOM_IN))
-        self.zoom_out_action.setText(tr(window_words.ZOOM_OUT))
-        self.zoom_reset_action.setText(tr(window_words.ACTUAL_SIZE))
-        self.full_screen_action.setText(tr(window_words.FULL_SCREEN_PRESENTING))
-        self.presenter_action.setText(tr(window_words.PRESENTER_MODE))
+        self._set_menu_texts()
         self._set_zoom_label()
-        self.quit_action.setText(tr(window_words.QUIT))
-        self.view_menu.setTitle(tr(window_words.VIEW))
-        self.language_menu.setTitle(tr(window_words.LANGUAGE))
-        self.help_menu.setTitle(tr(window_words.HELP))
-        self.keys_action.setText(tr(window_words.KEYBOARD_SHORTCUTS))
-        self.about_action.setText(tr(window_words.ABOUT_MEMVIZ))
         self._set_hint()
         self.site_label.setText(tr(window_words.SITE) + self.settings.site.name(self.language.code))
-        for code, action in self.language_actions.items():
-            action.setChecked(code == self.language.code)
 
     def _set_hint(self) -> None:
         """The playback keys work on the Explore tab only: they are advertised there only."""
