@@ -165,13 +165,13 @@ STARTS = 11
 
 
 def first_paint_rows(repeats: int) -> list[tuple[str, float, str, str]]:
-    from bench_startup import BARE, MEMVIZ
+    from bench_startup import BARE, MEMVIZ, platform_env, platform_label
     from bench_startup import first_paint_times as first_paint
 
-    env = {**env_for_commands(), "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
+    env = platform_env(env_for_commands())
     first_paint(MEMVIZ, env), first_paint(BARE, env)  # warm the file cache
     ours, bare = interleaved(lambda: first_paint(MEMVIZ, env), lambda: first_paint(BARE, env), repeats)
-    platform_name = env["QT_QPA_PLATFORM"]
+    platform_name = platform_label(env)
     return [
         (f"first paint ÷ a bare PySide6 window ({platform_name}), wall", median_of(ours, 0) / median_of(bare, 0),
          "≤ 2×", f"{median_of(ours, 0):.3f} s ÷ {median_of(bare, 0):.3f} s"),

@@ -12,7 +12,7 @@ from memviz.core.resources import resource_path
 from memviz.core.site import Site
 from memviz.gui import collector
 from memviz.gui.kit import themes
-from memviz.gui.kit.fonts import apply_app_font, point_size_for
+from memviz.gui.kit.fonts import apply_app_font, point_size_for, point_size_for_window
 from memviz.gui.kit.language import Language
 from memviz.gui.qt import (
     QApplication,
@@ -21,8 +21,10 @@ from memviz.gui.qt import (
     QIcon,
     QObject,
     QSize,
+    Qt,
     QTimer,
     QtMsgType,
+    QWidget,
     qInstallMessageHandler,
 )
 
@@ -114,18 +116,7 @@ def run_app(
     (``memviz --site FILE --capacity 3``) and win over the remembered settings, as ``lang`` does.
     """
     app = create_app(argv)
-    from memviz.gui.kit.preferences import Preferences
-    from memviz.gui.main_window import MainWindow  # after the app exists: views read its font
-
-    preferences = Preferences()
-    window = MainWindow(language=Language(lang), preferences=preferences)
-    screen = QGuiApplication.primaryScreen()
-    maximized = False
-    if screen is not None:
-        available = screen.availableGeometry()
-        width, height, maximized = first_window_size(available.width(), available.height())
-        window.resize(width, height)
-    window.restore_preferences()
+    window, maximized = main_window_as_opened(lang)
     if lang is not None:  # --lang on the command line wins over the remembered language
         window.language.set_code(lang)
     if site is not None:
@@ -134,7 +125,7 @@ def run_app(
         window.settings.update(**run)
     if trace_path is not None:  # memviz --trace T.jsonl: checked before the window (memviz.cli)
         window.open_trace(trace_path)
-    if maximized and preferences.window_state()[0] is None:  # a remembered window keeps its size
+    if maximized:
         window.showMaximized()
     else:
         window.show()
@@ -153,6 +144,47 @@ def run_app(
                 stream.flush()
         os._exit(code)
     return code
+
+
+def main_window_as_opened(lang: str | None = None):
+    """The main window as `memviz` opens it, not shown yet, and whether to show it maximized: the
+    user's preferences read, the window built in the type of the size it opens at and sized so (a
+    remembered window then takes its own place and size), what was remembered applied."""
+    from memviz.gui.kit.preferences import Preferences
+    from memviz.gui.main_window import MainWindow  # after the app exists: views read its font
+
+    preferences = Preferences()
+    screen = QGuiApplication.primaryScreen()
+    area = screen.availableGeometry() if screen is not None else None
+    first = first_window_size(area.width(), area.height()) if area is not None else None
+    geometry = preferences.window_state()[0]  # the remembered window's, restored with the rest
+    opening = opening_size(geometry, first)
+    if opening is not None:
+        # Built in the type of the size it opens at (fonts.point_size_for_window, as it fits its type
+        # once shown): built in the screen's type, a 1600x960 window on a 1080p screen set every
+        # widget's font again and laid itself out anew before its first picture (issue 41).
+        apply_app_font(QApplication.instance(), point_size_for_window(*opening))
+    window = MainWindow(language=Language(lang), preferences=preferences)
+    if first is not None:
+        window.resize(first[0], first[1])
+    window.restore_preferences()
+    return window, first is not None and first[2] and geometry is None  # a remembered one keeps its size
+
+
+def opening_size(geometry, first: tuple[int, int, bool] | None) -> tuple[int, int] | None:
+    """The size the main window opens at: the remembered ``geometry``'s (QWidget.saveGeometry; the
+    whole screen if it was maximized), else the ``first`` window's (first_window_size); None
+    without a screen."""
+    if first is None:
+        return None
+    if geometry is not None:
+        probe = QWidget()  # reads the remembered geometry as the window will (restoreGeometry)
+        if probe.restoreGeometry(geometry):
+            if probe.windowState() & (Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen):
+                available = probe.screen().availableGeometry()
+                return available.width(), available.height()
+            return probe.width(), probe.height()
+    return first[0], first[1]
 
 
 # The window's comfortable size: on a screen with less room than this, every pixel counts (a 720p

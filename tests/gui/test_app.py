@@ -101,3 +101,47 @@ def test_the_window_icon_is_the_bundled_picture_read_when_first_shown(app, tmp_p
     (tmp_path / "not.png").write_bytes(b"GIF89a" + bytes(40))
     assert png_size(tmp_path / "not.png") is None
     assert png_size(tmp_path / "missing.png") is None
+
+
+def test_the_window_is_built_in_the_type_of_the_size_it_opens_at(app, qtbot, tmp_path, monkeypatch):
+    """run_app builds the window in the type it takes for the size it opens at (issue 41): built in
+    the screen's type and fitted only as it showed, every widget's font was set again and the window
+    laid out anew before its first picture (5 % of a start on a 1080p screen). Here the offscreen
+    screen is 800x800, so the first window opens maximized at 10 pt; the session's type is 12 pt."""
+    from memviz.gui import app as app_module
+    from memviz.gui.kit import preferences, style
+    from memviz.gui.kit.fonts import point_size_for_window
+
+    fresh = preferences.Preferences(preferences.store_at(tmp_path / "settings.ini"))
+    monkeypatch.setattr(preferences, "Preferences", lambda: fresh)
+    assert app.font().pointSizeF() == 12.0
+    refits = []
+    monkeypatch.setattr(style, "refresh_fonts", lambda root: refits.append(root))
+    window, maximized = app_module.main_window_as_opened("en")
+    qtbot.addWidget(window)
+    assert maximized and app.font().pointSizeF() == point_size_for_window(800, 800) == 10.0
+    window.showMaximized()
+    qtbot.waitExposed(window)
+    QApplication.processEvents()
+    assert refits == []  # the type the window has is the type it fits to its size: nothing set again
+    assert window.explore.playback.font().pointSizeF() == 10.0
+
+
+def test_the_opening_size_is_the_remembered_windows_else_the_first(app, qtbot):
+    """opening_size reads a remembered geometry as restoreGeometry does (a maximized one takes the
+    screen's room); without one, the first window's size; without a screen, nothing."""
+    from PySide6.QtWidgets import QWidget
+
+    from memviz.gui.app import opening_size
+
+    remembered = QWidget()
+    qtbot.addWidget(remembered)
+    remembered.resize(700, 500)
+    geometry = remembered.saveGeometry()
+    assert opening_size(geometry, (800, 800, True)) == (700, 500)
+    assert opening_size(None, (1600, 960, False)) == (1600, 960)
+    assert opening_size(geometry, None) is None
+    remembered.showMaximized()
+    qtbot.waitExposed(remembered)
+    available = remembered.screen().availableGeometry()
+    assert opening_size(remembered.saveGeometry(), (1600, 960, False)) == (available.width(), available.height())
