@@ -144,4 +144,7 @@ def test_the_opening_size_is_the_remembered_windows_else_the_first(app, qtbot):
     remembered.showMaximized()
     qtbot.waitExposed(remembered)
     available = remembered.screen().availableGeometry()
-    assert opening_size(remembered.saveGeometry(), (1600, 960, False)) == (available.width(), available.height())
+    assert opening_size(remembered.saveGeometry(), (1600, 960, False)) == (
+        available.width(),
+        available.height(),
+    )
