@@ -175,14 +175,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def command_of(argv: list[str]) -> str | None:
-    """The command ``argv`` names, found by the main parser with every command there by name only;
-    None when there is none, when help or the version is asked for, or when parsing fails there
-    (the whole parser then says why)."""
+    """The command ``argv`` names, found by the main parser with every command there by name only:
+    "" when it names none (the window opens: no command's options are needed, issue 41); None when
+    help or the version is asked for, or when parsing fails there (the whole parser then says why)."""
     if {"-h", "--help", "--version"} & set(argv):
         return None
     try:
         parser = build_parser(command="")
-        return parser.parse_known_args(argv)[0].command
+        return parser.parse_known_args(argv)[0].command or ""
     except (UsageError, SystemExit):
         return None
 

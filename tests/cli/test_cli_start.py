@@ -62,3 +62,57 @@ def test_the_report_loads_no_plugin_scan_no_qt_and_no_other_command():
     assert {m for m in modules if m.startswith(others)} <= {
         f"memviz.cli.{m}" for m in ("commands", "output", "parser", "progress")
     }
+
+
+def test_the_window_opens_without_any_commands_options_or_modules(tmp_path):
+    """Issue 41: `memviz` with no command (the window) parsed its line with the whole command line, every
+    command's options built and their modules loaded (the scenarios, the web server, the traces,
+    recording, the agent): 0.8 G instructions before the window code began, more than a bare PySide6
+    window's whole start. Only the main parser is built now; the window opens (its first picture,
+    MEMVIZ_FIRST_PAINT_PNG) on the run its options give."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "QT_QPA_PLATFORM": "offscreen",
+        "HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path),
+        "MEMVIZ_FIRST_PAINT_PNG": str(tmp_path / "first.png"),
+    }
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "memviz", "--lang", "en", "--capacity", "3"],
+                         env=env, cwd=ROOT, capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "first.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    modules = {
+        line.rsplit("|", 1)[-1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")
+    }
+    others = (
+        "memviz.cli.",
+        "memviz.web",
+        "memviz.agent",
+        "memviz.record",
+        "memviz.core.scenarios",
+        "memviz.core.trace",
+    )
+    assert {m for m in modules if m.startswith(others)} == {
+        f"memviz.cli.{m}" for m in ("commands", "output", "parser", "progress")
+    }
+
+
+def test_a_window_line_that_cannot_be_read_is_told_as_the_whole_command_line_tells_it():
+    """Without a command only the main parser is built; a line it cannot read gets the words the whole
+    command line gave before (argparse's own, through memviz's error line), status 2, no window."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
+    told = {
+        (
+            "--capcity",
+            "3",
+        ): "memviz: error: argument command: invalid choice: '3' (choose from 'run', 'batch',",
+        ("--capacity", "x"): 'memviz: error: argument --capacity: capacity must be a whole number, got "x"',
+        ("--capacity", "3", "--bogus"): "memviz: error: unrecognized arguments: --bogus",
+        ("--lang", "xx"): "memviz: error: argument --lang: invalid choice: 'xx' (choose from 'zh', 'en')",
+    }
+    for args, line in told.items():
+        out = subprocess.run([sys.executable, "-m", "memviz", *args], env=env, cwd=ROOT,
+                             capture_output=True, text=True, timeout=60)  # fmt: skip
+        assert (out.returncode, out.stdout) == (2, ""), args
+        assert out.stderr.startswith(line) and len(out.stderr.splitlines()) == 1, out.stderr
