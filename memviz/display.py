@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import ctypes.util
 import os
+import re
+import struct
+import subprocess
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -72,6 +75,37 @@ def libraries_in(folder: Path) -> frozenset[str]:
     return frozenset(names)
 
 
+# The ABI glibc's cache (`ldconfig -p`) names this interpreter's libraries by, as ctypes.util reads it:
+# a 64-bit x86 library is listed "(libc6,x86-64)", a plain 32-bit one "(libc6)".
+_CACHE_ABI = {"x86_64-64": "libc6,x86-64", "ppc64-64": "libc6,64bit", "sparc64-64": "libc6,64bit",
+              "s390x-64": "libc6,64bit", "ia64-64": "libc6,IA-64"}  # fmt: skip
+
+
+def system_library_finder() -> Callable[[str], str | None]:
+    """``ctypes.util.find_library`` for many names at once. On Linux it reads glibc's cache of
+    libraries (``ldconfig -p``) once, where find_library runs ldconfig once for each name: for the
+    25 names above, 25 processes and 34 ms of every start on X11 (issue 41). A name the cache does
+    not list is asked of find_library itself, which then looks further (gcc, ld)."""
+    if not sys.platform.startswith("linux"):
+        return ctypes.util.find_library
+    try:
+        listing = subprocess.run(["/sbin/ldconfig", "-p"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                 stderr=subprocess.DEVNULL, env={"LC_ALL": "C", "LANG": "C"},
+                                 timeout=10, check=False).stdout  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        return ctypes.util.find_library
+    bits = "64" if struct.calcsize("l") == 8 else "32"
+    abi = os.fsencode(_CACHE_ABI.get(f"{os.uname().machine}-{bits}", "libc6"))
+
+    def find(name: str) -> str | None:
+        listed = re.search(
+            rb"\s+(lib" + re.escape(os.fsencode(name)) + rb"\.[^\s]+)\s+\(" + re.escape(abi), listing
+        )
+        return os.fsdecode(listed.group(1)) if listed else ctypes.util.find_library(name)
+
+    return find
+
+
 def library_finder(
     bundle: Path | None = None, system: Callable[[str], str | None] | None = None
 ) -> Callable[[str], str | None]:
@@ -79,7 +113,7 @@ def library_finder(
     libraries in ``_internal/``, where ``ctypes.util.find_library`` (the system's search) never
     looks, so without this the bundle asked the teacher to install what it already has."""
     bundled = libraries_in(bundle) if bundle is not None and bundle.is_dir() else frozenset()
-    system = system or ctypes.util.find_library
+    system = system or system_library_finder()
 
     def find(name: str) -> str | None:
         return f"lib{name}.so (bundled)" if name in bundled else system(name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -212,7 +213,7 @@ def test_a_frozen_bundle_finds_the_libraries_it_carries(tmp_path, monkeypatch):
     monkeypatch.setattr(display.sys, "frozen", True, raising=False)
     monkeypatch.setattr(display.sys, "_MEIPASS", str(internal), raising=False)
     assert display.bundle_folder() == internal
-    monkeypatch.setattr(display.ctypes.util, "find_library", lambda name: None)
+    monkeypatch.setattr(display, "system_library_finder", lambda: lambda name: None)  # a system without them
     assert display.window_problem({"DISPLAY": ":0"}, platform="linux") is None
     (cursor,) = internal.rglob("libxcb-cursor.so*")
     cursor.unlink()
@@ -227,3 +228,25 @@ def test_outside_a_bundle_only_the_system_is_asked(monkeypatch):
 
     monkeypatch.delattr(display.sys, "frozen", raising=False)
     assert display.bundle_folder() is None
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's library cache is Linux's")
+def test_the_system_libraries_are_found_as_find_library_finds_them_with_one_look_at_the_cache(monkeypatch):
+    """system_library_finder reads `ldconfig -p` once (find_library runs it once per name: 34 ms of
+    every start on X11, issue 41) and answers as ctypes.util.find_library does, name for name: the
+    libraries window_problem asks for, a few every system has, and names no system has (those it
+    asks find_library itself)."""
+    import ctypes.util
+    import subprocess
+
+    from memviz import display
+
+    names = [*SYSTEM_LIBRARIES, "c", "m", "stdc++", "memviz-no-such-library", "xcb-no-such-part"]
+    plain = [ctypes.util.find_library(name) for name in names]
+    runs = []
+    real_run = subprocess.run
+    monkeypatch.setattr(display.subprocess, "run", lambda *a, **k: runs.append(a[0]) or real_run(*a, **k))
+    find = display.system_library_finder()
+    assert [find(name) for name in names] == plain
+    assert runs == [["/sbin/ldconfig", "-p"]]  # once, whatever the number of names
+    assert plain[names.index("c")] is not None and plain[-1] is None
