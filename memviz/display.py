@@ -7,11 +7,8 @@ libraries Qt's X11 plugin needs, and that the headless commands work anyway.
 
 from __future__ import annotations
 
-import ctypes.util
 import os
 import re
-import struct
-import subprocess
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -86,6 +83,10 @@ def system_library_finder() -> Callable[[str], str | None]:
     libraries (``ldconfig -p``) once, where find_library runs ldconfig once for each name: for the
     25 names above, 25 processes and 34 ms of every start on X11 (issue 41). A name the cache does
     not list is asked of find_library itself, which then looks further (gcc, ld)."""
+    import ctypes.util  # (with subprocess: loaded only where a display's libraries are looked for)
+    import struct
+    import subprocess
+
     if not sys.platform.startswith("linux"):
         return ctypes.util.find_library
     try:

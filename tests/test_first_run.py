@@ -245,7 +245,7 @@ def test_the_system_libraries_are_found_as_find_library_finds_them_with_one_look
     plain = [ctypes.util.find_library(name) for name in names]
     runs = []
     real_run = subprocess.run
-    monkeypatch.setattr(display.subprocess, "run", lambda *a, **k: runs.append(a[0]) or real_run(*a, **k))
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: runs.append(a[0]) or real_run(*a, **k))
     find = display.system_library_finder()
     assert [find(name) for name in names] == plain
     assert runs == [["/sbin/ldconfig", "-p"]]  # once, whatever the number of names

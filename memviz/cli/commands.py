@@ -36,7 +36,7 @@ from memviz.cli.output import (
     say,
     use_utf8_output,
 )
-from memviz.cli.parser import RUN_OPTIONS, build_parser, command_of, config_of, language_given, option
+from memviz.cli.parser import RUN_OPTIONS, config_of, language_given, option, parser_for
 from memviz.cli.progress import progress_bar
 from memviz.core.context import window_json
 from memviz.core.engine import ConfigError, RunConfig
@@ -428,7 +428,7 @@ def _main(argv: list[str], lang: str) -> int:
         plugins.discover()
     try:
         with argparse_speaking(lang):  # argparse words its headings as a parser is built, errors as it parses
-            args = build_parser(command_of(argv)).parse_args(argv)
+            args = parser_for(argv).parse_args(argv)
         if args.command is None:
             plugins.report_in(resolve_language(getattr(args, "lang", None)))
             return open_window(args)  # the window applies the same language rule, with Qt's help

@@ -149,7 +149,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The whole command line, or, with ``command``, the main parser and that command's options only:
     the other commands are there by name (argparse's choices, its errors the same), without their
     options, and their modules are not loaded (``memviz report`` loads neither the web server nor
-    the traces; issue 41). :func:`command_of` finds the command."""
+    the traces; issue 41). :func:`parser_for` finds the command."""
     parser = CommandParser(
         prog="memviz",
         description="See how memory changes the way an LLM testing agent explores a web site. "
@@ -174,17 +174,20 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def command_of(argv: list[str]) -> str | None:
-    """The command ``argv`` names, found by the main parser with every command there by name only:
-    "" when it names none (the window opens: no command's options are needed, issue 41); None when
-    help or the version is asked for, or when parsing fails there (the whole parser then says why)."""
+def parser_for(argv: list[str]) -> argparse.ArgumentParser:
+    """The parser ``argv`` needs, found by the main parser with every command there by name only: that
+    parser itself when the line names no command (the window opens: no command's options are
+    needed, issue 41); the main parser with the named command's options; the whole command line
+    when help or the version is asked for, or when the main parser cannot read the line (the whole
+    one then says why, in argparse's own words)."""
     if {"-h", "--help", "--version"} & set(argv):
-        return None
+        return build_parser()
     try:
-        parser = build_parser(command="")
-        return parser.parse_known_args(argv)[0].command or ""
+        main = build_parser(command="")
+        command = main.parse_known_args(argv)[0].command
     except (UsageError, SystemExit):
-        return None
+        return build_parser()
+    return main if command is None else build_parser(command)
 
 
 def _add_run(sub: argparse._SubParsersAction) -> None:
