@@ -25,7 +25,7 @@ import contextlib
 import functools
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from memviz.wording import error_rules, error_rules_files
 from memviz.wording.error_rules import WORDS, Rule
@@ -38,9 +38,9 @@ SIGNAL_LINES = {  # by the signal's name (memviz.stopping maps the numbers)
 }
 
 
-@dataclass(frozen=True)
-class Shape:
-    """An English message shape and its Chinese template (``str.format`` over the named groups)."""
+class Shape(NamedTuple):
+    """An English message shape and its Chinese template (``str.format`` over the named groups). A
+    NamedTuple: a frozen dataclass compiled six methods from source as every command started."""
 
     pattern: re.Pattern[str]
     zh: str
