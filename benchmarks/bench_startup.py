@@ -76,8 +76,8 @@ class FirstPaint(QObject):
 # first paint is put on the window where run_app asks for its own (app.when_painted), after show()
 # and before any paint. On the offscreen platform's screen of 1920x1080 (platform_env): the window
 # opens at 1600x960, as on a 1080p screen. Started from run_app rather than the command, the
-# benchmark missed the command line's cost (0.8 G instructions before issue 41's eighth look, more
-# than a bare window's whole start); without the preferences, the first theme's (pyqtgraph and
+# benchmark missed the command line's cost (0.35 G instructions before issue 41's eighth look, 60 %
+# of a bare window's whole start); without the preferences, the first theme's (pyqtgraph and
 # numpy); on the platform's own 800x800 screen, the refit of the type a 1080p screen cost.
 MEMVIZ = (
     PRELUDE

@@ -67,7 +67,7 @@ def test_the_report_loads_no_plugin_scan_no_qt_and_no_other_command():
 def test_the_window_opens_without_any_commands_options_or_modules(tmp_path):
     """Issue 41: `memviz` with no command (the window) parsed its line with the whole command line, every
     command's options built and their modules loaded (the scenarios, the web server, the traces,
-    recording, the agent): 0.8 G instructions before the window code began, more than a bare PySide6
+    recording, the agent): 0.35 G instructions before the window code began, 60 % of a bare PySide6
     window's whole start. Only the main parser is built now; the window opens (its first picture,
     MEMVIZ_FIRST_PAINT_PNG) on the run its options give."""
     env = {
