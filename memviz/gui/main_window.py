@@ -132,6 +132,7 @@ class MainWindow(WindowMenus, QMainWindow):
         self.settings.compare_requested.connect(lambda _config: self.tabs.setCurrentWidget(self.compare))
         self.settings.site_changed.connect(self._on_site_change)
         self.language.changed.connect(self._on_language_change)
+        self.language.settled.connect(self._on_language_settled)
         self._set_texts()
         self.resize(1600, 960)
         self.setMinimumSize(960, 600)
@@ -253,6 +254,12 @@ class MainWindow(WindowMenus, QMainWindow):
 
     def _on_language_change(self, _code: str) -> None:
         self._set_texts()
+
+    def _on_language_settled(self, _code: str) -> None:
+        # Every view has its new texts: a combo box sized for the old ones keeps that size (its text
+        # was cut switching from Chinese to English, or a start in a remembered language other than
+        # the system's); told of a change of style, as on a change of type, it measures them anew.
+        fonts.measure_type_again(self)
 
     def _on_site_change(self, _site) -> None:
         self._set_texts()

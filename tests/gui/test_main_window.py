@@ -170,3 +170,32 @@ def test_the_type_follows_the_window_not_the_screen(make_window, qtbot):
     finally:
         QApplication.instance().removeEventFilter(changes)
         window.set_zoom(1.0)
+
+
+def _combo_boxes(window: MainWindow) -> dict[str, tuple[int | None, int]]:
+    """Explore's combo boxes by name: (the width of one shown, else None; the least width)."""
+    from PySide6.QtWidgets import QComboBox
+
+    return {
+        c.objectName(): (c.width() if c.isVisible() else None, c.minimumSizeHint().width())
+        for c in window.explore.findChildren(QComboBox)
+    }
+
+
+@pytest.mark.parametrize(("first", "then"), (("zh", "en"), ("en", "zh")))
+def test_a_language_switch_measures_the_combo_boxes_as_a_window_built_in_it(make_window, first, then):
+    """QComboBox keeps the size its first texts needed: switched from Chinese to English, "where the
+    agent goes" showed in a box sized for "Agent 去哪" (as did a start in a remembered language other
+    than the system's, once the type was no longer fitted again before the first picture, issue 41).
+    After a switch every combo box has the width and least width of the same window built in that
+    language, and shows its whole text."""
+    switched = make_window(lang=first)
+    switched.language.set_code(then)
+    QApplication.processEvents()
+    built = make_window(lang=then)
+    assert _combo_boxes(switched) == _combo_boxes(built)
+    from PySide6.QtWidgets import QComboBox
+
+    for box in switched.explore.findChildren(QComboBox):
+        if box.isVisible():
+            assert box.width() > box.fontMetrics().horizontalAdvance(box.currentText()), box.objectName()

@@ -23,7 +23,10 @@ def system_language() -> str:
 
 
 class Language(QObject):
-    changed = Signal(str)
+    changed = Signal(str)  # views set their texts again
+    # After ``changed``, once every view has: what measures texts listens here (the window has its
+    # combo boxes measure them anew: QComboBox keeps the size its first texts needed).
+    settled = Signal(str)
 
     def __init__(self, code: str | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -39,6 +42,7 @@ class Language(QObject):
         if code != self._code:
             self._code = code
             self.changed.emit(code)
+            self.settled.emit(code)
 
     def tr(self, zh: str | Words, en: str | None = None, /, **fields: object) -> str:
         """``tr(words, field=value)``: a wording in the language in force, its fields filled in.
