@@ -72,37 +72,31 @@ def libraries_in(folder: Path) -> frozenset[str]:
     return frozenset(names)
 
 
-# The ABI glibc's cache (`ldconfig -p`) names this interpreter's libraries by, as ctypes.util reads it:
-# a 64-bit x86 library is listed "(libc6,x86-64)", a plain 32-bit one "(libc6)".
-_CACHE_ABI = {"x86_64-64": "libc6,x86-64", "ppc64-64": "libc6,64bit", "sparc64-64": "libc6,64bit",
-              "s390x-64": "libc6,64bit", "ia64-64": "libc6,IA-64"}  # fmt: skip
+LD_SO_CACHE = Path("/etc/ld.so.cache")  # glibc's cache of the system's libraries (ldconfig writes it)
 
 
-def system_library_finder() -> Callable[[str], str | None]:
-    """``ctypes.util.find_library`` for many names at once. On Linux it reads glibc's cache of
-    libraries (``ldconfig -p``) once, where find_library runs ldconfig once for each name: for the
-    25 names above, 25 processes and 34 ms of every start on X11 (issue 41). A name the cache does
-    not list is asked of find_library itself, which then looks further (gcc, ld)."""
-    import ctypes.util  # (with subprocess: loaded only where a display's libraries are looked for)
-    import struct
-    import subprocess
-
-    if not sys.platform.startswith("linux"):
-        return ctypes.util.find_library
+def system_library_finder(cache: Path = LD_SO_CACHE) -> Callable[[str], str | None]:
+    """``ctypes.util.find_library`` for many names at once. On Linux it reads glibc's cache of the
+    system's libraries itself, once: find_library runs ``ldconfig -p`` to print that file, once for
+    each name, and for the 25 names above that was 25 processes and 34 ms of every start on X11
+    (issue 41; one process still took 9 ms with its imports). A library in the cache is there by its
+    path; a name the cache lacks (or no cache: musl, NixOS) is asked of find_library, which then looks
+    further (gcc, ld). Unlike ldconfig, the cache is not read by word size: a 32-bit copy alone
+    counts as there (Qt's own message then says what is missing, as it did before this check)."""
     try:
-        listing = subprocess.run(["/sbin/ldconfig", "-p"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                 stderr=subprocess.DEVNULL, env={"LC_ALL": "C", "LANG": "C"},
-                                 timeout=10, check=False).stdout  # fmt: skip
-    except (OSError, subprocess.SubprocessError):
-        return ctypes.util.find_library
-    bits = "64" if struct.calcsize("l") == 8 else "32"
-    abi = os.fsencode(_CACHE_ABI.get(f"{os.uname().machine}-{bits}", "libc6"))
+        listing = cache.read_bytes() if sys.platform.startswith("linux") else b""
+    except OSError:
+        listing = b""
 
     def find(name: str) -> str | None:
-        listed = re.search(
-            rb"\s+(lib" + re.escape(os.fsencode(name)) + rb"\.[^\s]+)\s+\(" + re.escape(abi), listing
-        )
-        return os.fsdecode(listed.group(1)) if listed else ctypes.util.find_library(name)
+        # Its entries, as the cache's string table holds them: each library's path, ending in its name
+        # ("/lib/x86_64-linux-gnu/libxcb.so.1"); a numbered one first, as ldconfig lists them.
+        names = re.findall(rb"/(lib" + re.escape(os.fsencode(name)) + rb"\.so[^\x00/]*)\x00", listing)
+        if names:
+            return os.fsdecode(max(names, key=lambda found: (not found.endswith(b".so"), found)))
+        import ctypes.util  # (loaded only for a name the cache does not hold)
+
+        return ctypes.util.find_library(name)
 
     return find
 

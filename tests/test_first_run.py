@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -230,23 +229,50 @@ def test_outside_a_bundle_only_the_system_is_asked(monkeypatch):
     assert display.bundle_folder() is None
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's library cache is Linux's")
-def test_the_system_libraries_are_found_as_find_library_finds_them_with_one_look_at_the_cache(monkeypatch):
-    """system_library_finder reads `ldconfig -p` once (find_library runs it once per name: 34 ms of
-    every start on X11, issue 41) and answers as ctypes.util.find_library does, name for name: the
-    libraries window_problem asks for, a few every system has, and names no system has (those it
-    asks find_library itself)."""
+@pytest.mark.skipif(not Path("/etc/ld.so.cache").is_file(), reason="glibc's library cache")
+def test_the_system_libraries_are_found_as_find_library_finds_them_without_a_process(monkeypatch):
+    """system_library_finder reads glibc's cache itself (find_library runs `ldconfig -p` for each
+    name: 34 ms of every start on X11, issue 41) and answers as ctypes.util.find_library does, name
+    for name: the libraries window_problem asks for and a few every system has, with no process
+    started; names no system has it asks find_library itself."""
     import ctypes.util
     import subprocess
 
     from memviz import display
 
-    names = [*SYSTEM_LIBRARIES, "c", "m", "stdc++", "memviz-no-such-library", "xcb-no-such-part"]
-    plain = [ctypes.util.find_library(name) for name in names]
-    runs = []
-    real_run = subprocess.run
-    monkeypatch.setattr(subprocess, "run", lambda *a, **k: runs.append(a[0]) or real_run(*a, **k))
+    names = [*SYSTEM_LIBRARIES, "c", "m", "stdc++"]
+    absent = ["memviz-no-such-library", "xcb-no-such-part"]
+    plain = [ctypes.util.find_library(name) for name in [*names, *absent]]
     find = display.system_library_finder()
-    assert [find(name) for name in names] == plain
-    assert runs == [["/sbin/ldconfig", "-p"]]  # once, whatever the number of names
-    assert plain[names.index("c")] is not None and plain[-1] is None
+    with monkeypatch.context() as patched:
+        patched.setattr(subprocess, "Popen", lambda *a, **k: pytest.fail(f"a process was started: {a}"))
+        held = [find(name) for name in names]
+    assert held == plain[: len(names)] and plain[names.index("c")] is not None
+    assert [find(name) for name in absent] == plain[len(names) :] == [None, None]
+
+
+def test_a_library_is_found_by_its_path_in_the_cache_and_a_numbered_one_first(tmp_path, monkeypatch):
+    """The cache's string table holds each library's path; the name find_library gives is the
+    numbered one (libGL.so.1, not the development link libGL.so). No cache, or not on Linux: every
+    name is find_library's."""
+    import ctypes.util
+
+    from memviz import display
+
+    cache = tmp_path / "ld.so.cache"
+    cache.write_bytes(b"glibc-ld.so.cache1.1\x00/usr/lib/x86_64-linux-gnu/libGL.so\x00"
+                      b"/usr/lib/x86_64-linux-gnu/libGL.so.1\x00/lib/libxcb-cursor.so.0\x00/lib/libxcb.so.1\x00")  # fmt: skip
+    asked = []
+    monkeypatch.setattr(ctypes.util, "find_library", lambda name: asked.append(name))
+    monkeypatch.setattr(display.sys, "platform", "linux")
+    find = display.system_library_finder(cache)
+    assert (find("GL"), find("xcb-cursor"), find("xcb"), find("xcb-c")) == (
+        "libGL.so.1",
+        "libxcb-cursor.so.0",
+        "libxcb.so.1",
+        None,
+    )
+    assert asked == ["xcb-c"]
+    assert display.system_library_finder(tmp_path / "none")("GL") is None and asked[-1] == "GL"
+    monkeypatch.setattr(display.sys, "platform", "freebsd14")
+    assert display.system_library_finder(cache)("GL") is None and asked[-1] == "GL"
