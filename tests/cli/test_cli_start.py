@@ -102,16 +102,16 @@ def test_a_window_line_that_cannot_be_read_is_told_as_the_whole_command_line_tel
     """Without a command only the main parser is built; a line it cannot read gets the words the whole
     command line gave before (argparse's own, through memviz's error line), status 2, no window."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
-    told = {
+    told = [
         (
-            "--capcity",
-            "3",
-        ): "memviz: error: argument command: invalid choice: '3' (choose from 'run', 'batch',",
-        ("--capacity", "x"): 'memviz: error: argument --capacity: capacity must be a whole number, got "x"',
-        ("--capacity", "3", "--bogus"): "memviz: error: unrecognized arguments: --bogus",
-        ("--lang", "xx"): "memviz: error: argument --lang: invalid choice: 'xx' (choose from 'zh', 'en')",
-    }
-    for args, line in told.items():
+            ("--capcity", "3"),
+            "memviz: error: argument command: invalid choice: '3' (choose from 'run', 'batch',",
+        ),
+        (("--capacity", "x"), 'memviz: error: argument --capacity: capacity must be a whole number, got "x"'),
+        (("--capacity", "3", "--bogus"), "memviz: error: unrecognized arguments: --bogus"),
+        (("--lang", "xx"), "memviz: error: argument --lang: invalid choice: 'xx' (choose from 'zh', 'en')"),
+    ]
+    for args, line in told:
         out = subprocess.run([sys.executable, "-m", "memviz", *args], env=env, cwd=ROOT,
                              capture_output=True, text=True, timeout=60)  # fmt: skip
         assert (out.returncode, out.stdout) == (2, ""), args

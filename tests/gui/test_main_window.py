@@ -189,13 +189,13 @@ def test_a_language_switch_measures_the_combo_boxes_as_a_window_built_in_it(make
     than the system's, once the type was no longer fitted again before the first picture, issue 41).
     After a switch every combo box has the width and least width of the same window built in that
     language, and shows its whole text."""
+    from PySide6.QtWidgets import QComboBox
+
     switched = make_window(lang=first)
     switched.language.set_code(then)
     QApplication.processEvents()
     built = make_window(lang=then)
     assert _combo_boxes(switched) == _combo_boxes(built)
-    from PySide6.QtWidgets import QComboBox
-
     for box in switched.explore.findChildren(QComboBox):
         if box.isVisible():
             assert box.width() > box.fontMetrics().horizontalAdvance(box.currentText()), box.objectName()
