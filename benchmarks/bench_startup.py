@@ -13,7 +13,8 @@ window's first frame is done. For scale it also times a bare PySide6 window the 
 (default 7) after one untimed run of each (to warm the file cache). Both run on the offscreen
 platform with a 1920x1080 screen (screen_1080p.json) unless QT_QPA_PLATFORM names another:
 memviz's window opens there at 1600x960, as on a 1080p screen. ``--window`` times the window alone,
-from run_app's first step, without the command line before it.
+from run_app's first step, without the command line before it. ``--against CHECKOUT`` times another
+checkout's memviz (a worktree of an earlier commit) interleaved with this one's and a bare window.
 
 ``--floor`` times instead a bare window that names the Qt classes memviz's first screen names and
 registers its fonts, and nothing else: the part of memviz's start that is PySide6 and Qt alone.
@@ -146,18 +147,21 @@ def platform_label(env: dict[str, str]) -> str:
     return "offscreen, 1920x1080" if chosen.endswith(str(SCREEN_1080P)) else chosen
 
 
-def first_start(code: str, env: dict[str, str], under: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+def first_start(
+    code: str, env: dict[str, str], under: tuple[str, ...] = (), root: Path = ROOT
+) -> subprocess.CompletedProcess:
     """``code`` run once (``under`` a tool, as valgrind), a first start: in a settings folder of its
-    own (the window saves its size as it quits, and the next start restoring it differed)."""
+    own (the window saves its size as it quits, and the next start restoring it differed). memviz is
+    the checkout at ``root`` (``python -c`` finds its working folder's first)."""
     with tempfile.TemporaryDirectory(prefix="memviz-bench-settings-") as settings:
         return subprocess.run([*under, sys.executable, "-c", code], env={**env, "XDG_CONFIG_HOME": settings},
-                              cwd=ROOT, capture_output=True, text=True, check=True)  # fmt: skip
+                              cwd=root, capture_output=True, text=True, check=True)  # fmt: skip
 
 
-def first_paint_times(code: str, env: dict[str, str]) -> tuple[float, float]:
+def first_paint_times(code: str, env: dict[str, str], root: Path = ROOT) -> tuple[float, float]:
     """(wall, CPU) seconds of a process from its start to its window's first paint; the wall time
     counted from the instant before it is spawned (the same fork and exec for every program)."""
-    out = first_start(code, {**env, "BENCH_SPAWNED_AT": repr(time.time())})
+    out = first_start(code, {**env, "BENCH_SPAWNED_AT": repr(time.time())}, root=root)
     match = re.search(r"FIRST_PAINT ([0-9.]+) ([0-9.]+)", out.stdout)
     if match is None:
         raise RuntimeError(f"no first paint reported:\n{out.stdout}\n{out.stderr}")
@@ -168,10 +172,10 @@ def first_paint(code: str, env: dict[str, str]) -> float:
     return first_paint_times(code, env)[0]
 
 
-def instructions(code: str, env: dict[str, str]) -> int:
+def instructions(code: str, env: dict[str, str], root: Path = ROOT) -> int:
     """Instructions the program runs from its start to its first paint (callgrind's count)."""
     out = first_start(code, {**env, "BENCH_EXIT_AT_FIRST_PAINT": "1", "PYTHONHASHSEED": "0"},
-                      under=("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"))  # fmt: skip
+                      under=("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"), root=root)  # fmt: skip
     match = re.search(r"Collected : ([0-9]+)", out.stderr)
     if match is None or "FIRST_PAINT" not in out.stdout:
         raise RuntimeError(f"no count or no first paint:\n{out.stdout}\n{out.stderr}")
@@ -237,7 +241,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--window", action="store_true", help="the window alone, without the command line")
     parser.add_argument("--floor", action="store_true",
                         help="time a bare window that names memviz's Qt classes and registers its fonts")  # fmt: skip
+    parser.add_argument("--against", type=Path, metavar="CHECKOUT",
+                        help="time (or count) another checkout's memviz too, interleaved with this one's "
+                             "(a worktree of an earlier commit: git worktree add /tmp/then REV)")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.against is not None:
+        return _against(args.against.resolve(), args)
     env = platform_env(dict(os.environ))
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # warm means compiled modules cached, as installed
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
@@ -269,6 +278,40 @@ def main(argv: list[str] | None = None) -> int:
         f"first paint, {'bare PySide6 window':<20s} {statistics.median(bare):6.3f} s  (fastest {min(bare):.3f})"
     )
     print(f"import memviz.gui.main_window     {statistics.median(imports):6.3f} s")
+    return 0
+
+
+def _against(other: Path, args: argparse.Namespace) -> int:
+    """This checkout's memviz and ``other``'s, and a bare window, interleaved (the same program for
+    both checkouts: an earlier commit measured as this one is); medians and ratios to the bare window."""
+    program = WINDOW if args.window else MEMVIZ
+    base = platform_env(dict(os.environ))
+    base.pop("PYTHONDONTWRITEBYTECODE", None)
+    runs = {  # name: (program, environment, checkout)
+        "this checkout": (program, {**base, "PYTHONPATH": str(ROOT)}, ROOT),
+        str(other): (program, {**base, "PYTHONPATH": str(other)}, other),
+        "bare PySide6 window": (BARE, {**base, "PYTHONPATH": str(ROOT)}, ROOT),
+    }
+    if args.instructions:
+        counts = {name: instructions(code, env, root) for name, (code, env, root) in runs.items()}
+        bare = counts.pop("bare PySide6 window")
+        for name, count in counts.items():
+            print(
+                f"{name}: {count / 1e6:,.0f} M instructions, {count / bare:.3f}× a bare window's {bare / 1e6:,.0f} M"
+            )
+        return 0
+    for code, env, root in runs.values():  # warm the file cache (and compile what is not yet)
+        first_paint_times(code, env, root)
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
+    for _ in range(args.repeats):
+        for name, (code, env, root) in runs.items():
+            times[name].append(first_paint_times(code, env, root))
+    wall = {name: statistics.median(t[0] for t in ts) for name, ts in times.items()}
+    cpu = {name: statistics.median(t[1] for t in ts) for name, ts in times.items()}
+    bare = "bare PySide6 window"
+    for name in runs:
+        print(f"{name}: {wall[name]:.3f} s wall ({wall[name] / wall[bare]:.2f}×), "
+              f"{cpu[name]:.3f} s CPU ({cpu[name] / cpu[bare]:.2f}×)")  # fmt: skip
     return 0
 
 
