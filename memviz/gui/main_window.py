@@ -522,8 +522,8 @@ class MainWindow(WindowMenus, QMainWindow):
         # The type fitted once, for the zoom and mode together (as __init__ set it already): the
         # zoom first and presenter mode after fitted it twice, the first time to a size not kept.
         if prefs.presenter():
-            self.zoom = min(ZOOM_MAX, max(ZOOM_MIN, prefs.zoom()))
-            self.set_presenter(True)  # sets the zoom it has
+            self.zoom = prefs.zoom()  # (in bounds, as Preferences reads it)
+            self.set_presenter(True)  # sets the zoom it has (set_zoom)
         elif prefs.zoom() != 1.0:
             self.set_zoom(prefs.zoom())
         self.settings.set_config(prefs.run_config(self.settings.config))
