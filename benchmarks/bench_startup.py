@@ -53,21 +53,27 @@ def since_start():
     with open("/proc/uptime") as f:
         uptime = float(f.read().split()[0])
     return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
-from PySide6.QtCore import QEvent, QObject, QTimer
 def first_paint_done():
     # this process's wall time and CPU until its first picture
     print(f"FIRST_PAINT {since_start():.3f} {time.process_time():.3f}", flush=True)
     if os.environ.get("BENCH_EXIT_AT_FIRST_PAINT"):  # --instructions counts up to here, not the exit
         os._exit(0)
     app.quit()
-class FirstPaint(QObject):
-    def eventFilter(self, obj, event):
-        if event.type() == QEvent.Type.Paint and not getattr(self, "seen", False):
-            self.seen = True
-            # Read once the frame is done (the window's children paint after it, in the same
-            # turn of the event loop).
-            QTimer.singleShot(0, first_paint_done)
-        return False
+def first_paint_watch():
+    # Made once the program has loaded PySide6 itself: imported here before memviz's command line,
+    # PySide6 would read the source of each module the command imports after it (its __feature__
+    # scan, which memviz.gui answers by name as it first loads PySide6): 34 M instructions a real
+    # start never spends, counted until 2026-12-07 05:00 UTC.
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    class FirstPaint(QObject):
+        def eventFilter(self, obj, event):
+            if event.type() == QEvent.Type.Paint and not getattr(self, "seen", False):
+                self.seen = True
+                # Read once the frame is done (the window's children paint after it, in the same
+                # turn of the event loop).
+                QTimer.singleShot(0, first_paint_done)
+            return False
+    return FirstPaint()
 """
 
 # The `memviz` command with no command (python -m memviz --lang en): its command line read, the app,
@@ -75,25 +81,44 @@ class FirstPaint(QObject):
 # settings folder of the run's own as on a first start, XDG_CONFIG_HOME; built in the type of its
 # size, sized for the screen, the remembered theme and settings applied), shown. The watch for its
 # first paint is put on the window where run_app asks for its own (app.when_painted), after show()
-# and before any paint. On the offscreen platform's screen of 1920x1080 (platform_env): the window
-# opens at 1600x960, as on a 1080p screen. Started from run_app rather than the command, the
-# benchmark missed the command line's cost (0.35 G instructions before issue 41's eighth look, 60 %
-# of a bare window's whole start); without the preferences, the first theme's (pyqtgraph and
-# numpy); on the platform's own 800x800 screen, the refit of the type a 1080p screen cost.
+# and before any paint; memviz.gui.app is patched for it as the command loads the module, so the
+# program imports nothing of memviz's before the command does. The watch reads the time before the
+# work run_app does once the window has painted (until 2026-12-07 05:00 UTC it read it after: the
+# full collection that follows the first picture, 12.7 M instructions, was counted in it). On the
+# offscreen platform's screen of 1920x1080 (platform_env): the window opens at 1600x960, as on a
+# 1080p screen. Started from run_app rather than the command, the benchmark missed the command
+# line's cost (0.35 G instructions before issue 41's eighth look, 60 % of a bare window's whole
+# start); without the preferences, the first theme's (pyqtgraph and numpy); on the platform's own
+# 800x800 screen, the refit of the type a 1080p screen cost.
 MEMVIZ = (
     PRELUDE
     + r"""
 import runpy, sys
-import memviz.gui.app as _app  # (loaded by the command anyway, before its window)
-_when_painted = _app.when_painted
-def _watch(widget, callback):
-    global app, watch
-    _app.when_painted = _when_painted
-    assert (widget.width(), widget.height()) == (1600, 960), widget.size()
-    app = _app.QApplication.instance()
-    watch = FirstPaint(); widget.installEventFilter(watch)
-    return _when_painted(widget, callback)
-_app.when_painted = _watch
+from importlib.machinery import PathFinder
+def _watch_when_loaded(app_module):
+    _when_painted = app_module.when_painted
+    def _watch(widget, callback):
+        global app, watch
+        app_module.when_painted = _when_painted
+        assert (widget.width(), widget.height()) == (1600, 960), widget.size()
+        app = app_module.QApplication.instance()
+        _when_painted(widget, callback)
+        # Ours after memviz's own: Qt asks the filter installed last first, so the frame's end is
+        # read before the work memviz does once it has painted (settle_garbage_collector).
+        watch = first_paint_watch(); widget.installEventFilter(watch)
+    app_module.when_painted = _watch
+class _AppModuleHook:  # memviz.gui.app patched as the command loads it, not imported before it
+    def find_spec(self, name, path=None, target=None):
+        if name != "memviz.gui.app":
+            return None
+        sys.meta_path.remove(self)
+        spec = PathFinder.find_spec(name, path)
+        load = spec.loader.exec_module
+        def exec_module(module):
+            load(module); _watch_when_loaded(module)
+        spec.loader.exec_module = exec_module
+        return spec
+sys.meta_path.insert(0, _AppModuleHook())
 sys.argv = ["memviz", "--lang", "en"]
 runpy.run_module("memviz", run_name="__main__", alter_sys=True)
 """
@@ -109,7 +134,7 @@ app = create_app()
 from memviz.gui.app import main_window_as_opened
 window, maximized = main_window_as_opened("en")
 assert not maximized and (window.width(), window.height()) == (1600, 960), window.size()
-watch = FirstPaint(); window.installEventFilter(watch)
+watch = first_paint_watch(); window.installEventFilter(watch)
 window.show()
 app.exec()
 """
@@ -121,7 +146,7 @@ BARE = (
 from PySide6.QtWidgets import QApplication, QMainWindow
 app = QApplication([])
 window = QMainWindow(); window.resize(1600, 960)
-watch = FirstPaint(); window.installEventFilter(watch)
+watch = first_paint_watch(); window.installEventFilter(watch)
 window.show()
 app.exec()
 """
