@@ -108,7 +108,8 @@ def test_the_first_screen_loads_what_only_menus_recordings_and_questions_need_wh
 def test_the_first_screen_sets_up_only_the_widget_classes_it_uses():
     """The scroll areas' viewports are made in Python (kit/viewport.py): PySide, handed back a
     viewport that C++ made, would set up every QWidget class it knows, with their enums (~15 ms of
-    the first paint, issue 41); and HTML's entity tables load when user text is first escaped."""
+    the first paint, issue 41); and HTML's entity tables are not loaded to escape user text
+    (plain_text.escaped, which the narration uses from its first line)."""
     lines, errors = first_screen_then(
         "from PySide6 import QtWidgets\n"
         "made = vars(QtWidgets)\n"

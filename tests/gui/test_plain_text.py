@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as QtGuiNamespace
 from PySide6.QtGui import QTextDocument
@@ -227,3 +229,29 @@ def test_every_field_of_a_teachers_exercise_is_shown_as_written(qtbot, tmp_path,
                 assert text[: match.start()].endswith("<b>"), f"{ident}: {where}: markup rendered in {text!r}"
                 names_seen.add(match.group(1).rstrip("0123456789"))
     assert {"option", "page", "file", "title", "question", "explanation"} <= names_seen
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from("&<>\"'; ab中#x0"), max_size=40))
+def test_escaped_user_text_is_the_standard_librarys_escape(text):
+    """plain_text.escaped escapes as html.escape(text, quote=False) does, without loading the html
+    module's entity tables before the window's first paint (issue 41)."""
+    import html
+
+    from memviz.gui.kit.plain_text import escaped
+
+    assert escaped(text) == html.escape(text, quote=False)
+
+
+def test_a_page_named_with_markup_is_narrated_as_written(make_window):
+    """The narration's lines are HTML in their kind's colour (narration_log): a name's tags,
+    ampersands and entities are shown as written."""
+    document = hostile_document()
+    for page in document["pages"]:
+        page["en"] = page["en"] + " &amp; R&D"
+    window = make_window(lang="en", on_site=Site.from_dict(document))
+    explore = window.explore
+    for _ in range(3):
+        explore.model.step()
+    lines = explore.narration.lines()
+    assert len(lines) == 4 and all("<b>Xpage" in line and "</b> &amp; R&D" in line for line in lines[1:])

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import html
-
 from memviz.core.engine import StepEvent
 from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
+from memviz.gui.kit.plain_text import escaped
 from memviz.gui.qt import QPlainTextEdit, Qt
 from memviz.models.explore import ExploreModel
 from memviz.presentation.narration import (
@@ -92,7 +91,7 @@ class NarrationLog(QPlainTextEdit):
         self._appending = True
         try:
             for line in lines:
-                text = html.escape(line.text, quote=False)
+                text = escaped(line.text)
                 if line.kind in _BOLD:
                     text = f"<b>{text}</b>"
                 colour = getattr(c, _COLORS.get(line.kind, "ink")).name()

@@ -21,10 +21,10 @@ def tooltip(text: str) -> str:
 
 
 def escaped(text: str) -> str:
-    """User text for a place in memviz's own HTML (a label with bold figures)."""
-    import html  # here: its entity tables are not wanted before the window's first paint (issue 41)
-
-    return html.escape(text, quote=False)
+    """User text for a place in memviz's own HTML (a label with bold figures, a narrated line):
+    ``html.escape(text, quote=False)``, without loading the html module's entity tables before the
+    window's first paint (issue 41)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 WORD_JOINER = "\u2060"  # no line break here, and no width
