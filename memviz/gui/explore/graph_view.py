@@ -117,8 +117,12 @@ class SiteGraphView(GraphFit, QGraphicsView):
         self._local_edges = PathsItem(-5)
         self._current_links = CurrentLinks()  # strong over the faint links of a big site shown whole
         # The nav bar and the links never change during a run: they are the view's background, drawn
-        # once per layout into Qt's background cache and copied, not re-stroked, on every repaint.
-        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        # once per layout into Qt's background cache and copied, not re-stroked, on every repaint;
+        # the cards and texts are cached as pictures too. From the first step on (_cache_from_now_on):
+        # the first picture has nothing to copy yet, and made through the caches it filled a
+        # picture the viewport's size and one per card first (3.3 MB, 840 page faults, ~4 ms of
+        # the window's first paint, issue 41).
+        self._caching = False
         # The background covers the viewport: Qt need not paint the frame underneath first.
         self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self._trail = Trail()
@@ -134,8 +138,6 @@ class SiteGraphView(GraphFit, QGraphicsView):
         self._relayout_soon.timeout.connect(self._relayout_if_settled)
         self._relayout_on_show = False  # asked for while hidden: done once, as the view is shown
         self._sheet: CardSheet | None = None  # a big site's plain cards (card_sheet.py)
-        for item in (self._plan, self._caption, self._legend):
-            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         for item in (
             *self._trail.items, self._plan, self._current_links,
             self._agent, self._caption, self._legend, self._revisit,
@@ -219,7 +221,8 @@ class SiteGraphView(GraphFit, QGraphicsView):
             else QGraphicsView.ViewportUpdateMode.SmartViewportUpdate
         )
         for item in self.pages:
-            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            if self._caching:
+                item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             item.pictures, item.texts = self._card_pictures, self._card_texts
             item.has_bug = p_has_bug = item.page in site.bug_by_page
             item.setZValue(0.5 if p_has_bug else 0)
@@ -491,7 +494,23 @@ class SiteGraphView(GraphFit, QGraphicsView):
         if not self.layout_pending and self._centers:
             self.camera.keep_in_view(self.pages[self.model.exploration.page].sceneBoundingRect())
 
+    @property
+    def caching(self) -> bool:
+        """Whether the background and the items are cached as pictures (from the first step on)."""
+        return self._caching
+
+    def _cache_from_now_on(self) -> None:
+        """Cache the background and the cards, plan and texts as pictures for the repaints to come
+        (a step repaints a few cards and copies the rest). The repaint after this one fills them."""
+        if self._caching:
+            return
+        self._caching = True
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        for item in (*self.pages, self._plan, self._caption, self._legend):
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
     def _on_model_step(self, event: StepEvent) -> None:
+        self._cache_from_now_on()
         self._walk.stop()
         # A step while the last one still walks (→ pressed quickly): that walk ends here, its cards
         # as the engine has them. Stopped without this, its start card stayed lit as the agent's,
@@ -557,6 +576,7 @@ class SiteGraphView(GraphFit, QGraphicsView):
             item.set_glow_strength(1.0)
 
     def _on_model_replay(self) -> None:
+        self._cache_from_now_on()
         self._walk.stop()
         self._walk_event = None
         self._agent.setVisible(False)
