@@ -149,7 +149,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The whole command line, or, with ``command``, the main parser and that command's options only:
     the other commands are there by name (argparse's choices, its errors the same), without their
     options, and their modules are not loaded (``memviz report`` loads neither the web server nor
-    the traces; issue 41). :func:`parser_for` finds the command."""
+    the traces; issue 41). With ``command=""``, the main parser and the commands' names alone: what
+    :func:`parser_for` finds the command with, and reads a window line with."""
     parser = CommandParser(
         prog="memviz",
         description="See how memory changes the way an LLM testing agent explores a web site. "
@@ -162,6 +163,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "--trace", dest="window_trace", type=in_path, default=None, metavar="T.jsonl",
         help="open the window replaying this recorded run (memviz-trace/1), the run settings its what-if memory",
     )  # fmt: skip
+    if command == "":
+        # Finding the command (parser_for), or reading a window line: the commands by name alone, a
+        # positional's choices. A line this parser cannot read is told by the whole command line;
+        # a parser made for each command's name here (argparse's sub-parsers) cost the window's
+        # start 2 M instructions (issue 41).
+        parser.add_argument("command", nargs="?", choices=COMMAND_NAMES, help=argparse.SUPPRESS)
+        return parser
     # prog given: argparse would otherwise format a usage line on every command to work out the same
     # "memviz" (issue 41)
     sub = parser.add_subparsers(dest="command", parser_class=CommandParser, prog=parser.prog)
@@ -356,6 +364,9 @@ _SUBCOMMANDS = (
     (("class",), _add_class),
     (("agent",), _add_agent),
 )
+
+
+COMMAND_NAMES = tuple(name for names, _add in _SUBCOMMANDS for name in names)
 
 
 def option(name: str) -> str:
