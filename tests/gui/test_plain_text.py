@@ -255,3 +255,6 @@ def test_a_page_named_with_markup_is_narrated_as_written(make_window):
         explore.model.step()
     lines = explore.narration.lines()
     assert len(lines) == 4 and all("<b>Xpage" in line and "</b> &amp; R&D" in line for line in lines[1:])
+    # appended as one piece of HTML a batch, still a block a line (the scroll counts them)
+    explore.language.set_code("zh")  # a replay of every line at once
+    assert explore.narration.document().blockCount() == len(explore.narration.lines()) == 4
