@@ -18,8 +18,6 @@ Only the pages seen matter to coverage, so a play tracks the page, memory, the p
 random generator and (for "until all bugs") the bugs reported, nothing else.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from memviz.core.policies import POLICIES, Entries, EvictionContext, Policy

@@ -25,8 +25,6 @@ working context or in the bug list. The layer never draws a random number: it de
 docs/context.md gives every decision the issue left open.
 """
 
-from __future__ import annotations
-
 import math
 from collections import deque
 from typing import NamedTuple
@@ -161,7 +159,7 @@ class SessionContext:
         self._call: list = []  # this call's record (see begin_call)
         self.counts = [0, 0, 0]  # compactions, warnings, recall searches so far
 
-    def copy(self) -> SessionContext:
+    def copy(self) -> "SessionContext":
         new = object.__new__(SessionContext)
         for name in SessionContext.__slots__:
             value = getattr(self, name)

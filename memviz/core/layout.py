@@ -25,8 +25,6 @@ The links counted are the ones the graph draws: every page's own links, except l
 bar (those are nav links, drawn with the bar). The nav bar keeps the site's own order.
 """
 
-from __future__ import annotations
-
 import math
 from collections import deque
 from typing import NamedTuple
@@ -220,7 +218,7 @@ class _RowOrder:
     def _points(self) -> dict[int, tuple[float, float]]:
         return row_positions(self.rows, default_lines(self.rows), self.nav_bar)
 
-    def _swap_neighbours(self, crossings: _Crossings) -> int:
+    def _swap_neighbours(self, crossings: "_Crossings") -> int:
         """Swap neighbours within a row while a swap removes crossings, or shortens their links
         without adding one (the 'transpose' step of layered drawing); returns the crossings left.
         Two neighbours in a row trade places exactly (slot and zig-zag line), so a swap changes

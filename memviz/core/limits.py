@@ -7,8 +7,6 @@ its 200-run batches and batches a hundred times larger, sites of 10,000 pages. T
 "Limits" table is generated from :data:`LIMITS` (a test holds the two equal).
 """
 
-from __future__ import annotations
-
 import math
 import re
 from numbers import Integral, Real

@@ -11,8 +11,6 @@ finds an installed LFU with no call of its own, and a run of the built-in polici
 the scan of installed packages. A plugin's module is imported only when its entry is asked for.
 """
 
-from __future__ import annotations
-
 import contextlib
 import sys
 import threading
@@ -170,7 +168,7 @@ class Registry(Generic[T]):
 
     __getitem__ = get  # ``REGISTRY[name]`` as a dict's: a bad name is the same one-line ConfigError
 
-    def choices(self) -> Choices:
+    def choices(self) -> "Choices":
         """Registered names, then plugins' names not loaded yet: a command line's choices, which
         must not import every plugin (one that fails is reported when it is chosen). A live view:
         ``in`` scans the installed plugins for a name the registry does not hold; listing shows the

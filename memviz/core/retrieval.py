@@ -16,8 +16,6 @@ their ``last_e`` becomes ``s``, and the call costs ``base + entry·(entries inje
 Writes still go to the whole store.
 """
 
-from __future__ import annotations
-
 import math
 import re
 import threading
@@ -135,7 +133,7 @@ class Retrieval:
         self.last_met: dict[int, int] = {}  # page -> step
         self._tables = _tables(site)
 
-    def copy(self) -> Retrieval:
+    def copy(self) -> "Retrieval":
         twin = object.__new__(Retrieval)
         twin.k, twin._tables, twin.last_met = self.k, self._tables, dict(self.last_met)
         return twin

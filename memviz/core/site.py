@@ -6,8 +6,6 @@ within the limits of :mod:`memviz.core.limits` (pages, links, name lengths, posi
 file, however hostile, costs bounded time and memory and is refused with the field named.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -109,7 +107,7 @@ class Site:
     def nav_edges(self) -> list[tuple[int, int]]:
         return [(p, q) for p in range(self.n_pages) for q in self.nav if q != p]
 
-    def at_version(self, name: str) -> Site:
+    def at_version(self, name: str) -> "Site":
         """The same pages with the bugs of version ``name`` (this site's own or a later one)."""
         if name == self.version:
             return self
@@ -125,13 +123,13 @@ class Site:
     # -- reading -----------------------------------------------------------------------------------
 
     @classmethod
-    def from_file(cls, path: str | Path) -> Site:
+    def from_file(cls, path: str | Path) -> "Site":
         path = Path(path)
         data = read_json(path, "site file", SiteError)
         return cls.from_dict(data, source=str(path))
 
     @classmethod
-    def from_dict(cls, data: Any, source: str = "site") -> Site:
+    def from_dict(cls, data: Any, source: str = "site") -> "Site":
         return _SiteReader(source).read(data)
 
 

@@ -19,8 +19,6 @@ titles a report may carry in each language. Checked by :func:`read_extensions`, 
 reader calls; errors name the field like the reader's own.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 

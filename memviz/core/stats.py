@@ -1,7 +1,5 @@
 """Intervals the chapter quotes, computed the way its script computes them."""
 
-from __future__ import annotations
-
 import functools
 import math
 from collections.abc import Sequence

@@ -7,8 +7,6 @@ The window's words live in the feature modules beside this one (``memviz.wording
 named (``Words("第 {step} 步", "step {step}")``, said with ``tr(compare_words.STEP_N, step=n)``).
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 
@@ -25,6 +23,6 @@ class Words(NamedTuple):
         text = self.zh if lang == "zh" else self.en
         return text.format(**fields) if fields else text
 
-    def filled(self, **fields: object) -> Words:
+    def filled(self, **fields: object) -> "Words":
         """Both texts with their ``{fields}`` filled in: a pair to be said later, in either language."""
         return Words(self.zh.format(**fields), self.en.format(**fields))

@@ -8,8 +8,6 @@ at its end. Axes are fixed for the run (x: the budget; y: 0–100 % and the run'
 like the timeline, so a step adds to the curve and never rescales it.
 """
 
-from __future__ import annotations
-
 import math
 from typing import NamedTuple
 
@@ -170,7 +168,7 @@ class ProgressPlot(QWidget):
             self.paint_curve(painter, chart, parts)
         painter.end()
 
-    def _frames(self) -> tuple[QPixmap, list[ChartLayout]]:
+    def _frames(self) -> "tuple[QPixmap, list[ChartLayout]]":
         """The charts but their curves (titles, grids, labels, axes) as one picture of the widget,
         and each chart's layout: a step adds to the curves only, and drawing the rest afresh was
         most of the charts' share of a step. Drawn again when anything they show changes."""
@@ -216,7 +214,7 @@ class ProgressPlot(QWidget):
         return [(self.coverage, QRectF(0, 0, half, self.height())),
                 (self.tokens, QRectF(half + GAP, 0, half, self.height()))]  # fmt: skip
 
-    def chart_layout(self, chart: Chart, box: QRectF) -> ChartLayout:
+    def chart_layout(self, chart: Chart, box: QRectF) -> "ChartLayout":
         """Where each part of a chart goes inside ``box``: the data's frame below the title and
         right of the y labels, the ticks that fit without their labels touching, each label's box."""
         ticks_fm = QFontMetricsF(style.ui_font(scale=0.8))
@@ -257,7 +255,7 @@ class ProgressPlot(QWidget):
         self.paint_frame(painter, chart, box, parts)
         self.paint_curve(painter, chart, parts)
 
-    def paint_frame(self, painter: QPainter, chart: Chart, box: QRectF, parts: ChartLayout) -> None:
+    def paint_frame(self, painter: QPainter, chart: Chart, box: QRectF, parts: "ChartLayout") -> None:
         """A chart's title, grid, tick labels and axes."""
         c = style.colors()
         lw = style.line_width()
@@ -290,7 +288,7 @@ class ProgressPlot(QWidget):
         painter.drawLine(frame.bottomLeft(), frame.bottomRight())
         painter.drawLine(frame.bottomLeft(), frame.topLeft())
 
-    def paint_curve(self, painter: QPainter, chart: Chart, parts: ChartLayout) -> None:
+    def paint_curve(self, painter: QPainter, chart: Chart, parts: "ChartLayout") -> None:
         """A chart's curve so far and the dot at its end."""
         if not chart.xs:
             return
