@@ -134,6 +134,6 @@ def test_the_window_starts_with_the_collector_off(monkeypatch):
     gc.enable()
     try:
         assert commands.main(["--lang", "en"]) == 0
+        assert seen == [False] and gc.isenabled()  # off while the window ran, as it was after
     finally:
         (gc.enable if was_enabled else gc.disable)()
-    assert seen == [False]
