@@ -120,7 +120,7 @@ def test_a_window_line_that_cannot_be_read_is_told_as_the_whole_command_line_tel
 
 def test_the_window_starts_with_the_collector_off(monkeypatch):
     """Issue 41: the cyclic collector's 17 passes while the window's modules were imported freed
-    nothing (~7 M instructions of the first paint). `memviz` turns it off before it loads the window;
+    nothing (13 M instructions of the first paint). `memviz` turns it off before it loads the window;
     the window's own collector (memviz.gui.collector) takes over after the first picture."""
     import gc
 
