@@ -380,9 +380,8 @@ def open_window(args: argparse.Namespace) -> int:
             from memviz.gui.app import run_app
         except ImportError as exc:
             raise UsageError(f"cannot start the GUI toolkit: {exc}") from None
-        with (
-            stopping.ending_at_once_while()
-        ):  # Ctrl+C, SIGTERM, SIGHUP: the window and its recording end at once
+        # Ctrl+C, SIGTERM, SIGHUP: the window and its recording end at once
+        with stopping.ending_at_once_while():
             return run_app(lang=args.lang, site=site, site_path=site_path, run=run, trace_path=trace_path)
     finally:
         if collecting:  # as it was, for a caller that goes on (a test)
