@@ -18,6 +18,9 @@ Only the pages seen matter to coverage, so a play tracks the page, memory, the p
 random generator and (for "until all bugs") the bugs reported, nothing else.
 """
 
+# Annotations evaluated as the module runs, no `from __future__ import annotations`: typing.NamedTuple
+# compiles each one written as a string (tests/test_first_screen_records.py, issue 41).
+
 from typing import NamedTuple
 
 from memviz.core.policies import POLICIES, Entries, EvictionContext, Policy

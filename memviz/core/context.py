@@ -25,6 +25,9 @@ working context or in the bug list. The layer never draws a random number: it de
 docs/context.md gives every decision the issue left open.
 """
 
+# Annotations evaluated as the module runs, no `from __future__ import annotations`: typing.NamedTuple
+# compiles each one written as a string (tests/test_first_screen_records.py, issue 41).
+
 import math
 from collections import deque
 from typing import NamedTuple

@@ -25,6 +25,9 @@ The links counted are the ones the graph draws: every page's own links, except l
 bar (those are nav links, drawn with the bar). The nav bar keeps the site's own order.
 """
 
+# Annotations evaluated as the module runs, no `from __future__ import annotations`: typing.NamedTuple
+# compiles each one written as a string (tests/test_first_screen_records.py, issue 41).
+
 import math
 from collections import deque
 from typing import NamedTuple

@@ -7,6 +7,9 @@ its 200-run batches and batches a hundred times larger, sites of 10,000 pages. T
 "Limits" table is generated from :data:`LIMITS` (a test holds the two equal).
 """
 
+# Annotations evaluated as the module runs, no `from __future__ import annotations`: typing.NamedTuple
+# compiles each one written as a string (tests/test_first_screen_records.py, issue 41).
+
 import math
 import re
 from numbers import Integral, Real

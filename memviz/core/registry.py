@@ -11,6 +11,9 @@ finds an installed LFU with no call of its own, and a run of the built-in polici
 the scan of installed packages. A plugin's module is imported only when its entry is asked for.
 """
 
+# Annotations evaluated as the module runs, no `from __future__ import annotations`: typing.NamedTuple
+# compiles each one written as a string (tests/test_first_screen_records.py, issue 41).
+
 import contextlib
 import sys
 import threading

@@ -16,6 +16,9 @@ their ``last_e`` becomes ``s``, and the call costs ``base + entry·(entries inje
 Writes still go to the whole store.
 """
 
+# Annotations evaluated as the module runs, no `from __future__ import annotations`: typing.NamedTuple
+# compiles each one written as a string (tests/test_first_screen_records.py, issue 41).
+
 import math
 import re
 import threading

@@ -6,6 +6,9 @@ within the limits of :mod:`memviz.core.limits` (pages, links, name lengths, posi
 file, however hostile, costs bounded time and memory and is refused with the field named.
 """
 
+# Annotations evaluated as the module runs, no `from __future__ import annotations`: typing.NamedTuple
+# compiles each one written as a string (tests/test_first_screen_records.py, issue 41).
+
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path

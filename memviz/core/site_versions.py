@@ -19,6 +19,9 @@ titles a report may carry in each language. Checked by :func:`read_extensions`, 
 reader calls; errors name the field like the reader's own.
 """
 
+# Annotations evaluated as the module runs, no `from __future__ import annotations`: typing.NamedTuple
+# compiles each one written as a string (tests/test_first_screen_records.py, issue 41).
+
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 

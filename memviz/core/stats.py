@@ -1,5 +1,8 @@
 """Intervals the chapter quotes, computed the way its script computes them."""
 
+# Annotations evaluated as the module runs, no `from __future__ import annotations`: typing.NamedTuple
+# compiles each one written as a string (tests/test_first_screen_records.py, issue 41).
+
 import functools
 import math
 from collections.abc import Sequence

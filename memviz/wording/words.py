@@ -7,6 +7,9 @@ The window's words live in the feature modules beside this one (``memviz.wording
 named (``Words("第 {step} 步", "step {step}")``, said with ``tr(compare_words.STEP_N, step=n)``).
 """
 
+# Annotations evaluated as the module runs, no `from __future__ import annotations`: typing.NamedTuple
+# compiles each one written as a string (tests/test_first_screen_records.py, issue 41).
+
 from typing import NamedTuple
 
 

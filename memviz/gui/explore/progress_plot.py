@@ -8,6 +8,9 @@ at its end. Axes are fixed for the run (x: the budget; y: 0–100 % and the run'
 like the timeline, so a step adds to the curve and never rescales it.
 """
 
+# Annotations evaluated as the module runs, no `from __future__ import annotations`: typing.NamedTuple
+# compiles each one written as a string (tests/test_first_screen_records.py, issue 41).
+
 import math
 from typing import NamedTuple
 
