@@ -321,7 +321,10 @@ def _run_in_pool(
                 raise Cancelled
     except BaseException:  # Cancel, Ctrl+C, SIGTERM, a failed chunk: nothing more is wanted
         _end_workers(pool)
-        pool.shutdown(wait=False, cancel_futures=True)
+        # Waited for as below, now that its workers are gone (milliseconds): left running, the pool's
+        # manager thread raced the interpreter's exit and Ctrl+C's "memviz: interrupted" was followed
+        # by "OSError: [Errno 9] Bad file descriptor" (test_signals, once in a fresh-clone run).
+        pool.shutdown(wait=True, cancel_futures=True)
         raise
     # Every chunk is in, so the workers have nothing left and end at once: wait for them. Left to end
     # on their own (wait=False), the pool's manager thread goes on into the interpreter's exit, where
