@@ -25,10 +25,10 @@ import contextlib
 import functools
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from memviz.wording import error_rules, error_rules_files
-from memviz.wording.error_rules import WORDS, Rule
+if TYPE_CHECKING:
+    from memviz.wording.error_rules import Rule
 
 ERROR_PREFIX = {"en": "memviz: error: ", "zh": "memviz：错误："}
 SIGNAL_LINES = {  # by the signal's name (memviz.stopping maps the numbers)
@@ -57,18 +57,31 @@ def _compiled(rule: Rule) -> Shape:
 @functools.cache
 def _shapes() -> tuple[Shape, ...]:
     """Every rule, compiled the first time a line is put in Chinese: compiling them all takes some
-    20 ms, and a command that succeeds in English needs none (issue 41)."""
+    20 ms, and a command that succeeds in English needs none (issue 41). The tables (two modules
+    of data) are read then too: the window, whose first picture needs none of them, starts sooner."""
+    from memviz.wording import error_rules, error_rules_files
+
     return tuple(map(_compiled, (*error_rules.RULES, *error_rules_files.RULES)))
 
 
 @functools.cache
 def _head_shapes() -> tuple[tuple[re.Pattern[str], str], ...]:
+    from memviz.wording import error_rules
+
     return tuple((re.compile(regex), zh) for regex, zh in error_rules.HEAD_RULES)
+
+
+def _words() -> dict[str, str]:
+    from memviz.wording.error_rules import WORDS
+
+    return WORDS
 
 
 def __getattr__(name: str):
     if name == "SHAPES":  # the rules compiled, as a module constant for those who read it (tests)
         return _shapes()
+    if name == "WORDS":
+        return _words()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -135,7 +148,7 @@ def _problem_zh(text: str) -> str | None:
             for name in shape.words:
                 value = groups[name]
                 # a word no rule knows (another library's message) is quoted, never pasted bare
-                groups[name] = WORDS.get(value) or _problem_zh(value) or (f"“{value}”" if value else value)
+                groups[name] = _words().get(value) or _problem_zh(value) or (f"“{value}”" if value else value)
             return shape.zh.format(**groups)
     return None
 
