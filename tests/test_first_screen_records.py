@@ -31,6 +31,8 @@ MODULES = (
     "memviz.wording.words",
     "memviz.gui.explore.memory_list",
     "memviz.gui.explore.progress_plot",
+    "memviz.presentation.memory_fold",
+    "memviz.core.strategies",
 )
 
 

@@ -8,11 +8,13 @@
   that path. With nothing left to find it stops: the agent believes it is done.
 """
 
-from __future__ import annotations
+# Annotations evaluated as the module runs, no `from __future__ import annotations`: typing.NamedTuple
+# compiles each one written as a string (tests/test_first_screen_records.py, issue 41).
 
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from memviz.core.memory import Memory
 from memviz.core.registry import Bilingual, Registry
@@ -34,11 +36,11 @@ Choice = tuple[int | None, str, tuple[int, ...] | None]
 Chooser = Callable[[Site, int, "Memory | None", Mulberry32], Choice]
 
 
-@dataclass(frozen=True, eq=False)
-class StrategyKernel:
+class StrategyKernel(NamedTuple):
     """One of the lock-step engine's ways to pick links (:mod:`memviz.core.lockstep`), and the
     scalar chooser whose rule, draws included, it reproduces. A strategy may carry it only if the
-    strategy picks with that very chooser (checked when the strategy is registered)."""
+    strategy picks with that very chooser (checked when the strategy is registered). A named tuple,
+    not a frozen dataclass: made as every command starts (issue 41)."""
 
     name: str
     implements: Chooser
@@ -83,7 +85,7 @@ def check_kernel(strategy: Strategy) -> None:
     kernel = strategy.kernel
     if kernel is None:
         return
-    if kernel not in STRATEGY_KERNELS:
+    if not any(kernel is ours for ours in STRATEGY_KERNELS):  # a look-alike tuple is equal, not ours
         raise ValueError(
             f"strategy {strategy.name}: {kernel!r} is not a batch kernel "
             f"(the engine has {', '.join(k.name for k in STRATEGY_KERNELS)}); register it without one"

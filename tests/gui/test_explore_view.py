@@ -444,3 +444,28 @@ def test_the_budget_box_shows_a_budget_past_a_thousand(make_window):
     """`memviz --budget 2500` runs 2,500 steps; the box said 1000 (its own cap, not the core's)."""
     window = make_window(RunConfig(strategy="frontier", budget=2500))
     assert window.explore.config_bar.budget.value() == 2500 == window.explore.model.config.budget
+
+
+def test_each_row_moves_from_where_it_was_drawn_else_from_where_the_step_found_it(site):
+    """MemoryPanel._rows, the rule alone: a row comes from the slot it was drawn at before (an
+    animated step), else the entry an LRU step used comes from where it was (touched_from), else it
+    stays; the entry written this step comes in where it lands."""
+    from memviz.gui.explore.memory_panel import MemoryPanel
+
+    exploration = Exploration(site, RunConfig(strategy="visited", capacity=12, policy="lru"))
+    for _ in range(30):
+        before = exploration.memory.order()
+        event = exploration.step()
+        moved = event.memory_touched is not None and event.touched_from != len(before) - 1
+        if moved and event.memory_written is None:
+            break
+    else:
+        pytest.fail("no LRU touch moved an entry in 30 steps")
+    order = exploration.memory.order()
+    touched = event.memory_touched
+    still = {row.page: row.from_slot for row in MemoryPanel._rows(order, event, {})}
+    assert still[touched] == event.touched_from == before.index(touched) != order.index(touched)
+    assert all(still[p] == order.index(p) for p in order if p != touched)
+    drawn = {page: 20 + slot for slot, page in enumerate(before)}  # where the last picture had them
+    animated = {row.page: row.from_slot for row in MemoryPanel._rows(order, event, drawn)}
+    assert animated == {page: drawn[page] for page in order}

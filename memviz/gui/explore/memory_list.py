@@ -16,7 +16,6 @@ animation is over): the painting draws exactly those rows, and the tests read th
 # fields (a ForwardRef), ~10 µs a field before the window's first paint; these are plain names (issue 41).
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from memviz.core.policies import POLICIES
@@ -81,8 +80,11 @@ def _faded(color: QColor, opacity: float) -> QColor:
     return color if opacity >= 1.0 else style.with_alpha(color, color.alphaF() * opacity)
 
 
-@dataclass
-class MemoryRow:
+class MemoryRow(NamedTuple):
+    """A row of the memory list for one step: its entry, its mark and where it moves from and to.
+    A named tuple, not a dataclass: made as the window starts, where a dataclass compiles its
+    methods from source (issue 41)."""
+
     page: int
     mark: str  # NORMAL, NEW, TOUCHED or EVICTED
     slot: int  # where it ends up this step

@@ -167,11 +167,8 @@ class MemoryPanel(QWidget):
             self.list.set_rows([], False, 0)
             return
         order = exploration.memory_order()
-        rows = self._rows(order, event)
-        previous = {row.page: row.slot for row in self.list.rows if row.mark != EVICTED}
-        for row in rows:
-            if animate and row.page in previous and row.mark != NEW:
-                row.from_slot = previous[row.page]
+        previous = {row.page: row.slot for row in self.list.rows if row.mark != EVICTED} if animate else {}
+        rows = self._rows(order, event, previous)
         self.evicted_page = event.memory_evicted if event is not None else None
         scores = event.read_scores if event is not None else None
         self.list.scores = {s.page: s for s in scores} if scores else {}
@@ -184,7 +181,10 @@ class MemoryPanel(QWidget):
             self.scroll.ensureVisible(0, int(self.list.slot_y(last.slot) + self.list.row_height()), 0, 0)
 
     @staticmethod
-    def _rows(order: tuple[int, ...], event: StepEvent | None) -> list[MemoryRow]:
+    def _rows(order: tuple[int, ...], event: StepEvent | None, previous: dict[int, int]) -> list[MemoryRow]:
+        """The rows of memory ``order`` after ``event``, each moving from where it was drawn before
+        (``previous``: page -> slot, empty when not animated; a new entry comes in where it lands),
+        else the entry the step used from where it was (touched_from, LRU), else staying put."""
         marks = {}
         if event is not None:
             if event.memory_written is not None:
@@ -196,13 +196,14 @@ class MemoryPanel(QWidget):
         if evicted is not None:
             # The forgotten entry keeps its old place for this step (FIFO and LRU: the top).
             pages.insert(min(event.evicted_slot, len(pages)), evicted)
+        touched = event.memory_touched if event is not None else None
         rows = []
         for slot, page in enumerate(pages):
             mark = EVICTED if page == evicted else marks.get(page, NORMAL)
-            rows.append(MemoryRow(page=page, mark=mark, slot=slot, from_slot=slot))
-        if event is not None and event.memory_touched is not None:
-            touched = next(r for r in rows if r.page == event.memory_touched)
-            touched.from_slot = event.touched_from
+            from_slot = event.touched_from if page == touched else slot
+            if page in previous and mark != NEW:
+                from_slot = previous[page]
+            rows.append(MemoryRow(page=page, mark=mark, slot=slot, from_slot=from_slot))
         return rows
 
     def _set_gauge(self) -> None:
