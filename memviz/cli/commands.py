@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from memviz import plugins, stopping
-from memviz.cli import may_end_at_once
+from memviz.cli import may_end_at_once, start_over
 from memviz.cli.output import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -443,6 +443,7 @@ def _main(argv: list[str], lang: str) -> int:
         if args.command is None:
             plugins.report_in(resolve_language(getattr(args, "lang", None)))
             return open_window(args)  # the window applies the same language rule, with Qt's help
+        start_over()  # the collector as it was, for the command's own work
         _refuse_window_settings_before(args)
         if sys.stdout is None:  # checked before the work: every command prints its result
             raise OutputError("standard output is closed: nothing to write the result to")

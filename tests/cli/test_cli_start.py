@@ -137,3 +137,47 @@ def test_the_window_starts_with_the_collector_off(monkeypatch):
         assert seen == [False] and gc.isenabled()  # off while the window ran, as it was after
     finally:
         (gc.enable if was_enabled else gc.disable)()
+
+
+def test_the_command_line_is_read_with_the_collector_off_and_its_command_runs_with_it(monkeypatch):
+    """Issue 41: the collector's passes while the command line loaded its modules and built its parser
+    freed nothing (7 M instructions of the window's first paint). `memviz.cli.main` turns it off
+    until the command runs: a command runs with it on, the window with it off, and it is as it was
+    after either, or after a line that could not be read."""
+    import gc
+
+    import memviz.cli
+    import memviz.gui.app as app_module
+    from memviz.cli import commands
+
+    seen = []
+    parse = commands.parser_for
+
+    def parser_for(argv):
+        seen.append(("parse", gc.isenabled()))
+        return parse(argv)
+
+    monkeypatch.setattr(commands, "parser_for", parser_for)
+    monkeypatch.setitem(commands.COMMANDS, "run", lambda _args: seen.append(("run", gc.isenabled())) or 0)
+    monkeypatch.setattr(
+        app_module, "run_app", lambda **_options: seen.append(("window", gc.isenabled())) or 0
+    )
+    monkeypatch.setattr(commands, "window_problem", lambda: None)
+    was_enabled = gc.isenabled()
+    try:
+        for enabled in (True, False):
+            (gc.enable if enabled else gc.disable)()
+            seen.clear()
+            assert memviz.cli.main(["run", "--lang", "en"]) == 0
+            assert memviz.cli.main(["--lang", "en"]) == 0
+            assert memviz.cli.main(["--capacity", "x"]) == 2
+            assert seen == [
+                ("parse", False),
+                ("run", enabled),
+                ("parse", False),
+                ("window", False),
+                ("parse", False),
+            ]
+            assert gc.isenabled() == enabled
+    finally:
+        (gc.enable if was_enabled else gc.disable)()
