@@ -4,7 +4,6 @@
 # No `from __future__ import annotations`: typing.NamedTuple compiles each string annotation of its
 # fields (a ForwardRef), ~10 µs a field before the window's first paint; these are plain names (issue 41).
 
-from dataclasses import asdict, dataclass, field
 from typing import NamedTuple
 
 from memviz.core.context import ContextStep
@@ -80,9 +79,12 @@ class StepEvent(NamedTuple):
         return self.how in (HOW_DONE, HOW_DEAD_END)
 
 
-@dataclass(frozen=True)
-class RunResult:
-    """What a run did: its figures and the pages it went through."""
+class RunResult(NamedTuple):
+    """What a run did: its figures and the pages it went through.
+
+    A named tuple, not a frozen dataclass: made as every command starts, where a dataclass compiles
+    six methods from source (5 M instructions of the window's first paint, issue 41), and a batch
+    makes thousands, which a tuple's ``__new__`` makes at once. Changed copies: ``_replace``."""
 
     coverage: float
     repeat: float
@@ -91,12 +93,17 @@ class RunResult:
     dups: int
     tokens: int
     steps: int
-    path: list[int] = field(repr=False)
+    path: list[int]
     stop_reason: str  # "budget", "all_bugs", "max_steps", "done" or "dead_end"
-    bug_tokens: list[int] = field(repr=False)  # tokens spent so far at each bug's first report
+    bug_tokens: list[int]  # tokens spent so far at each bug's first report
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """Every field by name; the lists are copies (the caller may change them)."""
+        return {**self._asdict(), "path": list(self.path), "bug_tokens": list(self.bug_tokens)}
+
+    def __repr__(self) -> str:  # the figures; a path of thousands of pages is not one of them
+        shown = ("coverage", "repeat", "bugs", "reports", "dups", "tokens", "steps", "stop_reason")
+        return "RunResult(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in shown) + ")"
 
 
 class PageState(NamedTuple):

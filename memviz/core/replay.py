@@ -244,8 +244,8 @@ class RecordedExploration(Exploration):
             for entry in self.recorded.figures[: len(self.path)]:
                 bug_tokens += [entry.tokens_total or 0] * (len(entry.reported_pages) - before)
                 before = len(entry.reported_pages)
-        return replace(
-            super().result(),
+        simulated = super().result()
+        return simulated._replace(
             bugs=f.bugs_total or 0,
             reports=f.reports_total or 0,
             dups=f.duplicates_total or 0,

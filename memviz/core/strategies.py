@@ -13,7 +13,6 @@
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from memviz.core.memory import Memory
@@ -50,28 +49,41 @@ class StrategyKernel(NamedTuple):
         return f"<strategy kernel {self.name}>"
 
 
-@dataclass(frozen=True, eq=False)
 class Strategy(Bilingual):
     """A way to pick the next link. ``kernel`` is the lock-step engine's implementation of the
-    same rule (one of :data:`STRATEGY_KERNELS`), or None: batches run it in the scalar engine."""
+    same rule (one of :data:`STRATEGY_KERNELS`), or None: batches run it in the scalar engine.
 
-    name: str
-    zh: str  # as said mid-sentence
-    en: str
-    rule_zh: str
-    rule_en: str
-    colour: str  # "#RRGGBB"
-    choose: Chooser
-    uses_memory: bool
-    kernel: StrategyKernel | None = None
-    plans: bool = False  # walks a path planned through memory (HOW_PLAN): the graph draws the route
-    # Issue 38: whether the chooser reads the session context (is shown what memory and context know
-    # together). None: as it uses memory; the no-memory baseline carries its history unread.
-    reads_context: bool | None = None
+    A plain class, as :class:`memviz.core.policies.Policy` is, not a frozen dataclass: every start
+    registers the chapter's strategies, and a dataclass compiled its methods from source first
+    (issue 41). Compared by identity, as registered objects are."""
 
-    def __post_init__(self) -> None:
-        if self.reads_context is None:
-            object.__setattr__(self, "reads_context", self.uses_memory)
+    def __init__(
+        self, name: str, zh: str, en: str, rule_zh: str, rule_en: str, colour: str, choose: Chooser,
+        uses_memory: bool, kernel: StrategyKernel | None = None, plans: bool = False,
+        reads_context: bool | None = None,
+    ) -> None:  # fmt: skip
+        self.name = name
+        self.zh, self.en = zh, en  # as said mid-sentence
+        self.rule_zh, self.rule_en = rule_zh, rule_en
+        self.colour = colour  # "#RRGGBB"
+        self.choose = choose
+        self.uses_memory = uses_memory
+        self.kernel = kernel
+        self.plans = plans  # walks a path planned through memory (HOW_PLAN): the graph draws the route
+        # Issue 38: whether the chooser reads the session context (is shown what memory and context
+        # know together). None: as it uses memory; the no-memory baseline carries its history unread.
+        self.reads_context = uses_memory if reads_context is None else reads_context
+
+    def __repr__(self) -> str:
+        return f"<strategy {self.name}>"
+
+    def with_(self, **changes) -> "Strategy":
+        """A copy with ``changes``: the same rule under another name and colour, say, to register."""
+        names = Strategy.__init__.__code__.co_varnames[1 : Strategy.__init__.__code__.co_argcount]
+        unknown = changes.keys() - set(names)
+        if unknown:
+            raise TypeError(f"Strategy has no field {sorted(unknown)[0]!r}")
+        return Strategy(**{**{name: getattr(self, name) for name in names}, **changes})
 
     @property
     def needs_context(self) -> bool:

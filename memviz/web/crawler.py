@@ -32,7 +32,6 @@ import html
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from urllib.parse import unquote, urljoin
 
 from memviz import __version__
@@ -408,9 +407,9 @@ def crawl_live(
             break
     result = exploration.result()
     if full:
-        result = replace(result, stop_reason="trace_full")
+        result = result._replace(stop_reason="trace_full")
     if live.universe == "found":  # coverage over the pages found, the only count such a crawl has
-        result = replace(result, coverage=len(set(result.path)) / max(len(live.ids), 1))
+        result = result._replace(coverage=len(set(result.path)) / max(len(live.ids), 1))
     bugs = tuple(sorted(site.bug_by_page)) if site is not None else None  # without a site: not named
     name = site.name("en") if site is not None else live.base
     header = TraceHeader(

@@ -5,8 +5,6 @@ explore far more)."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from memviz.core.engine import RunConfig, run
@@ -71,7 +69,7 @@ def test_every_policy_kernel_equals_the_scalar_engine(sites, policy):
 
 def test_a_strategy_with_another_strategys_kernel_is_refused():
     visited = STRATEGIES.get("visited")
-    wrong = dataclasses.replace(visited, name="wrong-visited", kernel=FRESH_OR_PLAN)
+    wrong = visited.with_(name="wrong-visited", kernel=FRESH_OR_PLAN)
     with pytest.raises(
         ValueError,
         match="strategy wrong-visited: batch kernel fresh_or_plan implements choose_frontier, "
@@ -80,7 +78,7 @@ def test_a_strategy_with_another_strategys_kernel_is_refused():
         STRATEGIES.register(wrong)
     assert "wrong-visited" not in STRATEGIES
     # the same rule under another name and colour is welcome
-    twin = dataclasses.replace(visited, name="visited-twin", kernel=FRESH_OR_ANY)
+    twin = visited.with_(name="visited-twin", kernel=FRESH_OR_ANY)
     try:
         STRATEGIES.register(twin)
         assert supports(RunConfig(strategy="visited-twin"))

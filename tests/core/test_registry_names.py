@@ -11,14 +11,15 @@ from memviz.core.policies import POLICIES
 from memviz.core.registry import RESERVED_PREFIX, ConfigError
 from memviz.core.scenarios.catalog import SCENARIOS
 from memviz.core.scenarios.scenario import ScenarioArgument
-from memviz.core.strategies import STRATEGIES
+from memviz.core.strategies import STRATEGIES, Strategy
 
 NEVER = RESERVED_PREFIX + "policy"
 
 
 def test_the_reserved_prefix_is_refused_by_every_registry():
     policy = type(POLICIES["fifo"])(NEVER, "甲", "a", "乙", "b", "#000000")
-    strategy = dataclasses.replace(STRATEGIES["visited"], name=RESERVED_PREFIX + "strategy")
+    visited = STRATEGIES["visited"]
+    strategy = Strategy(RESERVED_PREFIX + "strategy", "甲", "a", "乙", "b", "#000000", visited.choose, True)
     scenario = dataclasses.replace(SCENARIOS["ttl"], name=RESERVED_PREFIX + "scenario")
     for registry, entry in ((POLICIES, policy), (STRATEGIES, strategy), (SCENARIOS, scenario)):
         with pytest.raises(ValueError, match=f"{registry.field}: '{entry.name}' cannot be registered"):

@@ -112,3 +112,21 @@ def test_a_registered_strategy_without_a_kernel_runs_scalar_in_batches(chapter_s
     results = run_batch(chapter_site, configs, scalar_tail=0)
     assert results == [run(chapter_site, c) for c in configs]
     assert results[0].path[:3] == [0, chapter_site.clickable[0][0], 0]
+
+
+def test_a_strategy_copied_with_changes_keeps_everything_else():
+    frontier = STRATEGIES.get("frontier")
+    twin = frontier.with_(name="frontier-twin", colour="#123456")
+    fields = ("zh", "en", "rule_zh", "rule_en", "choose", "uses_memory", "kernel", "plans", "reads_context")
+    assert [getattr(twin, f) for f in fields] == [getattr(frontier, f) for f in fields]
+    assert (twin.name, twin.colour, frontier.name, frontier.colour) == (
+        "frontier-twin",
+        "#123456",
+        "frontier",
+        "#009E73",
+    )
+    assert twin != frontier and repr(twin) == "<strategy frontier-twin>"  # registered objects: by identity
+    session = next(s for s in STRATEGIES.values() if s.reads_context and not s.uses_memory)
+    assert session.with_(name="x").needs_context  # a context-only strategy stays one
+    with pytest.raises(TypeError, match="Strategy has no field 'colour_'"):
+        frontier.with_(colour_="#000000")

@@ -63,7 +63,7 @@ class _Finals:
         self.bug_tokens: list[list[int]] = [[] for _ in range(count)]  # at each bug's first report
 
     def results(self, n_pages: int, paths: list[list[int]]) -> list[RunResult]:
-        make = _new_result
+        make = RunResult  # a named tuple: thousands made at the cost of tuples
         return [
             make(seen / n_pages, (steps - (seen - 1)) / max(steps, 1), bugs, reports, reports - bugs,
                  tokens, steps, path, reason, bug_tokens)  # every step goes to a new page or is a repeat
@@ -72,29 +72,6 @@ class _Finals:
                 self.tokens.tolist(), self.reason, paths, self.bug_tokens, strict=True,
             )
         ]  # fmt: skip
-
-
-def _new_result(
-    coverage, repeat, bugs, reports, dups, tokens, steps, path, stop_reason, bug_tokens
-) -> RunResult:
-    """``RunResult(...)``, built the way its frozen ``__init__`` builds it, less the per-field calls.
-
-    A batch makes thousands of results and the generated ``__init__`` (one ``object.__setattr__``
-    per field) is most of that cost. The instance is the same: same class, same ``__dict__``; the
-    equality tests against the scalar engine compare every field.
-    """
-    result = _bare_result(RunResult)
-    result.__dict__.update(coverage=coverage, repeat=repeat, bugs=bugs, reports=reports, dups=dups,
-                           tokens=tokens, steps=steps, path=path, stop_reason=stop_reason,
-                           bug_tokens=bug_tokens)  # fmt: skip
-    return result
-
-
-_bare_result = object.__new__
-if set(RunResult.__dataclass_fields__) != set(_new_result.__code__.co_varnames[:10]) or hasattr(
-    RunResult, "__slots__"
-):  # RunResult changed shape: build it the checked way
-    _new_result = RunResult
 
 
 class _Paths:
