@@ -262,7 +262,7 @@ def replay(site: Site, recorded: RecordedRun, what_if: RunConfig) -> RecordedExp
 
 
 def _starting_at(site: Site, start: int) -> Site:
-    return replace(site, start=start)
+    return site.with_(start=start)
 
 
 def what_if_text(config: RunConfig) -> str:

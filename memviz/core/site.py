@@ -10,7 +10,6 @@ file, however hostile, costs bounded time and memory and is refused with the fie
 # compiles each one written as a string (tests/test_first_screen_records.py, issue 41).
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -49,33 +48,64 @@ def _localized(names: Mapping[str, str], lang: str) -> str:
     return next((names[other] for other in LANGUAGES if names.get(other)), "")
 
 
-@dataclass(frozen=True)
 class Site:
-    """A site to explore: its pages and their links, its bugs, the start page and the navigation."""
+    """A site to explore: its pages and their links, its bugs, the start page and the navigation.
 
-    names: Mapping[str, str]
-    start: int
-    nav: tuple[int, ...]
-    pages: tuple[Page, ...]
-    bugs: tuple[Bug, ...]
-    # Optional (memviz.core.site_versions): this site's version, the versions after it, report wordings.
-    version: str = DEFAULT_VERSION
-    versions: tuple[Version, ...] = ()
-    report_styles: tuple[ReportStyle, ...] = ()
-    # Derived once, used on every step.
-    clickable: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
-    bug_by_page: Mapping[int, Bug] = field(init=False, repr=False, compare=False)
+    A plain class, not a frozen dataclass: every start reads a site, and a dataclass compiled six
+    methods from source first (5.5 M instructions of the window's first paint, issue 41). Equal
+    when its fields are; a changed copy is :meth:`with_`. Treated as read-only: nothing changes a
+    site once read (its derived tables would then be wrong)."""
 
-    def __post_init__(self) -> None:
-        # What an agent on page p can click: the nav pages other than p, then p's own links not in the
-        # nav (the chapter builds LINKS this way, and its order decides which link a draw picks).
-        nav = self.nav
-        clickable = tuple(
+    _FIELDS = ("names", "start", "nav", "pages", "bugs", "version", "versions", "report_styles")
+
+    def __init__(
+        self,
+        names: Mapping[str, str],
+        start: int,
+        nav: tuple[int, ...],
+        pages: tuple[Page, ...],
+        bugs: tuple[Bug, ...],
+        # Optional (memviz.core.site_versions): its version, the versions after it, report wordings.
+        version: str = DEFAULT_VERSION,
+        versions: tuple[Version, ...] = (),
+        report_styles: tuple[ReportStyle, ...] = (),
+    ) -> None:
+        self.names = names
+        self.start = start
+        self.nav = nav
+        self.pages = pages
+        self.bugs = bugs
+        self.version = version
+        self.versions = versions
+        self.report_styles = report_styles
+        # Derived once, used on every step. What an agent on page p can click: the nav pages other
+        # than p, then p's own links not in the nav (the chapter builds LINKS this way, and its order
+        # decides which link a draw picks).
+        self.clickable: tuple[tuple[int, ...], ...] = tuple(
             tuple(q for q in nav if q != p) + tuple(q for q in page.links if q not in nav)
-            for p, page in enumerate(self.pages)
+            for p, page in enumerate(pages)
         )
-        object.__setattr__(self, "clickable", clickable)
-        object.__setattr__(self, "bug_by_page", {bug.page: bug for bug in self.bugs})
+        self.bug_by_page: Mapping[int, Bug] = {bug.page: bug for bug in bugs}
+
+    def _fields(self) -> tuple:
+        return tuple(getattr(self, name) for name in Site._FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Site:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # equal by value and holding dicts, as the dataclass it was: not hashable
+
+    def __repr__(self) -> str:
+        return "Site(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in Site._FIELDS) + ")"
+
+    def with_(self, **changes) -> "Site":
+        """A copy with ``changes`` (its derived tables made again)."""
+        unknown = changes.keys() - set(Site._FIELDS)
+        if unknown:
+            raise TypeError(f"Site has no field {sorted(unknown)[0]!r}")
+        return Site(**{**{name: getattr(self, name) for name in Site._FIELDS}, **changes})
 
     @property
     def n_pages(self) -> int:
@@ -104,7 +134,7 @@ class Site:
         table = self.__dict__.get("_by_path")
         if table is None:
             table = {self.url_path(p): p for p in range(self.n_pages)}
-            object.__setattr__(self, "_by_path", table)
+            self._by_path = table
         return table.get(url_path)
 
     def nav_edges(self) -> list[tuple[int, int]]:
@@ -120,7 +150,7 @@ class Site:
                 del bugs[page]
             bugs.update((page, Bug(page, names)) for page, names in version.new_bugs)
             if version.name == name:
-                return replace(self, bugs=tuple(bugs[p] for p in sorted(bugs)), version=name)
+                return self.with_(bugs=tuple(bugs[p] for p in sorted(bugs)), version=name)
         raise ValueError(f"version: {name!r} is not a version of this site")
 
     # -- reading -----------------------------------------------------------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-from dataclasses import replace
 
 import pytest
 
@@ -61,7 +60,7 @@ def test_the_stored_rows_are_fresh_lists(chapter_site):
 def test_a_site_with_other_links_is_worked_out(chapter_site):
     pages = list(chapter_site.pages)
     pages[9] = pages[9]._replace(links=(*pages[9].links, 2))  # one more link: another picture
-    other = replace(chapter_site, pages=tuple(pages))
+    other = chapter_site.with_(pages=tuple(pages))
     assert layout_rows_stored.stored_rows(other) is None
     assert page_rows(other) == order_rows(other)
 

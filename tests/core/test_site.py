@@ -222,3 +222,19 @@ def test_the_whole_sites_links_are_bounded(monkeypatch):
         Site.from_dict(doc)
     doc["pages"][2]["links"] = []
     assert Site.from_dict(doc).n_pages == 3
+
+
+def test_a_site_is_equal_by_its_fields_and_copied_with_changes(chapter_site):
+    again = load_site()
+    assert again == chapter_site and again is not chapter_site
+    moved = chapter_site.with_(start=5)
+    assert moved != chapter_site and (moved.start, chapter_site.start) == (5, 0)
+    assert moved.with_(start=0) == chapter_site
+    assert moved.clickable == chapter_site.clickable and moved.bug_by_page == chapter_site.bug_by_page
+    fewer = chapter_site.with_(bugs=chapter_site.bugs[:2])  # its derived tables are made anew
+    assert sorted(fewer.bug_by_page) == [bug.page for bug in chapter_site.bugs[:2]]
+    assert repr(chapter_site).startswith("Site(names={") and "clickable" not in repr(chapter_site)
+    with pytest.raises(TypeError, match="Site has no field 'clickable'"):
+        chapter_site.with_(clickable=())
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(chapter_site)  # it holds dicts: equal by value, so never a key
