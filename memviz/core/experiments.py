@@ -38,7 +38,7 @@ def seed_range(seed0: int, runs: int) -> range:
 
 # A config's fields but its seed: the key of its family of runs (a Runner keeps runs by family, then by
 # seed, so that a look-up hashes an int, not a tuple of every field: a report looks up ~20,000 runs)
-_family_key = attrgetter(*(f for f in RunConfig.__dataclass_fields__ if f != "seed"))
+_family_key = attrgetter(*(f for f in RunConfig.FIELDS if f != "seed"))
 _NONE: dict = {}  # the runs kept of a family never made
 LOCKSTEP_CHUNK = 5000  # runs advanced together: numpy pays its per-call cost once for all of them
 
@@ -270,7 +270,7 @@ class Comparison:
 
     def to_dict(self) -> dict:
         return {
-            "config": asdict(self.config),
+            "config": self.config.to_dict(),
             "seeds": {"seed0": self.seeds.start, "runs": len(self.seeds)},
             "current": means(self.current),
             "baseline": means(self.baseline),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from memviz.core.context import (
     COMPACTIONS,
@@ -47,48 +46,85 @@ _SUMMARY_FIELDS = ("summary_names", "summary_tokens")  # used by summary and mem
 _MEMGPT_FIELDS = ("warn_at", "flush_at", "evict_share", "recall_tokens")
 
 
-@dataclass(frozen=True)
 class RunConfig:
-    """Every setting of a run: strategy, seed, memory, budget, token prices, reading and context."""
+    """Every setting of a run: strategy, seed, memory, budget, token prices, reading and context.
 
-    strategy: str = "random"
-    seed: int = 1000
-    capacity: int | None = None  # None: unlimited
-    policy: str = "fifo"
-    budget: int = DEFAULT_BUDGET
-    until_all_bugs: bool = False
-    max_steps: int = DEFAULT_MAX_STEPS
-    base_tokens: int = DEFAULT_BASE_TOKENS
-    entry_tokens: int = DEFAULT_ENTRY_TOKENS
-    ttl: int | None = None  # policy ttl: steps an entry lives after its last visit (None: DEFAULT_TTL)
-    # The bug list (no duplicate reports) as its own switch. None: as the strategy has it (a memory
-    # strategy keeps one, no memory keeps none); False: a memory run that reports every visit to a
-    # bug page; True with no memory: a bug list and no visited set (the ablation's "bug list only").
-    bug_list: bool | None = None
-    # Issue 27, how a real model misuses its memory: the chance that a step's choice ignores memory
-    # (a uniform pick, no bug list) and that a step that moves writes nothing; 0 is the chapter's.
-    ignore: float = 0.0
-    skip_write: float = 0.0
-    read_top: int | None = None  # None: every entry is injected (--read all); K: retrieval (--read top:K)
-    # The page the run starts on (a task's start page, memviz.core.evaluation). None: the site's
-    # start, as every run before tasks. A page given here is visited, written to memory and, if it
-    # hides a bug, reported at step 0 (the site's own start page never hides one in the chapter).
-    start: int | None = None
-    # Issue 38, the session context: the window W in tokens (None: off, the chapter's runs; math.inf:
-    # unlimited) and how it is compacted (memviz.core.context).
-    context: float | None = None
-    turn_tokens: int = DEFAULT_TURN_TOKENS
-    compaction: str = TRUNCATE
-    summary_names: int = DEFAULT_SUMMARY_NAMES
-    summary_tokens: int = DEFAULT_SUMMARY_TOKENS
-    note_tokens: int = DEFAULT_NOTE_TOKENS
-    warn_at: float = DEFAULT_WARN_AT
-    flush_at: float = DEFAULT_FLUSH_AT
-    evict_share: float = DEFAULT_EVICT_SHARE
-    recall_tokens: int = DEFAULT_RECALL_TOKENS
+    Read-only once made (a changed copy is :meth:`with_`), equal and hashed by its fields, as the
+    frozen dataclass it was. A plain class: every command makes one as it starts, and the dataclass
+    compiled six methods for its 25 fields from source first, 11 M instructions (1 %) of the
+    window's first paint (issue 41). Its fields are :data:`RunConfig.FIELDS`, the parameters of
+    ``__init__`` in order."""
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        strategy: str = "random",
+        seed: int = 1000,
+        capacity: int | None = None,  # None: unlimited
+        policy: str = "fifo",
+        budget: int = DEFAULT_BUDGET,
+        until_all_bugs: bool = False,
+        max_steps: int = DEFAULT_MAX_STEPS,
+        base_tokens: int = DEFAULT_BASE_TOKENS,
+        entry_tokens: int = DEFAULT_ENTRY_TOKENS,
+        ttl: int | None = None,  # policy ttl: steps an entry lives after its last visit (None: DEFAULT_TTL)
+        # The bug list (no duplicate reports) as its own switch. None: as the strategy has it (a memory
+        # strategy keeps one, no memory keeps none); False: a memory run that reports every visit to a
+        # bug page; True with no memory: a bug list and no visited set (the ablation's "bug list only").
+        bug_list: bool | None = None,
+        # Issue 27, how a real model misuses its memory: the chance that a step's choice ignores memory
+        # (a uniform pick, no bug list) and that a step that moves writes nothing; 0 is the chapter's.
+        ignore: float = 0.0,
+        skip_write: float = 0.0,
+        read_top: int
+        | None = None,  # None: every entry is injected (--read all); K: retrieval (--read top:K)
+        # The page the run starts on (a task's start page, memviz.core.evaluation). None: the site's
+        # start, as every run before tasks. A page given here is visited, written to memory and, if it
+        # hides a bug, reported at step 0 (the site's own start page never hides one in the chapter).
+        start: int | None = None,
+        # Issue 38, the session context: the window W in tokens (None: off, the chapter's runs; math.inf:
+        # unlimited) and how it is compacted (memviz.core.context).
+        context: float | None = None,
+        turn_tokens: int = DEFAULT_TURN_TOKENS,
+        compaction: str = TRUNCATE,
+        summary_names: int = DEFAULT_SUMMARY_NAMES,
+        summary_tokens: int = DEFAULT_SUMMARY_TOKENS,
+        note_tokens: int = DEFAULT_NOTE_TOKENS,
+        warn_at: float = DEFAULT_WARN_AT,
+        flush_at: float = DEFAULT_FLUSH_AT,
+        evict_share: float = DEFAULT_EVICT_SHARE,
+        recall_tokens: int = DEFAULT_RECALL_TOKENS,
+    ) -> None:
+        # The parameters are the fields: set in their order (equality, hashing and repr read them so)
+        # as a frozen dataclass set them, past __setattr__.
+        fields = locals()
+        del fields["self"]
+        self.__dict__.update(fields)
         self._check()
+
+    FIELDS: tuple[str, ...] = __init__.__code__.co_varnames[1 : __init__.__code__.co_argcount]
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError(
+            f"RunConfig is read-only: cannot assign to field {name!r} (make a copy with with_)"
+        )
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"RunConfig is read-only: cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not RunConfig:
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.__dict__.values()))
+
+    def to_dict(self) -> dict:
+        """Every field by name, in order (what the JSON outputs write as a run's ``config``)."""
+        return dict(self.__dict__)
+
+    def __repr__(self) -> str:
+        return "RunConfig(" + ", ".join(f"{name}={value!r}" for name, value in self.__dict__.items()) + ")"
 
     def _check(self, changed: frozenset[str] | None = None) -> None:
         """ConfigError for a setting out of range: every field's, or only those ``changed`` (a

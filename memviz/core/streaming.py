@@ -34,7 +34,7 @@ import os
 import statistics
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from fractions import Fraction
 from multiprocessing import get_context
 
@@ -199,7 +199,7 @@ class StreamedComparison:
 
     def to_dict(self) -> dict:
         return {
-            "config": asdict(self.config),
+            "config": self.config.to_dict(),
             "seeds": {"seed0": self.seeds.start, "runs": len(self.seeds)},
             "current": self.current_means,
             "baseline": self.baseline_means,

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
 from typing import Any
 
 from memviz.core.engine import ConfigError, RunConfig
@@ -15,7 +14,7 @@ from memviz.core.site import Site
 from memviz.core.strategies import STRATEGIES, uses_memory
 from memviz.exercises.schema import LANGS
 
-CONFIG_KEYS = {f.name for f in fields(RunConfig)}
+CONFIG_KEYS = set(RunConfig.FIELDS)
 
 
 def no_extra(raw: Mapping[str, Any], allowed: set[str], fail) -> None:

@@ -3,7 +3,6 @@ refuses exactly what making the whole config anew refuses."""
 
 from __future__ import annotations
 
-import dataclasses
 import math
 
 import pytest
@@ -36,7 +35,7 @@ VALUES = {
 def made_anew(config: RunConfig, changes: dict) -> str | None:
     """What constructing the whole config refuses (its message), or None."""
     try:
-        RunConfig(**{**dataclasses.asdict(config), **changes})
+        RunConfig(**{**config.to_dict(), **changes})
     except ConfigError as exc:
         return str(exc)
     return None
@@ -108,3 +107,36 @@ def test_a_runner_runs_families_of_seeds_as_it_runs_their_configs(chapter_site):
         assert seeded.run_all(chapter_site, expanded[::-1]) == plain.run_seeded(chapter_site, families)[::-1]
     with pytest.raises(ConfigError, match="seed: must be between"):
         Runner().run_seeded(chapter_site, [(frontier, [5, -1])])
+
+
+def test_a_config_is_a_read_only_record_of_its_fields():
+    """RunConfig is a plain class (issue 41: the frozen dataclass compiled its methods as every start
+    made one); it keeps the dataclass's behaviour, each part held here against a plain reading."""
+    import copy
+    import inspect
+    import pickle
+
+    parameters = inspect.signature(RunConfig).parameters
+    assert tuple(parameters) == RunConfig.FIELDS and len(parameters) == 25
+    config = RunConfig("frontier", 1001, capacity=3, policy="lru", context=math.inf)
+    assert tuple(config.to_dict()) == RunConfig.FIELDS  # every field, in order, and nothing else
+    assert config.to_dict() == {name: getattr(config, name) for name in RunConfig.FIELDS}
+    assert [p.default for p in parameters.values()] == [getattr(RunConfig(), n) for n in RunConfig.FIELDS]
+    same = RunConfig(strategy="frontier", seed=1001, capacity=3, policy="lru", context=math.inf)
+    assert config == same and hash(config) == hash(same) and config != config.with_(seed=1002)
+    assert hash(config) == hash(tuple(getattr(config, n) for n in RunConfig.FIELDS))  # as the dataclass's
+    assert config.__eq__(("frontier",)) is NotImplemented
+    assert (
+        repr(config)
+        == "RunConfig(" + ", ".join(f"{n}={getattr(config, n)!r}" for n in RunConfig.FIELDS) + ")"
+    )
+    with pytest.raises(AttributeError, match="read-only: cannot assign to field 'seed'"):
+        config.seed = 5
+    with pytest.raises(AttributeError, match="read-only: cannot delete field 'seed'"):
+        del config.seed
+    for again in (pickle.loads(pickle.dumps(config)), copy.copy(config), copy.deepcopy(config)):
+        assert again == config and again is not config and tuple(again.to_dict()) == RunConfig.FIELDS
+    assert [c.seed for c in config.with_seeds(range(3))] == [0, 1, 2]
+    assert config.with_seeds([7])[0] == config.with_(seed=7) and hash(config.with_seeds([7])[0]) == hash(
+        config.with_(seed=7)
+    )

@@ -20,7 +20,7 @@ from memviz.core.engine import RunConfig
 from memviz.core.strategies import FRESH_OR_ANY, FRESH_OR_PLAN, STRATEGIES
 
 # every setting but the strategy: twins agree on all of them
-_ALL_BUT_STRATEGY = attrgetter(*(f for f in RunConfig.__dataclass_fields__ if f != "strategy"))
+_ALL_BUT_STRATEGY = attrgetter(*(f for f in RunConfig.FIELDS if f != "strategy"))
 
 
 def pair_twins(configs: Sequence[RunConfig], ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -11,7 +11,6 @@ import importlib
 import json
 import math
 from contextlib import contextmanager
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ from memviz.gui.qt import QColor, QImage, QPainter, QRectF
 from memviz.outfile import atomic_output
 
 PNG_WIDTH = 1920  # exported plots are sharp on a 1080p slide
-SETTING_COLUMNS = tuple(f.name for f in fields(RunConfig))
+SETTING_COLUMNS = RunConfig.FIELDS
 
 
 def export_plot(plot: pg.PlotWidget | pg.PlotItem, path: Path) -> Path:
