@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import builtins
+import contextlib
 import sys
+from collections.abc import Iterator
+
+# Python's own import statement, as it is before PySide6 (imported just below) puts its __feature__
+# hook in front of it (see _answer_feature_scan_for_memviz and plain_imports).
+_PLAIN_IMPORT = builtins.__import__
 
 
 def _guard_pyside_6_12_refcounts() -> None:
@@ -58,3 +65,25 @@ def _answer_feature_scan_for_memviz() -> None:
 
 
 _answer_feature_scan_for_memviz()
+
+
+@contextlib.contextmanager
+def plain_imports() -> Iterator[None]:
+    """Python's own import statement while the block runs: for memviz's GUI modules as the window loads.
+
+    Once imported, PySide6 answers every import statement itself (builtins.__import__), to let a
+    module switch on ``from __feature__ import snake_case``: a Python call per statement even when
+    the module is answered by name (_answer_feature_scan_for_memviz), ~500 statements as the window
+    loads, 5 M instructions of its first paint (issue 41). memviz never uses __feature__, so the
+    window's modules are imported past it; PySide6's hook is back after the block. Nothing changes
+    where PySide6 was imported before memviz.gui (the plain import is then not known) or without
+    the hook."""
+    hooked = builtins.__import__
+    if hooked is _PLAIN_IMPORT:
+        yield
+        return
+    builtins.__import__ = _PLAIN_IMPORT
+    try:
+        yield
+    finally:
+        builtins.__import__ = hooked

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from memviz.core.resources import resource_path
 from memviz.core.site import Site
-from memviz.gui import collector
+from memviz.gui import collector, plain_imports
 from memviz.gui.kit import themes
 from memviz.gui.kit.fonts import apply_app_font, point_size_for, point_size_for_window
 from memviz.gui.kit.language import Language
@@ -150,8 +150,9 @@ def main_window_as_opened(lang: str | None = None):
     """The main window as `memviz` opens it, not shown yet, and whether to show it maximized: the
     user's preferences read, the window built in the type of the size it opens at and sized so (a
     remembered window then takes its own place and size), what was remembered applied."""
-    from memviz.gui.kit.preferences import Preferences
-    from memviz.gui.main_window import MainWindow  # after the app exists: views read its font
+    with plain_imports():
+        from memviz.gui.kit.preferences import Preferences
+        from memviz.gui.main_window import MainWindow  # after the app exists: views read its font
 
     preferences = Preferences()
     screen = QGuiApplication.primaryScreen()
