@@ -12,17 +12,15 @@ from memviz.core.resources import resource_path
 from memviz.core.site import Site
 from memviz.gui import collector, plain_imports
 from memviz.gui.kit import themes
+from memviz.gui.kit.first_paint import when_painted
 from memviz.gui.kit.fonts import apply_app_font, point_size_for, point_size_for_window
 from memviz.gui.kit.language import Language
 from memviz.gui.qt import (
     QApplication,
-    QEvent,
     QGuiApplication,
     QIcon,
-    QObject,
     QSize,
     Qt,
-    QTimer,
     QtMsgType,
     QWidget,
     qInstallMessageHandler,
@@ -214,20 +212,3 @@ def settle_garbage_collector() -> None:
     app = QApplication.instance()
     if app is not None:
         collector.install(app).start()
-
-
-class _FirstPaint(QObject):
-    def __init__(self, widget: QObject, callback) -> None:
-        super().__init__(widget)
-        self.callback = callback
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            watched.removeEventFilter(self)
-            QTimer.singleShot(0, self.callback)  # after the paint, in the loop's next turn
-        return False
-
-
-def when_painted(widget: QObject, callback) -> None:
-    """Call ``callback`` once, just after ``widget`` first paints."""
-    widget.installEventFilter(_FirstPaint(widget, callback))

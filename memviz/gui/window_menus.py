@@ -7,9 +7,10 @@ call (``set_theme``, ``set_zoom``, ``copy_view_image``, the ``_on_...`` handlers
 
 from __future__ import annotations
 
+from memviz.gui import qt
 from memviz.gui.kit import zoom as zoom_steps
 from memviz.gui.kit.themes import THEMES
-from memviz.gui.qt import QAction, QActionGroup, QKeySequence
+from memviz.gui.qt import QAction, QActionGroup
 from memviz.wording import agent as agent_words
 from memviz.wording import classroom as class_words
 from memviz.wording import window as window_words
@@ -23,13 +24,13 @@ THEME_NAMES = {
 
 
 class WindowMenus:
-    """Builds the menus (``_build_menus``) and words them (``_set_menu_texts``)."""
+    """Builds the menus (``_build_menus``), words them (``_set_menu_texts``) and gives their actions
+    their keys once the window has painted (``_set_shortcuts``)."""
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
         self.file_menu = bar.addMenu("")
         self.open_site_action = QAction(self)
-        self.open_site_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_site_action.triggered.connect(self._on_open_site)
         self.open_trace_action = QAction(self)
         self.open_trace_action.triggered.connect(self._on_open_trace)
@@ -38,18 +39,14 @@ class WindowMenus:
         self.watch_class_action = QAction(self)  # a served blog's students, live (memviz.gui.classroom)
         self.watch_class_action.triggered.connect(self._on_watch_class)
         self.save_image_action = QAction(self)
-        self.save_image_action.setShortcut(QKeySequence("Ctrl+Shift+S"))
         self.save_image_action.triggered.connect(self._on_save_image)
         self.copy_image_action = QAction(self)
-        self.copy_image_action.setShortcut(QKeySequence("Ctrl+Shift+C"))
         self.copy_image_action.triggered.connect(self.copy_view_image)
         self.record_action = QAction(self)
-        self.record_action.setShortcut(QKeySequence("Ctrl+R"))
         self.record_action.triggered.connect(self._on_record)
         self.reset_preferences_action = QAction(self)
         self.reset_preferences_action.triggered.connect(self._on_reset_preferences)
         self.quit_action = QAction(self)
-        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self.quit_action.triggered.connect(self.close)
         self.file_menu.addAction(self.open_site_action)
         self.file_menu.addAction(self.open_trace_action)
@@ -90,20 +87,14 @@ class WindowMenus:
             self.theme_actions[name] = action
         self.view_menu.addSeparator()
         self.zoom_in_action = QAction(self)
-        # Ctrl+= is Ctrl++ without Shift on most keyboards; accept both.
-        self.zoom_in_action.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
         self.zoom_in_action.triggered.connect(lambda: self.set_zoom(zoom_steps.zoom_in(self.zoom)))
         self.zoom_out_action = QAction(self)
-        self.zoom_out_action.setShortcuts([QKeySequence("Ctrl+-"), QKeySequence("Ctrl+_")])
         self.zoom_out_action.triggered.connect(lambda: self.set_zoom(zoom_steps.zoom_out(self.zoom)))
         self.zoom_reset_action = QAction(self)
-        self.zoom_reset_action.setShortcut(QKeySequence("Ctrl+0"))
         self.zoom_reset_action.triggered.connect(lambda: self.set_zoom(1.0))
         self.presenter_action = QAction(self, checkable=True)  # issue 40
-        self.presenter_action.setShortcut(QKeySequence("F5"))
         self.presenter_action.triggered.connect(self.set_presenter)
         self.full_screen_action = QAction(self, checkable=True)
-        self.full_screen_action.setShortcut(QKeySequence("F11"))
         self.full_screen_action.triggered.connect(self.set_full_screen)
         for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
             self.view_menu.addAction(action)
@@ -118,6 +109,22 @@ class WindowMenus:
         self.about_action.triggered.connect(self._on_about)
         self.help_menu.addAction(self.keys_action)
         self.help_menu.addAction(self.about_action)
+
+    def _set_shortcuts(self) -> None:
+        """The actions' keys, set once the window has painted (MainWindow.make_keys): naming
+        QKeySequence makes PySide6 build its enum types, part of the 7 M instructions the keys cost
+        before the first picture, which shows none of them (issue 41)."""
+        self.open_site_action.setShortcut(qt.QKeySequence.StandardKey.Open)
+        self.save_image_action.setShortcut(qt.QKeySequence("Ctrl+Shift+S"))
+        self.copy_image_action.setShortcut(qt.QKeySequence("Ctrl+Shift+C"))
+        self.record_action.setShortcut(qt.QKeySequence("Ctrl+R"))
+        self.quit_action.setShortcut(qt.QKeySequence.StandardKey.Quit)
+        # Ctrl+= is Ctrl++ without Shift on most keyboards; accept both.
+        self.zoom_in_action.setShortcuts([qt.QKeySequence("Ctrl+="), qt.QKeySequence("Ctrl++")])
+        self.zoom_out_action.setShortcuts([qt.QKeySequence("Ctrl+-"), qt.QKeySequence("Ctrl+_")])
+        self.zoom_reset_action.setShortcut(qt.QKeySequence("Ctrl+0"))
+        self.presenter_action.setShortcut(qt.QKeySequence("F5"))
+        self.full_screen_action.setShortcut(qt.QKeySequence("F11"))
 
     def _set_menu_texts(self) -> None:
         tr = self.language.tr

@@ -112,6 +112,8 @@ def make_window(app, qtbot, site):
         window.show()
         qtbot.waitExposed(window)
         QApplication.processEvents()
+        # ready as a user finds it: its keys are made in the loop's turn after its first frame
+        qtbot.waitUntil(lambda: window.keys_made)
         return window
 
     return make

@@ -135,7 +135,7 @@ class ExploreView(QWidget):
         layout.addLayout(transport)
         layout.addWidget(main, 1)
 
-        self._shortcuts = transport_shortcuts(self, self.model, ((("F",), self.graph.camera.toggle_follow),))
+        self._shortcuts: list = []  # make_keys, once the window has painted
         # A click anywhere in the view that is not on a control takes the focus from a field being
         # typed in (which commits it), so the keys above work again; so does Enter in the field.
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
@@ -244,6 +244,13 @@ class ExploreView(QWidget):
             self.model.back()
             return True
         return False
+
+    def make_keys(self) -> None:
+        """The playing keys and F (follow the agent): made by the window once it has painted."""
+        if not self._shortcuts:
+            self._shortcuts = transport_shortcuts(
+                self, self.model, ((("F",), self.graph.camera.toggle_follow),)
+            )
 
     def _set_texts(self) -> None:
         tr = self.language.tr

@@ -7,6 +7,7 @@ follows its signals.
 
 from __future__ import annotations
 
+from memviz.gui import qt
 from memviz.gui.kit import style
 from memviz.gui.kit.language import Language
 from memviz.gui.kit.media_icons import SHAPES, media_icon
@@ -15,7 +16,6 @@ from memviz.gui.qt import (
     QEvent,
     QFont,
     QHBoxLayout,
-    QKeySequence,
     QLabel,
     QPainter,
     QPalette,
@@ -24,7 +24,6 @@ from memviz.gui.qt import (
     QPushButton,
     QRect,
     QRectF,
-    QShortcut,
     QSignalBlocker,
     QSlider,
     Qt,
@@ -39,10 +38,12 @@ def _speed_text(speed: float) -> str:
     return f"{speed:g}"
 
 
-def transport_shortcuts(owner: QWidget, model, extra: tuple = ()) -> list[QShortcut]:
+def transport_shortcuts(owner: QWidget, model, extra: tuple = ()) -> list:
     """The playing keys, the same on every tab that plays something: Space plays or pauses, → steps,
     ← steps back, Home starts over, + and − change the speed. They work while ``owner`` is shown,
-    whatever widget has the focus (a text field keeps the keys it types)."""
+    whatever widget has the focus (a text field keeps the keys it types). QKeySequence and QShortcut
+    are named here, not as the module loads: the window makes its keys once it has painted (issue 41)."""
+    QKeySequence, QShortcut = qt.QKeySequence, qt.QShortcut  # noqa: N806 - Qt's class names
     shortcuts = []
     for keys, slot in (
         (("Space",), model.toggle_play),
