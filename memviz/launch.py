@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from memviz import __version__
+from memviz import __version__, started_as_the_script
 
 
 def version_line() -> str:
@@ -40,6 +40,10 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if args == ["--version"]:
         return _say_version()
+    from memviz.cli import end_now_if_done
     from memviz.cli import main as cli_main
 
-    return cli_main(argv)
+    status = cli_main(argv)
+    if started_as_the_script():  # its process ends with the command, as `python -m memviz`'s does
+        end_now_if_done(status)
+    return status

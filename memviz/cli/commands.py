@@ -291,6 +291,7 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as exc:
         raise UsageError(str(exc)) from None
     emit(str(out))
+    may_end_at_once()  # the picture written and closed: nothing left for the interpreter's teardown
     return 0
 
 
@@ -351,6 +352,7 @@ def cmd_record(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as exc:  # ConfigError and SiteError are ValueErrors too
         raise UsageError(str(exc)) from None
     emit(str(out))
+    may_end_at_once()  # the video written and closed: nothing left for the interpreter's teardown
     return 0
 
 

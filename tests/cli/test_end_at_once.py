@@ -1,5 +1,6 @@
-"""`python -m memviz report` ends its process without the interpreter's teardown, and only when
-nothing is left to clean up (memviz.cli.end_now_if_done; issue 41)."""
+"""`python -m memviz report`, `record` and `snapshot` end their process without the interpreter's
+teardown, the exit callbacks run first, and only when no thread the interpreter would wait for runs
+(memviz.cli.end_now_if_done; issues 41 and 23)."""
 
 from __future__ import annotations
 
@@ -19,18 +20,18 @@ class Ended(Exception):  # noqa: N818 (os._exit, caught: the test's process goes
 
 @pytest.fixture
 def ending(monkeypatch):
-    """os._exit recorded instead of done; no exit callback registered (pytest has its own) and no
-    thread but this one counted (pytest-xdist's worker has its own)."""
-    statuses: list[int] = []
-    real_count, theirs = threading.active_count, threading.active_count() - 1
-    monkeypatch.setattr(threading, "active_count", lambda: real_count() - theirs)
+    """os._exit recorded instead of done, and the exit callbacks' run (pytest's own must not run);
+    the threads already running (pytest-xdist's worker has its own) not counted."""
+    statuses: list[object] = []
+    real_enumerate, theirs = threading.enumerate, set(threading.enumerate()) - {threading.main_thread()}
+    monkeypatch.setattr(threading, "enumerate", lambda: [t for t in real_enumerate() if t not in theirs])
 
     def exit_now(status: int) -> None:
         statuses.append(status)
         raise Ended
 
     monkeypatch.setattr("os._exit", exit_now)
-    monkeypatch.setattr(atexit, "_ncallbacks", lambda: 0)
+    monkeypatch.setattr(atexit, "_run_exitfuncs", lambda: statuses.append("exit callbacks"))
     monkeypatch.setattr(cli, "_kept_until_the_end", None)
     return statuses
 
@@ -43,23 +44,37 @@ def test_the_process_ends_at_once_only_when_the_command_said_it_may(ending):
     assert cli._kept_until_the_end == (runs,)  # kept, not freed, until the end
     with pytest.raises(Ended):
         cli.end_now_if_done(3)
-    assert ending == [3]
+    assert ending == ["exit callbacks", 3]  # the callbacks first, as the interpreter runs them
 
 
-def test_an_exit_callback_or_another_thread_means_the_usual_end(ending, monkeypatch):
-    cli.may_end_at_once()
-    monkeypatch.setattr(atexit, "_ncallbacks", lambda: 1)
-    cli.end_now_if_done(0)
-    monkeypatch.setattr(atexit, "_ncallbacks", lambda: 0)
+def _running(daemon: bool):
     release = threading.Event()
-    other = threading.Thread(target=release.wait)
+    other = threading.Thread(target=release.wait, daemon=daemon)
     other.start()
+    return release, other
+
+
+def test_a_thread_the_interpreter_would_wait_for_means_the_usual_end(ending):
+    cli.may_end_at_once()
+    release, other = _running(daemon=False)
     try:
         cli.end_now_if_done(0)
     finally:
         release.set()
         other.join()
-    assert ending == []
+    assert ending == []  # not even the callbacks: the interpreter runs them once the thread ends
+
+
+def test_a_daemon_thread_does_not_keep_the_process(ending):
+    cli.may_end_at_once()  # as memviz record's signal thread: the interpreter never waits for it
+    release, other = _running(daemon=True)
+    try:
+        with pytest.raises(Ended):
+            cli.end_now_if_done(0)
+    finally:
+        release.set()
+        other.join()
+    assert ending == ["exit callbacks", 0]
 
 
 def test_an_output_that_cannot_be_flushed_means_the_usual_end(ending, monkeypatch):
@@ -70,7 +85,7 @@ def test_an_output_that_cannot_be_flushed_means_the_usual_end(ending, monkeypatc
     cli.may_end_at_once()
     monkeypatch.setattr(sys, "stdout", Full())
     cli.end_now_if_done(0)
-    assert ending == []
+    assert ending == ["exit callbacks"]  # run and cleared; the interpreter's flush then says it
 
 
 def test_a_report_ended_at_once_has_written_all_of_its_output(tmp_path):
