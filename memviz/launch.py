@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from memviz import __version__, started_as_the_script
+from memviz import __version__, process_ends_with_the_command
 
 
 def version_line() -> str:
@@ -44,6 +44,6 @@ def main(argv: list[str] | None = None) -> int:
     from memviz.cli import main as cli_main
 
     status = cli_main(argv)
-    if started_as_the_script():  # its process ends with the command, as `python -m memviz`'s does
+    if process_ends_with_the_command():  # python -m memviz, the script, a bundle: end at once if done
         end_now_if_done(status)
     return status

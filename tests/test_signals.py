@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -334,12 +333,16 @@ def test_closing_the_window_during_a_big_sweep_ends_the_process_at_once(tmp_path
     assert took < 2.0, f"the process stayed {took:.1f} s after its window closed"
 
 
-@pytest.mark.skipif(shutil.which("memviz") is None, reason="the memviz script is not installed")
 @pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: signal.Signals(s).name)
 def test_the_memviz_script_ends_on_a_signal_during_its_imports(tmp_path, signum):
     env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen"}  # this checkout's code
     process = subprocess.Popen(
-        ["memviz", *RECORD], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [str(_console_script()), *RECORD],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     _wait_for(lambda: "numpy" in _maps(process), process)
     _stop_and_check(process, signum, tmp_path)

@@ -20,7 +20,7 @@ import signal
 import sys
 from pathlib import Path
 
-from memviz import plugins, stopping
+from memviz import plugins, process_ends_with_the_command, stopping
 from memviz.cli import may_end_at_once, start_over
 from memviz.cli.output import (
     EXIT_BROKEN_PIPE,
@@ -170,7 +170,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     keep_freed_memory()
     # `python -m memviz report` ends when the command returns: a collector turned on again would first
     # walk every object the tables made (~23 M instructions) to free nothing (issue 41)
-    with collector_paused(resume=not _process_ends_with_the_command()):
+    with collector_paused(resume=not process_ends_with_the_command()):
         with progress_bar(progress_label("runs", args.lang)) as bar, Runner(progress=bar) as runner:
             tables = chapter_tables(
                 site,
@@ -186,13 +186,6 @@ def cmd_report(args: argparse.Namespace) -> int:
             print_lines(report_text(tables, site, args.lang))
     may_end_at_once(runner)
     return 0
-
-
-def _process_ends_with_the_command() -> bool:
-    """True in ``python -m memviz``'s own process, which ends when the command returns; False for a
-    caller that runs a command in its process (a test, a script, the console script's wrapper)."""
-    spec = getattr(sys.modules.get("__main__"), "__spec__", None)
-    return spec is not None and spec.name == "memviz.__main__"
 
 
 def keep_freed_memory() -> None:

@@ -103,9 +103,10 @@ def test_a_report_ended_at_once_has_written_all_of_its_output(tmp_path):
 def test_the_collector_stays_off_after_a_report_only_in_its_own_process():
     import gc
 
-    from memviz.cli.commands import _process_ends_with_the_command, collector_paused
+    from memviz import process_ends_with_the_command
+    from memviz.cli.commands import collector_paused
 
-    assert not _process_ends_with_the_command()  # pytest's process: the collector comes back
+    assert not process_ends_with_the_command()  # pytest's process: the collector comes back
     was_enabled = gc.isenabled()
     try:
         gc.enable()
